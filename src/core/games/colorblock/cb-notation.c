@@ -1,0 +1,576 @@
+/* cb-notation.c: Colorblock's move and position notation (doc/notation.md)
+ *
+ * Moves:
+ *   h-rg S 2,-1 r1          place the drawn tile on the shared board at x=2, y=-1,
+ *                           turned one quarter clockwise
+ *   h-rg P 0,1 r0           ... on the mover's private board
+ *   pick 2 h-rg S 0,1 r3    expert draft: take the 2nd tile of the row and place it
+ *   pick 3 q-rgbr discard   expert draft: take a tile that fits nowhere and discard it
+ *   color green             choose the colour to score (also the lightning round)
+ * The tile id is optional when reading and checked when present.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cb-private.h"
+
+static const char * const phase_names[] = { "place", "draft", "choose", "lightning", "done", NULL };
+
+void
+cb_move_to_text (const TwGame  *game,
+                 const TwState *state,
+                 const TwMove  *move,
+                 GString       *out)
+{
+  const CbState *s = (const CbState *) state;
+  const TwDefinition *def = game->definition;
+
+  switch (move->kind)
+    {
+    case CB_MOVE_PLACE:
+    case CB_MOVE_DISCARD:
+      {
+        guint inst = s->tile;
+        if (move->c != CB_NONE)
+          {
+            g_string_append_printf (out, "pick %u ", move->c + 1u);
+            inst = move->c < s->draft_len ? s->draft[move->c] : CB_NONE;
+          }
+        if (inst != CB_NONE)
+          g_string_append_printf (out, "%s ", cb_inst_def (game, inst)->id);
+        if (move->kind == CB_MOVE_DISCARD)
+          g_string_append (out, "discard");
+        else
+          g_string_append_printf (out, "%c %d,%d r%u", move->a ? 'P' : 'S',
+                                  move->x, move->y, move->b);
+        break;
+      }
+    case CB_MOVE_COLOR:
+      g_string_append_printf (out, "color %s",
+                              move->a < def->n_colors ? def->colors[move->a].id : "?");
+      break;
+    default:
+      g_string_append (out, "?");
+      break;
+    }
+}
+
+static gboolean
+parse_int (const char *text,
+           int        *out)
+{
+  char *end = NULL;
+  long v;
+
+  if (text == NULL || *text == '\0')
+    return FALSE;
+  v = strtol (text, &end, 10);
+  if (*end != '\0' || v < -30000 || v > 30000)
+    return FALSE;
+  *out = (int) v;
+  return TRUE;
+}
+
+static gboolean
+parse_xy (const char *text,
+          int        *x,
+          int        *y)
+{
+  g_auto(GStrv) parts = g_strsplit (text, ",", -1);
+  return g_strv_length (parts) == 2 && parse_int (parts[0], x) && parse_int (parts[1], y);
+}
+
+gboolean
+cb_move_from_text (const TwGame  *game,
+                   const TwState *state,
+                   const char    *text,
+                   TwMove        *move,
+                   GString       *why)
+{
+  const CbState *s = (const CbState *) state;
+  const TwDefinition *def = game->definition;
+  g_auto(GStrv) tok = g_strsplit_set (g_strstrip (g_strdup (text)), " \t", -1);
+  g_autofree char *owned = NULL;
+  guint n = 0, i = 0;
+  guint inst;
+
+  /* drop empty tokens from repeated blanks */
+  for (guint k = 0; tok[k]; k++)
+    if (*tok[k])
+      {
+        char *t = tok[k];
+        tok[k] = NULL;
+        tok[n++] = t;
+      }
+    else
+      g_clear_pointer (&tok[k], g_free);
+  tok[n] = NULL;
+
+  memset (move, 0, sizeof *move);
+  if (n == 0)
+    {
+      g_string_append (why, "empty move");
+      return FALSE;
+    }
+
+  if (g_str_equal (tok[0], "color") || g_str_equal (tok[0], "colour"))
+    {
+      gint c = n == 2 ? tw_definition_find_color (def, tok[1]) : -1;
+      if (c < 0)
+        {
+          g_string_append (why, "expected 'color ID' with one of:");
+          for (guint k = 0; k < def->n_colors; k++)
+            g_string_append_printf (why, " %s", def->colors[k].id);
+          return FALSE;
+        }
+      move->kind = CB_MOVE_COLOR;
+      move->a = c;
+      return TRUE;
+    }
+
+  inst = s->tile;
+  move->c = CB_NONE;
+  if (g_str_equal (tok[0], "pick"))
+    {
+      int slot;
+      if (n < 2 || !parse_int (tok[1], &slot) || slot < 1 || slot > CB_MAX_PLAYERS + 1)
+        {
+          g_string_append (why, "expected 'pick N ...' with N the tile's place in the draft row");
+          return FALSE;
+        }
+      move->c = slot - 1;
+      inst = move->c < s->draft_len ? s->draft[move->c] : CB_NONE;
+      i = 2;
+    }
+
+  /* an optional tile id, checked against the tile being played */
+  if (i < n && !g_str_equal (tok[i], "S") && !g_str_equal (tok[i], "P")
+      && !g_str_equal (tok[i], "discard"))
+    {
+      gint t = tw_definition_find_tile (def, tok[i]);
+      if (t < 0)
+        {
+          g_string_printf (why, "unknown tile '%s'", tok[i]);
+          return FALSE;
+        }
+      if (inst == CB_NONE || cb_prep (game)->inst_def[inst] != (guint) t)
+        {
+          g_string_printf (why, "the tile to play is %s, not %s",
+                           inst == CB_NONE ? "none" : cb_inst_def (game, inst)->id, tok[i]);
+          return FALSE;
+        }
+      i++;
+    }
+
+  if (i < n && g_str_equal (tok[i], "discard") && move->c != CB_NONE && i + 1 == n)
+    {
+      move->kind = CB_MOVE_DISCARD;
+      return TRUE;
+    }
+
+  int x, y, r = 0;
+  if (i + 2 > n || (!g_str_equal (tok[i], "S") && !g_str_equal (tok[i], "P"))
+      || !parse_xy (tok[i + 1], &x, &y))
+    {
+      g_string_printf (why, "expected '[TILE] S|P X,Y rR', e.g. 'S 1,0 r2', not '%s'", text);
+      return FALSE;
+    }
+  if (i + 3 == n)
+    {
+      if (tok[i + 2][0] != 'r' || !parse_int (tok[i + 2] + 1, &r) || r < 0 || r > 3)
+        {
+          g_string_printf (why, "rotation is r0, r1, r2 or r3, not '%s'", tok[i + 2]);
+          return FALSE;
+        }
+    }
+  else if (i + 2 != n)
+    {
+      g_string_printf (why, "unexpected '%s' after the move", tok[i + 3]);
+      return FALSE;
+    }
+  move->kind = CB_MOVE_PLACE;
+  move->a = g_str_equal (tok[i], "P") ? 1 : 0;
+  move->b = r;
+  move->x = x;
+  move->y = y;
+  return TRUE;
+}
+
+/* Positions ---------------------------------------------------------------
+ *
+ *   colorblock players=2 phase=place to-act=1 tile=h-rg
+ *   deck: h-rg q-rgbr ...            top of the stack first
+ *   shared: h-rg@0,0r1 t-rrg@1,0r0   in the order they were placed
+ *   private1: ...
+ *   goals: size-3 pattern-l=2        face-up goals, =SEAT when claimed
+ *   draft: ...                       expert mode: the row, in reveal order
+ *   chosen: 1=green 2=               scoring colours, in the order chosen
+ */
+
+static void
+append_placements (const TwGame  *game,
+                   const CbState *s,
+                   guint          board,
+                   GString       *out)
+{
+  const CbPrep *p = cb_prep (game);
+  const CbPlaced *placed = CB_PLACED (p, s);
+
+  for (guint i = 0; i < s->n_placed; i++)
+    if (placed[i].board == board)
+      g_string_append_printf (out, " %s@%d,%dr%u", cb_inst_def (game, placed[i].inst)->id,
+                              placed[i].x, placed[i].y, placed[i].rot);
+}
+
+void
+cb_state_to_text (const TwGame  *game,
+                  const TwState *state,
+                  GString       *out)
+{
+  const CbPrep *p = cb_prep (game);
+  const CbState *s = (const CbState *) state;
+  const TwDefinition *def = game->definition;
+  const guint8 *deck = CB_DECK (p, s);
+
+  g_string_append_printf (out, "colorblock players=%u phase=%s to-act=%u",
+                          s->n_players, phase_names[s->phase], s->current + 1u);
+  if (s->tile != CB_NONE)
+    g_string_append_printf (out, " tile=%s", cb_inst_def (game, s->tile)->id);
+  if (cb_opt (game, CB_OPT_EXPERT))
+    g_string_append_printf (out, " dealer=%u", s->dealer + 1u);
+  if (s->trigger != CB_NONE)
+    g_string_append_printf (out, " trigger=%u", s->trigger + 1u);
+  g_string_append (out, "\ndeck:");
+  for (guint i = s->deck_len; i > 0; i--)
+    g_string_append_printf (out, " %s", cb_inst_def (game, deck[i - 1])->id);
+  g_string_append (out, "\nshared:");
+  append_placements (game, s, 0, out);
+  for (guint q = 0; q < s->n_players; q++)
+    {
+      g_string_append_printf (out, "\nprivate%u:", q + 1);
+      append_placements (game, s, 1 + q, out);
+    }
+  g_string_append (out, "\ngoals:");
+  for (guint g = 0; g < s->n_goals; g++)
+    {
+      g_string_append_printf (out, " %s", def->cards[s->goal_card[g]].id);
+      if (s->goal_owner[g] != CB_NONE)
+        g_string_append_printf (out, "=%u", s->goal_owner[g] + 1u);
+    }
+  if (s->draft_len > 0)
+    {
+      g_string_append (out, "\ndraft:");
+      for (guint i = 0; i < s->draft_len; i++)
+        g_string_append_printf (out, " %s", cb_inst_def (game, s->draft[i])->id);
+    }
+  g_string_append (out, "\nchosen:");
+  for (guint q = 0; q < s->n_players; q++)
+    {
+      g_string_append_printf (out, " %u=", q + 1);
+      for (guint i = 0; i < s->n_chosen[q]; i++)
+        g_string_append_printf (out, "%s%s", i ? "," : "", def->colors[s->chosen[q][i]].id);
+    }
+  g_string_append_c (out, '\n');
+}
+
+/* Takes an instance of tile definition @id that is still unassigned. */
+static gint
+take_instance (const TwGame *game,
+               guint8       *used,
+               const char   *id,
+               GString      *why)
+{
+  const CbPrep *p = cb_prep (game);
+  gint t = tw_definition_find_tile (game->definition, id);
+
+  if (t < 0)
+    {
+      g_string_printf (why, "unknown tile '%s'", id);
+      return -1;
+    }
+  for (guint i = 0; i < p->n_inst; i++)
+    if (p->inst_def[i] == (guint) t && !used[i])
+      {
+        used[i] = 1;
+        return i;
+      }
+  g_string_printf (why, "more '%s' tiles than the definition has", id);
+  return -1;
+}
+
+gboolean
+cb_state_from_text (const TwGame  *game,
+                    TwState       *state,
+                    const char    *text,
+                    GString       *why)
+{
+  const CbPrep *p = cb_prep (game);
+  const TwDefinition *def = game->definition;
+  CbState *s = (CbState *) state;
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  g_autofree guint8 *used = g_new0 (guint8, MAX (p->n_inst, 1));
+  guint8 *deck = CB_DECK (p, s);
+  guint8 *loc = CB_LOC (p, s);
+  int phase = CB_PHASE_PLACE, to_act = 1, dealer = 1;
+  const char *tile_id = NULL;
+  guint64 seed = 0;
+  guint n_players = game->n_players;
+
+  memset (s, 0, p->size);
+  memset (CB_GRID (p, s), 0xff, (gsize) p->side * p->side * sizeof (guint16));
+  memset (s->pgrid, CB_NONE, sizeof s->pgrid);
+  s->tile = s->last_placer = s->trigger = CB_NONE;
+  s->n_players = n_players;
+
+  /* the header line */
+  g_auto(GStrv) head = g_strsplit_set (lines[0] ? lines[0] : "", " ", -1);
+  if (head[0] == NULL || !g_str_equal (head[0], "colorblock"))
+    {
+      g_string_append (why, "a Colorblock position starts with 'colorblock'");
+      return FALSE;
+    }
+  for (guint k = 1; head[k]; k++)
+    {
+      char *eq = strchr (head[k], '=');
+      int v = 0;
+      if (*head[k] == '\0')
+        continue;
+      if (eq == NULL)
+        {
+          g_string_printf (why, "expected KEY=VALUE, not '%s'", head[k]);
+          return FALSE;
+        }
+      *eq = '\0';
+      const char *val = eq + 1;
+      if (g_str_equal (head[k], "players"))
+        {
+          if (!parse_int (val, &v) || (guint) v != n_players)
+            {
+              g_string_printf (why, "this game has %u players, the position %s", n_players, val);
+              return FALSE;
+            }
+        }
+      else if (g_str_equal (head[k], "phase"))
+        {
+          phase = -1;
+          for (guint i = 0; phase_names[i]; i++)
+            if (g_str_equal (phase_names[i], val))
+              phase = i;
+          if (phase != CB_PHASE_PLACE && phase != CB_PHASE_DRAFT)
+            {
+              g_string_printf (why, "positions can be written in the place or draft phase, not '%s'; "
+                                    "reach the end of a game by playing its moves", val);
+              return FALSE;
+            }
+        }
+      else if (g_str_equal (head[k], "to-act"))
+        {
+          if (!parse_int (val, &to_act) || to_act < 1 || (guint) to_act > n_players)
+            {
+              g_string_printf (why, "to-act must be a seat from 1 to %u", n_players);
+              return FALSE;
+            }
+        }
+      else if (g_str_equal (head[k], "dealer"))
+        {
+          if (!parse_int (val, &dealer) || dealer < 1 || (guint) dealer > n_players)
+            {
+              g_string_printf (why, "dealer must be a seat from 1 to %u", n_players);
+              return FALSE;
+            }
+        }
+      else if (g_str_equal (head[k], "tile"))
+        tile_id = val;
+      else if (g_str_equal (head[k], "seed"))
+        seed = g_ascii_strtoull (val, NULL, 10);
+      else if (g_str_equal (head[k], "trigger"))
+        {
+          g_string_append (why, "positions in the ending are reached by playing the moves");
+          return FALSE;
+        }
+      else
+        {
+          g_string_printf (why, "unknown key '%s' in the position header", head[k]);
+          return FALSE;
+        }
+    }
+  tw_rng_seed (&s->rng, seed);
+  s->current = to_act - 1;
+  s->dealer = dealer - 1;
+
+  g_autoptr(GPtrArray) deck_ids = g_ptr_array_new ();
+  g_auto(GStrv) goal_words = NULL;
+  g_auto(GStrv) draft_words = NULL;
+
+  for (guint l = 1; lines[l]; l++)
+    {
+      char *colon = strchr (lines[l], ':');
+      if (g_strstrip (lines[l])[0] == '\0')
+        continue;
+      if (colon == NULL)
+        {
+          g_string_printf (why, "line %u: expected 'NAME: ...'", l + 1);
+          return FALSE;
+        }
+      *colon = '\0';
+      const char *key = lines[l];
+      g_auto(GStrv) words = g_strsplit_set (g_strstrip (colon + 1), " ", -1);
+
+      if (g_str_equal (key, "shared") || g_str_has_prefix (key, "private"))
+        {
+          guint board = 0;
+          if (!g_str_equal (key, "shared"))
+            {
+              int q;
+              if (!parse_int (key + 7, &q) || q < 1 || (guint) q > n_players)
+                {
+                  g_string_printf (why, "no board called '%s'", key);
+                  return FALSE;
+                }
+              board = q;
+            }
+          for (guint w = 0; words[w]; w++)
+            {
+              char *at, *r;
+              int x, y, rot;
+              gint inst;
+              if (*words[w] == '\0')
+                continue;
+              at = strchr (words[w], '@');
+              r = at ? strrchr (at, 'r') : NULL;
+              if (at == NULL || r == NULL)
+                {
+                  g_string_printf (why, "expected TILE@X,YrR, not '%s'", words[w]);
+                  return FALSE;
+                }
+              *at = '\0';
+              *r = '\0';
+              if (!parse_xy (at + 1, &x, &y) || !parse_int (r + 1, &rot) || rot < 0 || rot > 3)
+                {
+                  g_string_printf (why, "bad placement of '%s'", words[w]);
+                  return FALSE;
+                }
+              inst = take_instance (game, used, words[w], why);
+              if (inst < 0)
+                return FALSE;
+              /* placed in order, as they were played; legality is the test's business */
+              guint seat = board == 0 ? s->current : board - 1;
+              if (!cb_can_place (game, s, seat, board, inst, rot, x, y, why))
+                {
+                  g_string_prepend (why, "placement cannot be built: ");
+                  return FALSE;
+                }
+              guint keep = s->current;
+              s->current = seat;
+              cb_place (game, s, board, inst, rot, x, y);
+              s->current = keep;
+            }
+        }
+      else if (g_str_equal (key, "deck"))
+        {
+          for (guint w = 0; words[w]; w++)
+            if (*words[w])
+              g_ptr_array_add (deck_ids, g_strdup (words[w]));
+          g_ptr_array_set_free_func (deck_ids, g_free);
+        }
+      else if (g_str_equal (key, "goals"))
+        goal_words = g_steal_pointer (&words);
+      else if (g_str_equal (key, "draft"))
+        draft_words = g_steal_pointer (&words);
+      else if (g_str_equal (key, "chosen"))
+        continue;
+      else
+        {
+          g_string_printf (why, "unknown line '%s:'", key);
+          return FALSE;
+        }
+    }
+
+  /* goals after the boards, so that placing did not claim them */
+  for (guint w = 0; goal_words && goal_words[w]; w++)
+    {
+      char *eq;
+      int owner = 0;
+      gint card;
+      if (*goal_words[w] == '\0')
+        continue;
+      eq = strchr (goal_words[w], '=');
+      if (eq)
+        {
+          *eq = '\0';
+          if (!parse_int (eq + 1, &owner) || owner < 1 || (guint) owner > n_players)
+            {
+              g_string_printf (why, "goal '%s' claimed by an unknown seat", goal_words[w]);
+              return FALSE;
+            }
+        }
+      card = tw_definition_find_card (def, goal_words[w]);
+      if (card < 0 || s->n_goals >= CB_MAX_GOALS)
+        {
+          g_string_printf (why, "unknown goal '%s'", goal_words[w]);
+          return FALSE;
+        }
+      s->goal_card[s->n_goals] = card;
+      s->goal_owner[s->n_goals] = owner ? owner - 1 : CB_NONE;
+      s->n_goals++;
+    }
+
+  if (tile_id)
+    {
+      gint inst = take_instance (game, used, tile_id, why);
+      if (inst < 0)
+        return FALSE;
+      s->tile = inst;
+      loc[inst] = CB_LOC_HAND;
+    }
+  for (guint w = 0; draft_words && draft_words[w]; w++)
+    {
+      gint inst;
+      if (*draft_words[w] == '\0')
+        continue;
+      if (s->draft_len > CB_MAX_PLAYERS)
+        {
+          g_string_append (why, "the draft row is too long");
+          return FALSE;
+        }
+      inst = take_instance (game, used, draft_words[w], why);
+      if (inst < 0)
+        return FALSE;
+      s->draft[s->draft_len++] = inst;
+      loc[inst] = CB_LOC_HAND;
+    }
+  /* the deck is written top first; the array keeps its top at the end */
+  for (guint i = deck_ids->len; i > 0; i--)
+    {
+      gint inst = take_instance (game, used, deck_ids->pdata[i - 1], why);
+      if (inst < 0)
+        return FALSE;
+      deck[s->deck_len++] = inst;
+      loc[inst] = CB_LOC_DECK;
+    }
+  for (guint t = 0; t < p->n_inst; t++)
+    if (!used[t])
+      loc[t] = CB_LOC_DISCARD;
+
+  s->phase = phase;
+  if (phase == CB_PHASE_PLACE && s->tile == CB_NONE)
+    {
+      g_string_append (why, "the place phase needs tile=ID, the tile to play");
+      return FALSE;
+    }
+  if (phase == CB_PHASE_DRAFT)
+    {
+      if (!cb_opt (game, CB_OPT_EXPERT) || s->draft_len == 0)
+        {
+          g_string_append (why, "the draft phase needs expert-draft and a 'draft:' row");
+          return FALSE;
+        }
+      s->picks = (s->current + n_players - s->dealer) % n_players;
+    }
+  s->last_placer = CB_NONE;
+  return TRUE;
+}

@@ -1,0 +1,248 @@
+/* cb-private.h: Colorblock's state layout and the tables prepare() builds
+ *
+ * The state is one flat blob: a fixed header (CbState) followed by arrays
+ * sized by the definition's tile count T, at offsets kept in CbPrep. Nothing
+ * in it points to the heap, so copying a state is one memcpy.
+ *
+ * Boards: board 0 is the shared board, board 1+p the private board of seat p.
+ * The shared board lives on a torus of side S = T + 3: a connected group of
+ * at most T tiles spans at most T cells in each direction, so its cells and
+ * their neighbours never collide modulo S while real coordinates are kept in
+ * the placement records. Private boards use a (2k-1)² window around their
+ * first tile, k being the private footprint (3 by default).
+ *
+ * Shapes are unions of tile sections (union-find over section nodes numbered
+ * 4 * placement + section), each root carrying the number of its edges that
+ * face an empty cell. A shape whose count reaches zero is checked once for
+ * holes; completion is permanent, because a completed shape has no edge left
+ * that a new tile could join.
+ */
+#pragma once
+
+#include "tw-game.h"
+#include "tw-tile.h"
+
+G_BEGIN_DECLS
+
+#define CB_MAX_PLAYERS   4
+#define CB_MAX_GOALS     32
+#define CB_MAX_PRIVATE   5            /* largest private footprint side */
+#define CB_PW            (2 * CB_MAX_PRIVATE + 1)   /* the footprint window plus a margin */
+#define CB_NONE          0xff
+
+enum /* move kinds */
+{
+  CB_MOVE_PLACE = 1,   /* a = board (0 shared, 1 own private), b = rotation, c = draft slot or 255, x, y */
+  CB_MOVE_DISCARD,     /* draft only: c = slot of a tile that fits nowhere */
+  CB_MOVE_COLOR,       /* a = colour index */
+};
+
+enum /* phases */
+{
+  CB_PHASE_PLACE,      /* `current` places `tile` */
+  CB_PHASE_DRAFT,      /* `current` picks from the draft row */
+  CB_PHASE_CHOOSE,     /* `current` chooses the colour they score */
+  CB_PHASE_LIGHTNING,  /* `current` chooses a further colour (tie-break) */
+  CB_PHASE_DONE,
+};
+
+enum /* component locations, one per tile instance */
+{
+  CB_LOC_DECK,
+  CB_LOC_HAND,         /* the tile drawn for the current turn, or the draft row */
+  CB_LOC_BOARD,
+  CB_LOC_DISCARD,
+};
+
+enum /* goal condition kinds: indexes into cb_card_kinds */
+{
+  CB_GOAL_SHAPE_SIZE,
+  CB_GOAL_COLOR_SHAPE_SIZE,
+  CB_GOAL_PICTURED_SHAPE,
+  CB_GOAL_ISLAND,
+  CB_GOAL_PRIVATE_SHAPE_SIZE,
+  CB_GOAL_PRIVATE_ALL_COLORS,
+  CB_GOAL_FIRST_TO_SCORE,
+  CB_N_GOAL_KINDS,
+};
+
+enum /* option indexes into cb_options */
+{
+  CB_OPT_EXPERT,
+  CB_OPT_ROTATION,
+  CB_OPT_GOALS,
+  CB_OPT_GOALS_2P,
+  CB_OPT_GOALS_3P,
+  CB_OPT_GOALS_4P,
+  CB_OPT_GOAL_BOARDS,
+  CB_OPT_GOAL_COMPLETED,
+  CB_OPT_GOAL_EXACT,
+  CB_OPT_COMPLETION,
+  CB_OPT_PRIVATE_SIZE,
+  CB_OPT_FIRST_PLAYER,
+  CB_OPT_TIE_BREAK,
+  CB_OPT_FINAL_TURN_DECK,
+  CB_OPT_DRAFT_UNPLAYABLE,
+  CB_N_OPTIONS,
+};
+
+enum /* counters */
+{
+  CB_COUNTER_TURNS,
+  CB_COUNTER_DISCARDED,
+  CB_COUNTER_GOALS,
+  CB_COUNTER_SHARED_SHAPES,
+  CB_COUNTER_PRIVATE_SHAPES,
+  CB_COUNTER_LIGHTNING,
+  CB_N_COUNTERS,
+};
+
+typedef struct
+{
+  guint8  inst;     /* tile instance */
+  guint8  rot;
+  guint8  board;    /* 0 shared, 1 + seat */
+  guint8  pad;
+  gint16  x;
+  gint16  y;
+} CbPlaced;
+
+/* An empty shared cell next to at least one tile, with the colours its
+ * neighbours require (4 bits per direction, as TwTileFace.packed) kept up to
+ * date as tiles arrive: a placement test is then one mask and compare. */
+typedef struct
+{
+  gint16  x;
+  gint16  y;
+  guint16 req;
+  guint16 mask;
+} CbFront;
+
+#define CB_CELL_EMPTY 0xffff
+#define CB_CELL_FRONT 0x8000
+
+typedef struct
+{
+  guint            n_inst;               /* T */
+  guint            side;                 /* S, the shared torus side */
+  guint16         *inst_def;             /* tile definition of each instance */
+  TwTileFace     (*faces)[4];            /* per tile definition, per rotation */
+  guint8         (*rotations)[4];        /* distinct rotations per tile definition */
+  guint8          *n_rotations;
+  guint            n_colors;
+  guint            n_goal_cards;
+  guint16         *goal_cards;           /* card indexes of goal cards, expanded by count */
+  TwPolyomino     *goal_canon;           /* per card: canonical pictured shape */
+  /* layout of the blob */
+  gsize            off_deck;             /* guint8[T], top = last */
+  gsize            off_loc;              /* guint8[T] */
+  gsize            off_placed;           /* CbPlaced[T] */
+  gsize            off_parent;           /* guint16[4T] */
+  gsize            off_open;             /* guint16[4T] */
+  gsize            off_flags;            /* guint8[4T] */
+  gsize            off_grid;             /* guint16[S*S]: placement index, CB_CELL_EMPTY, or CB_CELL_FRONT | frontier index */
+  gsize            off_frontier;         /* CbFront[4T+4]: shared empty cells next to tiles */
+  gsize            size;
+} CbPrep;
+
+enum /* section node flags (valid at roots) */
+{
+  CB_SHAPE_COMPLETE = 1 << 0,
+  CB_SHAPE_HOLED    = 1 << 1,   /* closed but encloses an empty cell */
+};
+
+typedef struct
+{
+  TwRng    rng;
+  guint8   n_players;
+  guint8   phase;
+  guint8   current;            /* seat to act */
+  guint8   tile;               /* tile to place this turn, or CB_NONE */
+  guint8   deck_len;
+  guint8   last_placer;        /* CB_NONE before the first placement */
+  guint8   trigger;            /* seat that completed its private board first, or CB_NONE */
+  guint8   ending;             /* the game is in its final turns or scoring */
+  guint16  n_placed;
+  guint16  n_frontier;
+  guint16  n_holed;            /* closed shapes with holes, to recheck */
+  guint16  holed[32];
+  gint16   sxmin, sxmax, symin, symax;
+  /* private boards */
+  guint8   n_private[CB_MAX_PLAYERS];
+  gint8    pxmin[CB_MAX_PLAYERS], pxmax[CB_MAX_PLAYERS];
+  gint8    pymin[CB_MAX_PLAYERS], pymax[CB_MAX_PLAYERS];
+  guint8   pgrid[CB_MAX_PLAYERS][CB_PW * CB_PW];
+  /* completed shapes per board and colour */
+  guint8   done_shared[TW_MAX_COLORS];
+  guint8   done_private[CB_MAX_PLAYERS][TW_MAX_COLORS];
+  /* goals */
+  guint8   n_goals;
+  guint16  goal_card[CB_MAX_GOALS];
+  guint8   goal_owner[CB_MAX_GOALS];   /* seat or CB_NONE */
+  /* end of game */
+  guint8   queue[CB_MAX_PLAYERS * 2];  /* seats still to act in the ending, in order */
+  guint8   queue_len;
+  guint8   queue_pos;
+  guint8   queue_turns;                /* 1: queued seats play a final turn before choosing */
+  guint8   n_chosen[CB_MAX_PLAYERS];
+  guint8   chosen[CB_MAX_PLAYERS][TW_MAX_COLORS];
+  gint16   product[CB_MAX_PLAYERS][TW_MAX_COLORS]; /* private x shared for each chosen colour */
+  guint8   lightning_round;            /* 0: none yet; 1: second colour; 2: third ... */
+  guint8   in_tie[CB_MAX_PLAYERS];
+  /* expert draft */
+  guint8   dealer;
+  guint8   draft[CB_MAX_PLAYERS + 1];
+  guint8   draft_len;
+  guint8   picks;
+  guint8   round_completed;            /* someone completed a private board this round */
+  guint8   redraw_pick;                /* draft: placing a redrawn tile after an unplayable pick */
+  /* statistics */
+  guint32  counters[CB_N_COUNTERS];
+} CbState;
+
+#define CB_DECK(p, s)     ((guint8 *) ((char *) (s) + (p)->off_deck))
+#define CB_LOC(p, s)      ((guint8 *) ((char *) (s) + (p)->off_loc))
+#define CB_PLACED(p, s)   ((CbPlaced *) ((char *) (s) + (p)->off_placed))
+#define CB_PARENT(p, s)   ((guint16 *) ((char *) (s) + (p)->off_parent))
+#define CB_OPEN(p, s)     ((guint16 *) ((char *) (s) + (p)->off_open))
+#define CB_FLAGS(p, s)    ((guint8 *) ((char *) (s) + (p)->off_flags))
+#define CB_GRID(p, s)     ((guint16 *) ((char *) (s) + (p)->off_grid))
+#define CB_FRONTIER(p, s) ((CbFront *) ((char *) (s) + (p)->off_frontier))
+
+extern const TwOptionSpec cb_options[];
+extern const TwCardKind   cb_card_kinds[];
+
+static inline const CbPrep *
+cb_prep (const TwGame *game)
+{
+  return game->prepared;
+}
+
+static inline int
+cb_opt (const TwGame *game, guint opt)
+{
+  return game->options.values[opt];
+}
+
+/* cb-rules.c, used by the notation */
+const TwTileDef *cb_inst_def        (const TwGame *game, guint inst);
+void             cb_place           (const TwGame *game, CbState *s, guint board,
+                                     guint inst, guint rot, int x, int y);
+gboolean         cb_can_place       (const TwGame *game, const CbState *s, guint seat,
+                                     guint board, guint inst, guint rot, int x, int y,
+                                     GString *why);
+int              cb_total_score     (const TwGame *game, const CbState *s, guint seat);
+guint8           cb_board_at        (const TwGame *game, const CbState *s, guint board,
+                                     int x, int y);
+void             cb_recount         (const TwGame *game, CbState *s);
+
+/* cb-notation.c */
+void     cb_move_to_text    (const TwGame *game, const TwState *state, const TwMove *move,
+                             GString *out);
+gboolean cb_move_from_text  (const TwGame *game, const TwState *state, const char *text,
+                             TwMove *move, GString *why);
+void     cb_state_to_text   (const TwGame *game, const TwState *state, GString *out);
+gboolean cb_state_from_text (const TwGame *game, TwState *state, const char *text,
+                             GString *why);
+
+G_END_DECLS

@@ -1,0 +1,1848 @@
+/* cb-rules.c: Colorblock, every rule
+ *
+ * The rules as read in doc/rules/colorblock.md (from shared/rules/colorblock.md):
+ * edge-matching square tiles on a shared board and a private board of at most
+ * k x k, completed colour shapes multiplied private x shared, goal cards
+ * claimed the moment they are met, the end trigger with one last turn for
+ * everyone else, the lightning-round tie-break and the expert draft.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "cb-private.h"
+
+/* ------------------------------------------------------------------------ */
+/* Schemas                                                                  */
+
+static const char * const goal_boards_choices[] = { "shared-or-own-private", "shared-only", NULL };
+static const char * const completion_choices[] = { "perimeter-and-holes", "perimeter-only", NULL };
+static const char * const first_player_choices[] = { "first-seat", "random", NULL };
+static const char * const tie_break_choices[] = { "lightning-round", "shared-win", NULL };
+static const char * const final_turn_choices[] = { "score-without-turn", "reshuffle-discards", NULL };
+static const char * const draft_unplayable_choices[] = { "discard", "discard-and-draw", NULL };
+static const char * const board_choices[] = { "any", "shared", "private", NULL };
+
+const TwOptionSpec cb_options[] = {
+  [CB_OPT_EXPERT] = { "expert-draft", TW_VALUE_BOOL, 0, 0, 1, NULL,
+    "Expert Mode: each round the dealer reveals one tile per player plus one and players draft them." },
+  [CB_OPT_ROTATION] = { "rotation", TW_VALUE_BOOL, 1, 0, 1, NULL,
+    "Tiles may be turned before placing (the rulebook shows no orientation marks; off: tiles keep the orientation they are drawn in)." },
+  [CB_OPT_GOALS] = { "goals", TW_VALUE_BOOL, 1, 0, 1, NULL,
+    "Play with Goal cards (the rulebook suggests a first game without them)." },
+  [CB_OPT_GOALS_2P] = { "goals-2p", TW_VALUE_INT, 3, 0, CB_MAX_GOALS, NULL,
+    "Goals turned face up in a 2-player game." },
+  [CB_OPT_GOALS_3P] = { "goals-3p", TW_VALUE_INT, 4, 0, CB_MAX_GOALS, NULL,
+    "Goals turned face up in a 3-player game." },
+  [CB_OPT_GOALS_4P] = { "goals-4p", TW_VALUE_INT, 5, 0, CB_MAX_GOALS, NULL,
+    "Goals turned face up in a 4-player game." },
+  [CB_OPT_GOAL_BOARDS] = { "goal-boards", TW_VALUE_CHOICE, 0, 0, 0, goal_boards_choices,
+    "Where a goal may be met unless its card names a board: the shared board or the placer's own private board (\"the first time a player satisfies the condition\"), or the shared board only." },
+  [CB_OPT_GOAL_COMPLETED] = { "goal-needs-completed-shape", TW_VALUE_BOOL, 1, 0, 1, NULL,
+    "\"Make a shape\" means a completed shape (only completed shapes matter elsewhere); off: any shape as it stands counts." },
+  [CB_OPT_GOAL_EXACT] = { "goal-size-exact", TW_VALUE_BOOL, 1, 0, 1, NULL,
+    "A goal asking for a shape of N tiles needs exactly N tiles (\"the pictured number\"); off: N or more." },
+  [CB_OPT_COMPLETION] = { "shape-completion", TW_VALUE_CHOICE, 0, 0, 0, completion_choices,
+    "A completed shape has an unbroken perimeter and no missing interior tile (both are stated); perimeter-only ignores holes." },
+  [CB_OPT_PRIVATE_SIZE] = { "private-board-size", TW_VALUE_INT, 3, 2, CB_MAX_PRIVATE, NULL,
+    "Side of the private board's square footprint; the game ends when a player fills it." },
+  [CB_OPT_FIRST_PLAYER] = { "first-player", TW_VALUE_CHOICE, 0, 0, 0, first_player_choices,
+    "Who starts (the rulebook: the most colourful outfit): the first seat, or a seat drawn from the seed." },
+  [CB_OPT_TIE_BREAK] = { "tie-break", TW_VALUE_CHOICE, 0, 0, 0, tie_break_choices,
+    "Players tied for the most points add a second colour, then a third (the lightning round); or the tie stands." },
+  [CB_OPT_FINAL_TURN_DECK] = { "final-turn-without-tiles", TW_VALUE_CHOICE, 0, 0, 0, final_turn_choices,
+    "If the tiles run out during the last turns, the remaining players score without a turn (\"the game ends if the tiles run out\"), or the discards are shuffled into a new stack for those turns." },
+  [CB_OPT_DRAFT_UNPLAYABLE] = { "draft-unplayable-tile", TW_VALUE_CHOICE, 0, 0, 0, draft_unplayable_choices,
+    "Expert Mode: a drafted tile that fits nowhere is discarded with no replacement (it was chosen, not drawn), or discarded and replaced from the stack as in the basic game." },
+};
+
+G_STATIC_ASSERT (G_N_ELEMENTS (cb_options) == CB_N_OPTIONS);
+
+static const TwParamSpec p_shape_size[] = {
+  { "tiles", TW_VALUE_INT, TRUE, 3, 1, 99, NULL, "Number of tiles in the shape." },
+  { "board", TW_VALUE_CHOICE, FALSE, 0, 0, 0, board_choices, "Where the shape must be made." },
+};
+static const TwParamSpec p_color_shape_size[] = {
+  { "color", TW_VALUE_COLOR, TRUE, 0, 0, 0, NULL, "Colour of the shape." },
+  { "tiles", TW_VALUE_INT, FALSE, 5, 1, 99, NULL, "Number of tiles in the shape." },
+  { "board", TW_VALUE_CHOICE, FALSE, 0, 0, 0, board_choices, "Where the shape must be made." },
+};
+static const TwParamSpec p_pictured[] = {
+  { "shape", TW_VALUE_SHAPE, TRUE, 0, 0, 0, NULL, "The pictured shape, in any orientation." },
+  { "color", TW_VALUE_COLOR, FALSE, -1, 0, 0, NULL, "Colour it must be made in (any single colour when absent)." },
+  { "board", TW_VALUE_CHOICE, FALSE, 0, 0, 0, board_choices, "Where the shape must be made." },
+};
+static const TwParamSpec p_island[] = {
+  { "board", TW_VALUE_CHOICE, FALSE, 0, 0, 0, board_choices, "Where the shape must be made." },
+};
+static const TwParamSpec p_private_size[] = {
+  { "min-tiles", TW_VALUE_INT, FALSE, 3, 1, 25, NULL, "Least number of tiles in the shape." },
+};
+static const TwParamSpec p_first_score[] = {
+  { "color", TW_VALUE_COLOR, TRUE, 0, 0, 0, NULL, "The colour to score first." },
+};
+
+const TwCardKind cb_card_kinds[] = {
+  [CB_GOAL_SHAPE_SIZE] = { "shape-size", "goal", "Size",
+    "Make any shape with the pictured number of tiles.", p_shape_size, G_N_ELEMENTS (p_shape_size) },
+  [CB_GOAL_COLOR_SHAPE_SIZE] = { "color-shape-size", "goal", "Colour",
+    "Make any shape with 5 tiles of the pictured colour.", p_color_shape_size, G_N_ELEMENTS (p_color_shape_size) },
+  [CB_GOAL_PICTURED_SHAPE] = { "pictured-shape", "goal", "Pattern",
+    "Make the pictured shape out of a single colour of tiles.", p_pictured, G_N_ELEMENTS (p_pictured) },
+  [CB_GOAL_ISLAND] = { "island", "goal", "Island",
+    "Create a shape with an island of a different colour inside of it.", p_island, G_N_ELEMENTS (p_island) },
+  [CB_GOAL_PRIVATE_SHAPE_SIZE] = { "private-shape-size", "goal", "Homestead",
+    "Create a shape with 3 or more tiles in your Private Board.", p_private_size, G_N_ELEMENTS (p_private_size) },
+  [CB_GOAL_PRIVATE_ALL_COLORS] = { "private-all-colors", "goal", "Palette",
+    "Create a shape of each colour in your Private Board (claim it when you complete the last one).", NULL, 0 },
+  [CB_GOAL_FIRST_TO_SCORE] = { "first-to-score", "goal", "First",
+    "Be the first player to score the pictured colour at the end of the game.", p_first_score, G_N_ELEMENTS (p_first_score) },
+};
+
+static const char * const cb_counter_names[] = {
+  [CB_COUNTER_TURNS] = "turns",
+  [CB_COUNTER_DISCARDED] = "tiles-discarded-unplayable",
+  [CB_COUNTER_GOALS] = "goals-claimed",
+  [CB_COUNTER_SHARED_SHAPES] = "shared-shapes-completed",
+  [CB_COUNTER_PRIVATE_SHAPES] = "private-shapes-completed",
+  [CB_COUNTER_LIGHTNING] = "lightning-rounds",
+  NULL,
+};
+
+/* ------------------------------------------------------------------------ */
+/* Definition time                                                          */
+
+static void
+cb_validate (TwDefinition  *def,
+             TwDiagnostics *diags)
+{
+  if (def->n_colors == 0)
+    tw_diag_error (diags, tw_node_get (def->root, "game"), NULL,
+                   "Colorblock needs at least one colour under `colors`");
+  if (def->n_colors > 15)
+    tw_diag_error (diags, tw_node_get (def->root, "colors"), NULL,
+                   "Colorblock supports at most 15 colours, this file has %u", def->n_colors);
+  if (def->total_tiles == 0)
+    tw_diag_error (diags, tw_node_get (def->root, "game"), "add a `tiles:` list",
+                   "Colorblock needs at least one tile");
+  for (guint i = 0; i < def->n_tiles; i++)
+    if (def->tiles[i].n_edges != 4)
+      tw_diag_error (diags, def->tiles[i].node, "give it `edges: [N, E, S, W]` colours",
+                     "Colorblock tile '%s' has no edges", def->tiles[i].id);
+  for (guint i = 0; i < def->n_cards; i++)
+    {
+      const TwCardDef *card = &def->cards[i];
+      if (card->kind == CB_GOAL_PICTURED_SHAPE && card->shape.n == 0)
+        tw_diag_error (diags, card->node, NULL, "goal '%s' needs a `shape`", card->id);
+    }
+}
+
+static gpointer
+cb_prepare (const TwDefinition *def)
+{
+  CbPrep *p = g_new0 (CbPrep, 1);
+  guint T = def->total_tiles;
+
+  p->n_inst = T;
+  p->side = T + 3;
+  p->n_colors = def->n_colors;
+  p->inst_def = g_new0 (guint16, MAX (T, 1));
+  for (guint i = 0, k = 0; i < def->n_tiles; i++)
+    for (guint c = 0; c < def->tiles[i].count; c++)
+      p->inst_def[k++] = i;
+
+  p->faces = g_malloc0 (sizeof (TwTileFace[4]) * MAX (def->n_tiles, 1));
+  p->rotations = g_malloc0 (sizeof (guint8[4]) * MAX (def->n_tiles, 1));
+  p->n_rotations = g_new0 (guint8, MAX (def->n_tiles, 1));
+  for (guint i = 0; i < def->n_tiles; i++)
+    {
+      for (guint r = 0; r < 4; r++)
+        tw_tile_face (&def->tiles[i], r, &p->faces[i][r]);
+      p->n_rotations[i] = tw_tile_distinct_rotations (&def->tiles[i], p->rotations[i]);
+    }
+
+  guint n_goal_cards = 0;
+  for (guint i = 0; i < def->n_cards; i++)
+    n_goal_cards += def->cards[i].count;
+  p->goal_cards = g_new0 (guint16, MAX (n_goal_cards, 1));
+  for (guint i = 0; i < def->n_cards; i++)
+    for (guint c = 0; c < def->cards[i].count; c++)
+      p->goal_cards[p->n_goal_cards++] = i;
+  p->goal_canon = g_new0 (TwPolyomino, MAX (def->n_cards, 1));
+  for (guint i = 0; i < def->n_cards; i++)
+    if (def->cards[i].shape.n > 0)
+      tw_polyomino_canonical (&def->cards[i].shape, &p->goal_canon[i]);
+
+  gsize off = sizeof (CbState);
+#define CB_ALLOC(field, bytes) \
+  G_STMT_START { off = (off + 7) & ~(gsize) 7; p->field = off; off += (bytes); } G_STMT_END
+  CB_ALLOC (off_deck, T);
+  CB_ALLOC (off_loc, T);
+  CB_ALLOC (off_placed, T * sizeof (CbPlaced));
+  CB_ALLOC (off_parent, 4 * T * sizeof (guint16));
+  CB_ALLOC (off_open, 4 * T * sizeof (guint16));
+  CB_ALLOC (off_flags, 4 * T);
+  CB_ALLOC (off_grid, (gsize) p->side * p->side * sizeof (guint16));
+  CB_ALLOC (off_frontier, (4 * T + 4) * sizeof (CbFront));
+#undef CB_ALLOC
+  p->size = (off + 7) & ~(gsize) 7;
+  return p;
+}
+
+static void
+cb_free_prepared (gpointer data)
+{
+  CbPrep *p = data;
+
+  g_free (p->inst_def);
+  g_free (p->faces);
+  g_free (p->rotations);
+  g_free (p->n_rotations);
+  g_free (p->goal_cards);
+  g_free (p->goal_canon);
+  g_free (p);
+}
+
+static gsize
+cb_state_size (const TwGame *game)
+{
+  return cb_prep (game)->size;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Boards                                                                   */
+
+const TwTileDef *
+cb_inst_def (const TwGame *game,
+             guint         inst)
+{
+  return &game->definition->tiles[cb_prep (game)->inst_def[inst]];
+}
+
+static inline const TwTileFace *
+inst_face (const CbPrep *p,
+           guint         inst,
+           guint         rot)
+{
+  return &p->faces[p->inst_def[inst]][rot & 3];
+}
+
+static inline guint
+shared_cell (const CbPrep *p,
+             int           x,
+             int           y)
+{
+  int S = (int) p->side;
+  int mx = x % S, my = y % S;
+  if (mx < 0)
+    mx += S;
+  if (my < 0)
+    my += S;
+  return (guint) (my * S + mx);
+}
+
+static inline int
+private_cell (int x,
+              int y)
+{
+  if (x < -(CB_MAX_PRIVATE - 1) || x > CB_MAX_PRIVATE - 1
+      || y < -(CB_MAX_PRIVATE - 1) || y > CB_MAX_PRIVATE - 1)
+    return -1;
+  return (y + CB_MAX_PRIVATE) * CB_PW + (x + CB_MAX_PRIVATE);
+}
+
+static inline guint
+n_shared (const CbState *s)
+{
+  guint n = s->n_placed;
+  for (guint p = 0; p < s->n_players; p++)
+    n -= s->n_private[p];
+  return n;
+}
+
+/* The placement index at a board cell, or CB_NONE. */
+guint8
+cb_board_at (const TwGame  *game,
+             const CbState *s,
+             guint          board,
+             int            x,
+             int            y)
+{
+  const CbPrep *p = cb_prep (game);
+
+  if (board == 0)
+    {
+      if (n_shared (s) == 0 || x < s->sxmin - 1 || x > s->sxmax + 1
+          || y < s->symin - 1 || y > s->symax + 1)
+        return CB_NONE;
+      guint16 v = CB_GRID (p, s)[shared_cell (p, x, y)];
+      return (v & CB_CELL_FRONT) ? CB_NONE : v;
+    }
+  int c = private_cell (x, y);
+  return c < 0 ? CB_NONE : s->pgrid[board - 1][c];
+}
+
+/* The colour required at each side of a cell by its neighbours: 4 bits per
+ * direction in @req, and the bits that matter in @mask. Returns how many
+ * neighbours there are. */
+static inline guint
+cell_requirement (const TwGame  *game,
+                  const CbState *s,
+                  guint          board,
+                  int            x,
+                  int            y,
+                  guint16       *req,
+                  guint16       *mask)
+{
+  const CbPrep *p = cb_prep (game);
+  const CbPlaced *placed = CB_PLACED (p, s);
+  guint n = 0;
+
+  *req = *mask = 0;
+  for (guint d = 0; d < 4; d++)
+    {
+      guint8 j = cb_board_at (game, s, board, x + tw_dir_dx[d], y + tw_dir_dy[d]);
+      if (j == CB_NONE)
+        continue;
+      const TwTileFace *f = inst_face (p, placed[j].inst, placed[j].rot);
+      *req |= (guint16) (f->edge[tw_dir_opposite (d)] & 0xf) << (4 * d);
+      *mask |= (guint16) 0xf << (4 * d);
+      n++;
+    }
+  return n;
+}
+
+static inline guint
+private_side (const TwGame *game)
+{
+  return (guint) cb_opt (game, CB_OPT_PRIVATE_SIZE);
+}
+
+/* Does the private board of @seat still fit its footprint with (x, y) added? */
+static inline gboolean
+private_fits (const TwGame  *game,
+              const CbState *s,
+              guint          seat,
+              int            x,
+              int            y)
+{
+  int k = (int) private_side (game);
+  int x0 = MIN (s->pxmin[seat], x), x1 = MAX (s->pxmax[seat], x);
+  int y0 = MIN (s->pymin[seat], y), y1 = MAX (s->pymax[seat], y);
+  return x1 - x0 < k && y1 - y0 < k;
+}
+
+/**
+ * cb_can_place:
+ *
+ * Whether @seat may put tile @inst turned @rot at (x, y) of @board (0 shared,
+ * 1 + seat its own private board). Appends the reason to @why when not.
+ */
+gboolean
+cb_can_place (const TwGame  *game,
+              const CbState *s,
+              guint          seat,
+              guint          board,
+              guint          inst,
+              guint          rot,
+              int            x,
+              int            y,
+              GString       *why)
+{
+  const CbPrep *p = cb_prep (game);
+  guint16 req, mask;
+
+  if (rot > 3 || (rot != 0 && !cb_opt (game, CB_OPT_ROTATION)))
+    {
+      if (why)
+        g_string_append (why, "tiles cannot be turned in this variant (rotation is off)");
+      return FALSE;
+    }
+  if (board != 0 && board != 1 + seat)
+    {
+      if (why)
+        g_string_append (why, "you can't play a tile on another player's Private Board");
+      return FALSE;
+    }
+  if (board == 0 ? n_shared (s) == 0 : s->n_private[seat] == 0)
+    {
+      if (x != 0 || y != 0)
+        {
+          if (why)
+            g_string_append (why, "the first tile of a board is placed at 0,0");
+          return FALSE;
+        }
+      return TRUE;
+    }
+  if (board == 0 && (ABS (x) > (int) p->n_inst + 1 || ABS (y) > (int) p->n_inst + 1))
+    {
+      if (why)
+        g_string_append (why, "that cell is not next to any tile");
+      return FALSE;
+    }
+  if (board != 0 && private_cell (x, y) < 0)
+    {
+      if (why)
+        g_string_printf (why, "a Private Board can't be bigger than a %ux%u square",
+                         private_side (game), private_side (game));
+      return FALSE;
+    }
+  if (cb_board_at (game, s, board, x, y) != CB_NONE)
+    {
+      if (why)
+        g_string_append (why, "that cell already holds a tile; tiles don't ever move");
+      return FALSE;
+    }
+  if (cell_requirement (game, s, board, x, y, &req, &mask) == 0)
+    {
+      if (why)
+        g_string_append (why, "a tile must be played with at least one edge attached to an existing tile");
+      return FALSE;
+    }
+  if (board != 0 && !private_fits (game, s, seat, x, y))
+    {
+      if (why)
+        g_string_printf (why, "a Private Board can't be bigger than a %ux%u square",
+                         private_side (game), private_side (game));
+      return FALSE;
+    }
+  const TwTileFace *f = inst_face (p, inst, rot);
+  if ((f->packed & mask) != req)
+    {
+      if (why)
+        {
+          const TwDefinition *def = game->definition;
+          for (guint d = 0; d < 4; d++)
+            {
+              guint need = (req >> (4 * d)) & 0xf;
+              if (((mask >> (4 * d)) & 0xf) && f->edge[d] != need)
+                {
+                  g_string_append_printf (why, "colours must match: the %s edge is %s but touches %s",
+                                          (const char *[]) { "north", "east", "south", "west" }[d],
+                                          def->colors[f->edge[d]].name, def->colors[need].name);
+                  break;
+                }
+            }
+        }
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Appends every placement of @inst for @seat to @out (c = @slot), or, with
+ * @out NULL, returns as soon as one exists. Returns the number found. */
+static guint
+gen_placements (const TwGame  *game,
+                const CbState *s,
+                guint          seat,
+                guint          inst,
+                guint8         slot,
+                TwMoveList    *out)
+{
+  const CbPrep *p = cb_prep (game);
+  const guint def = p->inst_def[inst];
+  const guint8 *rots = p->rotations[def];
+  const guint n_rots = cb_opt (game, CB_OPT_ROTATION) ? p->n_rotations[def] : 1;
+  const guint8 zero = 0;
+  guint n = 0;
+
+  if (n_rots == 1 && !cb_opt (game, CB_OPT_ROTATION))
+    rots = &zero;
+
+#define CB_EMIT(board_, x_, y_, r_)                             \
+  G_STMT_START {                                                \
+    n++;                                                        \
+    if (out == NULL)                                            \
+      return n;                                                 \
+    TwMove *m_ = tw_move_list_push (out);                       \
+    m_->kind = CB_MOVE_PLACE;                                   \
+    m_->a = (board_);                                           \
+    m_->b = (r_);                                               \
+    m_->c = slot;                                               \
+    m_->x = (x_);                                               \
+    m_->y = (y_);                                               \
+  } G_STMT_END
+
+  /* shared board */
+  if (n_shared (s) == 0)
+    {
+      for (guint i = 0; i < n_rots; i++)
+        CB_EMIT (0, 0, 0, rots[i]);
+    }
+  else
+    {
+      const CbFront *front = CB_FRONTIER (p, s);
+      for (guint i = 0; i < s->n_frontier; i++)
+        for (guint r = 0; r < n_rots; r++)
+          if ((p->faces[def][rots[r]].packed & front[i].mask) == front[i].req)
+            CB_EMIT (0, front[i].x, front[i].y, rots[r]);
+    }
+
+  /* own private board */
+  if (s->n_private[seat] == 0)
+    {
+      for (guint i = 0; i < n_rots; i++)
+        CB_EMIT (1, 0, 0, rots[i]);
+    }
+  else
+    {
+      int k = (int) private_side (game);
+      int x0 = MAX (s->pxmax[seat] - (k - 1), s->pxmin[seat] - 1);
+      int x1 = MIN (s->pxmin[seat] + (k - 1), s->pxmax[seat] + 1);
+      int y0 = MAX (s->pymax[seat] - (k - 1), s->pymin[seat] - 1);
+      int y1 = MIN (s->pymin[seat] + (k - 1), s->pymax[seat] + 1);
+      for (int y = y0; y <= y1; y++)
+        for (int x = x0; x <= x1; x++)
+          {
+            const guint8 *pg = s->pgrid[seat];
+            const CbPlaced *placed = CB_PLACED (p, s);
+            guint16 req = 0, mask = 0;
+            int c = private_cell (x, y);
+            if (pg[c] != CB_NONE)
+              continue;
+            /* the window has a margin: neighbours of cells in the footprint exist */
+            for (guint d = 0; d < 4; d++)
+              {
+                guint8 j = pg[c + tw_dir_dx[d] + CB_PW * tw_dir_dy[d]];
+                if (j == CB_NONE)
+                  continue;
+                req |= (guint16) (inst_face (p, placed[j].inst, placed[j].rot)->edge[tw_dir_opposite (d)]) << (4 * d);
+                mask |= (guint16) 0xf << (4 * d);
+              }
+            if (mask == 0)
+              continue;
+            for (guint r = 0; r < n_rots; r++)
+              if ((p->faces[def][rots[r]].packed & mask) == req)
+                CB_EMIT (1, x, y, rots[r]);
+          }
+    }
+#undef CB_EMIT
+  return n;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Shapes                                                                   */
+
+typedef struct
+{
+  guint        board;
+  guint        color;
+  guint        n_tiles;
+  gboolean     has_hole;
+  gboolean     has_island;
+  TwPolyomino  footprint;   /* n == 0 when larger than TW_POLY_MAX_CELLS */
+} CbShape;
+
+static guint16
+uf_union (guint16 *parent,
+          guint16 *open,
+          guint16  a,
+          guint16  b)
+{
+  a = tw_uf_find (parent, a);
+  b = tw_uf_find (parent, b);
+  if (a == b)
+    return a;
+  if (b < a)
+    {
+      guint16 t = a;
+      a = b;
+      b = t;
+    }
+  parent[b] = a;
+  open[a] += open[b];
+  return a;
+}
+
+/* Member tiles of the shape rooted at @root, their cells, and whether the
+ * shape encloses empty cells (holes) or other-coloured sections (an island).
+ * Enclosure: flood-fill from outside the shape's bounding box through every
+ * cell that holds none of the shape's tiles; what the fill cannot reach is
+ * inside. */
+static void
+analyze_shape (const TwGame  *game,
+               const CbState *s,
+               guint16        root,
+               CbShape       *out)
+{
+  const CbPrep *p = cb_prep (game);
+  const CbPlaced *placed = CB_PLACED (p, s);
+  guint16 *parent = CB_PARENT (p, (CbState *) s);
+  guint board = placed[root / 4].board;
+  int xs[256], ys[256];
+  guint n = 0;
+  int x0 = G_MAXINT, x1 = G_MININT, y0 = G_MAXINT, y1 = G_MININT;
+
+  memset (out, 0, sizeof *out);
+  out->board = board;
+  out->color = inst_face (p, placed[root / 4].inst, placed[root / 4].rot)->section_color[root % 4];
+
+  for (guint i = 0; i < s->n_placed; i++)
+    {
+      if (placed[i].board != board)
+        continue;
+      const TwTileFace *f = inst_face (p, placed[i].inst, placed[i].rot);
+      for (guint sec = 0; sec < f->n_sections; sec++)
+        if (tw_uf_find (parent, 4 * i + sec) == root)
+          {
+            xs[n] = placed[i].x;
+            ys[n] = placed[i].y;
+            x0 = MIN (x0, xs[n]);
+            x1 = MAX (x1, xs[n]);
+            y0 = MIN (y0, ys[n]);
+            y1 = MAX (y1, ys[n]);
+            n++;
+            break;
+          }
+    }
+  out->n_tiles = n;
+
+  if (n <= TW_POLY_MAX_CELLS)
+    {
+      out->footprint.n = n;
+      for (guint i = 0; i < n; i++)
+        {
+          out->footprint.x[i] = (gint8) (xs[i] - x0);
+          out->footprint.y[i] = (gint8) (ys[i] - y0);
+        }
+      tw_polyomino_normalize (&out->footprint);
+    }
+
+  /* nothing can be enclosed by a shape less than 3 cells wide and high */
+  if (x1 - x0 < 2 || y1 - y0 < 2)
+    return;
+
+  int w = x1 - x0 + 3, h = y1 - y0 + 3;
+  g_autofree guint8 *cell = g_malloc0 ((gsize) w * h);  /* 1 wall, 2 reached */
+  g_autofree int *stack = g_new (int, (gsize) w * h);
+  guint sp = 0;
+
+  for (guint i = 0; i < n; i++)
+    cell[(ys[i] - y0 + 1) * w + (xs[i] - x0 + 1)] = 1;
+  for (int yy = 0; yy < h; yy++)
+    for (int xx = 0; xx < w; xx++)
+      if ((yy == 0 || yy == h - 1 || xx == 0 || xx == w - 1) && cell[yy * w + xx] == 0)
+        {
+          cell[yy * w + xx] = 2;
+          stack[sp++] = yy * w + xx;
+        }
+  while (sp > 0)
+    {
+      int c = stack[--sp];
+      int cx = c % w, cy = c / w;
+      for (guint d = 0; d < 4; d++)
+        {
+          int nx = cx + tw_dir_dx[d], ny = cy + tw_dir_dy[d];
+          if (nx < 0 || ny < 0 || nx >= w || ny >= h)
+            continue;
+          if (cell[ny * w + nx] == 0)
+            {
+              cell[ny * w + nx] = 2;
+              stack[sp++] = ny * w + nx;
+            }
+        }
+    }
+  for (int yy = 1; yy < h - 1; yy++)
+    for (int xx = 1; xx < w - 1; xx++)
+      {
+        if (cell[yy * w + xx] != 0)
+          continue;
+        guint8 j = cb_board_at (game, s, board, xx - 1 + x0, yy - 1 + y0);
+        if (j == CB_NONE)
+          out->has_hole = TRUE;
+        else
+          {
+            const TwTileFace *f = inst_face (p, placed[j].inst, placed[j].rot);
+            for (guint sec = 0; sec < f->n_sections; sec++)
+              if (f->section_color[sec] != out->color)
+                out->has_island = TRUE;
+          }
+      }
+}
+
+static gboolean
+goal_board_ok (const TwGame *game,
+               guint         param,
+               guint         board)
+{
+  /* the placer's own private board is the only private board a placement touches */
+  switch (param)
+    {
+    case 1:
+      return board == 0;
+    case 2:
+      return board != 0;
+    default:
+      return board == 0 || cb_opt (game, CB_OPT_GOAL_BOARDS) == 0;
+    }
+}
+
+static gboolean
+size_ok (const TwGame *game,
+         guint         have,
+         int           want)
+{
+  return cb_opt (game, CB_OPT_GOAL_EXACT) ? have == (guint) want : have >= (guint) want;
+}
+
+/* Is goal @card met by @shape (NULL: the conditions that need no shape)? */
+static gboolean
+goal_met (const TwGame  *game,
+          const CbState *s,
+          guint          seat,
+          guint          card_index,
+          const CbShape *shape)
+{
+  const TwCardDef *card = &game->definition->cards[card_index];
+  const CbPrep *p = cb_prep (game);
+
+  if (card->kind == CB_GOAL_PRIVATE_ALL_COLORS)
+    {
+      for (guint c = 0; c < p->n_colors; c++)
+        if (s->done_private[seat][c] == 0)
+          return FALSE;
+      return TRUE;
+    }
+  if (shape == NULL)
+    return FALSE;
+
+  switch (card->kind)
+    {
+    case CB_GOAL_SHAPE_SIZE:
+      return goal_board_ok (game, card->params[1], shape->board)
+             && size_ok (game, shape->n_tiles, card->params[0]);
+    case CB_GOAL_COLOR_SHAPE_SIZE:
+      return goal_board_ok (game, card->params[2], shape->board)
+             && shape->color == (guint) card->params[0]
+             && size_ok (game, shape->n_tiles, card->params[1]);
+    case CB_GOAL_PICTURED_SHAPE:
+      {
+        TwPolyomino canon;
+        if (!goal_board_ok (game, card->params[2], shape->board) || shape->footprint.n == 0)
+          return FALSE;
+        if (card->params[1] >= 0 && shape->color != (guint) card->params[1])
+          return FALSE;
+        if (shape->footprint.n != p->goal_canon[card_index].n)
+          return FALSE;
+        tw_polyomino_canonical (&shape->footprint, &canon);
+        return tw_polyomino_equal (&canon, &p->goal_canon[card_index]);
+      }
+    case CB_GOAL_ISLAND:
+      return goal_board_ok (game, card->params[0], shape->board) && shape->has_island;
+    case CB_GOAL_PRIVATE_SHAPE_SIZE:
+      return shape->board != 0 && shape->n_tiles >= (guint) card->params[0];
+    default:
+      return FALSE;
+    }
+}
+
+static void
+claim_goals (const TwGame  *game,
+             CbState       *s,
+             guint          seat,
+             const CbShape *shape)
+{
+  for (guint g = 0; g < s->n_goals; g++)
+    if (s->goal_owner[g] == CB_NONE && goal_met (game, s, seat, s->goal_card[g], shape))
+      {
+        s->goal_owner[g] = seat;
+        s->counters[CB_COUNTER_GOALS]++;
+      }
+}
+
+static gboolean
+any_open_goal (const CbState *s)
+{
+  for (guint g = 0; g < s->n_goals; g++)
+    if (s->goal_owner[g] == CB_NONE)
+      return TRUE;
+  return FALSE;
+}
+
+static void
+mark_complete (const TwGame  *game,
+               CbState       *s,
+               guint16        root,
+               guint          board,
+               guint          color,
+               guint          seat,
+               const CbShape *shape)
+{
+  const CbPrep *p = cb_prep (game);
+
+  CB_FLAGS (p, s)[root] = CB_SHAPE_COMPLETE;
+  if (board == 0)
+    {
+      s->done_shared[color]++;
+      s->counters[CB_COUNTER_SHARED_SHAPES]++;
+    }
+  else
+    {
+      s->done_private[board - 1][color]++;
+      s->counters[CB_COUNTER_PRIVATE_SHAPES]++;
+    }
+  if (cb_opt (game, CB_OPT_GOAL_COMPLETED) && any_open_goal (s))
+    claim_goals (game, s, seat, shape);
+}
+
+/* A closed shape (no edge facing an empty cell) is complete unless it
+ * encloses a hole; a holed one is rechecked after later placements. */
+static void
+consider_closed (const TwGame *game,
+                 CbState      *s,
+                 guint16       root,
+                 guint         seat)
+{
+  const CbPrep *p = cb_prep (game);
+  guint8 *flags = CB_FLAGS (p, s);
+  CbShape shape;
+
+  analyze_shape (game, s, root, &shape);
+  if (shape.has_hole && cb_opt (game, CB_OPT_COMPLETION) == 0)
+    {
+      if (!(flags[root] & CB_SHAPE_HOLED))
+        {
+          flags[root] |= CB_SHAPE_HOLED;
+          s->n_holed++;
+        }
+      return;
+    }
+  if (flags[root] & CB_SHAPE_HOLED)
+    s->n_holed--;
+  mark_complete (game, s, root, shape.board, shape.color, seat, &shape);
+}
+
+/**
+ * cb_place:
+ *
+ * Puts tile @inst on a board and updates shapes, completions and goals for the
+ * placing seat. Does not check legality (see cb_can_place()).
+ */
+void
+cb_place (const TwGame *game,
+          CbState      *s,
+          guint         board,
+          guint         inst,
+          guint         rot,
+          int           x,
+          int           y)
+{
+  const CbPrep *p = cb_prep (game);
+  CbPlaced *placed = CB_PLACED (p, s);
+  guint16 *parent = CB_PARENT (p, s);
+  guint16 *open = CB_OPEN (p, s);
+  guint8 *flags = CB_FLAGS (p, s);
+  const TwTileFace *f = inst_face (p, inst, rot);
+  guint seat = board == 0 ? s->current : board - 1;
+  guint i = s->n_placed++;
+
+  placed[i] = (CbPlaced) { .inst = inst, .rot = rot, .board = board, .x = x, .y = y };
+  CB_LOC (p, s)[inst] = CB_LOC_BOARD;
+  s->last_placer = s->current;
+
+  for (guint sec = 0; sec < 4; sec++)
+    {
+      parent[4 * i + sec] = 4 * i + sec;
+      open[4 * i + sec] = 0;
+      flags[4 * i + sec] = 0;
+    }
+
+  guint8 nb[4];
+  for (guint d = 0; d < 4; d++)
+    {
+      nb[d] = cb_board_at (game, s, board, x + tw_dir_dx[d], y + tw_dir_dy[d]);
+      if (nb[d] == CB_NONE)
+        open[4 * i + f->section_of[d]]++;
+    }
+
+  /* put the tile on its grid */
+  if (board == 0)
+    {
+      guint16 *grid = CB_GRID (p, s);
+      CbFront *front = CB_FRONTIER (p, s);
+      guint c = shared_cell (p, x, y);
+
+      if (n_shared (s) == 1)
+        {
+          s->sxmin = s->sxmax = x;
+          s->symin = s->symax = y;
+        }
+      else
+        {
+          s->sxmin = MIN (s->sxmin, x);
+          s->sxmax = MAX (s->sxmax, x);
+          s->symin = MIN (s->symin, y);
+          s->symax = MAX (s->symax, y);
+        }
+      if (grid[c] != CB_CELL_EMPTY && (grid[c] & CB_CELL_FRONT))
+        {
+          guint k = grid[c] & ~CB_CELL_FRONT;
+          guint last = --s->n_frontier;
+          if (k != last)
+            {
+              front[k] = front[last];
+              grid[shared_cell (p, front[k].x, front[k].y)] = CB_CELL_FRONT | k;
+            }
+        }
+      grid[c] = i;
+      for (guint d = 0; d < 4; d++)
+        {
+          int nx = x + tw_dir_dx[d], ny = y + tw_dir_dy[d];
+          guint nc = shared_cell (p, nx, ny);
+          guint shift = 4 * tw_dir_opposite (d);
+          guint16 need = (guint16) f->edge[d] << shift;
+          guint16 bits = (guint16) 0xf << shift;
+          if (grid[nc] == CB_CELL_EMPTY)
+            {
+              guint k = s->n_frontier++;
+              front[k] = (CbFront) { .x = nx, .y = ny, .req = need, .mask = bits };
+              grid[nc] = CB_CELL_FRONT | k;
+            }
+          else if (grid[nc] & CB_CELL_FRONT)
+            {
+              CbFront *e = &front[grid[nc] & ~CB_CELL_FRONT];
+              e->req |= need;
+              e->mask |= bits;
+            }
+        }
+    }
+  else
+    {
+      guint sp = board - 1;
+      if (s->n_private[sp] == 0)
+        {
+          s->pxmin[sp] = s->pxmax[sp] = x;
+          s->pymin[sp] = s->pymax[sp] = y;
+        }
+      else
+        {
+          s->pxmin[sp] = MIN (s->pxmin[sp], x);
+          s->pxmax[sp] = MAX (s->pxmax[sp], x);
+          s->pymin[sp] = MIN (s->pymin[sp], y);
+          s->pymax[sp] = MAX (s->pymax[sp], y);
+        }
+      s->pgrid[sp][private_cell (x, y)] = i;
+      s->n_private[sp]++;
+    }
+
+  /* join sections across the edges this tile closes */
+  for (guint d = 0; d < 4; d++)
+    {
+      if (nb[d] == CB_NONE)
+        continue;
+      guint j = nb[d];
+      const TwTileFace *g = inst_face (p, placed[j].inst, placed[j].rot);
+      guint16 other = tw_uf_find (parent, 4 * j + g->section_of[tw_dir_opposite (d)]);
+      open[other]--;
+      uf_union (parent, open, 4 * i + f->section_of[d], other);
+    }
+
+  /* shapes touched by this tile: closed ones are checked for completion */
+  guint16 roots[4];
+  guint n_roots = 0;
+  for (guint sec = 0; sec < f->n_sections; sec++)
+    {
+      guint16 r = tw_uf_find (parent, 4 * i + sec);
+      gboolean seen = FALSE;
+      for (guint k = 0; k < n_roots; k++)
+        seen |= roots[k] == r;
+      if (!seen)
+        roots[n_roots++] = r;
+    }
+  for (guint k = 0; k < n_roots; k++)
+    if (open[roots[k]] == 0 && !(flags[roots[k]] & CB_SHAPE_COMPLETE))
+      consider_closed (game, s, roots[k], seat);
+
+  /* a placement may fill the hole of an earlier closed shape */
+  if (s->n_holed > 0)
+    for (guint n = 0; n < 4u * s->n_placed; n++)
+      if ((flags[n] & CB_SHAPE_HOLED) && parent[n] == n && placed[n / 4].board == board)
+        consider_closed (game, s, n, seat);
+
+  if (!cb_opt (game, CB_OPT_GOAL_COMPLETED) && any_open_goal (s))
+    for (guint k = 0; k < n_roots; k++)
+      {
+        CbShape shape;
+        analyze_shape (game, s, roots[k], &shape);
+        claim_goals (game, s, seat, &shape);
+      }
+  if (board != 0 && any_open_goal (s))
+    claim_goals (game, s, seat, NULL);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Turns and the end of the game                                            */
+
+int
+cb_total_score (const TwGame  *game,
+                const CbState *s,
+                guint          seat)
+{
+  const TwDefinition *def = game->definition;
+  int total = 0;
+
+  for (guint i = 0; i < s->n_chosen[seat]; i++)
+    total += s->product[seat][i];
+  for (guint g = 0; g < s->n_goals; g++)
+    if (s->goal_owner[g] == seat)
+      total += def->cards[s->goal_card[g]].points;
+  return total;
+}
+
+static gboolean
+draw_tile (const TwGame *game,
+           CbState      *s,
+           guint         seat,
+           gboolean      final_turn)
+{
+  const CbPrep *p = cb_prep (game);
+  guint8 *deck = CB_DECK (p, s);
+  guint8 *loc = CB_LOC (p, s);
+
+  for (guint attempt = 0; attempt < 2; attempt++)
+    {
+      while (s->deck_len > 0)
+        {
+          guint inst = deck[--s->deck_len];
+          if (gen_placements (game, s, seat, inst, CB_NONE, NULL) > 0)
+            {
+              loc[inst] = CB_LOC_HAND;
+              s->tile = inst;
+              return TRUE;
+            }
+          loc[inst] = CB_LOC_DISCARD;
+          s->counters[CB_COUNTER_DISCARDED]++;
+        }
+      /* variant: the last turns may use the discards as a new stack */
+      if (!final_turn || cb_opt (game, CB_OPT_FINAL_TURN_DECK) != 1 || attempt > 0)
+        break;
+      for (guint t = 0; t < p->n_inst; t++)
+        if (loc[t] == CB_LOC_DISCARD)
+          {
+            loc[t] = CB_LOC_DECK;
+            deck[s->deck_len++] = t;
+          }
+      tw_rng_shuffle_u8 (&s->rng, deck, s->deck_len);
+    }
+  s->tile = CB_NONE;
+  return FALSE;
+}
+
+static void start_round (const TwGame *game, CbState *s);
+
+static void
+finish (const TwGame *game,
+        CbState      *s)
+{
+  s->phase = CB_PHASE_DONE;
+  s->tile = CB_NONE;
+  s->current = 0;
+}
+
+/* After everyone has scored: the lightning round for the players tied for the
+ * most points, one further colour at a time, while colours remain. */
+static void
+lightning_next (const TwGame *game,
+                CbState      *s)
+{
+  const CbPrep *p = cb_prep (game);
+
+  for (;;)
+    {
+      /* the next tied player still to choose in this lightning round */
+      while (s->queue_pos < s->queue_len)
+        {
+          guint q = s->queue[s->queue_pos];
+          guint remaining = p->n_colors - s->n_chosen[q];
+          if (s->n_chosen[q] > s->lightning_round)
+            {
+              s->queue_pos++;
+              continue;
+            }
+          if (remaining == 1)
+            {
+              /* one colour left: no choice to make */
+              for (guint c = 0; c < p->n_colors; c++)
+                {
+                  gboolean used = FALSE;
+                  for (guint i = 0; i < s->n_chosen[q]; i++)
+                    used |= s->chosen[q][i] == c;
+                  if (!used)
+                    {
+                      s->chosen[q][s->n_chosen[q]] = c;
+                      s->product[q][s->n_chosen[q]] = s->done_private[q][c] * s->done_shared[c];
+                      s->n_chosen[q]++;
+                    }
+                }
+              s->queue_pos++;
+              continue;
+            }
+          s->current = q;
+          s->phase = CB_PHASE_LIGHTNING;
+          return;
+        }
+
+      /* everyone in the round has chosen: is there still a tie at the top? */
+      int best = G_MININT;
+      guint n_best = 0;
+      for (guint q = 0; q < s->n_players; q++)
+        best = MAX (best, cb_total_score (game, s, q));
+      for (guint q = 0; q < s->n_players; q++)
+        n_best += cb_total_score (game, s, q) == best;
+      if (n_best < 2 || cb_opt (game, CB_OPT_TIE_BREAK) != 0
+          || s->lightning_round + 1u >= p->n_colors)
+        {
+          finish (game, s);
+          return;
+        }
+      s->lightning_round++;
+      s->counters[CB_COUNTER_LIGHTNING]++;
+      guint8 order[CB_MAX_PLAYERS];
+      guint n = 0;
+      for (guint i = 0; i < s->n_players; i++)
+        {
+          guint start = s->trigger != CB_NONE ? s->trigger
+                        : s->last_placer != CB_NONE ? s->last_placer : 0;
+          guint q = (start + i) % s->n_players;
+          if (cb_total_score (game, s, q) == best)
+            order[n++] = q;
+        }
+      for (guint q = 0; q < s->n_players; q++)
+        s->in_tie[q] = 0;
+      for (guint i = 0; i < n; i++)
+        {
+          s->in_tie[order[i]] = 1;
+          s->queue[i] = order[i];
+        }
+      s->queue_len = n;
+      s->queue_pos = 0;
+      s->queue_turns = 0;
+    }
+}
+
+/* The next seat of the ending queue acts: a last turn then a colour, or only
+ * a colour. When the queue is done, the lightning round or the end. */
+static void
+queue_next (const TwGame *game,
+            CbState      *s)
+{
+  while (s->queue_pos < s->queue_len)
+    {
+      guint q = s->queue[s->queue_pos++];
+      if (s->n_chosen[q] > 0)
+        continue;
+      s->current = q;
+      if (s->queue_turns && draw_tile (game, s, q, TRUE))
+        {
+          s->counters[CB_COUNTER_TURNS]++;
+          s->phase = CB_PHASE_PLACE;
+          return;
+        }
+      s->phase = CB_PHASE_CHOOSE;
+      return;
+    }
+  s->queue_len = s->queue_pos = 0;
+  s->lightning_round = 0;
+  lightning_next (game, s);
+}
+
+/* Everyone who has not scored does, in turn order from @first. */
+static void
+score_all_from (const TwGame *game,
+                CbState      *s,
+                guint         first)
+{
+  s->ending = 1;
+  s->tile = CB_NONE;
+  s->queue_len = 0;
+  s->queue_pos = 0;
+  s->queue_turns = 0;
+  for (guint i = 0; i < s->n_players; i++)
+    s->queue[s->queue_len++] = (first + i) % s->n_players;
+  queue_next (game, s);
+}
+
+static void
+begin_turn (const TwGame *game,
+            CbState      *s)
+{
+  if (draw_tile (game, s, s->current, FALSE))
+    {
+      s->counters[CB_COUNTER_TURNS]++;
+      s->phase = CB_PHASE_PLACE;
+      return;
+    }
+  /* the tiles ran out: everyone scores, starting with whoever played last */
+  score_all_from (game, s, s->last_placer != CB_NONE ? s->last_placer : s->current);
+}
+
+static void
+start_round (const TwGame *game,
+             CbState      *s)
+{
+  const CbPrep *p = cb_prep (game);
+  guint8 *deck = CB_DECK (p, s);
+  guint8 *loc = CB_LOC (p, s);
+  guint need = s->n_players + 1u;
+
+  if (s->deck_len < need)
+    {
+      score_all_from (game, s, s->last_placer != CB_NONE ? s->last_placer : s->dealer);
+      return;
+    }
+  s->draft_len = need;
+  for (guint i = 0; i < need; i++)
+    {
+      s->draft[i] = deck[--s->deck_len];
+      loc[s->draft[i]] = CB_LOC_HAND;
+    }
+  s->picks = 0;
+  s->round_completed = 0;
+  s->current = s->dealer;
+  s->phase = CB_PHASE_DRAFT;
+  s->counters[CB_COUNTER_TURNS]++;
+}
+
+/* Expert mode: the next pick of the round, or the end of the round. */
+static void
+draft_next (const TwGame *game,
+            CbState      *s)
+{
+  const CbPrep *p = cb_prep (game);
+  guint8 *loc = CB_LOC (p, s);
+
+  s->picks++;
+  if (s->picks < s->n_players)
+    {
+      s->current = (s->dealer + s->picks) % s->n_players;
+      s->phase = CB_PHASE_DRAFT;
+      s->counters[CB_COUNTER_TURNS]++;
+      return;
+    }
+  for (guint i = 0; i < s->draft_len; i++)
+    loc[s->draft[i]] = CB_LOC_DISCARD;
+  s->draft_len = 0;
+  if (s->round_completed)
+    {
+      score_all_from (game, s, s->dealer);
+      return;
+    }
+  s->dealer = (s->dealer + 1) % s->n_players;
+  start_round (game, s);
+}
+
+static gboolean
+private_full (const TwGame  *game,
+              const CbState *s,
+              guint          seat)
+{
+  guint k = private_side (game);
+  return s->n_private[seat] >= k * k;
+}
+
+/* What follows a placement by the current seat. */
+static void
+after_place (const TwGame *game,
+             CbState      *s)
+{
+  guint seat = s->current;
+  gboolean full = private_full (game, s, seat);
+
+  if (cb_opt (game, CB_OPT_EXPERT) && !s->ending)
+    {
+      if (full)
+        {
+          /* score at once, then the round's draft goes on */
+          s->round_completed = 1;
+          if (s->trigger == CB_NONE)
+            s->trigger = seat;
+          s->phase = CB_PHASE_CHOOSE;
+          return;
+        }
+      draft_next (game, s);
+      return;
+    }
+
+  if (s->ending)
+    {
+      /* a last turn is followed by this seat's choice of colour */
+      s->phase = CB_PHASE_CHOOSE;
+      return;
+    }
+  if (full)
+    {
+      /* the end: this seat scores now, then everyone else plays one last turn */
+      s->ending = 1;
+      s->trigger = seat;
+      s->queue_len = 0;
+      s->queue_pos = 0;
+      s->queue_turns = 1;
+      for (guint i = 1; i < s->n_players; i++)
+        s->queue[s->queue_len++] = (seat + i) % s->n_players;
+      s->phase = CB_PHASE_CHOOSE;
+      return;
+    }
+  s->current = (seat + 1) % s->n_players;
+  begin_turn (game, s);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The module interface                                                     */
+
+static void
+cb_init (const TwGame *game,
+         TwState      *state,
+         guint64       seed)
+{
+  const CbPrep *p = cb_prep (game);
+  CbState *s = (CbState *) state;
+  guint8 *deck = CB_DECK (p, s);
+
+  memset (s, 0, p->size);
+  tw_rng_seed (&s->rng, seed);
+  s->n_players = game->n_players;
+  s->tile = CB_NONE;
+  s->last_placer = CB_NONE;
+  s->trigger = CB_NONE;
+  memset (CB_GRID (p, s), 0xff, (gsize) p->side * p->side * sizeof (guint16));
+  memset (s->pgrid, CB_NONE, sizeof s->pgrid);
+
+  for (guint t = 0; t < p->n_inst; t++)
+    deck[t] = t;
+  s->deck_len = p->n_inst;
+  tw_rng_shuffle_u8 (&s->rng, deck, s->deck_len);
+
+  if (cb_opt (game, CB_OPT_GOALS) && p->n_goal_cards > 0)
+    {
+      static const guint goal_opts[] = { CB_OPT_GOALS_2P, CB_OPT_GOALS_2P, CB_OPT_GOALS_2P,
+                                         CB_OPT_GOALS_3P, CB_OPT_GOALS_4P };
+      guint want = (guint) cb_opt (game, goal_opts[MIN (game->n_players, 4)]);
+      guint16 pool[256];
+      guint n = MIN (p->n_goal_cards, G_N_ELEMENTS (pool));
+      memcpy (pool, p->goal_cards, n * sizeof (guint16));
+      tw_rng_shuffle_u16 (&s->rng, pool, n);
+      s->n_goals = MIN (MIN (want, n), CB_MAX_GOALS);
+      for (guint g = 0; g < s->n_goals; g++)
+        {
+          s->goal_card[g] = pool[g];
+          s->goal_owner[g] = CB_NONE;
+        }
+    }
+
+  guint first = cb_opt (game, CB_OPT_FIRST_PLAYER) == 1 ? tw_rng_below (&s->rng, s->n_players) : 0;
+  s->current = first;
+  s->dealer = first;
+  if (cb_opt (game, CB_OPT_EXPERT))
+    start_round (game, s);
+  else
+    begin_turn (game, s);
+}
+
+static guint64
+mix64 (guint64 h,
+       guint64 v)
+{
+  h ^= v + G_GUINT64_CONSTANT (0x9e3779b97f4a7c15) + (h << 6) + (h >> 2);
+  h *= G_GUINT64_CONSTANT (0xff51afd7ed558ccd);
+  return h ^ (h >> 33);
+}
+
+static guint64
+cb_hash (const TwGame  *game,
+         const TwState *state)
+{
+  const CbPrep *p = cb_prep (game);
+  const CbState *s = (const CbState *) state;
+  const CbPlaced *placed = CB_PLACED (p, s);
+  const guint8 *deck = CB_DECK (p, s);
+  guint64 h = 0x243f6a8885a308d3ull;
+  guint64 boards = 0;
+
+  h = mix64 (h, s->phase | (guint64) s->current << 8 | (guint64) s->tile << 16
+                | (guint64) s->n_players << 24 | (guint64) s->lightning_round << 32);
+  for (guint i = 0; i < 4; i++)
+    h = mix64 (h, s->rng.s[i]);
+  for (guint i = 0; i < s->deck_len; i++)
+    h = mix64 (h, deck[i]);
+  /* the same tiles in the same places are the same position, whatever the order */
+  for (guint i = 0; i < s->n_placed; i++)
+    boards += mix64 (placed[i].inst, (guint64) placed[i].rot | (guint64) placed[i].board << 8
+                     | (guint64) (guint16) placed[i].x << 16 | (guint64) (guint16) placed[i].y << 32);
+  h = mix64 (h, boards);
+  for (guint g = 0; g < s->n_goals; g++)
+    h = mix64 (h, s->goal_card[g] | (guint64) s->goal_owner[g] << 16);
+  for (guint q = 0; q < s->n_players; q++)
+    for (guint i = 0; i < s->n_chosen[q]; i++)
+      h = mix64 (h, (guint64) q << 8 | s->chosen[q][i]);
+  for (guint i = 0; i < s->draft_len; i++)
+    h = mix64 (h, s->draft[i] | 0x1000);
+  return h;
+}
+
+static int
+cb_to_act (const TwGame  *game,
+           const TwState *state)
+{
+  const CbState *s = (const CbState *) state;
+  return s->phase == CB_PHASE_DONE ? -1 : s->current;
+}
+
+static void
+cb_legal_moves (const TwGame  *game,
+                const TwState *state,
+                TwMoveList    *out)
+{
+  const CbPrep *p = cb_prep (game);
+  const CbState *s = (const CbState *) state;
+
+  switch (s->phase)
+    {
+    case CB_PHASE_PLACE:
+      gen_placements (game, s, s->current, s->tile, CB_NONE, out);
+      break;
+    case CB_PHASE_DRAFT:
+      for (guint i = 0; i < s->draft_len; i++)
+        if (gen_placements (game, s, s->current, s->draft[i], i, out) == 0)
+          {
+            TwMove *m = tw_move_list_push (out);
+            m->kind = CB_MOVE_DISCARD;
+            m->c = i;
+          }
+      break;
+    case CB_PHASE_CHOOSE:
+    case CB_PHASE_LIGHTNING:
+      for (guint c = 0; c < p->n_colors; c++)
+        {
+          gboolean used = FALSE;
+          for (guint i = 0; i < s->n_chosen[s->current]; i++)
+            used |= s->chosen[s->current][i] == c;
+          if (used)
+            continue;
+          TwMove *m = tw_move_list_push (out);
+          m->kind = CB_MOVE_COLOR;
+          m->a = c;
+        }
+      break;
+    default:
+      break;
+    }
+}
+
+static gboolean
+cb_apply (const TwGame  *game,
+          TwState       *state,
+          const TwMove  *move,
+          GString       *why)
+{
+  const CbPrep *p = cb_prep (game);
+  CbState *s = (CbState *) state;
+  guint seat = s->current;
+
+  if (s->phase == CB_PHASE_DONE)
+    {
+      if (why)
+        g_string_append (why, "the game is over");
+      return FALSE;
+    }
+
+  switch (move->kind)
+    {
+    case CB_MOVE_PLACE:
+      {
+        guint inst;
+        gboolean from_draft = s->phase == CB_PHASE_DRAFT;
+        if (s->phase != CB_PHASE_PLACE && !from_draft)
+          {
+            if (why)
+              g_string_append (why, "it is time to choose a colour, not to place a tile");
+            return FALSE;
+          }
+        if (from_draft)
+          {
+            if (move->c >= s->draft_len)
+              {
+                if (why)
+                  g_string_printf (why, "there is no tile %u in the draft", move->c + 1u);
+                return FALSE;
+              }
+            inst = s->draft[move->c];
+          }
+        else
+          {
+            if (move->c != CB_NONE)
+              {
+                if (why)
+                  g_string_append (why, "there is no draft this turn: place the tile you drew");
+                return FALSE;
+              }
+            inst = s->tile;
+          }
+        if (move->a > 1)
+          {
+            if (why)
+              g_string_append (why, "a tile goes on the shared board or on your private board");
+            return FALSE;
+          }
+        guint board = move->a == 0 ? 0 : 1 + seat;
+        if (!cb_can_place (game, s, seat, board, inst, move->b, move->x, move->y, why))
+          return FALSE;
+        if (from_draft)
+          {
+            /* keep the row in reveal order: the notation numbers its tiles */
+            memmove (&s->draft[move->c], &s->draft[move->c + 1], s->draft_len - move->c - 1);
+            s->draft_len--;
+          }
+        s->tile = CB_NONE;
+        cb_place (game, s, board, inst, move->b, move->x, move->y);
+        if (s->redraw_pick)
+          {
+            s->redraw_pick = 0;
+            if (private_full (game, s, seat))
+              {
+                s->round_completed = 1;
+                if (s->trigger == CB_NONE)
+                  s->trigger = seat;
+                s->phase = CB_PHASE_CHOOSE;
+              }
+            else
+              draft_next (game, s);
+            return TRUE;
+          }
+        after_place (game, s);
+        return TRUE;
+      }
+
+    case CB_MOVE_DISCARD:
+      {
+        if (s->phase != CB_PHASE_DRAFT || move->c >= s->draft_len)
+          {
+            if (why)
+              g_string_append (why, "only a drafted tile that fits nowhere may be discarded");
+            return FALSE;
+          }
+        guint inst = s->draft[move->c];
+        if (gen_placements (game, s, seat, inst, CB_NONE, NULL) > 0)
+          {
+            if (why)
+              g_string_append (why, "you must play your piece if able: that tile fits");
+            return FALSE;
+          }
+        memmove (&s->draft[move->c], &s->draft[move->c + 1], s->draft_len - move->c - 1);
+        s->draft_len--;
+        CB_LOC (p, s)[inst] = CB_LOC_DISCARD;
+        s->counters[CB_COUNTER_DISCARDED]++;
+        if (cb_opt (game, CB_OPT_DRAFT_UNPLAYABLE) == 1 && draw_tile (game, s, seat, FALSE))
+          {
+            s->redraw_pick = 1;
+            s->phase = CB_PHASE_PLACE;
+            return TRUE;
+          }
+        draft_next (game, s);
+        return TRUE;
+      }
+
+    case CB_MOVE_COLOR:
+      {
+        if (s->phase != CB_PHASE_CHOOSE && s->phase != CB_PHASE_LIGHTNING)
+          {
+            if (why)
+              g_string_append (why, "colours are chosen at the end of the game, not now");
+            return FALSE;
+          }
+        if (move->a >= p->n_colors)
+          {
+            if (why)
+              g_string_append (why, "there is no such colour");
+            return FALSE;
+          }
+        for (guint i = 0; i < s->n_chosen[seat]; i++)
+          if (s->chosen[seat][i] == move->a)
+            {
+              if (why)
+                g_string_printf (why, "%s was already scored; choose a different colour",
+                                 game->definition->colors[move->a].name);
+              return FALSE;
+            }
+        guint c = move->a;
+        gboolean first_choice = s->n_chosen[seat] == 0;
+        s->chosen[seat][s->n_chosen[seat]] = c;
+        s->product[seat][s->n_chosen[seat]] = s->done_private[seat][c] * s->done_shared[c];
+        s->n_chosen[seat]++;
+        if (first_choice)
+          for (guint g = 0; g < s->n_goals; g++)
+            {
+              const TwCardDef *card = &game->definition->cards[s->goal_card[g]];
+              if (s->goal_owner[g] == CB_NONE && card->kind == CB_GOAL_FIRST_TO_SCORE
+                  && card->params[0] == (int) c)
+                {
+                  s->goal_owner[g] = seat;
+                  s->counters[CB_COUNTER_GOALS]++;
+                }
+            }
+        if (s->phase == CB_PHASE_LIGHTNING)
+          {
+            s->queue_pos++;
+            lightning_next (game, s);
+          }
+        else if (cb_opt (game, CB_OPT_EXPERT) && !s->ending)
+          draft_next (game, s);   /* scored during the draft: the round goes on */
+        else
+          queue_next (game, s);
+        return TRUE;
+      }
+
+    default:
+      if (why)
+        g_string_append (why, "not a Colorblock move");
+      return FALSE;
+    }
+}
+
+static void
+cb_scores (const TwGame  *game,
+           const TwState *state,
+           double        *scores)
+{
+  const CbState *s = (const CbState *) state;
+  for (guint q = 0; q < s->n_players; q++)
+    scores[q] = cb_total_score (game, s, q);
+}
+
+static void
+cb_ranking (const TwGame  *game,
+            const TwState *state,
+            guint         *rank)
+{
+  const CbState *s = (const CbState *) state;
+  for (guint q = 0; q < s->n_players; q++)
+    {
+      rank[q] = 0;
+      for (guint o = 0; o < s->n_players; o++)
+        if (cb_total_score (game, s, o) > cb_total_score (game, s, q))
+          rank[q]++;
+    }
+}
+
+static void
+cb_observe (const TwGame *game,
+            TwState      *state,
+            guint         player,
+            TwRng        *rng)
+{
+  const CbPrep *p = cb_prep (game);
+  CbState *s = (CbState *) state;
+
+  /* the stack's order is the only thing nobody sees */
+  tw_rng_shuffle_u8 (rng, CB_DECK (p, s), s->deck_len);
+  /* and the future draws must not follow the real generator either */
+  tw_rng_seed (&s->rng, tw_rng_next (rng));
+}
+
+static double
+cb_heuristic (const TwGame  *game,
+              const TwState *state,
+              guint          player)
+{
+  const CbPrep *p = cb_prep (game);
+  const CbState *s = (const CbState *) state;
+  double best = 0;
+
+  if (s->n_chosen[player] > 0)
+    return cb_total_score (game, s, player);
+  for (guint c = 0; c < p->n_colors; c++)
+    {
+      double v = s->done_private[player][c] * (double) s->done_shared[c]
+                 + 0.3 * s->done_private[player][c] + 0.1 * s->done_shared[c];
+      best = MAX (best, v);
+    }
+  return best + cb_total_score (game, s, player);
+}
+
+static void
+cb_counters (const TwGame  *game,
+             const TwState *state,
+             guint64       *out)
+{
+  const CbState *s = (const CbState *) state;
+  for (guint i = 0; i < CB_N_COUNTERS; i++)
+    out[i] = s->counters[i];
+}
+
+/* From scratch: shapes by breadth-first search over sections, completion by
+ * the same enclosure test, every tile instance in exactly one place. */
+static gboolean
+cb_check (const TwGame  *game,
+          const TwState *state,
+          GString       *why)
+{
+  const CbPrep *p = cb_prep (game);
+  const CbState *s = (const CbState *) state;
+  const CbPlaced *placed = CB_PLACED (p, s);
+  const guint8 *loc = CB_LOC (p, s);
+  const guint8 *deck = CB_DECK (p, s);
+  g_autofree guint8 *seen = g_new0 (guint8, MAX (p->n_inst, 1));
+
+  for (guint i = 0; i < s->deck_len; i++)
+    {
+      if (seen[deck[i]]++ || loc[deck[i]] != CB_LOC_DECK)
+        {
+          g_string_printf (why, "tile instance %u is in the stack and elsewhere", deck[i]);
+          return FALSE;
+        }
+    }
+  for (guint i = 0; i < s->n_placed; i++)
+    if (seen[placed[i].inst]++ || loc[placed[i].inst] != CB_LOC_BOARD)
+      {
+        g_string_printf (why, "tile instance %u is on a board and elsewhere", placed[i].inst);
+        return FALSE;
+      }
+  if (s->tile != CB_NONE && (seen[s->tile]++ || loc[s->tile] != CB_LOC_HAND))
+    {
+      g_string_printf (why, "the drawn tile %u is also elsewhere", s->tile);
+      return FALSE;
+    }
+  for (guint i = 0; i < s->draft_len; i++)
+    if (seen[s->draft[i]]++ || loc[s->draft[i]] != CB_LOC_HAND)
+      {
+        g_string_printf (why, "drafted tile %u is also elsewhere", s->draft[i]);
+        return FALSE;
+      }
+  for (guint t = 0; t < p->n_inst; t++)
+    if (!seen[t] && loc[t] != CB_LOC_DISCARD)
+      {
+        g_string_printf (why, "tile instance %u is nowhere", t);
+        return FALSE;
+      }
+
+  /* rebuild every shape by search and count the completed ones */
+  guint n_nodes = 4 * s->n_placed;
+  g_autofree guint16 *comp = g_new (guint16, MAX (n_nodes, 1));
+  g_autofree guint16 *queue = g_new (guint16, MAX (n_nodes, 1));
+  guint8 shared[TW_MAX_COLORS] = { 0 };
+  guint8 priv[CB_MAX_PLAYERS][TW_MAX_COLORS] = { { 0 } };
+
+  for (guint n = 0; n < n_nodes; n++)
+    comp[n] = G_MAXUINT16;
+  for (guint i = 0; i < s->n_placed; i++)
+    {
+      const TwTileFace *f = inst_face (p, placed[i].inst, placed[i].rot);
+      for (guint sec = 0; sec < f->n_sections; sec++)
+        {
+          guint16 start = 4 * i + sec;
+          guint head = 0, tail = 0, open_edges = 0;
+          if (comp[start] != G_MAXUINT16)
+            continue;
+          comp[start] = start;
+          queue[tail++] = start;
+          while (head < tail)
+            {
+              guint16 node = queue[head++];
+              const CbPlaced *pl = &placed[node / 4];
+              const TwTileFace *nf = inst_face (p, pl->inst, pl->rot);
+              for (guint d = 0; d < 4; d++)
+                {
+                  if (nf->section_of[d] != node % 4)
+                    continue;
+                  guint8 j = cb_board_at (game, s, pl->board, pl->x + tw_dir_dx[d], pl->y + tw_dir_dy[d]);
+                  if (j == CB_NONE)
+                    {
+                      open_edges++;
+                      continue;
+                    }
+                  const TwTileFace *jf = inst_face (p, placed[j].inst, placed[j].rot);
+                  if (jf->edge[tw_dir_opposite (d)] != nf->edge[d])
+                    {
+                      g_string_printf (why, "tiles at %d,%d and its neighbour do not match",
+                                       pl->x, pl->y);
+                      return FALSE;
+                    }
+                  guint16 other = 4 * j + jf->section_of[tw_dir_opposite (d)];
+                  if (comp[other] == G_MAXUINT16)
+                    {
+                      comp[other] = start;
+                      queue[tail++] = other;
+                    }
+                }
+            }
+          guint16 root = tw_uf_find (CB_PARENT (p, (CbState *) s), start);
+          for (guint k = 0; k < tail; k++)
+            if (tw_uf_find (CB_PARENT (p, (CbState *) s), queue[k]) != root)
+              {
+                g_string_printf (why, "the shape at %d,%d is split in the union-find", placed[i].x, placed[i].y);
+                return FALSE;
+              }
+          if (open_edges != CB_OPEN (p, s)[root])
+            {
+              g_string_printf (why, "shape at %d,%d: %u open edges, %u counted",
+                               placed[i].x, placed[i].y, open_edges, CB_OPEN (p, s)[root]);
+              return FALSE;
+            }
+          if (open_edges == 0)
+            {
+              CbShape shape;
+              analyze_shape (game, s, root, &shape);
+              if (!shape.has_hole || cb_opt (game, CB_OPT_COMPLETION) != 0)
+                {
+                  if (placed[i].board == 0)
+                    shared[f->section_color[sec]]++;
+                  else
+                    priv[placed[i].board - 1][f->section_color[sec]]++;
+                }
+            }
+        }
+    }
+  for (guint c = 0; c < p->n_colors; c++)
+    {
+      if (shared[c] != s->done_shared[c])
+        {
+          g_string_printf (why, "%u completed %s shapes on the shared board, %u counted",
+                           shared[c], game->definition->colors[c].name, s->done_shared[c]);
+          return FALSE;
+        }
+      for (guint q = 0; q < s->n_players; q++)
+        if (priv[q][c] != s->done_private[q][c])
+          {
+            g_string_printf (why, "%u completed %s shapes on private board %u, %u counted",
+                             priv[q][c], game->definition->colors[c].name, q + 1, s->done_private[q][c]);
+            return FALSE;
+          }
+    }
+  return TRUE;
+}
+
+static const char * const cb_extra_tile_keys[] = { NULL };
+
+const TwRules tw_colorblock_rules = {
+  .id = "colorblock",
+  .display_name = "Colorblock",
+  .min_players = 2,
+  .max_players = CB_MAX_PLAYERS,
+  .options = cb_options,
+  .n_options = CB_N_OPTIONS,
+  .card_kinds = cb_card_kinds,
+  .n_card_kinds = CB_N_GOAL_KINDS,
+  .extra_sections = NULL,
+  .extra_tile_keys = cb_extra_tile_keys,
+  .counter_names = cb_counter_names,
+  .validate = cb_validate,
+  .prepare = cb_prepare,
+  .free_prepared = cb_free_prepared,
+  .state_size = cb_state_size,
+  .init = cb_init,
+  .hash = cb_hash,
+  .to_act = cb_to_act,
+  .legal_moves = cb_legal_moves,
+  .apply = cb_apply,
+  .scores = cb_scores,
+  .ranking = cb_ranking,
+  .move_to_text = cb_move_to_text,
+  .move_from_text = cb_move_from_text,
+  .state_to_text = cb_state_to_text,
+  .state_from_text = cb_state_from_text,
+  .observe = cb_observe,
+  .heuristic = cb_heuristic,
+  .counters = cb_counters,
+  .check = cb_check,
+};

@@ -1,0 +1,90 @@
+/* tw-game.h: one game being played: definition + options + seats
+ *
+ * A TwGame is immutable after creation and may be shared between threads; the
+ * mutable part of a game is its TwState, which the caller owns. Convenience
+ * wrappers here forward to the rules module.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "tw-definition.h"
+#include "tw-rules.h"
+
+G_BEGIN_DECLS
+
+struct _TwGame
+{
+  /*< private >*/
+  gint                ref_count;
+  /*< public, read-only >*/
+  TwDefinition       *definition;
+  const TwRules      *rules;
+  gconstpointer       prepared;     /* definition->prepared */
+  guint               n_players;
+  TwOptions           options;
+  gsize               state_size;
+};
+
+#define TW_GAME_ERROR (tw_game_error_quark ())
+GQuark tw_game_error_quark (void);
+
+typedef enum
+{
+  TW_GAME_ERROR_PLAYERS,
+  TW_GAME_ERROR_OPTION,
+  TW_GAME_ERROR_ILLEGAL_MOVE,
+  TW_GAME_ERROR_NOTATION,
+} TwGameError;
+
+/* @options NULL: the definition's variant values. */
+TwGame   *tw_game_new            (TwDefinition     *definition,
+                                  guint             n_players,
+                                  const TwOptions  *options,
+                                  GError          **error);
+TwGame   *tw_game_ref            (TwGame           *game);
+void      tw_game_unref          (TwGame           *game);
+
+TwState  *tw_state_new           (const TwGame     *game,
+                                  guint64           seed);
+TwState  *tw_state_copy          (const TwGame     *game,
+                                  const TwState    *state);
+void      tw_state_copy_into     (const TwGame     *game,
+                                  TwState          *dest,
+                                  const TwState    *src);
+void      tw_state_free          (TwState          *state);
+
+static inline int
+tw_state_to_act (const TwGame *game, const TwState *state)
+{
+  return game->rules->to_act (game, state);
+}
+
+static inline gboolean
+tw_state_is_terminal (const TwGame *game, const TwState *state)
+{
+  return game->rules->to_act (game, state) < 0;
+}
+
+/* Plays a move given in notation; FALSE with TW_GAME_ERROR_NOTATION or
+ * TW_GAME_ERROR_ILLEGAL_MOVE and the module's reason. */
+gboolean  tw_state_play_text     (const TwGame     *game,
+                                  TwState          *state,
+                                  const char       *text,
+                                  GError          **error);
+char     *tw_move_to_string      (const TwGame     *game,
+                                  const TwState    *state,
+                                  const TwMove     *move);
+char     *tw_state_to_string     (const TwGame     *game,
+                                  const TwState    *state);
+
+/* Plays uniformly random legal moves to the end; returns the number of moves.
+ * @moves is scratch space the caller reuses. */
+guint     tw_state_random_playout (const TwGame    *game,
+                                  TwState          *state,
+                                  TwRng            *rng,
+                                  TwMoveList       *moves);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TwGame, tw_game_unref)
+
+G_END_DECLS

@@ -1,0 +1,63 @@
+/* tw-registry.c: the built-in rules modules
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "tw-rules.h"
+
+extern const TwRules tw_colorblock_rules;
+
+static const TwRules * const all_rules[] = {
+  &tw_colorblock_rules,
+};
+
+static const char * const all_ids[] = {
+  "colorblock",
+  NULL,
+};
+
+G_STATIC_ASSERT (G_N_ELEMENTS (all_ids) == G_N_ELEMENTS (all_rules) + 1);
+
+/**
+ * tw_rules_lookup:
+ * @id: a module id such as "colorblock"
+ *
+ * Returns: the module, or %NULL when no module has that id.
+ */
+const TwRules *
+tw_rules_lookup (const char *id)
+{
+  g_return_val_if_fail (id != NULL, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (all_rules); i++)
+    if (strcmp (all_rules[i]->id, id) == 0)
+      return all_rules[i];
+  return NULL;
+}
+
+/**
+ * tw_rules_all:
+ * @n_out: (out): the number of modules
+ *
+ * Returns: every built-in module, in a fixed order.
+ */
+const TwRules * const *
+tw_rules_all (guint *n_out)
+{
+  *n_out = G_N_ELEMENTS (all_rules);
+  return all_rules;
+}
+
+/**
+ * tw_rules_ids:
+ *
+ * Returns: the module ids, %NULL-terminated (for "did you mean" hints).
+ */
+const char * const *
+tw_rules_ids (void)
+{
+  return all_ids;
+}

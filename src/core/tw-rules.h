@@ -1,0 +1,132 @@
+/* tw-rules.h: the interface every game's rules module implements
+ *
+ * A rules module is a static table of functions plus the schemas of its data.
+ * The core, the CLI, bots, simulation and the app talk to every game only
+ * through this table: nothing outside src/core/games/<game>/ knows a game by
+ * name.
+ *
+ * States are flat blobs of state_size bytes with no pointers, so a copy is a
+ * memcpy and a state can be handed to another thread. All chance comes from
+ * the TwRng inside the state: a game is a pure function of its seed and moves.
+ *
+ * Contract of the functions (game is never NULL; see tw-game.h):
+ *  - init: a new game from the seed (shuffles, deals, first player).
+ *  - to_act: the seat whose decision comes next, or -1 when the game is over.
+ *    Every decision, including end-of-game choices, is a move by that seat.
+ *  - legal_moves: appends every legal move of the seat to act; empty only when
+ *    the game is over.
+ *  - apply: checks and plays a move. On an illegal move returns FALSE, leaves
+ *    the state unchanged and, when @why is not NULL, appends a sentence that
+ *    says why. Chance after the move (draws, dice) is resolved inside.
+ *  - scores: one number per seat (final or running); ranking: 0 for first,
+ *    with the game's tie-breaks applied; equal ranks share a place.
+ *  - move_to_text/move_from_text: the game's notation (doc/notation.md), read
+ *    against the state before the move.
+ *  - state_to_text/state_from_text: a position in the notation, round-trip
+ *    exact, used by rule tests; state_from_text may be NULL.
+ *  - observe: resamples in place what @player cannot see (deck order, other
+ *    hands), consistently with what they can, using @rng.
+ *  - check: recomputes everything incremental from scratch and checks that
+ *    every component is in exactly one place; appends the first problem to
+ *    @why and returns FALSE.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "tw-definition.h"
+#include "tw-move.h"
+#include "tw-rng.h"
+#include "tw-schema.h"
+
+G_BEGIN_DECLS
+
+typedef struct _TwGame TwGame;
+typedef struct _TwState TwState;   /* opaque: each module defines its own layout */
+
+#define TW_MAX_PLAYERS 8
+
+struct _TwRules
+{
+  const char          *id;            /* "colorblock" */
+  const char          *display_name;  /* "Colorblock" */
+  guint                min_players;
+  guint                max_players;
+
+  const TwOptionSpec  *options;
+  guint                n_options;
+  const TwCardKind    *card_kinds;
+  guint                n_card_kinds;
+  /* Top-level keys and tile keys the module reads itself (NULL-terminated). */
+  const char * const  *extra_sections;
+  const char * const  *extra_tile_keys;
+  /* Names of the per-game counters reported by simulation (NULL-terminated). */
+  const char * const  *counter_names;
+
+  /* Definition time */
+  void      (*validate)        (TwDefinition        *def,
+                                TwDiagnostics       *diags);
+  gpointer  (*prepare)         (const TwDefinition  *def);
+  void      (*free_prepared)   (gpointer             prepared);
+
+  /* Game time */
+  gsize     (*state_size)      (const TwGame        *game);
+  void      (*init)            (const TwGame        *game,
+                                TwState             *state,
+                                guint64              seed);
+  guint64   (*hash)            (const TwGame        *game,
+                                const TwState       *state);
+  int       (*to_act)          (const TwGame        *game,
+                                const TwState       *state);
+  void      (*legal_moves)     (const TwGame        *game,
+                                const TwState       *state,
+                                TwMoveList          *out);
+  gboolean  (*apply)           (const TwGame        *game,
+                                TwState             *state,
+                                const TwMove        *move,
+                                GString             *why);
+  void      (*scores)          (const TwGame        *game,
+                                const TwState       *state,
+                                double              *scores);
+  void      (*ranking)         (const TwGame        *game,
+                                const TwState       *state,
+                                guint               *rank);
+  void      (*move_to_text)    (const TwGame        *game,
+                                const TwState       *state,
+                                const TwMove        *move,
+                                GString             *out);
+  gboolean  (*move_from_text)  (const TwGame        *game,
+                                const TwState       *state,
+                                const char          *text,
+                                TwMove              *move,
+                                GString             *why);
+  void      (*state_to_text)   (const TwGame        *game,
+                                const TwState       *state,
+                                GString             *out);
+  gboolean  (*state_from_text) (const TwGame        *game,
+                                TwState             *state,
+                                const char          *text,
+                                GString             *why);
+  void      (*observe)         (const TwGame        *game,
+                                TwState             *state,
+                                guint                player,
+                                TwRng               *rng);
+  /* A cheap evaluation for greedy bots and MCTS priors, from @player's view. */
+  double    (*heuristic)       (const TwGame        *game,
+                                const TwState       *state,
+                                guint                player);
+  void      (*counters)        (const TwGame        *game,
+                                const TwState       *state,
+                                guint64             *out);
+  gboolean  (*check)           (const TwGame        *game,
+                                const TwState       *state,
+                                GString             *why);
+};
+
+/* The registry of built-in modules. */
+const TwRules         *tw_rules_lookup     (const char *id);
+const TwRules * const *tw_rules_all        (guint      *n_out);
+/* The module ids, NULL-terminated, for "did you mean" hints. */
+const char * const    *tw_rules_ids        (void);
+
+G_END_DECLS

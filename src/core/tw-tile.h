@@ -1,0 +1,66 @@
+/* tw-tile.h: square tiles with coloured edges and sections, and their rotations
+ *
+ * Shared by every edge-matching game. A TwTileFace is a tile definition seen
+ * in one rotation; games precompute the faces of every tile once (prepare)
+ * so that play-time checks are table lookups and bit operations.
+ *
+ * Coordinates: x grows east, y grows south (screen order). Rotation r turns
+ * the tile r quarter turns clockwise, so the edge shown at direction d is the
+ * definition's edge (d - r) mod 4.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "tw-definition.h"
+
+G_BEGIN_DECLS
+
+static const int tw_dir_dx[4] = { 0, 1, 0, -1 };
+static const int tw_dir_dy[4] = { -1, 0, 1, 0 };
+
+static inline guint
+tw_dir_opposite (guint d)
+{
+  return (d + 2) & 3;
+}
+
+typedef struct
+{
+  guint8  edge[4];           /* colour index shown at each direction */
+  guint8  section_of[4];     /* which section owns the edge at each direction */
+  guint8  n_sections;
+  guint8  section_color[4];
+  guint8  section_mask[4];   /* directions covered by each section */
+  guint16 packed;            /* edge colours, 4 bits per direction (N lowest) */
+} TwTileFace;
+
+/* The tile @def turned @rotation quarter turns clockwise. */
+void     tw_tile_face            (const TwTileDef  *def,
+                                  guint             rotation,
+                                  TwTileFace       *out);
+gboolean tw_tile_face_equal      (const TwTileFace *a,
+                                  const TwTileFace *b);
+/* The rotations (0..3) that give distinct faces, in increasing order; returns
+ * how many (1, 2 or 4). */
+guint    tw_tile_distinct_rotations (const TwTileDef *def,
+                                  guint8           *rotations);
+/* "N", "NE", "NES"...: the letters of an edge mask, clockwise from north. */
+const char *tw_dir_mask_name     (guint             mask);
+char      tw_dir_letter          (guint             dir);
+
+/* Union-find over small integer ids with path halving; used for shapes,
+ * colour areas and regions. */
+static inline guint16
+tw_uf_find (guint16 *parent,
+            guint16  x)
+{
+  while (parent[x] != x)
+    {
+      parent[x] = parent[parent[x]];
+      x = parent[x];
+    }
+  return x;
+}
+
+G_END_DECLS

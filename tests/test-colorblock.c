@@ -1,0 +1,524 @@
+/* test-colorblock.c: Colorblock's rules, one case per rule, in the notation
+ *
+ * Positions and moves are written in the notation of doc/notation.md. Each
+ * case builds a position, plays moves, and checks that the last move is legal
+ * or illegal (with the reason), and what the position looks like after it.
+ * The positions use tests/data-files/colorblock-test.yaml, a tile set made
+ * so that shapes are easy to build; the random-game properties also run on
+ * the bundled data/games/colorblock.yaml.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "tw-game.h"
+#include "games/colorblock/cb-private.h"
+
+static TwDefinition *test_def;
+static TwDefinition *bundled_def;
+
+static TwGame *
+make_game (TwDefinition *def,
+           guint         players,
+           const char   *options)
+{
+  g_autoptr(GError) error = NULL;
+  TwOptions opts = def->options;
+
+  if (options)
+    {
+      g_auto(GStrv) parts = g_strsplit (options, " ", -1);
+      for (guint i = 0; parts[i]; i++)
+        if (*parts[i])
+          {
+            gboolean ok = tw_options_set_from_string (&opts, def->rules->options,
+                                                      def->rules->n_options, parts[i], &error);
+            g_assert_no_error (error);
+            g_assert_true (ok);
+          }
+    }
+  TwGame *game = tw_game_new (def, players, &opts, &error);
+  g_assert_no_error (error);
+  return game;
+}
+
+static TwState *
+make_position (TwGame     *game,
+               const char *text)
+{
+  g_autoptr(GString) why = g_string_new (NULL);
+  TwState *state = g_malloc0 (game->state_size);
+
+  if (!game->rules->state_from_text (game, state, text, why))
+    g_error ("position does not build: %s\n%s", why->str, text);
+  return state;
+}
+
+/* Plays "m1; m2; ..." and returns whether the last was legal (earlier ones
+ * must be), with the reason in @why. */
+static gboolean
+play_moves (TwGame     *game,
+            TwState    *state,
+            const char *moves,
+            GString    *why)
+{
+  g_auto(GStrv) list = g_strsplit (moves, ";", -1);
+  guint n = g_strv_length (list);
+
+  for (guint i = 0; i < n; i++)
+    {
+      TwMove move;
+      g_string_truncate (why, 0);
+      if (!game->rules->move_from_text (game, state, list[i], &move, why)
+          || !game->rules->apply (game, state, &move, why))
+        {
+          if (i + 1 < n)
+            g_error ("move %u '%s' of '%s' refused: %s", i + 1, list[i], moves, why->str);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+typedef struct
+{
+  const char *name;
+  guint       players;
+  const char *options;     /* "name=value name=value" */
+  const char *position;
+  const char *moves;       /* "m1; m2"; the last is the move under test */
+  gboolean    legal;
+  const char *expect;      /* illegal: part of the reason; legal: part of the position after */
+} RuleCase;
+
+#define EMPTY2 "colorblock players=2 phase=place to-act=1 tile=fr\ndeck: fg fb q q\nshared:\nprivate1:\nprivate2:\ngoals:"
+#define FR_AT_ORIGIN "colorblock players=2 phase=place to-act=1 tile=h\ndeck: fg fb\nshared: fr@0,0r0\nprivate1:\nprivate2:\ngoals:"
+#define PRIVATE_ROW "colorblock players=2 phase=place to-act=1 tile=fr\ndeck: fg fb\nshared: fr@0,0r0\nprivate1: fr@0,0r0 fr@1,0r0 fr@2,0r0\nprivate2:\ngoals:"
+#define EIGHT_PRIVATE "private1: fr@0,0r0 fr@1,0r0 fr@2,0r0 fr@0,1r0 fr@1,1r0 fr@2,1r0 fr@0,2r0 fr@1,2r0\nprivate2:\ngoals:"
+/* the green ring of doc/rules/colorblock.md: a closed green shape around an empty cell */
+#define RING "h@0,0r3 band@1,0r0 h@2,0r0 band@2,1r1 h@2,2r1 band@1,2r0 h@0,2r2 band@0,1r1"
+
+static const RuleCase rule_cases[] = {
+  /* placement */
+  { "first-tile-at-origin", 2, NULL, EMPTY2, "S 0,0 r0", TRUE, "shared: fr@0,0r0" },
+  { "first-tile-elsewhere", 2, NULL, EMPTY2, "S 2,1 r0", FALSE, "first tile" },
+  { "first-private-tile", 2, NULL, EMPTY2, "P 0,0 r3", TRUE, "private1: fr@0,0r3" },
+  { "edges-match", 2, NULL, FR_AT_ORIGIN, "S 1,0 r2", TRUE, "h@1,0r2" },
+  { "edges-match-other-rotation", 2, NULL, FR_AT_ORIGIN, "S 1,0 r3", TRUE, "h@1,0r3" },
+  { "edges-mismatch", 2, NULL, FR_AT_ORIGIN, "S 1,0 r0", FALSE, "colours must match" },
+  { "not-attached", 2, NULL, FR_AT_ORIGIN, "S 3,0 r2", FALSE, "at least one edge attached" },
+  { "diagonal-is-not-attached", 2, NULL, FR_AT_ORIGIN, "S 1,1 r2", FALSE, "at least one edge attached" },
+  { "occupied", 2, NULL, FR_AT_ORIGIN, "S 0,0 r0", FALSE, "already holds" },
+  { "rotation-off-refuses-turns", 2, "rotation=false", FR_AT_ORIGIN, "S 1,0 r2", FALSE, "rotation" },
+  { "rotation-off-upright-fits", 2, "rotation=false", FR_AT_ORIGIN, "S -1,0 r0", TRUE, "h@-1,0r0" },
+  { "tile-id-checked", 2, NULL, FR_AT_ORIGIN, "fg S 1,0 r2", FALSE, "the tile to play is h" },
+  { "private-footprint-3x3", 2, NULL, PRIVATE_ROW, "P 3,0 r0", FALSE, "3x3" },
+  { "private-footprint-other-side", 2, NULL, PRIVATE_ROW, "P -1,0 r0", FALSE, "3x3" },
+  { "private-inside-footprint", 2, NULL, PRIVATE_ROW, "P 0,1 r0", TRUE, "fr@0,1r0" },
+  { "private-footprint-option", 2, "private-board-size=4", PRIVATE_ROW, "P 3,0 r0", TRUE, "fr@3,0r0" },
+  /* must play if able, else discard and draw again */
+  { "unplayable-drawn-tile-discarded", 2, NULL,
+    "colorblock players=2 phase=place to-act=1 tile=fr\ndeck: fg fr\nshared: fr@0,0r0\nprivate1:\nprivate2: fr@0,0r0\ngoals:",
+    "S 1,0 r0", TRUE, "to-act=2 tile=fr\ndeck:\n" },
+  /* goals, claimed by the placer the moment they are met */
+  { "goal-size-claimed", 2, NULL,
+    "colorblock players=2 phase=place to-act=1 tile=q\ndeck: fr\nshared: q@0,0r0\nprivate1:\nprivate2:\ngoals: size-2",
+    "S 1,0 r0", TRUE, "goals: size-2=1" },
+  { "goal-size-exact", 2, NULL,
+    "colorblock players=2 phase=place to-act=1 tile=q\ndeck: fr\nshared: q@0,0r0\nprivate1:\nprivate2:\ngoals: size-4",
+    "S 1,0 r0", TRUE, "goals: size-4\n" },
+  { "goal-size-at-least", 2, "goal-size-exact=false",
+    "colorblock players=2 phase=place to-act=1 tile=q\ndeck: fr\nshared: q@0,0r0\nprivate1:\nprivate2:\ngoals: size-2",
+    "S 1,0 r0", TRUE, "goals: size-2=1" },
+  { "goal-on-own-private-board", 2, NULL,
+    "colorblock players=2 phase=place to-act=1 tile=q\ndeck: fr\nshared:\nprivate1: q@0,0r0\nprivate2:\ngoals: size-2",
+    "P 1,0 r0", TRUE, "goals: size-2=1" },
+  { "goal-shared-only-option", 2, "goal-boards=shared-only",
+    "colorblock players=2 phase=place to-act=1 tile=q\ndeck: fr\nshared:\nprivate1: q@0,0r0\nprivate2:\ngoals: size-2",
+    "P 1,0 r0", TRUE, "goals: size-2\n" },
+  { "goal-card-names-shared-board", 2, NULL,
+    "colorblock players=2 phase=place to-act=1 tile=q\ndeck: fr\nshared:\nprivate1: q@0,0r0\nprivate2:\ngoals: size-2-shared",
+    "P 1,0 r0", TRUE, "goals: size-2-shared\n" },
+  { "goal-pictured-shape", 2, NULL,
+    "colorblock players=2 phase=place to-act=2 tile=q\ndeck: fr\nshared: h@0,0r3 q@1,0r0\nprivate1:\nprivate2:\ngoals: elbow",
+    "S 0,1 r1", TRUE, "goals: elbow=2" },
+  { "goal-colour-shape-size", 2, NULL,
+    "colorblock players=2 phase=place to-act=1 tile=h\ndeck: fr\nshared: h@0,0r3 h@1,0r0 h@0,1r2\nprivate1:\nprivate2:\ngoals: green-4",
+    "S 1,1 r1", TRUE, "goals: green-4=1" },
+  { "goal-private-shape-size", 2, NULL,
+    "colorblock players=2 phase=place to-act=1 tile=q\ndeck: fr\nshared:\nprivate1: h@0,0r3 q@1,0r0\nprivate2:\ngoals: home",
+    "P 0,1 r1", TRUE, "goals: home=1" },
+  { "goal-private-all-colours", 2, NULL,
+    "colorblock players=2 phase=place to-act=1 tile=qb\ndeck: fr\nshared:\nprivate1: q@0,0r0 q@0,1r0 q@1,0r0 qb@2,0r0\nprivate2:\ngoals: palette",
+    "P 2,1 r0", TRUE, "goals: palette=1" },
+  { "goal-island", 2, NULL,
+    "colorblock players=2 phase=place to-act=1 tile=fr\ndeck: fg\nshared: " RING "\nprivate1:\nprivate2:\ngoals: island",
+    "S 1,1 r0", TRUE, "goals: island=1" },
+  { "goal-first-to-score", 2, NULL,
+    "colorblock players=2 phase=place to-act=1 tile=fr\ndeck:\nshared: fr@0,0r0\nprivate1:\nprivate2:\ngoals: first-red",
+    "S 1,0 r0; color red", TRUE, "goals: first-red=1" },
+  /* the end: the ninth private tile, a last turn for everyone else */
+  { "ninth-private-tile-ends", 2, NULL,
+    "colorblock players=2 phase=place to-act=1 tile=fr\ndeck: fr fr fr\nshared:\n" EIGHT_PRIVATE,
+    "P 2,2 r0", TRUE, "phase=choose to-act=1" },
+  { "others-get-one-last-turn", 2, NULL,
+    "colorblock players=2 phase=place to-act=1 tile=fr\ndeck: fr fr fr\nshared:\n" EIGHT_PRIVATE,
+    "P 2,2 r0; color red", TRUE, "phase=place to-act=2" },
+  { "last-turn-then-score", 2, NULL,
+    "colorblock players=2 phase=place to-act=1 tile=fr\ndeck: fr fr fr\nshared:\n" EIGHT_PRIVATE,
+    "P 2,2 r0; color red; S 0,0 r0", TRUE, "phase=choose to-act=2" },
+  { "no-placing-when-choosing", 2, NULL,
+    "colorblock players=2 phase=place to-act=1 tile=fr\ndeck: fr fr fr\nshared:\n" EIGHT_PRIVATE,
+    "P 2,2 r0; S 0,0 r0", FALSE, "choose a colour" },
+  { "tiles-out-in-last-turns", 2, NULL,
+    "colorblock players=2 phase=place to-act=1 tile=fr\ndeck:\nshared:\n" EIGHT_PRIVATE,
+    "P 2,2 r0; color red", TRUE, "phase=choose to-act=2" },
+  { "tiles-out-reshuffle-option", 3, "final-turn-without-tiles=reshuffle-discards",
+    "colorblock players=3 phase=place to-act=1 tile=fr\ndeck:\nshared:\n"
+    "private1: fr@0,0r0 fr@1,0r0 fr@2,0r0 fr@0,1r0 fr@1,1r0 fr@2,1r0 fr@0,2r0 fr@1,2r0\nprivate2:\nprivate3:\ngoals:",
+    "P 2,2 r0; color red", TRUE, "phase=place to-act=2" },
+  { "tiles-out-everyone-scores-from-last-placer", 3, NULL,
+    "colorblock players=3 phase=place to-act=2 tile=fr\ndeck:\nshared: fr@0,0r0\nprivate1:\nprivate2:\nprivate3:\ngoals:",
+    "S 1,0 r0", TRUE, "phase=choose to-act=2" },
+  { "colour-chosen-once", 2, NULL,
+    "colorblock players=2 phase=place to-act=1 tile=fr\ndeck:\nshared: fr@0,0r0\nprivate1:\nprivate2:\ngoals:",
+    "S 1,0 r0; color red; color red", TRUE, "chosen: 1=red 2=red" },
+  { "unknown-colour", 2, NULL,
+    "colorblock players=2 phase=place to-act=1 tile=fr\ndeck:\nshared: fr@0,0r0\nprivate1:\nprivate2:\ngoals:",
+    "S 1,0 r0; color purple", FALSE, "expected 'color ID'" },
+  /* ties: the lightning round */
+  { "lightning-round", 2, NULL,
+    "colorblock players=2 phase=place to-act=1 tile=fr\ndeck:\nshared: fr@0,0r0\nprivate1:\nprivate2:\ngoals:",
+    "S 1,0 r0; color red; color red", TRUE, "phase=lightning to-act=1" },
+  { "lightning-needs-new-colour", 2, NULL,
+    "colorblock players=2 phase=place to-act=1 tile=fr\ndeck:\nshared: fr@0,0r0\nprivate1:\nprivate2:\ngoals:",
+    "S 1,0 r0; color red; color red; color red", FALSE, "already scored" },
+  { "lightning-third-colour-automatic", 2, NULL,
+    "colorblock players=2 phase=place to-act=1 tile=fr\ndeck:\nshared: fr@0,0r0\nprivate1:\nprivate2:\ngoals:",
+    "S 1,0 r0; color red; color red; color green; color blue", TRUE, "phase=done" },
+  { "tie-stands-option", 2, "tie-break=shared-win",
+    "colorblock players=2 phase=place to-act=1 tile=fr\ndeck:\nshared: fr@0,0r0\nprivate1:\nprivate2:\ngoals:",
+    "S 1,0 r0; color red; color red", TRUE, "phase=done" },
+  /* expert draft */
+  { "draft-pick", 2, "expert-draft=true",
+    "colorblock players=2 phase=draft to-act=1 dealer=1\ndraft: fr fg fb\ndeck: fr fr fr fg\nshared:\nprivate1:\nprivate2:\ngoals:",
+    "pick 2 fg S 0,0 r0", TRUE, "to-act=2" },
+  { "draft-next-dealer", 2, "expert-draft=true",
+    "colorblock players=2 phase=draft to-act=1 dealer=1\ndraft: fr fg fb\ndeck: fr fr fr fg\nshared:\nprivate1:\nprivate2:\ngoals:",
+    "pick 2 fg S 0,0 r0; pick 1 fr P 0,0 r0", TRUE, "to-act=2 dealer=2\ndeck: fg\n" },
+  { "draft-discard-only-unplayable", 2, "expert-draft=true",
+    "colorblock players=2 phase=draft to-act=1 dealer=1\ndraft: fr fg fb\ndeck: fr fr fr fg\nshared:\nprivate1:\nprivate2:\ngoals:",
+    "pick 1 discard", FALSE, "must play" },
+  { "draft-too-few-tiles-ends", 2, "expert-draft=true",
+    "colorblock players=2 phase=draft to-act=1 dealer=1\ndraft: fr fg fb\ndeck: fr fr\nshared:\nprivate1:\nprivate2:\ngoals:",
+    "pick 2 fg S 0,0 r0; pick 1 fr P 0,0 r0", TRUE, "phase=choose" },
+  { "draft-no-such-slot", 2, "expert-draft=true",
+    "colorblock players=2 phase=draft to-act=1 dealer=1\ndraft: fr fg fb\ndeck: fr fr\nshared:\nprivate1:\nprivate2:\ngoals:",
+    "pick 4 S 0,0 r0", FALSE, "no tile 4" },
+  /* notation */
+  { "notation-garbage", 2, NULL, FR_AT_ORIGIN, "S 1", FALSE, "expected" },
+  { "notation-bad-rotation", 2, NULL, FR_AT_ORIGIN, "S 1,0 r7", FALSE, "rotation is" },
+};
+
+static void
+test_rule_case (gconstpointer data)
+{
+  const RuleCase *rc = data;
+  g_autoptr(TwGame) game = make_game (test_def, rc->players, rc->options);
+  g_autofree TwState *state = make_position (game, rc->position);
+  g_autoptr(GString) why = g_string_new (NULL);
+  gboolean legal = play_moves (game, state, rc->moves, why);
+
+  if (legal != rc->legal)
+    g_error ("%s: '%s' was %s (%s)", rc->name, rc->moves, legal ? "legal" : "illegal", why->str);
+  if (!legal)
+    {
+      if (strstr (why->str, rc->expect) == NULL)
+        g_error ("%s: reason '%s' does not say '%s'", rc->name, why->str, rc->expect);
+      return;
+    }
+  g_autofree char *text = tw_state_to_string (game, state);
+  if (rc->expect && strstr (text, rc->expect) == NULL)
+    g_error ("%s: position after '%s' lacks '%s':\n%s", rc->name, rc->moves, rc->expect, text);
+  if (!game->rules->check (game, state, why))
+    g_error ("%s: %s", rc->name, why->str);
+}
+
+/* The rulebook's worked example: Albee chooses green with 2 completed green
+ * shapes on the private board and 3 on the shared board: 2 x 3 = 6. */
+static void
+test_worked_example (void)
+{
+  g_autoptr(TwGame) game = make_game (test_def, 2, "goals=false");
+  g_autofree TwState *state = make_position (game,
+    "colorblock players=2 phase=place to-act=1 tile=fr\ndeck:\n"
+    "shared: q@0,0r0 q@1,0r0 q@2,0r0 q@3,0r0\n"
+    "private1: q@0,0r0 q@1,0r0 q@2,0r0\nprivate2:\ngoals:");
+  CbState *s = (CbState *) state;
+  g_autoptr(GString) why = g_string_new (NULL);
+  double scores[2];
+
+  g_assert_cmpuint (s->done_private[0][1], ==, 2);
+  g_assert_cmpuint (s->done_shared[1], ==, 3);
+  /* the last tile: the stack is empty, so everyone scores, Albee first */
+  g_assert_true (play_moves (game, state, "S 0,-1 r0; color green", why));
+  game->rules->scores (game, state, scores);
+  g_assert_cmpfloat (scores[0], ==, 6);
+  g_assert_true (play_moves (game, state, "color blue", why));
+  g_assert_cmpint (tw_state_to_act (game, state), ==, -1);
+  game->rules->scores (game, state, scores);
+  g_assert_cmpfloat (scores[1], ==, 0);
+  guint rank[2];
+  game->rules->ranking (game, state, rank);
+  g_assert_cmpuint (rank[0], ==, 0);
+  g_assert_cmpuint (rank[1], ==, 1);
+}
+
+/* A closed shape around an empty cell is not complete until the hole is
+ * filled; with perimeter-only it is complete at once. */
+static void
+test_holes (void)
+{
+  const char *pos = "colorblock players=2 phase=place to-act=1 tile=fr\ndeck: fg\nshared: " RING
+                    "\nprivate1:\nprivate2:\ngoals:";
+  g_autoptr(GString) why = g_string_new (NULL);
+  {
+    g_autoptr(TwGame) game = make_game (test_def, 2, NULL);
+    g_autofree TwState *state = make_position (game, pos);
+    CbState *s = (CbState *) state;
+    g_assert_cmpuint (s->done_shared[1], ==, 0);
+    g_assert_true (play_moves (game, state, "S 1,1 r0", why));
+    g_assert_cmpuint (s->done_shared[1], ==, 1);   /* the green ring */
+    g_assert_cmpuint (s->done_shared[0], ==, 1);   /* the red centre and its four edges */
+    g_assert_true (game->rules->check (game, state, why));
+  }
+  {
+    g_autoptr(TwGame) game = make_game (test_def, 2, "shape-completion=perimeter-only");
+    g_autofree TwState *state = make_position (game, pos);
+    CbState *s = (CbState *) state;
+    g_assert_cmpuint (s->done_shared[1], ==, 1);
+  }
+}
+
+/* Two same-coloured sections of one tile are separate shapes, and a shape
+ * that joins them counts the tile once. */
+static void
+test_split_sections (void)
+{
+  g_autoptr(TwGame) game = make_game (test_def, 2, NULL);
+  g_autofree TwState *state = make_position (game,
+    "colorblock players=2 phase=place to-act=1 tile=fr\ndeck: fg\nshared: split@0,0r0\nprivate1:\nprivate2:\ngoals:");
+  const CbPrep *p = cb_prep (game);
+  CbState *s = (CbState *) state;
+  guint16 *parent = CB_PARENT (p, s);
+
+  g_assert_cmpuint (tw_uf_find (parent, 0), !=, tw_uf_find (parent, 1));
+  /* fr north of the split joins nothing but its NE section */
+  g_autoptr(GString) why = g_string_new (NULL);
+  g_assert_true (play_moves (game, state, "S 0,-1 r0", why));
+  g_assert_cmpuint (tw_uf_find (parent, 0), !=, tw_uf_find (parent, 1));
+}
+
+/* Random games: after every move, everything incremental equals a from-scratch
+ * recount, every tile is in exactly one place, the hash survives a copy, and
+ * the notation reads back what it wrote. */
+static void
+random_games (TwDefinition *def,
+              guint         players,
+              const char   *options,
+              guint         n_games,
+              guint64       seed)
+{
+  g_autoptr(TwGame) game = make_game (def, players, options);
+  g_autoptr(GString) why = g_string_new (NULL);
+  TwMoveList moves;
+  TwRng rng;
+
+  tw_move_list_init (&moves);
+  tw_rng_seed (&rng, seed);
+  for (guint g = 0; g < n_games; g++)
+    {
+      g_autofree TwState *state = tw_state_new (game, seed * 1000 + g);
+      guint n = 0;
+      while (tw_state_to_act (game, state) >= 0)
+        {
+          tw_move_list_clear (&moves);
+          game->rules->legal_moves (game, state, &moves);
+          g_assert_cmpuint (moves.len, >, 0);
+          const TwMove *m = &moves.moves[tw_rng_below (&rng, moves.len)];
+
+          /* notation round trip */
+          g_autofree char *text = tw_move_to_string (game, state, m);
+          TwMove back;
+          g_string_truncate (why, 0);
+          if (!game->rules->move_from_text (game, state, text, &back, why))
+            g_error ("cannot read back '%s': %s", text, why->str);
+          if (!tw_move_equal (&back, m))
+            g_error ("'%s' reads back as a different move", text);
+
+          g_assert_true (game->rules->apply (game, state, m, why));
+          if (!game->rules->check (game, state, why))
+            g_error ("game %u move %u (%s), options '%s': %s", g, n, text, options ? options : "", why->str);
+          g_autofree TwState *copy = tw_state_copy (game, state);
+          g_assert_cmpuint (game->rules->hash (game, copy), ==, game->rules->hash (game, state));
+          n++;
+          g_assert_cmpuint (n, <, 2000);
+        }
+      double scores[TW_MAX_PLAYERS];
+      game->rules->scores (game, state, scores);
+      for (guint q = 0; q < players; q++)
+        g_assert_cmpfloat (scores[q], >=, 0);
+    }
+  tw_move_list_free (&moves);
+}
+
+static void
+test_random_bundled (void)
+{
+  for (guint players = 2; players <= 4; players++)
+    random_games (bundled_def, players, NULL, 40, players);
+}
+
+static void
+test_random_variants (void)
+{
+  static const char * const variants[] = {
+    "expert-draft=true",
+    "expert-draft=true draft-unplayable-tile=discard-and-draw",
+    "rotation=false",
+    "shape-completion=perimeter-only",
+    "goal-needs-completed-shape=false",
+    "goal-size-exact=false goal-boards=shared-only",
+    "private-board-size=2",
+    "private-board-size=5",
+    "first-player=random tie-break=shared-win",
+    "final-turn-without-tiles=reshuffle-discards",
+    "goals=false",
+  };
+  for (guint v = 0; v < G_N_ELEMENTS (variants); v++)
+    for (guint players = 2; players <= 4; players++)
+      random_games (bundled_def, players, variants[v], 8, 100 + v * 10 + players);
+}
+
+static void
+test_random_test_set (void)
+{
+  for (guint players = 2; players <= 4; players++)
+    random_games (test_def, players, NULL, 20, 7 + players);
+}
+
+/* The position notation reads back what it wrote. */
+static void
+test_position_round_trip (void)
+{
+  g_autoptr(TwGame) game = make_game (bundled_def, 3, NULL);
+  g_autoptr(GString) why = g_string_new (NULL);
+  TwMoveList moves;
+  TwRng rng;
+
+  tw_move_list_init (&moves);
+  tw_rng_seed (&rng, 5);
+  for (guint g = 0; g < 10; g++)
+    {
+      g_autofree TwState *state = tw_state_new (game, g);
+      CbState *s = (CbState *) state;
+      while (tw_state_to_act (game, state) >= 0 && !s->ending)
+        {
+          g_autofree char *text = tw_state_to_string (game, state);
+          g_autofree TwState *back = g_malloc0 (game->state_size);
+          if (!game->rules->state_from_text (game, back, text, why))
+            g_error ("cannot read back:\n%s\n%s", text, why->str);
+          g_autofree char *again = tw_state_to_string (game, back);
+          g_assert_cmpstr (text, ==, again);
+          g_assert_true (game->rules->check (game, back, why));
+
+          tw_move_list_clear (&moves);
+          game->rules->legal_moves (game, state, &moves);
+          g_assert_true (game->rules->apply (game, state, &moves.moves[tw_rng_below (&rng, moves.len)], why));
+        }
+    }
+  tw_move_list_free (&moves);
+}
+
+/* Illegal moves leave the state exactly as it was. */
+static void
+test_illegal_leaves_state (void)
+{
+  g_autoptr(TwGame) game = make_game (test_def, 2, NULL);
+  g_autofree TwState *state = make_position (game, FR_AT_ORIGIN);
+  g_autofree TwState *before = tw_state_copy (game, state);
+  g_autoptr(GString) why = g_string_new (NULL);
+  static const char * const bad[] = { "S 1,0 r0", "S 5,5 r0", "S 0,0 r0", "color red", "pick 1 discard" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      TwMove m;
+      g_string_truncate (why, 0);
+      if (game->rules->move_from_text (game, state, bad[i], &m, why))
+        g_assert_false (game->rules->apply (game, state, &m, why));
+      g_assert_true (memcmp (state, before, game->state_size) == 0);
+    }
+}
+
+static void
+test_bundled_set (void)
+{
+  guint edges[3] = { 0 };
+
+  g_assert_cmpuint (bundled_def->total_tiles, ==, 75);
+  g_assert_cmpuint (bundled_def->n_cards, ==, 15);
+  for (guint i = 0; i < bundled_def->n_tiles; i++)
+    for (guint d = 0; d < 4; d++)
+      edges[bundled_def->tiles[i].edges[d]] += bundled_def->tiles[i].count;
+  /* the assumed mix shows every colour on 100 of the 300 edges */
+  g_assert_cmpuint (edges[0], ==, 100);
+  g_assert_cmpuint (edges[1], ==, 100);
+  g_assert_cmpuint (edges[2], ==, 100);
+  /* 3, 4 and 5 goals for 2, 3 and 4 players */
+  for (guint players = 2; players <= 4; players++)
+    {
+      g_autoptr(TwGame) game = make_game (bundled_def, players, NULL);
+      g_autofree TwState *state = tw_state_new (game, 1);
+      g_assert_cmpuint (((CbState *) state)->n_goals, ==, players + 1);
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *test_path = NULL;
+  g_autofree char *bundled_path = NULL;
+
+  g_test_init (&argc, &argv, NULL);
+
+  test_path = g_test_build_filename (G_TEST_DIST, "data-files", "colorblock-test.yaml", NULL);
+  test_def = tw_definition_load_file (test_path, NULL, &error);
+  g_assert_no_error (error);
+  bundled_path = tw_definition_bundled_path ("colorblock");
+  g_assert_nonnull (bundled_path);
+  bundled_def = tw_definition_load_file (bundled_path, NULL, &error);
+  g_assert_no_error (error);
+
+  for (guint i = 0; i < G_N_ELEMENTS (rule_cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/tw/colorblock/rule/%s", rule_cases[i].name);
+      g_test_add_data_func (path, &rule_cases[i], test_rule_case);
+    }
+  g_test_add_func ("/tw/colorblock/worked-example", test_worked_example);
+  g_test_add_func ("/tw/colorblock/holes", test_holes);
+  g_test_add_func ("/tw/colorblock/split-sections", test_split_sections);
+  g_test_add_func ("/tw/colorblock/illegal-leaves-state", test_illegal_leaves_state);
+  g_test_add_func ("/tw/colorblock/bundled-set", test_bundled_set);
+  g_test_add_func ("/tw/colorblock/position-round-trip", test_position_round_trip);
+  g_test_add_func ("/tw/colorblock/random/bundled", test_random_bundled);
+  g_test_add_func ("/tw/colorblock/random/variants", test_random_variants);
+  g_test_add_func ("/tw/colorblock/random/test-set", test_random_test_set);
+
+  int ret = g_test_run ();
+  tw_definition_unref (test_def);
+  tw_definition_unref (bundled_def);
+  return ret;
+}
