@@ -93,10 +93,14 @@ cb_move_from_text (const TwGame  *game,
 {
   const CbState *s = (const CbState *) state;
   const TwDefinition *def = game->definition;
-  g_auto(GStrv) tok = g_strsplit_set (g_strstrip (g_strdup (text)), " \t", -1);
-  g_autofree char *owned = NULL;
+  g_autofree char *owned = g_strstrip (g_strdup (text));
+  g_auto(GStrv) tok = g_strsplit_set (owned, " \t", -1);
+  g_autoptr(GString) scratch = NULL;
   guint n = 0, i = 0;
   guint inst;
+
+  if (why == NULL)
+    why = scratch = g_string_new (NULL);
 
   /* drop empty tokens from repeated blanks */
   for (guint k = 0; tok[k]; k++)

@@ -1,0 +1,303 @@
+/* tw-cli-common.c: the command table and what commands share
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "tw-cli.h"
+
+#include <math.h>
+#include <string.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "tw-record.h"
+
+G_DEFINE_QUARK (tw-cli-error-quark, tw_cli_error)
+
+static const TwCliCommand commands[] = {
+  { "validate", "FILE…",  "Check game definition files and report every problem", tw_cli_validate },
+  { "play",     "FILE",   "Play a game with bots and print it in notation",       tw_cli_play },
+  { "replay",   "RECORD", "Replay a game record, checking every move",            tw_cli_replay },
+  { "bench",    "FILE",   "Measure random playouts per second on one thread",     tw_cli_bench },
+};
+
+static const char *running_command = NULL;
+static gboolean help_requested = FALSE;
+
+static const GOptionEntry help_entries[] = {
+  { "help", 'h', 0, G_OPTION_ARG_NONE, &help_requested, "Show this help and exit", NULL },
+  { NULL }
+};
+
+const TwCliCommand *
+tw_cli_get_commands (guint *n_commands)
+{
+  *n_commands = G_N_ELEMENTS (commands);
+  return commands;
+}
+
+const TwCliCommand *
+tw_cli_find_command (const char *name)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    if (g_strcmp0 (commands[i].name, name) == 0)
+      return &commands[i];
+  return NULL;
+}
+
+void
+tw_cli_set_command (const char *name)
+{
+  running_command = name;
+}
+
+const char *
+tw_cli_exit_codes_help (void)
+{
+  return "Exit status:\n"
+         "  0  success\n"
+         "  1  internal error (a bug: please report it)\n"
+         "  2  bad command line (unknown command, option or value)\n"
+         "  3  a definition or record file has problems\n"
+         "  4  a move is unreadable or illegal\n"
+         "  5  a file cannot be read or written\n";
+}
+
+void
+tw_cli_print (const char *format,
+              ...)
+{
+  va_list args;
+
+  /* Not g_print(): it converts to the locale's charset, and under the C
+   * locale that would mangle the UTF-8 in names and messages. */
+  va_start (args, format);
+  vfprintf (stdout, format, args);
+  va_end (args);
+}
+
+void
+tw_cli_error (const char *format,
+              ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+
+  fflush (stdout);
+  if (running_command != NULL)
+    fprintf (stderr, "tilewright-cli: %s: %s\n", running_command, message);
+  else
+    fprintf (stderr, "tilewright-cli: %s\n", message);
+}
+
+GOptionContext *
+tw_cli_context_new (const char         *command,
+                    const GOptionEntry *entries)
+{
+  const TwCliCommand *cmd = tw_cli_find_command (command);
+  GOptionContext *context;
+
+  g_assert (cmd != NULL);
+
+  /* The program name already reads "tilewright-cli COMMAND". */
+  context = g_option_context_new (cmd->parameters);
+  g_option_context_set_summary (context, cmd->summary);
+  g_option_context_set_description (context, tw_cli_exit_codes_help ());
+  /* GLib's own --help prints through g_print(), which turns UTF-8 into '?'
+   * under the C locale; tw_cli_parse() prints the same text as bytes. */
+  g_option_context_set_help_enabled (context, FALSE);
+  g_option_context_add_main_entries (context, help_entries, NULL);
+  if (entries != NULL)
+    g_option_context_add_main_entries (context, entries, NULL);
+  return context;
+}
+
+int
+tw_cli_parse (GOptionContext   *context,
+              int              *argc,
+              char           ***argv)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!g_option_context_parse (context, argc, argv, &error))
+    {
+      tw_cli_error ("%s", error->message);
+      fprintf (stderr, "Try “tilewright-cli %s --help”.\n", running_command);
+      return TW_EXIT_USAGE;
+    }
+  if (help_requested)
+    {
+      g_autofree char *help = g_option_context_get_help (context, TRUE, NULL);
+
+      fputs (help, stdout);
+      fflush (stdout);
+      exit (TW_EXIT_OK);
+    }
+  return TW_EXIT_OK;
+}
+
+int
+tw_cli_exit_for_error (const GError *error)
+{
+  if (error->domain == TW_CLI_ERROR)
+    return error->code;
+  if (error->domain == TW_RECORD_ERROR)
+    switch ((TwRecordError) error->code)
+      {
+      case TW_RECORD_ERROR_IO:           return TW_EXIT_IO;
+      case TW_RECORD_ERROR_ILLEGAL_MOVE: return TW_EXIT_ILLEGAL_MOVE;
+      case TW_RECORD_ERROR_SYNTAX:
+      case TW_RECORD_ERROR_INVALID:
+      case TW_RECORD_ERROR_DEFINITION:
+      case TW_RECORD_ERROR_HASH:
+      default:                           return TW_EXIT_INVALID_FILE;
+      }
+  if (error->domain == TW_DEFINITION_ERROR)
+    return error->code == TW_DEFINITION_ERROR_IO ? TW_EXIT_IO : TW_EXIT_INVALID_FILE;
+  if (error->domain == TW_GAME_ERROR)
+    switch ((TwGameError) error->code)
+      {
+      case TW_GAME_ERROR_ILLEGAL_MOVE:
+      case TW_GAME_ERROR_NOTATION:       return TW_EXIT_ILLEGAL_MOVE;
+      case TW_GAME_ERROR_PLAYERS:
+      case TW_GAME_ERROR_OPTION:
+      default:                           return TW_EXIT_USAGE;
+      }
+  if (error->domain == G_FILE_ERROR)
+    return TW_EXIT_IO;
+  return TW_EXIT_FAILURE;
+}
+
+int
+tw_cli_report_error (const GError *error)
+{
+  tw_cli_error ("%s", error->message);
+  return tw_cli_exit_for_error (error);
+}
+
+TwDefinition *
+tw_cli_load_definition (const char *path,
+                        int        *exit_code)
+{
+  g_autoptr(TwDiagnostics) diags = tw_diagnostics_new (path);
+  g_autoptr(GError) error = NULL;
+  TwDefinition *def;
+
+  def = tw_definition_load_file (path, diags, &error);
+  if (tw_diagnostics_get_n (diags) > 0)
+    {
+      g_autofree char *text = tw_diagnostics_to_string (diags);
+
+      fflush (stdout);
+      fputs (text, stderr);
+      if (*text != '\0' && text[strlen (text) - 1] != '\n')
+        fputc ('\n', stderr);
+    }
+  if (def == NULL)
+    {
+      /* The diagnostics already say it all for an invalid file. */
+      if (tw_diagnostics_n_errors (diags) == 0 && error != NULL)
+        tw_cli_error ("%s", error->message);
+      *exit_code = error != NULL ? tw_cli_exit_for_error (error) : TW_EXIT_INVALID_FILE;
+      return NULL;
+    }
+
+  *exit_code = TW_EXIT_OK;
+  return def;
+}
+
+gboolean
+tw_cli_parse_seed (const char  *text,
+                   guint64     *seed,
+                   GError     **error)
+{
+  if (!g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT64, seed, NULL))
+    {
+      g_set_error (error, TW_CLI_ERROR, TW_EXIT_USAGE,
+                   "--seed must be a whole number from 0 to %" G_GUINT64_FORMAT ", not “%s”",
+                   G_MAXUINT64, text);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+TwGame *
+tw_cli_new_game (TwDefinition  *def,
+                 int            players,
+                 char         **sets,
+                 GError       **error)
+{
+  const TwRules *rules = def->rules;
+  TwOptions options = def->options;
+  g_autoptr(GError) local_error = NULL;
+  TwGame *game;
+
+  if (players == 0)
+    players = (int) def->min_players;
+  if (players < (int) def->min_players || players > (int) def->max_players)
+    {
+      g_set_error (error, TW_CLI_ERROR, TW_EXIT_USAGE,
+                   "--players must be between %u and %u for %s",
+                   def->min_players, def->max_players, def->name);
+      return NULL;
+    }
+
+  for (guint i = 0; sets != NULL && sets[i] != NULL; i++)
+    if (!tw_options_set_from_string (&options, rules->options, rules->n_options, sets[i],
+                                     &local_error))
+      {
+        g_set_error (error, TW_CLI_ERROR, TW_EXIT_USAGE, "--set %s: %s",
+                     sets[i], local_error->message);
+        return NULL;
+      }
+
+  game = tw_game_new (def, (guint) players, &options, &local_error);
+  if (game == NULL)
+    {
+      g_set_error (error, TW_CLI_ERROR, TW_EXIT_USAGE, "%s", local_error->message);
+      return NULL;
+    }
+  return game;
+}
+
+char *
+tw_cli_json_number (double value)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (!isfinite (value))
+    return g_strdup ("null");
+  return g_strdup (g_ascii_formatd (buf, sizeof buf, "%.15g", value));
+}
+
+char *
+tw_cli_json_string (const char *text)
+{
+  GString *out = g_string_new ("\"");
+
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      guchar c = (guchar) *p;
+
+      switch (c)
+        {
+        case '"':  g_string_append (out, "\\\""); break;
+        case '\\': g_string_append (out, "\\\\"); break;
+        case '\n': g_string_append (out, "\\n"); break;
+        case '\r': g_string_append (out, "\\r"); break;
+        case '\t': g_string_append (out, "\\t"); break;
+        default:
+          if (c < 0x20)
+            g_string_append_printf (out, "\\u%04x", c);
+          else
+            g_string_append_c (out, (char) c);
+        }
+    }
+  g_string_append_c (out, '"');
+  return g_string_free (out, FALSE);
+}

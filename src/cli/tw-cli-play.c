@@ -1,0 +1,312 @@
+/* tw-cli-play.c: `play` and `replay`, games and their records
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "tw-cli.h"
+
+#include <stdio.h>
+
+#include "tw-record.h"
+
+/* A random game ends long before this; a game that does not is a rules bug,
+ * and the CLI reports it instead of looping for ever. */
+#define MAX_MOVES 100000
+
+static void
+print_move (const TwHistory *history)
+{
+  const TwHistoryNode *node = tw_history_get_node (history, tw_history_get_current (history));
+
+  tw_cli_print ("%u. P%d %s\n", node->depth, node->player + 1, node->text);
+}
+
+static void
+print_result (const TwGame  *game,
+              const TwState *state)
+{
+  double scores[TW_MAX_PLAYERS] = { 0, };
+  guint rank[TW_MAX_PLAYERS] = { 0, };
+  g_autoptr(GString) line = g_string_new ("scores:");
+
+  game->rules->scores (game, state, scores);
+  game->rules->ranking (game, state, rank);
+
+  for (guint p = 0; p < game->n_players; p++)
+    {
+      g_autofree char *score = tw_cli_json_number (scores[p]);
+      g_string_append_printf (line, "%s P%u %s", p > 0 ? "," : "", p + 1, score);
+    }
+  tw_cli_print ("%s\n", line->str);
+
+  g_string_assign (line, "ranking:");
+  for (guint r = 0; r < game->n_players; r++)
+    for (guint p = 0; p < game->n_players; p++)
+      if (rank[p] == r)
+        {
+          g_autofree char *score = tw_cli_json_number (scores[p]);
+          g_string_append_printf (line, " %u. P%u (%s)", r + 1, p + 1, score);
+        }
+  tw_cli_print ("%s\n", line->str);
+}
+
+int
+tw_cli_play (int    argc,
+             char **argv)
+{
+  int players = 0;
+  char *seed_text = NULL;
+  char *bots_text = NULL;
+  char **sets = NULL;
+  char *record_path = NULL;
+  char *moves_text = NULL;
+  const GOptionEntry entries[] = {
+    { "players", 'p', 0, G_OPTION_ARG_INT, &players,
+      "Number of players (default: the definition's minimum)", "N" },
+    { "seed", 's', 0, G_OPTION_ARG_STRING, &seed_text,
+      "Seed of the game and of the bots (default: from the clock, printed)", "S" },
+    { "bots", 'b', 0, G_OPTION_ARG_STRING, &bots_text,
+      "Who plays each seat, comma-separated; one name for all seats (default: random)",
+      "BOT,BOT…" },
+    { "set", 0, 0, G_OPTION_ARG_STRING_ARRAY, &sets,
+      "Set a variant option (repeatable)", "OPTION=VALUE" },
+    { "record", 'r', 0, G_OPTION_ARG_FILENAME, &record_path,
+      "Save the game as a record", "OUT.yaml" },
+    { "moves", 'm', 0, G_OPTION_ARG_STRING, &moves_text,
+      "Play these moves first, in the game's notation", "\"M1; M2; …\"" },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = tw_cli_context_new ("play", entries);
+  g_autoptr(TwDefinition) def = NULL;
+  g_autoptr(TwGame) game = NULL;
+  g_autoptr(TwRecord) record = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) bot_specs = NULL;
+  g_autoptr(GPtrArray) bots = g_ptr_array_new_with_free_func ((GDestroyNotify) tw_cli_bot_free);
+  TwHistory *history;
+  guint64 seed;
+  guint n_specs;
+  int rc;
+
+  g_option_context_set_description (context,
+    "Every seat is played by a bot from the seat's own random generator\n"
+    "(seeded from S + seat), so the same seed gives the same game.\n"
+    "Bots: random. Moves are printed as “N. PLAYER MOVE”, then the scores\n"
+    "and the ranking.\n\n"
+    "Exit status:\n"
+    "  0  the game was played\n"
+    "  2  bad command line (players, options, bots)\n"
+    "  3  the definition has problems\n"
+    "  4  a move of --moves is unreadable or illegal\n"
+    "  5  a file cannot be read or written\n");
+
+  rc = tw_cli_parse (context, &argc, &argv);
+  if (rc == TW_EXIT_OK && argc != 2)
+    {
+      tw_cli_error (argc < 2 ? "no definition file given" : "only one definition file, please");
+      rc = TW_EXIT_USAGE;
+    }
+  if (rc == TW_EXIT_OK && seed_text != NULL && !tw_cli_parse_seed (seed_text, &seed, &error))
+    rc = tw_cli_report_error (error);
+  if (rc != TW_EXIT_OK)
+    goto out;
+  if (seed_text == NULL)
+    seed = (guint64) g_get_real_time ();
+
+  def = tw_cli_load_definition (argv[1], &rc);
+  if (def == NULL)
+    goto out;
+
+  game = tw_cli_new_game (def, players, sets, &error);
+  if (game == NULL)
+    {
+      rc = tw_cli_report_error (error);
+      goto out;
+    }
+
+  bot_specs = g_strsplit (bots_text != NULL ? bots_text : "random", ",", -1);
+  n_specs = g_strv_length (bot_specs);
+  if (n_specs != 1 && n_specs != game->n_players)
+    {
+      tw_cli_error ("--bots names %u bots for %u players (give one for all or one per seat)",
+                    n_specs, game->n_players);
+      rc = TW_EXIT_USAGE;
+      goto out;
+    }
+
+  record = tw_record_new (game, seed);
+  tw_record_set_definition_path (record, argv[1]);
+  history = tw_record_get_history (record);
+  for (guint p = 0; p < game->n_players; p++)
+    {
+      const char *spec = g_strstrip (bot_specs[n_specs == 1 ? 0 : p]);
+      g_autofree char *name = g_strdup_printf ("P%u", p + 1);
+      TwCliBot *bot = tw_cli_bot_new (spec, game, p, seed, &error);
+
+      if (bot == NULL)
+        {
+          rc = tw_cli_report_error (error);
+          goto out;
+        }
+      g_ptr_array_add (bots, bot);
+      tw_record_set_seat (record, p, name, spec);
+    }
+
+  tw_cli_print ("# %s (%s), %u players, seed %" G_GUINT64_FORMAT "\n",
+                def->name, game->rules->id, game->n_players, seed);
+
+  if (moves_text != NULL)
+    {
+      g_auto(GStrv) moves = g_strsplit (moves_text, ";", -1);
+      guint index = 0;
+
+      for (guint i = 0; moves[i] != NULL; i++)
+        {
+          const char *text = g_strstrip (moves[i]);
+
+          if (*text == '\0')
+            continue;
+          index++;
+          if (!tw_history_play_text (history, text, &error))
+            {
+              tw_cli_error ("--moves: move %u: %s", index, error->message);
+              rc = TW_EXIT_ILLEGAL_MOVE;
+              goto out;
+            }
+          print_move (history);
+        }
+    }
+
+  for (guint n = 0; !tw_state_is_terminal (game, tw_history_get_state (history)); n++)
+    {
+      const TwState *state = tw_history_get_state (history);
+      int seat = tw_state_to_act (game, state);
+      g_autoptr(GString) why = g_string_new (NULL);
+      TwMove move;
+
+      if (n >= MAX_MOVES || seat < 0 || (guint) seat >= game->n_players)
+        {
+          tw_cli_error ("the game did not end after %u moves (seat to act: %d): a rules bug",
+                        n, seat);
+          rc = TW_EXIT_FAILURE;
+          goto out;
+        }
+      if (!tw_cli_bot_choose (g_ptr_array_index (bots, seat), state, &move))
+        {
+          tw_cli_error ("P%d has no legal move but the game is not over: a rules bug", seat + 1);
+          rc = TW_EXIT_FAILURE;
+          goto out;
+        }
+      if (!tw_history_play (history, &move, why))
+        {
+          tw_cli_error ("the bot of P%d chose an illegal move: %s", seat + 1, why->str);
+          rc = TW_EXIT_FAILURE;
+          goto out;
+        }
+      print_move (history);
+    }
+
+  print_result (game, tw_history_get_state (history));
+
+  if (record_path != NULL && !tw_record_save (record, record_path, &error))
+    {
+      rc = tw_cli_report_error (error);
+      goto out;
+    }
+
+  rc = TW_EXIT_OK;
+
+out:
+  g_free (seed_text);
+  g_free (bots_text);
+  g_strfreev (sets);
+  g_free (record_path);
+  g_free (moves_text);
+  return rc;
+}
+
+int
+tw_cli_replay (int    argc,
+               char **argv)
+{
+  gboolean verbose = FALSE;
+  const GOptionEntry entries[] = {
+    { "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose,
+      "Print every move of the main line on stderr", NULL },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = tw_cli_context_new ("replay", entries);
+  g_autoptr(TwRecord) record = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) line = NULL;
+  g_autoptr(GString) json = g_string_new (NULL);
+  g_autofree char *name = NULL;
+  g_autofree char *hash = NULL;
+  TwHistory *history;
+  TwGame *game;
+  TwState *state;
+  double scores[TW_MAX_PLAYERS] = { 0, };
+  guint rank[TW_MAX_PLAYERS] = { 0, };
+  guint end;
+  int rc;
+
+  g_option_context_set_description (context,
+    "Loads the record, replays every move of its tree and checks each one,\n"
+    "then prints the end of the main line as JSON on stdout:\n"
+    "  {\"game\": …, \"players\": N, \"moves\": M, \"scores\": […], \"ranking\": […], \"hash\": …}\n"
+    "Ranking: 0 is first; equal ranks share a place.\n\n"
+    "Exit status:\n"
+    "  0  the record is valid\n"
+    "  2  bad command line\n"
+    "  3  the record or its definition has problems\n"
+    "  4  a move is unreadable or illegal\n"
+    "  5  the record cannot be read\n");
+
+  if ((rc = tw_cli_parse (context, &argc, &argv)) != TW_EXIT_OK)
+    return rc;
+  if (argc != 2)
+    {
+      tw_cli_error (argc < 2 ? "no record file given" : "only one record file, please");
+      return TW_EXIT_USAGE;
+    }
+
+  record = tw_record_load_file (argv[1], &error);
+  if (record == NULL)
+    return tw_cli_report_error (error);
+
+  history = tw_record_get_history (record);
+  game = tw_history_get_game (history);
+  line = tw_history_get_main_line (history);
+  end = tw_history_get_main_line_end (history);
+
+  if (verbose)
+    for (guint i = 0; i < line->len; i++)
+      {
+        const TwHistoryNode *node = tw_history_get_node (history, g_array_index (line, guint, i));
+        fprintf (stderr, "%u. P%d %s\n", node->depth, node->player + 1, node->text);
+      }
+
+  state = tw_history_dup_state_at (history, end);
+  game->rules->scores (game, state, scores);
+  game->rules->ranking (game, state, rank);
+  tw_state_free (state);
+
+  name = tw_cli_json_string (game->definition->name);
+  hash = tw_hash_to_string (tw_history_get_node (history, end)->hash);
+  g_string_append_printf (json, "{\"game\": %s, \"rules\": \"%s\", \"players\": %u, "
+                          "\"moves\": %u, \"scores\": [",
+                          name, game->rules->id, game->n_players, line->len);
+  for (guint p = 0; p < game->n_players; p++)
+    {
+      g_autofree char *score = tw_cli_json_number (scores[p]);
+      g_string_append_printf (json, "%s%s", p > 0 ? ", " : "", score);
+    }
+  g_string_append (json, "], \"ranking\": [");
+  for (guint p = 0; p < game->n_players; p++)
+    g_string_append_printf (json, "%s%u", p > 0 ? ", " : "", rank[p]);
+  g_string_append_printf (json, "], \"hash\": \"%s\"}", hash);
+  tw_cli_print ("%s\n", json->str);
+
+  return TW_EXIT_OK;
+}

@@ -1,0 +1,108 @@
+/* tw-cli.h: what the commands of tilewright-cli share
+ *
+ * Each command group lives in its own tw-cli-<group>.c and exposes one
+ * `int tw_cli_<command> (int argc, char **argv)` that parses its own options
+ * with a GOptionContext and returns a TwExit code. Messages go to stderr as
+ * "tilewright-cli: COMMAND: what went wrong"; results go to stdout.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "tw-definition.h"
+#include "tw-game.h"
+
+G_BEGIN_DECLS
+
+/* Exit codes, documented in --help and doc/cli.md. */
+typedef enum
+{
+  TW_EXIT_OK           = 0,
+  TW_EXIT_FAILURE      = 1,  /* an internal error: a bug, please report it */
+  TW_EXIT_USAGE        = 2,  /* bad command line */
+  TW_EXIT_INVALID_FILE = 3,  /* a definition or record has problems */
+  TW_EXIT_ILLEGAL_MOVE = 4,  /* a move is unreadable or illegal */
+  TW_EXIT_IO           = 5,  /* a file cannot be read or written */
+} TwExit;
+
+typedef struct
+{
+  const char *name;
+  const char *parameters;  /* for the usage line: "FILE…" */
+  const char *summary;
+  int       (*run)        (int    argc,
+                           char **argv);
+} TwCliCommand;
+
+/* Errors raised by the CLI itself; the code is the TwExit to return. */
+#define TW_CLI_ERROR (tw_cli_error_quark ())
+GQuark          tw_cli_error_quark        (void);
+
+/* Commands */
+int             tw_cli_validate           (int                  argc,
+                                           char               **argv);
+int             tw_cli_play               (int                  argc,
+                                           char               **argv);
+int             tw_cli_replay             (int                  argc,
+                                           char               **argv);
+int             tw_cli_bench              (int                  argc,
+                                           char               **argv);
+
+/* tw-cli-common.c */
+const TwCliCommand *tw_cli_get_commands   (guint               *n_commands);
+const TwCliCommand *tw_cli_find_command   (const char          *name);
+/* The command that is running, named in messages. */
+void            tw_cli_set_command        (const char          *name);
+const char     *tw_cli_exit_codes_help    (void);
+/* Prints "tilewright-cli: COMMAND: MESSAGE" on stderr. */
+void            tw_cli_error              (const char          *format,
+                                           ...) G_GNUC_PRINTF (1, 2);
+/* A context for @command: its usage line, summary and the exit codes. */
+GOptionContext *tw_cli_context_new        (const char          *command,
+                                           const GOptionEntry  *entries);
+/* Parses and reports a usage error; returns TW_EXIT_OK or TW_EXIT_USAGE. */
+int             tw_cli_parse              (GOptionContext      *context,
+                                           int                 *argc,
+                                           char              ***argv);
+/* Prints the error and returns the exit code for it. */
+int             tw_cli_report_error       (const GError        *error);
+int             tw_cli_exit_for_error     (const GError        *error);
+/* Loads a definition; on failure prints every diagnostic and sets @exit_code. */
+TwDefinition   *tw_cli_load_definition    (const char          *path,
+                                           int                 *exit_code);
+gboolean        tw_cli_parse_seed         (const char          *text,
+                                           guint64             *seed,
+                                           GError             **error);
+/* Creates the game for --players and --set; @players 0 means the minimum. */
+TwGame         *tw_cli_new_game           (TwDefinition        *def,
+                                           int                  players,
+                                           char               **sets,
+                                           GError             **error);
+/* Writes text as UTF-8 bytes whatever the locale. */
+void            tw_cli_print              (const char          *format,
+                                           ...) G_GNUC_PRINTF (1, 2);
+/* A JSON number for a score ("12", "7.5"), "null" when not finite. */
+char           *tw_cli_json_number        (double               value);
+char           *tw_cli_json_string        (const char          *text);
+
+/* tw-cli-bots.c: the seat players that play can use. */
+typedef struct _TwCliBot TwCliBot;
+
+/* Creates a bot from "NAME" or "NAME:KEY=VALUE[:KEY=VALUE...]"; an unknown
+ * name or parameter is a TW_CLI_ERROR usage error listing what is known. */
+TwCliBot       *tw_cli_bot_new            (const char          *spec,
+                                           const TwGame        *game,
+                                           guint                seat,
+                                           guint64              seed,
+                                           GError             **error);
+/* FALSE when the seat has no legal move (the game is over). */
+gboolean        tw_cli_bot_choose         (TwCliBot            *bot,
+                                           const TwState       *state,
+                                           TwMove              *move);
+void            tw_cli_bot_free           (TwCliBot            *bot);
+/* "random, greedy": the known bot names, for messages. */
+char           *tw_cli_bot_names          (void);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TwCliBot, tw_cli_bot_free)
+
+G_END_DECLS

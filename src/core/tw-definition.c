@@ -1,0 +1,1564 @@
+/* tw-definition.c: loading and checking a game definition
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The loader reads a TwNode tree and checks it section by section, reporting
+ * every problem it finds rather than stopping at the first: a designer fixes
+ * a file in one pass. A part with a problem is skipped, and what depends on
+ * it is checked as far as it still makes sense (a colour with a bad rgb still
+ * defines its id, so tiles that use it do not report a second, false error).
+ * The rules module sees the definition only when the core found nothing
+ * wrong, so modules can rely on every core invariant in validate/prepare.
+ */
+#include "config.h"
+
+#include "tw-definition.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <glib/gstdio.h>
+
+#include "tw-rules.h"
+
+G_DEFINE_QUARK (tw-definition-error-quark, tw_definition_error)
+
+#define MAX_FILE_BYTES (4 * 1024 * 1024)
+#define MAX_POINTS     1000
+
+static const char * const dir_letters = "NESW";
+
+typedef struct
+{
+  TwDefinition  *def;
+  TwDiagnostics *diags;
+  const TwRules *rules;
+} Loader;
+
+/* ---------------------------------------------------------------------- */
+/* Small helpers                                                           */
+
+/* A NULL-terminated array of borrowed strings, for tw_nearest_word() and
+ * tw_node_check_keys(). */
+static GPtrArray *
+names_new (void)
+{
+  return g_ptr_array_new ();
+}
+
+static const char * const *
+names_end (GPtrArray *names)
+{
+  g_ptr_array_add (names, NULL);
+  return (const char * const *) names->pdata;
+}
+
+static char *
+did_you_mean (const char         *word,
+              const char * const *candidates)
+{
+  const char *nearest = tw_nearest_word (word, candidates);
+
+  return nearest ? g_strdup_printf ("did you mean '%s'?", nearest) : NULL;
+}
+
+/* Text of a scalar shown in a message: short and without control characters,
+ * since anything can be in a hostile file. */
+static char *
+shown (const char *s)
+{
+  GString *out = g_string_new (NULL);
+  guint n = 0;
+  const char *c;
+
+  if (!g_utf8_validate (s, -1, NULL))
+    return g_string_free (out, FALSE);
+  for (c = s; *c != '\0' && n < 40; c = g_utf8_next_char (c), n++)
+    {
+      if ((guchar) *c < 0x20 || *c == 0x7F)
+        g_string_append_c (out, '?');
+      else
+        g_string_append_len (out, c, g_utf8_next_char (c) - c);
+    }
+  if (*c != '\0')
+    g_string_append (out, "...");
+  return g_string_free (out, FALSE);
+}
+
+/* Whether a scalar means "no value": YAML's null written plainly. */
+static gboolean
+is_null (const TwNode *node)
+{
+  return node->type == TW_NODE_SCALAR && node->plain
+         && (node->scalar[0] == '\0' || strcmp (node->scalar, "~") == 0
+             || strcmp (node->scalar, "null") == 0);
+}
+
+/* A string value of @map. Absent: FALSE, and an error when @required. */
+static gboolean
+get_string (Loader       *L,
+            const TwNode *map,
+            const char   *key,
+            const char   *what,
+            gboolean      required,
+            char        **out)
+{
+  const TwNode *node = tw_node_get (map, key);
+  g_autofree char *where = g_strdup_printf ("'%s' of %s", key, what);
+
+  if (node == NULL)
+    {
+      if (required)
+        tw_diag_error (L->diags, map, NULL, "missing key '%s' in %s", key, what);
+      return FALSE;
+    }
+  if (!tw_node_expect (node, TW_NODE_SCALAR, where, L->diags))
+    return FALSE;
+  if (is_null (node))
+    {
+      if (required)
+        tw_diag_error (L->diags, node, NULL, "%s is empty", where);
+      return FALSE;
+    }
+  g_free (*out);
+  *out = g_strdup (node->scalar);
+  return TRUE;
+}
+
+/* An id: a required non-empty scalar without spaces (ids are written in the
+ * move notation and in records). */
+static gboolean
+get_id (Loader       *L,
+        const TwNode *map,
+        const char   *what,
+        char        **out)
+{
+  const TwNode *node;
+
+  if (!get_string (L, map, "id", what, TRUE, out))
+    return FALSE;
+  node = tw_node_get (map, "id");
+  for (const char *c = *out; *c != '\0'; c++)
+    if (g_ascii_isspace (*c) || (guchar) *c < 0x20)
+      {
+        g_autofree char *s = shown (*out);
+
+        tw_diag_error (L->diags, node, "write ids as one word, such as 'red' or 'corner-3'",
+                       "the id '%s' of %s contains a space", s, what);
+        g_clear_pointer (out, g_free);
+        return FALSE;
+      }
+  return TRUE;
+}
+
+/* An optional integer; FALSE (and *out unchanged) when absent or wrong. */
+static gboolean
+get_int (Loader       *L,
+         const TwNode *map,
+         const char   *key,
+         gint64        min,
+         gint64        max,
+         gint64       *out)
+{
+  const TwNode *node = tw_node_get (map, key);
+
+  if (node == NULL)
+    return FALSE;
+  return tw_node_to_int (node, min, max, out, L->diags);
+}
+
+/* How messages name the @i-th entry of a list: by its id when it has a
+ * usable one ("tile 'a'"), else by its place ("tile #3"). */
+static char *
+entry_name (const TwNode *entry,
+            const char   *noun,
+            guint         i)
+{
+  const TwNode *id = tw_node_get (entry, "id");
+
+  if (id != NULL && id->type == TW_NODE_SCALAR && !is_null (id) && strlen (id->scalar) <= 64
+      && g_utf8_validate (id->scalar, -1, NULL) && strpbrk (id->scalar, " \t\n\r") == NULL)
+    return g_strdup_printf ("%s '%s'", noun, id->scalar);
+  return g_strdup_printf ("%s #%u", noun, i + 1);
+}
+
+/* Reports an id seen before; otherwise remembers it. */
+static gboolean
+check_unique (Loader       *L,
+              GHashTable   *seen,
+              const char   *id,
+              const TwNode *map,
+              const char   *kind)
+{
+  const TwNode *id_node = tw_node_get (map, "id");
+  const TwNode *first = g_hash_table_lookup (seen, id);
+
+  if (first != NULL)
+    {
+      g_autofree char *hint = g_strdup_printf ("the first is at line %u", first->line);
+      g_autofree char *s = shown (id);
+
+      tw_diag_error (L->diags, id_node, hint, "duplicate %s id '%s'", kind, s);
+      return FALSE;
+    }
+  g_hash_table_insert (seen, (gpointer) id, (gpointer) id_node);
+  return TRUE;
+}
+
+/* Checks the length of a list of entries against a limit; returns how many
+ * entries to read. */
+static guint
+clamp_list (Loader       *L,
+            const TwNode *list,
+            guint         max,
+            const char   *what)
+{
+  if (list->n_children > max)
+    {
+      tw_diag_error (L->diags, list->children[max], "this is a fixed limit of the format",
+                     "too many %s: %u, the limit is %u", what, list->n_children, max);
+      return max;
+    }
+  return list->n_children;
+}
+
+static gint
+find_color (const TwDefinition *def,
+            const char         *id)
+{
+  for (guint i = 0; i < def->n_colors; i++)
+    if (def->colors[i].id != NULL && strcmp (def->colors[i].id, id) == 0)
+      return i;
+  return -1;
+}
+
+/* A colour id; reports an unknown one with the nearest known id. */
+static gboolean
+color_ref (Loader       *L,
+           const TwNode *node,
+           const char   *what,
+           guint8       *out)
+{
+  g_autoptr(GPtrArray) names = NULL;
+  g_autofree char *hint = NULL;
+  g_autofree char *s = NULL;
+  gint index;
+
+  if (!tw_node_expect (node, TW_NODE_SCALAR, what, L->diags))
+    return FALSE;
+  index = find_color (L->def, node->scalar);
+  if (index >= 0)
+    {
+      *out = index;
+      return TRUE;
+    }
+
+  names = names_new ();
+  for (guint i = 0; i < L->def->n_colors; i++)
+    if (L->def->colors[i].id != NULL)
+      g_ptr_array_add (names, L->def->colors[i].id);
+  hint = did_you_mean (node->scalar, names_end (names));
+  if (hint == NULL)
+    hint = g_strdup (L->def->n_colors > 0 ? "colours are defined under 'colors:'"
+                                          : "define the colours under 'colors:' first");
+  s = shown (node->scalar);
+  tw_diag_error (L->diags, node, hint, "unknown colour '%s' in %s", s, what);
+  return FALSE;
+}
+
+/* A polyomino drawn as a list of rows, or as one string of rows joined by
+ * '/' (the form tw_polyomino_to_string() writes). */
+static gboolean
+shape_value (Loader       *L,
+             const TwNode *node,
+             const char   *what,
+             TwPolyomino  *out)
+{
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) split = NULL;
+  g_autofree const char **rows = NULL;
+  guint n_rows = 0;
+
+  if (node->type == TW_NODE_SCALAR)
+    {
+      split = g_strsplit (node->scalar, "/", 64);
+      n_rows = g_strv_length (split);
+      rows = g_new0 (const char *, n_rows + 1);
+      for (guint i = 0; i < n_rows; i++)
+        rows[i] = split[i];
+    }
+  else if (node->type == TW_NODE_SEQ)
+    {
+      n_rows = node->n_children;
+      rows = g_new0 (const char *, n_rows + 1);
+      for (guint i = 0; i < n_rows; i++)
+        {
+          g_autofree char *row_what = g_strdup_printf ("row %u of %s", i + 1, what);
+
+          if (!tw_node_expect (node->children[i], TW_NODE_SCALAR, row_what, L->diags))
+            return FALSE;
+          rows[i] = node->children[i]->scalar;
+        }
+    }
+  else
+    {
+      tw_diag_error (L->diags, node, "draw it as a list of rows such as [\"##.\", \".##\"]",
+                     "%s must be a list of rows, found a map", what);
+      return FALSE;
+    }
+
+  if (!tw_polyomino_from_rows (out, rows, n_rows, &error))
+    {
+      tw_diag_error (L->diags, node, NULL, "%s: %s", what, error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* One value of an option or card parameter, by its declared type. SHAPE and
+ * TEXT go to @card. */
+static gboolean
+typed_value (Loader             *L,
+             const TwNode       *node,
+             TwValueType         type,
+             int                 min,
+             int                 max,
+             const char * const *choices,
+             const char         *what,
+             TwCardDef          *card,
+             int                *out)
+{
+  switch (type)
+    {
+    case TW_VALUE_BOOL:
+      {
+        gboolean b;
+
+        if (!tw_node_to_bool (node, &b, L->diags))
+          return FALSE;
+        *out = b;
+        return TRUE;
+      }
+
+    case TW_VALUE_INT:
+      {
+        gint64 v;
+
+        if (!tw_node_to_int (node, min, max, &v, L->diags))
+          return FALSE;
+        *out = (int) v;
+        return TRUE;
+      }
+
+    case TW_VALUE_CHOICE:
+      {
+        static const char * const none[] = { NULL };
+        guint index;
+
+        if (!tw_node_to_choice (node, choices ? choices : none, &index, L->diags))
+          return FALSE;
+        *out = (int) index;
+        return TRUE;
+      }
+
+    case TW_VALUE_COLOR:
+      {
+        guint8 index;
+
+        if (!color_ref (L, node, what, &index))
+          return FALSE;
+        *out = index;
+        return TRUE;
+      }
+
+    case TW_VALUE_SHAPE:
+      if (card == NULL || !shape_value (L, node, what, &card->shape))
+        return FALSE;
+      *out = card->shape.n;
+      return TRUE;
+
+    case TW_VALUE_TEXT:
+      if (card == NULL || !tw_node_expect (node, TW_NODE_SCALAR, what, L->diags))
+        return FALSE;
+      g_free (card->text_param);
+      card->text_param = g_strdup (node->scalar);
+      *out = 0;
+      return TRUE;
+
+    default:
+      tw_diag_error (L->diags, node, "this is a bug in the rules module",
+                     "%s has a type the loader does not know", what);
+      return FALSE;
+    }
+}
+
+/* ---------------------------------------------------------------------- */
+/* Sections                                                                */
+
+static void
+load_format (Loader       *L,
+             const TwNode *root)
+{
+  const TwNode *node = tw_node_get (root, "format");
+  gint64 format;
+
+  if (node == NULL)
+    return;
+  if (!tw_node_to_int (node, G_MININT64, G_MAXINT64, &format, L->diags))
+    return;
+  if (format != 1)
+    tw_diag_error (L->diags, node, "write 'format: 1' or leave the key out",
+                   "format %" G_GINT64_FORMAT " is not supported: this version of "
+                   "Tilewright reads format 1", format);
+}
+
+static void
+load_players (Loader       *L,
+              const TwNode *game)
+{
+  static const char * const keys[] = { "min", "max", NULL };
+  const TwNode *players = tw_node_get (game, "players");
+  guint lo = L->rules ? L->rules->min_players : 1;
+  guint hi = L->rules ? L->rules->max_players : TW_MAX_PLAYERS;
+  const char *module = L->rules ? L->rules->display_name : "Tilewright";
+  const TwNode *min_node, *max_node;
+  gint64 min = lo, max = hi;
+  gboolean ok = TRUE;
+
+  L->def->min_players = lo;
+  L->def->max_players = hi;
+  if (players == NULL)
+    return;
+  if (!tw_node_check_keys (players, keys, "game.players", L->diags)
+      && players->type != TW_NODE_MAP)
+    return;
+
+  min_node = tw_node_get (players, "min");
+  max_node = tw_node_get (players, "max");
+  if (min_node != NULL && !tw_node_to_int (min_node, 1, TW_MAX_PLAYERS, &min, L->diags))
+    ok = FALSE;
+  if (max_node != NULL && !tw_node_to_int (max_node, 1, TW_MAX_PLAYERS, &max, L->diags))
+    ok = FALSE;
+  if (!ok)
+    return;
+
+  if (min < lo)
+    {
+      tw_diag_error (L->diags, min_node, NULL,
+                     "players.min is %" G_GINT64_FORMAT ", but %s needs at least %u players",
+                     min, module, lo);
+      ok = FALSE;
+    }
+  if (max > hi)
+    {
+      tw_diag_error (L->diags, max_node, NULL,
+                     "players.max is %" G_GINT64_FORMAT ", but %s allows at most %u players",
+                     max, module, hi);
+      ok = FALSE;
+    }
+  if (ok && min > max)
+    {
+      tw_diag_error (L->diags, min_node ? min_node : max_node, NULL,
+                     "players.min (%" G_GINT64_FORMAT ") is more than players.max (%"
+                     G_GINT64_FORMAT ")", min, max);
+      ok = FALSE;
+    }
+  if (ok)
+    {
+      L->def->min_players = min;
+      L->def->max_players = max;
+    }
+}
+
+static void
+load_game (Loader       *L,
+           const TwNode *root)
+{
+  static const char * const keys[] = {
+    "name", "rules", "description", "author", "version", "players", NULL
+  };
+  const TwNode *game = tw_node_get (root, "game");
+  const TwNode *rules_node;
+  g_autofree char *author = NULL;
+  g_autofree char *version = NULL;
+
+  if (game == NULL)
+    {
+      tw_diag_error (L->diags, root, "start the file with 'game:' and its 'name:' and 'rules:'",
+                     "missing section 'game'");
+      return;
+    }
+  if (!tw_node_check_keys (game, keys, "game", L->diags) && game->type != TW_NODE_MAP)
+    return;
+
+  get_string (L, game, "name", "game", TRUE, &L->def->name);
+  get_string (L, game, "description", "game", FALSE, &L->def->description);
+  /* Kept in the text only, but they must still be single values. */
+  get_string (L, game, "author", "game", FALSE, &author);
+  get_string (L, game, "version", "game", FALSE, &version);
+
+  rules_node = tw_node_get (game, "rules");
+  if (rules_node == NULL)
+    {
+      g_autofree char *list = g_strjoinv (", ", (char **) tw_rules_ids ());
+      g_autofree char *hint = g_strdup_printf ("the rules modules are: %s", list);
+
+      tw_diag_error (L->diags, game, hint, "missing key 'rules' in game");
+    }
+  else if (tw_node_expect (rules_node, TW_NODE_SCALAR, "'rules' of game", L->diags))
+    {
+      L->rules = tw_rules_lookup (rules_node->scalar);
+      if (L->rules == NULL)
+        {
+          g_autofree char *hint = did_you_mean (rules_node->scalar, tw_rules_ids ());
+          g_autofree char *s = shown (rules_node->scalar);
+
+          if (hint == NULL)
+            {
+              g_autofree char *list = g_strjoinv (", ", (char **) tw_rules_ids ());
+              hint = g_strdup_printf ("the rules modules are: %s", list);
+            }
+          tw_diag_error (L->diags, rules_node, hint, "unknown rules module '%s'", s);
+        }
+    }
+  L->def->rules = L->rules;
+
+  load_players (L, game);
+}
+
+static void
+load_colors (Loader       *L,
+             const TwNode *root)
+{
+  static const char * const keys[] = { "id", "name", "rgb", NULL };
+  const TwNode *list = tw_node_get (root, "colors");
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  guint n;
+
+  /* An empty `colors:` is the same as none. */
+  if (list == NULL || is_null (list) || !tw_node_expect (list, TW_NODE_SEQ, "colors", L->diags))
+    return;
+
+  n = clamp_list (L, list, TW_MAX_COLORS, "colours");
+  L->def->colors = g_new0 (TwColorDef, MAX (n, 1));
+  for (guint i = 0; i < n; i++)
+    {
+      const TwNode *entry = list->children[i];
+      TwColorDef *color = &L->def->colors[L->def->n_colors];
+      g_autofree char *what = entry_name (entry, "colour", i);
+      g_autofree char *rgb = NULL;
+      const TwNode *rgb_node;
+
+      if (!tw_node_check_keys (entry, keys, what, L->diags) && entry->type != TW_NODE_MAP)
+        continue;
+      if (!get_id (L, entry, what, &color->id)
+          || !check_unique (L, seen, color->id, entry, "colour"))
+        g_clear_pointer (&color->id, g_free);
+
+      get_string (L, entry, "name", what, FALSE, &color->name);
+      rgb_node = tw_node_get (entry, "rgb");
+      if (rgb_node != NULL && is_null (rgb_node))
+        tw_diag_error (L->diags, rgb_node, "'#' starts a comment in YAML: write \"#rrggbb\" "
+                       "with the quotes", "rgb of %s is empty", what);
+      else if (get_string (L, entry, "rgb", what, TRUE, &rgb))
+        {
+          if (strlen (rgb) == 7 && rgb[0] == '#'
+              && strspn (rgb + 1, "0123456789abcdefABCDEF") == 6)
+            color->rgb = (guint32) g_ascii_strtoull (rgb + 1, NULL, 16);
+          else
+            {
+              g_autofree char *sh = shown (rgb);
+
+              tw_diag_error (L->diags, rgb_node, "write it as \"#rrggbb\", with the quotes",
+                             "rgb of %s is '%s', not a colour like \"#d03030\"", what, sh);
+            }
+        }
+
+      /* The id is kept even when the rgb is wrong, so that tiles using the
+       * colour do not report a second, misleading problem. */
+      if (color->id != NULL)
+        {
+          if (color->name == NULL)
+            color->name = g_strdup (color->id);
+          L->def->n_colors++;
+        }
+      else
+        {
+          g_clear_pointer (&color->name, g_free);
+          memset (color, 0, sizeof *color);
+        }
+    }
+}
+
+/* Parses "NE", "S" ... into an edge mask; FALSE on anything else. */
+static gboolean
+parse_section (const char *s,
+               guint8     *mask)
+{
+  *mask = 0;
+  if (*s == '\0')
+    return FALSE;
+  for (const char *c = s; *c != '\0'; c++)
+    {
+      const char *d = strchr (dir_letters, g_ascii_toupper (*c));
+      guint8 bit;
+
+      if (d == NULL || *c == '\0')
+        return FALSE;
+      bit = 1 << (d - dir_letters);
+      if (*mask & bit)
+        return FALSE;
+      *mask |= bit;
+    }
+  return TRUE;
+}
+
+static char *
+section_name (guint8 mask)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint d = 0; d < 4; d++)
+    if (mask & (1 << d))
+      g_string_append_c (out, dir_letters[d]);
+  return g_string_free (out, FALSE);
+}
+
+/* Without `sections:`, edges of one colour that are clockwise neighbours
+ * (N-E, E-S, S-W, W-N) form one section: union-find over the four edges. */
+static void
+default_sections (TwTileDef *tile)
+{
+  guint parent[4] = { 0, 1, 2, 3 };
+
+  for (guint d = 0; d < 4; d++)
+    {
+      guint e = (d + 1) % 4;
+
+      if (tile->edges[d] == tile->edges[e])
+        {
+          guint a = d, b = e;
+
+          while (parent[a] != a)
+            a = parent[a];
+          while (parent[b] != b)
+            b = parent[b];
+          if (a != b)
+            parent[MAX (a, b)] = MIN (a, b);
+        }
+    }
+
+  /* Sections in the order of their first edge, clockwise from north. */
+  tile->n_sections = 0;
+  for (guint d = 0; d < 4; d++)
+    {
+      guint r = d;
+
+      while (parent[r] != r)
+        r = parent[r];
+      if (r == d)
+        {
+          guint s = tile->n_sections++;
+
+          tile->section_mask[s] = 0;
+          tile->section_color[s] = tile->edges[d];
+          for (guint e = 0; e < 4; e++)
+            {
+              guint re = e;
+
+              while (parent[re] != re)
+                re = parent[re];
+              if (re == d)
+                tile->section_mask[s] |= 1 << e;
+            }
+        }
+    }
+}
+
+static gboolean
+explicit_sections (Loader       *L,
+                   TwTileDef    *tile,
+                   const TwNode *list,
+                   const char   *what)
+{
+  g_autofree char *list_what = g_strdup_printf ("the sections of %s", what);
+  guint in_count[4] = { 0, };
+  g_autoptr(GString) problems = NULL;
+  gboolean ok = TRUE;
+
+  if (!tw_node_expect (list, TW_NODE_SEQ, list_what, L->diags))
+    return FALSE;
+  if (list->n_children == 0 || list->n_children > 4)
+    {
+      tw_diag_error (L->diags, list, "for example [NE, SW], [NES, W] or [NS, E, W]",
+                     "%s has %u sections; a tile has 1 to 4", what, list->n_children);
+      return FALSE;
+    }
+
+  tile->n_sections = list->n_children;
+  for (guint s = 0; s < list->n_children; s++)
+    {
+      const TwNode *entry = list->children[s];
+      guint8 mask;
+
+      if (!tw_node_expect (entry, TW_NODE_SCALAR, list_what, L->diags))
+        {
+          ok = FALSE;
+          continue;
+        }
+      if (!parse_section (entry->scalar, &mask))
+        {
+          g_autofree char *sh = shown (entry->scalar);
+
+          tw_diag_error (L->diags, entry, "for example [NE, SW], [NES, W] or [NS, E, W]",
+                         "'%s' in the sections of %s is not a set of the edge letters "
+                         "N, E, S, W", sh, what);
+          ok = FALSE;
+          continue;
+        }
+      tile->section_mask[s] = mask;
+      for (guint d = 0; d < 4; d++)
+        if (mask & (1 << d))
+          in_count[d]++;
+    }
+  if (!ok)
+    return FALSE;
+
+  problems = g_string_new (NULL);
+  for (guint d = 0; d < 4; d++)
+    if (in_count[d] != 1)
+      {
+        if (problems->len > 0)
+          g_string_append (problems, ", ");
+        if (in_count[d] == 0)
+          g_string_append_printf (problems, "%c is in none", dir_letters[d]);
+        else
+          g_string_append_printf (problems, "%c is in %u sections", dir_letters[d],
+                                  in_count[d]);
+      }
+  if (problems->len > 0)
+    {
+      tw_diag_error (L->diags, list, "each of N, E, S, W must be in exactly one section",
+                     "sections of %s do not partition its edges: %s", what, problems->str);
+      return FALSE;
+    }
+
+  for (guint s = 0; s < tile->n_sections; s++)
+    {
+      guint8 mask = tile->section_mask[s];
+      guint first = 0;
+
+      while (!(mask & (1 << first)))
+        first++;
+      tile->section_color[s] = tile->edges[first];
+      for (guint d = first + 1; d < 4; d++)
+        if ((mask & (1 << d)) && tile->edges[d] != tile->edges[first])
+          {
+            g_autofree char *name = section_name (mask);
+
+            tw_diag_error (L->diags, list->children[s],
+                           "split the section, or give its edges one colour",
+                           "section '%s' of %s joins edges of different colours: "
+                           "%c is %s, %c is %s", name, what,
+                           dir_letters[first], L->def->colors[tile->edges[first]].id,
+                           dir_letters[d], L->def->colors[tile->edges[d]].id);
+            ok = FALSE;
+            break;
+          }
+    }
+  return ok;
+}
+
+static void
+load_tile (Loader             *L,
+           const TwNode       *entry,
+           guint               i,
+           const char * const *keys,
+           GHashTable         *seen)
+{
+  TwTileDef *tile = &L->def->tiles[L->def->n_tiles];
+  g_autofree char *what = entry_name (entry, "tile", i);
+  const TwNode *edges, *sections;
+  gint64 count = 1;
+  gboolean edges_ok = TRUE;
+
+  if (!tw_node_check_keys (entry, keys, what, L->diags) && entry->type != TW_NODE_MAP)
+    return;
+  if (!get_id (L, entry, what, &tile->id) || !check_unique (L, seen, tile->id, entry, "tile"))
+    g_clear_pointer (&tile->id, g_free);
+  get_string (L, entry, "name", what, FALSE, &tile->name);
+  get_string (L, entry, "kind", what, FALSE, &tile->kind);
+  if (get_int (L, entry, "count", 0, TW_MAX_TILE_COUNT, &count))
+    tile->count = count;
+  else
+    tile->count = tw_node_get (entry, "count") ? 0 : 1;
+  tile->node = entry;
+
+  edges = tw_node_get (entry, "edges");
+  sections = tw_node_get (entry, "sections");
+  if (edges != NULL)
+    {
+      g_autofree char *edges_what = g_strdup_printf ("the edges of %s", what);
+
+      if (!tw_node_expect (edges, TW_NODE_SEQ, edges_what, L->diags))
+        edges_ok = FALSE;
+      else if (edges->n_children != 4)
+        {
+          tw_diag_error (L->diags, edges, "list the colours of the N, E, S and W edges, "
+                         "for example [red, red, blue, blue]",
+                         "%s has %u edge colours; a tile has 4", what, edges->n_children);
+          edges_ok = FALSE;
+        }
+      else
+        for (guint d = 0; d < 4; d++)
+          if (!color_ref (L, edges->children[d], edges_what, &tile->edges[d]))
+            edges_ok = FALSE;
+
+      if (edges_ok)
+        {
+          tile->n_edges = 4;
+          if (sections != NULL)
+            {
+              if (!explicit_sections (L, tile, sections, what))
+                default_sections (tile);
+            }
+          else
+            default_sections (tile);
+        }
+    }
+  else if (sections != NULL)
+    tw_diag_error (L->diags, sections, "add 'edges: [n, e, s, w]' with the edge colours",
+                   "%s has sections but no edges", what);
+
+  if (tile->id != NULL)
+    {
+      L->def->n_tiles++;
+      L->def->total_tiles += tile->count;
+    }
+  else
+    {
+      g_clear_pointer (&tile->name, g_free);
+      g_clear_pointer (&tile->kind, g_free);
+      memset (tile, 0, sizeof *tile);
+    }
+}
+
+static void
+load_tiles (Loader       *L,
+            const TwNode *root)
+{
+  static const char * const base_keys[] = {
+    "id", "name", "kind", "count", "edges", "sections", NULL
+  };
+  const TwNode *list = tw_node_get (root, "tiles");
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GPtrArray) keys = names_new ();
+  guint n;
+
+  /* An empty `tiles:` is the same as none. */
+  if (list == NULL || is_null (list) || !tw_node_expect (list, TW_NODE_SEQ, "tiles", L->diags))
+    return;
+
+  for (guint i = 0; base_keys[i] != NULL; i++)
+    g_ptr_array_add (keys, (gpointer) base_keys[i]);
+  if (L->rules != NULL && L->rules->extra_tile_keys != NULL)
+    for (guint i = 0; L->rules->extra_tile_keys[i] != NULL; i++)
+      g_ptr_array_add (keys, (gpointer) L->rules->extra_tile_keys[i]);
+  else if (L->rules == NULL)
+    {
+      /* Unknown module (already reported): accept any module's tile keys
+       * rather than flag keys that are probably right. */
+      guint n_all;
+      const TwRules * const *all = tw_rules_all (&n_all);
+
+      for (guint m = 0; m < n_all; m++)
+        for (guint i = 0; all[m]->extra_tile_keys && all[m]->extra_tile_keys[i]; i++)
+          g_ptr_array_add (keys, (gpointer) all[m]->extra_tile_keys[i]);
+    }
+  names_end (keys);
+
+  n = clamp_list (L, list, TW_MAX_TILE_DEFS, "tile definitions");
+  L->def->tiles = g_new0 (TwTileDef, MAX (n, 1));
+  for (guint i = 0; i < n; i++)
+    load_tile (L, list->children[i], i, (const char * const *) keys->pdata, seen);
+
+  if (L->def->total_tiles > TW_MAX_TILE_COUNT)
+    tw_diag_error (L->diags, list, "lower some counts",
+                   "the tiles add up to %u copies, more than the limit of %u",
+                   L->def->total_tiles, TW_MAX_TILE_COUNT);
+}
+
+static void
+load_pieces (Loader       *L,
+             const TwNode *root)
+{
+  static const char * const keys[] = { "id", "name", "cells", "count", NULL };
+  const TwNode *list = tw_node_get (root, "pieces");
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  guint n;
+
+  /* An empty `pieces:` is the same as none. */
+  if (list == NULL || is_null (list) || !tw_node_expect (list, TW_NODE_SEQ, "pieces", L->diags))
+    return;
+
+  n = clamp_list (L, list, TW_MAX_PIECE_DEFS, "pieces");
+  L->def->pieces = g_new0 (TwPieceDef, MAX (n, 1));
+  for (guint i = 0; i < n; i++)
+    {
+      const TwNode *entry = list->children[i];
+      TwPieceDef *piece = &L->def->pieces[L->def->n_pieces];
+      g_autofree char *what = entry_name (entry, "piece", i);
+      g_autofree char *cells_what = NULL;
+      const TwNode *cells;
+      gint64 count = 1;
+
+      if (!tw_node_check_keys (entry, keys, what, L->diags) && entry->type != TW_NODE_MAP)
+        continue;
+      if (!get_id (L, entry, what, &piece->id)
+          || !check_unique (L, seen, piece->id, entry, "piece"))
+        g_clear_pointer (&piece->id, g_free);
+
+      get_string (L, entry, "name", what, FALSE, &piece->name);
+      if (get_int (L, entry, "count", 0, TW_MAX_TILE_COUNT, &count))
+        piece->count = count;
+      else
+        piece->count = tw_node_get (entry, "count") ? 0 : 1;
+      piece->node = entry;
+
+      cells = tw_node_get (entry, "cells");
+      cells_what = g_strdup_printf ("the cells of %s", what);
+      if (cells == NULL)
+        tw_diag_error (L->diags, entry, "draw the piece, e.g. cells: [\"##.\", \".##\"]",
+                       "missing key 'cells' in %s", what);
+      else
+        shape_value (L, cells, cells_what, &piece->shape);
+
+      if (piece->id != NULL)
+        L->def->n_pieces++;
+      else
+        {
+          g_clear_pointer (&piece->name, g_free);
+          memset (piece, 0, sizeof *piece);
+        }
+    }
+}
+
+static void
+load_card_params (Loader           *L,
+                  TwCardDef        *card,
+                  const TwCardKind *kind,
+                  const TwNode     *entry,
+                  const char       *what)
+{
+  const TwNode *params = tw_node_get (entry, "params");
+  g_autoptr(GPtrArray) names = names_new ();
+  guint n_params = MIN (kind->n_params, TW_MAX_PARAMS);  /* more is a module bug */
+  g_autofree char *params_what = g_strdup_printf ("the params of %s", what);
+
+  for (guint p = 0; p < n_params; p++)
+    {
+      card->params[p] = kind->params[p].default_value;
+      g_ptr_array_add (names, (gpointer) kind->params[p].name);
+    }
+  names_end (names);
+
+  if (params != NULL && is_null (params))
+    params = NULL;
+  if (params != NULL)
+    {
+      g_autofree char *hint = NULL;
+
+      if (!tw_node_expect (params, TW_NODE_MAP, params_what, L->diags))
+        return;
+      for (guint i = 0; i < params->n_children; i++)
+        {
+          const TwNode *key = params->keys[i];
+          gboolean known = FALSE;
+
+          for (guint p = 0; p < n_params && !known; p++)
+            known = strcmp (key->scalar, kind->params[p].name) == 0;
+          if (!known)
+            {
+              g_autofree char *s = shown (key->scalar);
+
+              hint = did_you_mean (key->scalar, (const char * const *) names->pdata);
+              if (hint == NULL && n_params > 0)
+                {
+                  g_autofree char *list = g_strjoinv (", ", (char **) names->pdata);
+                  hint = g_strdup_printf ("its parameters are: %s", list);
+                }
+              else if (hint == NULL)
+                hint = g_strdup ("it has no parameters");
+              tw_diag_error (L->diags, key, hint, "unknown parameter '%s' for card kind '%s'",
+                             s, kind->name);
+              g_clear_pointer (&hint, g_free);
+            }
+          for (guint j = 0; j < i; j++)
+            if (strcmp (params->keys[j]->scalar, key->scalar) == 0)
+              {
+                g_autofree char *s = shown (key->scalar);
+
+                hint = g_strdup_printf ("the first is at line %u", params->keys[j]->line);
+                tw_diag_error (L->diags, key, hint, "duplicate parameter '%s' in %s", s, what);
+                g_clear_pointer (&hint, g_free);
+                break;
+              }
+        }
+    }
+
+  for (guint p = 0; p < n_params; p++)
+    {
+      const TwParamSpec *spec = &kind->params[p];
+      const TwNode *value = tw_node_get (params, spec->name);
+      g_autofree char *value_what = NULL;
+
+      if (value == NULL)
+        {
+          if (spec->required)
+            tw_diag_error (L->diags, params ? params : entry, spec->description,
+                           "%s (kind '%s') is missing the parameter '%s'", what,
+                           kind->name, spec->name);
+          continue;
+        }
+      value_what = g_strdup_printf ("parameter '%s' of %s", spec->name, what);
+      typed_value (L, value, spec->type, spec->min, spec->max, spec->choices, value_what,
+                   card, &card->params[p]);
+    }
+}
+
+static void
+load_cards (Loader       *L,
+            const TwNode *root)
+{
+  static const char * const keys[] = {
+    "id", "kind", "params", "points", "count", "title", "text", NULL
+  };
+  const TwNode *list = tw_node_get (root, "cards");
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GPtrArray) kind_names = names_new ();
+  guint n;
+
+  /* An empty `cards:` is the same as none. */
+  if (list == NULL || is_null (list) || !tw_node_expect (list, TW_NODE_SEQ, "cards", L->diags))
+    return;
+  if (L->rules != NULL)
+    for (guint k = 0; k < L->rules->n_card_kinds; k++)
+      g_ptr_array_add (kind_names, (gpointer) L->rules->card_kinds[k].name);
+  names_end (kind_names);
+
+  n = clamp_list (L, list, TW_MAX_CARD_DEFS, "cards");
+  L->def->cards = g_new0 (TwCardDef, MAX (n, 1));
+  for (guint i = 0; i < n; i++)
+    {
+      const TwNode *entry = list->children[i];
+      TwCardDef *card = &L->def->cards[L->def->n_cards];
+      g_autofree char *what = entry_name (entry, "card", i);
+      const TwCardKind *kind = NULL;
+      const TwNode *kind_node;
+      gint64 v;
+
+      if (!tw_node_check_keys (entry, keys, what, L->diags) && entry->type != TW_NODE_MAP)
+        continue;
+      if (!get_id (L, entry, what, &card->id)
+          || !check_unique (L, seen, card->id, entry, "card"))
+        g_clear_pointer (&card->id, g_free);
+
+      card->node = entry;
+      card->count = 1;
+      if (get_int (L, entry, "count", 0, TW_MAX_TILE_COUNT, &v))
+        card->count = v;
+      if (get_int (L, entry, "points", -MAX_POINTS, MAX_POINTS, &v))
+        card->points = v;
+      get_string (L, entry, "title", what, FALSE, &card->title);
+      get_string (L, entry, "text", what, FALSE, &card->text);
+
+      kind_node = tw_node_get (entry, "kind");
+      if (kind_node == NULL)
+        {
+          g_autofree char *list_s = g_strjoinv (", ", (char **) kind_names->pdata);
+          g_autofree char *hint = L->rules ? g_strdup_printf ("the kinds are: %s", list_s)
+                                           : NULL;
+
+          tw_diag_error (L->diags, entry, hint, "missing key 'kind' in %s", what);
+        }
+      else if (tw_node_expect (kind_node, TW_NODE_SCALAR, "the kind of a card", L->diags)
+               && L->rules != NULL)
+        {
+          for (guint k = 0; k < L->rules->n_card_kinds && kind == NULL; k++)
+            if (strcmp (L->rules->card_kinds[k].name, kind_node->scalar) == 0)
+              {
+                kind = &L->rules->card_kinds[k];
+                card->kind = k;
+              }
+          if (kind == NULL)
+            {
+              g_autofree char *hint = did_you_mean (kind_node->scalar,
+                                                    (const char * const *) kind_names->pdata);
+              g_autofree char *s = shown (kind_node->scalar);
+
+              if (hint == NULL)
+                {
+                  g_autofree char *list_s = g_strjoinv (", ", (char **) kind_names->pdata);
+                  hint = g_strdup_printf ("%s's card kinds are: %s",
+                                          L->rules->display_name, list_s);
+                }
+              tw_diag_error (L->diags, kind_node, hint, "unknown card kind '%s' in %s",
+                             s, what);
+            }
+        }
+
+      if (kind != NULL)
+        {
+          load_card_params (L, card, kind, entry, what);
+          if (card->title == NULL)
+            card->title = g_strdup (kind->title);
+          if (card->text == NULL)
+            card->text = g_strdup (kind->description);
+        }
+
+      if (card->id != NULL)
+        L->def->n_cards++;
+      else
+        {
+          g_clear_pointer (&card->title, g_free);
+          g_clear_pointer (&card->text, g_free);
+          g_clear_pointer (&card->text_param, g_free);
+          memset (card, 0, sizeof *card);
+        }
+    }
+}
+
+static void
+load_variant (Loader       *L,
+              const TwNode *root)
+{
+  const TwNode *variant = tw_node_get (root, "variant");
+  g_autoptr(GPtrArray) names = names_new ();
+  guint n_options;
+
+  if (L->rules == NULL)
+    return;
+  n_options = MIN (L->rules->n_options, TW_MAX_OPTIONS);
+  tw_options_set_defaults (&L->def->options, L->rules->options, n_options);
+
+  if (variant == NULL || is_null (variant))
+    return;
+  for (guint i = 0; i < n_options; i++)
+    g_ptr_array_add (names, (gpointer) L->rules->options[i].name);
+  names_end (names);
+  if (!tw_node_check_keys (variant, (const char * const *) names->pdata, "variant", L->diags)
+      && variant->type != TW_NODE_MAP)
+    return;
+
+  for (guint i = 0; i < variant->n_children; i++)
+    {
+      const TwOptionSpec *spec;
+      guint index;
+      g_autofree char *what = NULL;
+
+      spec = tw_option_find (L->rules->options, n_options, variant->keys[i]->scalar, &index);
+      if (spec == NULL)
+        continue;   /* reported by tw_node_check_keys() */
+      what = g_strdup_printf ("option '%s'", spec->name);
+      typed_value (L, variant->children[i], spec->type, spec->min, spec->max, spec->choices,
+                   what, NULL, &L->def->options.values[index]);
+    }
+}
+
+static void
+check_top_level (Loader       *L,
+                 const TwNode *root)
+{
+  static const char * const base[] = {
+    "format", "game", "colors", "tiles", "pieces", "cards", "variant", NULL
+  };
+  g_autoptr(GPtrArray) keys = names_new ();
+
+  for (guint i = 0; base[i] != NULL; i++)
+    g_ptr_array_add (keys, (gpointer) base[i]);
+  if (L->rules != NULL)
+    {
+      for (guint i = 0; L->rules->extra_sections && L->rules->extra_sections[i]; i++)
+        g_ptr_array_add (keys, (gpointer) L->rules->extra_sections[i]);
+    }
+  else
+    {
+      guint n_all;
+      const TwRules * const *all = tw_rules_all (&n_all);
+
+      for (guint m = 0; m < n_all; m++)
+        for (guint i = 0; all[m]->extra_sections && all[m]->extra_sections[i]; i++)
+          g_ptr_array_add (keys, (gpointer) all[m]->extra_sections[i]);
+    }
+  names_end (keys);
+  tw_node_check_keys (root, (const char * const *) keys->pdata, "the definition", L->diags);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Public API                                                              */
+
+static void
+definition_free (TwDefinition *def)
+{
+  if (def->prepared != NULL && def->rules != NULL && def->rules->free_prepared != NULL)
+    def->rules->free_prepared (def->prepared);
+
+  for (guint i = 0; i < def->n_colors; i++)
+    {
+      g_free (def->colors[i].id);
+      g_free (def->colors[i].name);
+    }
+  for (guint i = 0; i < def->n_tiles; i++)
+    {
+      g_free (def->tiles[i].id);
+      g_free (def->tiles[i].name);
+      g_free (def->tiles[i].kind);
+    }
+  for (guint i = 0; i < def->n_pieces; i++)
+    {
+      g_free (def->pieces[i].id);
+      g_free (def->pieces[i].name);
+    }
+  for (guint i = 0; i < def->n_cards; i++)
+    {
+      g_free (def->cards[i].id);
+      g_free (def->cards[i].title);
+      g_free (def->cards[i].text);
+      g_free (def->cards[i].text_param);
+    }
+  g_free (def->colors);
+  g_free (def->tiles);
+  g_free (def->pieces);
+  g_free (def->cards);
+  g_free (def->name);
+  g_free (def->description);
+  tw_node_free (def->root);
+  g_free (def->text);
+  g_free (def->path);
+  g_free (def);
+}
+
+/* The first error added since @first_item, by position. */
+static const TwDiag *
+first_error (const TwDiagnostics *diags,
+             guint                first_item)
+{
+  const TwDiag *best = NULL;
+
+  for (guint i = first_item; i < tw_diagnostics_get_n (diags); i++)
+    {
+      const TwDiag *d = tw_diagnostics_get (diags, i);
+
+      if (d->level != TW_DIAG_ERROR)
+        continue;
+      if (best == NULL || d->line < best->line
+          || (d->line == best->line && d->column < best->column))
+        best = d;
+    }
+  return best;
+}
+
+static void
+set_invalid_error (GError             **error,
+                   const TwDiagnostics *diags,
+                   guint                n_errors,
+                   guint                first_item)
+{
+  const TwDiag *first = first_error (diags, first_item);
+  g_autofree char *base = g_path_get_basename (tw_diagnostics_get_file (diags));
+  g_autofree char *where = NULL;
+  g_autofree char *hint = NULL;
+
+  if (first == NULL)
+    {
+      g_set_error (error, TW_DEFINITION_ERROR, TW_DEFINITION_ERROR_INVALID,
+                   "%s: %u problem%s", base, n_errors, n_errors == 1 ? "" : "s");
+      return;
+    }
+  where = first->line > 0 ? g_strdup_printf (" at %u:%u", first->line, first->column)
+                          : g_strdup ("");
+  hint = first->hint ? g_strdup_printf (" (%s)", first->hint) : g_strdup ("");
+  if (n_errors == 1)
+    g_set_error (error, TW_DEFINITION_ERROR, TW_DEFINITION_ERROR_INVALID,
+                 "%s: 1 problem%s: %s%s", base, where, first->message, hint);
+  else
+    g_set_error (error, TW_DEFINITION_ERROR, TW_DEFINITION_ERROR_INVALID,
+                 "%s: %u problems, the first%s: %s%s", base, n_errors, where,
+                 first->message, hint);
+}
+
+static TwDefinition *
+load_checked (const char          *text,
+              gsize                len,
+              TwDiagnostics       *diags,
+              GError             **error)
+{
+  g_autoptr(TwDefinition) def = NULL;
+  guint errors_before = tw_diagnostics_n_errors (diags);
+  guint items_before = tw_diagnostics_get_n (diags);
+  Loader L = { 0, };
+  TwNode *root;
+
+  root = tw_node_parse (text, len, NULL, diags);
+  if (root != NULL)
+    {
+      def = g_new0 (TwDefinition, 1);
+      def->ref_count = 1;
+      def->path = g_strdup (tw_diagnostics_get_file (diags));
+      def->text = g_strndup (text, len);
+      def->root = root;
+
+      L.def = def;
+      L.diags = diags;
+      if (root->type != TW_NODE_MAP)
+        tw_diag_error (diags, root, "start with 'game:' and its name and rules",
+                       "a definition must be a map of sections (game:, colors:, tiles: ...), "
+                       "found a %s", tw_node_type_name (root->type));
+      else
+        {
+          load_game (&L, root);
+          check_top_level (&L, root);
+          load_format (&L, root);
+          load_colors (&L, root);
+          load_tiles (&L, root);
+          load_pieces (&L, root);
+          load_cards (&L, root);
+          load_variant (&L, root);
+        }
+
+      if (tw_diagnostics_n_errors (diags) == errors_before && def->rules != NULL)
+        {
+          if (def->rules->validate != NULL)
+            def->rules->validate (def, diags);
+          if (tw_diagnostics_n_errors (diags) == errors_before && def->rules->prepare != NULL)
+            def->prepared = def->rules->prepare (def);
+        }
+    }
+
+  if (tw_diagnostics_n_errors (diags) > errors_before || def == NULL)
+    {
+      set_invalid_error (error, diags, MAX (tw_diagnostics_n_errors (diags) - errors_before, 1),
+                         items_before);
+      return NULL;
+    }
+  return g_steal_pointer (&def);
+}
+
+/**
+ * tw_definition_load_data:
+ * @text: the YAML text
+ * @len: its length, or -1 when NUL-terminated
+ * @name_for_messages: (nullable): shown in messages; "<string>" if NULL
+ * @diags: (nullable): receives every problem
+ *
+ * Returns: (transfer full) (nullable): the definition, or NULL with @error set
+ */
+TwDefinition *
+tw_definition_load_data (const char     *text,
+                         gssize          len,
+                         const char     *name_for_messages,
+                         TwDiagnostics  *diags,
+                         GError        **error)
+{
+  g_autoptr(TwDiagnostics) own = NULL;
+
+  g_return_val_if_fail (text != NULL || len == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (diags == NULL)
+    diags = own = tw_diagnostics_new (name_for_messages ? name_for_messages : "<string>");
+  if (text == NULL)
+    text = "";
+  return load_checked (text, len < 0 ? strlen (text) : (gsize) len, diags, error);
+}
+
+/* "4.0 MiB": plain spaces and binary units, as the limits are defined. */
+static char *
+format_mib (guint64 bytes)
+{
+  return g_strdup_printf ("%.1f MiB", bytes / (1024.0 * 1024.0));
+}
+
+/**
+ * tw_definition_load_file:
+ * @diags: (nullable): receives every problem; its file name is used in
+ *   messages, so create it with @path
+ *
+ * Reads at most 4 MiB: a larger file is refused before it is read whole.
+ */
+TwDefinition *
+tw_definition_load_file (const char     *path,
+                         TwDiagnostics  *diags,
+                         GError        **error)
+{
+  g_autoptr(TwDiagnostics) own = NULL;
+  g_autofree char *buf = NULL;
+  g_autofree char *display = NULL;
+  FILE *fp;
+  GStatBuf st;
+  gsize len = 0;
+  int saved_errno;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (diags == NULL)
+    diags = own = tw_diagnostics_new (path);
+  display = g_filename_display_name (path);
+
+  fp = g_fopen (path, "rb");
+  if (fp == NULL)
+    {
+      saved_errno = errno;
+      g_set_error (error, TW_DEFINITION_ERROR, TW_DEFINITION_ERROR_IO,
+                   "could not open '%s': %s", display, g_strerror (saved_errno));
+      return NULL;
+    }
+  if (fstat (fileno (fp), &st) == 0 && S_ISREG (st.st_mode) && st.st_size > MAX_FILE_BYTES)
+    {
+      g_autofree char *size = format_mib (st.st_size);
+      g_autofree char *limit = format_mib (MAX_FILE_BYTES);
+
+      fclose (fp);
+      tw_diagnostics_add (diags, TW_DIAG_ERROR, 1, 1, "a definition is a few kB of text",
+                          "the file is %s, more than the limit of %s", size, limit);
+      set_invalid_error (error, diags, 1, tw_diagnostics_get_n (diags) - 1);
+      return NULL;
+    }
+
+  /* Bounded read: a FIFO or device file gets no more than the limit + 1. */
+  buf = g_malloc (MAX_FILE_BYTES + 1);
+  while (len < MAX_FILE_BYTES + 1)
+    {
+      size_t n = fread (buf + len, 1, MAX_FILE_BYTES + 1 - len, fp);
+
+      if (n == 0)
+        break;
+      len += n;
+    }
+  if (ferror (fp))
+    {
+      saved_errno = errno;
+      fclose (fp);
+      g_set_error (error, TW_DEFINITION_ERROR, TW_DEFINITION_ERROR_IO,
+                   "could not read '%s': %s", display, g_strerror (saved_errno));
+      return NULL;
+    }
+  fclose (fp);
+
+  /* Over the limit, tw_node_parse() reports the size at 1:1. */
+  return load_checked (buf, len, diags, error);
+}
+
+TwDefinition *
+tw_definition_ref (TwDefinition *def)
+{
+  g_return_val_if_fail (def != NULL, NULL);
+  g_atomic_int_inc (&def->ref_count);
+  return def;
+}
+
+/* Thread-safe: definitions are shared between the app, games and bots. */
+void
+tw_definition_unref (TwDefinition *def)
+{
+  g_return_if_fail (def != NULL);
+  if (g_atomic_int_dec_and_test (&def->ref_count))
+    definition_free (def);
+}
+
+gint
+tw_definition_find_color (const TwDefinition *def,
+                          const char         *id)
+{
+  g_return_val_if_fail (def != NULL, -1);
+  g_return_val_if_fail (id != NULL, -1);
+  return find_color (def, id);
+}
+
+gint
+tw_definition_find_tile (const TwDefinition *def,
+                         const char         *id)
+{
+  g_return_val_if_fail (def != NULL, -1);
+  g_return_val_if_fail (id != NULL, -1);
+  for (guint i = 0; i < def->n_tiles; i++)
+    if (strcmp (def->tiles[i].id, id) == 0)
+      return i;
+  return -1;
+}
+
+gint
+tw_definition_find_card (const TwDefinition *def,
+                         const char         *id)
+{
+  g_return_val_if_fail (def != NULL, -1);
+  g_return_val_if_fail (id != NULL, -1);
+  for (guint i = 0; i < def->n_cards; i++)
+    if (strcmp (def->cards[i].id, id) == 0)
+      return i;
+  return -1;
+}
+
+gint
+tw_definition_find_piece (const TwDefinition *def,
+                          const char         *id)
+{
+  g_return_val_if_fail (def != NULL, -1);
+  g_return_val_if_fail (id != NULL, -1);
+  for (guint i = 0; i < def->n_pieces; i++)
+    if (strcmp (def->pieces[i].id, id) == 0)
+      return i;
+  return -1;
+}
+
+/**
+ * tw_definition_bundled_dir:
+ *
+ * Returns: (transfer full): $TILEWRIGHT_DATADIR/games when that is set, else
+ *   the source tree's data/games when it exists (running uninstalled), else
+ *   PKGDATADIR/games
+ */
+char *
+tw_definition_bundled_dir (void)
+{
+  const char *env = g_getenv ("TILEWRIGHT_DATADIR");
+
+  if (env != NULL && env[0] != '\0')
+    return g_build_filename (env, "games", NULL);
+  if (g_file_test (SOURCE_DATADIR "/games", G_FILE_TEST_IS_DIR))
+    return g_strdup (SOURCE_DATADIR "/games");
+  return g_strdup (PKGDATADIR "/games");
+}
+
+/**
+ * tw_definition_bundled_path:
+ * @game_id: a bundled game's id, e.g. "colorblock"
+ *
+ * Returns: (transfer full) (nullable): the path of `<game_id>.yaml` in the
+ *   bundled directory, or NULL when there is no such file
+ */
+char *
+tw_definition_bundled_path (const char *game_id)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *file = NULL;
+  char *path;
+
+  g_return_val_if_fail (game_id != NULL, NULL);
+
+  /* An id is a file name, never a path. */
+  if (game_id[0] == '\0' || strchr (game_id, '/') != NULL || strchr (game_id, '\\') != NULL
+      || game_id[0] == '.')
+    return NULL;
+
+  dir = tw_definition_bundled_dir ();
+  file = g_strconcat (game_id, ".yaml", NULL);
+  path = g_build_filename (dir, file, NULL);
+  if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
+    {
+      g_free (path);
+      return NULL;
+    }
+  return path;
+}

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Runs a GUI test script on a private X server and session bus, so it needs no
+# display and never touches the user's session:
+#
+#   run-gui-test.sh SCRIPT ARGS...
+#
+# The application is started by SCRIPT. G_DEBUG (fatal warnings) is handed to
+# the application only: the test's own AT-SPI client must not abort on a
+# warning from libatspi about a widget that went away.
+set -u
+script=$1
+shift
+export TW_APP_G_DEBUG=${G_DEBUG:-}
+unset G_DEBUG
+# TAP leaves on fd 3; everything else the children print (the accessibility
+# registry daemon writes to stdout) goes to stderr, where it cannot break TAP.
+export TW_TAP_FD=3
+# A hard limit above the script's own, in case the X server or bus hangs.
+exec 3>&1 1>&2 timeout --kill-after=10 240 \
+  xvfb-run -a -s "-screen 0 1280x800x24" \
+  dbus-run-session -- /usr/bin/python3 "$script" "$@"

@@ -1,0 +1,459 @@
+#!/usr/bin/python3
+"""Smoke test of the studio's window, driven through AT-SPI. Prints TAP.
+
+Run by run-gui-test.sh inside xvfb-run and dbus-run-session (a private X
+server and session bus; GTK starts the accessibility bus on it). Starts the
+built app on data/games/colorblock.yaml, switches to each view through the
+header bar's view switcher, opens the primary menu, the About window and the
+keyboard shortcuts, shows Play with Alt+2, quits with Ctrl+Q, then starts the app on a broken
+definition and checks the error dialog. Screenshots go to OUTDIR/screenshots.
+
+GTK 4.8 reports no SHOWING state, so "this view is shown" is checked three
+ways: the switcher tab is selected (it follows the stack's visible page), the
+page's title label has been given a size (a hidden page is never allocated),
+and the screen differs from the previous view's.
+"""
+import argparse
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+import traceback
+
+import gi
+
+gi.require_version('Atspi', '2.0')
+from gi.repository import Atspi, GLib  # noqa: E402
+
+GLibError = GLib.Error
+OVERALL_TIMEOUT = 180
+N_MAIN_WINDOW_TESTS = 13
+VIEWS = ['Design', 'Play', 'Lab', 'Print']
+
+
+class Tap:
+    """TAP goes to TW_TAP_FD when set: the accessibility registry daemon,
+    started on demand by the session bus, prints on the inherited stdout."""
+
+    def __init__(self, plan):
+        self.plan = plan
+        self.n = 0
+        self.failed = 0
+        fd = os.environ.get('TW_TAP_FD')
+        self.out = os.fdopen(int(fd), 'w') if fd else sys.stdout
+        self.print(f'1..{plan}')
+
+    def print(self, line):
+        print(line, file=self.out, flush=True)
+
+    def result(self, ok, description, diag=None):
+        self.n += 1
+        if not ok:
+            self.failed += 1
+        self.print(f'{"ok" if ok else "not ok"} {self.n} - {description}')
+        if diag and not ok:
+            for line in str(diag).splitlines():
+                self.print(f'# {line}')
+        return ok
+
+    def bail_out_rest(self, reason):
+        while self.n < self.plan:
+            self.result(False, f'not reached: {reason}')
+
+    def comment(self, text):
+        for line in text.splitlines():
+            self.print(f'# {line}')
+
+
+class Timeout(Exception):
+    pass
+
+
+def on_alarm(signum, frame):
+    raise Timeout(f'overall timeout of {OVERALL_TIMEOUT} s')
+
+
+def wait_for(predicate, timeout=15.0, interval=0.2):
+    """Polls predicate until it returns something true; returns that or None."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            value = predicate()
+        except GLibError:
+            value = None
+        if value:
+            return value
+        if time.monotonic() >= deadline:
+            return None
+        time.sleep(interval)
+
+
+def children(acc):
+    try:
+        count = acc.get_child_count()
+    except GLibError:
+        return
+    for i in range(count):
+        try:
+            child = acc.get_child_at_index(i)
+        except GLibError:
+            continue
+        if child is not None:
+            yield child
+
+
+def walk(acc, depth=0):
+    yield acc
+    if depth < 60:
+        for child in children(acc):
+            yield from walk(child, depth + 1)
+
+
+def find_all(root, role=None, name=None, pattern=None):
+    found = []
+    for acc in walk(root):
+        try:
+            if role is not None and acc.get_role_name() != role:
+                continue
+            acc_name = acc.get_name() or ''
+        except GLibError:
+            continue
+        if name is not None and acc_name != name:
+            continue
+        if pattern is not None and not re.search(pattern, acc_name):
+            continue
+        found.append(acc)
+    return found
+
+
+def has_state(acc, state):
+    try:
+        return acc.get_state_set().contains(state)
+    except GLibError:
+        return False
+
+
+def allocated(acc):
+    try:
+        extents = acc.get_extents(Atspi.CoordType.WINDOW)
+    except GLibError:
+        return False
+    return extents.width > 0 and extents.height > 0
+
+
+def find_app(pid):
+    desktop = Atspi.get_desktop(0)
+    for app in children(desktop):
+        try:
+            if app.get_process_id() == pid:
+                return app
+        except GLibError:
+            continue
+    return None
+
+
+def toplevels(app):
+    return list(children(app))
+
+
+def frame_named(app, pattern):
+    for window in toplevels(app):
+        try:
+            if re.search(pattern, window.get_name() or ''):
+                return window
+        except GLibError:
+            continue
+    return None
+
+
+def xdotool_windows(name):
+    result = subprocess.run(['xdotool', 'search', '--onlyvisible', '--name', name],
+                            capture_output=True, text=True)
+    return result.stdout.split() if result.returncode == 0 else []
+
+
+def other_windows_showing(app, main_name):
+    return [w for w in toplevels(app)
+            if has_state(w, Atspi.StateType.SHOWING) and w.get_name() != main_name]
+
+
+def close_dialog(app, dialog, x_name, main_name):
+    """Closes a dialog with Escape, else with its header bar's Close button, and
+    says whether only the main window is left. With no window manager, keyboard
+    focus is given by hand. (Escape may only leave the shortcuts' search.)"""
+    for window in xdotool_windows(x_name):
+        subprocess.run(['xdotool', 'windowfocus', '--sync', window])
+        subprocess.run(['xdotool', 'key', '--clearmodifiers', 'Escape'])
+    if wait_for(lambda: not other_windows_showing(app, main_name), timeout=3):
+        return True
+    for button in find_all(dialog, role='push button', name='Close'):
+        if button.get_n_actions() > 0 and allocated(button):
+            do_action(button)
+            break
+    return bool(wait_for(lambda: not other_windows_showing(app, main_name), timeout=5))
+
+
+def screenshot(outdir, name):
+    path = os.path.join(outdir, name + '.png')
+    subprocess.run(['import', '-window', 'root', path], check=True, timeout=30)
+    return path
+
+
+def images_differ(a, b):
+    # compare prints the number of differing pixels on stderr; exit 0 same, 1 different.
+    result = subprocess.run(['compare', '-metric', 'AE', a, b, 'null:'],
+                            capture_output=True, text=True, timeout=30)
+    return result.returncode == 1, result.stderr.strip()
+
+
+def do_action(acc):
+    try:
+        return acc.do_action(0)
+    except GLibError as e:
+        raise AssertionError(f'cannot press {acc.get_name()!r}: {e}')
+
+
+class App:
+    """The app under test, always killed at the end."""
+
+    def __init__(self, args, path, log_path):
+        env = dict(os.environ)
+        env.update({
+            'GDK_BACKEND': 'x11',
+            'GSK_RENDERER': 'cairo',
+            'GSETTINGS_SCHEMA_DIR': args.schemadir,
+            'GSETTINGS_BACKEND': 'memory',
+            'LC_ALL': 'C.UTF-8',
+            'LANGUAGE': '',
+        })
+        env.pop('G_DEBUG', None)
+        if os.environ.get('TW_APP_G_DEBUG'):
+            env['G_DEBUG'] = os.environ['TW_APP_G_DEBUG']
+        self.log = open(log_path, 'w')
+        self.proc = subprocess.Popen([args.app, path], env=env,
+                                     stdout=self.log, stderr=subprocess.STDOUT)
+
+    def running(self):
+        return self.proc.poll() is None
+
+    def wait_exit(self, timeout):
+        try:
+            self.proc.wait(timeout=timeout)
+            return True
+        except subprocess.TimeoutExpired:
+            return False
+
+    def kill(self):
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            if not self.wait_exit(5):
+                self.proc.kill()
+                self.proc.wait()
+        self.log.close()
+
+
+def check_main_window(tap, args, shots):
+    game = os.path.join(args.srcdir, 'data', 'games', 'colorblock.yaml')
+    app_proc = App(args, game, os.path.join(args.outdir, 'app-colorblock.log'))
+    try:
+        windows = wait_for(lambda: xdotool_windows('Tilewright'), timeout=30)
+        if not tap.result(bool(windows), 'main window is mapped (xdotool finds "Tilewright")',
+                          'no visible window named Tilewright within 30 s'):
+            return app_proc
+        x_window = windows[0]
+
+        app = wait_for(lambda: find_app(app_proc.proc.pid), timeout=20)
+        if not tap.result(app is not None, 'application is on the accessibility bus'):
+            return app_proc
+        main = wait_for(lambda: frame_named(app, 'Tilewright'), timeout=10)
+        if main is None:
+            tap.result(False, 'main window is on the accessibility bus',
+                       [w.get_name() for w in toplevels(app)])
+            return app_proc
+
+        # 3: the open game in the title and the header bar: the window title, the game
+        # and file names at the header's start (tooltip: full path), and the switcher
+        # title's subtitle shown when the window is narrow.
+        title = main.get_name()
+        headers = find_all(main, name='Open game')
+        header_labels = [a.get_name() for a in find_all(headers[0], role='label')] if headers else []
+        subtitles = find_all(main, role='label', name='Colorblock — colorblock.yaml')
+        tap.result(title == 'Colorblock — Tilewright'
+                   and header_labels == ['Colorblock', 'colorblock.yaml'] and subtitles,
+                   'window shows the open game: "Colorblock — colorblock.yaml"',
+                   f'window title {title!r}, header {header_labels!r}, '
+                   f'subtitle labels {len(subtitles)}; see app-colorblock.log')
+
+        # 4: the switcher with the four views. The header's switcher comes first; the
+        # bottom bar's copy (for narrow windows) is not allocated at this width.
+        tabs = {}
+        for tab in find_all(main, role='page tab'):
+            name = tab.get_name()
+            if name in VIEWS and name not in tabs and allocated(tab):
+                tabs[name] = tab
+        tap.result(sorted(tabs) == sorted(VIEWS), 'view switcher offers Design, Play, Lab, Print',
+                   f'found {sorted(tabs)}')
+        shots['design-start'] = screenshot(args.outdir, 'view-design-start')
+        previous = shots['design-start']
+
+        # 5-8: each view in turn, ending back on Design
+        for view in VIEWS[1:] + VIEWS[:1]:
+            tab = tabs.get(view)
+            if tab is None:
+                tap.result(False, f'switch to {view}', 'no switcher tab')
+                continue
+            do_action(tab)
+            selected = wait_for(lambda: has_state(tab, Atspi.StateType.SELECTED), timeout=5)
+            others = [v for v, t in tabs.items()
+                      if v != view and has_state(t, Atspi.StateType.SELECTED)]
+            # The status page title: a label named like the view inside the stack's page
+            # panel (the panel carries the page title as its name).
+            pages = [p for p in find_all(main, role='panel', name=view)]
+            page_titles = [label for page in pages for label in find_all(page, role='label',
+                                                                         name=view)]
+            shown = wait_for(lambda: any(allocated(label) for label in page_titles), timeout=5)
+            time.sleep(0.3)
+            path = screenshot(args.outdir, f'view-{view.lower()}')
+            differ, pixels = images_differ(previous, path)
+            previous = path
+            shots[view] = path
+            tap.result(bool(selected) and not others and bool(shown) and differ,
+                       f'switch to {view}: tab selected, status page "{view}" shown, screen changed',
+                       f'selected={bool(selected)} also selected={others} '
+                       f'title allocated={bool(shown)} pixels changed={pixels}')
+
+        # 9: the primary menu
+        menu_buttons = [b for b in find_all(main, role='push button', name='Main Menu')
+                        if b.get_n_actions() > 0]
+        items = {}
+        if menu_buttons:
+            do_action(menu_buttons[0])
+            found = wait_for(lambda: find_all(app, role='menu item'), timeout=5) or []
+            items = {item.get_name(): item for item in found}
+            time.sleep(0.3)
+            shots['menu'] = screenshot(args.outdir, 'primary-menu')
+        tap.result('Keyboard Shortcuts' in items and 'About Tilewright' in items,
+                   'primary menu lists Keyboard Shortcuts and About Tilewright',
+                   f'menu buttons {len(menu_buttons)}, items {sorted(items)}')
+
+        # 10: About from the menu
+        about = None
+        if 'About Tilewright' in items:
+            do_action(items['About Tilewright'])
+            about = wait_for(lambda: frame_named(app, '^About'), timeout=10)
+        about_labels = [a.get_name() for a in find_all(about, role='label')] if about else []
+        ok = about is not None and 'Tilewright' in about_labels and args.version in about_labels
+        closed = False
+        if about is not None:
+            time.sleep(0.5)
+            shots['about'] = screenshot(args.outdir, 'about')
+            closed = close_dialog(app, about, '^About$', title)
+        tap.result(ok and closed, f'About window shows the name and version {args.version}, closes',
+                   f'about window {about is not None}, closed {closed}, labels {about_labels[:12]}')
+
+        # 11: Keyboard Shortcuts from the menu
+        shortcuts = None
+        if menu_buttons:
+            do_action(menu_buttons[0])
+            item = wait_for(lambda: find_all(app, role='menu item', name='Keyboard Shortcuts'),
+                            timeout=5)
+            if item:
+                do_action(item[0])
+                shortcuts = wait_for(lambda: frame_named(app, 'Shortcuts'), timeout=10)
+        texts = [a.get_name() for a in find_all(shortcuts, role='label')] if shortcuts else []
+        wanted = ['Show Keyboard Shortcuts', 'Close Window', 'Quit'] + VIEWS
+        missing = [w for w in wanted if w not in texts]
+        closed = False
+        if shortcuts is not None:
+            time.sleep(0.5)
+            shots['shortcuts'] = screenshot(args.outdir, 'shortcuts')
+            closed = close_dialog(app, shortcuts, '^Shortcuts$', title)
+        tap.result(shortcuts is not None and not missing and closed,
+                   'Keyboard Shortcuts window lists every shortcut, closes',
+                   f'window {shortcuts is not None}, closed {closed}, missing {missing}')
+
+        # 12: Alt+2 shows Play (keyboard focus set by hand: there is no window manager)
+        subprocess.run(['xdotool', 'windowfocus', '--sync', x_window])
+        subprocess.run(['xdotool', 'key', '--clearmodifiers', 'alt+2'])
+        play_tab = tabs.get('Play')
+        tap.result(play_tab is not None
+                   and wait_for(lambda: has_state(play_tab, Atspi.StateType.SELECTED), timeout=5),
+                   'Alt+2 shows the Play view')
+
+        # 13: Ctrl+Q quits
+        subprocess.run(['xdotool', 'key', '--clearmodifiers', 'ctrl+q'])
+        tap.result(app_proc.wait_exit(10) and app_proc.proc.returncode == 0,
+                   'Ctrl+Q quits the application cleanly',
+                   f'return code {app_proc.proc.poll()}')
+    except Exception:
+        tap.comment(traceback.format_exc())
+        raise
+    return app_proc
+
+
+def check_load_error(tap, args, shots):
+    broken = os.path.join(args.outdir, 'broken.yaml')
+    with open(broken, 'w') as f:
+        f.write('game:\n  name: Broken\n  rules: colorblock\n  bogus: [unclosed\n')
+    app_proc = App(args, broken, os.path.join(args.outdir, 'app-broken.log'))
+    try:
+        app = wait_for(lambda: find_app(app_proc.proc.pid), timeout=30)
+        pattern = r'broken\.yaml:\d+:\d+'
+        labels = None
+        if app is not None:
+            labels = wait_for(lambda: find_all(app, role='label', pattern=pattern), timeout=15)
+        if labels:
+            time.sleep(0.5)
+            shots['load-error'] = screenshot(args.outdir, 'load-error')
+        texts = [label.get_name() for label in labels or []]
+        tap.result(bool(labels) and app_proc.running(),
+                   'a broken definition shows its problems as file:line:column, no crash',
+                   f'app running={app_proc.running()}, labels={texts}; see app-broken.log')
+    finally:
+        app_proc.kill()
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument('--app', required=True)
+    parser.add_argument('--srcdir', required=True)
+    parser.add_argument('--schemadir', required=True)
+    parser.add_argument('--outdir', required=True)
+    parser.add_argument('--version', required=True)
+    args = parser.parse_args()
+    args.app = os.path.abspath(args.app)
+    args.outdir = os.path.join(os.path.abspath(args.outdir), 'screenshots')
+    os.makedirs(args.outdir, exist_ok=True)
+
+    signal.signal(signal.SIGALRM, on_alarm)
+    signal.alarm(OVERALL_TIMEOUT)
+
+    tap = Tap(N_MAIN_WINDOW_TESTS + 1)
+    shots = {}
+    app_proc = None
+    try:
+        app_proc = check_main_window(tap, args, shots)
+        while tap.n < N_MAIN_WINDOW_TESTS:
+            tap.result(False, 'not reached: an earlier step of the main window failed')
+        if app_proc is not None:
+            app_proc.kill()
+            app_proc = None
+        check_load_error(tap, args, shots)
+    except Timeout as e:
+        tap.bail_out_rest(str(e))
+    except Exception as e:  # a broken test must still print a complete plan
+        tap.comment(traceback.format_exc())
+        tap.bail_out_rest(f'{type(e).__name__}: {e}')
+    finally:
+        signal.alarm(0)
+        if app_proc is not None:
+            app_proc.kill()
+    tap.bail_out_rest('test ended early')
+    tap.comment('screenshots: ' + ', '.join(sorted(os.path.basename(p) for p in shots.values())))
+    return 1 if tap.failed else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
