@@ -432,7 +432,8 @@ test_position_round_trip (void)
             g_error ("cannot read back:\n%s\n%s", text, why->str);
           g_autofree char *again = tw_state_to_string (game, back);
           g_assert_cmpstr (text, ==, again);
-          g_assert_true (game->rules->check (game, back, why));
+          if (!game->rules->check (game, back, why))
+            g_error ("position read back fails its check: %s\n%s", why->str, text);
 
           tw_move_list_clear (&moves);
           game->rules->legal_moves (game, state, &moves);
@@ -460,6 +461,35 @@ test_illegal_leaves_state (void)
         g_assert_false (game->rules->apply (game, state, &m, why));
       g_assert_true (memcmp (state, before, game->state_size) == 0);
     }
+}
+
+/* check() is only worth running if it notices damage. */
+static void
+test_check_detects_damage (void)
+{
+  g_autoptr(TwGame) game = make_game (test_def, 2, NULL);
+  g_autofree TwState *state = make_position (game,
+    "colorblock players=2 phase=place to-act=1 tile=q\ndeck: fr\nshared: q@0,0r0\nprivate1:\nprivate2:\ngoals:");
+  g_autoptr(GString) why = g_string_new (NULL);
+  const CbPrep *p = cb_prep (game);
+
+  g_assert_true (play_moves (game, state, "S 1,0 r0", why));
+  g_assert_true (game->rules->check (game, state, why));
+  {
+    g_autofree TwState *bad = tw_state_copy (game, state);
+    ((CbState *) bad)->done_shared[1]++;
+    g_assert_false (game->rules->check (game, bad, why));
+  }
+  {
+    g_autofree TwState *bad = tw_state_copy (game, state);
+    CB_OPEN (p, bad)[tw_uf_find (CB_PARENT (p, bad), 0)]++;
+    g_assert_false (game->rules->check (game, bad, why));
+  }
+  {
+    g_autofree TwState *bad = tw_state_copy (game, state);
+    CB_LOC (p, bad)[CB_DECK (p, bad)[0]] = CB_LOC_DISCARD;
+    g_assert_false (game->rules->check (game, bad, why));
+  }
 }
 
 static void
@@ -512,6 +542,7 @@ main (int argc, char **argv)
   g_test_add_func ("/tw/colorblock/split-sections", test_split_sections);
   g_test_add_func ("/tw/colorblock/illegal-leaves-state", test_illegal_leaves_state);
   g_test_add_func ("/tw/colorblock/bundled-set", test_bundled_set);
+  g_test_add_func ("/tw/colorblock/check-detects-damage", test_check_detects_damage);
   g_test_add_func ("/tw/colorblock/position-round-trip", test_position_round_trip);
   g_test_add_func ("/tw/colorblock/random/bundled", test_random_bundled);
   g_test_add_func ("/tw/colorblock/random/variants", test_random_variants);

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "cb-private.h"
+#include "tw-regions.h"
 
 /* ------------------------------------------------------------------------ */
 /* Schemas                                                                  */
@@ -556,11 +557,59 @@ uf_union (guint16 *parent,
   return a;
 }
 
-/* Member tiles of the shape rooted at @root, their cells, and whether the
- * shape encloses empty cells (holes) or other-coloured sections (an island).
- * Enclosure: flood-fill from outside the shape's bounding box through every
- * cell that holds none of the shape's tiles; what the fill cannot reach is
- * inside. */
+/* Board lookup for the shared region functions: placement index or -1. */
+typedef struct
+{
+  const TwGame  *game;
+  const CbState *s;
+  guint          board;
+} CbLookup;
+
+static int
+cb_lookup (gpointer user_data,
+           int      x,
+           int      y)
+{
+  const CbLookup *l = user_data;
+  guint8 j = cb_board_at (l->game, l->s, l->board, x, y);
+  return j == CB_NONE ? -1 : j;
+}
+
+/* The same over one board's tiles only, numbered by @local. */
+typedef struct
+{
+  const TwGame  *game;
+  const CbState *s;
+  guint          board;
+  const int     *local;
+} CbBoardTiles;
+
+static int
+cb_lookup_local (gpointer user_data,
+                 int      x,
+                 int      y)
+{
+  const CbBoardTiles *l = user_data;
+  guint8 j = cb_board_at (l->game, l->s, l->board, x, y);
+  return j == CB_NONE ? -1 : l->local[j];
+}
+
+/* The placements as region tiles, indexed like the placements. */
+static TwRegionTile *
+region_tiles (const TwGame  *game,
+              const CbState *s)
+{
+  const CbPrep *p = cb_prep (game);
+  const CbPlaced *placed = CB_PLACED (p, s);
+  TwRegionTile *tiles = g_new (TwRegionTile, MAX (s->n_placed, 1));
+
+  for (guint i = 0; i < s->n_placed; i++)
+    tiles[i] = (TwRegionTile) { placed[i].x, placed[i].y, inst_face (p, placed[i].inst, placed[i].rot) };
+  return tiles;
+}
+
+/* Member tiles of the shape rooted at @root, their footprint, and whether the
+ * shape encloses empty cells (holes) or other-coloured sections (an island). */
 static void
 analyze_shape (const TwGame  *game,
                const CbState *s,
@@ -573,7 +622,7 @@ analyze_shape (const TwGame  *game,
   guint board = placed[root / 4].board;
   int xs[256], ys[256];
   guint n = 0;
-  int x0 = G_MAXINT, x1 = G_MININT, y0 = G_MAXINT, y1 = G_MININT;
+  int x0 = G_MAXINT, y0 = G_MAXINT;
 
   memset (out, 0, sizeof *out);
   out->board = board;
@@ -590,9 +639,7 @@ analyze_shape (const TwGame  *game,
             xs[n] = placed[i].x;
             ys[n] = placed[i].y;
             x0 = MIN (x0, xs[n]);
-            x1 = MAX (x1, xs[n]);
             y0 = MIN (y0, ys[n]);
-            y1 = MAX (y1, ys[n]);
             n++;
             break;
           }
@@ -610,56 +657,10 @@ analyze_shape (const TwGame  *game,
       tw_polyomino_normalize (&out->footprint);
     }
 
-  /* nothing can be enclosed by a shape less than 3 cells wide and high */
-  if (x1 - x0 < 2 || y1 - y0 < 2)
-    return;
-
-  int w = x1 - x0 + 3, h = y1 - y0 + 3;
-  g_autofree guint8 *cell = g_malloc0 ((gsize) w * h);  /* 1 wall, 2 reached */
-  g_autofree int *stack = g_new (int, (gsize) w * h);
-  guint sp = 0;
-
-  for (guint i = 0; i < n; i++)
-    cell[(ys[i] - y0 + 1) * w + (xs[i] - x0 + 1)] = 1;
-  for (int yy = 0; yy < h; yy++)
-    for (int xx = 0; xx < w; xx++)
-      if ((yy == 0 || yy == h - 1 || xx == 0 || xx == w - 1) && cell[yy * w + xx] == 0)
-        {
-          cell[yy * w + xx] = 2;
-          stack[sp++] = yy * w + xx;
-        }
-  while (sp > 0)
-    {
-      int c = stack[--sp];
-      int cx = c % w, cy = c / w;
-      for (guint d = 0; d < 4; d++)
-        {
-          int nx = cx + tw_dir_dx[d], ny = cy + tw_dir_dy[d];
-          if (nx < 0 || ny < 0 || nx >= w || ny >= h)
-            continue;
-          if (cell[ny * w + nx] == 0)
-            {
-              cell[ny * w + nx] = 2;
-              stack[sp++] = ny * w + nx;
-            }
-        }
-    }
-  for (int yy = 1; yy < h - 1; yy++)
-    for (int xx = 1; xx < w - 1; xx++)
-      {
-        if (cell[yy * w + xx] != 0)
-          continue;
-        guint8 j = cb_board_at (game, s, board, xx - 1 + x0, yy - 1 + y0);
-        if (j == CB_NONE)
-          out->has_hole = TRUE;
-        else
-          {
-            const TwTileFace *f = inst_face (p, placed[j].inst, placed[j].rot);
-            for (guint sec = 0; sec < f->n_sections; sec++)
-              if (f->section_color[sec] != out->color)
-                out->has_island = TRUE;
-          }
-      }
+  CbLookup lookup = { game, s, board };
+  g_autofree TwRegionTile *tiles = region_tiles (game, s);
+  tw_regions_enclosure (xs, ys, n, out->color, tiles, cb_lookup, &lookup,
+                        &out->has_hole, &out->has_island);
 }
 
 static gboolean
@@ -1670,8 +1671,9 @@ cb_counters (const TwGame  *game,
     out[i] = s->counters[i];
 }
 
-/* From scratch: shapes by breadth-first search over sections, completion by
- * the same enclosure test, every tile instance in exactly one place. */
+/* From scratch: shapes by the shared region search (tw-regions.c) compared
+ * with the union-find and the completed counts, and every tile instance in
+ * exactly one place. */
 static gboolean
 cb_check (const TwGame  *game,
           const TwState *state,
@@ -1682,16 +1684,15 @@ cb_check (const TwGame  *game,
   const CbPlaced *placed = CB_PLACED (p, s);
   const guint8 *loc = CB_LOC (p, s);
   const guint8 *deck = CB_DECK (p, s);
+  guint16 *parent = CB_PARENT (p, (CbState *) s);
   g_autofree guint8 *seen = g_new0 (guint8, MAX (p->n_inst, 1));
 
   for (guint i = 0; i < s->deck_len; i++)
-    {
-      if (seen[deck[i]]++ || loc[deck[i]] != CB_LOC_DECK)
-        {
-          g_string_printf (why, "tile instance %u is in the stack and elsewhere", deck[i]);
-          return FALSE;
-        }
-    }
+    if (seen[deck[i]]++ || loc[deck[i]] != CB_LOC_DECK)
+      {
+        g_string_printf (why, "tile instance %u is in the stack and elsewhere", deck[i]);
+        return FALSE;
+      }
   for (guint i = 0; i < s->n_placed; i++)
     if (seen[placed[i].inst]++ || loc[placed[i].inst] != CB_LOC_BOARD)
       {
@@ -1716,98 +1717,85 @@ cb_check (const TwGame  *game,
         return FALSE;
       }
 
-  /* rebuild every shape by search and count the completed ones */
-  guint n_nodes = 4 * s->n_placed;
-  g_autofree guint16 *comp = g_new (guint16, MAX (n_nodes, 1));
-  g_autofree guint16 *queue = g_new (guint16, MAX (n_nodes, 1));
-  guint8 shared[TW_MAX_COLORS] = { 0 };
-  guint8 priv[CB_MAX_PLAYERS][TW_MAX_COLORS] = { { 0 } };
-
-  for (guint n = 0; n < n_nodes; n++)
-    comp[n] = G_MAXUINT16;
-  for (guint i = 0; i < s->n_placed; i++)
+  /* every region of every board, searched from scratch over that board's tiles */
+  g_autofree TwRegionTile *all = region_tiles (game, s);
+  g_autofree TwRegionTile *tiles = g_new (TwRegionTile, MAX (s->n_placed, 1));
+  g_autofree guint *index = g_new (guint, MAX (s->n_placed, 1));   /* board tile -> placement */
+  g_autofree int *local = g_new (int, MAX (s->n_placed, 1));       /* placement -> board tile */
+  for (guint board = 0; board <= s->n_players; board++)
     {
-      const TwTileFace *f = inst_face (p, placed[i].inst, placed[i].rot);
-      for (guint sec = 0; sec < f->n_sections; sec++)
+      CbBoardTiles lookup = { game, s, board, local };
+      guint n = 0;
+      guint done[TW_MAX_COLORS] = { 0 };
+
+      for (guint i = 0; i < s->n_placed; i++)
         {
-          guint16 start = 4 * i + sec;
-          guint head = 0, tail = 0, open_edges = 0;
-          if (comp[start] != G_MAXUINT16)
-            continue;
-          comp[start] = start;
-          queue[tail++] = start;
-          while (head < tail)
+          local[i] = -1;
+          if (placed[i].board == board)
             {
-              guint16 node = queue[head++];
-              const CbPlaced *pl = &placed[node / 4];
-              const TwTileFace *nf = inst_face (p, pl->inst, pl->rot);
-              for (guint d = 0; d < 4; d++)
+              local[i] = n;
+              index[n] = i;
+              tiles[n++] = all[i];
+            }
+        }
+      g_autoptr(TwRegionMap) map = tw_regions_compute (tiles, n, cb_lookup_local, &lookup);
+      g_autofree guint16 *root_of = g_new (guint16, MAX (map->n_regions, 1));
+      for (guint k = 0; k < map->n_regions; k++)
+        root_of[k] = G_MAXUINT16;
+
+      for (guint t = 0; t < n; t++)
+        {
+          guint i = index[t];
+          for (guint sec = 0; sec < tiles[t].face->n_sections; sec++)
+            {
+              guint k = map->section_region[4 * t + sec];
+              const TwRegion *r = &map->regions[k];
+              guint16 root = tw_uf_find (parent, 4 * i + sec);
+              if (r->mismatched_edges > 0)
                 {
-                  if (nf->section_of[d] != node % 4)
-                    continue;
-                  guint8 j = cb_board_at (game, s, pl->board, pl->x + tw_dir_dx[d], pl->y + tw_dir_dy[d]);
-                  if (j == CB_NONE)
-                    {
-                      open_edges++;
-                      continue;
-                    }
-                  const TwTileFace *jf = inst_face (p, placed[j].inst, placed[j].rot);
-                  if (jf->edge[tw_dir_opposite (d)] != nf->edge[d])
-                    {
-                      g_string_printf (why, "tiles at %d,%d and its neighbour do not match",
-                                       pl->x, pl->y);
-                      return FALSE;
-                    }
-                  guint16 other = 4 * j + jf->section_of[tw_dir_opposite (d)];
-                  if (comp[other] == G_MAXUINT16)
-                    {
-                      comp[other] = start;
-                      queue[tail++] = other;
-                    }
+                  g_string_printf (why, "the tile at %d,%d does not match a neighbour", placed[i].x, placed[i].y);
+                  return FALSE;
+                }
+              if (r->open_edges != CB_OPEN (p, s)[root])
+                {
+                  g_string_printf (why, "shape at %d,%d: %u open edges, %u counted",
+                                   placed[i].x, placed[i].y, r->open_edges, CB_OPEN (p, s)[root]);
+                  return FALSE;
+                }
+              /* sections in one region share a root, and distinct regions distinct roots */
+              if (root_of[k] == G_MAXUINT16)
+                root_of[k] = root;
+              else if (root_of[k] != root)
+                {
+                  g_string_printf (why, "the shape at %d,%d is split in the union-find", placed[i].x, placed[i].y);
+                  return FALSE;
                 }
             }
-          guint16 root = tw_uf_find (CB_PARENT (p, (CbState *) s), start);
-          for (guint k = 0; k < tail; k++)
-            if (tw_uf_find (CB_PARENT (p, (CbState *) s), queue[k]) != root)
-              {
-                g_string_printf (why, "the shape at %d,%d is split in the union-find", placed[i].x, placed[i].y);
-                return FALSE;
-              }
-          if (open_edges != CB_OPEN (p, s)[root])
+        }
+      for (guint k = 0; k < map->n_regions; k++)
+        for (guint o = k + 1; o < map->n_regions; o++)
+          if (root_of[k] == root_of[o])
             {
-              g_string_printf (why, "shape at %d,%d: %u open edges, %u counted",
-                               placed[i].x, placed[i].y, open_edges, CB_OPEN (p, s)[root]);
+              g_string_append (why, "two separate shapes share a union-find root");
               return FALSE;
             }
-          if (open_edges == 0)
+      for (guint k = 0; k < map->n_regions; k++)
+        {
+          const TwRegion *r = &map->regions[k];
+          if (r->open_edges == 0 && (!r->has_hole || cb_opt (game, CB_OPT_COMPLETION) != 0))
+            done[r->color]++;
+        }
+      for (guint c = 0; c < p->n_colors; c++)
+        {
+          guint counted = board == 0 ? s->done_shared[c] : s->done_private[board - 1][c];
+          if (done[c] != counted)
             {
-              CbShape shape;
-              analyze_shape (game, s, root, &shape);
-              if (!shape.has_hole || cb_opt (game, CB_OPT_COMPLETION) != 0)
-                {
-                  if (placed[i].board == 0)
-                    shared[f->section_color[sec]]++;
-                  else
-                    priv[placed[i].board - 1][f->section_color[sec]]++;
-                }
+              g_string_printf (why, "%u completed %s shapes on %s%u, %u counted", done[c],
+                               game->definition->colors[c].name,
+                               board == 0 ? "the shared board" : "private board ", board, counted);
+              return FALSE;
             }
         }
-    }
-  for (guint c = 0; c < p->n_colors; c++)
-    {
-      if (shared[c] != s->done_shared[c])
-        {
-          g_string_printf (why, "%u completed %s shapes on the shared board, %u counted",
-                           shared[c], game->definition->colors[c].name, s->done_shared[c]);
-          return FALSE;
-        }
-      for (guint q = 0; q < s->n_players; q++)
-        if (priv[q][c] != s->done_private[q][c])
-          {
-            g_string_printf (why, "%u completed %s shapes on private board %u, %u counted",
-                             priv[q][c], game->definition->colors[c].name, q + 1, s->done_private[q][c]);
-            return FALSE;
-          }
     }
   return TRUE;
 }
