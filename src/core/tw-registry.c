@@ -9,13 +9,25 @@
 #include "tw-rules.h"
 
 extern const TwRules tw_colorblock_rules;
+extern const TwRules tw_bs_rules;
+extern const TwRules tw_cf_rules;
+extern const TwRules tw_cs_rules;
+extern const TwRules tw_bb_rules;
 
 static const TwRules * const all_rules[] = {
   &tw_colorblock_rules,
+  &tw_bs_rules,
+  &tw_cf_rules,
+  &tw_cs_rules,
+  &tw_bb_rules,
 };
 
 static const char * const all_ids[] = {
   "colorblock",
+  "blokus-shuffle",
+  "colorfield",
+  "color-shift",
+  "block-2-block",
   NULL,
 };
 

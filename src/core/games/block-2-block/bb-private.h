@@ -1,0 +1,229 @@
+/* bb-private.h: Block 2 Block's state layout and the tables prepare() builds
+ *
+ * The board is a stack of rows (widths from the definition's `board:`
+ * section), two rows to a tier. Slots are numbered row by row from the bottom,
+ * at most 64 of them, so every set of slots is one 64-bit mask: the open rows,
+ * the occupied, revealed, locked and marked slots. Those masks are derived
+ * from the per-tile fields and kept up to date by bb_refresh_slot(); check()
+ * rebuilds them from scratch.
+ *
+ * Tiles are instances of the definition's tile entries (counts expanded), at
+ * most 64. Markers ride on tile instances (mk[tile][seat]), so moving or
+ * swapping a tile moves its markers with it. Every marker of a seat is in
+ * exactly one of: supply, a tile, a bid, an investment, captured (taken off
+ * the game by an opponent's lock) or removed (by a Remove-Marker block).
+ *
+ * Nothing in the state points to the heap: copying it is one memcpy.
+ */
+#pragma once
+
+#include "tw-game.h"
+
+G_BEGIN_DECLS
+
+#define BB_MAX_PLAYERS  6
+#define BB_MAX_TILES    64
+#define BB_MAX_SLOTS    64
+#define BB_MAX_ROWS     16
+#define BB_MAX_TIERS    8
+#define BB_MAX_MARKERS  99
+#define BB_MAX_HOLDINGS 8
+#define BB_NONE         0xff
+
+enum /* tile kinds, the values of a tile's `kind:` */
+{
+  BB_KIND_CLEAN,
+  BB_KIND_GOLD,
+  BB_KIND_CRUMBLE,
+  BB_KIND_MOVE,
+  BB_KIND_SWAP,
+  BB_KIND_REMOVE_MARKER,
+  BB_N_KINDS,
+};
+
+enum /* move kinds */
+{
+  BB_MOVE_MARK = 1,    /* a = slot */
+  BB_MOVE_BID,         /* a = tier */
+  BB_MOVE_INVEST,      /* a = tier: one of the mover's bids there becomes an investment */
+  BB_MOVE_MOVE_BID,    /* a = from tier, b = to tier (variant) */
+  BB_MOVE_DONE,        /* the end of the turn */
+  BB_MOVE_REPLACE,     /* short stack: a = slot of an unrevealed tile, b = tile definition held */
+  BB_MOVE_HOLD,        /* short stack: a = empty slot, b = tile definition held */
+  BB_MOVE_CRUMBLE,     /* effect: a = slot */
+  BB_MOVE_SHIFT,       /* effect (Move block): a = from slot, b = empty slot */
+  BB_MOVE_BULLDOZE,    /* effect (Move block, no open space): a = slot removed, b = slot moved into it */
+  BB_MOVE_SWAP,        /* effect: a, b = slots */
+  BB_MOVE_UNMARK,      /* effect (Remove-Marker): a = slot, b = seat of the marker */
+};
+
+enum /* phases */
+{
+  BB_PHASE_TURN,       /* `current` marks, bids, plays holdings or ends the turn */
+  BB_PHASE_EFFECT,     /* `current` resolves the effect of the block just revealed */
+  BB_PHASE_DONE,
+};
+
+enum /* where a tile instance is */
+{
+  BB_LOC_BOARD,
+  BB_LOC_HOLDING,      /* in the hand of tile_holder[t] (short stack) */
+  BB_LOC_REMOVED,      /* crumbled or bulldozed off the game */
+  BB_LOC_BOX,          /* never in play (more tiles than slots) */
+};
+
+enum /* option indexes into bb_options */
+{
+  BB_OPT_SHORT_STACK,
+  BB_OPT_MOVE_BID,
+  BB_OPT_BID_USES_PLACEMENT,
+  BB_OPT_ROWS_STAY_OPEN,
+  BB_OPT_FEW_ROWS_CLAUSE,
+  BB_OPT_REMOVE_LOCKED_TILES,
+  BB_OPT_UNMARK_LOCKED,
+  BB_OPT_CAPTURE,
+  BB_OPT_CAPTURE_POINTS,
+  BB_OPT_LOCK_VALUES,
+  BB_OPT_GOLD_MULTIPLIER,
+  BB_OPT_TIER_SCORE,
+  BB_OPT_HOLDING_FACE,
+  BB_OPT_IDLE_ROUND_ENDS,
+  BB_OPT_ROUND_LIMIT,
+  BB_OPT_PLACEMENTS,
+  BB_OPT_SHORT_STACK_EMPTY,
+  BB_N_OPTIONS,
+};
+
+enum { BB_CLAUSE_INSTEAD, BB_CLAUSE_EITHER, BB_CLAUSE_OFF };
+enum { BB_CAPTURE_REMOVE, BB_CAPTURE_RETURN };
+enum { BB_CAPTURE_PER_MARKER, BB_CAPTURE_PER_TILE };
+enum { BB_VALUES_AT_END, BB_VALUES_WHEN_LOCKED };
+enum { BB_TIER_LOCK_VALUES, BB_TIER_LOCKED_TILES };
+enum { BB_HOLDING_FACE_DOWN, BB_HOLDING_FACE_UP };
+enum { BB_PLACE_UP_TO, BB_PLACE_ALL };
+enum { BB_EMPTY_TOP, BB_EMPTY_RANDOM };
+
+enum /* counters */
+{
+  BB_COUNTER_TURNS,
+  BB_COUNTER_MARKERS,
+  BB_COUNTER_LOCKS,
+  BB_COUNTER_CAPTURED,
+  BB_COUNTER_EFFECTS,
+  BB_COUNTER_EFFECTS_SKIPPED,
+  BB_COUNTER_TILES_REMOVED,
+  BB_COUNTER_BIDS,
+  BB_COUNTER_INVESTMENTS,
+  BB_COUNTER_HOLDINGS,
+  BB_COUNTER_SAFETY_END,
+  BB_N_COUNTERS,
+};
+
+/* Immutable, built once per definition. */
+typedef struct
+{
+  guint    n_rows;
+  guint    n_slots;
+  guint    n_tiers;
+  guint8   row_width[BB_MAX_ROWS];
+  guint8   row_start[BB_MAX_ROWS];
+  guint8   slot_row[BB_MAX_SLOTS];
+  guint8   slot_col[BB_MAX_SLOTS];
+  guint64  row_mask[BB_MAX_ROWS];
+  guint64  tier_mask[BB_MAX_TIERS];
+  guint64  open_mask[BB_MAX_ROWS + 1];  /* slots of the first n rows */
+  guint64  all_slots;
+  guint    markers;                      /* per player */
+  guint    die;                          /* sides of the die rolled each turn */
+  guint    tier_value;                   /* points per tier level of the bonus */
+  guint    holdings;                     /* short stack: tiles dealt to each player */
+  guint    n_inst;
+  guint8   inst_def[BB_MAX_TILES];
+  guint8   inst_kind[BB_MAX_TILES];
+  guint8   def_kind[TW_MAX_TILE_DEFS];
+} BbPrep;
+
+typedef struct
+{
+  TwRng    rng;
+  guint8   n_players;
+  guint8   phase;
+  guint8   current;
+  guint8   roll;               /* this turn's die */
+  guint8   used;               /* placements used this turn (markers on tiles, new bids) */
+  guint8   bid_done;           /* the bid action of this turn was taken */
+  guint8   hold_done;          /* the short-stack action of this turn was taken */
+  guint8   progress;           /* this turn put a marker or a holding into play */
+  guint8   could_place;        /* at the start of the turn a marker could go on a tile */
+  guint8   open_rows;          /* rows 1..open_rows are open */
+  guint8   pending;            /* tile instance whose effect is being resolved, or BB_NONE */
+  guint8   idle;               /* consecutive idle turns (the safety end) */
+  guint8   ended_by_safety;
+  guint8   pad;
+  guint16  turn_no;            /* turns begun, for the round limit */
+  /* slot masks derived from the tiles (bb_refresh_slot) */
+  guint64  occ, rev, lock, marked, turn;
+  /* the board and the tiles */
+  guint8   slot_tile[BB_MAX_SLOTS];
+  guint8   tile_loc[BB_MAX_TILES];
+  guint8   tile_slot[BB_MAX_TILES];
+  guint8   tile_holder[BB_MAX_TILES];   /* seat of a holding, else BB_NONE */
+  guint8   tile_locker[BB_MAX_TILES];   /* seat that locked it, else BB_NONE */
+  guint8   tile_hider[BB_MAX_TILES];    /* seat that put it face down from a holding, else BB_NONE */
+  guint8   tile_value[BB_MAX_TILES];    /* lock value fixed when locked (lock-values=when-locked) */
+  guint64  revealed;                    /* by tile instance */
+  guint64  marked_turn;                 /* by tile instance: marked this turn */
+  guint8   mk[BB_MAX_TILES][BB_MAX_PLAYERS];
+  /* markers off the board */
+  guint8   supply[BB_MAX_PLAYERS];
+  guint8   bids[BB_MAX_TIERS][BB_MAX_PLAYERS];
+  guint8   inv[BB_MAX_TIERS][BB_MAX_PLAYERS];
+  guint8   lost[BB_MAX_PLAYERS];        /* own markers captured by opponents */
+  guint8   removed[BB_MAX_PLAYERS];     /* own markers removed by Remove-Marker blocks */
+  guint16  capture_points[BB_MAX_PLAYERS];
+  guint8   n_holdings[BB_MAX_PLAYERS];
+  guint8   pad2[4];
+  /* statistics, not part of the position */
+  guint32  counters[BB_N_COUNTERS];
+} BbState;
+
+extern const TwOptionSpec bb_options[];
+extern const char * const bb_kind_names[];
+
+static inline const BbPrep *
+bb_prep (const TwGame *game)
+{
+  return game->prepared;
+}
+
+static inline int
+bb_opt (const TwGame *game, guint opt)
+{
+  return game->options.values[opt];
+}
+
+static inline guint
+bb_tier_of_slot (const BbPrep *p, guint slot)
+{
+  return p->slot_row[slot] / 2;
+}
+
+/* bb-rules.c, used by the notation */
+void     bb_refresh_slot     (BbState *s, guint slot);
+void     bb_recount_masks    (const TwGame *game, BbState *s);
+void     bb_update_rows      (const TwGame *game, BbState *s);
+int      bb_total_score      (const TwGame *game, const BbState *s, guint seat);
+void     bb_begin_turn_flags (const TwGame *game, BbState *s);
+gboolean bb_can_place        (const TwGame *game, const BbState *s, guint seat);
+
+/* bb-notation.c */
+void     bb_slot_name        (const BbPrep *p, guint slot, GString *out);
+void     bb_move_to_text     (const TwGame *game, const TwState *state, const TwMove *move,
+                              GString *out);
+gboolean bb_move_from_text   (const TwGame *game, const TwState *state, const char *text,
+                              TwMove *move, GString *why);
+void     bb_state_to_text    (const TwGame *game, const TwState *state, GString *out);
+gboolean bb_state_from_text  (const TwGame *game, TwState *state, const char *text,
+                              GString *why);
+
+G_END_DECLS

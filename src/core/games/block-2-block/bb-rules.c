@@ -1,0 +1,1620 @@
+/* bb-rules.c: Block 2 Block, every rule
+ *
+ * The rules as read in doc/rules/block-2-block.md (from
+ * shared/rules/block-2-block.md): a tiered board of rows that open one after
+ * the other, up to a die roll of markers a turn, blocks revealed when first
+ * marked and their effects (Crumble, Move with its Bulldozer, Swap,
+ * Remove-Marker) resolved at once as follow-up moves of the same seat, locks
+ * with two markers capturing the opponents' markers, bids and investments on
+ * active tiers, the tier bonus with its rounded-up tie split, and the Short
+ * Stack variant with its holdings.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "bb-private.h"
+
+/* ------------------------------------------------------------------------ */
+/* Schemas                                                                  */
+
+static const char * const clause_choices[] = { "instead", "either", "off", NULL };
+static const char * const capture_choices[] = { "remove", "return", NULL };
+static const char * const capture_points_choices[] = { "per-marker", "per-tile", NULL };
+static const char * const lock_values_choices[] = { "at-game-end", "when-locked", NULL };
+static const char * const tier_score_choices[] = { "lock-values", "locked-tiles", NULL };
+static const char * const holding_face_choices[] = { "face-down", "face-up", NULL };
+static const char * const placements_choices[] = { "up-to-roll", "all-of-roll", NULL };
+static const char * const empty_choices[] = { "top", "random", NULL };
+
+const char * const bb_kind_names[] = {
+  [BB_KIND_CLEAN] = "clean",
+  [BB_KIND_GOLD] = "gold",
+  [BB_KIND_CRUMBLE] = "crumble",
+  [BB_KIND_MOVE] = "move",
+  [BB_KIND_SWAP] = "swap",
+  [BB_KIND_REMOVE_MARKER] = "remove-marker",
+  NULL,
+};
+
+const TwOptionSpec bb_options[] = {
+  [BB_OPT_SHORT_STACK] = { "short-stack", TW_VALUE_BOOL, 0, 0, 1, NULL,
+    "Short Stack (the rulebook: 2-4 players): holdings are dealt before rows 2+ are filled, top slots stay empty; "
+    "once per turn crumble an unrevealed tile in an open row and replace it with a holding, or put a holding in an "
+    "open space of an active tier." },
+  [BB_OPT_MOVE_BID] = { "move-bid", TW_VALUE_BOOL, 0, 0, 1, NULL,
+    "The bid action may instead move one of your bids to a different active tier: the line is garbled "
+    "(\"s of bid s syom ... different active tier\") and only reconstructed, so it is off by default." },
+  [BB_OPT_BID_USES_PLACEMENT] = { "bid-uses-placement", TW_VALUE_BOOL, 1, 0, 1, NULL,
+    "A new bid uses one of the die's placements (rule 3 caps the markers \"placed down\" each turn); off: the bid "
+    "comes on top of the roll. Converting or moving a bid never uses one." },
+  [BB_OPT_ROWS_STAY_OPEN] = { "rows-stay-open", TW_VALUE_BOOL, 1, 0, 1, NULL,
+    "A row once open stays open (no rule closes rows); off: openness is recomputed after every change, so a row "
+    "closes again when a tile below it loses its last marker or an unmarked tile moves in." },
+  [BB_OPT_FEW_ROWS_CLAUSE] = { "few-rows-clause", TW_VALUE_CHOICE, BB_CLAUSE_INSTEAD, 0, 0, clause_choices,
+    "While fewer than 3 rows are open, the Bulldozer removes an unrevealed row-3 tile and Swap trades an unrevealed "
+    "row-3 tile with a revealed one: instead of the normal form (the text reads as a replacement), either form at "
+    "the player's choice, or off (ignored). When the clause has no target the normal form applies." },
+  [BB_OPT_REMOVE_LOCKED_TILES] = { "remove-locked-tiles", TW_VALUE_BOOL, 1, 0, 1, NULL,
+    "Crumble and the Bulldozer may remove a locked tile (\"any revealed block tile\"; the Crumble article destroys "
+    "claimed tiles); off: only unlocked tiles can be removed." },
+  [BB_OPT_UNMARK_LOCKED] = { "unmark-locked", TW_VALUE_BOOL, 0, 0, 1, NULL,
+    "A Remove-Marker block may take a marker off a locked tile; off (default): LOCKED is final." },
+  [BB_OPT_CAPTURE] = { "capture", TW_VALUE_CHOICE, BB_CAPTURE_REMOVE, 0, 0, capture_choices,
+    "Opponents' markers on a tile when it locks are captured and leave the game (\"capturing\" implies they are "
+    "taken); return: they go back to their owners' supplies, the locker still scores them." },
+  [BB_OPT_CAPTURE_POINTS] = { "capture-points", TW_VALUE_CHOICE, BB_CAPTURE_PER_MARKER, 0, 0, capture_points_choices,
+    "\"+1 point for capturing opponent markers also on that block\": +1 per captured marker, or +1 per lock that "
+    "captured any." },
+  [BB_OPT_LOCK_VALUES] = { "lock-values", TW_VALUE_CHOICE, BB_VALUES_AT_END, 0, 0, lock_values_choices,
+    "Lock values come from the tile's row at game end (moving claimed tiles between tiers is the point of Move and "
+    "Swap in the Trade article); when-locked fixes the value the moment the tile locks." },
+  [BB_OPT_GOLD_MULTIPLIER] = { "gold-multiplier", TW_VALUE_INT, 2, 1, 4, NULL,
+    "A gold-bordered clean block locks for this many times its tier number (the rulebook gives no value; the "
+    "Trade article speaks of \"extra bonus points\")." },
+  [BB_OPT_TIER_SCORE] = { "tier-score", TW_VALUE_CHOICE, BB_TIER_LOCK_VALUES, 0, 0, tier_score_choices,
+    "Who wins a tier: the most lock points in it (\"tier score\"), or the most locked tiles in it." },
+  [BB_OPT_HOLDING_FACE] = { "holding-face", TW_VALUE_CHOICE, BB_HOLDING_FACE_DOWN, 0, 0, holding_face_choices,
+    "Short Stack: a holding goes in face down and is revealed and resolved when marked like any tile; face-up: it "
+    "goes in revealed and its effect never resolves." },
+  [BB_OPT_IDLE_ROUND_ENDS] = { "idle-round-ends", TW_VALUE_BOOL, 0, 0, 1, NULL,
+    "The rulebook-reading safety end is a full round in which nobody could place a marker on a tile; on: also a "
+    "full round in which nobody puts a marker or a holding into play (everyone passed), off by default because "
+    "placing is \"up to\" the roll and a pass is a legal choice." },
+  [BB_OPT_ROUND_LIMIT] = { "round-limit", TW_VALUE_INT, 200, 0, 1000, NULL,
+    "Safety rule (not in the rulebook): the game ends and is scored after this many rounds, so that players or "
+    "bots who keep passing cannot make it endless; 0: no limit. Random games end long before 200 rounds." },
+  [BB_OPT_PLACEMENTS] = { "placements", TW_VALUE_CHOICE, BB_PLACE_UP_TO, 0, 0, placements_choices,
+    "The die says how many markers \"may be placed\": up to the roll (a turn may end early); all-of-roll: the turn "
+    "ends only when the roll is used up or no marker can go on a tile." },
+  [BB_OPT_SHORT_STACK_EMPTY] = { "short-stack-empty", TW_VALUE_CHOICE, BB_EMPTY_TOP, 0, 0, empty_choices,
+    "Short Stack: where the slots the holdings leave empty are. The rulebook does not say; top: rows are filled "
+    "from the bottom up so the top slots are open spaces; random: the face-down tiles go to random slots above "
+    "the clean tiles." },
+};
+
+G_STATIC_ASSERT (G_N_ELEMENTS (bb_options) == BB_N_OPTIONS);
+
+static const char * const bb_counter_names[] = {
+  [BB_COUNTER_TURNS] = "turns",
+  [BB_COUNTER_MARKERS] = "markers-placed",
+  [BB_COUNTER_LOCKS] = "tiles-locked",
+  [BB_COUNTER_CAPTURED] = "markers-captured",
+  [BB_COUNTER_EFFECTS] = "effects-resolved",
+  [BB_COUNTER_EFFECTS_SKIPPED] = "effects-without-target",
+  [BB_COUNTER_TILES_REMOVED] = "tiles-removed",
+  [BB_COUNTER_BIDS] = "bids",
+  [BB_COUNTER_INVESTMENTS] = "investments",
+  [BB_COUNTER_HOLDINGS] = "holdings-played",
+  [BB_COUNTER_SAFETY_END] = "safety-ends",
+  NULL,
+};
+
+static const char * const bb_extra_sections[] = { "board", "markers", "die", "short-stack", NULL };
+static const char * const bb_extra_tile_keys[] = { NULL };
+
+/* ------------------------------------------------------------------------ */
+/* Definition time                                                          */
+
+/* Reads the module's own sections into @p (when not NULL), reporting every
+ * problem to @diags. The loader has checked the core sections already. */
+static gboolean
+parse_config (const TwDefinition *def,
+              TwDiagnostics      *diags,
+              BbPrep             *p)
+{
+  static const char * const board_keys[] = { "rows", "tier-value", NULL };
+  static const char * const short_keys[] = { "holdings", NULL };
+  const TwNode *board = tw_node_get (def->root, "board");
+  const TwNode *markers = tw_node_get (def->root, "markers");
+  const TwNode *die = tw_node_get (def->root, "die");
+  const TwNode *short_stack = tw_node_get (def->root, "short-stack");
+  const TwNode *game = tw_node_get (def->root, "game");
+  guint before = tw_diagnostics_n_errors (diags);
+  gint64 v;
+
+  if (board == NULL)
+    tw_diag_error (diags, game, "add `board: {rows: [4, 5, 4, 3, 3, 2, 2, 2], tier-value: 3}`",
+                   "Block 2 Block needs a `board:` section with the row widths");
+  else if (tw_node_expect (board, TW_NODE_MAP, "the board", diags)
+           && tw_node_check_keys (board, board_keys, "board", diags))
+    {
+      const TwNode *rows = tw_node_get (board, "rows");
+      const TwNode *tv = tw_node_get (board, "tier-value");
+      guint slots = 0;
+
+      if (rows == NULL)
+        tw_diag_error (diags, board, "list the width of each row from the bottom, e.g. [4, 5, 4, 3]",
+                       "the board needs `rows:`");
+      else if (tw_node_expect (rows, TW_NODE_SEQ, "the board rows", diags))
+        {
+          if (rows->n_children < 1 || rows->n_children > BB_MAX_ROWS)
+            tw_diag_error (diags, rows, "two rows make a tier",
+                           "the board has %u rows; Block 2 Block supports 1 to %u",
+                           rows->n_children, BB_MAX_ROWS);
+          for (guint r = 0; r < rows->n_children && r < BB_MAX_ROWS; r++)
+            if (tw_node_to_int (rows->children[r], 1, 16, &v, diags))
+              {
+                if (p)
+                  {
+                    p->row_width[r] = v;
+                    p->row_start[r] = slots;
+                  }
+                slots += v;
+              }
+          if (slots > BB_MAX_SLOTS)
+            tw_diag_error (diags, rows, NULL, "the rows hold %u slots; at most %u are supported",
+                           slots, BB_MAX_SLOTS);
+          if (p)
+            {
+              p->n_rows = MIN (rows->n_children, BB_MAX_ROWS);
+              p->n_slots = slots;
+            }
+        }
+      if (tv == NULL)
+        tw_diag_error (diags, board, "the rulebook: \"Tiers are worth 3 points each\"",
+                       "the board needs `tier-value:`, the points of a tier per level");
+      else if (tw_node_to_int (tv, 0, 100, &v, diags) && p)
+        p->tier_value = v;
+    }
+
+  if (markers == NULL)
+    tw_diag_error (diags, game, "the rulebook has 30 markers per player: `markers: 30`",
+                   "Block 2 Block needs `markers:`, the markers of each player");
+  else if (tw_node_to_int (markers, 1, BB_MAX_MARKERS, &v, diags) && p)
+    p->markers = v;
+
+  if (die == NULL)
+    tw_diag_error (diags, game, "the rulebook rolls a D4: `die: 4`",
+                   "Block 2 Block needs `die:`, the sides of the die rolled each turn");
+  else if (tw_node_to_int (die, 1, 20, &v, diags) && p)
+    p->die = v;
+
+  if (short_stack == NULL)
+    tw_diag_error (diags, game, "the rulebook deals 3: `short-stack: {holdings: 3}`",
+                   "Block 2 Block needs `short-stack:` with the holdings dealt in that variant");
+  else if (tw_node_expect (short_stack, TW_NODE_MAP, "short-stack", diags)
+           && tw_node_check_keys (short_stack, short_keys, "short-stack", diags))
+    {
+      const TwNode *h = tw_node_get (short_stack, "holdings");
+      if (h == NULL)
+        tw_diag_error (diags, short_stack, NULL, "short-stack needs `holdings:`");
+      else if (tw_node_to_int (h, 0, BB_MAX_HOLDINGS, &v, diags) && p)
+        p->holdings = v;
+    }
+
+  if (def->total_tiles == 0 || def->total_tiles > BB_MAX_TILES)
+    tw_diag_error (diags, tw_node_get (def->root, "tiles"), NULL,
+                   "Block 2 Block needs 1 to %u tiles, this file has %u", BB_MAX_TILES,
+                   def->total_tiles);
+  for (guint i = 0; i < def->n_tiles; i++)
+    {
+      const TwTileDef *tile = &def->tiles[i];
+      guint k;
+
+      if (tile->n_edges != 0)
+        tw_diag_error (diags, tile->node, "remove `edges:`; a block has only a `kind:`",
+                       "Block 2 Block tile '%s' has edges", tile->id);
+      for (k = 0; k < BB_N_KINDS; k++)
+        if (tile->kind && g_str_equal (tile->kind, bb_kind_names[k]))
+          break;
+      if (k == BB_N_KINDS)
+        tw_diag_error (diags, tile->node,
+                       "the kinds are clean, gold, crumble, move, swap and remove-marker",
+                       tile->kind ? "tile '%s' has an unknown kind" : "tile '%s' needs a `kind:`",
+                       tile->id);
+      else if (p)
+        p->def_kind[i] = k;
+    }
+  return tw_diagnostics_n_errors (diags) == before;
+}
+
+static void
+bb_validate (TwDefinition  *def,
+             TwDiagnostics *diags)
+{
+  parse_config (def, diags, NULL);
+}
+
+static gpointer
+bb_prepare (const TwDefinition *def)
+{
+  BbPrep *p = g_new0 (BbPrep, 1);
+  TwDiagnostics *scratch = tw_diagnostics_new (def->path);
+
+  /* validate() passed, so this only fills the tables */
+  parse_config (def, scratch, p);
+  tw_diagnostics_free (scratch);
+
+  p->n_tiers = (p->n_rows + 1) / 2;
+  for (guint r = 0; r < p->n_rows; r++)
+    for (guint c = 0; c < p->row_width[r]; c++)
+      {
+        guint slot = p->row_start[r] + c;
+        p->slot_row[slot] = r;
+        p->slot_col[slot] = c;
+        p->row_mask[r] |= G_GUINT64_CONSTANT (1) << slot;
+        p->tier_mask[r / 2] |= G_GUINT64_CONSTANT (1) << slot;
+      }
+  for (guint r = 0; r < p->n_rows; r++)
+    p->open_mask[r + 1] = p->open_mask[r] | p->row_mask[r];
+  p->all_slots = p->open_mask[p->n_rows];
+
+  for (guint i = 0; i < def->n_tiles; i++)
+    for (guint c = 0; c < def->tiles[i].count && p->n_inst < BB_MAX_TILES; c++)
+      {
+        p->inst_def[p->n_inst] = i;
+        p->inst_kind[p->n_inst] = p->def_kind[i];
+        p->n_inst++;
+      }
+  return p;
+}
+
+static void
+bb_free_prepared (gpointer data)
+{
+  g_free (data);
+}
+
+static gsize
+bb_state_size (const TwGame *game)
+{
+  return sizeof (BbState);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Board bookkeeping                                                        */
+
+#define BIT(i) (G_GUINT64_CONSTANT (1) << (i))
+
+static inline guint
+tile_markers (const BbState *s,
+              guint          t)
+{
+  guint n = 0;
+  for (guint q = 0; q < BB_MAX_PLAYERS; q++)
+    n += s->mk[t][q];
+  return n;
+}
+
+/* Recomputes the mask bits of one slot from its tile. */
+void
+bb_refresh_slot (BbState *s,
+                 guint    slot)
+{
+  guint64 bit = BIT (slot);
+  guint t = s->slot_tile[slot];
+
+  s->occ &= ~bit;
+  s->rev &= ~bit;
+  s->lock &= ~bit;
+  s->marked &= ~bit;
+  s->turn &= ~bit;
+  if (t == BB_NONE)
+    return;
+  s->occ |= bit;
+  if (s->revealed & BIT (t))
+    s->rev |= bit;
+  if (s->tile_locker[t] != BB_NONE)
+    s->lock |= bit;
+  if (tile_markers (s, t) > 0)
+    s->marked |= bit;
+  if (s->marked_turn & BIT (t))
+    s->turn |= bit;
+}
+
+void
+bb_recount_masks (const TwGame *game,
+                  BbState      *s)
+{
+  const BbPrep *p = bb_prep (game);
+
+  s->occ = s->rev = s->lock = s->marked = s->turn = 0;
+  for (guint slot = 0; slot < p->n_slots; slot++)
+    bb_refresh_slot (s, slot);
+}
+
+static inline void
+put_tile (BbState *s,
+          guint    t,
+          guint    slot)
+{
+  s->slot_tile[slot] = t;
+  s->tile_loc[t] = BB_LOC_BOARD;
+  s->tile_slot[t] = slot;
+  s->tile_holder[t] = BB_NONE;
+  bb_refresh_slot (s, slot);
+}
+
+/* Takes the tile at @slot off the game; its markers go back to their owners. */
+static void
+remove_tile (BbState *s,
+             guint    slot)
+{
+  guint t = s->slot_tile[slot];
+
+  for (guint q = 0; q < BB_MAX_PLAYERS; q++)
+    {
+      s->supply[q] += s->mk[t][q];
+      s->mk[t][q] = 0;
+    }
+  s->tile_loc[t] = BB_LOC_REMOVED;
+  s->tile_slot[t] = BB_NONE;
+  s->tile_locker[t] = BB_NONE;
+  s->tile_value[t] = 0;
+  s->tile_hider[t] = BB_NONE;
+  /* a tile taken off the game is seen by everyone */
+  s->revealed |= BIT (t);
+  s->slot_tile[slot] = BB_NONE;
+  bb_refresh_slot (s, slot);
+  s->counters[BB_COUNTER_TILES_REMOVED]++;
+}
+
+static void
+move_tile (BbState *s,
+           guint    from,
+           guint    to)
+{
+  guint t = s->slot_tile[from];
+
+  s->slot_tile[from] = BB_NONE;
+  bb_refresh_slot (s, from);
+  put_tile (s, t, to);
+}
+
+static guint64
+active_slots (const BbPrep  *p,
+              const BbState *s)
+{
+  guint64 m = 0;
+  for (guint k = 0; k < p->n_tiers; k++)
+    if (p->tier_mask[k] & s->rev)
+      m |= p->tier_mask[k];
+  return m;
+}
+
+static inline gboolean
+tier_active (const BbPrep  *p,
+             const BbState *s,
+             guint          tier)
+{
+  return tier < p->n_tiers && (p->tier_mask[tier] & s->rev) != 0;
+}
+
+static inline gboolean
+row_full (const BbPrep  *p,
+          const BbState *s,
+          guint          row)
+{
+  return (p->row_mask[row] & s->occ & ~s->marked) == 0;
+}
+
+/* Rows open when every tile of the highest open row carries a marker. */
+void
+bb_update_rows (const TwGame *game,
+                BbState      *s)
+{
+  const BbPrep *p = bb_prep (game);
+
+  if (bb_opt (game, BB_OPT_ROWS_STAY_OPEN))
+    {
+      while (s->open_rows < p->n_rows && row_full (p, s, s->open_rows - 1))
+        s->open_rows++;
+    }
+  else
+    {
+      guint h = 1;
+      while (h < p->n_rows && row_full (p, s, h - 1))
+        h++;
+      s->open_rows = h;
+    }
+}
+
+/* What tile @t is worth locked where it stands now: a black block 1, a
+ * clean block its tier number (rows 1-2: 1, rows 3-4: 2, ...), a gold one
+ * that times the gold multiplier. */
+static inline guint
+slot_value (const TwGame  *game,
+            const BbState *s,
+            guint          t)
+{
+  const BbPrep *p = bb_prep (game);
+  guint tier = bb_tier_of_slot (p, s->tile_slot[t]) + 1;
+
+  switch (p->inst_kind[t])
+    {
+    case BB_KIND_CLEAN:
+      return tier;
+    case BB_KIND_GOLD:
+      return tier * (guint) bb_opt (game, BB_OPT_GOLD_MULTIPLIER);
+    default:
+      return 1;
+    }
+}
+
+/* The points a locked tile is worth to its locker. */
+static inline guint
+lock_value (const TwGame  *game,
+            const BbState *s,
+            guint          t)
+{
+  if (bb_opt (game, BB_OPT_LOCK_VALUES) == BB_VALUES_WHEN_LOCKED)
+    return s->tile_value[t];
+  return slot_value (game, s, t);
+}
+
+gboolean
+bb_can_place (const TwGame  *game,
+              const BbState *s,
+              guint          seat)
+{
+  const BbPrep *p = bb_prep (game);
+  return s->supply[seat] > 0 && (p->open_mask[s->open_rows] & s->occ & ~s->lock & ~s->turn) != 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Effects                                                                  */
+
+typedef struct
+{
+  guint64 revealed;     /* revealed tiles on the board */
+  guint64 removable;    /* tiles Crumble and the Bulldozer may take off */
+  guint64 row3;         /* the few-rows clause's unrevealed row-3 tiles, 0 when it does not apply */
+  gboolean normal;      /* the normal form is allowed */
+  guint64 spaces;       /* Move: open spaces on active tiers */
+  guint64 unmarkable;   /* Remove-Marker: tiles a marker may be taken from */
+} BbTargets;
+
+static void
+effect_targets (const TwGame  *game,
+                const BbState *s,
+                BbTargets     *tg)
+{
+  const BbPrep *p = bb_prep (game);
+  int clause = bb_opt (game, BB_OPT_FEW_ROWS_CLAUSE);
+
+  tg->revealed = s->rev & s->occ;
+  tg->removable = tg->revealed & (bb_opt (game, BB_OPT_REMOVE_LOCKED_TILES) ? ~G_GUINT64_CONSTANT (0) : ~s->lock);
+  tg->row3 = 0;
+  if (clause != BB_CLAUSE_OFF && p->n_rows >= 3 && s->open_rows < 3 && tg->revealed != 0)
+    tg->row3 = p->row_mask[2] & s->occ & ~s->rev;
+  tg->normal = tg->row3 == 0 || clause == BB_CLAUSE_EITHER;
+  tg->spaces = p->all_slots & ~s->occ & active_slots (p, s);
+  tg->unmarkable = s->occ & s->marked & (bb_opt (game, BB_OPT_UNMARK_LOCKED) ? ~G_GUINT64_CONSTANT (0) : ~s->lock);
+}
+
+static inline TwMove *
+push2 (TwMoveList *out,
+       guint       kind,
+       guint       a,
+       guint       b)
+{
+  TwMove *m = tw_move_list_push (out);
+  m->kind = kind;
+  m->a = a;
+  m->b = b;
+  return m;
+}
+
+#define FOR_BITS(var, mask) \
+  for (guint64 var##_m = (mask); var##_m; var##_m &= var##_m - 1) \
+    for (guint var = __builtin_ctzll (var##_m), var##_once = 1; var##_once; var##_once = 0)
+
+/* Appends the follow-up moves of a @kind effect; with @out NULL, only
+ * says whether there is one. */
+static gboolean
+gen_effect (const TwGame  *game,
+            const BbState *s,
+            guint          kind,
+            TwMoveList    *out)
+{
+  BbTargets tg;
+  gboolean any = FALSE;
+
+  effect_targets (game, s, &tg);
+  switch (kind)
+    {
+    case BB_KIND_CRUMBLE:
+      if (!out)
+        return tg.removable != 0;
+      FOR_BITS (a, tg.removable)
+        push2 (out, BB_MOVE_CRUMBLE, a, 0);
+      return tg.removable != 0;
+
+    case BB_KIND_MOVE:
+      if (tg.spaces)
+        {
+          if (!out)
+            return tg.revealed != 0;
+          FOR_BITS (a, tg.revealed)
+            FOR_BITS (b, tg.spaces)
+              push2 (out, BB_MOVE_SHIFT, a, b);
+          return tg.revealed != 0;
+        }
+      /* no open space: the Bulldozer */
+      if (tg.row3)
+        {
+          if (!out)
+            return TRUE;
+          FOR_BITS (x, tg.row3)
+            FOR_BITS (y, tg.revealed)
+              push2 (out, BB_MOVE_BULLDOZE, x, y);
+          any = TRUE;
+        }
+      if (tg.normal)
+        FOR_BITS (x, tg.removable)
+          {
+            guint64 ys = tg.revealed & ~BIT (x);
+            if (ys && !out)
+              return TRUE;
+            FOR_BITS (y, ys)
+              push2 (out, BB_MOVE_BULLDOZE, x, y);
+            any |= ys != 0;
+          }
+      return any;
+
+    case BB_KIND_SWAP:
+      if (tg.row3)
+        {
+          if (!out)
+            return TRUE;
+          FOR_BITS (a, tg.row3)
+            FOR_BITS (b, tg.revealed)
+              push2 (out, BB_MOVE_SWAP, a, b);
+          any = TRUE;
+        }
+      if (tg.normal)
+        FOR_BITS (a, tg.revealed)
+          {
+            guint64 bs = tg.revealed & ~((BIT (a) << 1) - 1);   /* b > a: each pair once */
+            if (bs && !out)
+              return TRUE;
+            FOR_BITS (b, bs)
+              push2 (out, BB_MOVE_SWAP, a, b);
+            any |= bs != 0;
+          }
+      return any;
+
+    case BB_KIND_REMOVE_MARKER:
+      if (!out)
+        return tg.unmarkable != 0;
+      FOR_BITS (a, tg.unmarkable)
+        {
+          guint t = s->slot_tile[a];
+          for (guint q = 0; q < s->n_players; q++)
+            if (s->mk[t][q])
+              push2 (out, BB_MOVE_UNMARK, a, q);
+        }
+      return tg.unmarkable != 0;
+
+    default:
+      return FALSE;
+    }
+}
+
+/* Whether @move is one of the follow-up moves of the pending effect. */
+static gboolean
+effect_move_legal (const TwGame  *game,
+                   const BbState *s,
+                   const TwMove  *move,
+                   GString       *why)
+{
+  const BbPrep *p = bb_prep (game);
+  guint kind = p->inst_kind[s->pending];
+  guint a = move->a, b = move->b;
+  BbTargets tg;
+  const char *expected;
+
+  static const guint8 move_for_kind[] = {
+    [BB_KIND_CRUMBLE] = BB_MOVE_CRUMBLE,
+    [BB_KIND_MOVE] = BB_MOVE_SHIFT,
+    [BB_KIND_SWAP] = BB_MOVE_SWAP,
+    [BB_KIND_REMOVE_MARKER] = BB_MOVE_UNMARK,
+  };
+  switch (kind)
+    {
+    case BB_KIND_CRUMBLE: expected = "the Crumble block: 'crumble SLOT', any revealed tile"; break;
+    case BB_KIND_MOVE: expected = "the Move block: 'move FROM TO' to an open space, or 'bulldoze REMOVED MOVED' when there is none"; break;
+    case BB_KIND_SWAP: expected = "the Swap block: 'swap SLOT SLOT', two revealed tiles"; break;
+    default: expected = "the Remove-Marker block: 'unmark SLOT pN'"; break;
+    }
+  if (move->kind != move_for_kind[kind]
+      && !(kind == BB_KIND_MOVE && move->kind == BB_MOVE_BULLDOZE))
+    {
+      if (why)
+        g_string_printf (why, "resolve the effect of %s first", expected);
+      return FALSE;
+    }
+  if (a >= p->n_slots || (move->kind != BB_MOVE_CRUMBLE && move->kind != BB_MOVE_UNMARK && b >= p->n_slots)
+      || (move->kind == BB_MOVE_CRUMBLE && b != 0))
+    {
+      if (why)
+        g_string_append (why, "no such slot on this board");
+      return FALSE;
+    }
+  effect_targets (game, s, &tg);
+
+#define REFUSE(msg) G_STMT_START { if (why) g_string_append (why, msg); return FALSE; } G_STMT_END
+  switch (move->kind)
+    {
+    case BB_MOVE_CRUMBLE:
+      if (!(tg.revealed & BIT (a)))
+        REFUSE ("Crumble: select any revealed block tile");
+      if (!(tg.removable & BIT (a)))
+        REFUSE ("Crumble: locked tiles cannot be removed in this variant");
+      return TRUE;
+
+    case BB_MOVE_SHIFT:
+      if (!tg.spaces)
+        REFUSE ("there is no open space on an active tier: the Move block becomes the BULLDOZER");
+      if (!(tg.revealed & BIT (a)))
+        REFUSE ("Move: select any revealed tile");
+      if (!(tg.spaces & BIT (b)))
+        REFUSE ("Move: the tile goes to an open space on an active tier");
+      return TRUE;
+
+    case BB_MOVE_BULLDOZE:
+      if (tg.spaces)
+        REFUSE ("there is an open space on an active tier: move the tile there (the BULLDOZER is only "
+                "for when no open spaces exist)");
+      if (!(tg.revealed & BIT (b)) || a == b)
+        REFUSE ("BULLDOZER: then move a revealed tile into the REMOVED tile's previous position");
+      if (tg.row3 & BIT (a))
+        return TRUE;
+      if (tg.row3 && !tg.normal)
+        REFUSE ("fewer than 3 rows are open: bulldoze an unrevealed tile in row 3");
+      if (!(tg.revealed & BIT (a)))
+        REFUSE ("BULLDOZER: remove a revealed tile from the playspace");
+      if (!(tg.removable & BIT (a)))
+        REFUSE ("BULLDOZER: locked tiles cannot be removed in this variant");
+      return TRUE;
+
+    case BB_MOVE_SWAP:
+      if (a == b)
+        REFUSE ("Swap: two different tiles");
+      if ((tg.row3 & BIT (a) && tg.revealed & BIT (b)) || (tg.row3 & BIT (b) && tg.revealed & BIT (a)))
+        return TRUE;
+      if (tg.row3 && !tg.normal)
+        REFUSE ("fewer than 3 rows are open: exchange an unrevealed tile in row 3 with a revealed tile");
+      if (!(tg.revealed & BIT (a)) || !(tg.revealed & BIT (b)))
+        REFUSE ("Swap: swap the position of any two revealed block tiles");
+      return TRUE;
+
+    case BB_MOVE_UNMARK:
+      if (b >= s->n_players || !(s->occ & BIT (a)) || s->mk[s->slot_tile[a]][b] == 0)
+        REFUSE ("Remove-Marker: select a marker placed upon a block tile");
+      if (!(tg.unmarkable & BIT (a)))
+        REFUSE ("Remove-Marker: a LOCKED tile keeps its markers");
+      return TRUE;
+
+    default:
+      return FALSE;
+    }
+#undef REFUSE
+}
+
+/* ------------------------------------------------------------------------ */
+/* Turns                                                                    */
+
+static void
+finish (BbState *s)
+{
+  s->phase = BB_PHASE_DONE;
+  s->pending = BB_NONE;
+}
+
+void
+bb_begin_turn_flags (const TwGame *game,
+                     BbState      *s)
+{
+  s->phase = BB_PHASE_TURN;
+  s->pending = BB_NONE;
+  s->used = 0;
+  s->bid_done = 0;
+  s->hold_done = 0;
+  s->progress = 0;
+  s->marked_turn = 0;
+  s->turn = 0;
+  s->could_place = bb_can_place (game, s, s->current);
+}
+
+static void
+begin_turn (const TwGame *game,
+            BbState      *s)
+{
+  const BbPrep *p = bb_prep (game);
+
+  s->roll = 1 + tw_rng_below (&s->rng, p->die);
+  s->turn_no = MIN (s->turn_no + 1, G_MAXUINT16 - 1);
+  bb_begin_turn_flags (game, s);
+  s->counters[BB_COUNTER_TURNS]++;
+}
+
+/* After every action: rows opening, then the end when every tile is locked. */
+static void
+after_action (const TwGame *game,
+              BbState      *s)
+{
+  bb_update_rows (game, s);
+  if ((s->occ & ~s->lock) == 0)
+    finish (s);
+}
+
+static void
+lock_tile (const TwGame *game,
+           BbState      *s,
+           guint         t,
+           guint         seat)
+{
+  guint captured = 0;
+
+  s->tile_locker[t] = seat;
+  s->tile_value[t] = bb_opt (game, BB_OPT_LOCK_VALUES) == BB_VALUES_WHEN_LOCKED
+                     ? slot_value (game, s, t) : 0;
+  for (guint q = 0; q < s->n_players; q++)
+    {
+      guint c = s->mk[t][q];
+      if (q == seat || c == 0)
+        continue;
+      s->mk[t][q] = 0;
+      captured += c;
+      if (bb_opt (game, BB_OPT_CAPTURE) == BB_CAPTURE_RETURN)
+        s->supply[q] += c;
+      else
+        s->lost[q] += c;
+    }
+  if (captured)
+    s->capture_points[seat] += bb_opt (game, BB_OPT_CAPTURE_POINTS) == BB_CAPTURE_PER_TILE ? 1 : captured;
+  s->counters[BB_COUNTER_LOCKS]++;
+  s->counters[BB_COUNTER_CAPTURED] += captured;
+}
+
+/* A marker of @seat on the tile at @slot: reveal, resolve, lock. */
+static void
+mark (const TwGame *game,
+      BbState      *s,
+      guint         seat,
+      guint         slot)
+{
+  const BbPrep *p = bb_prep (game);
+  guint t = s->slot_tile[slot];
+
+  s->mk[t][seat]++;
+  s->supply[seat]--;
+  s->used++;
+  s->progress = 1;
+  s->marked_turn |= BIT (t);
+  s->counters[BB_COUNTER_MARKERS]++;
+  if (!(s->revealed & BIT (t)))
+    {
+      /* a face-down tile is turned over and its effect resolved at once; it
+       * carries only this marker, so it cannot lock on the same marking */
+      s->revealed |= BIT (t);
+      s->tile_hider[t] = BB_NONE;
+      bb_refresh_slot (s, slot);
+      guint kind = p->inst_kind[t];
+      if (kind >= BB_KIND_CRUMBLE)
+        {
+          if (gen_effect (game, s, kind, NULL))
+            {
+              s->phase = BB_PHASE_EFFECT;
+              s->pending = t;
+              return;
+            }
+          s->counters[BB_COUNTER_EFFECTS_SKIPPED]++;
+        }
+    }
+  if (s->mk[t][seat] >= 2)
+    lock_tile (game, s, t, seat);
+  bb_refresh_slot (s, slot);
+  after_action (game, s);
+}
+
+static void
+end_turn (const TwGame *game,
+          BbState      *s)
+{
+  gboolean idle = !s->could_place || (bb_opt (game, BB_OPT_IDLE_ROUND_ENDS) && !s->progress);
+
+  guint limit = (guint) bb_opt (game, BB_OPT_ROUND_LIMIT);
+
+  s->idle = idle ? MIN (s->idle + 1, 255) : 0;
+  if (s->idle >= s->n_players || (limit && s->turn_no >= limit * s->n_players))
+    {
+      s->ended_by_safety = 1;
+      s->counters[BB_COUNTER_SAFETY_END]++;
+      finish (s);
+      return;
+    }
+  s->current = (s->current + 1) % s->n_players;
+  begin_turn (game, s);
+}
+
+/* The first instance of tile definition @def held by @seat, or BB_NONE. */
+static guint
+held_instance (const TwGame  *game,
+               const BbState *s,
+               guint          seat,
+               guint          def)
+{
+  const BbPrep *p = bb_prep (game);
+
+  for (guint t = 0; t < p->n_inst; t++)
+    if (s->tile_loc[t] == BB_LOC_HOLDING && s->tile_holder[t] == seat && p->inst_def[t] == def)
+      return t;
+  return BB_NONE;
+}
+
+static void
+play_holding (const TwGame *game,
+              BbState      *s,
+              guint         seat,
+              guint         t,
+              guint         slot)
+{
+  s->n_holdings[seat]--;
+  if (bb_opt (game, BB_OPT_HOLDING_FACE) == BB_HOLDING_FACE_UP)
+    {
+      s->revealed |= BIT (t);
+      s->tile_hider[t] = BB_NONE;
+    }
+  else
+    {
+      s->revealed &= ~BIT (t);
+      s->tile_hider[t] = seat;
+    }
+  put_tile (s, t, slot);
+  s->hold_done = 1;
+  s->progress = 1;
+  s->counters[BB_COUNTER_HOLDINGS]++;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Scores                                                                   */
+
+static void
+compute_scores (const TwGame  *game,
+                const BbState *s,
+                int           *out)
+{
+  const BbPrep *p = bb_prep (game);
+  guint n = s->n_players;
+  gboolean by_count = bb_opt (game, BB_OPT_TIER_SCORE) == BB_TIER_LOCKED_TILES;
+
+  for (guint q = 0; q < n; q++)
+    {
+      out[q] = s->capture_points[q] + s->n_holdings[q];
+      for (guint k = 0; k < p->n_tiers; k++)
+        out[q] += s->inv[k][q];
+    }
+  for (guint k = 0; k < p->n_tiers; k++)
+    {
+      int tier_score[BB_MAX_PLAYERS] = { 0 };
+      int best = 0;
+      guint tied = 0;
+      int bonus = (int) p->tier_value * (int) (k + 1);
+
+      FOR_BITS (slot, p->tier_mask[k] & s->lock)
+        {
+          guint t = s->slot_tile[slot];
+          guint v = lock_value (game, s, t);
+          out[s->tile_locker[t]] += v;
+          tier_score[s->tile_locker[t]] += by_count ? 1 : (int) v;
+        }
+      for (guint q = 0; q < n; q++)
+        {
+          bonus += s->bids[k][q] + s->inv[k][q];
+          if (tier_score[q] > best)
+            {
+              best = tier_score[q];
+              tied = 1;
+            }
+          else if (tier_score[q] == best && best > 0)
+            tied++;
+        }
+      if (best <= 0)
+        continue;   /* nobody locked a tile here: the bonus is not awarded */
+      /* a tie: each tied player gets the bonus divided, rounding up */
+      for (guint q = 0; q < n; q++)
+        if (tier_score[q] == best)
+          out[q] += (bonus + (int) tied - 1) / (int) tied;
+    }
+}
+
+int
+bb_total_score (const TwGame  *game,
+                const BbState *s,
+                guint          seat)
+{
+  int sc[BB_MAX_PLAYERS];
+  compute_scores (game, s, sc);
+  return sc[seat];
+}
+
+/* ------------------------------------------------------------------------ */
+/* The module interface                                                     */
+
+static void
+bb_init (const TwGame *game,
+         TwState      *state,
+         guint64       seed)
+{
+  const BbPrep *p = bb_prep (game);
+  BbState *s = (BbState *) state;
+  guint8 pool[BB_MAX_TILES];
+  guint n_pool = 0, next = 0;
+  guint slot = 0;
+
+  memset (s, 0, sizeof *s);
+  tw_rng_seed (&s->rng, seed);
+  s->n_players = game->n_players;
+  memset (s->slot_tile, BB_NONE, sizeof s->slot_tile);
+  memset (s->tile_slot, BB_NONE, sizeof s->tile_slot);
+  memset (s->tile_holder, BB_NONE, sizeof s->tile_holder);
+  memset (s->tile_locker, BB_NONE, sizeof s->tile_locker);
+  memset (s->tile_hider, BB_NONE, sizeof s->tile_hider);
+  for (guint t = 0; t < BB_MAX_TILES; t++)
+    s->tile_loc[t] = BB_LOC_BOX;
+  for (guint q = 0; q < s->n_players; q++)
+    s->supply[q] = p->markers;
+
+  /* the clean tiles face up along the bottom row, the rest shuffled */
+  for (guint t = 0; t < p->n_inst; t++)
+    if (p->inst_kind[t] == BB_KIND_CLEAN && slot < p->row_width[0])
+      {
+        s->revealed |= BIT (t);
+        put_tile (s, t, slot++);
+      }
+    else
+      pool[n_pool++] = t;
+  tw_rng_shuffle_u8 (&s->rng, pool, n_pool);
+
+  /* short stack: the holdings are dealt before the board is filled */
+  if (bb_opt (game, BB_OPT_SHORT_STACK))
+    for (guint h = 0; h < p->holdings; h++)
+      for (guint q = 0; q < s->n_players && next < n_pool; q++)
+        {
+          guint t = pool[next++];
+          s->tile_loc[t] = BB_LOC_HOLDING;
+          s->tile_holder[t] = q;
+          s->n_holdings[q]++;
+        }
+  /* face down from the bottom up; slots left over stay open spaces, tiles
+   * left over stay in the box */
+  {
+    guint8 order[BB_MAX_SLOTS];
+    guint n_order = 0;
+    for (guint k = slot; k < p->n_slots; k++)
+      order[n_order++] = k;
+    if (bb_opt (game, BB_OPT_SHORT_STACK) && bb_opt (game, BB_OPT_SHORT_STACK_EMPTY) == BB_EMPTY_RANDOM)
+      tw_rng_shuffle_u8 (&s->rng, order, n_order);
+    for (guint k = 0; k < n_order && next < n_pool; k++)
+      put_tile (s, pool[next++], order[k]);
+  }
+
+  s->open_rows = 1;
+  bb_update_rows (game, s);
+
+  /* everyone rolls the die, the highest goes first, ties roll again */
+  {
+    guint8 cand[BB_MAX_PLAYERS];
+    guint n_cand = s->n_players;
+    for (guint q = 0; q < n_cand; q++)
+      cand[q] = q;
+    while (n_cand > 1)
+      {
+        guint best = 0, n_best = 0;
+        guint8 roll[BB_MAX_PLAYERS];
+        for (guint i = 0; i < n_cand; i++)
+          {
+            roll[i] = 1 + tw_rng_below (&s->rng, p->die);
+            best = MAX (best, roll[i]);
+          }
+        for (guint i = 0; i < n_cand; i++)
+          if (roll[i] == best)
+            cand[n_best++] = cand[i];
+        n_cand = n_best;
+        if (p->die == 1)
+          break;
+      }
+    s->current = cand[0];
+  }
+  begin_turn (game, s);
+  if ((s->occ & ~s->lock) == 0)
+    finish (s);
+}
+
+static inline guint64
+mix64 (guint64 h,
+       guint64 v)
+{
+  h ^= v + G_GUINT64_CONSTANT (0x9e3779b97f4a7c15) + (h << 6) + (h >> 2);
+  h *= G_GUINT64_CONSTANT (0xff51afd7ed558ccd);
+  return h ^ (h >> 33);
+}
+
+/* The whole position but the statistics: the state has no padding holes that
+ * apply() could leave unset, it is zeroed in init() and state_from_text(). */
+static guint64
+bb_hash (const TwGame  *game,
+         const TwState *state)
+{
+  const guint8 *bytes = (const guint8 *) state;
+  gsize n = G_STRUCT_OFFSET (BbState, counters);
+  guint64 h = G_GUINT64_CONSTANT (0x243f6a8885a308d3);
+
+  for (gsize i = 0; i + 8 <= n; i += 8)
+    {
+      guint64 w;
+      memcpy (&w, bytes + i, 8);
+      h = mix64 (h, w);
+    }
+  for (gsize i = n & ~(gsize) 7; i < n; i++)
+    h = mix64 (h, bytes[i]);
+  return h;
+}
+
+static int
+bb_to_act (const TwGame  *game,
+           const TwState *state)
+{
+  const BbState *s = (const BbState *) state;
+  return s->phase == BB_PHASE_DONE ? -1 : s->current;
+}
+
+static void
+bb_legal_moves (const TwGame  *game,
+                const TwState *state,
+                TwMoveList    *out)
+{
+  const BbPrep *p = bb_prep (game);
+  const BbState *s = (const BbState *) state;
+  guint seat = s->current;
+
+  if (s->phase == BB_PHASE_EFFECT)
+    {
+      gen_effect (game, s, p->inst_kind[s->pending], out);
+      return;
+    }
+  if (s->phase != BB_PHASE_TURN)
+    return;
+
+  gboolean can_use = s->used < s->roll && s->supply[seat] > 0;
+  if (can_use)
+    FOR_BITS (slot, p->open_mask[s->open_rows] & s->occ & ~s->lock & ~s->turn)
+      push2 (out, BB_MOVE_MARK, slot, 0);
+
+  if (!s->bid_done)
+    for (guint k = 0; k < p->n_tiers; k++)
+      {
+        gboolean active = tier_active (p, s, k);
+        if (active && s->supply[seat] > 0
+            && (!bb_opt (game, BB_OPT_BID_USES_PLACEMENT) || s->used < s->roll))
+          push2 (out, BB_MOVE_BID, k, 0);
+        if (s->bids[k][seat] > 0)
+          {
+            push2 (out, BB_MOVE_INVEST, k, 0);
+            if (bb_opt (game, BB_OPT_MOVE_BID))
+              for (guint k2 = 0; k2 < p->n_tiers; k2++)
+                if (k2 != k && tier_active (p, s, k2))
+                  push2 (out, BB_MOVE_MOVE_BID, k, k2);
+          }
+      }
+
+  if (bb_opt (game, BB_OPT_SHORT_STACK) && !s->hold_done && s->n_holdings[seat] > 0)
+    {
+      guint8 seen[TW_MAX_TILE_DEFS / 8] = { 0 };
+      guint64 unrevealed = p->open_mask[s->open_rows] & s->occ & ~s->rev;
+      guint64 spaces = p->all_slots & ~s->occ & active_slots (p, s);
+      for (guint t = 0; t < p->n_inst; t++)
+        {
+          guint d = p->inst_def[t];
+          if (s->tile_loc[t] != BB_LOC_HOLDING || s->tile_holder[t] != seat
+              || seen[d / 8] & (1 << (d % 8)))
+            continue;
+          seen[d / 8] |= 1 << (d % 8);
+          FOR_BITS (slot, unrevealed)
+            push2 (out, BB_MOVE_REPLACE, slot, d);
+          FOR_BITS (slot, spaces)
+            push2 (out, BB_MOVE_HOLD, slot, d);
+        }
+    }
+
+  if (!(bb_opt (game, BB_OPT_PLACEMENTS) == BB_PLACE_ALL && can_use
+        && (p->open_mask[s->open_rows] & s->occ & ~s->lock & ~s->turn)))
+    push2 (out, BB_MOVE_DONE, 0, 0);
+}
+
+static gboolean
+bb_apply (const TwGame  *game,
+          TwState       *state,
+          const TwMove  *move,
+          GString       *why)
+{
+  const BbPrep *p = bb_prep (game);
+  BbState *s = (BbState *) state;
+  guint seat = s->current;
+  guint a = move->a, b = move->b;
+
+#define REFUSE(...) G_STMT_START { if (why) g_string_append_printf (why, __VA_ARGS__); return FALSE; } G_STMT_END
+
+  if (s->phase == BB_PHASE_DONE)
+    REFUSE ("the game is over");
+  if (move->c != 0 || move->x != 0 || move->y != 0 || move->p != 0 || move->q != 0)
+    REFUSE ("not a Block 2 Block move");
+
+  if (s->phase == BB_PHASE_EFFECT)
+    {
+      if (!effect_move_legal (game, s, move, why))
+        return FALSE;
+      switch (move->kind)
+        {
+        case BB_MOVE_CRUMBLE:
+          remove_tile (s, a);
+          break;
+        case BB_MOVE_SHIFT:
+          move_tile (s, a, b);
+          break;
+        case BB_MOVE_BULLDOZE:
+          remove_tile (s, a);
+          move_tile (s, b, a);
+          break;
+        case BB_MOVE_SWAP:
+          {
+            guint ta = s->slot_tile[a], tb = s->slot_tile[b];
+            put_tile (s, tb, a);
+            put_tile (s, ta, b);
+            break;
+          }
+        case BB_MOVE_UNMARK:
+          {
+            guint t = s->slot_tile[a];
+            s->mk[t][b]--;
+            s->removed[b]++;
+            bb_refresh_slot (s, a);
+            break;
+          }
+        default:
+          break;
+        }
+      s->counters[BB_COUNTER_EFFECTS]++;
+      s->phase = BB_PHASE_TURN;
+      s->pending = BB_NONE;
+      after_action (game, s);
+      return TRUE;
+    }
+
+  switch (move->kind)
+    {
+    case BB_MOVE_MARK:
+      if (a >= p->n_slots || !(s->occ & BIT (a)))
+        REFUSE ("there is no tile there to mark");
+      if (!(p->open_mask[s->open_rows] & BIT (a)))
+        REFUSE ("row %u is not open for play yet: every tile of the row below needs a marker first",
+                p->slot_row[a] + 1u);
+      if (s->lock & BIT (a))
+        REFUSE ("that tile is LOCKED");
+      if (s->turn & BIT (a))
+        REFUSE ("only one marker can be placed on a tile per turn");
+      if (s->used >= s->roll)
+        REFUSE ("the die allows %u marker%s this turn", s->roll, s->roll == 1 ? "" : "s");
+      if (s->supply[seat] == 0)
+        REFUSE ("you have no markers left");
+      if (b != 0)
+        REFUSE ("not a Block 2 Block move");
+      mark (game, s, seat, a);
+      return TRUE;
+
+    case BB_MOVE_BID:
+    case BB_MOVE_INVEST:
+    case BB_MOVE_MOVE_BID:
+      if (s->bid_done)
+        REFUSE ("bids and investments: once per turn");
+      if (a >= p->n_tiers)
+        REFUSE ("there is no tier %u", a + 1u);
+      if (move->kind == BB_MOVE_BID)
+        {
+          if (b != 0)
+            REFUSE ("not a Block 2 Block move");
+          if (!tier_active (p, s, a))
+            REFUSE ("place a BID on an active tier (a tier with revealed blocks upon it)");
+          if (s->supply[seat] == 0)
+            REFUSE ("you have no markers left");
+          if (bb_opt (game, BB_OPT_BID_USES_PLACEMENT) && s->used >= s->roll)
+            REFUSE ("a bid is one of the %u marker%s the die allows this turn", s->roll,
+                    s->roll == 1 ? "" : "s");
+          s->supply[seat]--;
+          s->bids[a][seat]++;
+          if (bb_opt (game, BB_OPT_BID_USES_PLACEMENT))
+            s->used++;
+          s->progress = 1;
+          s->counters[BB_COUNTER_BIDS]++;
+        }
+      else if (move->kind == BB_MOVE_INVEST)
+        {
+          if (b != 0)
+            REFUSE ("not a Block 2 Block move");
+          if (s->bids[a][seat] == 0)
+            REFUSE ("you have no bid on tier %u to convert", a + 1u);
+          s->bids[a][seat]--;
+          s->inv[a][seat]++;
+          s->counters[BB_COUNTER_INVESTMENTS]++;
+        }
+      else
+        {
+          if (!bb_opt (game, BB_OPT_MOVE_BID))
+            REFUSE ("moving a bid is a variant (move-bid) not in play");
+          if (s->bids[a][seat] == 0)
+            REFUSE ("you have no bid on tier %u to move", a + 1u);
+          if (b == a || !tier_active (p, s, b))
+            REFUSE ("move a bid to a different active tier");
+          s->bids[a][seat]--;
+          s->bids[b][seat]++;
+        }
+      s->bid_done = 1;
+      return TRUE;
+
+    case BB_MOVE_REPLACE:
+    case BB_MOVE_HOLD:
+      {
+        if (!bb_opt (game, BB_OPT_SHORT_STACK))
+          REFUSE ("holdings are played only in the Short Stack variant");
+        if (s->hold_done)
+          REFUSE ("a holding: once per turn");
+        if (a >= p->n_slots)
+          REFUSE ("no such slot on this board");
+        guint t = b < game->definition->n_tiles ? held_instance (game, s, seat, b) : BB_NONE;
+        if (t == BB_NONE)
+          REFUSE ("that block is not in your HOLDINGS");
+        if (move->kind == BB_MOVE_REPLACE)
+          {
+            if (!(s->occ & BIT (a)) || (s->rev & BIT (a)))
+              REFUSE ("crumble an UNREVEALED block and replace it with a block from your HOLDINGS");
+            if (!(p->open_mask[s->open_rows] & BIT (a)))
+              REFUSE ("the block to crumble must be in an open row");
+            remove_tile (s, a);
+          }
+        else
+          {
+            if (s->occ & BIT (a))
+              REFUSE ("place a holding in an available open space: that slot holds a tile");
+            if (!(active_slots (p, s) & BIT (a)))
+              REFUSE ("the open space must be on an active tier");
+          }
+        play_holding (game, s, seat, t, a);
+        after_action (game, s);
+        return TRUE;
+      }
+
+    case BB_MOVE_DONE:
+      if (a != 0 || b != 0)
+        REFUSE ("not a Block 2 Block move");
+      if (bb_opt (game, BB_OPT_PLACEMENTS) == BB_PLACE_ALL && s->used < s->roll && s->supply[seat] > 0
+          && (p->open_mask[s->open_rows] & s->occ & ~s->lock & ~s->turn))
+        REFUSE ("the die's %u marker%s must all be placed while a tile can take one", s->roll,
+                s->roll == 1 ? "" : "s");
+      end_turn (game, s);
+      return TRUE;
+
+    case BB_MOVE_CRUMBLE:
+    case BB_MOVE_SHIFT:
+    case BB_MOVE_BULLDOZE:
+    case BB_MOVE_SWAP:
+    case BB_MOVE_UNMARK:
+      REFUSE ("there is no block effect to resolve now");
+
+    default:
+      REFUSE ("not a Block 2 Block move");
+    }
+#undef REFUSE
+}
+
+static void
+bb_scores (const TwGame  *game,
+           const TwState *state,
+           double        *scores)
+{
+  const BbState *s = (const BbState *) state;
+  int sc[BB_MAX_PLAYERS];
+
+  compute_scores (game, s, sc);
+  for (guint q = 0; q < s->n_players; q++)
+    scores[q] = sc[q];
+}
+
+static void
+bb_ranking (const TwGame  *game,
+            const TwState *state,
+            guint         *rank)
+{
+  const BbState *s = (const BbState *) state;
+  int sc[BB_MAX_PLAYERS];
+
+  /* the rulebook names no tie-break: equal scores share a place */
+  compute_scores (game, s, sc);
+  for (guint q = 0; q < s->n_players; q++)
+    {
+      rank[q] = 0;
+      for (guint o = 0; o < s->n_players; o++)
+        if (sc[o] > sc[q])
+          rank[q]++;
+    }
+}
+
+/* Face-down tiles (but those @player put down from a holding), the other
+ * players' holdings and the box are unknown to @player: their identities are
+ * dealt again among those places. Who knows a face-down tile goes with the
+ * place, not the tile. */
+static void
+bb_observe (const TwGame *game,
+            TwState      *state,
+            guint         player,
+            TwRng        *rng)
+{
+  const BbPrep *p = bb_prep (game);
+  BbState *s = (BbState *) state;
+  guint8 inst[BB_MAX_TILES], loc[BB_MAX_TILES], where[BB_MAX_TILES], hider[BB_MAX_TILES];
+  guint n = 0;
+
+  for (guint t = 0; t < p->n_inst; t++)
+    {
+      gboolean unknown;
+      switch (s->tile_loc[t])
+        {
+        case BB_LOC_BOARD:
+          unknown = !(s->revealed & BIT (t)) && s->tile_hider[t] != player;
+          break;
+        case BB_LOC_HOLDING:
+          unknown = s->tile_holder[t] != player;
+          break;
+        case BB_LOC_BOX:
+          unknown = TRUE;
+          break;
+        default:
+          unknown = FALSE;
+          break;
+        }
+      if (!unknown)
+        continue;
+      inst[n] = t;
+      loc[n] = s->tile_loc[t];
+      where[n] = s->tile_loc[t] == BB_LOC_BOARD ? s->tile_slot[t] : s->tile_holder[t];
+      hider[n] = s->tile_hider[t];
+      n++;
+    }
+  tw_rng_shuffle_u8 (rng, inst, n);
+  for (guint i = 0; i < n; i++)
+    {
+      guint t = inst[i];
+      s->tile_loc[t] = loc[i];
+      s->tile_hider[t] = hider[i];
+      s->tile_slot[t] = BB_NONE;
+      s->tile_holder[t] = BB_NONE;
+      if (loc[i] == BB_LOC_BOARD)
+        {
+          s->tile_slot[t] = where[i];
+          s->slot_tile[where[i]] = t;
+        }
+      else if (loc[i] == BB_LOC_HOLDING)
+        s->tile_holder[t] = where[i];
+    }
+  tw_rng_seed (&s->rng, tw_rng_next (rng));
+}
+
+static double
+bb_heuristic (const TwGame  *game,
+              const TwState *state,
+              guint          player)
+{
+  const BbState *s = (const BbState *) state;
+  int sc[BB_MAX_PLAYERS];
+  int best_other = 0;
+  double markers_on_tiles = 0;
+
+  compute_scores (game, s, sc);
+  for (guint q = 0; q < s->n_players; q++)
+    if (q != player)
+      best_other = MAX (best_other, sc[q]);
+  for (guint t = 0; t < BB_MAX_TILES; t++)
+    if (s->tile_loc[t] == BB_LOC_BOARD && s->tile_locker[t] == BB_NONE)
+      markers_on_tiles += s->mk[t][player];
+  /* a single marker on an unlocked tile is half a lock */
+  return sc[player] - 0.5 * best_other + 0.4 * markers_on_tiles;
+}
+
+static void
+bb_counters (const TwGame  *game,
+             const TwState *state,
+             guint64       *out)
+{
+  const BbState *s = (const BbState *) state;
+  for (guint i = 0; i < BB_N_COUNTERS; i++)
+    out[i] = s->counters[i];
+}
+
+/* From scratch: every tile in exactly one place, the slot masks, every marker
+ * of every seat in exactly one place, locks and open rows. */
+static gboolean
+bb_check (const TwGame  *game,
+          const TwState *state,
+          GString       *why)
+{
+  const BbPrep *p = bb_prep (game);
+  const BbState *s = (const BbState *) state;
+  BbState copy;
+  guint held[BB_MAX_PLAYERS] = { 0 };
+
+#define FAIL(...) G_STMT_START { g_string_printf (why, __VA_ARGS__); return FALSE; } G_STMT_END
+
+  for (guint slot = 0; slot < BB_MAX_SLOTS; slot++)
+    {
+      guint t = s->slot_tile[slot];
+      if (t == BB_NONE)
+        continue;
+      if (slot >= p->n_slots || t >= p->n_inst)
+        FAIL ("slot %u holds tile %u outside the board or the tile set", slot, t);
+      if (s->tile_loc[t] != BB_LOC_BOARD || s->tile_slot[t] != slot)
+        FAIL ("tile %u is in slot %u and elsewhere", t, slot);
+    }
+  for (guint t = 0; t < BB_MAX_TILES; t++)
+    {
+      guint n = tile_markers (s, t);
+      if (t >= p->n_inst)
+        {
+          if (n || s->tile_loc[t] != BB_LOC_BOX)
+            FAIL ("tile %u does not exist but is in play", t);
+          continue;
+        }
+      switch (s->tile_loc[t])
+        {
+        case BB_LOC_BOARD:
+          if (s->tile_slot[t] >= p->n_slots || s->slot_tile[s->tile_slot[t]] != t)
+            FAIL ("tile %u thinks it is in slot %u", t, s->tile_slot[t]);
+          break;
+        case BB_LOC_HOLDING:
+          if (s->tile_holder[t] >= s->n_players)
+            FAIL ("tile %u is held by no player", t);
+          held[s->tile_holder[t]]++;
+          break;
+        case BB_LOC_REMOVED:
+        case BB_LOC_BOX:
+          break;
+        default:
+          FAIL ("tile %u is nowhere", t);
+        }
+      if (s->tile_loc[t] != BB_LOC_BOARD)
+        {
+          if (n || s->tile_locker[t] != BB_NONE)
+            FAIL ("tile %u is off the board with markers or a lock", t);
+          continue;
+        }
+      if (!(s->revealed & BIT (t)) && (n || s->tile_locker[t] != BB_NONE))
+        FAIL ("face-down tile %u carries markers", t);
+      for (guint q = 0; q < BB_MAX_PLAYERS; q++)
+        {
+          if (q >= s->n_players && s->mk[t][q])
+            FAIL ("tile %u carries markers of seat %u, not in the game", t, q + 1);
+          if (s->tile_locker[t] == BB_NONE && s->mk[t][q] >= 2)
+            FAIL ("tile %u has two markers of seat %u but is not locked", t, q + 1);
+          if (s->tile_locker[t] != BB_NONE && q != s->tile_locker[t] && s->mk[t][q])
+            FAIL ("locked tile %u still carries an opponent's marker", t);
+        }
+    }
+  for (guint q = 0; q < s->n_players; q++)
+    {
+      guint total = s->supply[q] + s->lost[q] + s->removed[q];
+      for (guint t = 0; t < p->n_inst; t++)
+        total += s->mk[t][q];
+      for (guint k = 0; k < BB_MAX_TIERS; k++)
+        {
+          if (k >= p->n_tiers && (s->bids[k][q] || s->inv[k][q]))
+            FAIL ("seat %u bids on tier %u, which does not exist", q + 1, k + 1);
+          total += s->bids[k][q] + s->inv[k][q];
+        }
+      if (total != p->markers)
+        FAIL ("seat %u has %u markers in all, not %u", q + 1, total, p->markers);
+      if (held[q] != s->n_holdings[q])
+        FAIL ("seat %u holds %u tiles, %u counted", q + 1, held[q], s->n_holdings[q]);
+    }
+
+  memcpy (&copy, s, sizeof copy);
+  bb_recount_masks (game, &copy);
+  if (copy.occ != s->occ || copy.rev != s->rev || copy.lock != s->lock
+      || copy.marked != s->marked || copy.turn != s->turn)
+    FAIL ("the slot masks do not match the tiles");
+
+  /* open rows: never fewer than the marked rows allow; the highest open row
+   * is not complete (or it would have opened the next) */
+  if (s->open_rows < 1 || s->open_rows > p->n_rows)
+    FAIL ("%u rows open", s->open_rows);
+  if (s->phase != BB_PHASE_EFFECT)
+    {
+      guint h = 1;
+      while (h < p->n_rows && row_full (p, &copy, h - 1))
+        h++;
+      if (bb_opt (game, BB_OPT_ROWS_STAY_OPEN))
+        {
+          if (s->open_rows < h || (s->open_rows < p->n_rows && row_full (p, s, s->open_rows - 1)))
+            FAIL ("%u rows open, the markers open %u", s->open_rows, h);
+        }
+      else if (s->open_rows != h)
+        FAIL ("%u rows open, the markers open %u", s->open_rows, h);
+    }
+
+  switch (s->phase)
+    {
+    case BB_PHASE_EFFECT:
+      if (s->pending >= p->n_inst || p->inst_kind[s->pending] < BB_KIND_CRUMBLE)
+        FAIL ("an effect is pending without a black block");
+      /* fall through */
+    case BB_PHASE_TURN:
+      if (s->current >= s->n_players || s->roll < 1 || s->roll > p->die)
+        FAIL ("seat %u to act with a roll of %u", s->current + 1, s->roll);
+      if (s->used > s->roll)
+        FAIL ("%u placements used of %u", s->used, s->roll);
+      if ((s->occ & ~s->lock) == 0)
+        FAIL ("every tile is locked but the game goes on");
+      break;
+    case BB_PHASE_DONE:
+      break;
+    default:
+      FAIL ("unknown phase %u", s->phase);
+    }
+  return TRUE;
+#undef FAIL
+}
+
+const TwRules tw_bb_rules = {
+  .id = "block-2-block",
+  .display_name = "Block 2 Block",
+  .min_players = 2,
+  .max_players = BB_MAX_PLAYERS,
+  .options = bb_options,
+  .n_options = BB_N_OPTIONS,
+  .card_kinds = NULL,
+  .n_card_kinds = 0,
+  .extra_sections = bb_extra_sections,
+  .extra_tile_keys = bb_extra_tile_keys,
+  .counter_names = bb_counter_names,
+  .validate = bb_validate,
+  .prepare = bb_prepare,
+  .free_prepared = bb_free_prepared,
+  .state_size = bb_state_size,
+  .init = bb_init,
+  .hash = bb_hash,
+  .to_act = bb_to_act,
+  .legal_moves = bb_legal_moves,
+  .apply = bb_apply,
+  .scores = bb_scores,
+  .ranking = bb_ranking,
+  .move_to_text = bb_move_to_text,
+  .move_from_text = bb_move_from_text,
+  .state_to_text = bb_state_to_text,
+  .state_from_text = bb_state_from_text,
+  .observe = bb_observe,
+  .heuristic = bb_heuristic,
+  .counters = bb_counters,
+  .check = bb_check,
+};

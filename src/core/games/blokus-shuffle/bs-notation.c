@@ -1,0 +1,796 @@
+/* bs-notation.c: Blokus Shuffle's move and position notation
+ *
+ * Cells are written as in Pentobi and standard Blokus records: a column
+ * letter from the left (a..) and a row number from the bottom (1..N), so
+ * a20 is the top-left corner of the 20 x 20 board, where blue starts.
+ *
+ * Moves (doc/rules/blokus-shuffle.md):
+ *   l5 a20,a19,a18,a17,b17   place piece l5 on these cells (the id is optional when read)
+ *   pass                     no piece can be placed
+ *   skip / reverse / draw-2 / edge-to-edge / double-play      play that card
+ *   wild red                 play Wild, declaring red
+ *   recycle c18              play Recycle on the piece covering c18
+ *   warp c18 e5,e6,e7,f7,g7  play Warp: the piece covering c18 moves to these cells
+ *   recycle / warp           the card played with nothing it can do
+ * Card words are the ids of the definition's cards.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "bs-private.h"
+
+void
+bs_append_cell (const TwGame *game,
+                guint         x,
+                guint         y,
+                GString      *out)
+{
+  g_string_append_printf (out, "%c%u", 'a' + x, bs_prep (game)->size - y);
+}
+
+/* The cells of orientation @og anchored at (x, y), top row first. */
+void
+bs_append_cells (const TwGame *game,
+                 guint         og,
+                 guint         x,
+                 guint         y,
+                 GString      *out)
+{
+  const BsOrient *or = &bs_prep (game)->orients[og];
+
+  for (guint i = 0; i < or->cells.n; i++)
+    {
+      if (i)
+        g_string_append_c (out, ',');
+      bs_append_cell (game, x + or->cells.x[i], y + or->cells.y[i], out);
+    }
+}
+
+const char *
+bs_deck_name (const TwGame *game,
+              guint         n_players,
+              guint         deck,
+              char          buf[16])
+{
+  if (n_players == 2 && bs_opt (game, BS_OPT_TWO_PLAYER_DECK) == 0)
+    {
+      g_snprintf (buf, 16, "p%u", deck + 1);
+      return buf;
+    }
+  return game->definition->colors[deck].id;
+}
+
+static void
+append_placed (const TwGame   *game,
+               const BsPlaced *pl,
+               GString        *out)
+{
+  const BsPrep *p = bs_prep (game);
+  bs_append_cells (game, p->first_orient[pl->piece] + pl->orient, pl->x, pl->y, out);
+}
+
+void
+bs_move_to_text (const TwGame  *game,
+                 const TwState *state,
+                 const TwMove  *move,
+                 GString       *out)
+{
+  const BsPrep *p = bs_prep (game);
+  const BsState *s = (const BsState *) state;
+  const TwDefinition *def = game->definition;
+
+  switch (move->kind)
+    {
+    case BS_MOVE_PLACE:
+      if (move->a >= p->n_pieces || move->b >= p->first_orient[move->a + 1] - p->first_orient[move->a])
+        {
+          g_string_append (out, "?");
+          return;
+        }
+      g_string_append_printf (out, "%s ", def->pieces[move->a].id);
+      bs_append_cells (game, p->first_orient[move->a] + move->b, move->x, move->y, out);
+      break;
+    case BS_MOVE_PASS:
+      g_string_append (out, "pass");
+      break;
+    case BS_MOVE_CARD:
+      {
+        if (move->a >= def->n_cards)
+          {
+            g_string_append (out, "?");
+            return;
+          }
+        guint kind = def->cards[move->a].kind;
+        g_string_append (out, def->cards[move->a].id);
+        if (!move->q)
+          break;
+        if (kind == BS_CARD_WILD && move->b < BS_N_COLORS)
+          g_string_append_printf (out, " %s", def->colors[move->b].id);
+        else if ((kind == BS_CARD_RECYCLE || kind == BS_CARD_WARP) && move->b < BS_N_COLORS
+                 && move->c < s->n_placed[move->b])
+          {
+            const BsPlaced *pl = &s->placed[move->b][move->c];
+            const BsOrient *or = &p->orients[p->first_orient[pl->piece] + pl->orient];
+            g_string_append_c (out, ' ');
+            bs_append_cell (game, pl->x + or->cells.x[0], pl->y + or->cells.y[0], out);
+            if (kind == BS_CARD_WARP && move->p < p->first_orient[pl->piece + 1] - p->first_orient[pl->piece])
+              {
+                g_string_append_c (out, ' ');
+                bs_append_cells (game, p->first_orient[pl->piece] + move->p, move->x, move->y, out);
+              }
+          }
+        else
+          g_string_append (out, " ?");
+        break;
+      }
+    default:
+      g_string_append (out, "?");
+      break;
+    }
+}
+
+static gboolean
+parse_cell (const TwGame *game,
+            const char   *text,
+            guint        *x,
+            guint        *y)
+{
+  guint n = bs_prep (game)->size;
+  char *end = NULL;
+  guint64 row;
+
+  if (text[0] < 'a' || text[0] > 'z')
+    return FALSE;
+  row = g_ascii_strtoull (text + 1, &end, 10);
+  if (end == text + 1 || *end != '\0' || row < 1 || row > n || (guint) (text[0] - 'a') >= n)
+    return FALSE;
+  *x = text[0] - 'a';
+  *y = n - (guint) row;
+  return TRUE;
+}
+
+/* "a20,a19,b19" into a global orientation and anchor; -1 with a reason. */
+static int
+parse_cells (const TwGame *game,
+             const char   *text,
+             guint        *orient,
+             guint        *x,
+             guint        *y,
+             GString      *why)
+{
+  g_auto(GStrv) parts = g_strsplit (text, ",", -1);
+  TwPolyomino poly = { 0 };
+  guint n = g_strv_length (parts);
+  int og;
+
+  if (n == 0 || n > TW_POLY_MAX_CELLS)
+    {
+      g_string_printf (why, "expected the piece's cells such as a20,a19,b19, not '%s'", text);
+      return -1;
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      guint cx, cy;
+      if (!parse_cell (game, parts[i], &cx, &cy))
+        {
+          g_string_printf (why, "'%s' is not a cell of the board (columns a.., rows 1..%u)",
+                           parts[i], bs_prep (game)->size);
+          return -1;
+        }
+      for (guint j = 0; j < poly.n; j++)
+        if (poly.x[j] == (int) cx && poly.y[j] == (int) cy)
+          {
+            g_string_printf (why, "cell %s is listed twice", parts[i]);
+            return -1;
+          }
+      poly.x[poly.n] = cx;
+      poly.y[poly.n] = cy;
+      poly.n++;
+    }
+  og = bs_find_orient (game, &poly, orient, x, y);
+  if (og < 0)
+    g_string_printf (why, "no piece has the shape %s", text);
+  return og;
+}
+
+gboolean
+bs_move_from_text (const TwGame  *game,
+                   const TwState *state,
+                   const char    *text,
+                   TwMove        *move,
+                   GString       *why)
+{
+  const BsPrep *p = bs_prep (game);
+  const BsState *s = (const BsState *) state;
+  const TwDefinition *def = game->definition;
+  g_autofree char *copy = g_strstrip (g_strdup (text));
+  g_auto(GStrv) raw = g_strsplit_set (copy, " \t", -1);
+  const char *tok[8];
+  guint n = 0;
+  gint card;
+
+  for (guint k = 0; raw[k]; k++)
+    if (*raw[k])
+      {
+        if (n == G_N_ELEMENTS (tok))
+          {
+            g_string_printf (why, "too many words in '%s'", text);
+            return FALSE;
+          }
+        tok[n++] = raw[k];
+      }
+  memset (move, 0, sizeof *move);
+  if (n == 0)
+    {
+      g_string_append (why, "empty move");
+      return FALSE;
+    }
+
+  if (g_str_equal (tok[0], "pass") && n == 1)
+    {
+      move->kind = BS_MOVE_PASS;
+      return TRUE;
+    }
+
+  card = tw_definition_find_card (def, tok[0]);
+  if (card >= 0)
+    {
+      guint kind = def->cards[card].kind;
+      move->kind = BS_MOVE_CARD;
+      move->a = card;
+      if (n == 1)
+        return TRUE;
+      move->q = 1;
+      if (kind == BS_CARD_WILD && n == 2)
+        {
+          gint c = tw_definition_find_color (def, tok[1]);
+          if (c < 0)
+            {
+              g_string_printf (why, "unknown colour '%s'", tok[1]);
+              return FALSE;
+            }
+          move->b = c;
+          return TRUE;
+        }
+      if ((kind == BS_CARD_RECYCLE && n == 2) || (kind == BS_CARD_WARP && n == 3))
+        {
+          guint x, y, color, orient, ax, ay;
+          int index;
+          if (!parse_cell (game, tok[1], &x, &y))
+            {
+              g_string_printf (why, "'%s' is not a cell of the board", tok[1]);
+              return FALSE;
+            }
+          index = bs_piece_at (s, p, x, y, &color);
+          if (index < 0)
+            {
+              g_string_printf (why, "no piece covers %s", tok[1]);
+              return FALSE;
+            }
+          move->b = color;
+          move->c = index;
+          if (kind == BS_CARD_RECYCLE)
+            return TRUE;
+          int og = parse_cells (game, tok[2], &orient, &ax, &ay, why);
+          if (og < 0)
+            return FALSE;
+          if (p->orients[og].piece != s->placed[color][index].piece)
+            {
+              g_string_printf (why, "the piece on %s is %s, the cells %s are another shape",
+                               tok[1], def->pieces[s->placed[color][index].piece].id, tok[2]);
+              return FALSE;
+            }
+          move->p = orient;
+          move->x = ax;
+          move->y = ay;
+          return TRUE;
+        }
+      g_string_printf (why, "expected '%s'%s", tok[0],
+                       kind == BS_CARD_WILD ? " COLOUR"
+                       : kind == BS_CARD_RECYCLE ? " [CELL]"
+                       : kind == BS_CARD_WARP ? " [CELL CELLS]" : "");
+      return FALSE;
+    }
+
+  /* a placement: [PIECE] CELLS */
+  gint piece = -1;
+  guint i = 0, orient, x, y;
+  if (n == 2)
+    {
+      piece = tw_definition_find_piece (def, tok[0]);
+      if (piece < 0)
+        {
+          g_string_printf (why, "unknown piece or card '%s'", tok[0]);
+          return FALSE;
+        }
+      i = 1;
+    }
+  else if (n != 1)
+    {
+      g_string_printf (why, "expected 'PIECE CELLS', 'pass' or a card, not '%s'", text);
+      return FALSE;
+    }
+  int og = parse_cells (game, tok[i], &orient, &x, &y, why);
+  if (og < 0)
+    return FALSE;
+  if (piece >= 0 && p->orients[og].piece != (guint) piece)
+    {
+      g_string_printf (why, "the cells %s are piece %s, not %s", tok[i],
+                       def->pieces[p->orients[og].piece].id, tok[0]);
+      return FALSE;
+    }
+  move->kind = BS_MOVE_PLACE;
+  move->a = p->orients[og].piece;
+  move->b = orient;
+  move->x = x;
+  move->y = y;
+  return TRUE;
+}
+
+/* Positions ---------------------------------------------------------------
+ *
+ *   blokus-shuffle players=4 turn=yellow phase=card dir=cw mode=normal
+ *   blue: l5:a20,a19,a18,a17,b17 i1:c16     pieces in the order placed
+ *   yellow: ...
+ *   deck blue: skip wild ...                 top first
+ *   hand blue: reverse draw-2
+ *   discard blue: warp
+ *   drawn: skip recycle                      Draw 2's pair, in the drawn phase
+ */
+
+static void
+append_colors (const TwGame *game,
+               guint         mask,
+               GString      *out)
+{
+  gboolean first = TRUE;
+  for (guint c = 0; c < BS_N_COLORS; c++)
+    if (mask >> c & 1)
+      {
+        g_string_append_printf (out, "%s%s", first ? "" : ",", game->definition->colors[c].id);
+        first = FALSE;
+      }
+}
+
+static void
+append_cards (const TwGame *game,
+              const guint8 *cards,
+              guint         n,
+              gboolean      top_first,
+              GString      *out)
+{
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (out, " %s", game->definition->cards[cards[top_first ? n - 1 - i : i]].id);
+}
+
+static const char * const mode_names[] = { "normal", "edge", "wild", "double", NULL };
+
+void
+bs_state_to_text (const TwGame  *game,
+                  const TwState *state,
+                  GString       *out)
+{
+  const BsState *s = (const BsState *) state;
+  const TwDefinition *def = game->definition;
+
+  g_string_append_printf (out, "blokus-shuffle players=%u turn=%s phase=%s dir=%s",
+                          s->n_players, def->colors[s->color].id, bs_phase_names[s->phase],
+                          s->reverse ? "ccw" : "cw");
+  if (s->mode != BS_MODE_NORMAL)
+    g_string_append_printf (out, " mode=%s", mode_names[s->mode]);
+  if (s->mode == BS_MODE_WILD)
+    g_string_append_printf (out, " wild=%s", def->colors[s->wild].id);
+  if (s->phase == BS_PHASE_DOUBLE)
+    {
+      const BsPlaced *pl = &s->placed[s->color][s->first];
+      const BsOrient *or = &bs_prep (game)->orients[bs_prep (game)->first_orient[pl->piece] + pl->orient];
+      g_string_append (out, " first=");
+      bs_append_cell (game, pl->x + or->cells.x[0], pl->y + or->cells.y[0], out);
+    }
+  if (s->skip_mask)
+    {
+      g_string_append (out, " skip=");
+      append_colors (game, s->skip_mask, out);
+    }
+  if (s->passed_mask)
+    {
+      g_string_append (out, " passed=");
+      append_colors (game, s->passed_mask, out);
+    }
+  if (s->n_players == 3)
+    g_string_append_printf (out, " shared-turns=%u", s->shared_turns);
+  for (guint c = 0; c < BS_N_COLORS; c++)
+    {
+      g_string_append_printf (out, "\n%s:", def->colors[c].id);
+      for (guint i = 0; i < s->n_placed[c]; i++)
+        {
+          g_string_append_printf (out, " %s:", def->pieces[s->placed[c][i].piece].id);
+          append_placed (game, &s->placed[c][i], out);
+        }
+    }
+  if (bs_cards (game))
+    for (guint d = 0; d < BS_N_COLORS; d++)
+      {
+        char buf[16];
+        const char *name;
+        if (!bs_deck_used (game, s->n_players, d))
+          continue;
+        name = bs_deck_name (game, s->n_players, d, buf);
+        g_string_append_printf (out, "\ndeck %s:", name);
+        append_cards (game, s->deck[d], s->deck_len[d], TRUE, out);
+        g_string_append_printf (out, "\nhand %s:", name);
+        append_cards (game, s->hand[d], s->hand_len[d], FALSE, out);
+        g_string_append_printf (out, "\ndiscard %s:", name);
+        append_cards (game, s->discard[d], s->discard_len[d], FALSE, out);
+      }
+  if (s->phase == BS_PHASE_DRAWN)
+    {
+      g_string_append (out, "\ndrawn:");
+      append_cards (game, s->drawn, s->drawn_len, FALSE, out);
+    }
+  g_string_append_c (out, '\n');
+}
+
+static gboolean
+parse_colors (const TwGame *game,
+              const char   *text,
+              guint8       *mask,
+              GString      *why)
+{
+  g_auto(GStrv) parts = g_strsplit (text, ",", -1);
+
+  *mask = 0;
+  for (guint i = 0; parts[i]; i++)
+    {
+      gint c;
+      if (*parts[i] == '\0')
+        continue;
+      c = tw_definition_find_color (game->definition, parts[i]);
+      if (c < 0)
+        {
+          g_string_printf (why, "unknown colour '%s'", parts[i]);
+          return FALSE;
+        }
+      *mask |= 1u << c;
+    }
+  return TRUE;
+}
+
+static gint
+find_index (const char * const *names,
+            const char         *value)
+{
+  for (guint i = 0; names[i]; i++)
+    if (g_str_equal (names[i], value))
+      return i;
+  return -1;
+}
+
+/* Cards named in @words, appended to @cards (at most @cap), taken from @left. */
+static gboolean
+read_cards (const TwGame *game,
+            char        **words,
+            guint8       *cards,
+            guint8       *len,
+            guint         cap,
+            guint        *left,
+            gboolean      top_first,
+            GString      *why)
+{
+  guint8 tmp[BS_MAX_DECK];
+  guint n = 0;
+
+  for (guint w = 0; words[w]; w++)
+    {
+      gint k;
+      if (*words[w] == '\0')
+        continue;
+      k = tw_definition_find_card (game->definition, words[w]);
+      if (k < 0)
+        {
+          g_string_printf (why, "unknown card '%s'", words[w]);
+          return FALSE;
+        }
+      if (left[k] == 0 || n >= cap)
+        {
+          g_string_printf (why, "more '%s' cards than the deck holds", words[w]);
+          return FALSE;
+        }
+      left[k]--;
+      tmp[n++] = k;
+    }
+  for (guint i = 0; i < n; i++)
+    cards[i] = tmp[top_first ? n - 1 - i : i];
+  *len = n;
+  return TRUE;
+}
+
+gboolean
+bs_state_from_text (const TwGame  *game,
+                    TwState       *state,
+                    const char    *text,
+                    GString       *why)
+{
+  const BsPrep *p = bs_prep (game);
+  const TwDefinition *def = game->definition;
+  BsState *s = (BsState *) state;
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  guint64 seed = 0;
+  int phase = BS_PHASE_PIECE, mode = BS_MODE_NORMAL;
+  int first_x = -1, first_y = -1;
+  guint left[BS_N_COLORS][TW_MAX_CARD_DEFS];
+  gboolean drawn_line = FALSE;
+
+  memset (s, 0, sizeof *s);
+  s->n_players = game->n_players;
+  s->wild = BS_NONE;
+  s->first = BS_NONE;
+  for (guint c = 0; c < BS_N_COLORS; c++)
+    {
+      for (guint k = 0; k < p->n_pieces; k++)
+        s->supply[c][k] = p->count[k];
+      s->remaining[c] = p->total_squares;
+    }
+  memset (left, 0, sizeof left);
+  if (bs_cards (game))
+    for (guint c = 0; c < BS_N_COLORS; c++)
+      for (guint k = 0; k < def->n_cards; k++)
+        left[bs_deck_of (game, s->n_players, c)][k] += p->card_count[k];
+
+  g_auto(GStrv) head = g_strsplit (lines[0] ? lines[0] : "", " ", -1);
+  if (head[0] == NULL || !g_str_equal (head[0], "blokus-shuffle"))
+    {
+      g_string_append (why, "a Blokus Shuffle position starts with 'blokus-shuffle'");
+      return FALSE;
+    }
+  for (guint k = 1; head[k]; k++)
+    {
+      char *eq = strchr (head[k], '=');
+      if (*head[k] == '\0')
+        continue;
+      if (eq == NULL)
+        {
+          g_string_printf (why, "expected KEY=VALUE, not '%s'", head[k]);
+          return FALSE;
+        }
+      *eq = '\0';
+      const char *key = head[k], *val = eq + 1;
+      gint v;
+      if (g_str_equal (key, "players"))
+        {
+          if (g_ascii_strtoull (val, NULL, 10) != s->n_players)
+            {
+              g_string_printf (why, "this game has %u players, the position %s", s->n_players, val);
+              return FALSE;
+            }
+        }
+      else if (g_str_equal (key, "turn"))
+        {
+          if ((v = tw_definition_find_color (def, val)) < 0)
+            {
+              g_string_printf (why, "unknown colour '%s'", val);
+              return FALSE;
+            }
+          s->color = v;
+        }
+      else if (g_str_equal (key, "phase"))
+        {
+          if ((phase = find_index (bs_phase_names, val)) < 0)
+            {
+              g_string_printf (why, "unknown phase '%s'", val);
+              return FALSE;
+            }
+        }
+      else if (g_str_equal (key, "dir"))
+        {
+          if (!g_str_equal (val, "cw") && !g_str_equal (val, "ccw"))
+            {
+              g_string_append (why, "dir is cw or ccw");
+              return FALSE;
+            }
+          s->reverse = g_str_equal (val, "ccw");
+        }
+      else if (g_str_equal (key, "mode"))
+        {
+          if ((mode = find_index (mode_names, val)) < 0)
+            {
+              g_string_printf (why, "unknown mode '%s'", val);
+              return FALSE;
+            }
+        }
+      else if (g_str_equal (key, "wild"))
+        {
+          if ((v = tw_definition_find_color (def, val)) < 0)
+            {
+              g_string_printf (why, "unknown colour '%s'", val);
+              return FALSE;
+            }
+          s->wild = v;
+        }
+      else if (g_str_equal (key, "first"))
+        {
+          guint x, y;
+          if (!parse_cell (game, val, &x, &y))
+            {
+              g_string_printf (why, "'%s' is not a cell", val);
+              return FALSE;
+            }
+          first_x = x;
+          first_y = y;
+        }
+      else if (g_str_equal (key, "skip"))
+        {
+          if (!parse_colors (game, val, &s->skip_mask, why))
+            return FALSE;
+        }
+      else if (g_str_equal (key, "passed"))
+        {
+          if (!parse_colors (game, val, &s->passed_mask, why))
+            return FALSE;
+        }
+      else if (g_str_equal (key, "shared-turns"))
+        s->shared_turns = g_ascii_strtoull (val, NULL, 10);
+      else if (g_str_equal (key, "seed"))
+        seed = g_ascii_strtoull (val, NULL, 10);
+      else
+        {
+          g_string_printf (why, "unknown key '%s' in the position header", key);
+          return FALSE;
+        }
+    }
+  tw_rng_seed (&s->rng, seed);
+  bs_recompute (game, s);
+
+  for (guint l = 1; lines[l]; l++)
+    {
+      char *colon = strchr (lines[l], ':');
+      if (g_strstrip (lines[l])[0] == '\0')
+        continue;
+      if (colon == NULL)
+        {
+          g_string_printf (why, "line %u: expected 'NAME: ...'", l + 1);
+          return FALSE;
+        }
+      *colon = '\0';
+      char *key = g_strstrip (lines[l]);
+      g_auto(GStrv) words = g_strsplit (g_strstrip (colon + 1), " ", -1);
+      gint c = tw_definition_find_color (def, key);
+
+      if (c >= 0)
+        {
+          for (guint w = 0; words[w]; w++)
+            {
+              char *sep;
+              guint orient, x, y;
+              gint piece;
+              int og;
+              if (*words[w] == '\0')
+                continue;
+              sep = strchr (words[w], ':');
+              if (sep == NULL)
+                {
+                  g_string_printf (why, "expected PIECE:CELLS, not '%s'", words[w]);
+                  return FALSE;
+                }
+              *sep = '\0';
+              piece = tw_definition_find_piece (def, words[w]);
+              og = parse_cells (game, sep + 1, &orient, &x, &y, why);
+              if (og < 0)
+                return FALSE;
+              if (piece < 0 || p->orients[og].piece != (guint) piece)
+                {
+                  g_string_printf (why, "'%s' is not the piece with cells %s", words[w], sep + 1);
+                  return FALSE;
+                }
+              if (s->supply[c][piece] == 0 || s->n_placed[c] >= BS_MAX_PIECES)
+                {
+                  g_string_printf (why, "%s has no '%s' left to place", def->colors[c].name, words[w]);
+                  return FALSE;
+                }
+              for (guint r = 0; r < p->orients[og].h; r++)
+                {
+                  guint32 all = s->occ[0][y + r] | s->occ[1][y + r] | s->occ[2][y + r] | s->occ[3][y + r];
+                  if (all & (p->orients[og].rows[r] << x))
+                    {
+                      g_string_printf (why, "%s overlaps a piece already placed", sep + 1);
+                      return FALSE;
+                    }
+                }
+              bs_put_piece (game, s, c, piece, orient, x, y);
+            }
+          continue;
+        }
+
+      gboolean is_deck = g_str_has_prefix (key, "deck "), is_hand = g_str_has_prefix (key, "hand ");
+      gboolean is_discard = g_str_has_prefix (key, "discard ");
+      if (is_deck || is_hand || is_discard)
+        {
+          const char *name = strchr (key, ' ') + 1;
+          gint d = -1;
+          char buf[16];
+          for (guint k = 0; k < BS_N_COLORS && d < 0 && bs_cards (game); k++)
+            if (bs_deck_used (game, s->n_players, k)
+                && g_str_equal (bs_deck_name (game, s->n_players, k, buf), name))
+              d = k;
+          if (d < 0)
+            {
+              g_string_printf (why, "no deck called '%s' in this game", name);
+              return FALSE;
+            }
+          if (is_deck && !read_cards (game, words, s->deck[d], &s->deck_len[d], BS_MAX_DECK,
+                                      left[d], TRUE, why))
+            return FALSE;
+          if (is_hand && !read_cards (game, words, s->hand[d], &s->hand_len[d], BS_MAX_HAND,
+                                      left[d], FALSE, why))
+            return FALSE;
+          if (is_discard && !read_cards (game, words, s->discard[d], &s->discard_len[d],
+                                         BS_MAX_DECK, left[d], FALSE, why))
+            return FALSE;
+          continue;
+        }
+      if (g_str_equal (key, "drawn"))
+        {
+          guint d = bs_deck_of (game, s->n_players, s->color);
+          if (!bs_cards (game)
+              || !read_cards (game, words, s->drawn, &s->drawn_len, 2, left[d], FALSE, why))
+            {
+              if (!bs_cards (game))
+                g_string_append (why, "no cards in this game");
+              return FALSE;
+            }
+          drawn_line = TRUE;
+          continue;
+        }
+      g_string_printf (why, "unknown line '%s:'", key);
+      return FALSE;
+    }
+
+  /* cards not written anywhere are in the discard pile */
+  for (guint d = 0; d < BS_N_COLORS; d++)
+    for (guint k = 0; k < def->n_cards; k++)
+      while (left[d][k] > 0)
+        {
+          s->discard[d][s->discard_len[d]++] = k;
+          left[d][k]--;
+        }
+
+  s->phase = phase;
+  s->mode = mode;
+  if (phase == BS_PHASE_DRAWN && (!drawn_line || s->drawn_len == 0))
+    {
+      g_string_append (why, "the drawn phase needs a 'drawn:' line with the drawn cards");
+      return FALSE;
+    }
+  if (phase != BS_PHASE_DRAWN && drawn_line)
+    {
+      g_string_append (why, "drawn cards belong to the drawn phase");
+      return FALSE;
+    }
+  if ((mode == BS_MODE_WILD) != (s->wild != BS_NONE))
+    {
+      g_string_append (why, "mode=wild goes with wild=COLOUR");
+      return FALSE;
+    }
+  if ((phase == BS_PHASE_CARD || phase == BS_PHASE_DRAWN) && !bs_cards (game))
+    {
+      g_string_append (why, "there are no cards in this game");
+      return FALSE;
+    }
+  if (phase == BS_PHASE_DOUBLE)
+    {
+      guint color;
+      int index = first_x < 0 ? -1 : bs_piece_at (s, p, first_x, first_y, &color);
+      if (index < 0 || color != s->color)
+        {
+          g_string_append (why, "the double phase needs first=CELL on the turn colour's first piece");
+          return FALSE;
+        }
+      s->first = index;
+      s->placed_turn = 1;
+    }
+  return TRUE;
+}

@@ -1,0 +1,232 @@
+/* bs-private.h: Blokus Shuffle's state layout and the tables prepare() builds
+ *
+ * The board is at most 26 x 26 (columns a..z), kept as one 32-bit word per
+ * row and per colour: the cells a colour covers (occ), the cells where it may
+ * not put a piece under the normal rule (forb: covered by anyone, or sharing
+ * a side with the colour) and the cells where a new piece may attach (att:
+ * free, not forbidden, diagonal to the colour). A placement is legal when
+ * none of its row masks meets forb and, for dedup, the first attach cell it
+ * covers is the one the generator is looking at.
+ *
+ * prepare() lists every in-board placement (piece, orientation, anchor) once
+ * and, for each cell and each of the 16 patterns of forbidden side
+ * neighbours, the placements of each piece that cover the cell without
+ * covering a forbidden neighbour: the generator only tries those.
+ *
+ * Cards live as card definition indexes in per-deck arrays (decks are per
+ * colour, or per seat in the 2-player merged game); a card's identity is its
+ * definition, so conservation is a count per deck and definition.
+ */
+#pragma once
+
+#include "tw-game.h"
+
+G_BEGIN_DECLS
+
+#define BS_MAX_SIZE       26
+#define BS_N_COLORS       4
+#define BS_MAX_PIECES     32    /* piece instances per colour (counts summed) */
+#define BS_MAX_CARDS      48    /* cards per colour deck (counts summed) */
+#define BS_MAX_DECK       (2 * BS_MAX_CARDS)
+#define BS_MAX_HAND       8
+#define BS_MAX_PLACEMENTS 65535
+#define BS_NONE           0xff
+
+enum /* move kinds */
+{
+  BS_MOVE_PLACE = 1,  /* a = piece def, b = orientation, x, y = anchor (top-left of the box) */
+  BS_MOVE_PASS,       /* no piece can be placed */
+  BS_MOVE_CARD,       /* a = card def; q = 1 when it acts on something: b = colour
+                       * (Wild: declared; Recycle, Warp: owner of the piece), c = index of
+                       * the piece in that colour's placement list, Warp: p = orientation,
+                       * x, y = new anchor */
+};
+
+enum /* phases */
+{
+  BS_PHASE_OPEN,      /* the colour places its first piece on its corner, no card */
+  BS_PHASE_CARD,      /* the colour's deck owner must play a card from the hand */
+  BS_PHASE_DRAWN,     /* Draw 2: play one of the drawn cards */
+  BS_PHASE_PIECE,     /* place a piece (under this turn's card) or pass */
+  BS_PHASE_DOUBLE,    /* Double Play: a second piece touching the first at a corner */
+  BS_PHASE_DONE,
+};
+
+enum /* the piece rule this turn's card sets */
+{
+  BS_MODE_NORMAL,
+  BS_MODE_EDGE,       /* Edge to Edge, when at least one such placement exists */
+  BS_MODE_WILD,       /* Wild, by the rules of colour `wild`, when possible */
+  BS_MODE_DOUBLE,     /* Double Play: the second piece follows the first */
+};
+
+enum /* card kinds: indexes into bs_card_kinds */
+{
+  BS_CARD_SKIP,
+  BS_CARD_REVERSE,
+  BS_CARD_DRAW2,
+  BS_CARD_RECYCLE,
+  BS_CARD_EDGE,
+  BS_CARD_DOUBLE,
+  BS_CARD_WILD,
+  BS_CARD_WARP,
+  BS_N_CARD_KINDS,
+};
+
+enum /* option indexes into bs_options */
+{
+  BS_OPT_CARDS,
+  BS_OPT_SCORING,
+  BS_OPT_START_CORNER,
+  BS_OPT_TWO_PLAYER_DECK,
+  BS_OPT_SHARED_COLOR,
+  BS_OPT_EDGE_TO_EDGE,
+  BS_OPT_WILD_OWN,
+  BS_OPT_DOUBLE_CONTACT,
+  BS_OPT_MONOMINO_BONUS,
+  BS_N_OPTIONS,
+};
+
+enum /* counters */
+{
+  BS_COUNTER_TURNS,
+  BS_COUNTER_PASSES,
+  BS_COUNTER_CARDS,
+  BS_COUNTER_NO_EFFECT,
+  BS_COUNTER_RECYCLED,
+  BS_COUNTER_WARPED,
+  BS_N_COUNTERS,
+};
+
+typedef struct
+{
+  guint8  piece;   /* piece definition */
+  guint8  orient;  /* orientation index of that piece */
+  guint8  x;       /* anchor: top-left corner of the orientation's box */
+  guint8  y;
+} BsPlaced;
+
+/* One orientation of one piece: its cells and row masks (bit x = column x). */
+typedef struct
+{
+  guint8       piece;
+  guint8       index;    /* orientation index within the piece */
+  guint8       w;
+  guint8       h;
+  guint8       n;
+  guint32      rows[BS_MAX_SIZE];
+  TwPolyomino  cells;
+} BsOrient;
+
+typedef struct
+{
+  guint16  og;     /* global orientation index */
+  guint8   x;
+  guint8   y;
+} BsMoveDef;
+
+typedef struct
+{
+  guint            size;                   /* N */
+  guint32          full;                   /* (1 << N) - 1 */
+  guint            n_pieces;               /* piece definitions */
+  guint8           count[BS_MAX_PIECES];   /* copies per colour */
+  guint8           squares[BS_MAX_PIECES];
+  guint            total_squares;          /* per colour */
+  guint            total_pieces;           /* per colour, counts summed */
+  gint             monomino;               /* piece def of the smallest piece if it has 1 cell, else -1 */
+  guint            n_orients;
+  BsOrient        *orients;
+  guint16          first_orient[BS_MAX_PIECES + 1];
+  guint            n_moves;
+  BsMoveDef       *moves;
+  /* cell lists: for cell c, pattern pat, piece k the ids are
+   * list[index[(c * 16 + pat) * (P + 1) + k] .. index[... + k + 1]] */
+  guint32         *index;
+  guint16         *list;                  /* move ids */
+  guint8           start_x[BS_N_COLORS];
+  guint8           start_y[BS_N_COLORS];
+  /* cards per colour deck, expanded by count */
+  guint            n_cards;                /* per colour */
+  guint8           card_count[TW_MAX_CARD_DEFS];
+} BsPrep;
+
+typedef struct
+{
+  TwRng    rng;
+  guint8   n_players;
+  guint8   phase;
+  guint8   color;          /* the colour whose turn it is */
+  guint8   reverse;        /* 1: play runs counterclockwise */
+  guint8   mode;           /* BS_MODE_* for this turn's piece */
+  guint8   wild;           /* declared colour in BS_MODE_WILD */
+  guint8   first;          /* BS_PHASE_DOUBLE: index of the first piece in placed[color] */
+  guint8   skip_mask;      /* colours that lose their next turn */
+  guint8   passed_mask;    /* colours that ended a turn without placing since the last change */
+  guint8   shared_turns;   /* 3 players: turns the shared colour has taken */
+  guint8   placed_turn;    /* a piece was placed this turn */
+  guint8   drawn_len;
+  guint8   drawn[2];
+  guint8   n_placed[BS_N_COLORS];
+  BsPlaced placed[BS_N_COLORS][BS_MAX_PIECES];      /* in the order they were placed */
+  guint8   supply[BS_N_COLORS][BS_MAX_PIECES];      /* copies left per piece def */
+  guint16  remaining[BS_N_COLORS];                  /* squares in the supply */
+  guint32  occ[BS_N_COLORS][BS_MAX_SIZE];
+  guint32  forb[BS_N_COLORS][BS_MAX_SIZE];
+  guint32  att[BS_N_COLORS][BS_MAX_SIZE];
+  guint8   deck_len[BS_N_COLORS];
+  guint8   hand_len[BS_N_COLORS];
+  guint8   discard_len[BS_N_COLORS];
+  guint8   deck[BS_N_COLORS][BS_MAX_DECK];          /* card defs, top = last */
+  guint8   hand[BS_N_COLORS][BS_MAX_HAND];
+  guint8   discard[BS_N_COLORS][BS_MAX_DECK];
+  guint32  counters[BS_N_COUNTERS];
+} BsState;
+
+extern const TwOptionSpec bs_options[];
+extern const TwCardKind   bs_card_kinds[];
+extern const char * const bs_phase_names[];
+
+static inline const BsPrep *
+bs_prep (const TwGame *game)
+{
+  return game->prepared;
+}
+
+static inline int
+bs_opt (const TwGame *game, guint opt)
+{
+  return game->options.values[opt];
+}
+
+static inline gboolean
+bs_cards (const TwGame *game)
+{
+  return bs_opt (game, BS_OPT_CARDS) != 0;
+}
+
+/* bs-rules.c, shared with the notation */
+guint     bs_deck_of        (const TwGame *game, guint n_players, guint color);
+gboolean  bs_deck_used      (const TwGame *game, guint n_players, guint deck);
+int       bs_seat_of        (const TwGame *game, const BsState *s, guint color);
+void      bs_put_piece      (const TwGame *game, BsState *s, guint color, guint piece,
+                             guint orient, guint x, guint y);
+void      bs_recompute      (const TwGame *game, BsState *s);
+int       bs_find_orient    (const TwGame *game, const TwPolyomino *cells, guint *orient,
+                             guint *x, guint *y);
+int       bs_piece_at       (const BsState *s, const BsPrep *p, guint x, guint y, guint *color);
+int       bs_score          (const TwGame *game, const BsState *s, guint seat);
+
+/* bs-notation.c */
+void     bs_move_to_text    (const TwGame *game, const TwState *state, const TwMove *move,
+                             GString *out);
+gboolean bs_move_from_text  (const TwGame *game, const TwState *state, const char *text,
+                             TwMove *move, GString *why);
+void     bs_state_to_text   (const TwGame *game, const TwState *state, GString *out);
+gboolean bs_state_from_text (const TwGame *game, TwState *state, const char *text,
+                             GString *why);
+void     bs_append_cells    (const TwGame *game, guint og, guint x, guint y, GString *out);
+void     bs_append_cell     (const TwGame *game, guint x, guint y, GString *out);
+const char *bs_deck_name    (const TwGame *game, guint n_players, guint deck, char buf[16]);
+
+G_END_DECLS

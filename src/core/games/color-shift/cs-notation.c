@@ -1,0 +1,796 @@
+/* cs-notation.c: Color Shift's move and position notation (doc/rules/color-shift.md)
+ *
+ * Moves (a region is named by the edge triangles it covers, as the tile lies
+ * on the play area: N, E, S, W, clockwise from north):
+ *   wr-half 1,0 r2          place the hand tile wr-half at x=1, y=0 (y grows
+ *                           south), turned two quarters clockwise
+ *   discard wr-half         a hand tile that fits nowhere
+ *   meeple NE               put a meeple on the region NE of the tile just placed
+ *   move 2 -1,3 S           the mover's meeple 2 goes to the tile at -1,3, region S
+ *   move 2 ENN S            the same given as a path of 1 to 3 steps (read only)
+ *   shift E                 push the placed tile and the run of tiles east of it
+ *   pass                    no action
+ * The tile id of a placement is optional when reading (the first hand tile).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cs-private.h"
+
+static const char * const phase_names[] = { "place", "action", "done", NULL };
+
+static const char *
+region_name (const CsPrep  *p,
+             const CsState *s,
+             guint          tile,
+             guint          sec)
+{
+  const CsPlaced *pl = &CS_PLACED (p, s)[tile];
+  const TwTileFace *f = cs_face (p, pl->inst, pl->rot);
+
+  return sec < f->n_sections ? tw_dir_mask_name (f->section_mask[sec]) : "?";
+}
+
+void
+cs_move_to_text (const TwGame  *game,
+                 const TwState *state,
+                 const TwMove  *move,
+                 GString       *out)
+{
+  const CsPrep *p = cs_prep (game);
+  const CsState *s = (const CsState *) state;
+  guint seat = s->current;
+
+  switch (move->kind)
+    {
+    case CS_MOVE_PLACE:
+      if (seat < s->n_players && move->c < s->hand_len[seat])
+        g_string_append_printf (out, "%s ", cs_inst_def (game, s->hand[seat][move->c])->id);
+      g_string_append_printf (out, "%d,%d r%u", move->x, move->y, move->b);
+      break;
+    case CS_MOVE_DISCARD:
+      g_string_append (out, "discard");
+      if (seat < s->n_players && move->c < s->hand_len[seat])
+        g_string_append_printf (out, " %s", cs_inst_def (game, s->hand[seat][move->c])->id);
+      break;
+    case CS_MOVE_MEEPLE:
+      g_string_append_printf (out, "meeple %s",
+                              s->placed != CS_NONE ? region_name (p, s, s->placed, move->c) : "?");
+      break;
+    case CS_MOVE_WALK:
+      {
+        guint8 j = cs_at (p, s, move->x, move->y);
+        g_string_append_printf (out, "move %u %d,%d %s", move->a + 1u, move->x, move->y,
+                                j != CS_NONE ? region_name (p, s, j, move->c) : "?");
+        break;
+      }
+    case CS_MOVE_SHIFT:
+      g_string_append_printf (out, "shift %c", tw_dir_letter (move->a));
+      break;
+    case CS_MOVE_PASS:
+      g_string_append (out, "pass");
+      break;
+    default:
+      g_string_append (out, "?");
+      break;
+    }
+}
+
+static gboolean
+parse_int (const char *text,
+           int        *out)
+{
+  char *end = NULL;
+  long v;
+
+  if (text == NULL || *text == '\0')
+    return FALSE;
+  v = strtol (text, &end, 10);
+  if (*end != '\0' || v < -30000 || v > 30000)
+    return FALSE;
+  *out = (int) v;
+  return TRUE;
+}
+
+static gboolean
+parse_xy (const char *text,
+          int        *x,
+          int        *y)
+{
+  g_auto(GStrv) parts = g_strsplit (text, ",", -1);
+  return g_strv_length (parts) == 2 && parse_int (parts[0], x) && parse_int (parts[1], y);
+}
+
+static gint
+dir_of (char c)
+{
+  switch (c)
+    {
+    case 'N': return TW_NORTH;
+    case 'E': return TW_EAST;
+    case 'S': return TW_SOUTH;
+    case 'W': return TW_WEST;
+    default: return -1;
+    }
+}
+
+/* The section of placement @tile covering the edges named in @text. */
+static gint
+parse_region (const CsPrep  *p,
+              const CsState *s,
+              guint          tile,
+              const char    *text,
+              GString       *why)
+{
+  const CsPlaced *pl = &CS_PLACED (p, s)[tile];
+  const TwTileFace *f = cs_face (p, pl->inst, pl->rot);
+  guint mask = 0;
+
+  for (const char *c = text; *c; c++)
+    {
+      gint d = dir_of (*c);
+      if (d < 0)
+        {
+          g_string_printf (why, "a region is named by its edges, letters N, E, S and W, not '%s'", text);
+          return -1;
+        }
+      mask |= 1u << d;
+    }
+  for (guint sec = 0; mask && sec < f->n_sections; sec++)
+    if ((f->section_mask[sec] & mask) == mask)
+      return sec;
+  g_string_printf (why, "no single colour region of the tile at %d,%d covers '%s'", pl->x, pl->y, text);
+  return -1;
+}
+
+/* Splits on blanks, dropping empty tokens. */
+static GStrv
+tokens (const char *text)
+{
+  g_autofree char *copy = g_strstrip (g_strdup (text));
+  GStrv tok = g_strsplit_set (copy, " \t", -1);
+  guint n = 0;
+
+  for (guint k = 0; tok[k]; k++)
+    if (*tok[k])
+      {
+        char *t = tok[k];
+        tok[k] = NULL;
+        tok[n++] = t;
+      }
+    else
+      g_clear_pointer (&tok[k], g_free);
+  tok[n] = NULL;
+  return tok;
+}
+
+/* The hand slot of the mover holding tile definition @id. */
+static gint
+hand_slot (const TwGame  *game,
+           const CsState *s,
+           const char    *id,
+           GString       *why)
+{
+  const CsPrep *p = cs_prep (game);
+  gint t = tw_definition_find_tile (game->definition, id);
+
+  if (t < 0)
+    {
+      g_string_printf (why, "unknown tile '%s'", id);
+      return -1;
+    }
+  for (guint h = 0; s->current < s->n_players && h < s->hand_len[s->current]; h++)
+    if (p->inst_def[s->hand[s->current][h]] == (guint) t)
+      return h;
+  g_string_printf (why, "there is no %s in your hand", id);
+  return -1;
+}
+
+gboolean
+cs_move_from_text (const TwGame  *game,
+                   const TwState *state,
+                   const char    *text,
+                   TwMove        *move,
+                   GString       *why)
+{
+  const CsPrep *p = cs_prep (game);
+  const CsState *s = (const CsState *) state;
+  g_auto(GStrv) tok = tokens (text);
+  guint n = g_strv_length (tok);
+
+  memset (move, 0, sizeof *move);
+  if (n == 0)
+    {
+      g_string_append (why, "empty move");
+      return FALSE;
+    }
+
+  if (g_str_equal (tok[0], "pass") && n == 1)
+    {
+      move->kind = CS_MOVE_PASS;
+      return TRUE;
+    }
+  if (g_str_equal (tok[0], "shift"))
+    {
+      if (n != 2 || strlen (tok[1]) != 1 || dir_of (tok[1][0]) < 0)
+        {
+          g_string_append (why, "expected 'shift N|E|S|W'");
+          return FALSE;
+        }
+      move->kind = CS_MOVE_SHIFT;
+      move->a = dir_of (tok[1][0]);
+      return TRUE;
+    }
+  if (g_str_equal (tok[0], "discard"))
+    {
+      gint slot = 0;
+      if (n > 2)
+        {
+          g_string_append (why, "expected 'discard [TILE]'");
+          return FALSE;
+        }
+      if (n == 2 && (slot = hand_slot (game, s, tok[1], why)) < 0)
+        return FALSE;
+      move->kind = CS_MOVE_DISCARD;
+      move->c = slot;
+      return TRUE;
+    }
+  if (g_str_equal (tok[0], "meeple"))
+    {
+      gint sec;
+      if (n != 2)
+        {
+          g_string_append (why, "expected 'meeple REGION', e.g. 'meeple NE'");
+          return FALSE;
+        }
+      if (s->placed == CS_NONE)
+        {
+          g_string_append (why, "a meeple goes on the tile you just placed, and you placed none");
+          return FALSE;
+        }
+      if ((sec = parse_region (p, s, s->placed, tok[1], why)) < 0)
+        return FALSE;
+      move->kind = CS_MOVE_MEEPLE;
+      move->c = sec;
+      return TRUE;
+    }
+  if (g_str_equal (tok[0], "move"))
+    {
+      int k, x, y;
+      gint sec;
+      guint8 dest;
+      if (n != 4 || !parse_int (tok[1], &k) || k < 1 || k > CS_MAX_MEEPLES)
+        {
+          g_string_append (why, "expected 'move MEEPLE X,Y REGION' or 'move MEEPLE PATH REGION', "
+                                "e.g. 'move 1 2,0 N' or 'move 1 EEN N'");
+          return FALSE;
+        }
+      if (s->current >= s->n_players || s->meeple[s->current][k - 1].tile == CS_NONE)
+        {
+          g_string_printf (why, "your meeple %d is not on the play area", k);
+          return FALSE;
+        }
+      if (parse_xy (tok[2], &x, &y))
+        dest = cs_at (p, s, x, y);
+      else
+        {
+          /* a path of steps, resolved to where it ends */
+          guint len = strlen (tok[2]);
+          if (len < 1 || len > 3)
+            {
+              g_string_append (why, "a meeple moves 1 - 3 tiles");
+              return FALSE;
+            }
+          dest = s->meeple[s->current][k - 1].tile;
+          for (guint i = 0; i < len; i++)
+            {
+              gint d = dir_of (tok[2][i]);
+              if (d < 0)
+                {
+                  g_string_printf (why, "a path is made of N, E, S and W, not '%s'", tok[2]);
+                  return FALSE;
+                }
+              if (cs_opt (game, CS_OPT_MOVE_PATH) == 1 && tok[2][i] != tok[2][0])
+                {
+                  g_string_append (why, "a meeple moves 1 - 3 tiles in one direction");
+                  return FALSE;
+                }
+              dest = cs_step (p, s, dest, d);
+              if (dest == CS_NONE)
+                {
+                  g_string_printf (why, "step %u of '%s' leads to no tile", i + 1, tok[2]);
+                  return FALSE;
+                }
+            }
+          x = CS_PLACED (p, s)[dest].x;
+          y = CS_PLACED (p, s)[dest].y;
+        }
+      if (dest == CS_NONE)
+        {
+          g_string_printf (why, "there is no tile at %d,%d", x, y);
+          return FALSE;
+        }
+      if ((sec = parse_region (p, s, dest, tok[3], why)) < 0)
+        return FALSE;
+      move->kind = CS_MOVE_WALK;
+      move->a = k - 1;
+      move->c = sec;
+      move->x = x;
+      move->y = y;
+      return TRUE;
+    }
+
+  /* a placement: [TILE] X,Y [rR] */
+  guint i = 0;
+  int x, y, r = 0;
+  gint slot = 0;
+  if (n >= 1 && !parse_xy (tok[0], &x, &y) && tw_definition_find_tile (game->definition, tok[0]) >= 0)
+    {
+      if ((slot = hand_slot (game, s, tok[0], why)) < 0)
+        return FALSE;
+      i = 1;
+    }
+  if (i >= n || !parse_xy (tok[i], &x, &y))
+    {
+      g_string_printf (why, "expected '[TILE] X,Y rR', 'discard', 'meeple REGION', "
+                            "'move MEEPLE X,Y REGION', 'shift DIR' or 'pass', not '%s'", text);
+      return FALSE;
+    }
+  if (i + 2 == n)
+    {
+      if (tok[i + 1][0] != 'r' || !parse_int (tok[i + 1] + 1, &r) || r < 0 || r > 3)
+        {
+          g_string_printf (why, "rotation is r0, r1, r2 or r3, not '%s'", tok[i + 1]);
+          return FALSE;
+        }
+    }
+  else if (i + 1 != n)
+    {
+      g_string_printf (why, "unexpected '%s' after the move", tok[MIN (i + 2, n - 1)]);
+      return FALSE;
+    }
+  move->kind = CS_MOVE_PLACE;
+  move->b = r;
+  move->c = slot;
+  move->x = x;
+  move->y = y;
+  return TRUE;
+}
+
+/* Positions ---------------------------------------------------------------
+ *
+ *   color-shift players=2 phase=action to-act=1 placed=1,0
+ *   deck: wr w ...                  top of the stack first
+ *   hand1: wr                       each seat's hand
+ *   board: start@0,0r0 wr@1,0r2     tiles in placement order, where they are now
+ *   finished: 0,0/N 1,0/NE          finished regions
+ *   meeples1: 0,0/N 1,0/S:down -    each meeple: on a region (":down" when lying)
+ *   scores: 1=0 2=6                 or "-" in the supply
+ *   end: 1=3 2=0                    (only when the game is over) end-game points
+ */
+
+void
+cs_state_to_text (const TwGame  *game,
+                  const TwState *state,
+                  GString       *out)
+{
+  const CsPrep *p = cs_prep (game);
+  const CsState *s = (const CsState *) state;
+  const CsPlaced *placed = CS_PLACED (p, s);
+  const guint8 *deck = CS_DECK (p, s);
+  const guint8 *flags = CS_FLAGS (p, s);
+  guint M = (guint) cs_opt (game, CS_OPT_MEEPLES);
+
+  g_string_append_printf (out, "color-shift players=%u phase=%s to-act=%u",
+                          s->n_players, phase_names[s->phase], s->current + 1u);
+  if (s->placed != CS_NONE)
+    g_string_append_printf (out, " placed=%d,%d", placed[s->placed].x, placed[s->placed].y);
+  if (s->discarded)
+    g_string_append (out, " discarded=1");
+  g_string_append (out, "\ndeck:");
+  for (guint i = s->deck_len; i > 0; i--)
+    g_string_append_printf (out, " %s", cs_inst_def (game, deck[i - 1])->id);
+  for (guint q = 0; q < s->n_players; q++)
+    {
+      g_string_append_printf (out, "\nhand%u:", q + 1);
+      for (guint i = 0; i < s->hand_len[q]; i++)
+        g_string_append_printf (out, " %s", cs_inst_def (game, s->hand[q][i])->id);
+    }
+  g_string_append (out, "\nboard:");
+  for (guint i = 0; i < s->n_placed; i++)
+    g_string_append_printf (out, " %s@%d,%dr%u", cs_inst_def (game, placed[i].inst)->id,
+                            placed[i].x, placed[i].y, placed[i].rot);
+  g_string_append (out, "\nfinished:");
+  for (guint i = 0; i < s->n_placed; i++)
+    for (guint sec = 0; sec < 4; sec++)
+      if (flags[4 * i + sec])
+        g_string_append_printf (out, " %d,%d/%s", placed[i].x, placed[i].y,
+                                region_name (p, s, i, sec));
+  for (guint q = 0; q < s->n_players; q++)
+    {
+      g_string_append_printf (out, "\nmeeples%u:", q + 1);
+      for (guint k = 0; k < M; k++)
+        {
+          const CsMeeple *m = &s->meeple[q][k];
+          if (m->tile == CS_NONE)
+            g_string_append (out, " -");
+          else
+            g_string_append_printf (out, " %d,%d/%s%s", placed[m->tile].x, placed[m->tile].y,
+                                    region_name (p, s, m->tile, m->sec), m->standing ? "" : ":down");
+        }
+    }
+  g_string_append (out, "\nscores:");
+  for (guint q = 0; q < s->n_players; q++)
+    g_string_append_printf (out, " %u=%d", q + 1, s->score[q]);
+  if (s->phase == CS_PHASE_DONE)
+    {
+      g_string_append (out, "\nend:");
+      for (guint q = 0; q < s->n_players; q++)
+        g_string_append_printf (out, " %u=%d", q + 1, s->end_points[q]);
+    }
+  g_string_append_c (out, '\n');
+}
+
+/* Takes an instance of tile definition @id that is still unassigned. */
+static gint
+take_instance (const TwGame *game,
+               guint8       *used,
+               const char   *id,
+               GString      *why)
+{
+  const CsPrep *p = cs_prep (game);
+  gint t = tw_definition_find_tile (game->definition, id);
+
+  if (t < 0)
+    {
+      g_string_printf (why, "unknown tile '%s'", id);
+      return -1;
+    }
+  for (guint i = 0; i < p->n_inst; i++)
+    if (p->inst_def[i] == (guint) t && !used[i])
+      {
+        used[i] = 1;
+        return i;
+      }
+  g_string_printf (why, "more '%s' tiles than the definition has", id);
+  return -1;
+}
+
+/* "X,Y/REGION" on the play area: placement index and section. */
+static gboolean
+parse_spot (const TwGame  *game,
+            const CsState *s,
+            const char    *text,
+            guint8        *tile,
+            guint8        *sec,
+            GString       *why)
+{
+  const CsPrep *p = cs_prep (game);
+  g_autofree char *copy = g_strdup (text);
+  char *slash = strchr (copy, '/');
+  int x, y;
+  gint r;
+
+  if (slash == NULL)
+    {
+      g_string_printf (why, "expected X,Y/REGION, not '%s'", text);
+      return FALSE;
+    }
+  *slash = '\0';
+  if (!parse_xy (copy, &x, &y))
+    {
+      g_string_printf (why, "expected X,Y/REGION, not '%s'", text);
+      return FALSE;
+    }
+  *tile = cs_at (p, s, x, y);
+  if (*tile == CS_NONE)
+    {
+      g_string_printf (why, "there is no tile at %d,%d", x, y);
+      return FALSE;
+    }
+  if ((r = parse_region (p, s, *tile, slash + 1, why)) < 0)
+    return FALSE;
+  *sec = r;
+  return TRUE;
+}
+
+static gboolean
+parse_seat_values (const char *line,
+                   guint       n_players,
+                   gint32     *values,
+                   GString    *why)
+{
+  g_auto(GStrv) words = tokens (line);
+
+  for (guint w = 0; words[w]; w++)
+    {
+      char *eq = strchr (words[w], '=');
+      int q, v;
+      if (eq == NULL)
+        {
+          g_string_printf (why, "expected SEAT=POINTS, not '%s'", words[w]);
+          return FALSE;
+        }
+      *eq = '\0';
+      if (!parse_int (words[w], &q) || q < 1 || (guint) q > n_players || !parse_int (eq + 1, &v) || v < 0)
+        {
+          g_string_printf (why, "bad score '%s=%s'", words[w], eq + 1);
+          return FALSE;
+        }
+      values[q - 1] = v;
+    }
+  return TRUE;
+}
+
+gboolean
+cs_state_from_text (const TwGame  *game,
+                    TwState       *state,
+                    const char    *text,
+                    GString       *why)
+{
+  const CsPrep *p = cs_prep (game);
+  CsState *s = (CsState *) state;
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  g_autofree guint8 *used = g_new0 (guint8, MAX (p->n_inst, 1));
+  guint8 *deck = CS_DECK (p, s);
+  guint8 *loc = CS_LOC (p, s);
+  guint n_players = game->n_players;
+  guint M = (guint) cs_opt (game, CS_OPT_MEEPLES);
+  int phase = CS_PHASE_PLACE, to_act = 1, px = 0, py = 0;
+  gboolean has_placed = FALSE, discarded = FALSE;
+  guint64 seed = 0;
+
+  cs_reset (game, s, n_players);
+
+  g_auto(GStrv) head = tokens (lines[0] ? lines[0] : "");
+  if (head[0] == NULL || !g_str_equal (head[0], "color-shift"))
+    {
+      g_string_append (why, "a Color Shift position starts with 'color-shift'");
+      return FALSE;
+    }
+  for (guint k = 1; head[k]; k++)
+    {
+      char *eq = strchr (head[k], '=');
+      int v = 0;
+      if (eq == NULL)
+        {
+          g_string_printf (why, "expected KEY=VALUE, not '%s'", head[k]);
+          return FALSE;
+        }
+      *eq = '\0';
+      const char *val = eq + 1;
+      if (g_str_equal (head[k], "players"))
+        {
+          if (!parse_int (val, &v) || (guint) v != n_players)
+            {
+              g_string_printf (why, "this game has %u players, the position %s", n_players, val);
+              return FALSE;
+            }
+        }
+      else if (g_str_equal (head[k], "phase"))
+        {
+          phase = -1;
+          for (guint i = 0; phase_names[i]; i++)
+            if (g_str_equal (phase_names[i], val))
+              phase = i;
+          if (phase != CS_PHASE_PLACE && phase != CS_PHASE_ACTION)
+            {
+              g_string_printf (why, "positions can be written in the place or action phase, not '%s'; "
+                                    "reach the end of a game by playing its moves", val);
+              return FALSE;
+            }
+        }
+      else if (g_str_equal (head[k], "to-act"))
+        {
+          if (!parse_int (val, &to_act) || to_act < 1 || (guint) to_act > n_players)
+            {
+              g_string_printf (why, "to-act must be a seat from 1 to %u", n_players);
+              return FALSE;
+            }
+        }
+      else if (g_str_equal (head[k], "placed"))
+        {
+          if (!parse_xy (val, &px, &py))
+            {
+              g_string_printf (why, "placed=X,Y, not '%s'", val);
+              return FALSE;
+            }
+          has_placed = TRUE;
+        }
+      else if (g_str_equal (head[k], "discarded"))
+        discarded = g_str_equal (val, "1");
+      else if (g_str_equal (head[k], "seed"))
+        seed = g_ascii_strtoull (val, NULL, 10);
+      else
+        {
+          g_string_printf (why, "unknown key '%s' in the position header", head[k]);
+          return FALSE;
+        }
+    }
+  tw_rng_seed (&s->rng, seed);
+  s->current = to_act - 1;
+  s->phase = phase;
+  s->discarded = discarded;
+
+  /* the board first: the other lines name its cells */
+  const char *board_line = NULL;
+  for (guint l = 1; lines[l]; l++)
+    if (g_str_has_prefix (g_strchug (lines[l]), "board:"))
+      board_line = lines[l] + strlen ("board:");
+  if (board_line == NULL)
+    {
+      g_string_append (why, "a position needs a 'board:' line with at least the start tile");
+      return FALSE;
+    }
+  g_auto(GStrv) board = tokens (board_line);
+  for (guint w = 0; board[w]; w++)
+    {
+      char *at = strchr (board[w], '@');
+      char *r = at ? strrchr (at, 'r') : NULL;
+      int x, y, rot;
+      gint inst;
+      if (at == NULL || r == NULL)
+        {
+          g_string_printf (why, "expected TILE@X,YrR, not '%s'", board[w]);
+          return FALSE;
+        }
+      *at = '\0';
+      *r = '\0';
+      if (!parse_xy (at + 1, &x, &y) || !parse_int (r + 1, &rot) || rot < 0 || rot > 3)
+        {
+          g_string_printf (why, "bad placement of '%s'", board[w]);
+          return FALSE;
+        }
+      if (ABS (x) > 2 * (int) p->n_inst || ABS (y) > 2 * (int) p->n_inst)
+        {
+          g_string_printf (why, "%s at %d,%d is farther out than any game reaches", board[w], x, y);
+          return FALSE;
+        }
+      if (cs_at (p, s, x, y) != CS_NONE)
+        {
+          g_string_printf (why, "two tiles at %d,%d", x, y);
+          return FALSE;
+        }
+      if ((inst = take_instance (game, used, board[w], why)) < 0)
+        return FALSE;
+      /* shifts leave gaps: a position is any layout within the spread bound */
+      cs_put_tile (game, s, inst, rot, x, y);
+    }
+  if (!cs_spread_ok (s))
+    {
+      g_string_printf (why, "the tiles spread wider than %u tiles can reach, even with shifts",
+                       s->n_placed);
+      return FALSE;
+    }
+  if (s->n_placed == 0)
+    {
+      g_string_append (why, "the play area needs at least the start tile");
+      return FALSE;
+    }
+  cs_rebuild_areas (game, s);
+
+  for (guint l = 1; lines[l]; l++)
+    {
+      char *line = g_strstrip (lines[l]);
+      char *colon = strchr (line, ':');
+      if (*line == '\0')
+        continue;
+      if (colon == NULL)
+        {
+          g_string_printf (why, "line %u: expected 'NAME: ...'", l + 1);
+          return FALSE;
+        }
+      *colon = '\0';
+      const char *key = line;
+      const char *rest = colon + 1;
+      g_auto(GStrv) words = tokens (rest);
+
+      if (g_str_equal (key, "board"))
+        continue;
+      else if (g_str_equal (key, "deck"))
+        {
+          guint nw = g_strv_length (words);
+          /* written top first; the array keeps its top at the end */
+          for (guint w = nw; w > 0; w--)
+            {
+              gint inst = take_instance (game, used, words[w - 1], why);
+              if (inst < 0)
+                return FALSE;
+              deck[s->deck_len++] = inst;
+              loc[inst] = CS_LOC_DECK;
+            }
+        }
+      else if (g_str_has_prefix (key, "hand"))
+        {
+          int q;
+          if (!parse_int (key + 4, &q) || q < 1 || (guint) q > n_players)
+            {
+              g_string_printf (why, "no seat called '%s'", key);
+              return FALSE;
+            }
+          for (guint w = 0; words[w]; w++)
+            {
+              gint inst = take_instance (game, used, words[w], why);
+              if (inst < 0)
+                return FALSE;
+              if (s->hand_len[q - 1] >= (guint) cs_opt (game, CS_OPT_HAND_SIZE))
+                {
+                  g_string_printf (why, "seat %d holds more tiles than the hand size", q);
+                  return FALSE;
+                }
+              s->hand[q - 1][s->hand_len[q - 1]++] = inst;
+              loc[inst] = CS_LOC_HAND;
+            }
+        }
+      else if (g_str_equal (key, "finished"))
+        {
+          for (guint w = 0; words[w]; w++)
+            {
+              guint8 tile, sec;
+              if (!parse_spot (game, s, words[w], &tile, &sec, why))
+                return FALSE;
+              CS_FLAGS (p, s)[4 * tile + sec] = 1;
+            }
+        }
+      else if (g_str_has_prefix (key, "meeples"))
+        {
+          int q;
+          if (!parse_int (key + 7, &q) || q < 1 || (guint) q > n_players)
+            {
+              g_string_printf (why, "no seat called '%s'", key);
+              return FALSE;
+            }
+          if (g_strv_length (words) > M)
+            {
+              g_string_printf (why, "seat %d has %u meeples", q, M);
+              return FALSE;
+            }
+          for (guint w = 0; words[w]; w++)
+            {
+              CsMeeple *m = &s->meeple[q - 1][w];
+              char *down = strstr (words[w], ":down");
+              if (g_str_equal (words[w], "-"))
+                continue;
+              if (down)
+                *down = '\0';
+              if (!parse_spot (game, s, words[w], &m->tile, &m->sec, why))
+                return FALSE;
+              m->standing = down == NULL;
+            }
+        }
+      else if (g_str_equal (key, "scores"))
+        {
+          if (!parse_seat_values (rest, n_players, s->score, why))
+            return FALSE;
+        }
+      else
+        {
+          g_string_printf (why, "unknown line '%s:'", key);
+          return FALSE;
+        }
+    }
+
+  /* again, now that the finished flags are known: each area counts its unfinished sections */
+  cs_rebuild_areas (game, s);
+
+  if (has_placed)
+    {
+      guint8 j = cs_at (p, s, px, py);
+      if (phase != CS_PHASE_ACTION || j == CS_NONE || j + 1u != s->n_placed)
+        {
+          g_string_append (why, "placed=X,Y names the last tile on the board line, in the action phase");
+          return FALSE;
+        }
+      s->placed = j;
+    }
+  if (phase == CS_PHASE_PLACE && s->hand_len[s->current] == 0)
+    {
+      g_string_append (why, "in the place phase the seat to act needs a tile in hand");
+      return FALSE;
+    }
+  return TRUE;
+}

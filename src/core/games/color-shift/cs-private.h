@@ -1,0 +1,249 @@
+/* cs-private.h: Color Shift's state layout and the tables prepare() builds
+ *
+ * The state is one flat blob: a fixed header (CsState) followed by arrays
+ * sized by the definition's tile count T, at offsets kept in CsPrep. Nothing
+ * in it points to the heap, so copying a state is one memcpy.
+ *
+ * The play area is a list of placed tiles with real coordinates (CsPlaced,
+ * in placement order: a tile keeps its placement index for the whole game,
+ * so meeples and finished flags, which name a tile by that index, ride along
+ * when a shift moves it) plus a grid on a torus of side S, a power of two
+ * with S >= 2T + 2, for constant-time lookups.
+ *
+ * Why the torus is large enough: each turn adds at most one tile (which can
+ * widen the bounding box of the tiles by one cell in one direction) and makes
+ * at most one shift (which moves a run of tiles one cell: again at most one
+ * cell of growth). The start tile is a 1 x 1 box, so after n tiles
+ * (W - 1) + (H - 1) <= 2 (n - 1), hence W, H <= 2T - 1 < S: the tiles never
+ * collide modulo S. Lookups outside the bounding box answer "empty" without
+ * reading the grid, so no cell ever aliases. Coordinates stay within
+ * +-2T (|x|, |y| < 500 for the largest definition), well inside gint16.
+ * check() verifies the bound; state_from_text() refuses positions that
+ * break it.
+ *
+ * Areas are unions of tile sections (union-find over section nodes numbered
+ * 4 * placement + section), each root carrying the number of its edges that
+ * face an empty cell. A placement updates them incrementally; a shift moves
+ * tiles apart and together, so the union-find is rebuilt from scratch (at
+ * most 4T nodes). Finished flags are per section node and never cleared.
+ * Each root also keeps its count of unfinished sections, and the sections of
+ * an area form a circular list (spliced in O(1) on a union) so that scoring
+ * visits only the area's own sections.
+ */
+#pragma once
+
+#include "tw-game.h"
+#include "tw-tile.h"
+
+G_BEGIN_DECLS
+
+#define CS_MAX_PLAYERS   6
+#define CS_MAX_MEEPLES   10
+#define CS_MAX_HAND      4
+#define CS_MAX_TILES     250          /* placement indexes fit a byte, 0xff is "none" */
+#define CS_NONE          0xff
+
+enum /* move kinds */
+{
+  CS_MOVE_PLACE = 1,   /* b = rotation, c = hand slot, x, y */
+  CS_MOVE_DISCARD,     /* c = hand slot of a tile that fits nowhere */
+  CS_MOVE_MEEPLE,      /* c = section of the tile placed this turn */
+  CS_MOVE_WALK,        /* a = the mover's meeple number, c = section, x, y = destination tile */
+  CS_MOVE_SHIFT,       /* a = direction (TwDir) */
+  CS_MOVE_PASS,        /* no action this turn */
+};
+
+enum /* phases */
+{
+  CS_PHASE_PLACE,      /* `current` places a tile from their hand (or discards one) */
+  CS_PHASE_ACTION,     /* `current` takes at most one action */
+  CS_PHASE_DONE,
+};
+
+enum /* component locations, one per tile instance */
+{
+  CS_LOC_DECK,
+  CS_LOC_HAND,
+  CS_LOC_BOARD,
+  CS_LOC_OUT,          /* removed at setup for equal turns, or discarded as unplaceable */
+};
+
+enum /* option indexes into cs_options */
+{
+  CS_OPT_MEEPLES,
+  CS_OPT_HAND_SIZE,
+  CS_OPT_PLACEMENT_MATCH,
+  CS_OPT_UNPLACEABLE,
+  CS_OPT_EQUAL_TURNS,
+  CS_OPT_MOVE_PATH,
+  CS_OPT_END_ROUNDING,
+  CS_OPT_MERGED_FINISHED,
+  CS_N_OPTIONS,
+};
+
+enum /* counters */
+{
+  CS_COUNTER_TURNS,
+  CS_COUNTER_REMOVED,
+  CS_COUNTER_DISCARDED,
+  CS_COUNTER_SKIPPED_PLACEMENTS,
+  CS_COUNTER_AREAS_COMPLETED,
+  CS_COUNTER_AREAS_SCORED,
+  CS_COUNTER_COMPLETED_TILES,
+  CS_COUNTER_POINTS_COMPLETED,
+  CS_COUNTER_POINTS_END,
+  CS_COUNTER_MEEPLES_PLACED,
+  CS_COUNTER_WALKS,
+  CS_COUNTER_SHIFTS,
+  CS_COUNTER_PASSES,
+  CS_N_COUNTERS,
+};
+
+typedef struct
+{
+  guint8  inst;     /* tile instance */
+  guint8  rot;
+  gint16  x;
+  gint16  y;
+} CsPlaced;
+
+/* An empty cell next to at least one tile, with what its neighbours show
+ * towards it, kept up to date as tiles arrive (rebuilt after a shift): a
+ * placement test is then one AND. */
+typedef struct
+{
+  gint16  x;
+  gint16  y;
+  guint16 colors;   /* colours anywhere on the neighbouring tiles, one bit each */
+  guint16 pad;
+  guint32 pad2;
+  guint64 req;      /* bit 16 d + colour: the colour the neighbour at d shows */
+} CsFront;
+
+typedef struct
+{
+  guint8  tile;     /* placement index, or CS_NONE while in the supply */
+  guint8  sec;      /* section of that tile's face */
+  guint8  standing; /* 0: on its side (out of play) */
+  guint8  pad;
+} CsMeeple;
+
+typedef struct
+{
+  guint            n_inst;               /* T */
+  guint            side;                 /* S, a power of two */
+  guint            side_shift;           /* log2 S */
+  gint             start_inst;           /* the `kind: start` tile, or -1: the top of the deck */
+  guint            n_colors;
+  guint16         *inst_def;             /* tile definition of each instance */
+  TwTileFace     (*faces)[4];            /* per tile definition, per rotation */
+  guint64        (*face_bits)[4];        /* bit 16 d + colour for the edge at each direction */
+  guint16         *def_colors;           /* colours shown anywhere on the tile, one bit each */
+  guint8         (*rotations)[4];        /* distinct rotations per tile definition */
+  guint8          *n_rotations;
+  /* layout of the blob */
+  gsize            off_deck;             /* guint8[T], top = last */
+  gsize            off_loc;              /* guint8[T] */
+  gsize            off_placed;           /* CsPlaced[T] */
+  gsize            off_parent;           /* guint16[4T] */
+  gsize            off_open;             /* guint16[4T] */
+  gsize            off_flags;            /* guint8[4T]: 1 = finished section */
+  gsize            off_next;             /* guint16[4T]: circular list of an area's sections */
+  gsize            off_unfin;            /* guint16[4T]: at roots, sections not finished */
+  gsize            off_front;            /* CsFront[4T + 4] */
+  gsize            off_grid;             /* guint8[S*S]: placement index or CS_NONE */
+  gsize            size;
+} CsPrep;
+
+typedef struct
+{
+  TwRng    rng;
+  guint8   n_players;
+  guint8   phase;
+  guint8   current;            /* seat to act */
+  guint8   placed;             /* placement index of this turn's tile, or CS_NONE */
+  guint8   discarded;          /* this turn has discarded an unplaceable tile */
+  guint8   deck_len;
+  guint8   n_placed;
+  guint8   pad;
+  guint16  n_front;
+  guint16  pad2;
+  guint8   hand_len[CS_MAX_PLAYERS];
+  guint8   hand[CS_MAX_PLAYERS][CS_MAX_HAND];
+  gint16   xmin, xmax, ymin, ymax;   /* bounding box of the placed tiles */
+  gint32   score[CS_MAX_PLAYERS];    /* points from completed areas */
+  gint32   end_points[CS_MAX_PLAYERS]; /* end-game points for unfinished areas */
+  CsMeeple meeple[CS_MAX_PLAYERS][CS_MAX_MEEPLES];
+  guint32  counters[CS_N_COUNTERS];
+} CsState;
+
+#define CS_DECK(p, s)     ((guint8 *) ((char *) (s) + (p)->off_deck))
+#define CS_LOC(p, s)      ((guint8 *) ((char *) (s) + (p)->off_loc))
+#define CS_PLACED(p, s)   ((CsPlaced *) ((char *) (s) + (p)->off_placed))
+#define CS_PARENT(p, s)   ((guint16 *) ((char *) (s) + (p)->off_parent))
+#define CS_OPEN(p, s)     ((guint16 *) ((char *) (s) + (p)->off_open))
+#define CS_FLAGS(p, s)    ((guint8 *) ((char *) (s) + (p)->off_flags))
+#define CS_GRID(p, s)     ((guint8 *) ((char *) (s) + (p)->off_grid))
+#define CS_NEXT(p, s)     ((guint16 *) ((char *) (s) + (p)->off_next))
+#define CS_UNFIN(p, s)    ((guint16 *) ((char *) (s) + (p)->off_unfin))
+#define CS_FRONT(p, s)    ((CsFront *) ((char *) (s) + (p)->off_front))
+
+extern const TwOptionSpec cs_options[];
+
+static inline const CsPrep *
+cs_prep (const TwGame *game)
+{
+  return game->prepared;
+}
+
+static inline int
+cs_opt (const TwGame *game, guint opt)
+{
+  return game->options.values[opt];
+}
+
+static inline const TwTileFace *
+cs_face (const CsPrep *p,
+         guint         inst,
+         guint         rot)
+{
+  return &p->faces[p->inst_def[inst]][rot & 3];
+}
+
+/* The placement index at (x, y), or CS_NONE. */
+static inline guint8
+cs_at (const CsPrep  *p,
+       const CsState *s,
+       int            x,
+       int            y)
+{
+  if (s->n_placed == 0 || x < s->xmin || x > s->xmax || y < s->ymin || y > s->ymax)
+    return CS_NONE;
+  guint m = p->side - 1;
+  return CS_GRID (p, s)[(((guint) y & m) << p->side_shift) | ((guint) x & m)];
+}
+
+/* cs-rules.c, used by the notation */
+const TwTileDef *cs_inst_def        (const TwGame *game, guint inst);
+void             cs_reset           (const TwGame *game, CsState *s, guint n_players);
+void             cs_put_tile        (const TwGame *game, CsState *s, guint inst, guint rot,
+                                     int x, int y);
+void             cs_rebuild_areas   (const TwGame *game, CsState *s);
+gboolean         cs_spread_ok       (const CsState *s);
+int              cs_total_score     (const CsState *s, guint seat);
+/* Tiles a meeple can reach in 1 to 3 steps from placement @from: bitset of placement indexes. */
+void             cs_reach           (const TwGame *game, const CsState *s, guint from,
+                                     guint64 out[4]);
+/* The tile one step from @from in direction @d (skipping gaps, wrapping), or CS_NONE. */
+guint8           cs_step            (const CsPrep *p, const CsState *s, guint from, guint d);
+
+/* cs-notation.c */
+void     cs_move_to_text    (const TwGame *game, const TwState *state, const TwMove *move,
+                             GString *out);
+gboolean cs_move_from_text  (const TwGame *game, const TwState *state, const char *text,
+                             TwMove *move, GString *why);
+void     cs_state_to_text   (const TwGame *game, const TwState *state, GString *out);
+gboolean cs_state_from_text (const TwGame *game, TwState *state, const char *text,
+                             GString *why);
+
+G_END_DECLS

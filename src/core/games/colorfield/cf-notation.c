@@ -1,0 +1,902 @@
+/* cf-notation.c: Colorfield's move and position notation (doc/rules/colorfield.md)
+ *
+ * Moves (spaces 1-6 in reading order, rotations r0-r3 clockwise):
+ *   painter wei-ta-chin     choose a Player Card
+ *   side 3b                 choose the face of the dealt canvas board
+ *   setup 4                 Rounded Wooden Palette: the revealed tile goes in space 4
+ *   skip | rotate 2 r1 | swap 1 5           the ability step
+ *   take 2 | deck | deck2 | refresh | pass  the draw step
+ *   place 3 | place 3 r2 | discard          the drawn tile
+ *   place 3 #2 | discard #2                 after a Sketchbook draw: which of the two
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cf-private.h"
+
+static const char *
+tile_id (const TwGame *game,
+         guint         inst)
+{
+  if (inst == CF_NONE)
+    return "-";
+  return game->definition->tiles[cf_prep (game)->inst_def[inst]].id;
+}
+
+void
+cf_move_to_text (const TwGame  *game,
+                 const TwState *state,
+                 const TwMove  *move,
+                 GString       *out)
+{
+  const CfPrep *p = cf_prep (game);
+  const CfState *s = (const CfState *) state;
+
+  switch (move->kind)
+    {
+    case CF_MOVE_PAINTER:
+      g_string_append_printf (out, "painter %s",
+                              move->a < p->n_painters ? p->painters[move->a].id : "?");
+      break;
+    case CF_MOVE_SIDE:
+      g_string_append_printf (out, "side %s", move->a < 2 && s->current < s->n_players
+                              ? p->boards[s->board[s->current]].face_id[move->a] : "?");
+      break;
+    case CF_MOVE_SETUP:
+      g_string_append_printf (out, "setup %u", move->a + 1u);
+      break;
+    case CF_MOVE_SKIP:
+      g_string_append (out, "skip");
+      break;
+    case CF_MOVE_ROTATE:
+      g_string_append_printf (out, "rotate %u r%u", move->a + 1u, move->b);
+      break;
+    case CF_MOVE_SWAP:
+      g_string_append_printf (out, "swap %u %u", move->a + 1u, move->b + 1u);
+      break;
+    case CF_MOVE_REFRESH:
+      g_string_append (out, "refresh");
+      break;
+    case CF_MOVE_TAKE:
+      g_string_append_printf (out, "take %u", move->a + 1u);
+      break;
+    case CF_MOVE_DECK:
+      g_string_append (out, "deck");
+      break;
+    case CF_MOVE_DECK2:
+      g_string_append (out, "deck2");
+      break;
+    case CF_MOVE_PASS:
+      g_string_append (out, "pass");
+      break;
+    case CF_MOVE_PLACE:
+      g_string_append_printf (out, "place %u", move->a + 1u);
+      if (move->b != 0)
+        g_string_append_printf (out, " r%u", move->b);
+      if (s->n_hand == 2)
+        g_string_append_printf (out, " #%u", move->c + 1u);
+      break;
+    case CF_MOVE_DISCARD:
+      g_string_append (out, "discard");
+      if (s->n_hand == 2)
+        g_string_append_printf (out, " #%u", move->c + 1u);
+      break;
+    default:
+      g_string_append (out, "?");
+      break;
+    }
+}
+
+static gboolean
+parse_uint (const char *text,
+            int         lo,
+            int         hi,
+            int        *out)
+{
+  char *end = NULL;
+  long v;
+
+  if (text == NULL || *text == '\0' || !g_ascii_isdigit (*text))
+    return FALSE;
+  v = strtol (text, &end, 10);
+  if (*end != '\0' || v < lo || v > hi)
+    return FALSE;
+  *out = (int) v;
+  return TRUE;
+}
+
+/* Splits on blanks, dropping empty words; returns the count. */
+static guint
+words_of (const char *text,
+          GStrv      *out)
+{
+  g_auto(GStrv) raw = g_strsplit_set (text, " \t\r\n", -1);
+  GPtrArray *w = g_ptr_array_new ();
+  for (guint k = 0; raw[k]; k++)
+    if (*raw[k])
+      g_ptr_array_add (w, g_strdup (raw[k]));
+  guint n = w->len;
+  g_ptr_array_add (w, NULL);
+  *out = (GStrv) g_ptr_array_free (w, FALSE);
+  return n;
+}
+
+gboolean
+cf_move_from_text (const TwGame  *game,
+                   const TwState *state,
+                   const char    *text,
+                   TwMove        *move,
+                   GString       *why)
+{
+  const CfPrep *p = cf_prep (game);
+  const CfState *s = (const CfState *) state;
+  g_auto(GStrv) w = NULL;
+  guint n = words_of (text, &w);
+  int v, r = 0;
+
+  memset (move, 0, sizeof *move);
+  if (n == 0)
+    {
+      g_string_append (why, "empty move");
+      return FALSE;
+    }
+  const char *verb = w[0];
+
+  if (g_str_equal (verb, "painter") && n == 2)
+    {
+      for (guint i = 0; i < p->n_painters; i++)
+        if (g_str_equal (p->painters[i].id, w[1]))
+          {
+            move->kind = CF_MOVE_PAINTER;
+            move->a = i;
+            return TRUE;
+          }
+      g_string_append (why, "unknown painter; the Player Cards are:");
+      for (guint i = 0; i < p->n_painters; i++)
+        g_string_append_printf (why, " %s", p->painters[i].id);
+      return FALSE;
+    }
+  if (g_str_equal (verb, "side") && n == 2)
+    {
+      const CfBoard *b = &p->boards[s->board[MIN (s->current, CF_MAX_PLAYERS - 1)]];
+      for (guint f = 0; f < 2; f++)
+        if (g_str_equal (b->face_id[f], w[1]))
+          {
+            move->kind = CF_MOVE_SIDE;
+            move->a = f;
+            return TRUE;
+          }
+      g_string_printf (why, "your canvas board %s has the faces %s and %s", b->id,
+                       b->face_id[0], b->face_id[1]);
+      return FALSE;
+    }
+  if (g_str_equal (verb, "setup") && n == 2)
+    {
+      if (!parse_uint (w[1], 1, CF_SLOTS, &v))
+        {
+          g_string_append (why, "expected 'setup N' with N a space from 1 to 6");
+          return FALSE;
+        }
+      move->kind = CF_MOVE_SETUP;
+      move->a = v - 1;
+      return TRUE;
+    }
+  if (n == 1)
+    {
+      static const struct { const char *word; guint kind; } simple[] = {
+        { "skip", CF_MOVE_SKIP }, { "refresh", CF_MOVE_REFRESH }, { "deck", CF_MOVE_DECK },
+        { "deck2", CF_MOVE_DECK2 }, { "pass", CF_MOVE_PASS }, { "discard", CF_MOVE_DISCARD },
+      };
+      for (guint i = 0; i < G_N_ELEMENTS (simple); i++)
+        if (g_str_equal (verb, simple[i].word))
+          {
+            move->kind = simple[i].kind;
+            return TRUE;
+          }
+    }
+  if (g_str_equal (verb, "rotate") && n == 3)
+    {
+      if (!parse_uint (w[1], 1, CF_SLOTS, &v) || w[2][0] != 'r' || !parse_uint (w[2] + 1, 0, 3, &r))
+        {
+          g_string_append (why, "expected 'rotate N rR', e.g. 'rotate 2 r1'");
+          return FALSE;
+        }
+      move->kind = CF_MOVE_ROTATE;
+      move->a = v - 1;
+      move->b = r;
+      return TRUE;
+    }
+  if (g_str_equal (verb, "swap") && n == 3)
+    {
+      int v2;
+      if (!parse_uint (w[1], 1, CF_SLOTS, &v) || !parse_uint (w[2], 1, CF_SLOTS, &v2))
+        {
+          g_string_append (why, "expected 'swap N M' with two spaces from 1 to 6");
+          return FALSE;
+        }
+      move->kind = CF_MOVE_SWAP;
+      move->a = v - 1;
+      move->b = v2 - 1;
+      return TRUE;
+    }
+  if (g_str_equal (verb, "take") && n == 2)
+    {
+      if (!parse_uint (w[1], 1, CF_MAX_TRAY, &v))
+        {
+          g_string_append (why, "expected 'take N' with N a face-up tile from 1 to 3");
+          return FALSE;
+        }
+      move->kind = CF_MOVE_TAKE;
+      move->a = v - 1;
+      return TRUE;
+    }
+  if (g_str_equal (verb, "place") || g_str_equal (verb, "discard"))
+    {
+      gboolean place = g_str_equal (verb, "place");
+      guint i = 1;
+      int which = 1;
+      if (place)
+        {
+          if (n < 2 || !parse_uint (w[1], 1, CF_SLOTS, &v))
+            {
+              g_string_append (why, "expected 'place N [rR] [#K]' with N a space from 1 to 6");
+              return FALSE;
+            }
+          move->a = v - 1;
+          i = 2;
+          if (i < n && w[i][0] == 'r')
+            {
+              if (!parse_uint (w[i] + 1, 0, 3, &r))
+                {
+                  g_string_printf (why, "rotation is r0, r1, r2 or r3, not '%s'", w[i]);
+                  return FALSE;
+                }
+              move->b = r;
+              i++;
+            }
+        }
+      if (i < n && w[i][0] == '#')
+        {
+          if (!parse_uint (w[i] + 1, 1, 2, &which) || (which == 2 && s->n_hand != 2))
+            {
+              g_string_printf (why, "'%s': #1 or #2 chooses between two drawn tiles", w[i]);
+              return FALSE;
+            }
+          i++;
+        }
+      if (i != n)
+        {
+          g_string_printf (why, "unexpected '%s' in '%s'", w[i], text);
+          return FALSE;
+        }
+      move->kind = place ? CF_MOVE_PLACE : CF_MOVE_DISCARD;
+      move->c = which - 1;
+      return TRUE;
+    }
+  g_string_printf (why, "expected a move such as 'skip', 'rotate 2 r1', 'swap 1 4', 'take 1', "
+                        "'deck', 'place 3' or 'discard', not '%s'", text);
+  return FALSE;
+}
+
+/* Positions ---------------------------------------------------------------
+ *
+ *   colorfield players=2 round=1 phase=place to-act=1 first=1 run=0 drew=tray
+ *   tools: mahl-stick              the tools in play (Advanced Mode: several)
+ *   tool-deck: minimalism ...      top first
+ *   tool-discard: ...
+ *   deck: lcnt-s ...               top first
+ *   discard: lcnt-s ncl~2 ...      the common pile; ~S: a tile only seat S saw
+ *   tray: lcnt-s - tlcn-e          face-up tiles, '-' for an empty place
+ *   hand: lcnt-s                   the drawn tile(s)
+ *   p1: painter=wei-ta-chin board=board-3 face=3a turns=2 abilities=1 bonus=0 rounds=21,18
+ *   p1-canvas: lcnt-s tlcn-e/2 ... spaces 1-6, /R: the rotation when not upright
+ *   p1-setup: ...                  face-down setup hand, next tile first
+ *   p1-discards: lcnt-s ncl~1 ...  the personal pile, oldest first
+ *
+ * A score is the sum of the round scores and the bonus; `turns` and
+ * `abilities` count this round.
+ */
+
+static const char * const drew_names[] = { "none", "tray", "deck", "deck2", NULL };
+
+static void
+append_tiles (const TwGame *game,
+              GString      *out,
+              const guint8 *tiles,
+              const guint8 *seen_or_null,
+              guint         n,
+              gboolean      reversed)
+{
+  for (guint k = 0; k < n; k++)
+    {
+      guint i = reversed ? n - 1 - k : k;
+      g_string_append_printf (out, " %s", tile_id (game, tiles[i]));
+      if (seen_or_null && seen_or_null[i] != CF_NONE)
+        g_string_append_printf (out, "~%u", seen_or_null[i] + 1u);
+    }
+}
+
+void
+cf_state_to_text (const TwGame  *game,
+                  const TwState *state,
+                  GString       *out)
+{
+  const CfPrep *p = cf_prep (game);
+  const CfState *s = (const CfState *) state;
+  const TwDefinition *def = game->definition;
+
+  g_string_append_printf (out, "colorfield players=%u round=%u phase=%s to-act=%u first=%u run=%u",
+                          s->n_players, s->round + (s->phase == CF_PHASE_DONE ? 0u : 1u),
+                          cf_phase_names[s->phase],
+                          s->current + 1u, s->first + 1u, s->blind_run);
+  if (s->refreshed)
+    g_string_append (out, " refreshed=1");
+  if (s->drew != CF_DREW_NONE)
+    g_string_append_printf (out, " drew=%s", drew_names[s->drew]);
+  g_string_append (out, "\ntools:");
+  for (guint i = 0; i < s->n_active; i++)
+    g_string_append_printf (out, " %s", def->cards[s->active[i]].id);
+  g_string_append (out, "\ntool-deck:");
+  for (guint i = s->tool_deck_len; i > 0; i--)
+    g_string_append_printf (out, " %s", def->cards[s->tool_deck[i - 1]].id);
+  g_string_append (out, "\ntool-discard:");
+  for (guint i = 0; i < s->tool_discard_len; i++)
+    g_string_append_printf (out, " %s", def->cards[s->tool_discard[i]].id);
+  g_string_append (out, "\ndeck:");
+  append_tiles (game, out, s->deck, NULL, s->deck_len, TRUE);
+  g_string_append (out, "\ndiscard:");
+  append_tiles (game, out, s->discard, s->discard_seen, s->discard_len, FALSE);
+  g_string_append (out, "\ntray:");
+  append_tiles (game, out, s->tray, NULL, (guint) cf_opt (game, CF_OPT_TRAY), FALSE);
+  g_string_append (out, "\nhand:");
+  append_tiles (game, out, s->hand, NULL, s->n_hand, FALSE);
+  for (guint q = 0; q < s->n_players; q++)
+    {
+      g_string_append_printf (out,
+                              "\np%u: painter=%s board=%s face=%s turns=%u abilities=%u bonus=%d rounds=",
+                              q + 1, s->painter[q] == CF_NONE ? "-" : p->painters[s->painter[q]].id,
+                              p->boards[s->board[q]].id,
+                              s->face[q] == CF_NONE ? "-" : p->boards[s->board[q]].face_id[s->face[q]],
+                              s->turns[q], s->uses[q], s->bonus[q]);
+      for (guint r = 0; r < s->round && r < CF_MAX_ROUNDS; r++)
+        g_string_append_printf (out, "%s%d", r ? "," : "", s->round_score[r][q]);
+      g_string_append_printf (out, "\np%u-canvas:", q + 1);
+      for (guint i = 0; i < CF_SLOTS; i++)
+        {
+          g_string_append_printf (out, " %s", tile_id (game, s->slot[q][i]));
+          if (s->slot[q][i] != CF_NONE && s->rot[q][i] != 0)
+            g_string_append_printf (out, "/%u", s->rot[q][i]);
+        }
+      g_string_append_printf (out, "\np%u-setup:", q + 1);
+      append_tiles (game, out, s->setup[q], NULL, s->setup_len[q], TRUE);
+      g_string_append_printf (out, "\np%u-discards:", q + 1);
+      append_tiles (game, out, s->pdisc[q], s->pdisc_seen[q], s->pdisc_len[q], FALSE);
+    }
+  g_string_append_c (out, '\n');
+}
+
+/* Reading ---------------------------------------------------------------- */
+
+typedef struct
+{
+  const TwGame *game;
+  guint8        used[CF_MAX_TILES];
+  GString      *why;
+} Reader;
+
+/* "id", "id/R", "id~S": an unassigned instance of the tile, its rotation and
+ * who saw it. Returns the instance or -1 with the reason in why. */
+static gint
+read_tile (Reader     *R,
+           const char *word,
+           guint8     *rot,
+           guint8     *seen)
+{
+  const CfPrep *p = cf_prep (R->game);
+  g_autofree char *id = g_strdup (word);
+  char *tilde = strchr (id, '~');
+  char *slash = strchr (id, '/');
+  int v;
+
+  if (rot)
+    *rot = 0;
+  if (seen)
+    *seen = CF_NONE;
+  if (tilde)
+    {
+      *tilde = '\0';
+      if (seen == NULL || !parse_uint (tilde + 1, 1, R->game->n_players, &v))
+        {
+          g_string_printf (R->why,
+                           "'%s': ~S (a seat) marks a tile one player saw, in discard piles", word);
+          return -1;
+        }
+      *seen = v - 1;
+    }
+  if (slash)
+    {
+      *slash = '\0';
+      if (rot == NULL || !parse_uint (slash + 1, 0, 3, &v))
+        {
+          g_string_printf (R->why, "'%s': /R (0-3) is the rotation of a tile on a canvas", word);
+          return -1;
+        }
+      *rot = v;
+    }
+  gint t = tw_definition_find_tile (R->game->definition, id);
+  if (t < 0)
+    {
+      g_string_printf (R->why, "unknown tile '%s'", id);
+      return -1;
+    }
+  for (guint i = 0; i < p->n_inst; i++)
+    if (p->inst_def[i] == (guint) t && !R->used[i])
+      {
+        R->used[i] = 1;
+        return i;
+      }
+  g_string_printf (R->why, "more '%s' tiles than the definition has", id);
+  return -1;
+}
+
+/* A list of tiles into @tiles (with @seen), at most @max; '-' is an empty
+ * place when @allow_empty. */
+static gboolean
+read_list (Reader    *R,
+           char     **words,
+           guint8    *tiles,
+           guint8    *seen,
+           guint8    *rots,
+           guint     *n_out,
+           guint      max,
+           gboolean   allow_empty,
+           gboolean   reversed)
+{
+  guint n = 0;
+  guint8 tmp[CF_MAX_TILES], tmp_seen[CF_MAX_TILES], tmp_rot[CF_MAX_TILES];
+
+  for (guint k = 0; words[k]; k++)
+    {
+      if (*words[k] == '\0')
+        continue;
+      if (n >= max)
+        {
+          g_string_printf (R->why, "too many tiles (at most %u) at '%s'", max, words[k]);
+          return FALSE;
+        }
+      if (g_str_equal (words[k], "-"))
+        {
+          if (!allow_empty)
+            {
+              g_string_append (R->why, "'-' (an empty place) is only for the tray and canvases");
+              return FALSE;
+            }
+          tmp[n] = CF_NONE;
+          tmp_seen[n] = CF_NONE;
+          tmp_rot[n] = 0;
+          n++;
+          continue;
+        }
+      gint t = read_tile (R, words[k], rots ? &tmp_rot[n] : NULL, seen ? &tmp_seen[n] : NULL);
+      if (t < 0)
+        return FALSE;
+      tmp[n] = t;
+      if (!seen)
+        tmp_seen[n] = CF_NONE;
+      n++;
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      guint j = reversed ? n - 1 - i : i;
+      tiles[j] = tmp[i];
+      if (seen)
+        seen[j] = tmp_seen[i];
+      if (rots)
+        rots[j] = tmp_rot[i];
+    }
+  *n_out = n;
+  return TRUE;
+}
+
+static gint
+find_card (const TwGame *game,
+           const char   *id,
+           GString      *why)
+{
+  gint c = tw_definition_find_card (game->definition, id);
+  if (c < 0)
+    g_string_printf (why, "unknown tool card '%s'", id);
+  return c;
+}
+
+static gboolean
+read_cards (const TwGame *game,
+            char        **words,
+            guint8       *cards,
+            guint8       *n_out,
+            guint         max,
+            gboolean      reversed,
+            GString      *why)
+{
+  guint8 tmp[CF_MAX_TOOLS];
+  guint n = 0;
+  for (guint k = 0; words[k]; k++)
+    {
+      if (*words[k] == '\0')
+        continue;
+      gint c = find_card (game, words[k], why);
+      if (c < 0)
+        return FALSE;
+      if (n >= max)
+        {
+          g_string_append (why, "too many tool cards");
+          return FALSE;
+        }
+      tmp[n++] = c;
+    }
+  for (guint i = 0; i < n; i++)
+    cards[reversed ? n - 1 - i : i] = tmp[i];
+  *n_out = n;
+  return TRUE;
+}
+
+/* The player line: painter=ID board=ID face=ID turns=N abilities=N bonus=N rounds=A,B */
+static gboolean
+read_player (const TwGame *game,
+             CfState      *s,
+             guint         q,
+             char        **words,
+             GString      *why)
+{
+  const CfPrep *p = cf_prep (game);
+  const char *face_id = NULL;
+  int v;
+
+  for (guint k = 0; words[k]; k++)
+    {
+      char *eq;
+      if (*words[k] == '\0')
+        continue;
+      eq = strchr (words[k], '=');
+      if (eq == NULL)
+        {
+          g_string_printf (why, "expected KEY=VALUE, not '%s'", words[k]);
+          return FALSE;
+        }
+      *eq = '\0';
+      const char *key = words[k], *val = eq + 1;
+      if (g_str_equal (key, "painter"))
+        {
+          s->painter[q] = CF_NONE;
+          for (guint i = 0; i < p->n_painters; i++)
+            if (g_str_equal (p->painters[i].id, val))
+              s->painter[q] = i;
+          if (s->painter[q] == CF_NONE && !g_str_equal (val, "-"))
+            {
+              g_string_printf (why, "unknown painter '%s'", val);
+              return FALSE;
+            }
+        }
+      else if (g_str_equal (key, "board"))
+        {
+          gboolean found = FALSE;
+          for (guint b = 0; b < p->n_boards; b++)
+            if (g_str_equal (p->boards[b].id, val))
+              {
+                s->board[q] = b;
+                found = TRUE;
+              }
+          if (!found)
+            {
+              g_string_printf (why, "unknown canvas board '%s'", val);
+              return FALSE;
+            }
+        }
+      else if (g_str_equal (key, "face"))
+        face_id = val;
+      else if (g_str_equal (key, "turns") && parse_uint (val, 0, CF_MAX_TURNS, &v))
+        s->turns[q] = v;
+      else if (g_str_equal (key, "abilities") && parse_uint (val, 0, CF_MAX_TURNS, &v))
+        s->uses[q] = v;
+      else if (g_str_equal (key, "bonus") && parse_uint (val, 0, 30000, &v))
+        s->bonus[q] = v;
+      else if (g_str_equal (key, "rounds"))
+        {
+          g_auto(GStrv) parts = g_strsplit (val, ",", -1);
+          guint r = 0;
+          for (guint i = 0; parts[i]; i++)
+            {
+              if (*parts[i] == '\0')
+                continue;
+              if (r >= CF_MAX_ROUNDS || !parse_uint (parts[i], 0, 30000, &v))
+                {
+                  g_string_printf (why, "bad round scores '%s'", val);
+                  return FALSE;
+                }
+              s->round_score[r++][q] = v;
+            }
+          if (r != s->round)
+            {
+              g_string_printf (why, "player %u has %u round scores in round %u", q + 1, r,
+                               s->round + 1u);
+              return FALSE;
+            }
+        }
+      else
+        {
+          g_string_printf (why, "bad player field '%s=%s'", key, val);
+          return FALSE;
+        }
+    }
+  if (face_id && !g_str_equal (face_id, "-"))
+    {
+      const CfBoard *b = &p->boards[s->board[q]];
+      if (g_str_equal (b->face_id[0], face_id))
+        s->face[q] = 0;
+      else if (g_str_equal (b->face_id[1], face_id))
+        s->face[q] = 1;
+      else
+        {
+          g_string_printf (why, "face '%s' is not a face of board %s", face_id, b->id);
+          return FALSE;
+        }
+    }
+  s->score[q] = s->bonus[q];
+  for (guint r = 0; r < s->round; r++)
+    s->score[q] += s->round_score[r][q];
+  return TRUE;
+}
+
+gboolean
+cf_state_from_text (const TwGame  *game,
+                    TwState       *state,
+                    const char    *text,
+                    GString       *why)
+{
+  const CfPrep *p = cf_prep (game);
+  CfState *s = (CfState *) state;
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  Reader R = { .game = game, .why = why };
+  guint n_players = game->n_players;
+  int phase = CF_PHASE_ABILITY, to_act = 1, first = 1, run = 0, round = 1, refreshed = 0;
+  int drew = CF_DREW_NONE;
+  guint64 seed = 0;
+  guint n;
+
+  memset (s, 0, sizeof *s);
+  s->n_players = n_players;
+  memset (s->tray, CF_NONE, sizeof s->tray);
+  memset (s->hand, CF_NONE, sizeof s->hand);
+  memset (s->slot, CF_NONE, sizeof s->slot);
+  memset (s->painter, CF_NONE, sizeof s->painter);
+  memset (s->face, CF_NONE, sizeof s->face);
+  for (guint q = 0; q < n_players; q++)
+    s->board[q] = q;
+
+  g_auto(GStrv) head = NULL;
+  words_of (lines[0] ? lines[0] : "", &head);
+  if (head[0] == NULL || !g_str_equal (head[0], "colorfield"))
+    {
+      g_string_append (why, "a Colorfield position starts with 'colorfield'");
+      return FALSE;
+    }
+  for (guint k = 1; head[k]; k++)
+    {
+      char *eq = strchr (head[k], '=');
+      int v = 0;
+      if (eq == NULL)
+        {
+          g_string_printf (why, "expected KEY=VALUE, not '%s'", head[k]);
+          return FALSE;
+        }
+      *eq = '\0';
+      const char *key = head[k], *val = eq + 1;
+      gboolean ok = TRUE;
+      if (g_str_equal (key, "players"))
+        ok = parse_uint (val, 0, 99, &v) && (guint) v == n_players;
+      else if (g_str_equal (key, "round"))
+        ok = parse_uint (val, 1, cf_opt (game, CF_OPT_ROUNDS), &round);
+      else if (g_str_equal (key, "phase"))
+        {
+          phase = -1;
+          for (guint i = 0; cf_phase_names[i]; i++)
+            if (g_str_equal (cf_phase_names[i], val))
+              phase = i;
+          ok = phase >= 0;
+        }
+      else if (g_str_equal (key, "to-act"))
+        ok = parse_uint (val, 1, n_players, &to_act);
+      else if (g_str_equal (key, "first"))
+        ok = parse_uint (val, 1, n_players, &first);
+      else if (g_str_equal (key, "run"))
+        ok = parse_uint (val, 0, n_players, &run);
+      else if (g_str_equal (key, "refreshed"))
+        ok = parse_uint (val, 0, 1, &refreshed);
+      else if (g_str_equal (key, "drew"))
+        {
+          drew = -1;
+          for (guint i = 0; drew_names[i]; i++)
+            if (g_str_equal (drew_names[i], val))
+              drew = i;
+          ok = drew >= 0;
+        }
+      else if (g_str_equal (key, "seed"))
+        seed = g_ascii_strtoull (val, NULL, 10);
+      else
+        {
+          g_string_printf (why, "unknown key '%s' in the position header", key);
+          return FALSE;
+        }
+      if (!ok)
+        {
+          g_string_printf (why, "bad value '%s' for %s", val, key);
+          return FALSE;
+        }
+    }
+  tw_rng_seed (&s->rng, seed);
+  s->phase = phase;
+  s->current = to_act - 1;
+  s->first = first - 1;
+  s->blind_run = run;
+  s->refreshed = refreshed;
+  s->drew = drew;
+  /* a finished game shows its last round; the count of rounds played is one more */
+  s->round = phase == CF_PHASE_DONE ? round : round - 1;
+
+  for (guint l = 1; lines[l]; l++)
+    {
+      char *colon = strchr (lines[l], ':');
+      if (g_strstrip (lines[l])[0] == '\0')
+        continue;
+      if (colon == NULL)
+        {
+          g_string_printf (why, "line %u: expected 'NAME: ...'", l + 1);
+          return FALSE;
+        }
+      *colon = '\0';
+      const char *key = lines[l];
+      g_auto(GStrv) words = NULL;
+      words_of (colon + 1, &words);
+      gboolean ok = TRUE;
+
+      if (g_str_equal (key, "tools"))
+        ok = read_cards (game, words, s->active, &s->n_active, CF_MAX_ACTIVE, FALSE, why);
+      else if (g_str_equal (key, "tool-deck"))
+        ok = read_cards (game, words, s->tool_deck, &s->tool_deck_len, CF_MAX_TOOLS, TRUE, why);
+      else if (g_str_equal (key, "tool-discard"))
+        ok = read_cards (game, words, s->tool_discard, &s->tool_discard_len, CF_MAX_TOOLS, FALSE,
+                         why);
+      else if (g_str_equal (key, "deck"))
+        {
+          ok = read_list (&R, words, s->deck, NULL, NULL, &n, CF_MAX_TILES, FALSE, TRUE);
+          s->deck_len = n;
+        }
+      else if (g_str_equal (key, "discard"))
+        {
+          ok = read_list (&R, words, s->discard, s->discard_seen, NULL, &n, CF_MAX_TILES, FALSE,
+                          FALSE);
+          s->discard_len = n;
+        }
+      else if (g_str_equal (key, "tray"))
+        ok = read_list (&R, words, s->tray, NULL, NULL, &n, cf_opt (game, CF_OPT_TRAY), TRUE,
+                        FALSE);
+      else if (g_str_equal (key, "hand"))
+        {
+          ok = read_list (&R, words, s->hand, NULL, NULL, &n, 2, FALSE, FALSE);
+          s->n_hand = n;
+        }
+      else if (key[0] == 'p' && g_ascii_isdigit (key[1]))
+        {
+          char *dash = strchr (key, '-');
+          int q;
+          g_autofree char *num = g_strndup (key + 1,
+                                            dash ? (gsize) (dash - key - 1) : strlen (key + 1));
+          if (!parse_uint (num, 1, n_players, &q))
+            {
+              g_string_printf (why, "no player '%s'", key);
+              return FALSE;
+            }
+          q--;
+          if (dash == NULL)
+            ok = read_player (game, s, q, words, why);
+          else if (g_str_equal (dash, "-canvas"))
+            {
+              ok = read_list (&R, words, s->slot[q], NULL, s->rot[q], &n, CF_SLOTS, TRUE, FALSE);
+              if (ok && n != CF_SLOTS)
+                {
+                  g_string_printf (why,
+                                   "a canvas has 6 spaces ('-' when empty), p%d-canvas lists %u", q + 1, n);
+                  return FALSE;
+                }
+            }
+          else if (g_str_equal (dash, "-setup"))
+            {
+              ok = read_list (&R, words, s->setup[q], NULL, NULL, &n, CF_SLOTS, FALSE, TRUE);
+              s->setup_len[q] = n;
+            }
+          else if (g_str_equal (dash, "-discards"))
+            {
+              ok = read_list (&R, words, s->pdisc[q], s->pdisc_seen[q], NULL, &n, CF_MAX_TURNS,
+                              FALSE, FALSE);
+              s->pdisc_len[q] = n;
+            }
+          else
+            {
+              g_string_printf (why, "unknown line '%s:'", key);
+              return FALSE;
+            }
+        }
+      else
+        {
+          g_string_printf (why, "unknown line '%s:'", key);
+          return FALSE;
+        }
+      if (!ok)
+        {
+          g_string_prepend (why, ": ");
+          g_string_prepend (why, key);
+          return FALSE;
+        }
+    }
+
+  /* unlisted tiles wait in the common discard pile */
+  for (guint t = 0; t < p->n_inst; t++)
+    if (!R.used[t])
+      {
+        s->discard_seen[s->discard_len] = CF_NONE;
+        s->discard[s->discard_len++] = t;
+      }
+  /* unlisted tool cards of the deck are used ones */
+  {
+    guint n_tools = MIN ((guint) cf_opt (game, CF_OPT_TOOL_DECK_SIZE), p->n_tools);
+    guint8 taken[CF_MAX_TOOLS] = { 0 };
+    const guint8 *lists[3] = { s->tool_deck, s->active, s->tool_discard };
+    guint lens[3] = { s->tool_deck_len, s->n_active, s->tool_discard_len };
+    for (guint l = 0; l < 3; l++)
+      for (guint i = 0; i < lens[l]; i++)
+        {
+          gboolean found = FALSE;
+          for (guint k = 0; k < n_tools && !found; k++)
+            if (p->tools[k] == lists[l][i] && !taken[k])
+              taken[k] = found = TRUE;
+          if (!found)
+            {
+              g_string_printf (why, "tool card '%s' is listed twice or is not in the deck "
+                                    "(tool-deck-size=%u)",
+                               game->definition->cards[lists[l][i]].id, n_tools);
+              return FALSE;
+            }
+        }
+    for (guint k = 0; k < n_tools; k++)
+      if (!taken[k])
+        s->tool_discard[s->tool_discard_len++] = p->tools[k];
+  }
+  for (guint q = 0; q < n_players; q++)
+    for (guint o = 0; o < q; o++)
+      if (s->board[o] == s->board[q])
+        {
+          g_string_printf (why,
+                           "players %u and %u have the same canvas board; give each a board=", o + 1, q + 1);
+          return FALSE;
+        }
+  if ((s->n_hand > 0) != (phase == CF_PHASE_PLACE))
+    {
+      g_string_append (why, "the place phase, and only it, has a drawn tile in 'hand:'");
+      return FALSE;
+    }
+  if (phase == CF_PHASE_PLACE && s->drew == CF_DREW_NONE)
+    s->drew = s->n_hand == 2 ? CF_DREW_DECK2 : CF_DREW_DECK;
+  cf_compute_effects (game, s, &s->fx);
+  s->turn_limit = MIN (cf_opt (game, CF_OPT_TURNS) + s->fx.extra_turns, CF_MAX_TURNS);
+  /* only consistent positions: play goes on from them safely */
+  if (!cf_check (game, state, why))
+    {
+      g_string_prepend (why, "inconsistent position: ");
+      return FALSE;
+    }
+  return TRUE;
+}

@@ -1,0 +1,274 @@
+/* cf-private.h: Colorfield's state layout and the tables prepare() builds
+ *
+ * The state is one fixed-size blob (CfState) with no pointers: tile
+ * instances are bytes, every pile is an array with its length, so copying a
+ * state is one memcpy. Where a tile is follows from the piles it is in;
+ * check() counts every instance once.
+ *
+ * A canvas is 2x3: slots 0..5 in reading order (the rulebook's spaces 1..6),
+ * its border the 10 edge spaces clockwise from the top of slot 0. A tile's
+ * rotation r turns it r quarter turns clockwise from upright (the printed
+ * "2" reading upright is rotation 0).
+ *
+ * Hidden information: the deck order, the face-down setup hands, and tiles a
+ * single player saw (a blind draw discarded unplayed, the tile a Sketchbook
+ * draw put back). Piles that can hold such tiles keep, per entry, the seat
+ * that saw it (CF_NONE: everyone did); observe() shuffles the others.
+ */
+#pragma once
+
+#include "tw-game.h"
+#include "tw-tile.h"
+
+G_BEGIN_DECLS
+
+#define CF_MAX_PLAYERS   4
+#define CF_MAX_TILES     250     /* TW_MAX_TILE_COUNT */
+#define CF_SLOTS         6
+#define CF_BORDER        10
+#define CF_MAX_TRAY      5
+#define CF_MAX_TOOLS     64      /* tool cards in the deck, counts expanded */
+#define CF_MAX_ACTIVE    16
+#define CF_MAX_ROUNDS    8
+#define CF_MAX_TURNS     16      /* turns in a round, extra turns included */
+#define CF_MAX_PAINTERS  16
+#define CF_MAX_BOARDS    32
+#define CF_NONE          0xff
+
+enum /* move kinds */
+{
+  CF_MOVE_PAINTER = 1,  /* a = painter card */
+  CF_MOVE_SIDE,         /* a = face of the dealt board, 0 or 1 */
+  CF_MOVE_SETUP,        /* a = slot for the revealed hand tile (Rounded Wooden Palette) */
+  CF_MOVE_SKIP,         /* no ability this turn */
+  CF_MOVE_ROTATE,       /* a = slot, b = new rotation */
+  CF_MOVE_SWAP,         /* a < b = slots */
+  CF_MOVE_REFRESH,      /* Angled Rigger Brush: replace the face-up tiles */
+  CF_MOVE_TAKE,         /* a = tray position */
+  CF_MOVE_DECK,         /* the top tile of the draw deck */
+  CF_MOVE_DECK2,        /* Watercolor Paper Sketchbook: the top two */
+  CF_MOVE_PASS,         /* no tile left anywhere to draw */
+  CF_MOVE_PLACE,        /* a = slot, b = rotation, c = drawn tile (0 or 1) */
+  CF_MOVE_DISCARD,      /* c = drawn tile to discard unplayed */
+};
+
+enum /* phases */
+{
+  CF_PHASE_PAINTER,     /* `current` chooses a player card */
+  CF_PHASE_SIDE,        /* `current` chooses the face of the dealt canvas board */
+  CF_PHASE_SETUP,       /* `current` places the top tile of the setup hand */
+  CF_PHASE_ABILITY,     /* `current` may Rotate or Swap */
+  CF_PHASE_DRAW,        /* `current` draws */
+  CF_PHASE_PLACE,       /* `current` places or discards the drawn tile */
+  CF_PHASE_DONE,
+  CF_N_PHASES,
+};
+
+enum /* where the tile in hand came from */
+{
+  CF_DREW_NONE,
+  CF_DREW_TRAY,
+  CF_DREW_DECK,
+  CF_DREW_DECK2,
+};
+
+enum /* tool effect kinds: indexes into cf_card_kinds */
+{
+  CF_TOOL_PERFECT,        /* Mahl Stick */
+  CF_TOOL_REFRESH,        /* Angled Rigger Brush */
+  CF_TOOL_TWO_VALUE,      /* High-Density Sponge */
+  CF_TOOL_ABILITIES,      /* Local Collective */
+  CF_TOOL_DISCARD_BONUS,  /* Nylon Filbert Brush */
+  CF_TOOL_EXTRA_TURNS,    /* Unpaid Intern */
+  CF_TOOL_SPONSOR,        /* Corporate Sponsorships */
+  CF_TOOL_FREE_ORIENT,    /* Wooden New Wave Palette */
+  CF_TOOL_DRAW_TWO,       /* Watercolor Paper Sketchbook */
+  CF_TOOL_FREE_SETUP,     /* Rounded Wooden Palette */
+  CF_TOOL_VARNISH,        /* Matte Varnish */
+  CF_TOOL_SWATH,          /* H-Frame Easel */
+  CF_TOOL_EDGE_POINTS,    /* Paper Lining Tape */
+  CF_TOOL_TOKEN_VALUE,    /* Minimalism */
+  CF_N_TOOL_KINDS,
+};
+
+enum /* option indexes into cf_options */
+{
+  CF_OPT_ADVANCED,
+  CF_OPT_TOOL_DECK_SIZE,
+  CF_OPT_TOOL_REVEAL,
+  CF_OPT_SETUP_CHOICES,
+  CF_OPT_FIRST_PLAYER,
+  CF_OPT_SWAP_ROTATION,
+  CF_OPT_RESHUFFLE,
+  CF_OPT_COLLECTIVE_TOKENS,
+  CF_OPT_SKETCH_MUST_PLACE,
+  CF_OPT_STACK,
+  CF_OPT_ROUNDS,
+  CF_OPT_TURNS,
+  CF_OPT_TOKENS,
+  CF_OPT_TRAY,
+  CF_OPT_TWO_POINTS,
+  CF_OPT_SPECIALTY_BONUS,
+  CF_N_OPTIONS,
+};
+
+enum /* counters */
+{
+  CF_COUNTER_TURNS,
+  CF_COUNTER_TRAY_DRAWS,
+  CF_COUNTER_DECK_DRAWS,
+  CF_COUNTER_ABILITIES,
+  CF_COUNTER_BLIND_REFRESHES,
+  CF_COUNTER_TOOL_REFRESHES,
+  CF_COUNTER_RESHUFFLES,
+  CF_COUNTER_UNPLAYED,
+  CF_N_COUNTERS,
+};
+
+/* What the active tools do, recomputed whenever they change. Several active
+ * tools of one kind (Advanced Mode with a custom deck) do not stack: the
+ * largest number counts. */
+typedef struct
+{
+  guint8  refresh;
+  guint8  free_orient;
+  guint8  draw_two;
+  guint8  free_setup;
+  guint8  abilities;       /* Local Collective's limit, 0 without it */
+  guint8  extra_turns;
+  guint8  discard_bonus;
+  guint8  perfect;
+  guint8  two_value;       /* 0: no Sponge */
+  guint8  sponsor;
+  guint8  varnish;
+  guint8  swath_points;
+  guint8  swath_tiles;
+  guint8  edge_points;
+  guint8  token_value;     /* 0: no Minimalism */
+  guint8  pad;
+} CfEffects;
+
+typedef struct
+{
+  char     *id;
+  char     *name;
+  guint8    specialty;
+} CfPainter;
+
+typedef struct
+{
+  char     *id;
+  char     *face_id[2];
+  guint16   border[2][CF_BORDER];   /* colour masks per edge space */
+} CfBoard;
+
+/* Immutable tables built from the definition. */
+typedef struct
+{
+  guint      n_inst;
+  guint16    inst_def[CF_MAX_TILES];
+  guint8     edge[CF_MAX_TILES][4][4];   /* per instance, rotation, direction: colour */
+  guint8     two[CF_MAX_TILES];          /* the 2-side's direction, upright */
+  guint      n_colors;
+  guint      n_painters;
+  CfPainter  painters[CF_MAX_PAINTERS];
+  guint      n_boards;
+  CfBoard    boards[CF_MAX_BOARDS];
+  guint      n_tools;                    /* tool cards, counts expanded, definition order */
+  guint8     tools[CF_MAX_TOOLS];
+} CfPrep;
+
+typedef struct
+{
+  TwRng      rng;
+  guint8     n_players;
+  guint8     phase;
+  guint8     current;
+  guint8     first;
+  guint8     round;                      /* 0-based */
+  guint8     turn_limit;                 /* turns in this round */
+  guint8     blind_run;                  /* consecutive turns that drew from the deck */
+  guint8     refreshed;                  /* the Rigger Brush was used this turn */
+  guint8     n_hand;
+  guint8     drew;
+  guint8     hand[2];
+  guint8     tray[CF_MAX_TRAY];
+  /* per player */
+  guint8     painter[CF_MAX_PLAYERS];    /* CF_NONE until chosen */
+  guint8     board[CF_MAX_PLAYERS];
+  guint8     face[CF_MAX_PLAYERS];       /* CF_NONE until chosen */
+  guint8     turns[CF_MAX_PLAYERS];      /* turns taken this round */
+  guint8     uses[CF_MAX_PLAYERS];       /* abilities used this round */
+  guint8     slot[CF_MAX_PLAYERS][CF_SLOTS];
+  guint8     rot[CF_MAX_PLAYERS][CF_SLOTS];
+  guint8     setup_len[CF_MAX_PLAYERS];
+  guint8     setup[CF_MAX_PLAYERS][CF_SLOTS];    /* face-down hand, next tile last */
+  guint8     pdisc_len[CF_MAX_PLAYERS];
+  guint8     pdisc[CF_MAX_PLAYERS][CF_MAX_TURNS];
+  guint8     pdisc_seen[CF_MAX_PLAYERS][CF_MAX_TURNS];
+  gint16     score[CF_MAX_PLAYERS];
+  gint16     bonus[CF_MAX_PLAYERS];      /* points scored during play (Nylon Filbert Brush) */
+  gint16     round_score[CF_MAX_ROUNDS][CF_MAX_PLAYERS];
+  /* tools */
+  guint8     tool_deck_len;
+  guint8     n_active;
+  guint8     tool_discard_len;
+  guint8     tool_deck[CF_MAX_TOOLS];    /* card indexes, top last */
+  guint8     active[CF_MAX_ACTIVE];
+  guint8     tool_discard[CF_MAX_TOOLS];
+  CfEffects  fx;
+  /* tiles */
+  guint8     deck_len;
+  guint8     discard_len;
+  guint8     deck[CF_MAX_TILES];         /* top last */
+  guint8     discard[CF_MAX_TILES];
+  guint8     discard_seen[CF_MAX_TILES];
+  guint32    counters[CF_N_COUNTERS];
+} CfState;
+
+extern const TwOptionSpec cf_options[];
+extern const TwCardKind   cf_card_kinds[];
+extern const char * const cf_phase_names[];
+
+static inline const CfPrep *
+cf_prep (const TwGame *game)
+{
+  return game->prepared;
+}
+
+static inline int
+cf_opt (const TwGame *game, guint opt)
+{
+  return game->options.values[opt];
+}
+
+/* Scoring of one painting, item by item (cf-rules.c). */
+typedef struct
+{
+  int tiles;        /* matched sides: 1, the 2-side 2, the specialty 2-side 4 (Sponge: 3) */
+  int tokens;       /* unused ability tokens (Minimalism: 5 each) */
+  int perfect;      /* Mahl Stick */
+  int sponsor;      /* Corporate Sponsorships */
+  int varnish;      /* Matte Varnish */
+  int swath;        /* H-Frame Easel */
+  int edges;        /* Paper Lining Tape */
+  int total;
+} CfScore;
+
+int      cf_tile_points        (const TwGame *game, const CfState *s, guint seat, guint slot);
+void     cf_round_points       (const TwGame *game, const CfState *s, guint seat, CfScore *out);
+void     cf_compute_effects    (const TwGame *game, const CfState *s, CfEffects *fx);
+guint    cf_tokens_unused      (const TwGame *game, const CfState *s, guint seat);
+int      cf_specialty          (const TwGame *game, const CfState *s, guint seat);
+gboolean cf_check              (const TwGame *game, const TwState *state, GString *why);
+
+/* cf-notation.c */
+void     cf_move_to_text    (const TwGame *game, const TwState *state, const TwMove *move,
+                             GString *out);
+gboolean cf_move_from_text  (const TwGame *game, const TwState *state, const char *text,
+                             TwMove *move, GString *why);
+void     cf_state_to_text   (const TwGame *game, const TwState *state, GString *out);
+gboolean cf_state_from_text (const TwGame *game, TwState *state, const char *text,
+                             GString *why);
+
+G_END_DECLS
