@@ -1,0 +1,173 @@
+/* test-games.c: what every registered game must do, checked for all of them
+ *
+ * Generic over the registry: each module's bundled definition loads without
+ * a problem; for every player count a game from a fixed seed played by random
+ * moves is saved as a record and loaded again, reproducing the hash after
+ * every move; undoing to the start restores the initial hash; redoing
+ * reaches the end again; a different move after an undo keeps the old line as
+ * a variation; observe() keeps the seat to act and what it may do.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "tw-game.h"
+#include "tw-history.h"
+#include "tw-record.h"
+
+static TwDefinition *
+load_bundled (const TwRules *rules)
+{
+  g_autofree char *path = tw_definition_bundled_path (rules->id);
+  g_autoptr(TwDiagnostics) diags = tw_diagnostics_new (path);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_nonnull (path);
+  TwDefinition *def = tw_definition_load_file (path, diags, &error);
+  g_assert_no_error (error);
+  /* not even a warning in the file we ship */
+  g_assert_cmpuint (tw_diagnostics_get_n (diags), ==, 0);
+  g_assert_true (def->rules == rules);
+  return def;
+}
+
+static void
+test_game_records (gconstpointer data)
+{
+  const TwRules *rules = data;
+  g_autoptr(TwDefinition) def = load_bundled (rules);
+  g_autoptr(GString) why = g_string_new (NULL);
+
+  for (guint players = def->min_players; players <= def->max_players; players++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(TwGame) game = tw_game_new (def, players, NULL, &error);
+      guint64 seed = 1000 + players;
+      g_autoptr(TwRecord) record = tw_record_new (game, seed);
+      TwHistory *history = tw_record_get_history (record);
+      g_autoptr(GArray) hashes = g_array_new (FALSE, FALSE, sizeof (guint64));
+      TwMoveList moves;
+      TwRng rng;
+
+      g_assert_no_error (error);
+      tw_move_list_init (&moves);
+      tw_rng_seed (&rng, seed);
+      guint64 h0 = rules->hash (game, tw_history_get_state (history));
+      g_array_append_val (hashes, h0);
+
+      /* a whole game of random moves */
+      while (tw_state_to_act (game, tw_history_get_state (history)) >= 0)
+        {
+          const TwState *state = tw_history_get_state (history);
+          tw_move_list_clear (&moves);
+          rules->legal_moves (game, state, &moves);
+          g_assert_cmpuint (moves.len, >, 0);
+          TwMove m = moves.moves[tw_rng_below (&rng, moves.len)];
+          if (!tw_history_play (history, &m, why))
+            g_error ("%s: a legal move was refused: %s", rules->id, why->str);
+          guint64 h = rules->hash (game, tw_history_get_state (history));
+          g_array_append_val (hashes, h);
+          g_assert_cmpuint (hashes->len, <, 20000);
+        }
+
+      /* the record reproduces every hash of the game */
+      g_autofree char *text = tw_record_to_data (record, &error);
+      g_assert_no_error (error);
+      g_autoptr(TwRecord) again = tw_record_load_data (text, -1, "test-record.yaml", &error);
+      g_assert_no_error (error);
+      TwHistory *replayed = tw_record_get_history (again);
+      g_autoptr(GArray) line = tw_history_get_main_line (replayed);
+      /* the main line leaves out the root: element i is the node after move i + 1 */
+      g_assert_cmpuint (line->len + 1, ==, hashes->len);
+      for (guint i = 0; i < line->len; i++)
+        {
+          const TwHistoryNode *node = tw_history_get_node (replayed, g_array_index (line, guint, i));
+          g_assert_cmpuint (node->hash, ==, g_array_index (hashes, guint64, i + 1));
+        }
+
+      /* undo to the start restores the initial hash; redo reaches the end */
+      guint end = tw_history_get_current (history);
+      while (tw_history_can_undo (history))
+        g_assert_true (tw_history_undo (history));
+      g_assert_cmpuint (rules->hash (game, tw_history_get_state (history)), ==, h0);
+      while (tw_history_can_redo (history))
+        g_assert_true (tw_history_redo (history));
+      g_assert_cmpuint (tw_history_get_current (history), ==, end);
+      g_assert_cmpuint (rules->hash (game, tw_history_get_state (history)),
+                        ==, g_array_index (hashes, guint64, hashes->len - 1));
+
+      /* another first move after undoing keeps the old line as a variation */
+      while (tw_history_can_undo (history))
+        tw_history_undo (history);
+      tw_move_list_clear (&moves);
+      rules->legal_moves (game, tw_history_get_state (history), &moves);
+      if (moves.len > 1)
+        {
+          const TwHistoryNode *first = tw_history_get_node (history, tw_history_get_child (history, 0, 0));
+          TwMove other = tw_move_equal (&moves.moves[0], &first->move) ? moves.moves[1] : moves.moves[0];
+          g_assert_true (tw_history_play (history, &other, why));
+          g_assert_cmpuint (tw_history_get_n_children (history, 0), ==, 2);
+          g_assert_true (tw_history_goto (history, end));
+          g_assert_cmpuint (rules->hash (game, tw_history_get_state (history)),
+                            ==, g_array_index (hashes, guint64, hashes->len - 1));
+        }
+      tw_move_list_free (&moves);
+    }
+}
+
+/* What a seat sees is what it may act on: after observe() the same seat is to
+ * act with the same legal moves (hidden parts may change, choices may not). */
+static void
+test_game_observe (gconstpointer data)
+{
+  const TwRules *rules = data;
+  g_autoptr(TwDefinition) def = load_bundled (rules);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TwGame) game = tw_game_new (def, def->min_players, NULL, &error);
+  TwMoveList a, b;
+  TwRng rng, orng;
+
+  tw_move_list_init (&a);
+  tw_move_list_init (&b);
+  tw_rng_seed (&rng, 3);
+  tw_rng_seed (&orng, 4);
+  for (guint g = 0; g < 5; g++)
+    {
+      g_autofree TwState *state = tw_state_new (game, g);
+      for (guint n = 0; tw_state_to_act (game, state) >= 0 && n < 400; n++)
+        {
+          int seat = tw_state_to_act (game, state);
+          g_autofree TwState *seen = tw_state_copy (game, state);
+          rules->observe (game, seen, seat, &orng);
+          g_assert_cmpint (tw_state_to_act (game, seen), ==, seat);
+          tw_move_list_clear (&a);
+          tw_move_list_clear (&b);
+          rules->legal_moves (game, state, &a);
+          rules->legal_moves (game, seen, &b);
+          g_assert_cmpuint (a.len, ==, b.len);
+          g_assert_true (memcmp (a.moves, b.moves, a.len * sizeof (TwMove)) == 0);
+          rules->apply (game, state, &a.moves[tw_rng_below (&rng, a.len)], NULL);
+        }
+    }
+  tw_move_list_free (&a);
+  tw_move_list_free (&b);
+}
+
+int
+main (int argc, char **argv)
+{
+  guint n;
+  const TwRules * const *all = tw_rules_all (&n);
+
+  g_test_init (&argc, &argv, NULL);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *p1 = g_strdup_printf ("/tw/games/%s/records-and-history", all[i]->id);
+      g_autofree char *p2 = g_strdup_printf ("/tw/games/%s/observe", all[i]->id);
+      g_test_add_data_func (p1, all[i], test_game_records);
+      g_test_add_data_func (p2, all[i], test_game_observe);
+    }
+  return g_test_run ();
+}
