@@ -121,6 +121,32 @@ struct _TwRules
   gboolean  (*check)           (const TwGame        *game,
                                 const TwState       *state,
                                 GString             *why);
+
+  /* Optional: the module's game as another world knows it (Pentobi's .blksgf
+   * records and GTP engines for classic Blokus). NULL when there is none.
+   *  - foreign_game: the SGF GM value, e.g. "Blokus";
+   *  - foreign_setup: the seat count and options of that game on @def;
+   *  - foreign_applies: whether @game is that game (records can be exported);
+   *  - foreign_color: the colour to move, as the SGF property ("1".."4");
+   *  - foreign_move_*: a move in the foreign syntax ("a20,b20,b19", "pass"). */
+  const char *foreign_game;
+  gboolean  (*foreign_setup)   (const TwDefinition  *def,
+                                guint               *n_players,
+                                TwOptions           *options,
+                                GError             **error);
+  gboolean  (*foreign_applies) (const TwGame        *game);
+  void      (*foreign_color)   (const TwGame        *game,
+                                const TwState       *state,
+                                GString             *out);
+  gboolean  (*foreign_move_from_text) (const TwGame *game,
+                                const TwState       *state,
+                                const char          *text,
+                                TwMove              *move,
+                                GString             *why);
+  void      (*foreign_move_to_text) (const TwGame   *game,
+                                const TwState       *state,
+                                const TwMove        *move,
+                                GString             *out);
 };
 
 /* The registry of built-in modules. */

@@ -1,4 +1,4 @@
-/* fuzz-record.c: the game-record loader on arbitrary bytes
+/* fuzz-record.c: the game-record loaders (own YAML records, .blksgf) on arbitrary bytes
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "tw-record.h"
+#include "tw-sgf.h"
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 
@@ -21,6 +22,16 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   if (record)
     {
       g_autofree char *again = tw_record_to_data (record, NULL);
+      g_assert (again != NULL);
+    }
+
+  /* the same bytes as a foreign record (.blksgf) */
+  g_autoptr(GError) sgf_error = NULL;
+  g_autoptr(TwRecord) sgf = tw_sgf_import ((const char *) data, size, "fuzz.blksgf", &sgf_error);
+  g_assert ((sgf == NULL) == (sgf_error != NULL));
+  if (sgf)
+    {
+      g_autofree char *again = tw_sgf_export (sgf, NULL);
       g_assert (again != NULL);
     }
   return 0;

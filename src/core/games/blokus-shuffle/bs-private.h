@@ -229,4 +229,14 @@ void     bs_append_cells    (const TwGame *game, guint og, guint x, guint y, GSt
 void     bs_append_cell     (const TwGame *game, guint x, guint y, GString *out);
 const char *bs_deck_name    (const TwGame *game, guint n_players, guint deck, char buf[16]);
 
+/* bs-foreign.c: classic Blokus as Pentobi writes it */
+gboolean bs_foreign_setup   (const TwDefinition *def, guint *n_players, TwOptions *options,
+                             GError **error);
+gboolean bs_foreign_applies (const TwGame *game);
+void     bs_foreign_color   (const TwGame *game, const TwState *state, GString *out);
+gboolean bs_foreign_move_from_text (const TwGame *game, const TwState *state, const char *text,
+                             TwMove *move, GString *why);
+void     bs_foreign_move_to_text (const TwGame *game, const TwState *state, const TwMove *move,
+                             GString *out);
+
 G_END_DECLS

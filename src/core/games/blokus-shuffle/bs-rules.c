@@ -1795,4 +1795,10 @@ const TwRules tw_bs_rules = {
   .heuristic = bs_heuristic,
   .counters = bs_counters,
   .check = bs_check,
+  .foreign_game = "Blokus",
+  .foreign_setup = bs_foreign_setup,
+  .foreign_applies = bs_foreign_applies,
+  .foreign_color = bs_foreign_color,
+  .foreign_move_from_text = bs_foreign_move_from_text,
+  .foreign_move_to_text = bs_foreign_move_to_text,
 };

@@ -1,0 +1,45 @@
+/* tw-sgf.h: game records in the Smart Game Format of another world
+ *
+ * Reads and writes the SGF records of a module that declares a foreign game
+ * (tw-rules.h: foreign_game and its hooks), today Pentobi's .blksgf for
+ * classic Blokus. Only the main line is read; setup properties are refused.
+ * Passes, which such records leave out, are put back where the rules need
+ * them when a record is read.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "tw-record.h"
+
+G_BEGIN_DECLS
+
+#define TW_SGF_ERROR (tw_sgf_error_quark ())
+GQuark tw_sgf_error_quark (void);
+
+typedef enum
+{
+  TW_SGF_ERROR_SYNTAX,
+  TW_SGF_ERROR_GAME,      /* no module plays the record's GM, or the game is not that one */
+  TW_SGF_ERROR_MOVE,      /* a move cannot be read or is illegal */
+  TW_SGF_ERROR_UNSUPPORTED,
+} TwSgfError;
+
+/* Reads @text (a record named @name in messages) with the bundled definition
+ * of the module whose foreign game the record names. Errors name the line
+ * and column. */
+TwRecord *tw_sgf_import (const char     *text,
+                         gssize          len,
+                         const char     *name,
+                         GError        **error);
+/* The same with a given definition instead of the bundled one. */
+TwRecord *tw_sgf_import_with_definition (TwDefinition  *def,
+                         const char     *text,
+                         gssize          len,
+                         const char     *name,
+                         GError        **error);
+/* The main line of @record as SGF; fails unless its game is a foreign one. */
+char     *tw_sgf_export (TwRecord       *record,
+                         GError        **error);
+
+G_END_DECLS

@@ -1,0 +1,160 @@
+/* test-sgf.c: Pentobi's .blksgf records of classic Blokus
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "tw-history.h"
+#include "tw-sgf.h"
+
+static TwDefinition *blokus;
+
+static TwRecord *
+import (const char *text,
+        GError    **error)
+{
+  return tw_sgf_import (text, -1, "test.blksgf", error);
+}
+
+/* Games of random moves written as .blksgf and read back reach the same
+ * positions; the passes Pentobi leaves out come back where they were, except
+ * the closing ones after the last piece. */
+static void
+test_round_trip (void)
+{
+  g_autoptr(GError) error = NULL;
+  guint n_players;
+  TwOptions options;
+
+  g_assert_true (blokus->rules->foreign_setup (blokus, &n_players, &options, &error));
+  g_autoptr(TwGame) game = tw_game_new (blokus, n_players, &options, &error);
+  g_assert_no_error (error);
+  for (guint g = 0; g < 10; g++)
+    {
+      g_autoptr(TwRecord) record = tw_record_new (game, 0);
+      TwHistory *history = tw_record_get_history (record);
+      TwMoveList moves;
+      TwRng rng;
+
+      tw_move_list_init (&moves);
+      tw_rng_seed (&rng, g);
+      while (tw_state_to_act (game, tw_history_get_state (history)) >= 0)
+        {
+          tw_move_list_clear (&moves);
+          game->rules->legal_moves (game, tw_history_get_state (history), &moves);
+          TwMove m = moves.moves[tw_rng_below (&rng, moves.len)];
+          g_assert_true (tw_history_play (history, &m, NULL));
+        }
+      tw_move_list_free (&moves);
+
+      g_autofree char *sgf = tw_sgf_export (record, &error);
+      g_assert_no_error (error);
+      g_assert_true (g_str_has_prefix (sgf, "(;FF[4]CA[UTF-8]AP[Tilewright:"));
+      g_assert_nonnull (strstr (sgf, "GM[Blokus]"));
+      g_autoptr(TwRecord) back = import (sgf, &error);
+      g_assert_no_error (error);
+
+      g_autoptr(GArray) a = tw_history_get_main_line (history);
+      g_autoptr(GArray) b = tw_history_get_main_line (tw_record_get_history (back));
+      g_assert_cmpuint (b->len, <=, a->len);
+      for (guint i = 0; i < a->len; i++)
+        {
+          const TwHistoryNode *na = tw_history_get_node (history, g_array_index (a, guint, i));
+          if (i < b->len)
+            {
+              const TwHistoryNode *nb = tw_history_get_node (tw_record_get_history (back),
+                                                             g_array_index (b, guint, i));
+              g_assert_cmpuint (na->hash, ==, nb->hash);
+            }
+          else
+            g_assert_cmpstr (na->text, ==, "pass");
+        }
+    }
+}
+
+static void
+test_read_sample (void)
+{
+  g_autoptr(GError) error = NULL;
+  /* the four corners, then blue's domino touching its monomino at a corner;
+   * cells in any order and either case */
+  g_autoptr(TwRecord) record = import ("(;FF[4]CA[UTF-8]GM[Blokus]PB[x]\n"
+                                       ";1[a20];2[T20];3[t1];4[a1]\n"
+                                       ";1[c19,b19])", &error);
+  g_assert_no_error (error);
+  TwHistory *history = tw_record_get_history (record);
+  g_assert_cmpuint (tw_history_get_n_nodes (history), ==, 6);
+  const TwHistoryNode *last = tw_history_get_node (history, tw_history_get_current (history));
+  g_assert_nonnull (strstr (last->text, "b19,c19") ? last->text : strstr (last->text, "c19,b19"));
+}
+
+typedef struct
+{
+  const char *name;
+  const char *sgf;
+  const char *message;
+} BadCase;
+
+static const BadCase bad_cases[] = {
+  { "not-sgf", "hello", "test.blksgf: no game" },
+  { "other-game", "(;GM[Blokus Duo];1[a20])", "no game" },
+  { "unclosed-value", "(;GM[Blokus];1[a20)", "1:15: error: a value is not closed" },
+  { "no-node", "(;GM[Blokus]\n x)", "2:2: error: a property needs a value" },
+  { "unclosed-tree", "(;GM[Blokus];1[a20]", "the record ends before" },
+  { "edge-contact", "(;GM[Blokus];1[a20];2[t20];3[t1];4[a1];1[b20])", "move 5 (1[b20])" },
+  { "not-a-cell", "(;GM[Blokus];1[z99])", "move 1 (1[z99])" },
+  { "setup", "(;GM[Blokus]AB[a20])", "setup properties (AB) are not supported" },
+  { "wrong-colour", "(;GM[Blokus];2[t20])", "move 1 is colour 2's, but colour 1 is to play" },
+};
+
+static void
+test_bad (gconstpointer data)
+{
+  const BadCase *bc = data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TwRecord) record = import (bc->sgf, &error);
+
+  g_assert_null (record);
+  g_assert_nonnull (error);
+  if (strstr (error->message, bc->message) == NULL)
+    g_error ("%s: '%s' does not say '%s'", bc->name, error->message, bc->message);
+}
+
+/* Only the classic game has a .blksgf form. */
+static void
+test_export_refused (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TwGame) cards = tw_game_new (blokus, 4, NULL, &error);
+  g_autoptr(TwRecord) record = tw_record_new (cards, 1);
+  g_autofree char *sgf = tw_sgf_export (record, &error);
+
+  g_assert_null (sgf);
+  g_assert_error (error, TW_SGF_ERROR, TW_SGF_ERROR_GAME);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+
+  g_test_init (&argc, &argv, NULL);
+  path = tw_definition_bundled_path ("blokus-shuffle");
+  blokus = tw_definition_load_file (path, NULL, &error);
+  g_assert_no_error (error);
+
+  g_test_add_func ("/tw/sgf/round-trip", test_round_trip);
+  g_test_add_func ("/tw/sgf/read-sample", test_read_sample);
+  g_test_add_func ("/tw/sgf/export-refused", test_export_refused);
+  for (guint i = 0; i < G_N_ELEMENTS (bad_cases); i++)
+    {
+      g_autofree char *p = g_strdup_printf ("/tw/sgf/bad/%s", bad_cases[i].name);
+      g_test_add_data_func (p, &bad_cases[i], test_bad);
+    }
+  int ret = g_test_run ();
+  tw_definition_unref (blokus);
+  return ret;
+}
