@@ -1,9 +1,15 @@
-/* tw-cli-bots.c: who plays a seat in `play`
+/* tw-cli-bots.c: who plays a seat, from the core's bots
  *
- * A small table of bot kinds, each with a constructor, a choose function and
- * a destructor, so that greedy and MCTS bots are one row each. A bot spec is
- * "NAME" or "NAME:KEY=VALUE[:KEY=VALUE…]". Every bot draws its chance from
- * its own TwRng, so a game is a pure function of the seed.
+ * The bots themselves live in the core (tw-bot.h: random, greedy, mcts), so
+ * `play`, `simulate` and the app play alike. This file reads the --bots
+ * list: comma-separated specs, where an item of the form KEY=VALUE without a
+ * bot name continues the previous bot's settings, so that
+ * "random,mcts:iterations=500,c=0.5,greedy" is three bots. The older form
+ * "mcts:iterations=500:c=0.5" is read too.
+ *
+ * Each seat's bot draws from its own TwRng seeded with
+ * tw_sim_seat_seed (seed, seat), so a game is a pure function of the seed and
+ * `play --seed S` replays the simulated game whose seed is S.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -11,140 +17,124 @@
 
 #include "tw-cli.h"
 
-typedef struct
-{
-  const char *name;
-  const char *description;
-  gpointer  (*create)  (const TwGame  *game,
-                        guint          seat,
-                        guint64        seed,
-                        char         **params,   /* "KEY=VALUE", NULL-terminated */
-                        GError       **error);
-  gboolean  (*choose)  (gpointer       data,
-                        const TwGame  *game,
-                        const TwState *state,
-                        TwMove        *move);
-  void      (*destroy) (gpointer       data);
-} TwCliBotKind;
+#include <string.h>
+
+#include "tw-sim.h"
 
 struct _TwCliBot
 {
-  const TwCliBotKind *kind;
-  const TwGame       *game;
-  gpointer            data;
-};
-
-/* random: a uniform choice among the legal moves. */
-
-typedef struct
-{
-  TwRng      rng;
-  TwMoveList moves;
-} RandomBot;
-
-static gpointer
-random_create (const TwGame  *game,
-               guint          seat,
-               guint64        seed,
-               char         **params,
-               GError       **error)
-{
-  RandomBot *bot;
-
-  if (params != NULL && params[0] != NULL)
-    {
-      g_set_error (error, TW_CLI_ERROR, TW_EXIT_USAGE,
-                   "the random bot takes no parameters, not “%s”", params[0]);
-      return NULL;
-    }
-
-  bot = g_new0 (RandomBot, 1);
-  tw_rng_seed (&bot->rng, seed + seat);
-  tw_move_list_init (&bot->moves);
-  return bot;
-}
-
-static gboolean
-random_choose (gpointer       data,
-               const TwGame  *game,
-               const TwState *state,
-               TwMove        *move)
-{
-  RandomBot *bot = data;
-
-  tw_move_list_clear (&bot->moves);
-  game->rules->legal_moves (game, state, &bot->moves);
-  if (bot->moves.len == 0)
-    return FALSE;
-  *move = bot->moves.moves[tw_rng_below (&bot->rng, bot->moves.len)];
-  return TRUE;
-}
-
-static void
-random_destroy (gpointer data)
-{
-  RandomBot *bot = data;
-
-  tw_move_list_free (&bot->moves);
-  g_free (bot);
-}
-
-static const TwCliBotKind bot_kinds[] = {
-  { "random", "a uniform choice among the legal moves",
-    random_create, random_choose, random_destroy },
+  const TwGame *game;
+  TwBotSpec     spec;
+  TwRng         rng;
 };
 
 char *
 tw_cli_bot_names (void)
 {
-  GString *names = g_string_new (NULL);
+  return g_strjoinv (", ", (char **) tw_bot_names ());
+}
 
-  for (guint i = 0; i < G_N_ELEMENTS (bot_kinds); i++)
-    g_string_append_printf (names, "%s%s", i > 0 ? ", " : "", bot_kinds[i].name);
-  return g_string_free (names, FALSE);
+gboolean
+tw_cli_bot_spec_parse (const char  *text,
+                       TwBotSpec   *spec,
+                       GError     **error)
+{
+  g_autofree char *copy = g_strstrip (g_strdup (text));
+  g_autoptr(GError) local_error = NULL;
+  const char * const *names = tw_bot_names ();
+  char *colon = strchr (copy, ':');
+  g_autofree char *name = g_strndup (copy, colon != NULL ? (gsize) (colon - copy) : strlen (copy));
+  gboolean known = FALSE;
+
+  for (guint i = 0; names[i] != NULL; i++)
+    known |= g_str_equal (names[i], name);
+  if (!known)
+    {
+      g_autofree char *list = tw_cli_bot_names ();
+
+      if (*name == '\0')
+        g_set_error (error, TW_CLI_ERROR, TW_EXIT_USAGE,
+                     "--bots: a bot name is empty (known bots: %s)", list);
+      else
+        g_set_error (error, TW_CLI_ERROR, TW_EXIT_USAGE,
+                     "unknown bot “%s” (known bots: %s)", name, list);
+      return FALSE;
+    }
+
+  /* "mcts:a=1:b=2" is "mcts:a=1,b=2" */
+  if (colon != NULL)
+    for (char *p = colon + 1; *p != '\0'; p++)
+      if (*p == ':')
+        *p = ',';
+
+  if (!tw_bot_spec_parse (copy, spec, &local_error))
+    {
+      g_set_error (error, TW_CLI_ERROR, TW_EXIT_USAGE, "--bots “%s”: %s", text,
+                   local_error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+char **
+tw_cli_split_bots (const char *list)
+{
+  g_auto(GStrv) items = g_strsplit (list, ",", -1);
+  g_autoptr(GPtrArray) specs = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; items[i] != NULL; i++)
+    {
+      char *item = g_strstrip (items[i]);
+      gboolean setting = strchr (item, '=') != NULL && strchr (item, ':') == NULL;
+
+      if (setting && specs->len > 0)
+        {
+          char **last = (char **) &g_ptr_array_index (specs, specs->len - 1);
+          char *joined = g_strconcat (*last, ",", item, NULL);
+
+          g_free (*last);
+          *last = joined;
+        }
+      else
+        g_ptr_array_add (specs, g_strdup (item));
+    }
+  g_ptr_array_add (specs, NULL);
+  return (char **) g_ptr_array_free (g_steal_pointer (&specs), FALSE);
+}
+
+gboolean
+tw_cli_parse_bots (const char  *list,
+                   guint        n_players,
+                   TwBotSpec   *specs,
+                   GError     **error)
+{
+  g_auto(GStrv) items = tw_cli_split_bots (list != NULL ? list : "random");
+  guint n = g_strv_length (items);
+
+  if (n != 1 && n != n_players)
+    {
+      g_set_error (error, TW_CLI_ERROR, TW_EXIT_USAGE,
+                   "--bots names %u bots for %u players (give one for all or one per seat)",
+                   n, n_players);
+      return FALSE;
+    }
+  for (guint p = 0; p < n_players; p++)
+    if (!tw_cli_bot_spec_parse (items[n == 1 ? 0 : p], &specs[p], error))
+      return FALSE;
+  return TRUE;
 }
 
 TwCliBot *
-tw_cli_bot_new (const char    *spec,
-                const TwGame  *game,
-                guint          seat,
-                guint64        seed,
-                GError       **error)
+tw_cli_bot_new (const TwBotSpec *spec,
+                const TwGame    *game,
+                guint            seat,
+                guint64          seed)
 {
-  g_auto(GStrv) parts = g_strsplit (spec, ":", -1);
-  const TwCliBotKind *kind = NULL;
-  TwCliBot *bot;
-  gpointer data;
+  TwCliBot *bot = g_new0 (TwCliBot, 1);
 
-  if (parts[0] == NULL || *g_strstrip (parts[0]) == '\0')
-    {
-      g_autofree char *names = tw_cli_bot_names ();
-
-      g_set_error (error, TW_CLI_ERROR, TW_EXIT_USAGE,
-                   "a bot name is empty (known bots: %s)", names);
-      return NULL;
-    }
-  for (guint i = 0; i < G_N_ELEMENTS (bot_kinds); i++)
-    if (g_str_equal (bot_kinds[i].name, parts[0]))
-      kind = &bot_kinds[i];
-
-  if (kind == NULL)
-    {
-      g_autofree char *names = tw_cli_bot_names ();
-
-      g_set_error (error, TW_CLI_ERROR, TW_EXIT_USAGE,
-                   "unknown bot “%s” (known bots: %s)", parts[0], names);
-      return NULL;
-    }
-
-  data = kind->create (game, seat, seed, parts + 1, error);
-  if (data == NULL)
-    return NULL;
-
-  bot = g_new0 (TwCliBot, 1);
-  bot->kind = kind;
   bot->game = game;
-  bot->data = data;
+  bot->spec = *spec;
+  tw_rng_seed (&bot->rng, tw_sim_seat_seed (seed, seat));
   return bot;
 }
 
@@ -153,14 +143,11 @@ tw_cli_bot_choose (TwCliBot      *bot,
                    const TwState *state,
                    TwMove        *move)
 {
-  return bot->kind->choose (bot->data, bot->game, state, move);
+  return tw_bot_choose (&bot->spec, bot->game, state, &bot->rng, NULL, move);
 }
 
 void
 tw_cli_bot_free (TwCliBot *bot)
 {
-  if (bot == NULL)
-    return;
-  bot->kind->destroy (bot->data);
   g_free (bot);
 }

@@ -20,6 +20,11 @@ static const TwCliCommand commands[] = {
   { "play",     "FILE",   "Play a game with bots and print it in notation",       tw_cli_play },
   { "replay",   "RECORD", "Replay a game record, checking every move",            tw_cli_replay },
   { "bench",    "FILE",   "Measure random playouts per second on one thread",     tw_cli_bench },
+  { "simulate", "FILE",   "Play many bot games on several threads; print statistics", tw_cli_simulate },
+  { "merge",    "FILE…",  "Combine the JSON results of simulate shards into one summary", tw_cli_merge },
+  { "export",   "FILE",   "Print sheets of a definition (PDF, SVG, PNG), or a record as .blksgf", tw_cli_export },
+  { "import",   "RECORD", "Read a .blksgf record of classic Blokus into a Tilewright record", tw_cli_import },
+  { "gtp",      "FILE",   "Speak GTP as a classic Blokus engine (Pentobi's command set)", tw_cli_gtp },
 };
 
 static const char *running_command = NULL;

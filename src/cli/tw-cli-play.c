@@ -67,7 +67,7 @@ tw_cli_play (int    argc,
     { "seed", 's', 0, G_OPTION_ARG_STRING, &seed_text,
       "Seed of the game and of the bots (default: from the clock, printed)", "S" },
     { "bots", 'b', 0, G_OPTION_ARG_STRING, &bots_text,
-      "Who plays each seat, comma-separated; one name for all seats (default: random)",
+      "Who plays each seat, comma-separated; one bot for all seats (default: random)",
       "BOT,BOT…" },
     { "set", 0, 0, G_OPTION_ARG_STRING_ARRAY, &sets,
       "Set a variant option (repeatable)", "OPTION=VALUE" },
@@ -82,18 +82,18 @@ tw_cli_play (int    argc,
   g_autoptr(TwGame) game = NULL;
   g_autoptr(TwRecord) record = NULL;
   g_autoptr(GError) error = NULL;
-  g_auto(GStrv) bot_specs = NULL;
+  TwBotSpec specs[TW_MAX_PLAYERS];
   g_autoptr(GPtrArray) bots = g_ptr_array_new_with_free_func ((GDestroyNotify) tw_cli_bot_free);
   TwHistory *history;
   guint64 seed;
-  guint n_specs;
   int rc;
 
   g_option_context_set_description (context,
-    "Every seat is played by a bot from the seat's own random generator\n"
-    "(seeded from S + seat), so the same seed gives the same game.\n"
-    "Bots: random. Moves are printed as “N. PLAYER MOVE”, then the scores\n"
-    "and the ranking.\n\n"
+    "Every seat is played by a bot with the seat's own random generator\n"
+    "(seeded from S and the seat), so the same seed gives the same game.\n"
+    "Bots: random, greedy, mcts[:iterations=N,seconds=T,c=C], e.g.\n"
+    "--bots random,greedy,mcts:iterations=500. Moves are printed as\n"
+    "“N. PLAYER MOVE”, then the scores and the ranking.\n\n"
     "Exit status:\n"
     "  0  the game was played\n"
     "  2  bad command line (players, options, bots)\n"
@@ -125,13 +125,9 @@ tw_cli_play (int    argc,
       goto out;
     }
 
-  bot_specs = g_strsplit (bots_text != NULL ? bots_text : "random", ",", -1);
-  n_specs = g_strv_length (bot_specs);
-  if (n_specs != 1 && n_specs != game->n_players)
+  if (!tw_cli_parse_bots (bots_text, game->n_players, specs, &error))
     {
-      tw_cli_error ("--bots names %u bots for %u players (give one for all or one per seat)",
-                    n_specs, game->n_players);
-      rc = TW_EXIT_USAGE;
+      rc = tw_cli_report_error (error);
       goto out;
     }
 
@@ -140,16 +136,10 @@ tw_cli_play (int    argc,
   history = tw_record_get_history (record);
   for (guint p = 0; p < game->n_players; p++)
     {
-      const char *spec = g_strstrip (bot_specs[n_specs == 1 ? 0 : p]);
       g_autofree char *name = g_strdup_printf ("P%u", p + 1);
-      TwCliBot *bot = tw_cli_bot_new (spec, game, p, seed, &error);
+      g_autofree char *spec = tw_bot_spec_to_string (&specs[p]);
 
-      if (bot == NULL)
-        {
-          rc = tw_cli_report_error (error);
-          goto out;
-        }
-      g_ptr_array_add (bots, bot);
+      g_ptr_array_add (bots, tw_cli_bot_new (&specs[p], game, p, seed));
       tw_record_set_seat (record, p, name, spec);
     }
 

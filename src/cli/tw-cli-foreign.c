@@ -1,0 +1,588 @@
+/* tw-cli-foreign.c: import, export and gtp
+ *
+ *   import RECORD.blksgf -o OUT.yaml      a foreign record into a Tilewright record
+ *   export RECORD.yaml --format blksgf    a Tilewright record as a foreign record
+ *   export DEFINITION --format pdf|svg|png --what tiles|cards|pieces|all ...
+ *                                         print-ready sheets (tw-export.h)
+ *   gtp DEFINITION [--bot SPEC]           a GTP engine for the foreign game
+ *
+ * The foreign parts go through the rules-module interface (foreign_game and
+ * its hooks), so no game is named here.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "tw-cli.h"
+#include "tw-export.h"
+#include "tw-history.h"
+#include "tw-record.h"
+#include "tw-sgf.h"
+
+static gboolean
+write_text (const char  *path,
+            const char  *text,
+            GError     **error)
+{
+  if (path == NULL || g_str_equal (path, "-"))
+    {
+      fputs (text, stdout);
+      return TRUE;
+    }
+  return g_file_set_contents (path, text, -1, error);
+}
+
+int
+tw_cli_import (int    argc,
+               char **argv)
+{
+  g_autofree char *output = NULL;
+  g_autofree char *definition = NULL;
+  const GOptionEntry entries[] = {
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Write the record to FILE (default: stdout)", "FILE" },
+    { "definition", 'd', 0, G_OPTION_ARG_FILENAME, &definition,
+      "Play it with this definition instead of the bundled one", "FILE" },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = tw_cli_context_new ("import", entries);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  gsize len;
+  int code = tw_cli_parse (context, &argc, &argv);
+
+  if (code != TW_EXIT_OK)
+    return code;
+  if (argc != 2)
+    {
+      tw_cli_error ("expected one record file (a .blksgf), got %d", argc - 1);
+      return TW_EXIT_USAGE;
+    }
+  if (!g_file_get_contents (argv[1], &text, &len, &error))
+    return tw_cli_report_error (error);
+
+  g_autoptr(TwRecord) record = NULL;
+  if (definition)
+    {
+      g_autoptr(TwDefinition) def = tw_cli_load_definition (definition, &code);
+      if (def == NULL)
+        return code;
+      record = tw_sgf_import_with_definition (def, text, len, argv[1], &error);
+    }
+  else
+    record = tw_sgf_import (text, len, argv[1], &error);
+  if (record == NULL)
+    {
+      tw_cli_error ("%s", error->message);
+      return error->code == TW_SGF_ERROR_MOVE ? TW_EXIT_ILLEGAL_MOVE : TW_EXIT_INVALID_FILE;
+    }
+  g_autofree char *yaml = tw_record_to_data (record, &error);
+  if (yaml == NULL || !write_text (output, yaml, &error))
+    return tw_cli_report_error (error);
+  return TW_EXIT_OK;
+}
+
+static int
+export_record (const char *path,
+               const char *output)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TwRecord) record = tw_record_load_file (path, &error);
+
+  if (record == NULL)
+    {
+      tw_cli_error ("%s", error->message);
+      return TW_EXIT_INVALID_FILE;
+    }
+  g_autofree char *sgf = tw_sgf_export (record, &error);
+  if (sgf == NULL)
+    {
+      tw_cli_error ("%s", error->message);
+      return TW_EXIT_INVALID_FILE;
+    }
+  if (!write_text (output, sgf, &error))
+    return tw_cli_report_error (error);
+  return TW_EXIT_OK;
+}
+
+int
+tw_cli_export (int    argc,
+               char **argv)
+{
+  g_autofree char *output = NULL;
+  g_autofree char *format = NULL;
+  g_autofree char *what = NULL;
+  g_autofree char *paper = NULL;
+  g_autofree char *bleed = NULL;
+  g_autofree char *margin = NULL;
+  g_autofree char *gap = NULL;
+  g_autofree char *tile_size = NULL;
+  g_autofree char *card_size = NULL;
+  double dpi = 300;
+  gboolean crop_marks = FALSE, no_crop_marks = FALSE, cut_lines = FALSE, duplex = FALSE, tts = FALSE;
+  const GOptionEntry entries[] = {
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Write to FILE (several pages of SVG or PNG: FILE-1, FILE-2 ...)", "FILE" },
+    { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "pdf (default), svg, png, or blksgf for a game record", "FORMAT" },
+    { "what", 'w', 0, G_OPTION_ARG_STRING, &what, "tiles, cards, pieces or all (default)", "WHAT" },
+    { "paper", 'p', 0, G_OPTION_ARG_STRING, &paper, "a4 (default), a3, a5, letter, legal, fit (one component a page) or WxH in mm", "PAPER" },
+    { "bleed", 0, 0, G_OPTION_ARG_STRING, &bleed, "Artwork past the cut line (default 3mm)", "LENGTH" },
+    { "margin", 0, 0, G_OPTION_ARG_STRING, &margin, "Page margins (default 10mm)", "LENGTH" },
+    { "gap", 0, 0, G_OPTION_ARG_STRING, &gap, "Space between components (default 4mm)", "LENGTH" },
+    { "tile-size", 0, 0, G_OPTION_ARG_STRING, &tile_size, "Side of a tile (default 40mm)", "LENGTH" },
+    { "card-size", 0, 0, G_OPTION_ARG_STRING, &card_size, "Card width x height (default 63x88 mm)", "WxH" },
+    { "crop-marks", 0, 0, G_OPTION_ARG_NONE, &crop_marks, "Crop marks in the margins (the default)", NULL },
+    { "no-crop-marks", 0, 0, G_OPTION_ARG_NONE, &no_crop_marks, "No crop marks", NULL },
+    { "cut-lines", 0, 0, G_OPTION_ARG_NONE, &cut_lines, "Draw a thin line on every cut", NULL },
+    { "duplex", 0, 0, G_OPTION_ARG_NONE, &duplex, "Card backs after each page of fronts, mirrored for duplex printing", NULL },
+    { "dpi", 0, 0, G_OPTION_ARG_DOUBLE, &dpi, "PNG resolution (default 300)", "DPI" },
+    { "tts", 0, 0, G_OPTION_ARG_NONE, &tts, "PNG: one Tabletop Simulator deck sheet of the cards", NULL },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = tw_cli_context_new ("export", entries);
+  g_autoptr(GError) error = NULL;
+  TwExportSettings settings;
+  int code = tw_cli_parse (context, &argc, &argv);
+
+  if (code != TW_EXIT_OK)
+    return code;
+  if (argc != 2)
+    {
+      tw_cli_error ("expected one file (a definition, or a record with --format blksgf), got %d", argc - 1);
+      return TW_EXIT_USAGE;
+    }
+  if (format && g_str_equal (format, "blksgf"))
+    return export_record (argv[1], output);
+
+  tw_export_settings_init (&settings);
+  if (format == NULL || g_str_equal (format, "pdf"))
+    settings.format = TW_EXPORT_PDF;
+  else if (g_str_equal (format, "svg"))
+    settings.format = TW_EXPORT_SVG;
+  else if (g_str_equal (format, "png"))
+    settings.format = TW_EXPORT_PNG;
+  else
+    {
+      tw_cli_error ("--format is pdf, svg, png or blksgf, not '%s'", format);
+      return TW_EXIT_USAGE;
+    }
+  if (what == NULL || g_str_equal (what, "all"))
+    settings.what = TW_EXPORT_ALL;
+  else if (g_str_equal (what, "tiles"))
+    settings.what = TW_EXPORT_TILES;
+  else if (g_str_equal (what, "cards"))
+    settings.what = TW_EXPORT_CARDS;
+  else if (g_str_equal (what, "pieces"))
+    settings.what = TW_EXPORT_PIECES;
+  else
+    {
+      tw_cli_error ("--what is tiles, cards, pieces or all, not '%s'", what);
+      return TW_EXIT_USAGE;
+    }
+  if ((paper && !tw_export_set_paper (&settings, paper, &error))
+      || (bleed && !tw_export_parse_length (bleed, &settings.bleed, &error))
+      || (margin && !tw_export_parse_length (margin, &settings.margin, &error))
+      || (gap && !tw_export_parse_length (gap, &settings.gap, &error))
+      || (tile_size && !tw_export_parse_length (tile_size, &settings.tile_size, &error)))
+    {
+      tw_cli_error ("%s", error->message);
+      return TW_EXIT_USAGE;
+    }
+  if (card_size)
+    {
+      g_auto(GStrv) wh = g_strsplit (card_size, "x", 2);
+      if (!wh[0] || !wh[1] || !tw_export_parse_length (wh[0], &settings.card_width, &error)
+          || !tw_export_parse_length (wh[1], &settings.card_height, &error))
+        {
+          tw_cli_error ("--card-size is WIDTHxHEIGHT such as 63x88, not '%s'", card_size);
+          return TW_EXIT_USAGE;
+        }
+    }
+  settings.crop_marks = !no_crop_marks;
+  settings.cut_lines = cut_lines;
+  settings.duplex = duplex;
+  settings.dpi = dpi;
+  settings.tts = tts;
+  if (tts && settings.format != TW_EXPORT_PNG)
+    {
+      tw_cli_error ("--tts makes a PNG deck sheet: use --format png");
+      return TW_EXIT_USAGE;
+    }
+  if (output == NULL)
+    {
+      tw_cli_error ("give the output file with -o FILE");
+      return TW_EXIT_USAGE;
+    }
+
+  g_autoptr(TwDefinition) def = tw_cli_load_definition (argv[1], &code);
+  if (def == NULL)
+    return code;
+  g_autoptr(TwExportJob) job = tw_export_job_new (def, &settings, &error);
+  if (job == NULL)
+    {
+      tw_cli_error ("%s", error->message);
+      return TW_EXIT_USAGE;
+    }
+  gint64 t0 = g_get_monotonic_time ();
+  if (!tw_export_write (job, output, &error))
+    {
+      tw_cli_error ("%s", error->message);
+      return TW_EXIT_IO;
+    }
+  g_printerr ("%s: %u page%s in %.0f ms\n", output, tw_export_job_n_pages (job),
+              tw_export_job_n_pages (job) == 1 ? "" : "s",
+              (g_get_monotonic_time () - t0) / 1000.0);
+  return TW_EXIT_OK;
+}
+
+/* The GTP engine ------------------------------------------------------------ */
+
+typedef struct
+{
+  TwDefinition *def;
+  TwGame       *game;
+  TwHistory    *history;
+  TwBotSpec     bot;
+  TwRng         rng;
+  guint64       seed;
+} Gtp;
+
+static const char * const gtp_commands[] = {
+  "all_legal", "clear_board", "final_score", "genmove", "known_command", "list_commands",
+  "name", "play", "protocol_version", "quit", "reg_genmove", "set_game", "set_random_seed",
+  "showboard", "undo", "version", NULL,
+};
+
+static gboolean
+gtp_new_game (Gtp      *gtp,
+              GError  **error)
+{
+  guint n_players;
+  TwOptions options;
+
+  if (!gtp->def->rules->foreign_setup (gtp->def, &n_players, &options, error))
+    return FALSE;
+  g_clear_pointer (&gtp->history, tw_history_free);
+  g_clear_pointer (&gtp->game, tw_game_unref);
+  gtp->game = tw_game_new (gtp->def, n_players, &options, error);
+  if (gtp->game == NULL)
+    return FALSE;
+  gtp->history = tw_history_new (gtp->game, gtp->seed);
+  tw_rng_seed (&gtp->rng, gtp->seed);
+  return TRUE;
+}
+
+/* Passes for the colours before @color while they cannot move, so that a
+ * controller may name colours the way Pentobi's records do. */
+static gboolean
+gtp_reach_color (Gtp        *gtp,
+                 const char *color,
+                 GString    *why)
+{
+  const TwRules *rules = gtp->game->rules;
+  g_autoptr(GString) now = g_string_new (NULL);
+
+  for (guint guard = 0; guard < 8; guard++)
+    {
+      const TwState *state = tw_history_get_state (gtp->history);
+      TwMove pass;
+      if (tw_state_to_act (gtp->game, state) < 0)
+        {
+          g_string_assign (why, "the game is over");
+          return FALSE;
+        }
+      g_string_truncate (now, 0);
+      rules->foreign_color (gtp->game, state, now);
+      if (g_str_equal (now->str, color))
+        return TRUE;
+      if (!rules->foreign_move_from_text (gtp->game, state, "pass", &pass, NULL)
+          || !tw_history_play (gtp->history, &pass, NULL))
+        {
+          g_string_printf (why, "it is colour %s's turn and it can still move", now->str);
+          return FALSE;
+        }
+    }
+  g_string_printf (why, "unknown colour '%s' (1, 2, 3 or 4)", color);
+  return FALSE;
+}
+
+static gboolean
+gtp_genmove (Gtp        *gtp,
+             const char *color,
+             gboolean    play,
+             GString    *out)
+{
+  const TwRules *rules = gtp->game->rules;
+  TwMove move;
+
+  if (!gtp_reach_color (gtp, color, out))
+    return FALSE;
+  const TwState *state = tw_history_get_state (gtp->history);
+  if (!tw_bot_choose (&gtp->bot, gtp->game, state, &gtp->rng, NULL, &move))
+    {
+      g_string_assign (out, "the game is over");
+      return FALSE;
+    }
+  g_string_truncate (out, 0);
+  rules->foreign_move_to_text (gtp->game, state, &move, out);
+  if (play)
+    tw_history_play (gtp->history, &move, NULL);
+  return TRUE;
+}
+
+/* One command line; returns FALSE after quit. */
+static gboolean
+gtp_command (Gtp        *gtp,
+             char       *line,
+             GString    *reply)
+{
+  const TwRules *rules = gtp->def->rules;
+  g_autoptr(GString) out = g_string_new (NULL);
+  gboolean ok = TRUE, go_on = TRUE;
+  char *hash = strchr (line, '#');
+  const char *id = "";
+
+  if (hash)
+    *hash = '\0';
+  for (char *p = line; *p; p++)
+    if ((guchar) *p < 32 && *p != '\t')
+      *p = ' ';
+    else if (*p == '\t')
+      *p = ' ';
+  g_auto(GStrv) words = g_strsplit_set (g_strstrip (line), " ", -1);
+  GPtrArray *args = g_ptr_array_new ();
+  for (guint i = 0; words[i]; i++)
+    if (*words[i])
+      g_ptr_array_add (args, words[i]);
+  if (args->len == 0)
+    {
+      g_ptr_array_free (args, TRUE);
+      g_string_truncate (reply, 0);
+      return TRUE;
+    }
+  guint a = 0;
+  if (g_ascii_isdigit (((char *) args->pdata[0])[0]))
+    id = args->pdata[a++];
+  const char *cmd = a < args->len ? args->pdata[a++] : "";
+  guint n = args->len - a;
+  char **arg = (char **) args->pdata + a;
+
+  if (g_str_equal (cmd, "protocol_version"))
+    g_string_assign (out, "2");
+  else if (g_str_equal (cmd, "name"))
+    g_string_assign (out, "Tilewright");
+  else if (g_str_equal (cmd, "version"))
+    g_string_assign (out, PACKAGE_VERSION);
+  else if (g_str_equal (cmd, "known_command"))
+    g_string_assign (out, n == 1 && g_strv_contains (gtp_commands, arg[0]) ? "true" : "false");
+  else if (g_str_equal (cmd, "list_commands"))
+    {
+      g_autofree char *all = g_strjoinv ("\n", (char **) gtp_commands);
+      g_string_assign (out, all);
+    }
+  else if (g_str_equal (cmd, "quit"))
+    go_on = FALSE;
+  else if (g_str_equal (cmd, "set_game"))
+    {
+      g_autoptr(GString) joined = g_string_new (NULL);
+      for (guint i = 0; i < n; i++)
+        g_string_append_printf (joined, "%s%s", i ? " " : "", arg[i]);
+      const char *name = joined->str;
+      g_autoptr(GError) error = NULL;
+      if (!g_str_equal (name, rules->foreign_game))
+        {
+          ok = FALSE;
+          g_string_printf (out, "unsupported game '%s' (this engine plays %s)", name, rules->foreign_game);
+        }
+      else if (!gtp_new_game (gtp, &error))
+        {
+          ok = FALSE;
+          g_string_assign (out, error->message);
+        }
+    }
+  else if (g_str_equal (cmd, "clear_board"))
+    {
+      g_autoptr(GError) error = NULL;
+      if (!gtp_new_game (gtp, &error))
+        {
+          ok = FALSE;
+          g_string_assign (out, error->message);
+        }
+    }
+  else if (g_str_equal (cmd, "set_random_seed"))
+    {
+      if (n != 1 || !tw_cli_parse_seed (arg[0], &gtp->seed, NULL))
+        {
+          ok = FALSE;
+          g_string_assign (out, "expected a number");
+        }
+      else
+        tw_rng_seed (&gtp->rng, gtp->seed);
+    }
+  else if (g_str_equal (cmd, "play"))
+    {
+      TwMove move;
+      g_autoptr(GString) why = g_string_new (NULL);
+      if (n != 2)
+        {
+          ok = FALSE;
+          g_string_assign (out, "expected: play COLOR MOVE");
+        }
+      else if (!gtp_reach_color (gtp, arg[0], why)
+               || !rules->foreign_move_from_text (gtp->game, tw_history_get_state (gtp->history),
+                                                  arg[1], &move, why)
+               || !tw_history_play (gtp->history, &move, why))
+        {
+          ok = FALSE;
+          g_string_printf (out, "illegal move: %s", why->str);
+        }
+    }
+  else if (g_str_equal (cmd, "genmove") || g_str_equal (cmd, "reg_genmove"))
+    {
+      gboolean play = g_str_equal (cmd, "genmove");
+      guint mark = tw_history_get_current (gtp->history);
+      if (n != 1)
+        {
+          ok = FALSE;
+          g_string_assign (out, "expected a colour");
+        }
+      else
+        {
+          ok = gtp_genmove (gtp, arg[0], play, out);
+          if (!play)
+            tw_history_goto (gtp->history, mark);
+        }
+    }
+  else if (g_str_equal (cmd, "undo"))
+    {
+      /* take back the last move a colour really made, with the passes after it */
+      gboolean undone = FALSE;
+      while (tw_history_can_undo (gtp->history))
+        {
+          const TwHistoryNode *node = tw_history_get_node (gtp->history, tw_history_get_current (gtp->history));
+          gboolean was_pass = g_str_equal (node->text, "pass");
+          tw_history_undo (gtp->history);
+          if (!was_pass)
+            {
+              undone = TRUE;
+              break;
+            }
+        }
+      if (!undone)
+        {
+          ok = FALSE;
+          g_string_assign (out, "no move to undo");
+        }
+    }
+  else if (g_str_equal (cmd, "final_score"))
+    {
+      double scores[TW_MAX_PLAYERS];
+      rules->scores (gtp->game, tw_history_get_state (gtp->history), scores);
+      for (guint q = 0; q < gtp->game->n_players; q++)
+        {
+          g_autofree char *num = tw_cli_json_number (scores[q]);
+          g_string_append_printf (out, "%s%s", q ? " " : "", num);
+        }
+    }
+  else if (g_str_equal (cmd, "showboard"))
+    {
+      g_autofree char *text = tw_state_to_string (gtp->game, tw_history_get_state (gtp->history));
+      g_string_printf (out, "\n%s", text);
+      while (out->len > 0 && out->str[out->len - 1] == '\n')
+        g_string_truncate (out, out->len - 1);
+    }
+  else if (g_str_equal (cmd, "all_legal"))
+    {
+      g_autoptr(GString) why = g_string_new (NULL);
+      guint mark = tw_history_get_current (gtp->history);
+      if (n != 1 || !gtp_reach_color (gtp, arg[0], why))
+        {
+          ok = FALSE;
+          g_string_assign (out, n != 1 ? "expected a colour" : why->str);
+        }
+      else
+        {
+          TwMoveList moves;
+          const TwState *state = tw_history_get_state (gtp->history);
+          tw_move_list_init (&moves);
+          rules->legal_moves (gtp->game, state, &moves);
+          for (guint i = 0; i < moves.len; i++)
+            {
+              if (i)
+                g_string_append_c (out, '\n');
+              rules->foreign_move_to_text (gtp->game, state, &moves.moves[i], out);
+            }
+          tw_move_list_free (&moves);
+        }
+      tw_history_goto (gtp->history, mark);
+    }
+  else
+    {
+      ok = FALSE;
+      g_string_printf (out, "unknown command '%s'", cmd);
+    }
+
+  g_string_printf (reply, "%c%s%s%s\n\n", ok ? '=' : '?', id, out->len ? " " : "", out->str);
+  g_ptr_array_free (args, TRUE);
+  return go_on;
+}
+
+int
+tw_cli_gtp (int    argc,
+            char **argv)
+{
+  g_autofree char *bot = NULL;
+  g_autofree char *seed_text = NULL;
+  const GOptionEntry entries[] = {
+    { "bot", 'b', 0, G_OPTION_ARG_STRING, &bot, "The engine's player (default mcts:iterations=1000)", "SPEC" },
+    { "seed", 's', 0, G_OPTION_ARG_STRING, &seed_text, "Seed of the bot's choices (default 1)", "SEED" },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = tw_cli_context_new ("gtp", entries);
+  g_autoptr(GError) error = NULL;
+  Gtp gtp = { 0 };
+  int code = tw_cli_parse (context, &argc, &argv);
+
+  if (code != TW_EXIT_OK)
+    return code;
+  if (argc != 2)
+    {
+      tw_cli_error ("expected one definition file, got %d", argc - 1);
+      return TW_EXIT_USAGE;
+    }
+  gtp.seed = 1;
+  if (seed_text && !tw_cli_parse_seed (seed_text, &gtp.seed, &error))
+    return tw_cli_report_error (error);
+  if (!tw_cli_bot_spec_parse (bot ? bot : "mcts:iterations=1000", &gtp.bot, &error))
+    return tw_cli_report_error (error);
+  gtp.def = tw_cli_load_definition (argv[1], &code);
+  if (gtp.def == NULL)
+    return code;
+  if (gtp.def->rules->foreign_game == NULL)
+    {
+      tw_cli_error ("%s has no GTP form", gtp.def->rules->display_name);
+      tw_definition_unref (gtp.def);
+      return TW_EXIT_USAGE;
+    }
+  if (!gtp_new_game (&gtp, &error))
+    {
+      tw_definition_unref (gtp.def);
+      return tw_cli_report_error (error);
+    }
+
+  g_autoptr(GString) reply = g_string_new (NULL);
+  char line[65536];
+  while (fgets (line, sizeof line, stdin))
+    {
+      gboolean go_on = gtp_command (&gtp, line, reply);
+      fputs (reply->str, stdout);
+      fflush (stdout);
+      if (!go_on)
+        break;
+    }
+  g_clear_pointer (&gtp.history, tw_history_free);
+  g_clear_pointer (&gtp.game, tw_game_unref);
+  tw_definition_unref (gtp.def);
+  return TW_EXIT_OK;
+}

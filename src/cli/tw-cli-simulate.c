@@ -1,0 +1,750 @@
+/* tw-cli-simulate.c: `simulate` and `merge`, batch playtesting
+ *
+ * simulate plays games with bots on several threads through tw-sim.h and
+ * prints a summary (text, JSON or CSV); merge reads the JSON of several
+ * shards of one run and prints the summary of the whole. Both print through
+ * the same functions, so a merged run reads exactly like the full run.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "tw-cli.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tw-sim.h"
+
+typedef enum
+{
+  FORMAT_TEXT,
+  FORMAT_JSON,
+  FORMAT_CSV,
+} Format;
+
+static gboolean
+parse_format (const char  *text,
+              Format      *format,
+              GError     **error)
+{
+  if (text == NULL || g_str_equal (text, "text"))
+    *format = FORMAT_TEXT;
+  else if (g_str_equal (text, "json"))
+    *format = FORMAT_JSON;
+  else if (g_str_equal (text, "csv"))
+    *format = FORMAT_CSV;
+  else
+    {
+      g_set_error (error, TW_CLI_ERROR, TW_EXIT_USAGE,
+                   "--format must be text, json or csv, not “%s”", text);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Output                                                                   */
+
+static char *
+row_label (const TwSimArm    *arm,
+           const TwSimMetric *metric,
+           const char        *name)
+{
+  switch (metric->kind)
+    {
+    case TW_SIM_METRIC_WIN:
+      return g_strdup_printf ("P%u %s", metric->index + 1, arm->bots[metric->index]);
+    case TW_SIM_METRIC_SCORE:
+      return g_strdup_printf ("P%u score", metric->index + 1);
+    case TW_SIM_METRIC_MOVES:
+      return g_strdup ("moves per game");
+    case TW_SIM_METRIC_TIE:
+      return g_strdup ("ties for first");
+    case TW_SIM_METRIC_COUNTER:
+    default:
+      return g_strdup (name);
+    }
+}
+
+static void
+print_arm_text (const TwSimArm *arm)
+{
+  g_autoptr(GArray) rows = tw_sim_summarize (arm);
+  gboolean counters_heading = FALSE;
+
+  tw_cli_print ("%s%s%s%s (%s), %u players, seed %" G_GUINT64_FORMAT ", %u of %"
+                G_GUINT64_FORMAT " games\n",
+                arm->label != NULL ? "[" : "", arm->label != NULL ? arm->label : "",
+                arm->label != NULL ? "] " : "", arm->definition, arm->rules_id,
+                arm->n_players, arm->seed, arm->games->len, arm->total_games);
+  if (arm->change != NULL)
+    tw_cli_print ("change: %s\n", arm->change);
+
+  tw_cli_print ("\nwins (a k-way tie for first counts 1/k win for each), 95%% Wilson interval:\n");
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const TwSimRow *row = &g_array_index (rows, TwSimRow, i);
+      g_autofree char *label = NULL;
+
+      if (row->metric.kind != TW_SIM_METRIC_WIN && row->metric.kind != TW_SIM_METRIC_TIE)
+        continue;
+      label = row_label (arm, &row->metric, row->name);
+      tw_cli_print ("  %-28s %9.1f  %6.1f%%  [%5.1f%%, %5.1f%%]\n", label, row->stats.sum,
+                    100 * row->stats.mean, 100 * row->lo, 100 * row->hi);
+    }
+
+  tw_cli_print ("\n  %-28s %9s %8s %8s %8s %8s %8s %8s\n", "per game", "mean", "sd", "min",
+                "25%", "median", "75%", "max");
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const TwSimRow *row = &g_array_index (rows, TwSimRow, i);
+      const TwSimStats *s = &row->stats;
+      g_autofree char *label = NULL;
+
+      if (row->metric.kind == TW_SIM_METRIC_WIN || row->metric.kind == TW_SIM_METRIC_TIE)
+        continue;
+      if (row->metric.kind == TW_SIM_METRIC_COUNTER && !counters_heading)
+        {
+          tw_cli_print ("  counters:\n");
+          counters_heading = TRUE;
+        }
+      label = row_label (arm, &row->metric, row->name);
+      tw_cli_print ("  %s%-*s %9.3f %8.3f %8.6g %8.6g %8.6g %8.6g %8.6g\n",
+                    counters_heading ? "  " : "", counters_heading ? 26 : 28, label,
+                    s->mean, s->sd, s->min, s->q25, s->median, s->q75, s->max);
+    }
+}
+
+static void
+print_compare_text (const TwSimArm *a,
+                    const TwSimArm *b)
+{
+  g_autoptr(GArray) diffs = tw_sim_compare (a, b);
+  gboolean paired = diffs->len > 0 && g_array_index (diffs, TwSimDiff, 0).paired;
+
+  tw_cli_print ("\nB - A (B: %s), %s, 95%% intervals; * marks a significant difference "
+                "(the interval excludes 0):\n",
+                b->change != NULL ? b->change : "?",
+                paired ? "paired by game (same seeds)" : "unpaired (Welch)");
+  tw_cli_print ("  %-28s %10s %10s %10s   %s\n", "mean of", "A", "B", "B - A", "95% interval");
+  for (guint i = 0; i < diffs->len; i++)
+    {
+      const TwSimDiff *d = &g_array_index (diffs, TwSimDiff, i);
+      g_autofree char *label = NULL;
+      g_autofree char *interval = g_strdup_printf ("[%+.3f, %+.3f]", d->lo, d->hi);
+
+      label = d->metric.kind == TW_SIM_METRIC_WIN
+              ? g_strdup_printf ("P%u win rate", d->metric.index + 1)
+              : d->metric.kind == TW_SIM_METRIC_TIE ? g_strdup ("tie rate")
+              : row_label (a, &d->metric, d->name);
+      tw_cli_print ("  %-28s %10.3f %10.3f %+10.3f   %-20s%s\n", label, d->mean_a, d->mean_b,
+                    d->diff, interval, d->significant ? " *" : "");
+    }
+}
+
+static void
+csv_field (GString    *out,
+           const char *text)
+{
+  if (strpbrk (text, ",\"\n\r") == NULL)
+    {
+      g_string_append (out, text);
+      return;
+    }
+  g_string_append_c (out, '"');
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (*p == '"')
+        g_string_append_c (out, '"');
+      g_string_append_c (out, *p);
+    }
+  g_string_append_c (out, '"');
+}
+
+static void
+csv_number (GString *out,
+            double   value)
+{
+  g_autofree char *text = tw_cli_json_number (value);
+
+  g_string_append_c (out, ',');
+  if (!g_str_equal (text, "null"))
+    g_string_append (out, text);
+}
+
+static void
+csv_metric (GString           *out,
+            const char        *arm,
+            const TwSimMetric *metric,
+            const char        *name,
+            guint64            n)
+{
+  g_autofree char *label = metric->kind == TW_SIM_METRIC_COUNTER
+                           ? g_strconcat ("counter:", name, NULL) : g_strdup (name);
+
+  csv_field (out, arm);
+  g_string_append_c (out, ',');
+  csv_field (out, label);
+  g_string_append_c (out, ',');
+  if (metric->kind == TW_SIM_METRIC_WIN || metric->kind == TW_SIM_METRIC_SCORE)
+    g_string_append_printf (out, "%u", metric->index + 1);
+  g_string_append_printf (out, ",%" G_GUINT64_FORMAT, n);
+}
+
+static void
+print_csv (GPtrArray *arms)
+{
+  g_autoptr(GString) out = g_string_new ("arm,metric,seat,n,mean,sd,min,q25,median,q75,max,"
+                                         "lo,hi,significant\n");
+
+  for (guint a = 0; a < arms->len; a++)
+    {
+      const TwSimArm *arm = g_ptr_array_index (arms, a);
+      g_autoptr(GArray) rows = tw_sim_summarize (arm);
+
+      for (guint i = 0; i < rows->len; i++)
+        {
+          const TwSimRow *row = &g_array_index (rows, TwSimRow, i);
+          const TwSimStats *s = &row->stats;
+
+          csv_metric (out, arm->label != NULL ? arm->label : "", &row->metric, row->name, s->n);
+          csv_number (out, s->mean);
+          csv_number (out, s->sd);
+          csv_number (out, s->min);
+          csv_number (out, s->q25);
+          csv_number (out, s->median);
+          csv_number (out, s->q75);
+          csv_number (out, s->max);
+          csv_number (out, row->lo);
+          csv_number (out, row->hi);
+          g_string_append (out, ",\n");
+        }
+    }
+  if (arms->len == 2)
+    {
+      g_autoptr(GArray) diffs = tw_sim_compare (g_ptr_array_index (arms, 0),
+                                                g_ptr_array_index (arms, 1));
+
+      for (guint i = 0; i < diffs->len; i++)
+        {
+          const TwSimDiff *d = &g_array_index (diffs, TwSimDiff, i);
+
+          csv_metric (out, "B-A", &d->metric, d->name, d->n);
+          csv_number (out, d->diff);
+          g_string_append (out, ",,,,,,");
+          csv_number (out, d->lo);
+          csv_number (out, d->hi);
+          g_string_append_printf (out, ",%d\n", d->significant ? 1 : 0);
+        }
+    }
+  fwrite (out->str, 1, out->len, stdout);
+}
+
+static void
+print_results (GPtrArray *arms,
+               Format     format)
+{
+  switch (format)
+    {
+    case FORMAT_JSON:
+      {
+        g_autoptr(GString) out = g_string_new (NULL);
+
+        tw_sim_to_json (arms, out);
+        fwrite (out->str, 1, out->len, stdout);
+      }
+      break;
+    case FORMAT_CSV:
+      print_csv (arms);
+      break;
+    case FORMAT_TEXT:
+    default:
+      for (guint a = 0; a < arms->len; a++)
+        {
+          if (a > 0)
+            tw_cli_print ("\n");
+          print_arm_text (g_ptr_array_index (arms, a));
+        }
+      if (arms->len == 2)
+        print_compare_text (g_ptr_array_index (arms, 0), g_ptr_array_index (arms, 1));
+      break;
+    }
+  fflush (stdout);
+}
+
+/* One CSV row per game: game, seed, [arm,] moves, scores, places (1 is
+ * first), counters. */
+static gboolean
+write_per_game (const char  *path,
+                GPtrArray   *arms,
+                GError     **error)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  const TwSimArm *first = g_ptr_array_index (arms, 0);
+  gboolean with_arm = arms->len > 1;
+
+  g_string_append (out, with_arm ? "arm,game,seed,moves" : "game,seed,moves");
+  for (guint p = 0; p < first->n_players; p++)
+    g_string_append_printf (out, ",score_p%u", p + 1);
+  for (guint p = 0; p < first->n_players; p++)
+    g_string_append_printf (out, ",place_p%u", p + 1);
+  for (guint a = 0; a < arms->len; a++)
+    {
+      const TwSimArm *arm = g_ptr_array_index (arms, a);
+
+      /* counters of every arm, by name, once each */
+      for (guint c = 0; c < arm->n_counters; c++)
+        {
+          gboolean seen = FALSE;
+
+          for (guint b = 0; b < a && !seen; b++)
+            seen = g_strv_contains ((const char * const *)
+                                    ((TwSimArm *) g_ptr_array_index (arms, b))->counter_names,
+                                    arm->counter_names[c]);
+          if (!seen)
+            {
+              g_string_append_c (out, ',');
+              csv_field (out, arm->counter_names[c]);
+            }
+        }
+    }
+  g_string_append_c (out, '\n');
+
+  for (guint a = 0; a < arms->len; a++)
+    {
+      const TwSimArm *arm = g_ptr_array_index (arms, a);
+
+      for (guint i = 0; i < arm->games->len; i++)
+        {
+          const TwSimGame *g = &g_array_index (arm->games, TwSimGame, i);
+
+          if (with_arm)
+            g_string_append_printf (out, "%s,", arm->label != NULL ? arm->label : "");
+          g_string_append_printf (out, "%" G_GUINT64_FORMAT ",%" G_GUINT64_FORMAT ",%u",
+                                  g->index, g->seed, g->moves);
+          for (guint p = 0; p < first->n_players; p++)
+            csv_number (out, p < arm->n_players ? g->score[p] : NAN);
+          for (guint p = 0; p < first->n_players; p++)
+            if (p < arm->n_players)
+              g_string_append_printf (out, ",%u", g->rank[p] + 1);
+            else
+              g_string_append_c (out, ',');
+          for (guint b = 0; b < arms->len; b++)
+            {
+              const TwSimArm *other = g_ptr_array_index (arms, b);
+
+              for (guint c = 0; c < other->n_counters; c++)
+                {
+                  gboolean seen = FALSE;
+                  guint k;
+
+                  for (guint e = 0; e < b && !seen; e++)
+                    seen = g_strv_contains ((const char * const *)
+                                            ((TwSimArm *) g_ptr_array_index (arms, e))->counter_names,
+                                            other->counter_names[c]);
+                  if (seen)
+                    continue;
+                  g_string_append_c (out, ',');
+                  for (k = 0; k < arm->n_counters; k++)
+                    if (g_str_equal (arm->counter_names[k], other->counter_names[c]))
+                      break;
+                  if (k < arm->n_counters)
+                    g_string_append_printf (out, "%" G_GUINT64_FORMAT, g->counters[k]);
+                }
+            }
+          g_string_append_c (out, '\n');
+        }
+    }
+
+  if (!g_file_set_contents (path, out->str, (gssize) out->len, error))
+    return FALSE;
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Progress                                                                 */
+
+typedef struct
+{
+  gboolean enabled;
+  gint64   start;
+  guint64  offset;       /* games of earlier arms */
+  guint64  grand_total;
+  gboolean printed;
+} Progress;
+
+static void
+progress_cb (guint64  done,
+             guint64  total,
+             gpointer user_data)
+{
+  Progress *progress = user_data;
+  guint64 all = progress->offset + done;
+  double elapsed = (g_get_monotonic_time () - progress->start) / (double) G_USEC_PER_SEC;
+  double rate = elapsed > 0 ? all / elapsed : 0;
+  guint64 left = rate > 0 ? (guint64) ((progress->grand_total - all) / rate + 0.5) : 0;
+
+  (void) total;
+  if (!progress->enabled)
+    return;
+  fprintf (stderr, "\rsimulate: %" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT " games, "
+           "%.1f games/s, %" G_GUINT64_FORMAT ":%02u left\033[K",
+           all, progress->grand_total, rate, left / 60, (guint) (left % 60));
+  fflush (stderr);
+  progress->printed = TRUE;
+}
+
+static void
+progress_end (Progress *progress)
+{
+  if (progress->printed)
+    {
+      fputs ("\r\033[K", stderr);
+      fflush (stderr);
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+/* simulate                                                                 */
+
+static gboolean
+parse_shard (const char  *text,
+             guint       *k,
+             guint       *n,
+             GError     **error)
+{
+  g_auto(GStrv) parts = g_strsplit (text, "/", -1);
+  guint64 kk = 0, nn = 0;
+
+  if (g_strv_length (parts) != 2
+      || !g_ascii_string_to_unsigned (parts[0], 10, 1, 1000000, &kk, NULL)
+      || !g_ascii_string_to_unsigned (parts[1], 10, 1, 1000000, &nn, NULL)
+      || kk > nn)
+    {
+      g_set_error (error, TW_CLI_ERROR, TW_EXIT_USAGE,
+                   "--shard must be K/N with 1 ≤ K ≤ N, e.g. 3/8, not “%s”", text);
+      return FALSE;
+    }
+  *k = (guint) kk;
+  *n = (guint) nn;
+  return TRUE;
+}
+
+int
+tw_cli_simulate (int    argc,
+                 char **argv)
+{
+  int players = 0;
+  int games = 100;
+  int jobs = 0;
+  char *seed_text = NULL;
+  char *bots_text = NULL;
+  char **sets = NULL;
+  char *format_text = NULL;
+  char *per_game = NULL;
+  char **compare = NULL;
+  char *compare_file = NULL;
+  char *shard_text = NULL;
+  const GOptionEntry entries[] = {
+    { "games", 'g', 0, G_OPTION_ARG_INT, &games,
+      "Number of games of the whole run (default: 100)", "N" },
+    { "players", 'p', 0, G_OPTION_ARG_INT, &players,
+      "Number of players (default: the definition's minimum)", "P" },
+    { "bots", 'b', 0, G_OPTION_ARG_STRING, &bots_text,
+      "Who plays each seat, comma-separated; one bot for all seats (default: random)",
+      "BOT,BOT…" },
+    { "seed", 's', 0, G_OPTION_ARG_STRING, &seed_text,
+      "Seed of the run; game i is a function of (S, i) only (default: 1)", "S" },
+    { "jobs", 'j', 0, G_OPTION_ARG_INT, &jobs,
+      "Threads (default: the number of processors); results do not depend on it", "J" },
+    { "set", 0, 0, G_OPTION_ARG_STRING_ARRAY, &sets,
+      "Set a variant option (repeatable)", "OPTION=VALUE" },
+    { "format", 'f', 0, G_OPTION_ARG_STRING, &format_text,
+      "Output: text, json (mergeable) or csv (default: text)", "FORMAT" },
+    { "per-game", 0, 0, G_OPTION_ARG_FILENAME, &per_game,
+      "Write one CSV row per game to FILE", "FILE" },
+    { "compare", 'c', 0, G_OPTION_ARG_STRING_ARRAY, &compare,
+      "Also play the same seeds with this option changed and compare (repeatable)",
+      "OPTION=VALUE" },
+    { "compare-file", 0, 0, G_OPTION_ARG_FILENAME, &compare_file,
+      "Also play the same seeds with this definition and compare", "FILE2" },
+    { "shard", 0, 0, G_OPTION_ARG_STRING, &shard_text,
+      "Play only the K-th of N disjoint slices of the games (merge them with merge)", "K/N" },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = tw_cli_context_new ("simulate", entries);
+  g_autoptr(TwDefinition) def = NULL;
+  g_autoptr(TwDefinition) def_b = NULL;
+  g_autoptr(TwGame) game = NULL;
+  g_autoptr(TwGame) game_b = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) arms = g_ptr_array_new_with_free_func ((GDestroyNotify) tw_sim_arm_free);
+  TwSimConfig config = { 0, };
+  Progress progress = { 0, };
+  Format format = FORMAT_TEXT;
+  guint shard_k = 1, shard_n = 1;
+  guint64 seed = 1;
+  int rc;
+
+  g_option_context_set_description (context,
+    "Plays N bot games on J threads and prints per seat the win rate with its\n"
+    "95% Wilson interval (a k-way tie for first gives each tied seat 1/k of a\n"
+    "win), the score's mean, sd and quantiles, moves per game, the tie rate\n"
+    "and the rules module's counters. Game i uses a seed derived from (S, i)\n"
+    "only, so the results are the same whatever J; `play --seed GAME_SEED`\n"
+    "replays game i (its seed is in --per-game and in the JSON).\n"
+    "With --compare or --compare-file the same seeds are played again under\n"
+    "the change (B) and every metric's B - A is shown with a 95% interval.\n"
+    "--shard K/N with --format json, then `merge`, splits a run over machines.\n"
+    "See doc/simulate.md.\n\n"
+    "Exit status:\n"
+    "  0  done\n"
+    "  1  a game did not end or a bot found no legal move (a bug)\n"
+    "  2  bad command line\n"
+    "  3  a definition has problems\n"
+    "  5  a file cannot be read or written\n");
+
+  rc = tw_cli_parse (context, &argc, &argv);
+  if (rc == TW_EXIT_OK && argc != 2)
+    {
+      tw_cli_error (argc < 2 ? "no definition file given" : "only one definition file, please");
+      rc = TW_EXIT_USAGE;
+    }
+  if (rc == TW_EXIT_OK && games < 1)
+    {
+      tw_cli_error ("--games must be at least 1");
+      rc = TW_EXIT_USAGE;
+    }
+  if (rc == TW_EXIT_OK && (jobs < 0 || jobs > 256))
+    {
+      tw_cli_error ("--jobs must be between 1 and 256");
+      rc = TW_EXIT_USAGE;
+    }
+  if (rc == TW_EXIT_OK && seed_text != NULL && !tw_cli_parse_seed (seed_text, &seed, &error))
+    rc = tw_cli_report_error (error);
+  if (rc == TW_EXIT_OK && !parse_format (format_text, &format, &error))
+    rc = tw_cli_report_error (error);
+  if (rc == TW_EXIT_OK && shard_text != NULL && !parse_shard (shard_text, &shard_k, &shard_n, &error))
+    rc = tw_cli_report_error (error);
+  if (rc != TW_EXIT_OK)
+    goto out;
+
+  def = tw_cli_load_definition (argv[1], &rc);
+  if (def == NULL)
+    goto out;
+  game = tw_cli_new_game (def, players, sets, &error);
+  if (game == NULL)
+    {
+      rc = tw_cli_report_error (error);
+      goto out;
+    }
+  if (!tw_cli_parse_bots (bots_text, game->n_players, config.bots, &error))
+    {
+      rc = tw_cli_report_error (error);
+      goto out;
+    }
+
+  if (compare != NULL || compare_file != NULL)
+    {
+      g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+      g_auto(GStrv) sets_b = NULL;
+
+      if (compare_file != NULL)
+        {
+          def_b = tw_cli_load_definition (compare_file, &rc);
+          if (def_b == NULL)
+            goto out;
+        }
+      if (sets != NULL)
+        g_strv_builder_addv (builder, (const char **) sets);
+      if (compare != NULL)
+        g_strv_builder_addv (builder, (const char **) compare);
+      sets_b = g_strv_builder_end (builder);
+      game_b = tw_cli_new_game (def_b != NULL ? def_b : def, (int) game->n_players, sets_b,
+                                &error);
+      if (game_b == NULL)
+        {
+          rc = tw_cli_report_error (error);
+          goto out;
+        }
+    }
+
+  config.game = game;
+  config.path = argv[1];
+  config.seed = seed;
+  config.total_games = (guint64) games;
+  tw_sim_shard_range (config.total_games, shard_k, shard_n, &config.first, &config.last);
+  config.jobs = jobs > 0 ? (guint) jobs : g_get_num_processors ();
+  config.progress = progress_cb;
+  config.progress_data = &progress;
+
+  progress.enabled = isatty (STDERR_FILENO);
+  progress.start = g_get_monotonic_time ();
+  progress.grand_total = (config.last - config.first) * (game_b != NULL ? 2 : 1);
+
+  for (guint a = 0; a < (game_b != NULL ? 2u : 1u); a++)
+    {
+      TwSimArm *arm;
+
+      if (a == 1)
+        {
+          config.game = game_b;
+          config.path = compare_file != NULL ? compare_file : argv[1];
+          progress.offset = config.last - config.first;
+        }
+      arm = tw_sim_run (&config, &error);
+      if (arm == NULL)
+        {
+          progress_end (&progress);
+          tw_cli_error ("%s", error->message);
+          rc = TW_EXIT_FAILURE;
+          goto out;
+        }
+      if (game_b != NULL)
+        {
+          arm->label = g_strdup (a == 0 ? "A" : "B");
+          if (a == 1)
+            {
+              g_autoptr(GString) change = g_string_new (NULL);
+
+              if (compare_file != NULL)
+                g_string_append_printf (change, "file %s", compare_file);
+              for (guint i = 0; compare != NULL && compare[i] != NULL; i++)
+                g_string_append_printf (change, "%sset %s", change->len > 0 ? ", " : "",
+                                        compare[i]);
+              arm->change = g_string_free (g_steal_pointer (&change), FALSE);
+            }
+        }
+      g_ptr_array_add (arms, arm);
+    }
+  progress_end (&progress);
+
+  if (per_game != NULL && !write_per_game (per_game, arms, &error))
+    {
+      rc = tw_cli_report_error (error);
+      goto out;
+    }
+  print_results (arms, format);
+  rc = TW_EXIT_OK;
+
+out:
+  g_free (seed_text);
+  g_free (bots_text);
+  g_strfreev (sets);
+  g_free (format_text);
+  g_free (per_game);
+  g_strfreev (compare);
+  g_free (compare_file);
+  g_free (shard_text);
+  return rc;
+}
+
+/* ------------------------------------------------------------------------ */
+/* merge                                                                    */
+
+int
+tw_cli_merge (int    argc,
+              char **argv)
+{
+  char *format_text = NULL;
+  char *per_game = NULL;
+  const GOptionEntry entries[] = {
+    { "format", 'f', 0, G_OPTION_ARG_STRING, &format_text,
+      "Output: text, json or csv (default: text)", "FORMAT" },
+    { "per-game", 0, 0, G_OPTION_ARG_FILENAME, &per_game,
+      "Write one CSV row per game to FILE", "FILE" },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = tw_cli_context_new ("merge", entries);
+  g_autoptr(GPtrArray) arms = g_ptr_array_new_with_free_func ((GDestroyNotify) tw_sim_arm_free);
+  g_autoptr(GError) error = NULL;
+  Format format = FORMAT_TEXT;
+  int rc;
+
+  g_option_context_set_description (context,
+    "Reads the JSON results (simulate --format json) of shards of one run,\n"
+    "checks that they are of the same configuration and do not overlap, and\n"
+    "prints the summary of all their games, the same as one run of them all.\n"
+    "A warning names the games still missing.\n\n"
+    "Exit status:\n"
+    "  0  merged\n"
+    "  2  bad command line\n"
+    "  3  a file is not simulation results, or the results do not fit together\n"
+    "  5  a file cannot be read or written\n");
+
+  rc = tw_cli_parse (context, &argc, &argv);
+  if (rc == TW_EXIT_OK && argc < 2)
+    {
+      tw_cli_error ("no results file given");
+      rc = TW_EXIT_USAGE;
+    }
+  if (rc == TW_EXIT_OK && !parse_format (format_text, &format, &error))
+    rc = tw_cli_report_error (error);
+  if (rc != TW_EXIT_OK)
+    goto out;
+
+  for (int i = 1; i < argc; i++)
+    {
+      g_autoptr(GPtrArray) file_arms = g_ptr_array_new_with_free_func ((GDestroyNotify) tw_sim_arm_free);
+      g_autofree char *text = NULL;
+      gsize len = 0;
+
+      if (!g_file_get_contents (argv[i], &text, &len, &error))
+        {
+          rc = tw_cli_report_error (error);
+          goto out;
+        }
+      if (!tw_sim_from_json (text, len, file_arms, &error))
+        {
+          tw_cli_error ("%s:%s%s", argv[i],
+                        g_ascii_isdigit (error->message[0]) ? "" : " ", error->message);
+          rc = TW_EXIT_INVALID_FILE;
+          goto out;
+        }
+      if (i > 1 && file_arms->len != arms->len)
+        {
+          tw_cli_error ("%s: has %u results where %s has %u (a comparison and a single run?)",
+                        argv[i], file_arms->len, argv[1], arms->len);
+          rc = TW_EXIT_INVALID_FILE;
+          goto out;
+        }
+      for (guint a = 0; a < file_arms->len; a++)
+        {
+          if (i == 1)
+            g_ptr_array_add (arms, g_ptr_array_steal_index (file_arms, a--));
+          else if (!tw_sim_arm_merge (g_ptr_array_index (arms, a),
+                                      g_ptr_array_index (file_arms, a), &error))
+            {
+              tw_cli_error ("%s: %s", argv[i], error->message);
+              rc = TW_EXIT_INVALID_FILE;
+              goto out;
+            }
+        }
+    }
+
+  for (guint a = 0; a < arms->len; a++)
+    {
+      const TwSimArm *arm = g_ptr_array_index (arms, a);
+
+      if (arm->games->len < arm->total_games)
+        tw_cli_error ("warning: %u of %" G_GUINT64_FORMAT " games%s%s%s (a shard is missing?)",
+                      arm->games->len, arm->total_games, arm->label != NULL ? " in [" : "",
+                      arm->label != NULL ? arm->label : "", arm->label != NULL ? "]" : "");
+    }
+
+  if (per_game != NULL && !write_per_game (per_game, arms, &error))
+    {
+      rc = tw_cli_report_error (error);
+      goto out;
+    }
+  print_results (arms, format);
+  rc = TW_EXIT_OK;
+
+out:
+  g_free (format_text);
+  g_free (per_game);
+  return rc;
+}

@@ -1,0 +1,220 @@
+/* tw-sim.h: batch simulation of bot games and their statistics
+ *
+ * A simulation plays games 0 … N-1 of one configuration (game, bots, seed).
+ * Game i is a pure function of (seed, i): its state is seeded with
+ * tw_sim_game_seed (seed, i) and seat p's bot draws from a generator seeded
+ * with tw_sim_seat_seed (that game seed, p). Results are stored per game in
+ * an array indexed by game and every statistic is reduced from that array in
+ * index order, so a run gives the same bytes whatever the number of threads,
+ * and disjoint slices of the indexes (shards) merge into exactly the full run.
+ *
+ * A TwSimArm is the result of one configuration over some game indexes: the
+ * configuration as text (what merging checks) plus one TwSimGame per game.
+ * It owns everything in it. Runs happen on GThreads; the core has no main
+ * loop, so progress is a callback on the calling thread and cancellation is
+ * a flag the caller sets.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "tw-bot.h"
+#include "tw-game.h"
+
+G_BEGIN_DECLS
+
+#define TW_SIM_MAX_COUNTERS 32
+
+#define TW_SIM_ERROR (tw_sim_error_quark ())
+GQuark tw_sim_error_quark (void);
+
+typedef enum
+{
+  TW_SIM_ERROR_RULES,      /* a game did not end, or a bot found no legal move: a bug */
+  TW_SIM_ERROR_CANCELLED,  /* the cancel flag was set */
+  TW_SIM_ERROR_PARSE,      /* a results file is not valid JSON of this format */
+  TW_SIM_ERROR_MISMATCH,   /* results of different configurations cannot merge */
+} TwSimError;
+
+/* The seed of game @index of a run seeded with @seed, and of a seat's bot. */
+guint64          tw_sim_game_seed        (guint64            seed,
+                                          guint64            index);
+guint64          tw_sim_seat_seed        (guint64            game_seed,
+                                          guint              seat);
+
+/* One finished game. rank[] is 0 for first, equal ranks share a place. */
+typedef struct
+{
+  guint64 index;
+  guint64 seed;
+  guint32 moves;
+  guint8  rank[TW_MAX_PLAYERS];
+  double  score[TW_MAX_PLAYERS];
+  guint64 counters[TW_SIM_MAX_COUNTERS];
+} TwSimGame;
+
+/* Results of one configuration. Everything is owned by the arm. */
+typedef struct
+{
+  char      *label;          /* "A", "B", or NULL for a single run */
+  char      *change;         /* what differs from arm A ("set x=1"), or NULL */
+  char      *rules_id;
+  char      *definition;     /* the definition's name */
+  char      *path;           /* the definition file, informative only */
+  guint      n_players;
+  char     **bots;           /* one canonical spec per seat, NULL-terminated */
+  char     **options;        /* every option as "name=value", NULL-terminated */
+  guint64    seed;
+  guint64    total_games;    /* N of the full run the games are taken from */
+  guint      n_counters;
+  char     **counter_names;  /* NULL-terminated */
+  GArray    *games;          /* TwSimGame, sorted by index, no duplicates */
+} TwSimArm;
+
+TwSimArm        *tw_sim_arm_new          (const TwGame      *game,
+                                          const char        *path,
+                                          const TwBotSpec   *bots,
+                                          guint64            seed,
+                                          guint64            total_games);
+void             tw_sim_arm_free         (TwSimArm          *arm);
+/* Adds the games of @other (same configuration, disjoint indexes) to @arm. */
+gboolean         tw_sim_arm_merge        (TwSimArm          *arm,
+                                          const TwSimArm    *other,
+                                          GError           **error);
+
+/* Called on the thread running tw_sim_run() a few times a second and once at
+ * the end; @done counts finished games of this run. */
+typedef void   (*TwSimProgressFunc)      (guint64            done,
+                                          guint64            total,
+                                          gpointer           user_data);
+
+typedef struct
+{
+  const TwGame      *game;
+  const char        *path;                   /* for the results, may be NULL */
+  TwBotSpec          bots[TW_MAX_PLAYERS];   /* one per seat */
+  guint64            seed;
+  guint64            total_games;            /* N */
+  guint64            first;                  /* games first … last-1 are played */
+  guint64            last;
+  guint              jobs;                   /* threads, at least 1 */
+  const gint        *cancel;                 /* nullable; polled by games and bots */
+  TwSimProgressFunc  progress;               /* nullable */
+  gpointer           progress_data;
+} TwSimConfig;
+
+/* Games @first … @last-1 of shard @k (1-based) of @n over @total games. */
+void             tw_sim_shard_range      (guint64            total,
+                                          guint              k,
+                                          guint              n,
+                                          guint64           *first,
+                                          guint64           *last);
+/* Plays one game to its end into @out; FALSE with TW_SIM_ERROR_RULES on a
+ * rules or bot bug, TW_SIM_ERROR_CANCELLED when cancelled. */
+gboolean         tw_sim_play_game        (const TwGame      *game,
+                                          const TwBotSpec   *bots,
+                                          guint64            game_seed,
+                                          const gint        *cancel,
+                                          TwSimGame         *out,
+                                          GError           **error);
+TwSimArm        *tw_sim_run              (const TwSimConfig *config,
+                                          GError           **error);
+
+/* Statistics ------------------------------------------------------------ */
+
+typedef enum
+{
+  TW_SIM_METRIC_WIN,      /* per seat: 1 for a win, 1/k for a k-way tie for first */
+  TW_SIM_METRIC_SCORE,    /* per seat */
+  TW_SIM_METRIC_MOVES,    /* moves (decisions) in the game */
+  TW_SIM_METRIC_TIE,      /* 1 when two or more seats tie for first */
+  TW_SIM_METRIC_COUNTER,  /* a module counter, by index */
+} TwSimMetricKind;
+
+typedef struct
+{
+  TwSimMetricKind kind;
+  guint           index;  /* seat or counter */
+} TwSimMetric;
+
+/* Mean, standard deviation (n-1) and quantiles (linear interpolation between
+ * order statistics, as R's type 7 and numpy's default). */
+typedef struct
+{
+  guint64 n;
+  double  sum;
+  double  sum_sq;
+  double  mean;
+  double  sd;
+  double  min;
+  double  q25;
+  double  median;
+  double  q75;
+  double  max;
+} TwSimStats;
+
+/* One row of a summary: win rows carry the Wilson interval in lo/hi, other
+ * rows the normal 95% interval of the mean. */
+typedef struct
+{
+  TwSimMetric metric;
+  char       *name;       /* "win", "score", "moves", "tie", or the counter's name */
+  TwSimStats  stats;
+  double      lo;
+  double      hi;
+} TwSimRow;
+
+/* A difference B - A of one metric's mean. */
+typedef struct
+{
+  TwSimMetric metric;
+  char       *name;
+  guint       index_b;     /* the metric's counter index in arm B */
+  double      mean_a;
+  double      mean_b;
+  double      diff;
+  double      lo;
+  double      hi;
+  guint64     n;           /* pairs, or games of the smaller arm when unpaired */
+  gboolean    paired;
+  gboolean    significant; /* the interval excludes 0 */
+} TwSimDiff;
+
+double           tw_sim_game_metric      (const TwSimArm    *arm,
+                                          const TwSimGame   *g,
+                                          const TwSimMetric *metric);
+/* Every metric of the arm: wins, scores, moves, tie, counters. Free with
+ * g_array_unref (the rows' names are freed with it). */
+GArray          *tw_sim_summarize        (const TwSimArm    *arm);
+/* The differences of every metric the arms share (counters by name). Paired
+ * by game when both arms hold the same game indexes and seeds, else Welch. */
+GArray          *tw_sim_compare          (const TwSimArm    *a,
+                                          const TwSimArm    *b);
+
+void             tw_sim_stats_compute    (const double      *values,
+                                          guint64            n,
+                                          TwSimStats        *out);
+/* Wilson score interval of @successes (may be fractional) in @n trials. */
+void             tw_sim_wilson           (double             successes,
+                                          double             n,
+                                          double             z,
+                                          double            *lo,
+                                          double            *hi);
+/* The 97.5% quantile of Student's t with @df degrees of freedom. */
+double           tw_sim_t975             (double             df);
+
+/* Results as JSON ---------------------------------------------------------- */
+
+/* Appends the document {"format": "tilewright-simulation", "arms": [...],
+ * "comparison": [...]} with every game, so that it can be merged. */
+void             tw_sim_to_json          (GPtrArray         *arms,
+                                          GString           *out);
+/* Reads such a document; appends its arms (TwSimArm, owned) to @arms. */
+gboolean         tw_sim_from_json        (const char        *text,
+                                          gsize              len,
+                                          GPtrArray         *arms,
+                                          GError           **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TwSimArm, tw_sim_arm_free)
+
+G_END_DECLS

@@ -1,0 +1,836 @@
+/* tw-export.c: print-ready sheets
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+#include <pango/pangocairo.h>
+
+#include "tw-export.h"
+#include "tw-render.h"
+#include "tw-rules.h"
+
+G_DEFINE_QUARK (tw-export-error-quark, tw_export_error)
+
+#define MM_TO_PT (72.0 / 25.4)
+
+typedef enum
+{
+  ITEM_TILE,
+  ITEM_CARD_FRONT,
+  ITEM_CARD_BACK,
+  ITEM_PIECE,
+} ItemKind;
+
+typedef struct
+{
+  ItemKind kind;
+  guint    index;   /* tile, card or piece definition */
+  guint    color;   /* pieces: the colour of their set */
+  guint    page;
+  double   x, y, w, h;   /* the cut rectangle, mm */
+} Item;
+
+struct _TwExportJob
+{
+  TwDefinition     *def;
+  TwExportSettings  settings;
+  GArray           *items;
+  guint             n_pages;
+  double            page_w, page_h;   /* of every page, mm */
+};
+
+void
+tw_export_settings_init (TwExportSettings *s)
+{
+  memset (s, 0, sizeof *s);
+  s->what = TW_EXPORT_ALL;
+  s->format = TW_EXPORT_PDF;
+  s->page_width = 210;
+  s->page_height = 297;
+  s->margin = 10;
+  s->gap = 4;
+  s->bleed = 3;
+  s->crop_marks = TRUE;
+  s->tile_size = 40;
+  s->card_width = 63;
+  s->card_height = 88;
+  s->piece_cell = 12;
+  s->dpi = 300;
+}
+
+gboolean
+tw_export_parse_length (const char  *text,
+                        double      *mm,
+                        GError     **error)
+{
+  char *end = NULL;
+  double v = g_ascii_strtod (text, &end);
+  double unit = 1;
+
+  if (end == text || !isfinite (v) || v < 0)
+    goto bad;
+  if (*end == '\0' || g_str_equal (end, "mm"))
+    unit = 1;
+  else if (g_str_equal (end, "cm"))
+    unit = 10;
+  else if (g_str_equal (end, "in"))
+    unit = 25.4;
+  else if (g_str_equal (end, "pt"))
+    unit = 25.4 / 72;
+  else
+    goto bad;
+  *mm = v * unit;
+  if (*mm > 2000)
+    goto bad;
+  return TRUE;
+
+bad:
+  g_set_error (error, TW_EXPORT_ERROR, 0,
+               "'%s' is not a length (examples: 3mm, 0.5cm, 0.125in, 8pt)", text);
+  return FALSE;
+}
+
+gboolean
+tw_export_set_paper (TwExportSettings  *s,
+                     const char        *paper,
+                     GError           **error)
+{
+  static const struct { const char *name; double w, h; } sizes[] = {
+    { "a4", 210, 297 }, { "a3", 297, 420 }, { "a5", 148, 210 },
+    { "letter", 215.9, 279.4 }, { "legal", 215.9, 355.6 }, { "fit", 0, 0 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    if (g_ascii_strcasecmp (paper, sizes[i].name) == 0)
+      {
+        s->page_width = sizes[i].w;
+        s->page_height = sizes[i].h;
+        return TRUE;
+      }
+
+  g_auto(GStrv) wh = g_strsplit (paper, "x", 2);
+  if (wh[0] && wh[1] && tw_export_parse_length (wh[0], &s->page_width, NULL)
+      && tw_export_parse_length (wh[1], &s->page_height, NULL)
+      && s->page_width >= 50 && s->page_height >= 50)
+    return TRUE;
+  g_set_error (error, TW_EXPORT_ERROR, 0,
+               "unknown paper '%s' (a4, a3, a5, letter, legal, fit, or WIDTHxHEIGHT in mm of at least 50x50)",
+               paper);
+  return FALSE;
+}
+
+static void
+component_size (const TwExportJob *job,
+                const Item        *item,
+                double            *w,
+                double            *h)
+{
+  const TwExportSettings *s = &job->settings;
+
+  switch (item->kind)
+    {
+    case ITEM_TILE:
+      *w = *h = s->tile_size;
+      break;
+    case ITEM_CARD_FRONT:
+    case ITEM_CARD_BACK:
+      *w = s->card_width;
+      *h = s->card_height;
+      break;
+    case ITEM_PIECE:
+      {
+        const TwPolyomino *poly = &job->def->pieces[item->index].shape;
+        *w = tw_polyomino_width (poly) * s->piece_cell;
+        *h = tw_polyomino_height (poly) * s->piece_cell;
+        break;
+      }
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* Flows @items[first..] (all of one size class) onto new pages in a grid. */
+static gboolean
+flow (TwExportJob  *job,
+      guint         first,
+      GError      **error)
+{
+  const TwExportSettings *s = &job->settings;
+  GArray *items = job->items;
+  double b = s->bleed;
+
+  if (first >= items->len)
+    return TRUE;
+
+  if (s->page_width == 0)
+    {
+      /* "fit": one component per page, the page its bleed box */
+      for (guint i = first; i < items->len; i++)
+        {
+          Item *it = &g_array_index (items, Item, i);
+          component_size (job, it, &it->w, &it->h);
+          it->page = job->n_pages++;
+          it->x = b;
+          it->y = b;
+        }
+      return TRUE;
+    }
+
+  double x = s->margin, y = s->margin, row_h = 0;
+  gboolean page_open = FALSE;
+  for (guint i = first; i < items->len; i++)
+    {
+      Item *it = &g_array_index (items, Item, i);
+      double w, h;
+      component_size (job, it, &w, &h);
+      if (w + 2 * b > job->page_w - 2 * s->margin || h + 2 * b > job->page_h - 2 * s->margin)
+        {
+          g_set_error (error, TW_EXPORT_ERROR, 0,
+                       "a component of %.0fx%.0f mm with %.1f mm bleed does not fit on a %.0fx%.0f mm page with %.0f mm margins",
+                       w, h, b, job->page_w, job->page_h, s->margin);
+          return FALSE;
+        }
+      if (!page_open)
+        {
+          job->n_pages++;
+          page_open = TRUE;
+        }
+      if (x + w + 2 * b > job->page_w - s->margin + 1e-6)
+        {
+          x = s->margin;
+          y += row_h + s->gap;
+          row_h = 0;
+        }
+      if (y + h + 2 * b > job->page_h - s->margin + 1e-6)
+        {
+          job->n_pages++;
+          x = s->margin;
+          y = s->margin;
+          row_h = 0;
+        }
+      it->page = job->n_pages - 1;
+      it->x = x + b;
+      it->y = y + b;
+      it->w = w;
+      it->h = h;
+      x += w + 2 * b + s->gap;
+      row_h = MAX (row_h, h + 2 * b);
+    }
+  return TRUE;
+}
+
+TwExportJob *
+tw_export_job_new (TwDefinition            *def,
+                   const TwExportSettings  *settings,
+                   GError                 **error)
+{
+  g_autoptr(TwExportJob) job = g_new0 (TwExportJob, 1);
+  const TwExportSettings *s = settings;
+
+  job->def = tw_definition_ref (def);
+  job->settings = *settings;
+  job->items = g_array_new (FALSE, TRUE, sizeof (Item));
+  job->page_w = s->page_width;
+  job->page_h = s->page_height;
+
+  if (s->tile_size <= 0 || s->card_width <= 0 || s->card_height <= 0 || s->piece_cell <= 0
+      || s->dpi < 10 || s->dpi > 2400 || s->bleed > 20 || s->gap > 100 || s->margin > 100)
+    {
+      g_set_error (error, TW_EXPORT_ERROR, 0,
+                   "sizes must be positive, bleed at most 20 mm, DPI between 10 and 2400");
+      return NULL;
+    }
+
+  if (s->what & TW_EXPORT_TILES)
+    {
+      guint first = job->items->len;
+      for (guint t = 0; t < def->n_tiles; t++)
+        for (guint c = 0; c < def->tiles[t].count; c++)
+          g_array_append_val (job->items, ((Item) { .kind = ITEM_TILE, .index = t }));
+      if (!flow (job, first, error))
+        return NULL;
+    }
+  if (s->what & TW_EXPORT_CARDS)
+    {
+      guint first = job->items->len;
+      guint first_page = job->n_pages;
+      for (guint k = 0; k < def->n_cards; k++)
+        for (guint c = 0; c < def->cards[k].count; c++)
+          g_array_append_val (job->items, ((Item) { .kind = ITEM_CARD_FRONT, .index = k }));
+      if (!flow (job, first, error))
+        return NULL;
+      if (s->duplex && job->items->len > first)
+        {
+          /* each page of fronts is followed by its backs, mirrored across the
+           * page's vertical axis so that they meet their fronts when printed
+           * on both sides and flipped on the long edge */
+          guint last = job->items->len;
+          guint n_front_pages = job->n_pages - first_page;
+          for (guint i = first; i < last; i++)
+            {
+              Item back = g_array_index (job->items, Item, i);
+              back.kind = ITEM_CARD_BACK;
+              back.page = job->n_pages + (back.page - first_page);
+              if (s->page_width > 0)
+                back.x = job->page_w - back.x - back.w;
+              g_array_append_val (job->items, back);
+            }
+          /* interleave: front page k, then its back page */
+          for (guint i = first; i < job->items->len; i++)
+            {
+              Item *it = &g_array_index (job->items, Item, i);
+              guint k = it->kind == ITEM_CARD_BACK ? it->page - job->n_pages : it->page - first_page;
+              it->page = first_page + 2 * k + (it->kind == ITEM_CARD_BACK);
+            }
+          job->n_pages += n_front_pages;
+        }
+    }
+  if ((s->what & TW_EXPORT_PIECES) && def->n_pieces > 0)
+    {
+      guint first = job->items->len;
+      guint n_sets = MAX (def->n_colors, 1);
+      for (guint c = 0; c < n_sets; c++)
+        for (guint p = 0; p < def->n_pieces; p++)
+          for (guint k = 0; k < def->pieces[p].count; k++)
+            g_array_append_val (job->items, ((Item) { .kind = ITEM_PIECE, .index = p, .color = c }));
+      if (!flow (job, first, error))
+        return NULL;
+    }
+  if (job->items->len == 0)
+    {
+      g_set_error (error, TW_EXPORT_ERROR, 0, "%s has nothing of that kind to print", def->name);
+      return NULL;
+    }
+  return g_steal_pointer (&job);
+}
+
+void
+tw_export_job_free (TwExportJob *job)
+{
+  if (job == NULL)
+    return;
+  g_clear_pointer (&job->def, tw_definition_unref);
+  if (job->items)
+    g_array_unref (job->items);
+  g_free (job);
+}
+
+guint
+tw_export_job_n_pages (const TwExportJob *job)
+{
+  return job->n_pages;
+}
+
+static void
+page_size (const TwExportJob *job,
+           guint              page,
+           double            *w,
+           double            *h)
+{
+  if (job->settings.page_width > 0)
+    {
+      *w = job->page_w;
+      *h = job->page_h;
+      return;
+    }
+  for (guint i = 0; i < job->items->len; i++)
+    {
+      const Item *it = &g_array_index (job->items, Item, i);
+      if (it->page == page)
+        {
+          *w = it->w + 2 * job->settings.bleed;
+          *h = it->h + 2 * job->settings.bleed;
+          return;
+        }
+    }
+  *w = *h = 10;
+}
+
+gboolean
+tw_export_cut_rect (const TwExportJob *job,
+                    guint              page,
+                    guint              index,
+                    double            *x,
+                    double            *y,
+                    double            *w,
+                    double            *h)
+{
+  guint n = 0;
+  for (guint i = 0; i < job->items->len; i++)
+    {
+      const Item *it = &g_array_index (job->items, Item, i);
+      if (it->page != page)
+        continue;
+      if (n++ == index)
+        {
+          *x = it->x;
+          *y = it->y;
+          *w = it->w;
+          *h = it->h;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+static void
+layout_text (cairo_t    *cr,
+             const char *text,
+             const char *font,
+             double      x,
+             double      y,
+             double      width,
+             double      max_height,
+             gboolean    center)
+{
+  /* user units are millimetres: 25.4 of them to the inch makes font sizes
+   * come out in real points */
+  PangoContext *context = pango_cairo_create_context (cr);
+  pango_cairo_context_set_resolution (context, 25.4);
+  g_autoptr(PangoLayout) layout = pango_layout_new (context);
+  g_object_unref (context);   /* the layout keeps its own reference */
+  PangoFontDescription *desc = pango_font_description_from_string (font);
+
+  pango_layout_set_font_description (layout, desc);
+  pango_font_description_free (desc);
+  pango_layout_set_width (layout, (int) (width * PANGO_SCALE));
+  pango_layout_set_height (layout, (int) (max_height * PANGO_SCALE));
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+  pango_layout_set_alignment (layout, center ? PANGO_ALIGN_CENTER : PANGO_ALIGN_LEFT);
+  pango_layout_set_text (layout, text, -1);
+  cairo_move_to (cr, x, y);
+  pango_cairo_show_layout (cr, layout);
+}
+
+static void
+draw_polyomino (cairo_t           *cr,
+                const TwPolyomino *poly,
+                double             x,
+                double             y,
+                double             cell)
+{
+  for (guint i = 0; i < poly->n; i++)
+    cairo_rectangle (cr, x + poly->x[i] * cell, y + poly->y[i] * cell, cell, cell);
+}
+
+/* A card front: title, points as stars, the text, and the parameters a
+ * designer would picture (a shape drawn as cells, a colour as a swatch). */
+static void
+draw_card_front (const TwExportJob *job,
+                 cairo_t           *cr,
+                 const Item        *it)
+{
+  const TwDefinition *def = job->def;
+  const TwCardDef *card = &def->cards[it->index];
+  const TwCardKind *kind = &def->rules->card_kinds[card->kind];
+  double b = job->settings.bleed, inset = 4;
+  double x = it->x, y = it->y, w = it->w, h = it->h;
+  gint color = -1;
+
+  for (guint p = 0; p < kind->n_params; p++)
+    if (kind->params[p].type == TW_VALUE_COLOR && card->params[p] >= 0)
+      color = card->params[p];
+
+  /* the background runs into the bleed */
+  cairo_rectangle (cr, x - b, y - b, w + 2 * b, h + 2 * b);
+  cairo_set_source_rgb (cr, 0.97, 0.96, 0.93);
+  cairo_fill (cr);
+  cairo_rectangle (cr, x - b, y - b, w + 2 * b, 14 + b);
+  if (color >= 0)
+    tw_render_set_color (cr, def, color);
+  else
+    cairo_set_source_rgb (cr, 0.22, 0.24, 0.3);
+  cairo_fill (cr);
+
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  layout_text (cr, card->title ? card->title : kind->title, "Sans Bold 11",
+               x + inset, y + 3, w - 2 * inset - 14, 9, FALSE);
+  if (card->points > 0)
+    {
+      g_autoptr(GString) stars = g_string_new (NULL);
+      for (int i = 0; i < MIN (card->points, 10); i++)
+        g_string_append (stars, "★");
+      layout_text (cr, stars->str, "Sans 9", x + w - inset - 20, y + 4, 20, 8, FALSE);
+    }
+
+  cairo_set_source_rgb (cr, 0.1, 0.1, 0.12);
+  double ty = y + 20;
+  if (card->shape.n > 0)
+    {
+      double cell = MIN (8, (w - 2 * inset) / MAX (tw_polyomino_width (&card->shape), 1));
+      double sw = tw_polyomino_width (&card->shape) * cell;
+      draw_polyomino (cr, &card->shape, x + (w - sw) / 2, ty, cell);
+      if (color >= 0)
+        tw_render_set_color (cr, def, color);
+      else
+        cairo_set_source_rgb (cr, 0.45, 0.45, 0.5);
+      cairo_fill_preserve (cr);
+      cairo_set_source_rgb (cr, 0.1, 0.1, 0.12);
+      cairo_set_line_width (cr, 0.3);
+      cairo_stroke (cr);
+      ty += tw_polyomino_height (&card->shape) * cell + 4;
+    }
+  layout_text (cr, card->text ? card->text : kind->description, "Sans 10",
+               x + inset, ty, w - 2 * inset, y + h - inset - 6 - ty, FALSE);
+  cairo_set_source_rgb (cr, 0.4, 0.4, 0.42);
+  layout_text (cr, def->name, "Sans Italic 6", x + inset, y + h - inset - 3, w - 2 * inset, 4, FALSE);
+}
+
+static void
+draw_card_back (const TwExportJob *job,
+                cairo_t           *cr,
+                const Item        *it)
+{
+  double b = job->settings.bleed;
+  double x = it->x, y = it->y, w = it->w, h = it->h;
+
+  cairo_rectangle (cr, x - b, y - b, w + 2 * b, h + 2 * b);
+  cairo_set_source_rgb (cr, 0.2, 0.22, 0.3);
+  cairo_fill (cr);
+  /* a pattern of the game's colours, running into the bleed; laid out from
+   * the card's own corner so that every back is the same and none tells
+   * which card it is */
+  for (int row = 0; row * 6 < h + 2 * b; row++)
+    for (int col = 0; col * 12 < w + 2 * b; col++)
+      {
+        guint c = (guint) (row + col) % MAX (job->def->n_colors, 1);
+        cairo_rectangle (cr, x - b + col * 12 + (row % 2) * 6, y - b + row * 6, 4, 4);
+        tw_render_set_color (cr, job->def, c);
+        cairo_fill (cr);
+      }
+  cairo_rectangle (cr, x + 6, y + h / 2 - 8, w - 12, 16);
+  cairo_set_source_rgb (cr, 0.97, 0.96, 0.93);
+  cairo_fill (cr);
+  cairo_set_source_rgb (cr, 0.1, 0.1, 0.12);
+  layout_text (cr, job->def->name, "Sans Bold 11", x + 6, y + h / 2 - 5, w - 12, 10, TRUE);
+}
+
+static void
+draw_item (const TwExportJob *job,
+           cairo_t           *cr,
+           const Item        *it)
+{
+  const TwDefinition *def = job->def;
+  double b = job->settings.bleed;
+
+  cairo_save (cr);
+  cairo_rectangle (cr, it->x - b, it->y - b, it->w + 2 * b, it->h + 2 * b);
+  cairo_clip (cr);
+  switch (it->kind)
+    {
+    case ITEM_TILE:
+      {
+        const TwTileDef *tile = &def->tiles[it->index];
+        if (tile->n_edges == 4)
+          /* drawn larger by the bleed on every side: sections keep their
+           * diagonals through the centre and run past the cut */
+          tw_render_tile (cr, def, tile, 0, it->x - b, it->y - b, it->w + 2 * b);
+        else
+          {
+            cairo_rectangle (cr, it->x - b, it->y - b, it->w + 2 * b, it->h + 2 * b);
+            cairo_set_source_rgb (cr, 0.9, 0.9, 0.88);
+            cairo_fill (cr);
+            cairo_set_source_rgb (cr, 0.1, 0.1, 0.12);
+            layout_text (cr, tile->name ? tile->name : (tile->kind ? tile->kind : tile->id),
+                         "Sans Bold 10", it->x + 2, it->y + it->h / 2 - 4, it->w - 4, it->h / 2, TRUE);
+          }
+        break;
+      }
+    case ITEM_CARD_FRONT:
+      draw_card_front (job, cr, it);
+      break;
+    case ITEM_CARD_BACK:
+      draw_card_back (job, cr, it);
+      break;
+    case ITEM_PIECE:
+      {
+        const TwPolyomino *poly = &def->pieces[it->index].shape;
+        double cell = job->settings.piece_cell;
+        /* pieces are cut along their outline; the bleed is a halo of colour */
+        cairo_set_line_width (cr, 2 * b);
+        cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
+        draw_polyomino (cr, poly, it->x, it->y, cell);
+        tw_render_set_color (cr, def, it->color);
+        cairo_fill_preserve (cr);
+        if (b > 0)
+          cairo_stroke_preserve (cr);
+        cairo_new_path (cr);
+        cairo_set_line_width (cr, 0.25);
+        cairo_set_source_rgba (cr, 0, 0, 0, 0.35);
+        draw_polyomino (cr, poly, it->x, it->y, cell);
+        cairo_stroke (cr);
+        break;
+      }
+    default:
+      break;
+    }
+  cairo_restore (cr);
+
+  if (job->settings.cut_lines)
+    {
+      cairo_save (cr);
+      cairo_set_line_width (cr, 0.15);
+      cairo_set_source_rgba (cr, 0.3, 0.3, 0.3, 0.8);
+      if (it->kind == ITEM_PIECE)
+        draw_polyomino (cr, &def->pieces[it->index].shape, it->x, it->y, job->settings.piece_cell);
+      else
+        cairo_rectangle (cr, it->x, it->y, it->w, it->h);
+      cairo_stroke (cr);
+      cairo_restore (cr);
+    }
+}
+
+static gint
+compare_double (gconstpointer a,
+                gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return x < y ? -1 : x > y;
+}
+
+/* Crop marks: in the margins, on the line of every cut edge, never inside
+ * the area where components and their bleed are printed. */
+static void
+draw_crop_marks (const TwExportJob *job,
+                 cairo_t           *cr,
+                 guint              page)
+{
+  g_autoptr(GArray) xs = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) ys = g_array_new (FALSE, FALSE, sizeof (double));
+  double b = job->settings.bleed, m = job->settings.margin;
+  double top = G_MAXDOUBLE, bottom = 0, left = G_MAXDOUBLE, right = 0;
+
+  for (guint i = 0; i < job->items->len; i++)
+    {
+      const Item *it = &g_array_index (job->items, Item, i);
+      double v;
+      if (it->page != page || it->kind == ITEM_PIECE)
+        continue;
+      v = it->x;
+      g_array_append_val (xs, v);
+      v = it->x + it->w;
+      g_array_append_val (xs, v);
+      v = it->y;
+      g_array_append_val (ys, v);
+      v = it->y + it->h;
+      g_array_append_val (ys, v);
+      top = MIN (top, it->y - b);
+      bottom = MAX (bottom, it->y + it->h + b);
+      left = MIN (left, it->x - b);
+      right = MAX (right, it->x + it->w + b);
+    }
+  if (xs->len == 0)
+    return;
+  g_array_sort (xs, compare_double);
+  g_array_sort (ys, compare_double);
+
+  double len = MIN (5, m - 1);
+  if (len <= 0.5)
+    return;
+  cairo_save (cr);
+  cairo_set_source_rgb (cr, 0, 0, 0);
+  cairo_set_line_width (cr, 0.1);
+  for (guint i = 0; i < xs->len; i++)
+    {
+      double x = g_array_index (xs, double, i);
+      if (i > 0 && fabs (x - g_array_index (xs, double, i - 1)) < 0.01)
+        continue;
+      cairo_move_to (cr, x, top - 1 - len);
+      cairo_line_to (cr, x, top - 1);
+      cairo_move_to (cr, x, bottom + 1);
+      cairo_line_to (cr, x, bottom + 1 + len);
+    }
+  for (guint i = 0; i < ys->len; i++)
+    {
+      double y = g_array_index (ys, double, i);
+      if (i > 0 && fabs (y - g_array_index (ys, double, i - 1)) < 0.01)
+        continue;
+      cairo_move_to (cr, left - 1 - len, y);
+      cairo_line_to (cr, left - 1, y);
+      cairo_move_to (cr, right + 1, y);
+      cairo_line_to (cr, right + 1 + len, y);
+    }
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
+void
+tw_export_draw_page (const TwExportJob *job,
+                     cairo_t           *cr,
+                     guint              page)
+{
+  double w, h;
+
+  page_size (job, page, &w, &h);
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, 0, w, h);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_fill (cr);
+  for (guint i = 0; i < job->items->len; i++)
+    {
+      const Item *it = &g_array_index (job->items, Item, i);
+      if (it->page == page)
+        draw_item (job, cr, it);
+    }
+  if (job->settings.crop_marks && job->settings.page_width > 0)
+    draw_crop_marks (job, cr, page);
+  cairo_restore (cr);
+}
+
+static char *
+page_path (const char *path,
+           const char *ext,
+           guint       page,
+           guint       n_pages)
+{
+  if (n_pages == 1)
+    return g_strdup (path);
+  g_autofree char *stem = g_str_has_suffix (path, ext)
+                          ? g_strndup (path, strlen (path) - strlen (ext)) : g_strdup (path);
+  return g_strdup_printf ("%s-%u%s", stem, page + 1, ext);
+}
+
+static gboolean
+check_surface (cairo_surface_t  *surface,
+               const char       *path,
+               GError          **error)
+{
+  cairo_status_t st = cairo_surface_status (surface);
+  if (st != CAIRO_STATUS_SUCCESS)
+    {
+      g_set_error (error, TW_EXPORT_ERROR, 0, "cannot write %s: %s", path, cairo_status_to_string (st));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The Tabletop Simulator deck sheet: card fronts in a grid of at most 10x7
+ * at the chosen DPI, no margins or bleed; the 70th slot holds the back. */
+static gboolean
+write_tts (const TwExportJob  *job,
+           const char         *path,
+           GError            **error)
+{
+  const TwExportSettings *s = &job->settings;
+  g_autoptr(GArray) fronts = g_array_new (FALSE, FALSE, sizeof (Item));
+
+  for (guint i = 0; i < job->items->len; i++)
+    if (g_array_index (job->items, Item, i).kind == ITEM_CARD_FRONT)
+      g_array_append_val (fronts, g_array_index (job->items, Item, i));
+  if (fronts->len == 0)
+    {
+      g_set_error (error, TW_EXPORT_ERROR, 0, "a deck sheet needs cards");
+      return FALSE;
+    }
+  if (fronts->len > 69)
+    {
+      g_set_error (error, TW_EXPORT_ERROR, 0, "a deck sheet holds at most 69 cards, there are %u", fronts->len);
+      return FALSE;
+    }
+  guint cols = MIN (10, fronts->len + 1), rows = (fronts->len + 1 + cols - 1) / cols;
+  double scale = s->dpi / 25.4;
+  int cw = (int) ceil (s->card_width * scale), ch = (int) ceil (s->card_height * scale);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, cw * cols, ch * rows);
+  cairo_t *cr = cairo_create (surface);
+  TwExportJob flat = *job;
+  flat.settings.bleed = 0;
+
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  for (guint i = 0; i <= fronts->len; i++)
+    {
+      Item it = i < fronts->len ? g_array_index (fronts, Item, i) : g_array_index (fronts, Item, 0);
+      it.kind = i < fronts->len ? ITEM_CARD_FRONT : ITEM_CARD_BACK;
+      it.x = it.y = 0;
+      it.w = s->card_width;
+      it.h = s->card_height;
+      cairo_save (cr);
+      cairo_translate (cr, (i % cols) * cw, (i / cols) * ch);
+      cairo_scale (cr, scale, scale);
+      draw_item (&flat, cr, &it);
+      cairo_restore (cr);
+    }
+  cairo_destroy (cr);
+  cairo_surface_write_to_png (surface, path);
+  gboolean ok = check_surface (surface, path, error);
+  cairo_surface_destroy (surface);
+  return ok;
+}
+
+gboolean
+tw_export_write (const TwExportJob  *job,
+                 const char         *path,
+                 GError            **error)
+{
+  const TwExportSettings *s = &job->settings;
+  double w, h;
+
+  if (s->format == TW_EXPORT_PNG && s->tts)
+    return write_tts (job, path, error);
+
+  if (s->format == TW_EXPORT_PDF)
+    {
+      page_size (job, 0, &w, &h);
+      cairo_surface_t *surface = cairo_pdf_surface_create (path, w * MM_TO_PT, h * MM_TO_PT);
+      cairo_t *cr = cairo_create (surface);
+      cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, job->def->name);
+      cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Tilewright");
+      for (guint p = 0; p < job->n_pages; p++)
+        {
+          page_size (job, p, &w, &h);
+          cairo_pdf_surface_set_size (surface, w * MM_TO_PT, h * MM_TO_PT);
+          cairo_save (cr);
+          cairo_scale (cr, MM_TO_PT, MM_TO_PT);
+          tw_export_draw_page (job, cr, p);
+          cairo_restore (cr);
+          cairo_show_page (cr);
+        }
+      cairo_destroy (cr);
+      cairo_surface_finish (surface);
+      gboolean ok = check_surface (surface, path, error);
+      cairo_surface_destroy (surface);
+      return ok;
+    }
+
+  for (guint p = 0; p < job->n_pages; p++)
+    {
+      g_autofree char *file = page_path (path, s->format == TW_EXPORT_SVG ? ".svg" : ".png", p, job->n_pages);
+      cairo_surface_t *surface;
+      cairo_t *cr;
+      gboolean ok;
+
+      page_size (job, p, &w, &h);
+      if (s->format == TW_EXPORT_SVG)
+        {
+          surface = cairo_svg_surface_create (file, w * MM_TO_PT, h * MM_TO_PT);
+          cr = cairo_create (surface);
+          cairo_scale (cr, MM_TO_PT, MM_TO_PT);
+        }
+      else
+        {
+          double scale = s->dpi / 25.4;
+          surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) lround (w * scale),
+                                                (int) lround (h * scale));
+          cr = cairo_create (surface);
+          cairo_scale (cr, scale, scale);
+        }
+      tw_export_draw_page (job, cr, p);
+      cairo_destroy (cr);
+      if (s->format == TW_EXPORT_PNG)
+        cairo_surface_write_to_png (surface, file);
+      cairo_surface_finish (surface);
+      ok = check_surface (surface, file, error);
+      cairo_surface_destroy (surface);
+      if (!ok)
+        return FALSE;
+    }
+  return TRUE;
+}

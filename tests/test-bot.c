@@ -1,0 +1,466 @@
+/* test-bot.c: the core's bots over every registered rules module
+ *
+ * Generic: every registered module with a bundled definition is loaded and
+ * played; nothing here knows a game's rules or notation.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib.h>
+#include <math.h>
+
+#include "tw-bot.h"
+#include "tw-definition.h"
+#include "tw-game.h"
+
+typedef struct
+{
+  TwDefinition *def;
+  TwGame       *game;
+} Entry;
+
+static void
+entry_free (gpointer data)
+{
+  Entry *e = data;
+
+  tw_game_unref (e->game);
+  tw_definition_unref (e->def);
+  g_free (e);
+}
+
+/* One game per registered module with a bundled definition, at its minimum
+ * and (when different) its maximum number of players. */
+static GPtrArray *
+load_games (void)
+{
+  GPtrArray *games = g_ptr_array_new_with_free_func (entry_free);
+  const TwRules * const *all;
+  guint n;
+
+  all = tw_rules_all (&n);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *path = tw_definition_bundled_path (all[i]->id);
+      g_autoptr(GError) error = NULL;
+      TwDefinition *def;
+
+      if (path == NULL || !g_file_test (path, G_FILE_TEST_EXISTS))
+        {
+          g_test_message ("%s: no bundled definition, skipped", all[i]->id);
+          continue;
+        }
+      def = tw_definition_load_file (path, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_nonnull (def);
+      for (guint players = def->min_players; players <= def->max_players;
+           players += MAX (1, def->max_players - def->min_players))
+        {
+          Entry *e = g_new0 (Entry, 1);
+
+          e->def = tw_definition_ref (def);
+          e->game = tw_game_new (def, players, NULL, &error);
+          g_assert_no_error (error);
+          g_ptr_array_add (games, e);
+        }
+      tw_definition_unref (def);
+    }
+  return games;
+}
+
+/* A position reached by uniformly random moves, somewhere in the game but
+ * not over; NULL if the game ended first. */
+static TwState *
+random_position (const TwGame *game,
+                 guint64       seed,
+                 double        fraction)
+{
+  TwState *state = tw_state_new (game, seed);
+  g_autofree TwState *probe = tw_state_copy (game, state);
+  TwMoveList moves;
+  TwRng rng;
+  guint length, target;
+
+  tw_move_list_init (&moves);
+  tw_rng_seed (&rng, seed * 31 + 7);
+  length = tw_state_random_playout (game, probe, &rng, &moves);
+  target = (guint) (length * fraction);
+  for (guint i = 0; i < target && !tw_state_is_terminal (game, state); i++)
+    {
+      tw_move_list_clear (&moves);
+      game->rules->legal_moves (game, state, &moves);
+      g_assert_cmpuint (moves.len, >, 0);
+      g_assert_true (game->rules->apply (game, state, &moves.moves[tw_rng_below (&rng, moves.len)],
+                                         NULL));
+    }
+  tw_move_list_free (&moves);
+  if (tw_state_is_terminal (game, state))
+    {
+      tw_state_free (state);
+      return NULL;
+    }
+  return state;
+}
+
+static void
+assert_legal (const TwGame  *game,
+              const TwState *state,
+              const TwMove  *move,
+              const char    *bot)
+{
+  g_autofree TwState *copy = tw_state_copy (game, state);
+  g_autoptr(GString) why = g_string_new (NULL);
+
+  if (!game->rules->apply (game, copy, move, why))
+    g_error ("%s: bot %s chose an illegal move: %s", game->rules->id, bot, why->str);
+}
+
+/* ------------------------------------------------------------------------ */
+
+static void
+test_spec_parse (void)
+{
+  TwBotSpec spec;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+
+  g_assert_true (tw_bot_spec_parse ("random", &spec, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (spec.kind, ==, TW_BOT_RANDOM);
+  g_assert_true (tw_bot_spec_parse ("greedy", &spec, &error));
+  g_assert_cmpint (spec.kind, ==, TW_BOT_GREEDY);
+
+  g_assert_true (tw_bot_spec_parse ("mcts", &spec, &error));
+  g_assert_cmpint (spec.kind, ==, TW_BOT_MCTS);
+  g_assert_cmpuint (spec.iterations, ==, 1000);
+  g_assert_cmpfloat (spec.seconds, ==, 0);
+  g_assert_cmpfloat_with_epsilon (spec.exploration, 0.7, 1e-12);
+
+  g_assert_true (tw_bot_spec_parse ("mcts:iterations=2000,seconds=1.5,c=0.3", &spec, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (spec.iterations, ==, 2000);
+  g_assert_cmpfloat_with_epsilon (spec.seconds, 1.5, 1e-12);
+  g_assert_cmpfloat_with_epsilon (spec.exploration, 0.3, 1e-12);
+
+  /* the canonical text reads back as the same spec */
+  text = tw_bot_spec_to_string (&spec);
+  g_assert_cmpstr (text, ==, "mcts:iterations=2000,seconds=1.5,c=0.3");
+  {
+    TwBotSpec again;
+    g_assert_true (tw_bot_spec_parse (text, &again, &error));
+    g_assert_cmpmem (&again, sizeof again, &spec, sizeof spec);
+  }
+  g_clear_pointer (&text, g_free);
+  g_assert_true (tw_bot_spec_parse ("greedy", &spec, NULL));
+  text = tw_bot_spec_to_string (&spec);
+  g_assert_cmpstr (text, ==, "greedy");
+
+  for (guint i = 0; tw_bot_names ()[i] != NULL; i++)
+    g_assert_true (tw_bot_spec_parse (tw_bot_names ()[i], &spec, NULL));
+}
+
+static void
+test_spec_errors (void)
+{
+  static const char * const bad[] = {
+    "",
+    "nosuchbot",
+    "Random",
+    "random:iterations=5",
+    "greedy:c=1",
+    "mcts:iterations=0",
+    "mcts:iterations=-5",
+    "mcts:iterations=abc",
+    "mcts:iterations=",
+    "mcts:iterations",
+    "mcts:seconds=-1",
+    "mcts:seconds=nan",
+    "mcts:c=inf",
+    "mcts:c=101",
+    "mcts:depth=3",
+    "mcts:iterations=5,",
+    "mcts:,",
+    "mcts:=5",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      TwBotSpec spec;
+
+      if (tw_bot_spec_parse (bad[i], &spec, &error))
+        g_error ("“%s” was accepted", bad[i]);
+      g_assert_error (error, TW_BOT_ERROR, 0);
+      g_assert_nonnull (error->message);
+    }
+}
+
+static void
+test_legal_everywhere (void)
+{
+  g_autoptr(GPtrArray) games = load_games ();
+  static const char * const specs[] = { "random", "greedy", "mcts:iterations=40" };
+
+  if (games->len == 0)
+    {
+      g_test_skip ("no registered game has a bundled definition");
+      return;
+    }
+  for (guint i = 0; i < games->len; i++)
+    {
+      const TwGame *game = ((Entry *) g_ptr_array_index (games, i))->game;
+      guint positions = 0;
+
+      for (guint64 seed = 1; seed <= 40; seed++)
+        {
+          TwState *state = random_position (game, seed, (seed % 10) / 10.0);
+
+          if (state == NULL)
+            continue;
+          positions++;
+          for (guint b = 0; b < G_N_ELEMENTS (specs); b++)
+            {
+              TwBotSpec spec;
+              TwRng rng;
+              TwMove move;
+
+              /* mcts on every fourth position only: it is the slow one */
+              if (b == 2 && seed % 4 != 0)
+                continue;
+              g_assert_true (tw_bot_spec_parse (specs[b], &spec, NULL));
+              tw_rng_seed (&rng, seed);
+              g_assert_true (tw_bot_choose (&spec, game, state, &rng, NULL, &move));
+              assert_legal (game, state, &move, specs[b]);
+            }
+          tw_state_free (state);
+        }
+      g_assert_cmpuint (positions, >, 10);
+
+      /* and no move at all once the game is over */
+      {
+        TwState *state = tw_state_new (game, 99);
+        TwMoveList moves;
+        TwRng rng;
+        TwBotSpec spec;
+        TwMove move;
+
+        tw_move_list_init (&moves);
+        tw_rng_seed (&rng, 99);
+        tw_state_random_playout (game, state, &rng, &moves);
+        g_assert_true (tw_bot_spec_parse ("greedy", &spec, NULL));
+        g_assert_false (tw_bot_choose (&spec, game, state, &rng, NULL, &move));
+        tw_move_list_free (&moves);
+        tw_state_free (state);
+      }
+    }
+}
+
+/* Greedy's choice maximises the module's heuristic over the legal moves of
+ * the position it sees (the same observe() draw, replayed from a copy of its
+ * generator). */
+static void
+test_greedy_maximises (void)
+{
+  g_autoptr(GPtrArray) games = load_games ();
+  TwBotSpec spec;
+
+  if (games->len == 0)
+    {
+      g_test_skip ("no registered game has a bundled definition");
+      return;
+    }
+  g_assert_true (tw_bot_spec_parse ("greedy", &spec, NULL));
+  for (guint i = 0; i < games->len; i++)
+    {
+      const TwGame *game = ((Entry *) g_ptr_array_index (games, i))->game;
+      const TwRules *rules = game->rules;
+      guint strict = 0;
+
+      for (guint64 seed = 1; seed <= 30; seed++)
+        {
+          TwState *state = random_position (game, seed, (seed % 10) / 10.0);
+          g_autofree TwState *obs = NULL;
+          g_autofree TwState *tmp = g_malloc (game->state_size);
+          TwMoveList moves;
+          TwRng rng, replay;
+          TwMove move;
+          double best = -G_MAXDOUBLE, worst = G_MAXDOUBLE, chosen;
+          int player;
+
+          if (state == NULL)
+            continue;
+          player = rules->to_act (game, state);
+          tw_rng_seed (&rng, seed);
+          replay = rng;
+          g_assert_true (tw_bot_choose (&spec, game, state, &rng, NULL, &move));
+          assert_legal (game, state, &move, "greedy");
+
+          obs = tw_state_copy (game, state);
+          rules->observe (game, obs, (guint) player, &replay);
+          tw_move_list_init (&moves);
+          rules->legal_moves (game, obs, &moves);
+          for (guint m = 0; m < moves.len; m++)
+            {
+              double v;
+
+              tw_state_copy_into (game, tmp, obs);
+              g_assert_true (rules->apply (game, tmp, &moves.moves[m], NULL));
+              v = rules->heuristic (game, tmp, (guint) player);
+              best = MAX (best, v);
+              worst = MIN (worst, v);
+            }
+          tw_state_copy_into (game, tmp, obs);
+          g_assert_true (rules->apply (game, tmp, &move, NULL));
+          chosen = rules->heuristic (game, tmp, (guint) player);
+          g_assert_cmpfloat (chosen, >=, best - 1e-9);
+          strict += best > worst + 1e-9;
+          tw_move_list_free (&moves);
+          tw_state_free (state);
+        }
+      /* the check means something only where moves differ in value */
+      g_test_message ("%s: %u positions where the heuristic tells moves apart", rules->id, strict);
+    }
+}
+
+static void
+test_mcts_deterministic (void)
+{
+  g_autoptr(GPtrArray) games = load_games ();
+  TwBotSpec spec;
+
+  if (games->len == 0)
+    {
+      g_test_skip ("no registered game has a bundled definition");
+      return;
+    }
+  g_assert_true (tw_bot_spec_parse ("mcts:iterations=300", &spec, NULL));
+  for (guint i = 0; i < games->len; i++)
+    {
+      const TwGame *game = ((Entry *) g_ptr_array_index (games, i))->game;
+
+      for (guint64 seed = 3; seed <= 6; seed++)
+        {
+          TwState *state = random_position (game, seed, 0.3);
+          TwRng rng1, rng2;
+          TwMove m1, m2;
+
+          if (state == NULL)
+            continue;
+          tw_rng_seed (&rng1, seed);
+          tw_rng_seed (&rng2, seed);
+          g_assert_true (tw_bot_choose (&spec, game, state, &rng1, NULL, &m1));
+          g_assert_true (tw_bot_choose (&spec, game, state, &rng2, NULL, &m2));
+          g_assert_true (tw_move_equal (&m1, &m2));
+          g_assert_cmpmem (&rng1, sizeof rng1, &rng2, sizeof rng2);
+          tw_state_free (state);
+        }
+    }
+}
+
+static gpointer
+cancel_later (gpointer data)
+{
+  g_usleep (50 * 1000);
+  g_atomic_int_set ((gint *) data, 1);
+  return NULL;
+}
+
+static void
+test_mcts_cancel (void)
+{
+  g_autoptr(GPtrArray) games = load_games ();
+  TwBotSpec spec;
+
+  if (games->len == 0)
+    {
+      g_test_skip ("no registered game has a bundled definition");
+      return;
+    }
+  /* far more iterations than could finish in the test's time */
+  g_assert_true (tw_bot_spec_parse ("mcts:iterations=10000000", &spec, NULL));
+  for (guint i = 0; i < games->len; i++)
+    {
+      const TwGame *game = ((Entry *) g_ptr_array_index (games, i))->game;
+      TwState *state = random_position (game, 11, 0.2);
+      gint cancel = 1;
+      TwRng rng;
+      TwMove move;
+      gint64 start;
+      GThread *thread;
+
+      if (state == NULL)
+        continue;
+      tw_rng_seed (&rng, 1);
+
+      /* already cancelled: returns at once, with a legal move */
+      start = g_get_monotonic_time ();
+      g_assert_true (tw_bot_choose (&spec, game, state, &rng, &cancel, &move));
+      assert_legal (game, state, &move, "mcts");
+      /* ten million iterations take minutes: a bound this loose only fails
+       * when the flag is ignored, never because the machine is busy */
+      g_assert_cmpint (g_get_monotonic_time () - start, <, 30 * G_USEC_PER_SEC);
+
+      /* cancelled from another thread while thinking */
+      cancel = 0;
+      start = g_get_monotonic_time ();
+      thread = g_thread_new ("cancel", cancel_later, &cancel);
+      g_assert_true (tw_bot_choose (&spec, game, state, &rng, &cancel, &move));
+      g_thread_join (thread);
+      assert_legal (game, state, &move, "mcts");
+      /* cancelled after 50 ms; as above, the bound only catches a search
+       * that ignores the flag */
+      g_assert_cmpint (g_get_monotonic_time () - start, <, 30 * G_USEC_PER_SEC);
+      tw_state_free (state);
+    }
+}
+
+static void
+test_mcts_time_limit (void)
+{
+  g_autoptr(GPtrArray) games = load_games ();
+  TwBotSpec spec;
+
+  if (games->len == 0)
+    {
+      g_test_skip ("no registered game has a bundled definition");
+      return;
+    }
+  g_assert_true (tw_bot_spec_parse ("mcts:iterations=10000000,seconds=0.1", &spec, NULL));
+  for (guint i = 0; i < games->len; i++)
+    {
+      const TwGame *game = ((Entry *) g_ptr_array_index (games, i))->game;
+      TwState *state = random_position (game, 12, 0.2);
+      TwRng rng;
+      TwMove move;
+      gint64 start;
+
+      if (state == NULL)
+        continue;
+      tw_rng_seed (&rng, 1);
+      start = g_get_monotonic_time ();
+      g_assert_true (tw_bot_choose (&spec, game, state, &rng, NULL, &move));
+      /* a 0.1 s limit on ten million iterations: only a search that ignores
+       * its clock gets anywhere near this bound */
+      g_assert_cmpint (g_get_monotonic_time () - start, <, 30 * G_USEC_PER_SEC);
+      assert_legal (game, state, &move, "mcts");
+      tw_state_free (state);
+    }
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/tw/bot/spec/parse", test_spec_parse);
+  g_test_add_func ("/tw/bot/spec/errors", test_spec_errors);
+  g_test_add_func ("/tw/bot/legal-everywhere", test_legal_everywhere);
+  g_test_add_func ("/tw/bot/greedy/maximises", test_greedy_maximises);
+  g_test_add_func ("/tw/bot/mcts/deterministic", test_mcts_deterministic);
+  g_test_add_func ("/tw/bot/mcts/cancel", test_mcts_cancel);
+  g_test_add_func ("/tw/bot/mcts/time-limit", test_mcts_time_limit);
+
+  return g_test_run ();
+}

@@ -1,0 +1,266 @@
+/* test-export.c: print sheets land where the maths says
+ *
+ * PDFs are checked with pdfinfo (page count and size) and rendered with
+ * pdftoppm at 254 DPI (10 pixels per millimetre) to look at pixels where crop
+ * marks and artwork must be, and must not be.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gstdio.h>
+
+#include "tw-export.h"
+
+static TwDefinition *def;
+
+static char *
+run (const char *cmdline)
+{
+  g_autofree char *out = NULL;
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+
+  if (!g_spawn_command_line_sync (cmdline, &out, NULL, &status, &error))
+    g_error ("%s: %s", cmdline, error->message);
+  g_assert_cmpint (status, ==, 0);
+  return g_steal_pointer (&out);
+}
+
+/* The value of a "Key:   value" line of pdfinfo's output. */
+static char *
+info_value (const char *info,
+            const char *key)
+{
+  const char *at = strstr (info, key);
+  g_assert_nonnull (at);
+  at += strlen (key);
+  const char *end = strchr (at, '\n');
+  g_autofree char *value = g_strndup (at, end ? (gsize) (end - at) : strlen (at));
+  return g_strdup (g_strstrip (value));
+}
+
+static char *
+tmp_path (const char *name)
+{
+  static char *dir;
+  if (dir == NULL)
+    dir = g_dir_make_tmp ("tw-export-XXXXXX", NULL);
+  return g_build_filename (dir, name, NULL);
+}
+
+static TwExportJob *
+job_for (TwExportWhat what,
+         const char  *paper,
+         double       bleed)
+{
+  TwExportSettings s;
+  g_autoptr(GError) error = NULL;
+
+  tw_export_settings_init (&s);
+  s.what = what;
+  s.bleed = bleed;
+  g_assert_true (tw_export_set_paper (&s, paper, &error));
+  TwExportJob *job = tw_export_job_new (def, &s, &error);
+  g_assert_no_error (error);
+  return job;
+}
+
+/* 75 tiles of 40 mm with 3 mm bleed and 4 mm gaps: 3 across and 5 down on A4
+ * inside 10 mm margins, so 5 pages of 595x842 pt. */
+static void
+test_tile_pdf (void)
+{
+  g_autoptr(TwExportJob) job = job_for (TW_EXPORT_TILES, "a4", 3);
+  g_autofree char *path = tmp_path ("tiles.pdf");
+  g_autoptr(GError) error = NULL;
+  gint64 t0 = g_get_monotonic_time ();
+
+  g_assert_cmpuint (tw_export_job_n_pages (job), ==, 5);
+  g_assert_true (tw_export_write (job, path, &error));
+  g_assert_no_error (error);
+  g_test_message ("75-tile sheet as PDF: %.0f ms", (g_get_monotonic_time () - t0) / 1000.0);
+
+  g_autofree char *cmd = g_strdup_printf ("pdfinfo '%s'", path);
+  g_autofree char *info = run (cmd);
+  g_autofree char *pages = info_value (info, "Pages:");
+  g_autofree char *size = info_value (info, "Page size:");
+  g_assert_cmpstr (pages, ==, "5");
+  g_assert_cmpstr (size, ==, "595.276 x 841.89 pts (A4)");
+
+  /* the first tile's cut rectangle: 10 mm margin + 3 mm bleed */
+  double x, y, w, h;
+  g_assert_true (tw_export_cut_rect (job, 0, 0, &x, &y, &w, &h));
+  g_assert_cmpfloat_with_epsilon (x, 13, 1e-9);
+  g_assert_cmpfloat_with_epsilon (y, 13, 1e-9);
+  g_assert_cmpfloat_with_epsilon (w, 40, 1e-9);
+  g_assert_true (tw_export_cut_rect (job, 0, 1, &x, &y, &w, &h));
+  g_assert_cmpfloat_with_epsilon (x, 13 + 40 + 3 + 4 + 3, 1e-9);
+
+  /* render page 1 at 10 px/mm */
+  g_autofree char *png_stem = tmp_path ("page");
+  g_free (cmd);
+  cmd = g_strdup_printf ("pdftoppm -r 254 -f 1 -l 1 -png -singlefile '%s' '%s'", path, png_stem);
+  g_free (run (cmd));
+  g_autofree char *png = g_strconcat (png_stem, ".png", NULL);
+  cairo_surface_t *img = cairo_image_surface_create_from_png (png);
+  g_assert_cmpint (cairo_surface_status (img), ==, CAIRO_STATUS_SUCCESS);
+  /* pdftoppm rounds the page up to whole pixels */
+  g_assert_cmpint (ABS (cairo_image_surface_get_width (img) - 2100), <=, 1);
+  g_assert_cmpint (ABS (cairo_image_surface_get_height (img) - 2970), <=, 1);
+  const guint8 *data = cairo_image_surface_get_data (img);
+  int stride = cairo_image_surface_get_stride (img);
+#define LUMA(px, py) (data[(py) * stride + (px) * 4 + 1])
+  /* a crop mark on the cut line x = 13 mm in the top margin (4..6 mm from the top edge) */
+  gboolean mark = FALSE;
+  for (int px = 128; px <= 131; px++)
+    mark |= LUMA (px, 60) < 160;
+  g_assert_true (mark);
+  /* nothing beside it, nor inside the margin's corner */
+  g_assert_cmpint (LUMA (145, 60), >, 240);
+  g_assert_cmpint (LUMA (50, 50), >, 240);
+  /* the mark stays out of the bleed: nothing printed just above the bleed edge */
+  g_assert_cmpint (LUMA (130, 95), >, 240);
+  /* artwork fills the bleed: 1.5 mm outside the cut, inside the bleed */
+  g_assert_cmpint (LUMA (250, 115), <, 240);
+  cairo_surface_destroy (img);
+#undef LUMA
+}
+
+static void
+test_one_tile_png (void)
+{
+  TwExportSettings s;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = tmp_path ("tile.png");
+
+  tw_export_settings_init (&s);
+  s.what = TW_EXPORT_TILES;
+  s.format = TW_EXPORT_PNG;
+  s.bleed = 0;
+  g_assert_true (tw_export_set_paper (&s, "fit", &error));
+  g_autoptr(TwExportJob) job = tw_export_job_new (def, &s, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (tw_export_job_n_pages (job), ==, 75);
+  g_assert_true (tw_export_write (job, path, &error));
+  g_autofree char *first = tmp_path ("tile-1.png");
+  cairo_surface_t *img = cairo_image_surface_create_from_png (first);
+  /* 40 mm at 300 DPI = 472.4 pixels */
+  g_assert_cmpint (cairo_image_surface_get_width (img), ==, 472);
+  g_assert_cmpint (cairo_image_surface_get_height (img), ==, 472);
+  cairo_surface_destroy (img);
+}
+
+static void
+test_cards_duplex (void)
+{
+  TwExportSettings s;
+  g_autoptr(GError) error = NULL;
+
+  tw_export_settings_init (&s);
+  s.what = TW_EXPORT_CARDS;
+  s.duplex = TRUE;
+  g_autoptr(TwExportJob) job = tw_export_job_new (def, &s, &error);
+  g_assert_no_error (error);
+  /* 63x88 mm cards with bleed: 2 x 2 per A4 page, 15 cards: 4 front pages, each followed by its backs */
+  g_assert_cmpuint (tw_export_job_n_pages (job), ==, 8);
+  double fx, fy, fw, fh, bx, by, bw, bh;
+  g_assert_true (tw_export_cut_rect (job, 0, 0, &fx, &fy, &fw, &fh));
+  g_assert_true (tw_export_cut_rect (job, 1, 0, &bx, &by, &bw, &bh));
+  g_assert_cmpfloat_with_epsilon (bx, 210 - fx - fw, 1e-9);
+  g_assert_cmpfloat_with_epsilon (by, fy, 1e-9);
+
+  g_autofree char *path = tmp_path ("cards.pdf");
+  g_assert_true (tw_export_write (job, path, &error));
+  g_autofree char *cmd = g_strdup_printf ("pdfinfo '%s'", path);
+  g_autofree char *info = run (cmd);
+  g_autofree char *pages = info_value (info, "Pages:");
+  g_assert_cmpstr (pages, ==, "8");
+}
+
+static void
+test_letter_and_svg (void)
+{
+  TwExportSettings s;
+  g_autoptr(GError) error = NULL;
+
+  tw_export_settings_init (&s);
+  s.what = TW_EXPORT_TILES;
+  s.format = TW_EXPORT_SVG;
+  g_assert_true (tw_export_set_paper (&s, "letter", &error));
+  g_autoptr(TwExportJob) job = tw_export_job_new (def, &s, &error);
+  g_assert_no_error (error);
+  g_autofree char *path = tmp_path ("tiles.svg");
+  g_assert_true (tw_export_write (job, path, &error));
+  g_autofree char *first = tmp_path ("tiles-1.svg");
+  g_autofree char *text = NULL;
+  g_assert_true (g_file_get_contents (first, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, "width=\"612pt\""));
+}
+
+static void
+test_tts_sheet (void)
+{
+  TwExportSettings s;
+  g_autoptr(GError) error = NULL;
+
+  tw_export_settings_init (&s);
+  s.what = TW_EXPORT_CARDS;
+  s.format = TW_EXPORT_PNG;
+  s.tts = TRUE;
+  s.dpi = 100;
+  g_autoptr(TwExportJob) job = tw_export_job_new (def, &s, &error);
+  g_autofree char *path = tmp_path ("deck.png");
+  g_assert_true (tw_export_write (job, path, &error));
+  g_assert_no_error (error);
+  cairo_surface_t *img = cairo_image_surface_create_from_png (path);
+  /* 15 cards and the back: 10 across, 2 down; 63x88 mm at 100 DPI = 249x347 */
+  g_assert_cmpint (cairo_image_surface_get_width (img), ==, 10 * 249);
+  g_assert_cmpint (cairo_image_surface_get_height (img), ==, 2 * 347);
+  cairo_surface_destroy (img);
+}
+
+static void
+test_errors (void)
+{
+  TwExportSettings s;
+  g_autoptr(GError) error = NULL;
+  double mm;
+
+  tw_export_settings_init (&s);
+  g_assert_false (tw_export_set_paper (&s, "tabloidish", &error));
+  g_assert_nonnull (strstr (error->message, "unknown paper"));
+  g_clear_error (&error);
+  g_assert_true (tw_export_parse_length ("0.125in", &mm, NULL));
+  g_assert_cmpfloat_with_epsilon (mm, 3.175, 1e-9);
+  g_assert_false (tw_export_parse_length ("3 parsecs", &mm, &error));
+  g_clear_error (&error);
+  s.tile_size = 500;
+  s.what = TW_EXPORT_TILES;
+  g_assert_null (tw_export_job_new (def, &s, &error));
+  g_assert_nonnull (strstr (error->message, "does not fit"));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+
+  g_test_init (&argc, &argv, NULL);
+  path = tw_definition_bundled_path ("colorblock");
+  def = tw_definition_load_file (path, NULL, &error);
+  g_assert_no_error (error);
+
+  g_test_add_func ("/tw/export/tile-pdf", test_tile_pdf);
+  g_test_add_func ("/tw/export/one-tile-png", test_one_tile_png);
+  g_test_add_func ("/tw/export/cards-duplex", test_cards_duplex);
+  g_test_add_func ("/tw/export/letter-svg", test_letter_and_svg);
+  g_test_add_func ("/tw/export/tts-sheet", test_tts_sheet);
+  g_test_add_func ("/tw/export/errors", test_errors);
+  int ret = g_test_run ();
+  tw_definition_unref (def);
+  return ret;
+}

@@ -1,0 +1,542 @@
+/* test-sim.c: batch simulation and its statistics
+ *
+ * Generic over the registered modules: runs use the first one with a bundled
+ * definition; the statistics are checked on known values.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tw-definition.h"
+#include "tw-sim.h"
+
+static TwGame *
+first_game (void)
+{
+  const TwRules * const *all;
+  guint n;
+
+  all = tw_rules_all (&n);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *path = tw_definition_bundled_path (all[i]->id);
+      g_autoptr(TwDefinition) def = NULL;
+      g_autoptr(GError) error = NULL;
+      TwGame *game;
+
+      if (path == NULL || !g_file_test (path, G_FILE_TEST_EXISTS))
+        continue;
+      def = tw_definition_load_file (path, NULL, &error);
+      g_assert_no_error (error);
+      game = tw_game_new (def, def->min_players, NULL, &error);
+      g_assert_no_error (error);
+      return game;
+    }
+  return NULL;
+}
+
+static void
+config_init (TwSimConfig  *config,
+             const TwGame *game,
+             const char   *bots,
+             guint64       total)
+{
+  g_auto(GStrv) specs = g_strsplit (bots, "/", -1);
+  guint n = g_strv_length (specs);
+
+  memset (config, 0, sizeof *config);
+  config->game = game;
+  config->seed = 2024;
+  config->total_games = total;
+  config->first = 0;
+  config->last = total;
+  config->jobs = 1;
+  for (guint p = 0; p < game->n_players; p++)
+    g_assert_true (tw_bot_spec_parse (specs[n == 1 ? 0 : p], &config->bots[p], NULL));
+}
+
+static char *
+to_json (TwSimArm *arm)
+{
+  g_autoptr(GPtrArray) arms = g_ptr_array_new ();
+  GString *out = g_string_new (NULL);
+
+  g_ptr_array_add (arms, arm);
+  tw_sim_to_json (arms, out);
+  return g_string_free (out, FALSE);
+}
+
+static void
+assert_same_arm (const TwSimArm *a,
+                 const TwSimArm *b)
+{
+  g_autoptr(GArray) ra = tw_sim_summarize (a);
+  g_autoptr(GArray) rb = tw_sim_summarize (b);
+
+  g_assert_cmpuint (a->games->len, ==, b->games->len);
+  /* bit for bit: the per-game results, then every statistic */
+  g_assert_cmpmem (a->games->data, a->games->len * sizeof (TwSimGame),
+                   b->games->data, b->games->len * sizeof (TwSimGame));
+  g_assert_cmpuint (ra->len, ==, rb->len);
+  for (guint i = 0; i < ra->len; i++)
+    {
+      const TwSimRow *x = &g_array_index (ra, TwSimRow, i);
+      const TwSimRow *y = &g_array_index (rb, TwSimRow, i);
+
+      g_assert_cmpstr (x->name, ==, y->name);
+      g_assert_cmpmem (&x->stats, sizeof x->stats, &y->stats, sizeof y->stats);
+      g_assert_cmpmem (&x->lo, sizeof x->lo, &y->lo, sizeof y->lo);
+      g_assert_cmpmem (&x->hi, sizeof x->hi, &y->hi, sizeof y->hi);
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+
+static void
+test_wilson (void)
+{
+  const double z = 1.959963984540054;
+  double lo, hi;
+
+  tw_sim_wilson (50, 100, z, &lo, &hi);
+  g_assert_cmpfloat_with_epsilon (lo, 0.404, 0.0005);
+  g_assert_cmpfloat_with_epsilon (hi, 0.596, 0.0005);
+  tw_sim_wilson (0, 10, z, &lo, &hi);
+  g_assert_cmpfloat (lo, ==, 0);
+  g_assert_cmpfloat_with_epsilon (hi, 0.2775, 0.0005);
+  tw_sim_wilson (10, 10, z, &lo, &hi);
+  g_assert_cmpfloat_with_epsilon (lo, 0.7225, 0.0005);
+  g_assert_cmpfloat_with_epsilon (hi, 1, 1e-12);
+  tw_sim_wilson (140, 200, z, &lo, &hi);
+  g_assert_cmpfloat_with_epsilon (lo, 0.6329, 0.0005);
+  g_assert_cmpfloat_with_epsilon (hi, 0.7595, 0.0005);
+  /* shared wins are fractional */
+  tw_sim_wilson (50.5, 100, z, &lo, &hi);
+  g_assert_cmpfloat (lo, >, 0.404);
+  tw_sim_wilson (0, 0, z, &lo, &hi);
+  g_assert_cmpfloat (lo, ==, 0);
+  g_assert_cmpfloat (hi, ==, 1);
+}
+
+static int
+compare_doubles (gconstpointer a,
+                 gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return (x > y) - (x < y);
+}
+
+static void
+test_stats (void)
+{
+  const double v[] = { 4, 1, 3, 2 };
+  const double one[] = { 7 };
+  TwSimStats s;
+
+  tw_sim_stats_compute (v, 4, &s);
+  g_assert_cmpuint (s.n, ==, 4);
+  g_assert_cmpfloat (s.sum, ==, 10);
+  g_assert_cmpfloat (s.sum_sq, ==, 30);
+  g_assert_cmpfloat (s.mean, ==, 2.5);
+  g_assert_cmpfloat_with_epsilon (s.sd, 1.2909944487358056, 1e-12);
+  g_assert_cmpfloat (s.min, ==, 1);
+  g_assert_cmpfloat (s.q25, ==, 1.75);
+  g_assert_cmpfloat (s.median, ==, 2.5);
+  g_assert_cmpfloat (s.q75, ==, 3.25);
+  g_assert_cmpfloat (s.max, ==, 4);
+
+  tw_sim_stats_compute (one, 1, &s);
+  g_assert_cmpfloat (s.mean, ==, 7);
+  g_assert_cmpfloat (s.sd, ==, 0);
+  g_assert_cmpfloat (s.median, ==, 7);
+
+  tw_sim_stats_compute (NULL, 0, &s);
+  g_assert_cmpuint (s.n, ==, 0);
+  g_assert_true (isnan (s.mean));
+
+  /* quantiles against a plain sort, on runs with many equal values */
+  for (guint trial = 0; trial < 300; trial++)
+    {
+      guint n = 1 + g_test_rand_int_range (0, 200);
+      g_autofree double *values = g_new (double, n);
+      g_autofree double *sorted = NULL;
+      const double qs[] = { 0.25, 0.5, 0.75 };
+      double got[3];
+
+      for (guint i = 0; i < n; i++)
+        values[i] = g_test_rand_int_range (0, trial % 3 == 0 ? 3 : 1000) / 2.0;
+      sorted = g_memdup2 (values, n * sizeof (double));
+      qsort (sorted, n, sizeof (double), compare_doubles);
+      tw_sim_stats_compute (values, n, &s);
+      got[0] = s.q25;
+      got[1] = s.median;
+      got[2] = s.q75;
+      for (guint q = 0; q < 3; q++)
+        {
+          double h = (n - 1) * qs[q];
+          guint lo = (guint) floor (h);
+          guint hi = MIN (lo + 1, n - 1);
+          g_assert_cmpfloat (got[q], ==, sorted[lo] + (h - lo) * (sorted[hi] - sorted[lo]));
+        }
+      g_assert_cmpfloat (s.min, ==, sorted[0]);
+      g_assert_cmpfloat (s.max, ==, sorted[n - 1]);
+    }
+
+  g_assert_cmpfloat_with_epsilon (tw_sim_t975 (1), 12.706, 1e-9);
+  g_assert_cmpfloat_with_epsilon (tw_sim_t975 (10), 2.228, 1e-9);
+  g_assert_cmpfloat_with_epsilon (tw_sim_t975 (10.7), 2.228, 1e-9);
+  g_assert_cmpfloat_with_epsilon (tw_sim_t975 (60), 2.000, 0.001);
+  g_assert_cmpfloat_with_epsilon (tw_sim_t975 (120), 1.980, 0.001);
+  g_assert_cmpfloat_with_epsilon (tw_sim_t975 (1e9), 1.95996, 0.0001);
+}
+
+static void
+test_seeds_and_shards (void)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_int64_hash, g_int64_equal);
+  g_autofree gint64 *seeds = g_new (gint64, 1000);
+
+  g_assert_cmpuint (tw_sim_game_seed (1, 5), ==, tw_sim_game_seed (1, 5));
+  for (guint i = 0; i < 1000; i++)
+    {
+      seeds[i] = (gint64) tw_sim_game_seed (i % 2, i / 2);
+      g_assert_false (g_hash_table_contains (seen, &seeds[i]));
+      g_hash_table_add (seen, &seeds[i]);
+    }
+  g_assert_cmpuint (tw_sim_seat_seed (9, 0), !=, tw_sim_seat_seed (9, 1));
+  g_assert_cmpuint (tw_sim_seat_seed (9, 0), !=, 9);
+
+  for (guint64 total = 0; total < 30; total++)
+    for (guint n = 1; n <= 7; n++)
+      {
+        guint64 expect = 0;
+
+        for (guint k = 1; k <= n; k++)
+          {
+            guint64 first, last;
+
+            tw_sim_shard_range (total, k, n, &first, &last);
+            g_assert_cmpuint (first, ==, expect);
+            g_assert_cmpuint (last, >=, first);
+            g_assert_cmpuint (last - first, <=, total / n + 1);
+            expect = last;
+          }
+        g_assert_cmpuint (expect, ==, total);
+      }
+}
+
+static void
+test_jobs_do_not_matter (void)
+{
+  g_autoptr(TwGame) game = first_game ();
+  const char * const bots[] = { "random", "greedy/random" };
+
+  if (game == NULL)
+    {
+      g_test_skip ("no registered game has a bundled definition");
+      return;
+    }
+  for (guint b = 0; b < G_N_ELEMENTS (bots); b++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(TwSimArm) one = NULL;
+      g_autoptr(TwSimArm) two = NULL;
+      g_autoptr(TwSimArm) three = NULL;
+      g_autofree char *json_one = NULL;
+      g_autofree char *json_two = NULL;
+      TwSimConfig config;
+
+      config_init (&config, game, bots[b], b == 0 ? 60 : 12);
+      one = tw_sim_run (&config, &error);
+      g_assert_no_error (error);
+      config.jobs = 2;
+      two = tw_sim_run (&config, &error);
+      g_assert_no_error (error);
+      config.jobs = 5;
+      three = tw_sim_run (&config, &error);
+      g_assert_no_error (error);
+
+      g_assert_cmpuint (one->games->len, ==, config.total_games);
+      assert_same_arm (one, two);
+      assert_same_arm (one, three);
+      json_one = to_json (one);
+      json_two = to_json (two);
+      g_assert_cmpstr (json_one, ==, json_two);
+
+      /* game i is tw_sim_play_game with game i's seed */
+      for (guint i = 0; i < one->games->len; i += 5)
+        {
+          TwSimGame g;
+
+          g_assert_true (tw_sim_play_game (game, config.bots, tw_sim_game_seed (config.seed, i),
+                                           NULL, &g, &error));
+          g.index = i;
+          g_assert_cmpmem (&g, sizeof g, &g_array_index (one->games, TwSimGame, i), sizeof g);
+        }
+    }
+}
+
+static void
+test_shards_merge (void)
+{
+  g_autoptr(TwGame) game = first_game ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TwSimArm) full = NULL;
+  g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func ((GDestroyNotify) tw_sim_arm_free);
+  g_autoptr(GPtrArray) read = g_ptr_array_new_with_free_func ((GDestroyNotify) tw_sim_arm_free);
+  g_autofree char *json_full = NULL;
+  g_autofree char *json_merged = NULL;
+  TwSimConfig config;
+  TwSimArm *merged;
+
+  if (game == NULL)
+    {
+      g_test_skip ("no registered game has a bundled definition");
+      return;
+    }
+  config_init (&config, game, "random", 41);
+  config.jobs = 2;
+  full = tw_sim_run (&config, &error);
+  g_assert_no_error (error);
+
+  for (guint k = 1; k <= 3; k++)
+    {
+      TwSimArm *part;
+      g_autofree char *json = NULL;
+
+      tw_sim_shard_range (41, k, 3, &config.first, &config.last);
+      part = tw_sim_run (&config, &error);
+      g_assert_no_error (error);
+      /* through JSON, as shards on other machines would be */
+      json = to_json (part);
+      tw_sim_arm_free (part);
+      g_assert_true (tw_sim_from_json (json, strlen (json), parts, &error));
+      g_assert_no_error (error);
+    }
+
+  /* merged in any order, the shards are the full run */
+  merged = g_ptr_array_index (parts, 2);
+  g_assert_true (tw_sim_arm_merge (merged, g_ptr_array_index (parts, 0), &error));
+  g_assert_no_error (error);
+  g_assert_true (tw_sim_arm_merge (merged, g_ptr_array_index (parts, 1), &error));
+  g_assert_no_error (error);
+  assert_same_arm (full, merged);
+
+  /* the path is informative, the rest must match to the byte */
+  g_clear_pointer (&merged->path, g_free);
+  g_clear_pointer (&full->path, g_free);
+  json_full = to_json (full);
+  json_merged = to_json (merged);
+  g_assert_cmpstr (json_full, ==, json_merged);
+
+  /* a JSON round trip changes nothing */
+  g_assert_true (tw_sim_from_json (json_full, strlen (json_full), read, &error));
+  g_assert_no_error (error);
+  assert_same_arm (full, g_ptr_array_index (read, 0));
+
+  /* overlapping shards and other configurations are refused, unchanged */
+  g_assert_false (tw_sim_arm_merge (merged, g_ptr_array_index (parts, 0), &error));
+  g_assert_error (error, TW_SIM_ERROR, TW_SIM_ERROR_MISMATCH);
+  g_clear_error (&error);
+  assert_same_arm (full, merged);
+  ((TwSimArm *) g_ptr_array_index (read, 0))->seed++;
+  g_assert_false (tw_sim_arm_merge (merged, g_ptr_array_index (read, 0), &error));
+  g_assert_error (error, TW_SIM_ERROR, TW_SIM_ERROR_MISMATCH);
+  g_assert_nonnull (strstr (error->message, "seed"));
+}
+
+static void
+test_json_errors (void)
+{
+  static const char * const bad[] = {
+    "",
+    "{",
+    "[1, 2]",
+    "{\"format\": \"something-else\", \"arms\": []}",
+    "{\"format\": \"tilewright-simulation\", \"arms\": []}",
+    "{\"format\": \"tilewright-simulation\", \"arms\": [{}]}",
+    "{\"format\": \"tilewright-simulation\", \"arms\": [1]} x",
+    "{\"format\": \"tilewright-simulation\" \"arms\": 1}",
+    "{\"a\": \"\\q\"}",
+    "{\"a\": nul}",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr(GPtrArray) arms = g_ptr_array_new_with_free_func ((GDestroyNotify) tw_sim_arm_free);
+      g_autoptr(GError) error = NULL;
+
+      g_assert_false (tw_sim_from_json (bad[i], strlen (bad[i]), arms, &error));
+      g_assert_error (error, TW_SIM_ERROR, TW_SIM_ERROR_PARSE);
+      g_assert_cmpuint (arms->len, ==, 0);
+    }
+}
+
+/* Known differences on hand-made results: paired when both arms hold the
+ * same games, Welch otherwise. */
+static void
+test_compare (void)
+{
+  g_autoptr(TwGame) game = first_game ();
+  g_autoptr(TwSimArm) a = NULL;
+  g_autoptr(TwSimArm) b = NULL;
+  g_autoptr(GArray) diffs = NULL;
+  TwSimConfig config;
+  const TwSimDiff *score = NULL, *moves = NULL;
+
+  if (game == NULL)
+    {
+      g_test_skip ("no registered game has a bundled definition");
+      return;
+    }
+  config_init (&config, game, "random", 0);
+  a = tw_sim_arm_new (game, NULL, config.bots, 1, 5);
+  b = tw_sim_arm_new (game, NULL, config.bots, 1, 5);
+  for (guint i = 0; i < 5; i++)
+    {
+      TwSimGame g = { .index = i, .seed = 100 + i, .moves = 10 + i };
+
+      g.score[0] = i + 1;
+      g_array_append_val (a->games, g);
+      g.score[0] += 1;         /* B scores one more in every game */
+      g.moves += i % 2;        /* and plays 0 or 1 more moves */
+      g.rank[1] = 1;
+      g_array_append_val (b->games, g);
+    }
+
+  diffs = tw_sim_compare (a, b);
+  for (guint i = 0; i < diffs->len; i++)
+    {
+      const TwSimDiff *d = &g_array_index (diffs, TwSimDiff, i);
+      if (d->metric.kind == TW_SIM_METRIC_SCORE && d->metric.index == 0)
+        score = d;
+      if (d->metric.kind == TW_SIM_METRIC_MOVES)
+        moves = d;
+      g_assert_true (d->paired);
+    }
+  g_assert_nonnull (score);
+  g_assert_cmpfloat (score->diff, ==, 1);
+  g_assert_cmpfloat (score->lo, ==, 1);   /* no variance in the differences */
+  g_assert_true (score->significant);
+  g_assert_nonnull (moves);
+  /* differences 0,1,0,1,0: mean 0.4, sd 0.5477, t(4) = 2.776 */
+  g_assert_cmpfloat_with_epsilon (moves->diff, 0.4, 1e-12);
+  g_assert_cmpfloat_with_epsilon (moves->hi - moves->diff, 2.776 * 0.5477225575 / sqrt (5), 1e-6);
+  g_assert_false (moves->significant);
+  g_clear_pointer (&diffs, g_array_unref);
+
+  /* other seeds: unpaired */
+  g_array_index (b->games, TwSimGame, 0).seed++;
+  diffs = tw_sim_compare (a, b);
+  g_assert_cmpuint (diffs->len, >, 0);
+  g_assert_false (g_array_index (diffs, TwSimDiff, 0).paired);
+  g_clear_pointer (&diffs, g_array_unref);
+
+  /* an arm against itself: nothing differs */
+  diffs = tw_sim_compare (a, a);
+  for (guint i = 0; i < diffs->len; i++)
+    {
+      g_assert_cmpfloat (g_array_index (diffs, TwSimDiff, i).diff, ==, 0);
+      g_assert_false (g_array_index (diffs, TwSimDiff, i).significant);
+    }
+}
+
+/* A tie for first gives each tied seat 1/k of a win. */
+static void
+test_shared_wins (void)
+{
+  g_autoptr(TwGame) game = first_game ();
+  g_autoptr(TwSimArm) arm = NULL;
+  g_autoptr(GArray) rows = NULL;
+  TwSimConfig config;
+  TwSimGame g = { 0, };
+
+  if (game == NULL)
+    {
+      g_test_skip ("no registered game has a bundled definition");
+      return;
+    }
+  config_init (&config, game, "random", 0);
+  arm = tw_sim_arm_new (game, NULL, config.bots, 1, 2);
+  g_array_append_val (arm->games, g);          /* everybody ties for first */
+  g.index = 1;
+  for (guint p = 1; p < game->n_players; p++)
+    g.rank[p] = 1;                             /* seat 1 wins alone */
+  g_array_append_val (arm->games, g);
+
+  rows = tw_sim_summarize (arm);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const TwSimRow *row = &g_array_index (rows, TwSimRow, i);
+
+      if (row->metric.kind == TW_SIM_METRIC_WIN)
+        g_assert_cmpfloat_with_epsilon (row->stats.sum,
+                                        1.0 / game->n_players + (row->metric.index == 0),
+                                        1e-12);
+      if (row->metric.kind == TW_SIM_METRIC_TIE)
+        g_assert_cmpfloat (row->stats.mean, ==, 0.5);
+    }
+}
+
+static void
+count_progress (guint64  done,
+                guint64  total,
+                gpointer user_data)
+{
+  guint64 *last = user_data;
+
+  g_assert_cmpuint (done, <=, total);
+  *last = done;
+}
+
+static void
+test_progress_and_cancel (void)
+{
+  g_autoptr(TwGame) game = first_game ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TwSimArm) arm = NULL;
+  TwSimConfig config;
+  guint64 last = 0;
+  gint cancel = 1;
+
+  if (game == NULL)
+    {
+      g_test_skip ("no registered game has a bundled definition");
+      return;
+    }
+  config_init (&config, game, "random", 20);
+  config.jobs = 2;
+  config.progress = count_progress;
+  config.progress_data = &last;
+  arm = tw_sim_run (&config, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (last, ==, 20);
+
+  config.cancel = &cancel;
+  g_assert_null (tw_sim_run (&config, &error));
+  g_assert_error (error, TW_SIM_ERROR, TW_SIM_ERROR_CANCELLED);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/tw/sim/wilson", test_wilson);
+  g_test_add_func ("/tw/sim/stats", test_stats);
+  g_test_add_func ("/tw/sim/seeds-and-shards", test_seeds_and_shards);
+  g_test_add_func ("/tw/sim/jobs-do-not-matter", test_jobs_do_not_matter);
+  g_test_add_func ("/tw/sim/shards-merge", test_shards_merge);
+  g_test_add_func ("/tw/sim/json-errors", test_json_errors);
+  g_test_add_func ("/tw/sim/compare", test_compare);
+  g_test_add_func ("/tw/sim/shared-wins", test_shared_wins);
+  g_test_add_func ("/tw/sim/progress-and-cancel", test_progress_and_cancel);
+
+  return g_test_run ();
+}
