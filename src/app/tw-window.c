@@ -15,6 +15,9 @@
 #include <glib/gi18n.h>
 
 #include "tw-definition.h"
+#include "tw-game-model.h"
+#include "tw-new-game-dialog.h"
+#include "tw-play-page.h"
 
 #define MAX_RECENT_FILES 10
 
@@ -27,10 +30,15 @@ struct _TwWindow
   AdwViewSwitcherTitle *switcher_title;
   AdwToastOverlay      *toast_overlay;
   AdwViewStack         *stack;
+  TwPlayPage           *play_page;
 
   /* Owned */
   TwDefinition         *definition;
   GFile                *file;
+  TwGameModel          *model;
+  GtkNativeDialog      *file_dialog;
+
+  gboolean              close_confirmed;
 };
 
 G_DEFINE_FINAL_TYPE (TwWindow, tw_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -107,12 +115,15 @@ add_recent_file (TwWindow   *self,
   g_settings_set_strv (settings, "recent-files", (const char * const *) recent);
 }
 
+static void update_actions (TwWindow *self);
+
 static void
 update_titles (TwWindow *self)
 {
   g_autofree char *basename = NULL;
   g_autofree char *subtitle = NULL;
   g_autofree char *title = NULL;
+  g_autofree char *game_part = NULL;
 
   if (self->definition == NULL)
     {
@@ -122,17 +133,31 @@ update_titles (TwWindow *self)
       return;
     }
 
-  basename = g_file_get_basename (self->file);
+  basename = self->file ? g_file_get_basename (self->file)
+                        : g_path_get_basename (self->definition->path);
   /* Translators: the window subtitle: game name — file name */
   subtitle = g_strdup_printf (_("%s — %s"), self->definition->name, basename);
-  /* Translators: the window title: game name — application name */
-  title = g_strdup_printf (_("%s — Tilewright"), self->definition->name);
+  if (self->model == NULL)
+    /* Translators: the window title: game name — application name */
+    title = g_strdup_printf (_("%s — Tilewright"), self->definition->name);
+  else
+    {
+      GFile *game_file = tw_game_model_get_file (self->model);
+      g_autofree char *game_name = game_file ? g_file_get_basename (game_file)
+                                             : g_strdup (_("Unsaved game"));
+      /* Translators: the window title during a game: "•" when it has unsaved
+       * moves, the saved game's file, the game's name, the application */
+      title = g_strdup_printf (_("%s%s — %s — Tilewright"),
+                               tw_game_model_get_modified (self->model) ? "• " : "",
+                               game_name, self->definition->name);
+    }
 
   gtk_window_set_title (GTK_WINDOW (self), title);
   adw_view_switcher_title_set_subtitle (self->switcher_title, subtitle);
   adw_window_title_set_title (self->document_title, self->definition->name);
   adw_window_title_set_subtitle (self->document_title, basename);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->document_title), g_file_peek_path (self->file));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->document_title),
+                               self->file ? g_file_peek_path (self->file) : self->definition->path);
   gtk_widget_set_visible (GTK_WIDGET (self->document_title), TRUE);
 }
 
@@ -245,6 +270,7 @@ tw_window_open_file (TwWindow *self,
   g_set_object (&self->file, file);
 
   update_titles (self);
+  update_actions (self);
   add_recent_file (self, path);
 
   return TRUE;
@@ -274,6 +300,386 @@ tw_window_set_visible_view (TwWindow   *self,
     adw_view_stack_set_visible_child_name (self->stack, name);
 }
 
+/* ------------------------------------------------------------------------ */
+/* Games: new, open, save, undo                                             */
+
+static char *
+autosave_path (void)
+{
+  return g_build_filename (g_get_user_data_dir (), "tilewright", "autosave.yaml", NULL);
+}
+
+static void
+toast (TwWindow   *self,
+       const char *message)
+{
+  AdwToast *t = adw_toast_new (message);
+
+  adw_toast_set_timeout (t, 5);
+  adw_toast_overlay_add_toast (self->toast_overlay, t);
+}
+
+static void
+model_notify (TwWindow *self)
+{
+  update_titles (self);
+  update_actions (self);
+}
+
+static void
+set_model (TwWindow    *self,
+           TwGameModel *model)
+{
+  g_autofree char *path = NULL;
+
+  if (self->model != NULL)
+    g_signal_handlers_disconnect_by_data (self->model, self);
+  g_set_object (&self->model, model);
+  if (model != NULL)
+    {
+      path = autosave_path ();
+      tw_game_model_set_autosave_path (model, path);
+      g_signal_connect_object (model, "changed", G_CALLBACK (model_notify), self,
+                               G_CONNECT_SWAPPED);
+      g_signal_connect_object (model, "notify::can-undo", G_CALLBACK (update_actions), self,
+                               G_CONNECT_SWAPPED);
+      g_signal_connect_object (model, "notify::can-redo", G_CALLBACK (update_actions), self,
+                               G_CONNECT_SWAPPED);
+      g_signal_connect_object (model, "notify::modified", G_CALLBACK (model_notify), self,
+                               G_CONNECT_SWAPPED);
+    }
+  tw_play_page_set_model (self->play_page, model);
+  if (model != NULL)
+    tw_window_set_visible_view (self, "play");
+  update_titles (self);
+  update_actions (self);
+}
+
+static void
+update_actions (TwWindow *self)
+{
+  gboolean has_model = self->model != NULL;
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.new-game", self->definition != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-game", has_model);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-game-as", has_model);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo",
+                                 has_model && tw_game_model_get_can_undo (self->model));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo",
+                                 has_model && tw_game_model_get_can_redo (self->model));
+}
+
+typedef void (*ContinueFunc) (TwWindow *self);
+
+typedef struct
+{
+  TwWindow     *window;
+  ContinueFunc  next;
+} Continuation;
+
+static gboolean
+continue_idle (gpointer data)
+{
+  Continuation *c = data;
+
+  c->next (c->window);
+  g_object_unref (c->window);
+  g_free (c);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+discard_response (AdwMessageDialog *dialog,
+                  const char       *response,
+                  TwWindow         *self)
+{
+  Continuation *c;
+
+  if (g_strcmp0 (response, "discard") != 0)
+    return;
+  /* Not from inside the dialog's signal: closing the window there would
+   * destroy the dialog's transient parent under it. */
+  c = g_new0 (Continuation, 1);
+  c->window = g_object_ref (self);
+  c->next = (ContinueFunc) g_object_get_data (G_OBJECT (dialog), "continue");
+  g_idle_add (continue_idle, c);
+}
+
+/* Runs @next now, or after the user agreed to lose the unsaved moves. */
+static void
+confirm_discard (TwWindow     *self,
+                 ContinueFunc  next)
+{
+  GtkWidget *dialog;
+
+  if (self->model == NULL || !tw_game_model_get_modified (self->model))
+    {
+      next (self);
+      return;
+    }
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Discard the Unsaved Moves?"),
+                                   _("The game in progress has moves that are not saved. "
+                                     "They stay in the autosave until the next move of "
+                                     "another game."));
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "discard", _("_Discard"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_object_set_data (G_OBJECT (dialog), "continue", next);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (discard_response), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+new_game_start (TwNewGameDialog *dialog,
+                TwWindow        *self)
+{
+  g_autoptr(GError) error = NULL;
+  TwRecord *record = tw_new_game_dialog_create_record (dialog, &error);
+  g_autoptr(TwGameModel) model = NULL;
+
+  if (record == NULL)
+    {
+      toast (self, error->message);
+      return;
+    }
+  model = tw_game_model_new (record);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  set_model (self, model);
+}
+
+static void
+show_new_game_dialog (TwWindow *self)
+{
+  TwNewGameDialog *dialog;
+
+  if (self->definition == NULL)
+    return;
+  dialog = tw_new_game_dialog_new (GTK_WINDOW (self), self->definition);
+  g_signal_connect_object (dialog, "start", G_CALLBACK (new_game_start), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+new_game_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  confirm_discard (TW_WINDOW (widget), show_new_game_dialog);
+}
+
+static void
+add_record_filters (GtkFileChooser *chooser)
+{
+  g_autoptr(GtkFileFilter) records = gtk_file_filter_new ();
+  g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (records, _("Game records (YAML)"));
+  gtk_file_filter_add_pattern (records, "*.yaml");
+  gtk_file_filter_add_pattern (records, "*.yml");
+  gtk_file_filter_set_name (all, _("All files"));
+  gtk_file_filter_add_pattern (all, "*");
+  gtk_file_chooser_add_filter (chooser, records);
+  gtk_file_chooser_add_filter (chooser, all);
+}
+
+/* Forgets the last file dialog; FALSE while it is still shown. */
+static gboolean
+drop_file_dialog (TwWindow *self)
+{
+  if (self->file_dialog != NULL && gtk_native_dialog_get_visible (self->file_dialog))
+    return FALSE;
+  if (self->file_dialog != NULL)
+    gtk_native_dialog_destroy (self->file_dialog);
+  g_clear_object (&self->file_dialog);
+  return TRUE;
+}
+
+static void
+save_to (TwWindow *self,
+         GFile    *file)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *basename = g_file_get_basename (file);
+  g_autofree char *message = NULL;
+
+  if (!tw_game_model_save (self->model, file, &error))
+    {
+      /* Translators: saving a game failed: the reason */
+      message = g_strdup_printf (_("Could not save the game: %s"), error->message);
+      toast (self, message);
+      return;
+    }
+  /* Translators: the game was saved to this file */
+  message = g_strdup_printf (_("Saved as “%s”"), basename);
+  toast (self, message);
+}
+
+static void
+save_response (GtkNativeDialog *dialog,
+               int              response,
+               TwWindow        *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT && self->model != NULL)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      save_to (self, file);
+    }
+  /* the dialog is dropped when the next one is made, or with the window:
+   * unreffing it in its own response handler frees it under GTK's feet */
+}
+
+static void
+save_game_as_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  TwWindow *self = TW_WINDOW (widget);
+  GtkFileChooserNative *chooser;
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *stamp = g_date_time_format (now, "%Y-%m-%d-%H%M");
+  g_autofree char *name = NULL;
+
+  if (self->model == NULL || !drop_file_dialog (self))
+    return;
+  chooser = gtk_file_chooser_native_new (_("Save Game"), GTK_WINDOW (self),
+                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
+  add_record_filters (GTK_FILE_CHOOSER (chooser));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  name = g_strdup_printf ("%s-%s.yaml", tw_game_model_get_game (self->model)->rules->id, stamp);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
+  g_signal_connect_object (chooser, "response", G_CALLBACK (save_response), self, 0);
+  self->file_dialog = GTK_NATIVE_DIALOG (chooser);
+  gtk_native_dialog_show (self->file_dialog);
+}
+
+static void
+save_game_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  TwWindow *self = TW_WINDOW (widget);
+
+  if (self->model == NULL)
+    return;
+  if (tw_game_model_get_file (self->model) != NULL)
+    save_to (self, tw_game_model_get_file (self->model));
+  else
+    save_game_as_action (widget, action_name, parameter);
+}
+
+/**
+ * tw_window_open_game:
+ * @file: a game record
+ *
+ * Loads a saved game and shows it in the Play view; a record that does not
+ * load (or whose moves are no longer legal) is reported with where and why.
+ *
+ * Returns: TRUE when the game was loaded
+ */
+gboolean
+tw_window_open_game (TwWindow *self,
+                     GFile    *file)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *basename = g_file_get_basename (file);
+  g_autoptr(TwGameModel) model = NULL;
+  TwRecord *record;
+
+  g_return_val_if_fail (TW_IS_WINDOW (self), FALSE);
+
+  record = path ? tw_record_load_file (path, &error) : NULL;
+  if (record == NULL)
+    {
+      if (error == NULL)
+        g_set_error (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                     _("%s: only local files can be opened; copy the file to this computer first"),
+                     basename);
+      show_load_error (self, basename, error, NULL);
+      return FALSE;
+    }
+  model = tw_game_model_new (record);
+  tw_game_model_set_file (model, file);
+  if (self->definition == NULL)
+    {
+      /* a record carries its definition: adopt it */
+      self->definition = tw_definition_ref (tw_record_get_game (record)->definition);
+    }
+  set_model (self, model);
+  return TRUE;
+}
+
+static void
+open_response (GtkNativeDialog *dialog,
+               int              response,
+               TwWindow        *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      tw_window_open_game (self, file);
+    }
+}
+
+static void
+show_open_dialog (TwWindow *self)
+{
+  GtkFileChooserNative *chooser;
+
+  if (!drop_file_dialog (self))
+    return;
+  chooser = gtk_file_chooser_native_new (_("Open Saved Game"), GTK_WINDOW (self),
+                                         GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
+  add_record_filters (GTK_FILE_CHOOSER (chooser));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  g_signal_connect_object (chooser, "response", G_CALLBACK (open_response), self, 0);
+  self->file_dialog = GTK_NATIVE_DIALOG (chooser);
+  gtk_native_dialog_show (self->file_dialog);
+}
+
+static void
+open_game_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  confirm_discard (TW_WINDOW (widget), show_open_dialog);
+}
+
+static void
+undo_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  TwWindow *self = TW_WINDOW (widget);
+
+  if (self->model != NULL)
+    tw_game_model_undo (self->model);
+}
+
+static void
+redo_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  TwWindow *self = TW_WINDOW (widget);
+
+  if (self->model != NULL)
+    tw_game_model_redo (self->model);
+}
+
+static void
+close_confirmed (TwWindow *self)
+{
+  self->close_confirmed = TRUE;
+  gtk_window_close (GTK_WINDOW (self));
+}
+
+
 static void
 show_view_action (GtkWidget  *widget,
                   const char *action_name,
@@ -285,7 +691,14 @@ show_view_action (GtkWidget  *widget,
 static gboolean
 tw_window_close_request (GtkWindow *window)
 {
-  save_window_state (TW_WINDOW (window));
+  TwWindow *self = TW_WINDOW (window);
+
+  if (!self->close_confirmed && self->model != NULL && tw_game_model_get_modified (self->model))
+    {
+      confirm_discard (self, close_confirmed);
+      return TRUE;
+    }
+  save_window_state (self);
 
   return GTK_WINDOW_CLASS (tw_window_parent_class)->close_request (window);
 }
@@ -295,6 +708,12 @@ tw_window_dispose (GObject *object)
 {
   TwWindow *self = TW_WINDOW (object);
 
+  if (self->file_dialog != NULL)
+    gtk_native_dialog_destroy (self->file_dialog);
+  g_clear_object (&self->file_dialog);
+  if (self->model != NULL)
+    g_signal_handlers_disconnect_by_data (self->model, self);
+  g_clear_object (&self->model);
   gtk_widget_dispose_template (GTK_WIDGET (self), TW_TYPE_WINDOW);
 
   G_OBJECT_CLASS (tw_window_parent_class)->dispose (object);
@@ -328,12 +747,34 @@ tw_window_class_init (TwWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TwWindow, switcher_title);
   gtk_widget_class_bind_template_child (widget_class, TwWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, TwWindow, stack);
+  gtk_widget_class_bind_template_child (widget_class, TwWindow, play_page);
 
   /* GtkWindow provides window.close; bind its shortcut here. */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK,
                                        "window.close", NULL);
 
   gtk_widget_class_install_action (widget_class, "win.show-view", "s", show_view_action);
+
+  gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK,
+                                       "win.new-game", NULL);
+  gtk_widget_class_install_action (widget_class, "win.open-game", NULL, open_game_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK,
+                                       "win.open-game", NULL);
+  gtk_widget_class_install_action (widget_class, "win.save-game", NULL, save_game_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK,
+                                       "win.save-game", NULL);
+  gtk_widget_class_install_action (widget_class, "win.save-game-as", NULL, save_game_as_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "win.save-game-as", NULL);
+  gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK,
+                                       "win.undo", NULL);
+  gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "win.redo", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Z, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "win.redo", NULL);
   for (guint i = 0; i < G_N_ELEMENTS (view_names); i++)
     gtk_widget_class_add_binding_action (widget_class, GDK_KEY_1 + i, GDK_ALT_MASK,
                                          "win.show-view", "s", view_names[i]);
@@ -342,7 +783,9 @@ tw_window_class_init (TwWindowClass *klass)
 static void
 tw_window_init (TwWindow *self)
 {
+  g_type_ensure (TW_TYPE_PLAY_PAGE);
   gtk_widget_init_template (GTK_WIDGET (self));
+  update_actions (self);
 
   if (g_strcmp0 (PROFILE, "development") == 0)
     gtk_widget_add_css_class (GTK_WIDGET (self), "devel");

@@ -21,6 +21,9 @@ TwWindow   *tw_window_new             (TwApplication *application);
  * returns whether the game was loaded. */
 gboolean    tw_window_open_file       (TwWindow      *self,
                                        GFile         *file);
+/* Loads a saved game (a record) and shows it in the Play view. */
+gboolean    tw_window_open_game       (TwWindow      *self,
+                                       GFile         *file);
 /* The view shown: "design", "play", "lab" or "print". */
 const char *tw_window_get_visible_view (TwWindow     *self);
 void        tw_window_set_visible_view (TwWindow     *self,

@@ -137,10 +137,12 @@ tw_cli_parse (GOptionContext   *context,
     }
   if (help_requested)
     {
-      g_autofree char *help = g_option_context_get_help (context, TRUE, NULL);
+      /* freed by hand: exit() runs no g_autofree cleanup */
+      char *help = g_option_context_get_help (context, TRUE, NULL);
 
       fputs (help, stdout);
       fflush (stdout);
+      g_free (help);
       exit (TW_EXIT_OK);
     }
   return TW_EXIT_OK;

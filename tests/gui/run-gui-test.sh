@@ -15,7 +15,11 @@ unset G_DEBUG
 # TAP leaves on fd 3; everything else the children print (the accessibility
 # registry daemon writes to stdout) goes to stderr, where it cannot break TAP.
 export TW_TAP_FD=3
+# Display numbers start from one drawn from the process id: with the default
+# (:99) two suites started at once by parallel builds race for the same
+# server and one of them gets "cannot open display".
+servernum=$((100 + $$ % 4000))
 # A hard limit above the script's own, in case the X server or bus hangs.
 exec 3>&1 1>&2 timeout --kill-after=10 240 \
-  xvfb-run -a -s "-screen 0 1280x800x24" \
+  xvfb-run -a -n "$servernum" -s "-screen 0 1280x800x24" \
   dbus-run-session -- /usr/bin/python3 "$script" "$@"

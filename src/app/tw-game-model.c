@@ -1,0 +1,712 @@
+/* tw-game-model.c: one game at the table, as a GObject
+ *
+ * The model owns a TwRecord (and through it the history tree and the game):
+ * every view of a game in progress reads it and asks it to play, undo, redo
+ * or jump, and listens to `changed`. Bots think on a worker thread (GTask)
+ * over a copy of the state; a GCancellable connected to the bot's cancel
+ * flag stops them when the position changes under them or the model goes.
+ *
+ * Copyright 2026 The Tilewright team
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "tw-game-model.h"
+
+#include <gio/gio.h>
+#include <glib/gi18n.h>
+
+#include "tw-bot.h"
+
+#define DEFAULT_BOT_DELAY_MS 400
+
+struct _TwGameModel
+{
+  GObject       parent_instance;
+
+  /* Owned */
+  TwRecord     *record;
+  TwMoveList    legal;
+  TwRng         rng;
+  GFile        *file;
+  char         *autosave_path;
+  GCancellable *bot_cancellable;
+
+  guint         bot_source;
+  guint         bot_delay;
+  guint         n_nodes_saved;
+  gboolean      paused;
+  gboolean      thinking;
+  gboolean      modified;
+  gboolean      can_undo;
+  gboolean      can_redo;
+};
+
+G_DEFINE_FINAL_TYPE (TwGameModel, tw_game_model, G_TYPE_OBJECT)
+
+enum
+{
+  PROP_0,
+  PROP_CAN_UNDO,
+  PROP_CAN_REDO,
+  PROP_PAUSED,
+  PROP_THINKING,
+  PROP_MODIFIED,
+  PROP_BOT_DELAY,
+  N_PROPS
+};
+
+enum
+{
+  CHANGED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+static void schedule_bot (TwGameModel *self);
+
+static void
+set_bool (TwGameModel *self,
+          gboolean    *field,
+          gboolean     value,
+          guint        prop)
+{
+  value = !!value;
+  if (*field == value)
+    return;
+  *field = value;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
+}
+
+static void
+cancel_bot (TwGameModel *self)
+{
+  g_clear_handle_id (&self->bot_source, g_source_remove);
+  if (self->bot_cancellable != NULL)
+    {
+      g_cancellable_cancel (self->bot_cancellable);
+      g_clear_object (&self->bot_cancellable);
+    }
+  set_bool (self, &self->thinking, FALSE, PROP_THINKING);
+}
+
+static void
+autosave (TwGameModel *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = NULL;
+
+  if (self->autosave_path == NULL)
+    return;
+  dir = g_path_get_dirname (self->autosave_path);
+  g_mkdir_with_parents (dir, 0700);
+  if (!tw_record_save (self->record, self->autosave_path, &error))
+    g_message ("Could not autosave the game: %s", error->message);
+}
+
+/* Everything that follows a change of the current node. */
+static void
+update (TwGameModel *self,
+        gboolean     moved)
+{
+  TwHistory *history = tw_record_get_history (self->record);
+  TwGame *game = tw_history_get_game (history);
+  const TwState *state = tw_history_get_state (history);
+
+  cancel_bot (self);
+
+  tw_move_list_clear (&self->legal);
+  if (!tw_state_is_terminal (game, state))
+    game->rules->legal_moves (game, state, &self->legal);
+
+  set_bool (self, &self->can_undo, tw_history_can_undo (history), PROP_CAN_UNDO);
+  set_bool (self, &self->can_redo, tw_history_can_redo (history), PROP_CAN_REDO);
+  if (tw_history_get_n_nodes (history) != self->n_nodes_saved)
+    set_bool (self, &self->modified, TRUE, PROP_MODIFIED);
+
+  if (moved)
+    autosave (self);
+
+  g_signal_emit (self, signals[CHANGED], 0);
+  schedule_bot (self);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Bots                                                                     */
+
+typedef struct
+{
+  TwGame    *game;
+  TwState   *state;
+  TwBotSpec  spec;
+  TwRng      rng;
+  gint       cancel;
+  guint      node;
+  TwMove     move;
+} BotJob;
+
+static void
+bot_job_free (gpointer data)
+{
+  BotJob *job = data;
+
+  tw_state_free (job->state);
+  tw_game_unref (job->game);
+  g_free (job);
+}
+
+static void
+bot_cancelled (GCancellable *cancellable,
+               gpointer      data)
+{
+  BotJob *job = data;
+
+  g_atomic_int_set (&job->cancel, 1);
+}
+
+static void
+bot_thread (GTask        *task,
+            gpointer      source_object,
+            gpointer      task_data,
+            GCancellable *cancellable)
+{
+  BotJob *job = task_data;
+  gulong handler = 0;
+  gboolean found;
+
+  if (cancellable != NULL)
+    handler = g_cancellable_connect (cancellable, G_CALLBACK (bot_cancelled), job, NULL);
+  found = tw_bot_choose (&job->spec, job->game, job->state, &job->rng, &job->cancel, &job->move);
+  if (cancellable != NULL)
+    g_cancellable_disconnect (cancellable, handler);
+
+  if (g_task_return_error_if_cancelled (task))
+    return;
+  if (!found)
+    g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_FAILED, "no move: the game is over");
+  else
+    g_task_return_boolean (task, TRUE);
+}
+
+static void
+bot_done (GObject      *object,
+          GAsyncResult *result,
+          gpointer      user_data)
+{
+  TwGameModel *self = TW_GAME_MODEL (object);
+  BotJob *job = g_task_get_task_data (G_TASK (result));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) why = NULL;
+
+  if (!g_task_propagate_boolean (G_TASK (result), &error))
+    return;   /* cancelled: whoever cancelled has moved on */
+
+  set_bool (self, &self->thinking, FALSE, PROP_THINKING);
+  g_clear_object (&self->bot_cancellable);
+  if (tw_history_get_current (tw_record_get_history (self->record)) != job->node)
+    return;
+  why = g_string_new (NULL);
+  if (!tw_history_play (tw_record_get_history (self->record), &job->move, why))
+    {
+      g_message ("The bot chose an illegal move: %s", why->str);
+      self->paused = TRUE;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAUSED]);
+      return;
+    }
+  update (self, TRUE);
+}
+
+static gboolean
+start_bot (gpointer data)
+{
+  TwGameModel *self = data;
+  TwHistory *history = tw_record_get_history (self->record);
+  TwGame *game = tw_history_get_game (history);
+  int seat = tw_state_to_act (game, tw_history_get_state (history));
+  g_autoptr(GTask) task = NULL;
+  g_autoptr(GError) error = NULL;
+  BotJob *job;
+
+  self->bot_source = 0;
+  if (seat < 0)
+    return G_SOURCE_REMOVE;
+
+  job = g_new0 (BotJob, 1);
+  if (!tw_bot_spec_parse (tw_record_get_seat_player (self->record, seat), &job->spec, &error))
+    {
+      g_message ("Seat %d has an unknown bot: %s", seat + 1, error->message);
+      g_free (job);
+      return G_SOURCE_REMOVE;
+    }
+  job->game = tw_game_ref (game);
+  job->state = tw_state_copy (game, tw_history_get_state (history));
+  job->node = tw_history_get_current (history);
+  tw_rng_seed (&job->rng, tw_rng_next (&self->rng));
+
+  self->bot_cancellable = g_cancellable_new ();
+  task = g_task_new (self, self->bot_cancellable, bot_done, NULL);
+  g_task_set_source_tag (task, start_bot);
+  g_task_set_task_data (task, job, bot_job_free);
+  g_task_run_in_thread (task, bot_thread);
+  set_bool (self, &self->thinking, TRUE, PROP_THINKING);
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+schedule_bot (TwGameModel *self)
+{
+  int seat = tw_game_model_get_to_act (self);
+
+  if (self->paused || seat < 0 || !tw_game_model_seat_is_bot (self, seat))
+    return;
+  self->bot_source = g_timeout_add (self->bot_delay, start_bot, self);
+}
+
+/* ------------------------------------------------------------------------ */
+
+/**
+ * tw_game_model_new:
+ * @record: (transfer full): the game's record
+ *
+ * Returns: (transfer full): a model playing @record from its current node
+ */
+TwGameModel *
+tw_game_model_new (TwRecord *record)
+{
+  TwGameModel *self;
+
+  g_return_val_if_fail (record != NULL, NULL);
+
+  self = g_object_new (TW_TYPE_GAME_MODEL, NULL);
+  self->record = record;
+  self->n_nodes_saved = tw_history_get_n_nodes (tw_record_get_history (record));
+  tw_rng_seed (&self->rng, tw_history_get_seed (tw_record_get_history (record)) ^ 0x5eed);
+  update (self, FALSE);
+  return self;
+}
+
+TwRecord *
+tw_game_model_get_record (TwGameModel *self)
+{
+  g_return_val_if_fail (TW_IS_GAME_MODEL (self), NULL);
+  return self->record;
+}
+
+TwHistory *
+tw_game_model_get_history (TwGameModel *self)
+{
+  g_return_val_if_fail (TW_IS_GAME_MODEL (self), NULL);
+  return tw_record_get_history (self->record);
+}
+
+TwGame *
+tw_game_model_get_game (TwGameModel *self)
+{
+  g_return_val_if_fail (TW_IS_GAME_MODEL (self), NULL);
+  return tw_record_get_game (self->record);
+}
+
+const TwState *
+tw_game_model_get_state (TwGameModel *self)
+{
+  g_return_val_if_fail (TW_IS_GAME_MODEL (self), NULL);
+  return tw_history_get_state (tw_record_get_history (self->record));
+}
+
+const TwMoveList *
+tw_game_model_get_legal_moves (TwGameModel *self)
+{
+  g_return_val_if_fail (TW_IS_GAME_MODEL (self), NULL);
+  return &self->legal;
+}
+
+int
+tw_game_model_get_to_act (TwGameModel *self)
+{
+  g_return_val_if_fail (TW_IS_GAME_MODEL (self), -1);
+  return tw_state_to_act (tw_game_model_get_game (self), tw_game_model_get_state (self));
+}
+
+gboolean
+tw_game_model_is_over (TwGameModel *self)
+{
+  return tw_game_model_get_to_act (self) < 0;
+}
+
+gboolean
+tw_game_model_seat_is_bot (TwGameModel *self,
+                           guint        seat)
+{
+  const char *player;
+
+  g_return_val_if_fail (TW_IS_GAME_MODEL (self), FALSE);
+  player = tw_record_get_seat_player (self->record, seat);
+  return player != NULL && g_strcmp0 (player, "human") != 0;
+}
+
+/**
+ * tw_game_model_play:
+ * @move: a move for the seat to act
+ * @error: TW_GAME_ERROR_ILLEGAL_MOVE with the rules' reason
+ *
+ * Returns: TRUE when the move was legal and played
+ */
+gboolean
+tw_game_model_play (TwGameModel   *self,
+                    const TwMove  *move,
+                    GError       **error)
+{
+  g_autoptr(GString) why = g_string_new (NULL);
+
+  g_return_val_if_fail (TW_IS_GAME_MODEL (self), FALSE);
+  g_return_val_if_fail (move != NULL, FALSE);
+
+  if (!tw_history_play (tw_record_get_history (self->record), move, why))
+    {
+      g_set_error_literal (error, TW_GAME_ERROR, TW_GAME_ERROR_ILLEGAL_MOVE,
+                           why->len ? why->str : _("This move is not legal here."));
+      return FALSE;
+    }
+  update (self, TRUE);
+  return TRUE;
+}
+
+gboolean
+tw_game_model_play_random (TwGameModel *self)
+{
+  g_return_val_if_fail (TW_IS_GAME_MODEL (self), FALSE);
+
+  if (self->legal.len == 0)
+    return FALSE;
+  TwMove move = self->legal.moves[tw_rng_below (&self->rng, self->legal.len)];
+  return tw_game_model_play (self, &move, NULL);
+}
+
+/* Stepping through the history pauses the bots: otherwise undoing a bot's
+ * move would only make it move again. */
+static void
+pause_for_navigation (TwGameModel *self)
+{
+  TwGame *game = tw_game_model_get_game (self);
+
+  for (guint seat = 0; seat < game->n_players; seat++)
+    if (tw_game_model_seat_is_bot (self, seat))
+      {
+        tw_game_model_set_paused (self, TRUE);
+        return;
+      }
+}
+
+gboolean
+tw_game_model_undo (TwGameModel *self)
+{
+  g_return_val_if_fail (TW_IS_GAME_MODEL (self), FALSE);
+
+  pause_for_navigation (self);
+  if (!tw_history_undo (tw_record_get_history (self->record)))
+    return FALSE;
+  update (self, FALSE);
+  return TRUE;
+}
+
+gboolean
+tw_game_model_redo (TwGameModel *self)
+{
+  g_return_val_if_fail (TW_IS_GAME_MODEL (self), FALSE);
+
+  pause_for_navigation (self);
+  if (!tw_history_redo (tw_record_get_history (self->record)))
+    return FALSE;
+  update (self, FALSE);
+  return TRUE;
+}
+
+gboolean
+tw_game_model_goto (TwGameModel *self,
+                    guint        node)
+{
+  TwHistory *history;
+
+  g_return_val_if_fail (TW_IS_GAME_MODEL (self), FALSE);
+
+  history = tw_record_get_history (self->record);
+  if (node == tw_history_get_current (history))
+    return TRUE;
+  pause_for_navigation (self);
+  if (!tw_history_goto (history, node))
+    return FALSE;
+  update (self, FALSE);
+  return TRUE;
+}
+
+gboolean
+tw_game_model_get_can_undo (TwGameModel *self)
+{
+  g_return_val_if_fail (TW_IS_GAME_MODEL (self), FALSE);
+  return self->can_undo;
+}
+
+gboolean
+tw_game_model_get_can_redo (TwGameModel *self)
+{
+  g_return_val_if_fail (TW_IS_GAME_MODEL (self), FALSE);
+  return self->can_redo;
+}
+
+gboolean
+tw_game_model_get_paused (TwGameModel *self)
+{
+  g_return_val_if_fail (TW_IS_GAME_MODEL (self), FALSE);
+  return self->paused;
+}
+
+void
+tw_game_model_set_paused (TwGameModel *self,
+                          gboolean     paused)
+{
+  g_return_if_fail (TW_IS_GAME_MODEL (self));
+
+  paused = !!paused;
+  if (self->paused == paused)
+    return;
+  self->paused = paused;
+  if (paused)
+    cancel_bot (self);
+  else
+    schedule_bot (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAUSED]);
+}
+
+guint
+tw_game_model_get_bot_delay (TwGameModel *self)
+{
+  g_return_val_if_fail (TW_IS_GAME_MODEL (self), 0);
+  return self->bot_delay;
+}
+
+void
+tw_game_model_set_bot_delay (TwGameModel *self,
+                             guint        delay_ms)
+{
+  g_return_if_fail (TW_IS_GAME_MODEL (self));
+
+  if (self->bot_delay == delay_ms)
+    return;
+  self->bot_delay = delay_ms;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BOT_DELAY]);
+}
+
+gboolean
+tw_game_model_get_thinking (TwGameModel *self)
+{
+  g_return_val_if_fail (TW_IS_GAME_MODEL (self), FALSE);
+  return self->thinking;
+}
+
+gboolean
+tw_game_model_suggest (TwGameModel *self,
+                       TwMove      *out)
+{
+  TwBotSpec spec = { .kind = TW_BOT_GREEDY };
+  TwRng rng;
+
+  g_return_val_if_fail (TW_IS_GAME_MODEL (self), FALSE);
+
+  if (self->legal.len == 0)
+    return FALSE;
+  tw_rng_seed (&rng, tw_history_get_current (tw_game_model_get_history (self)) + 1);
+  return tw_bot_choose (&spec, tw_game_model_get_game (self), tw_game_model_get_state (self),
+                        &rng, NULL, out);
+}
+
+GFile *
+tw_game_model_get_file (TwGameModel *self)
+{
+  g_return_val_if_fail (TW_IS_GAME_MODEL (self), NULL);
+  return self->file;
+}
+
+gboolean
+tw_game_model_get_modified (TwGameModel *self)
+{
+  g_return_val_if_fail (TW_IS_GAME_MODEL (self), FALSE);
+  return self->modified;
+}
+
+/**
+ * tw_game_model_save:
+ * @file: a local file
+ *
+ * Saves the record atomically to @file, which becomes the model's file.
+ *
+ * Returns: TRUE on success
+ */
+gboolean
+tw_game_model_save (TwGameModel  *self,
+                    GFile        *file,
+                    GError      **error)
+{
+  g_autofree char *path = NULL;
+
+  g_return_val_if_fail (TW_IS_GAME_MODEL (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  path = g_file_get_path (file);
+  if (path == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                   _("Games can only be saved to local files"));
+      return FALSE;
+    }
+  if (!tw_record_save (self->record, path, error))
+    return FALSE;
+  g_set_object (&self->file, file);
+  self->n_nodes_saved = tw_history_get_n_nodes (tw_record_get_history (self->record));
+  set_bool (self, &self->modified, FALSE, PROP_MODIFIED);
+  g_signal_emit (self, signals[CHANGED], 0);
+  return TRUE;
+}
+
+/* For a record loaded from a file: it is that file, unmodified. */
+void
+tw_game_model_set_file (TwGameModel *self,
+                        GFile       *file)
+{
+  g_return_if_fail (TW_IS_GAME_MODEL (self));
+  g_set_object (&self->file, file);
+}
+
+void
+tw_game_model_stop_bots (TwGameModel *self)
+{
+  g_return_if_fail (TW_IS_GAME_MODEL (self));
+  cancel_bot (self);
+}
+
+void
+tw_game_model_set_autosave_path (TwGameModel *self,
+                                 const char  *path)
+{
+  g_return_if_fail (TW_IS_GAME_MODEL (self));
+
+  g_free (self->autosave_path);
+  self->autosave_path = g_strdup (path);
+}
+
+static void
+tw_game_model_dispose (GObject *object)
+{
+  TwGameModel *self = TW_GAME_MODEL (object);
+
+  cancel_bot (self);
+
+  G_OBJECT_CLASS (tw_game_model_parent_class)->dispose (object);
+}
+
+static void
+tw_game_model_finalize (GObject *object)
+{
+  TwGameModel *self = TW_GAME_MODEL (object);
+
+  g_clear_pointer (&self->record, tw_record_free);
+  tw_move_list_free (&self->legal);
+  g_clear_object (&self->file);
+  g_clear_pointer (&self->autosave_path, g_free);
+
+  G_OBJECT_CLASS (tw_game_model_parent_class)->finalize (object);
+}
+
+static void
+tw_game_model_get_property (GObject    *object,
+                            guint       prop_id,
+                            GValue     *value,
+                            GParamSpec *pspec)
+{
+  TwGameModel *self = TW_GAME_MODEL (object);
+
+  switch (prop_id)
+    {
+    case PROP_CAN_UNDO:
+      g_value_set_boolean (value, self->can_undo);
+      break;
+    case PROP_CAN_REDO:
+      g_value_set_boolean (value, self->can_redo);
+      break;
+    case PROP_PAUSED:
+      g_value_set_boolean (value, self->paused);
+      break;
+    case PROP_THINKING:
+      g_value_set_boolean (value, self->thinking);
+      break;
+    case PROP_MODIFIED:
+      g_value_set_boolean (value, self->modified);
+      break;
+    case PROP_BOT_DELAY:
+      g_value_set_uint (value, self->bot_delay);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tw_game_model_set_property (GObject      *object,
+                            guint         prop_id,
+                            const GValue *value,
+                            GParamSpec   *pspec)
+{
+  TwGameModel *self = TW_GAME_MODEL (object);
+
+  switch (prop_id)
+    {
+    case PROP_PAUSED:
+      tw_game_model_set_paused (self, g_value_get_boolean (value));
+      break;
+    case PROP_BOT_DELAY:
+      tw_game_model_set_bot_delay (self, g_value_get_uint (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tw_game_model_class_init (TwGameModelClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  const GParamFlags ro = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+  const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+
+  object_class->dispose = tw_game_model_dispose;
+  object_class->finalize = tw_game_model_finalize;
+  object_class->get_property = tw_game_model_get_property;
+  object_class->set_property = tw_game_model_set_property;
+
+  properties[PROP_CAN_UNDO] = g_param_spec_boolean ("can-undo", NULL, NULL, FALSE, ro);
+  properties[PROP_CAN_REDO] = g_param_spec_boolean ("can-redo", NULL, NULL, FALSE, ro);
+  properties[PROP_PAUSED] = g_param_spec_boolean ("paused", NULL, NULL, FALSE, rw);
+  properties[PROP_THINKING] = g_param_spec_boolean ("thinking", NULL, NULL, FALSE, ro);
+  properties[PROP_MODIFIED] = g_param_spec_boolean ("modified", NULL, NULL, FALSE, ro);
+  properties[PROP_BOT_DELAY] = g_param_spec_uint ("bot-delay", NULL, NULL, 0, 60000,
+                                                  DEFAULT_BOT_DELAY_MS, rw);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * TwGameModel::changed:
+   *
+   * The current node, the tree or the saved state changed.
+   */
+  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+static void
+tw_game_model_init (TwGameModel *self)
+{
+  tw_move_list_init (&self->legal);
+  self->bot_delay = DEFAULT_BOT_DELAY_MS;
+}

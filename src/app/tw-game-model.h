@@ -1,0 +1,75 @@
+/* tw-game-model.h: one game at the table, as a GObject
+ *
+ * Copyright 2026 The Tilewright team
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "tw-record.h"
+
+G_BEGIN_DECLS
+
+#define TW_TYPE_GAME_MODEL (tw_game_model_get_type ())
+
+G_DECLARE_FINAL_TYPE (TwGameModel, tw_game_model, TW, GAME_MODEL, GObject)
+
+TwGameModel   *tw_game_model_new            (TwRecord      *record);
+TwRecord      *tw_game_model_get_record     (TwGameModel   *self);
+TwHistory     *tw_game_model_get_history    (TwGameModel   *self);
+TwGame        *tw_game_model_get_game       (TwGameModel   *self);
+const TwState *tw_game_model_get_state      (TwGameModel   *self);
+/* The legal moves at the current node (valid until the next change). */
+const TwMoveList *tw_game_model_get_legal_moves (TwGameModel *self);
+/* The seat to act, -1 when the game is over. */
+int            tw_game_model_get_to_act     (TwGameModel   *self);
+gboolean       tw_game_model_is_over        (TwGameModel   *self);
+/* TRUE when @seat is played by a bot. */
+gboolean       tw_game_model_seat_is_bot    (TwGameModel   *self,
+                                             guint          seat);
+
+gboolean       tw_game_model_play           (TwGameModel   *self,
+                                             const TwMove  *move,
+                                             GError       **error);
+/* Plays a uniformly random legal move (the model's own RNG, seeded from the
+ * game's seed so that a session is reproducible). */
+gboolean       tw_game_model_play_random    (TwGameModel   *self);
+gboolean       tw_game_model_undo           (TwGameModel   *self);
+gboolean       tw_game_model_redo           (TwGameModel   *self);
+gboolean       tw_game_model_goto           (TwGameModel   *self,
+                                             guint          node);
+gboolean       tw_game_model_get_can_undo   (TwGameModel   *self);
+gboolean       tw_game_model_get_can_redo   (TwGameModel   *self);
+
+/* Bots: they move by themselves after @delay_ms unless paused. Undo, redo and
+ * goto pause them, so that stepping back does not start them again. */
+gboolean       tw_game_model_get_paused     (TwGameModel   *self);
+void           tw_game_model_set_paused     (TwGameModel   *self,
+                                             gboolean       paused);
+guint          tw_game_model_get_bot_delay  (TwGameModel   *self);
+void           tw_game_model_set_bot_delay  (TwGameModel   *self,
+                                             guint          delay_ms);
+gboolean       tw_game_model_get_thinking   (TwGameModel   *self);
+
+/* A best move for the seat to act from the greedy bot, computed at once
+ * (cheap). FALSE when the game is over. */
+gboolean       tw_game_model_suggest        (TwGameModel   *self,
+                                             TwMove        *out);
+
+/* Saving: the file the game was last saved to or opened from (nullable), and
+ * whether moves were made since. */
+GFile         *tw_game_model_get_file       (TwGameModel   *self);
+gboolean       tw_game_model_get_modified   (TwGameModel   *self);
+gboolean       tw_game_model_save           (TwGameModel   *self,
+                                             GFile         *file,
+                                             GError       **error);
+void           tw_game_model_set_file       (TwGameModel   *self,
+                                             GFile         *file);
+/* Stops a bot that is thinking, for a model about to be dropped. */
+void           tw_game_model_stop_bots      (TwGameModel   *self);
+/* Where every change is also written, atomically (NULL: nowhere). */
+void           tw_game_model_set_autosave_path (TwGameModel *self,
+                                             const char    *path);
+
+G_END_DECLS

@@ -1,0 +1,28 @@
+/* tw-render-bench.h: how long drawing a finished game takes
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "tw-game.h"
+
+G_BEGIN_DECLS
+
+/**
+ * tw_render_bench_ms:
+ * @game: a game
+ * @seed: the seed of the game, whose moves are uniformly random to the end
+ * @frames: how many frames to draw (at least 1)
+ *
+ * Plays @game from @seed with random moves to the end, then draws the final
+ * position with its renderer, fitted into a 1280x800 image surface, @frames
+ * times, with the last move marked as the app draws it. Each frame is what
+ * the board view does: layout, fit, background, drawing.
+ *
+ * Returns: the median time per frame in milliseconds
+ */
+double tw_render_bench_ms (TwGame  *game,
+                           guint64  seed,
+                           guint    frames);
+
+G_END_DECLS

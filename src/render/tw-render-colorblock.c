@@ -1,0 +1,600 @@
+/* tw-render-colorblock.c: Colorblock at the table
+ *
+ * The shared board (unbounded: drawn as its bounding box plus one cell on
+ * each side, where the next tiles go), the tile to play or the Expert Mode
+ * draft row, each seat's panel (name, score, chosen colours, private board in
+ * its k x k frame) and the face-up goal cards. One unit is one shared cell;
+ * private boards use smaller cells.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+
+#include "tw-render.h"
+#include "tw-renderer.h"
+#include "cb-private.h"
+
+#define MARGIN      0.5
+#define GAP         0.75
+#define PCELL       0.7      /* private board cell */
+#define SIDE_MIN    5.5
+#define HEAD        0.75     /* a panel's title line */
+#define CARD_W      3.4
+#define CARD_H      2.3
+#define MIN_SHARED  5
+
+typedef struct
+{
+  int     k;                 /* private footprint side */
+  /* shared board: cell (x, y) is at sx + (x - x0), sy + (y - y0) */
+  double  bx, by, bw, bh;    /* the board's panel */
+  double  sx, sy;
+  int     x0, y0, nx, ny;
+  /* supply: tile to play or draft row */
+  double  tx, ty, tw, th;
+  /* seats */
+  double  px[CB_MAX_PLAYERS], py[CB_MAX_PLAYERS], pw, ph;
+  /* private board cell (x, y) of seat p is at gx[p] + (x - wx0[p]) * PCELL ... */
+  double  gx[CB_MAX_PLAYERS], gy[CB_MAX_PLAYERS];
+  int     wx0[CB_MAX_PLAYERS], wy0[CB_MAX_PLAYERS], wnx[CB_MAX_PLAYERS], wny[CB_MAX_PLAYERS];
+  /* goals */
+  double  cx, cy;
+  guint   per_col;
+  double  width, height;
+} CbLayout;
+
+static void
+cb_compute_layout (const TwGame  *game,
+                   const CbState *s,
+                   CbLayout      *L)
+{
+  guint n_shared = s->n_placed;
+  double side_w, y;
+
+  for (guint p = 0; p < s->n_players; p++)
+    n_shared -= s->n_private[p];
+
+  L->k = cb_opt (game, CB_OPT_PRIVATE_SIZE);
+
+  /* shared board: the bounding box, one cell of margin for the targets */
+  if (n_shared == 0)
+    {
+      L->x0 = -1;
+      L->y0 = -1;
+      L->nx = L->ny = 3;
+    }
+  else
+    {
+      L->x0 = s->sxmin - 1;
+      L->y0 = s->symin - 1;
+      L->nx = s->sxmax - s->sxmin + 3;
+      L->ny = s->symax - s->symin + 3;
+    }
+  L->bx = MARGIN;
+  L->by = MARGIN;
+  L->bw = MAX (L->nx, MIN_SHARED) + 0.5;
+  L->bh = MAX (L->ny, MIN_SHARED) + 0.5 + HEAD;
+  L->sx = L->bx + (L->bw - L->nx) / 2;
+  L->sy = L->by + HEAD + (L->bh - HEAD - L->ny) / 2;
+
+  /* the side column: supply, then the seats (two columns from 3 players) */
+  double board_w = (2 * L->k - 1) * PCELL;
+  guint cols = s->n_players > 2 ? 2 : 1;
+  L->pw = MAX (board_w + 0.6, 3.6);
+  side_w = MAX (SIDE_MIN, cols * L->pw + (cols - 1) * 0.4);
+  L->tx = L->bx + L->bw + GAP;
+  L->ty = MARGIN;
+  L->tw = side_w;
+  L->th = s->draft_len > 0 && cb_opt (game, CB_OPT_EXPERT) ? HEAD + 1.9 : HEAD + 1.7;
+  L->ph = HEAD + 0.55 + board_w + 0.3;
+  y = L->ty + L->th + 0.4;
+  for (guint p = 0; p < s->n_players; p++)
+    {
+      guint col = p % cols, row = p / cols;
+      L->px[p] = L->tx + col * (L->pw + 0.4);
+      L->py[p] = y + row * (L->ph + 0.4);
+
+      /* the cells a tile may still reach: the k x k frame once it is fixed */
+      int xa = s->n_private[p] ? s->pxmax[p] - (L->k - 1) : -(L->k - 1);
+      int xb = s->n_private[p] ? s->pxmin[p] + (L->k - 1) : L->k - 1;
+      int ya = s->n_private[p] ? s->pymax[p] - (L->k - 1) : -(L->k - 1);
+      int yb = s->n_private[p] ? s->pymin[p] + (L->k - 1) : L->k - 1;
+      L->wx0[p] = xa;
+      L->wy0[p] = ya;
+      L->wnx[p] = xb - xa + 1;
+      L->wny[p] = yb - ya + 1;
+      L->gx[p] = L->px[p] + (L->pw - L->wnx[p] * PCELL) / 2;
+      L->gy[p] = L->py[p] + HEAD + 0.55 + (board_w - L->wny[p] * PCELL) / 2;
+    }
+  double side_h = L->th + 0.4 + ((s->n_players + cols - 1) / cols) * (L->ph + 0.4);
+
+  /* goals in columns to the right, as tall as the rest */
+  double rest_h = MAX (L->bh, side_h);
+  L->cx = L->tx + side_w + GAP;
+  L->cy = MARGIN;
+  L->per_col = MAX (1, (guint) ((rest_h - HEAD + 0.3) / (CARD_H + 0.3)));
+  guint cols_g = s->n_goals ? (s->n_goals + L->per_col - 1) / L->per_col : 0;
+  L->width = (cols_g ? L->cx + cols_g * (CARD_W + 0.3) - 0.3 : L->tx + side_w) + MARGIN;
+  L->height = MARGIN + MAX (rest_h, s->n_goals ? HEAD + MIN (s->n_goals, L->per_col) * (CARD_H + 0.3) - 0.3 : 0) + MARGIN;
+}
+
+static void
+cb_layout (const TwGame         *game,
+           const TwState        *state,
+           const TwRenderParams *params,
+           TwLayout             *layout)
+{
+  const CbState *s = (const CbState *) state;
+  CbLayout L;
+
+  cb_compute_layout (game, s, &L);
+  layout->width = L.width;
+  layout->height = L.height;
+  tw_layout_add_area (layout, TW_AREA_BOARD, -1, L.bx, L.by, L.bw, L.bh, _("Shared board"));
+  tw_layout_add_area (layout, TW_AREA_SUPPLY, -1, L.tx, L.ty, L.tw, L.th,
+                      s->phase == CB_PHASE_DRAFT ? _("Draft row") : _("Tile to play"));
+  for (guint p = 0; p < s->n_players; p++)
+    tw_layout_add_area (layout, TW_AREA_PRIVATE, p, L.px[p], L.py[p], L.pw, L.ph,
+                        _("Private board"));
+  if (s->n_goals > 0)
+    tw_layout_add_area (layout, TW_AREA_CARDS, -1, L.cx, L.cy, L.width - L.cx - MARGIN,
+                        L.height - L.cy - MARGIN, _("Goals"));
+}
+
+static gboolean
+cb_move_region (const TwGame  *game,
+                const TwState *state,
+                const TwMove  *move,
+                TwRect        *rect)
+{
+  const CbState *s = (const CbState *) state;
+  CbLayout L;
+
+  if (move->kind != CB_MOVE_PLACE)
+    return FALSE;
+  cb_compute_layout (game, s, &L);
+  if (move->a == 0)
+    {
+      *rect = (TwRect) { L.sx + (move->x - L.x0), L.sy + (move->y - L.y0), 1, 1 };
+      return TRUE;
+    }
+  guint p = s->current;
+  if (p >= s->n_players)
+    return FALSE;
+  *rect = (TwRect) { L.gx[p] + (move->x - L.wx0[p]) * PCELL,
+                     L.gy[p] + (move->y - L.wy0[p]) * PCELL, PCELL, PCELL };
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------------ */
+
+/* tw_render_tile() keeps its lines at least half a user unit wide, which
+ * suits pixels; board units are whole cells, so draw at 100 units a tile. */
+static void
+draw_tile (cairo_t            *cr,
+           const TwDefinition *def,
+           const TwTileDef    *tile,
+           guint               rotation,
+           double              x,
+           double              y,
+           double              size)
+{
+  cairo_save (cr);
+  cairo_translate (cr, x, y);
+  cairo_scale (cr, size / 100.0, size / 100.0);
+  tw_render_tile (cr, def, tile, rotation, 0, 0, 100.0);
+  cairo_restore (cr);
+}
+
+static void
+panel (cairo_t *cr,
+       double   x,
+       double   y,
+       double   w,
+       double   h,
+       gboolean active)
+{
+  tw_render_rounded_rect (cr, x, y, w, h, 0.25);
+  cairo_set_source_rgb (cr, 0.975, 0.965, 0.94);
+  cairo_fill_preserve (cr);
+  if (active)
+    {
+      cairo_set_source_rgb (cr, 0.21, 0.52, 0.89);
+      cairo_set_line_width (cr, 0.08);
+    }
+  else
+    {
+      cairo_set_source_rgba (cr, 0, 0, 0, 0.18);
+      cairo_set_line_width (cr, 0.03);
+    }
+  cairo_stroke (cr);
+}
+
+static void
+ink (cairo_t *cr)
+{
+  cairo_set_source_rgb (cr, 0.14, 0.14, 0.17);
+}
+
+static void
+grid_cells (cairo_t *cr,
+            double   x,
+            double   y,
+            int      nx,
+            int      ny,
+            double   cell)
+{
+  cairo_rectangle (cr, x, y, nx * cell, ny * cell);
+  cairo_set_source_rgb (cr, 0.93, 0.91, 0.86);
+  cairo_fill (cr);
+  cairo_set_source_rgba (cr, 0, 0, 0, 0.08);
+  cairo_set_line_width (cr, cell * 0.02);
+  for (int i = 0; i <= nx; i++)
+    {
+      cairo_move_to (cr, x + i * cell, y);
+      cairo_line_to (cr, x + i * cell, y + ny * cell);
+    }
+  for (int j = 0; j <= ny; j++)
+    {
+      cairo_move_to (cr, x, y + j * cell);
+      cairo_line_to (cr, x + nx * cell, y + j * cell);
+    }
+  cairo_stroke (cr);
+}
+
+static void
+draw_preview (cairo_t              *cr,
+              const TwGame         *game,
+              const CbState        *s,
+              const TwRenderParams *params)
+{
+  const TwMove *m = params->preview;
+  TwRect r;
+  guint inst;
+
+  if (m == NULL || !cb_move_region (game, (const TwState *) s, m, &r))
+    return;
+  inst = m->c != CB_NONE && m->c < s->draft_len ? s->draft[m->c] : s->tile;
+  if (inst == CB_NONE)
+    return;
+
+  cairo_push_group (cr);
+  draw_tile (cr, game->definition, cb_inst_def (game, inst), m->b, r.x, r.y, r.width);
+  cairo_pop_group_to_source (cr);
+  cairo_paint_with_alpha (cr, 0.8);
+
+  cairo_rectangle (cr, r.x, r.y, r.width, r.height);
+  cairo_set_source_rgb (cr, 0.21, 0.52, 0.89);
+  cairo_set_line_width (cr, r.width * (params->preview_selected ? 0.1 : 0.07));
+  cairo_stroke (cr);
+}
+
+static void
+draw_stars (cairo_t *cr,
+            double   x,
+            double   y,
+            double   r,
+            int      n)
+{
+  for (int i = 0; i < n; i++)
+    {
+      double cx = x + r + i * 2.2 * r, cy = y + r;
+      for (int k = 0; k < 10; k++)
+        {
+          double a = -G_PI / 2 + k * G_PI / 5;
+          double rr = k % 2 ? r * 0.45 : r;
+          if (k == 0)
+            cairo_move_to (cr, cx + rr * cos (a), cy + rr * sin (a));
+          else
+            cairo_line_to (cr, cx + rr * cos (a), cy + rr * sin (a));
+        }
+      cairo_close_path (cr);
+    }
+  cairo_set_source_rgb (cr, 0.93, 0.68, 0.1);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgba (cr, 0, 0, 0, 0.4);
+  cairo_set_line_width (cr, r * 0.1);
+  cairo_stroke (cr);
+}
+
+static void
+draw_goal (cairo_t              *cr,
+           const TwGame         *game,
+           const CbState        *s,
+           const TwRenderParams *params,
+           guint                 g,
+           double                x,
+           double                y)
+{
+  const TwDefinition *def = game->definition;
+  const TwCardDef *card = &def->cards[s->goal_card[g]];
+  const char *text = card->text;
+  guint owner = s->goal_owner[g];
+
+  if (text == NULL && card->kind < game->rules->n_card_kinds)
+    text = game->rules->card_kinds[card->kind].description;
+
+  tw_render_rounded_rect (cr, x, y, CARD_W, CARD_H, 0.18);
+  if (owner != CB_NONE)
+    cairo_set_source_rgb (cr, 0.88, 0.92, 0.86);
+  else
+    cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgba (cr, 0, 0, 0, 0.3);
+  cairo_set_line_width (cr, 0.03);
+  cairo_stroke (cr);
+
+  double stars_w = MAX (card->points, 1) * 0.33 + 0.1;
+  double title_h;
+  ink (cr);
+  title_h = tw_render_text (cr, x + 0.15, y + 0.1, CARD_W - 0.3 - stars_w, 0.3, TRUE,
+                            TW_TEXT_LEFT, FALSE, card->title);
+  draw_stars (cr, x + CARD_W - 0.15 - MAX (card->points, 1) * 0.33, y + 0.14, 0.15,
+              card->points);
+  cairo_set_source_rgb (cr, 0.3, 0.3, 0.33);
+  tw_render_text (cr, x + 0.15, y + 0.2 + MAX (title_h, 0.35), CARD_W - 0.3, 0.23, FALSE,
+                  TW_TEXT_LEFT, FALSE, text);
+  if (owner != CB_NONE)
+    {
+      g_autofree char *name = tw_render_seat_name (params, owner);
+      /* Translators: on a goal card: the seat that met it */
+      g_autofree char *claimed = g_strdup_printf (_("Claimed by %s"), name);
+      cairo_set_source_rgb (cr, 0.15, 0.45, 0.2);
+      tw_render_text (cr, x + 0.15, y + CARD_H - 0.42, CARD_W - 0.3, 0.24, TRUE, TW_TEXT_LEFT,
+                      FALSE, claimed);
+    }
+}
+
+/* Where placed tile @pl is drawn. */
+static void
+placed_rect (const CbLayout *L,
+             const CbPlaced *pl,
+             double         *x,
+             double         *y,
+             double         *size)
+{
+  if (pl->board == 0)
+    {
+      *x = L->sx + (pl->x - L->x0);
+      *y = L->sy + (pl->y - L->y0);
+      *size = 1.0;
+    }
+  else
+    {
+      guint p = pl->board - 1;
+      *x = L->gx[p] + (pl->x - L->wx0[p]) * PCELL;
+      *y = L->gy[p] + (pl->y - L->wy0[p]) * PCELL;
+      *size = PCELL;
+    }
+}
+
+/* All placed tiles at once, drawn as tw_render_tile() draws one but batched:
+ * one path per colour holding every triangle of that colour (filling them
+ * together also leaves no seam between triangles of a section), then every
+ * section boundary and every outline in one stroke each. A full board is
+ * then a handful of cairo operations instead of ten per tile. */
+static void
+draw_placed_tiles (cairo_t        *cr,
+                   const TwGame   *game,
+                   const CbState  *s,
+                   const CbLayout *L)
+{
+  static const double fx[5] = { 0, 1, 1, 0, 0 };
+  static const double fy[5] = { 0, 0, 1, 1, 0 };
+  const TwDefinition *def = game->definition;
+  const CbPrep *prep = cb_prep (game);
+  const CbPlaced *placed = CB_PLACED (prep, s);
+  double x, y, size;
+
+  if (s->n_placed == 0)
+    return;
+
+  cairo_save (cr);
+  for (guint c = 0; c < def->n_colors; c++)
+    {
+      gboolean any = FALSE;
+      for (guint i = 0; i < s->n_placed; i++)
+        {
+          const TwTileFace *f = &prep->faces[prep->inst_def[placed[i].inst]][placed[i].rot & 3];
+          placed_rect (L, &placed[i], &x, &y, &size);
+          for (guint d = 0; d < 4; d++)
+            if (f->edge[d] == c)
+              {
+                cairo_move_to (cr, x + size / 2, y + size / 2);
+                cairo_line_to (cr, x + fx[d] * size, y + fy[d] * size);
+                cairo_line_to (cr, x + fx[d + 1] * size, y + fy[d + 1] * size);
+                cairo_close_path (cr);
+                any = TRUE;
+              }
+        }
+      if (any)
+        {
+          tw_render_set_color (cr, def, c);
+          cairo_fill (cr);
+        }
+    }
+
+  /* section boundaries: from the corner between two sections to the centre */
+  for (guint i = 0; i < s->n_placed; i++)
+    {
+      const TwTileFace *f = &prep->faces[prep->inst_def[placed[i].inst]][placed[i].rot & 3];
+      placed_rect (L, &placed[i], &x, &y, &size);
+      for (guint d = 0; d < 4; d++)
+        if (f->section_of[d] != f->section_of[(d + 1) & 3])
+          {
+            cairo_move_to (cr, x + fx[d + 1] * size, y + fy[d + 1] * size);
+            cairo_line_to (cr, x + size / 2, y + size / 2);
+          }
+    }
+  cairo_set_source_rgba (cr, 0.1, 0.1, 0.12, 0.85);
+  cairo_set_line_width (cr, 0.025);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  cairo_stroke (cr);
+
+  for (guint i = 0; i < s->n_placed; i++)
+    {
+      placed_rect (L, &placed[i], &x, &y, &size);
+      cairo_rectangle (cr, x, y, size, size);
+    }
+  cairo_set_source_rgb (cr, 0.1, 0.1, 0.12);
+  cairo_set_line_width (cr, 0.02);
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
+static void
+cb_draw (cairo_t              *cr,
+         const TwGame         *game,
+         const TwState        *state,
+         const TwRenderParams *params)
+{
+  const TwDefinition *def = game->definition;
+  const CbState *s = (const CbState *) state;
+  const TwRenderer *self = tw_renderer_lookup (game->rules->id);
+  int to_act = s->phase == CB_PHASE_DONE ? -1 : s->current;
+  CbLayout L;
+
+  cb_compute_layout (game, s, &L);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+
+  /* shared board */
+  panel (cr, L.bx, L.by, L.bw, L.bh, FALSE);
+  ink (cr);
+  tw_render_text (cr, L.bx + 0.2, L.by + 0.15, L.bw - 0.4, 0.35, TRUE, TW_TEXT_LEFT, FALSE,
+                  _("Shared board"));
+  grid_cells (cr, L.sx, L.sy, L.nx, L.ny, 1.0);
+
+  /* private boards */
+  for (guint p = 0; p < s->n_players; p++)
+    {
+      g_autofree char *name = tw_render_seat_name (params, p);
+      g_autofree char *head = NULL;
+      int score = cb_total_score (game, s, p);
+
+      panel (cr, L.px[p], L.py[p], L.pw, L.ph, (int) p == to_act);
+      /* Translators: a seat's panel title: name and points */
+      head = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s · %d point", "%s · %d points",
+                                           ABS (score)), name, score);
+      ink (cr);
+      tw_render_text (cr, L.px[p] + 0.2, L.py[p] + 0.15, L.pw - 0.4, 0.3, TRUE, TW_TEXT_LEFT,
+                      FALSE, head);
+      /* chosen colours, with what each scored */
+      double cx = L.px[p] + 0.2, cy = L.py[p] + HEAD;
+      if (s->n_chosen[p] == 0)
+        {
+          cairo_set_source_rgb (cr, 0.45, 0.45, 0.48);
+          tw_render_text (cr, cx, cy, L.pw - 0.4, 0.22, FALSE, TW_TEXT_LEFT, FALSE,
+                          _("No colour chosen yet"));
+        }
+      for (guint i = 0; i < s->n_chosen[p]; i++)
+        {
+          char num[16];
+          tw_render_rounded_rect (cr, cx, cy, 0.32, 0.32, 0.06);
+          tw_render_set_color (cr, def, s->chosen[p][i]);
+          cairo_fill (cr);
+          g_snprintf (num, sizeof num, "%d", s->product[p][i]);
+          ink (cr);
+          tw_render_text (cr, cx + 0.4, cy, -1, 0.24, FALSE, TW_TEXT_LEFT, FALSE, num);
+          cx += 1.2;
+        }
+      grid_cells (cr, L.gx[p], L.gy[p], L.wnx[p], L.wny[p], PCELL);
+      if (s->n_private[p] > 0 && L.wnx[p] == L.k && L.wny[p] == L.k)
+        {
+          /* the footprint is fixed: frame it */
+          cairo_rectangle (cr, L.gx[p], L.gy[p], L.k * PCELL, L.k * PCELL);
+          cairo_set_source_rgba (cr, 0, 0, 0, 0.5);
+          cairo_set_line_width (cr, 0.05);
+          cairo_stroke (cr);
+        }
+    }
+
+  /* every placed tile, on whichever board */
+  draw_placed_tiles (cr, game, s, &L);
+
+  /* the last move, marked with a ring */
+  if (params->last_move != NULL && params->last_state != NULL)
+    {
+      TwRect r;
+      if (cb_move_region (game, params->last_state, params->last_move, &r))
+        {
+          /* regions are computed against the state before the move: map the
+           * cell through this state's layout instead */
+          const TwMove *m = params->last_move;
+          const CbState *before = (const CbState *) params->last_state;
+          if (m->a == 0)
+            r = (TwRect) { L.sx + (m->x - L.x0), L.sy + (m->y - L.y0), 1, 1 };
+          else if (before->current < s->n_players)
+            r = (TwRect) { L.gx[before->current] + (m->x - L.wx0[before->current]) * PCELL,
+                           L.gy[before->current] + (m->y - L.wy0[before->current]) * PCELL,
+                           PCELL, PCELL };
+          cairo_rectangle (cr, r.x, r.y, r.width, r.height);
+          cairo_set_source_rgb (cr, 1, 0.85, 0.2);
+          cairo_set_line_width (cr, r.width * 0.07);
+          cairo_stroke (cr);
+        }
+    }
+
+  /* the tile to play or the draft row */
+  panel (cr, L.tx, L.ty, L.tw, L.th, FALSE);
+  ink (cr);
+  if (s->phase == CB_PHASE_DRAFT)
+    {
+      tw_render_text (cr, L.tx + 0.2, L.ty + 0.15, L.tw - 0.4, 0.3, TRUE, TW_TEXT_LEFT, FALSE,
+                      _("Draft row"));
+      for (guint i = 0; i < s->draft_len; i++)
+        {
+          char num[8];
+          double x = L.tx + 0.3 + i * 1.2;
+          draw_tile (cr, def, cb_inst_def (game, s->draft[i]), 0, x, L.ty + HEAD + 0.1, 1.0);
+          g_snprintf (num, sizeof num, "%u", i + 1);
+          ink (cr);
+          tw_render_text (cr, x, L.ty + HEAD + 1.15, 1.0, 0.22, FALSE, TW_TEXT_CENTER, FALSE,
+                          num);
+        }
+    }
+  else
+    {
+      g_autofree char *deck = NULL;
+      const char *what = s->phase == CB_PHASE_PLACE ? _("Tile to play")
+                         : s->phase == CB_PHASE_DONE ? _("Game over")
+                         : _("Choose a colour to score");
+      tw_render_text (cr, L.tx + 0.2, L.ty + 0.15, L.tw - 0.4, 0.3, TRUE, TW_TEXT_LEFT, FALSE,
+                      what);
+      if (s->phase == CB_PHASE_PLACE && s->tile != CB_NONE)
+        {
+          const TwTileDef *tile = cb_inst_def (game, s->tile);
+          draw_tile (cr, def, tile, 0, L.tx + 0.3, L.ty + HEAD + 0.05, 1.2);
+          ink (cr);
+          tw_render_text (cr, L.tx + 1.75, L.ty + HEAD + 0.1, L.tw - 2.0, 0.24, FALSE,
+                          TW_TEXT_LEFT, FALSE, tile->name ? tile->name : tile->id);
+        }
+      deck = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u tile in the stack",
+                                           "%u tiles in the stack", s->deck_len), s->deck_len);
+      cairo_set_source_rgb (cr, 0.4, 0.4, 0.43);
+      tw_render_text (cr, L.tx + 1.75, L.ty + HEAD + 0.7, L.tw - 2.0, 0.22, FALSE, TW_TEXT_LEFT,
+                      FALSE, deck);
+    }
+
+  /* goals */
+  if (s->n_goals > 0)
+    {
+      ink (cr);
+      tw_render_text (cr, L.cx, L.cy, -1, 0.35, TRUE, TW_TEXT_LEFT, FALSE, _("Goals"));
+      for (guint g = 0; g < s->n_goals; g++)
+        draw_goal (cr, game, s, params, g, L.cx + (g / L.per_col) * (CARD_W + 0.3),
+                   L.cy + HEAD + (g % L.per_col) * (CARD_H + 0.3));
+    }
+
+  tw_render_targets (cr, self, game, state, params);
+  draw_preview (cr, game, s, params);
+}
+
+const TwRenderer tw_renderer_colorblock = {
+  .rules_id = "colorblock",
+  .layout = cb_layout,
+  .draw = cb_draw,
+  .move_region = cb_move_region,
+};

@@ -1,0 +1,193 @@
+/* tw-renderer.h: one renderer per game, looked up by rules id
+ *
+ * A TwRenderer draws a whole position of one game (its boards side by side,
+ * hands, decks, goal cards) into a cairo context, in "board units": one unit
+ * is one cell of the game's main grid, and the caller scales the context to
+ * whatever size it wants. It knows no GTK: the app's board view and the
+ * exporter share it.
+ *
+ * The key to a generic board view is move_region(): where on the drawing a
+ * move lands. The view hit-tests the pointer against the regions of the legal
+ * moves, previews the one under it, cycles through the moves that share a
+ * region (rotations, variants) and offers moves without a region (choosing a
+ * colour, passing) as buttons labelled with the move's notation. No view ever
+ * needs to know which game it shows.
+ *
+ * Adding a game: write src/render/tw-render-<rules-id>.c defining
+ * `const TwRenderer tw_renderer_<rules_id>` (dashes as underscores); the
+ * build picks the file up and the registry lists it. A game without a
+ * renderer is drawn by the fallback renderer (its position as text).
+ */
+#pragma once
+
+#include <cairo.h>
+
+#include "tw-game.h"
+
+G_BEGIN_DECLS
+
+/* A rectangle in board units. */
+typedef struct
+{
+  double x;
+  double y;
+  double width;
+  double height;
+} TwRect;
+
+static inline gboolean
+tw_rect_contains (const TwRect *r,
+                  double        x,
+                  double        y)
+{
+  return x >= r->x && y >= r->y && x < r->x + r->width && y < r->y + r->height;
+}
+
+static inline gboolean
+tw_rect_equal (const TwRect *a,
+               const TwRect *b)
+{
+  return a->x == b->x && a->y == b->y && a->width == b->width && a->height == b->height;
+}
+
+#define TW_LAYOUT_MAX_AREAS 24
+
+typedef enum
+{
+  TW_AREA_BOARD,     /* a shared board */
+  TW_AREA_PRIVATE,   /* a seat's own board, hand or tableau */
+  TW_AREA_SUPPLY,    /* the tile to play, a draft row, a deck */
+  TW_AREA_CARDS,     /* face-up cards (goals, objectives) */
+  TW_AREA_INFO,      /* scores, chosen colours, text */
+} TwAreaKind;
+
+/* One named part of a drawn position. @label is owned by the renderer's
+ * static data or by the layout's string chunk (valid as long as the layout). */
+typedef struct
+{
+  TwAreaKind  kind;
+  int         seat;     /* the seat it belongs to, or -1 */
+  TwRect      rect;
+  const char *label;
+} TwArea;
+
+/* Where everything goes: the total size (origin at 0,0) and the areas, used
+ * by the view to fit the drawing and to describe it for screen readers. */
+typedef struct
+{
+  double  width;
+  double  height;
+  guint   n_areas;
+  TwArea  areas[TW_LAYOUT_MAX_AREAS];
+} TwLayout;
+
+/* What the caller wants drawn on top of the position. All fields may be
+ * zero/NULL. Moves are for the seat to act in the drawn state. */
+typedef struct
+{
+  int                 viewer;          /* seat whose hidden parts may be shown, -1 for none */
+  const char * const *seat_names;      /* n_players names, or NULL for "Player N" */
+  const TwMove       *targets;         /* moves whose regions are highlighted */
+  guint               n_targets;
+  const TwMove       *preview;         /* a move drawn as it would land, or NULL */
+  gboolean            preview_selected;/* the preview is the keyboard selection */
+  const TwMove       *last_move;       /* the last move played, marked, or NULL */
+  const TwState      *last_state;      /* the state before it (for last_move), or NULL */
+} TwRenderParams;
+
+typedef struct
+{
+  const char *rules_id;
+
+  /* Fills @layout for @state; sizes in board units. */
+  void      (*layout)       (const TwGame          *game,
+                             const TwState         *state,
+                             const TwRenderParams  *params,
+                             TwLayout              *layout);
+  /* Draws @state with its top-left at (0, 0), one unit per cell. The caller
+   * has painted the background and set the transform. */
+  void      (*draw)         (cairo_t               *cr,
+                             const TwGame          *game,
+                             const TwState         *state,
+                             const TwRenderParams  *params);
+  /* Where @move (legal in @state) lands, in the same units as draw(); FALSE
+   * for a move that has no place on the board (it is then offered as a
+   * button). Moves with equal regions are variants of each other. */
+  gboolean  (*move_region)  (const TwGame          *game,
+                             const TwState         *state,
+                             const TwMove          *move,
+                             TwRect                *rect);
+} TwRenderer;
+
+/* The renderer for @rules_id, or the fallback renderer (never NULL). */
+const TwRenderer *tw_renderer_lookup        (const char          *rules_id);
+/* TRUE when @renderer is the text-only fallback. */
+gboolean          tw_renderer_is_fallback   (const TwRenderer    *renderer);
+
+/* Convenience wrappers that also work on a renderer with a NULL function. */
+void              tw_renderer_layout        (const TwRenderer    *renderer,
+                                             const TwGame        *game,
+                                             const TwState       *state,
+                                             const TwRenderParams *params,
+                                             TwLayout            *layout);
+void              tw_renderer_draw          (const TwRenderer    *renderer,
+                                             cairo_t             *cr,
+                                             const TwGame        *game,
+                                             const TwState       *state,
+                                             const TwRenderParams *params);
+gboolean          tw_renderer_move_region   (const TwRenderer    *renderer,
+                                             const TwGame        *game,
+                                             const TwState       *state,
+                                             const TwMove        *move,
+                                             TwRect              *rect);
+
+/* Helpers for renderers. */
+
+/* Adds an area to @layout (ignored when full). */
+void              tw_layout_add_area        (TwLayout            *layout,
+                                             TwAreaKind           kind,
+                                             int                  seat,
+                                             double               x,
+                                             double               y,
+                                             double               width,
+                                             double               height,
+                                             const char          *label);
+/* Outlines the regions of @params->targets in the highlight colour. */
+void              tw_render_targets         (cairo_t             *cr,
+                                             const TwRenderer    *renderer,
+                                             const TwGame        *game,
+                                             const TwState       *state,
+                                             const TwRenderParams *params);
+/* A rounded rectangle path. */
+void              tw_render_rounded_rect    (cairo_t             *cr,
+                                             double               x,
+                                             double               y,
+                                             double               width,
+                                             double               height,
+                                             double               radius);
+
+typedef enum
+{
+  TW_TEXT_LEFT,
+  TW_TEXT_CENTER,
+  TW_TEXT_RIGHT,
+} TwTextAlign;
+
+/* Draws @text (plain, or Pango markup when @markup) in the current source
+ * with its top-left at (x, y), wrapped to @width units (no wrap when <= 0),
+ * in a font @size units high; returns the height used in units. Text stays
+ * crisp at any scale: layouts are made at a fixed internal resolution. */
+double            tw_render_text            (cairo_t             *cr,
+                                             double               x,
+                                             double               y,
+                                             double               width,
+                                             double               size,
+                                             gboolean             bold,
+                                             TwTextAlign          align,
+                                             gboolean             markup,
+                                             const char          *text);
+/* The display name of @seat from @params, or "Player N" (a new string). */
+char             *tw_render_seat_name       (const TwRenderParams *params,
+                                             guint                seat);
+
+G_END_DECLS
