@@ -11,6 +11,7 @@
 #include "config.h"
 
 #include "tw-cli.h"
+#include "tw-render-bench.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,7 +60,10 @@ tw_cli_bench (int    argc,
   double seconds = 0;
   char *seed_text = NULL;
   char **sets = NULL;
+  gboolean render = FALSE;
   const GOptionEntry entries[] = {
+    { "render", 'r', 0, G_OPTION_ARG_NONE, &render,
+      "Time drawing a finished game at 1280x800 instead of playouts", NULL },
     { "players", 'p', 0, G_OPTION_ARG_INT, &players,
       "Number of players (default: the definition's minimum)", "N" },
     { "games", 'g', 0, G_OPTION_ARG_INT, &games,
@@ -124,6 +128,20 @@ tw_cli_bench (int    argc,
   if (game == NULL)
     {
       rc = tw_cli_report_error (error);
+      goto out;
+    }
+
+  if (render)
+    {
+      /* the final position of a random game, drawn as the board view draws
+       * it; the median of five games of 200 frames each */
+      double ms[N_BATCHES];
+      for (guint b = 0; b < N_BATCHES; b++)
+        ms[b] = tw_render_bench_ms (game, seed + b, 200);
+      qsort (ms, N_BATCHES, sizeof (double), compare_doubles);
+      tw_cli_print ("game: %s (%s), %u players\n", def->name, def->rules->id, game->n_players);
+      tw_cli_print ("render: %.2f ms per frame at 1280x800 (median of %u finished games, %.2f–%.2f)\n",
+                    ms[N_BATCHES / 2], N_BATCHES, ms[0], ms[N_BATCHES - 1]);
       goto out;
     }
 

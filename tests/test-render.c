@@ -1,0 +1,102 @@
+/* test-render.c: every game's renderer, whatever the position
+ *
+ * For each registered game: positions from random games are laid out and
+ * drawn into an image surface without a cairo error, and every legal move
+ * that has a place on the drawing lands inside the layout. Games whose
+ * renderer has landed must give a place to at least some of their moves,
+ * or the board view could not be played with the pointer.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "tw-renderer.h"
+
+static void
+test_game (gconstpointer data)
+{
+  const TwRules *rules = data;
+  g_autofree char *path = tw_definition_bundled_path (rules->id);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TwDefinition) def = tw_definition_load_file (path, NULL, &error);
+  const TwRenderer *renderer = tw_renderer_lookup (rules->id);
+  guint with_region = 0, total = 0;
+
+  g_assert_no_error (error);
+  for (guint players = def->min_players; players <= MIN (def->max_players, 4); players++)
+    {
+      g_autoptr(TwGame) game = tw_game_new (def, players, NULL, &error);
+      g_autofree TwState *state = tw_state_new (game, players);
+      TwMoveList moves;
+      TwRng rng;
+
+      g_assert_no_error (error);
+      tw_move_list_init (&moves);
+      tw_rng_seed (&rng, 7 * players);
+      for (guint step = 0; step < 2000; step++)
+        {
+          gboolean over = tw_state_to_act (game, state) < 0;
+          if (step % 9 == 0 || over)
+            {
+              TwRenderParams params = { .viewer = tw_state_to_act (game, state) };
+              TwLayout layout;
+              cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 640, 400);
+              cairo_t *cr = cairo_create (surface);
+
+              tw_renderer_layout (renderer, game, state, &params, &layout);
+              g_assert_cmpfloat (layout.width, >, 0);
+              g_assert_cmpfloat (layout.height, >, 0);
+              double scale = MIN (640 / layout.width, 400 / layout.height);
+              cairo_scale (cr, scale, scale);
+              tw_renderer_draw (renderer, cr, game, state, &params);
+              g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+              cairo_destroy (cr);
+              cairo_surface_destroy (surface);
+
+              tw_move_list_clear (&moves);
+              rules->legal_moves (game, state, &moves);
+              for (guint i = 0; i < moves.len; i++)
+                {
+                  TwRect r;
+                  total++;
+                  if (!tw_renderer_move_region (renderer, game, state, &moves.moves[i], &r))
+                    continue;
+                  with_region++;
+                  if (r.width <= 0 || r.height <= 0 || r.x < -1e-6 || r.y < -1e-6
+                      || r.x + r.width > layout.width + 1e-6 || r.y + r.height > layout.height + 1e-6)
+                    {
+                      g_autofree char *text = tw_move_to_string (game, state, &moves.moves[i]);
+                      g_error ("%s: the region of '%s' (%g,%g %gx%g) is outside the layout (%gx%g)",
+                               rules->id, text, r.x, r.y, r.width, r.height, layout.width, layout.height);
+                    }
+                }
+            }
+          if (over)
+            break;
+          tw_move_list_clear (&moves);
+          rules->legal_moves (game, state, &moves);
+          rules->apply (game, state, &moves.moves[tw_rng_below (&rng, moves.len)], NULL);
+        }
+      tw_move_list_free (&moves);
+    }
+  if (tw_renderer_is_fallback (renderer))
+    g_test_message ("%s has no renderer yet: drawn as text, every move a button", rules->id);
+  else
+    g_assert_cmpuint (with_region, >, 0);
+  g_test_message ("%s: %u of %u legal moves have a place on the board", rules->id, with_region, total);
+}
+
+int
+main (int argc, char **argv)
+{
+  guint n;
+  const TwRules * const *all = tw_rules_all (&n);
+
+  g_test_init (&argc, &argv, NULL);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *p = g_strdup_printf ("/tw/render/%s", all[i]->id);
+      g_test_add_data_func (p, all[i], test_game);
+    }
+  return g_test_run ();
+}
