@@ -223,7 +223,7 @@ rebuild (TwBoardView *self)
   TwGame *game;
   const TwState *state;
   const TwHistoryNode *node;
-  TwRenderParams params = { .viewer = -1 };
+  TwRenderParams params = { .viewer = self->model ? tw_game_model_get_viewer (self->model) : -1 };
   g_autofree TwRect *rects = NULL;
   g_autofree int *region_of = NULL;
   g_autofree guint *fill = NULL;
@@ -318,7 +318,7 @@ tw_board_view_snapshot (GtkWidget   *widget,
 {
   TwBoardView *self = TW_BOARD_VIEW (widget);
   int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
-  TwRenderParams params = { .viewer = -1 };
+  TwRenderParams params = { .viewer = self->model ? tw_game_model_get_viewer (self->model) : -1 };
   const TwMoveList *legal;
   cairo_t *cr;
 

@@ -710,3 +710,34 @@ tw_game_model_init (TwGameModel *self)
   tw_move_list_init (&self->legal);
   self->bot_delay = DEFAULT_BOT_DELAY_MS;
 }
+
+/**
+ * tw_game_model_get_viewer:
+ *
+ * The seat whose hidden information (hand, private cards) the table may show:
+ * the seat to act when a person plays it; otherwise the only seat a person
+ * plays, if there is just one (someone playing against bots always sees
+ * their own hand); else -1, nothing hidden is shown.
+ */
+int
+tw_game_model_get_viewer (TwGameModel *self)
+{
+  g_return_val_if_fail (TW_IS_GAME_MODEL (self), -1);
+
+  if (self->record == NULL)
+    return -1;
+  TwGame *game = tw_record_get_game (self->record);
+  int to_act = tw_game_model_get_to_act (self);
+  int human = -1;
+  guint n_human = 0;
+
+  if (to_act >= 0 && !tw_game_model_seat_is_bot (self, to_act))
+    return to_act;
+  for (guint q = 0; q < game->n_players; q++)
+    if (!tw_game_model_seat_is_bot (self, q))
+      {
+        human = q;
+        n_human++;
+      }
+  return n_human == 1 ? human : -1;
+}

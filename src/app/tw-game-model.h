@@ -29,6 +29,7 @@ gboolean       tw_game_model_is_over        (TwGameModel   *self);
 gboolean       tw_game_model_seat_is_bot    (TwGameModel   *self,
                                              guint          seat);
 
+int            tw_game_model_get_viewer     (TwGameModel   *self);
 gboolean       tw_game_model_play           (TwGameModel   *self,
                                              const TwMove  *move,
                                              GError       **error);

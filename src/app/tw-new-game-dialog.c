@@ -138,6 +138,8 @@ build (TwNewGameDialog *self)
   gtk_widget_add_css_class (button, "suggested-action");
   g_signal_connect_swapped (button, "clicked", G_CALLBACK (start_clicked), self);
   adw_header_bar_pack_end (ADW_HEADER_BAR (header), button);
+  /* Return in any entry starts the game */
+  gtk_window_set_default_widget (GTK_WINDOW (self), button);
 
   self->page = ADW_PREFERENCES_PAGE (adw_preferences_page_new ());
 
@@ -163,6 +165,7 @@ build (TwNewGameDialog *self)
 
   self->seed_row = ADW_ENTRY_ROW (adw_entry_row_new ());
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->seed_row), _("Seed"));
+  adw_entry_row_set_activates_default (self->seed_row, TRUE);
   g_snprintf (seed, sizeof seed, "%u", g_random_int ());
   gtk_editable_set_text (GTK_EDITABLE (self->seed_row), seed);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->seed_row));
@@ -180,6 +183,7 @@ build (TwNewGameDialog *self)
       GtkStringList *list = gtk_string_list_new (kinds);
 
       row = adw_entry_row_new ();
+      adw_entry_row_set_activates_default (ADW_ENTRY_ROW (row), TRUE);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
       gtk_editable_set_text (GTK_EDITABLE (row), name);
       adw_preferences_group_add (self->seats_group, row);
