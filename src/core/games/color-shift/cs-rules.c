@@ -854,6 +854,18 @@ score_turn (const TwGame *game,
 
   if (shifted)
     {
+      /* a shift can cut a finished section (which a meeple may stand on while
+       * its area also held unfinished sections) away into an area that is
+       * all finished: a meeple standing there lies down, as one that ends a
+       * move on a finished area does ("finished areas stay finished") */
+      for (guint q = 0; q < s->n_players; q++)
+        for (guint k = 0; k < CS_MAX_MEEPLES; k++)
+          {
+            CsMeeple *m = &s->meeple[q][k];
+            if (m->tile != CS_NONE && m->standing
+                && area_finished (p, s, area_of (p, s, m->tile, m->sec)))
+              m->standing = 0;
+          }
       for (guint i = 0; i < s->n_placed; i++)
         {
           const TwTileFace *f = cs_face (p, placed[i].inst, placed[i].rot);
