@@ -5,13 +5,14 @@
  * not put a piece under the normal rule (forb: covered by anyone, or sharing
  * a side with the colour) and the cells where a new piece may attach (att:
  * free, not forbidden, diagonal to the colour). A placement is legal when
- * none of its row masks meets forb and, for dedup, the first attach cell it
- * covers is the one the generator is looking at.
+ * none of its row masks meets forb and one meets att.
  *
- * prepare() lists every in-board placement (piece, orientation, anchor) once
- * and, for each cell and each of the 16 patterns of forbidden side
- * neighbours, the placements of each piece that cover the cell without
- * covering a forbidden neighbour: the generator only tries those.
+ * The generator (bs-place.h) tests every anchor of one orientation at once,
+ * row-parallel: per call it builds, for each distinct orientation row mask
+ * ("shape", listed by prepare()), the rows of anchors where that row would
+ * be free and where it would touch an attach cell; an orientation's anchors
+ * are then the AND (touch: the OR) of its h rows' tables, one anchor row per
+ * vector lane.
  *
  * Cards live as card definition indexes in per-deck arrays (decks are per
  * colour, or per seat in the 2-player merged game); a card's identity is its
@@ -106,6 +107,11 @@ typedef struct
   guint8  y;
 } BsPlaced;
 
+/* Distinct row masks of the orientations ("shapes") the generator keeps a
+ * per-call table for (the classic set has 12); an orientation with a row
+ * beyond them is tested cell by cell. */
+#define BS_MAX_SHAPES     16
+
 /* One orientation of one piece: its cells and row masks (bit x = column x). */
 typedef struct
 {
@@ -114,16 +120,11 @@ typedef struct
   guint8       w;
   guint8       h;
   guint8       n;
+  guint8       by_rows;  /* every row's mask is in BsPrep.shapes */
+  guint8       shape[BS_MAX_SIZE];  /* rows[r] == shapes[shape[r]] */
   guint32      rows[BS_MAX_SIZE];
   TwPolyomino  cells;
 } BsOrient;
-
-typedef struct
-{
-  guint16  og;     /* global orientation index */
-  guint8   x;
-  guint8   y;
-} BsMoveDef;
 
 typedef struct
 {
@@ -138,12 +139,8 @@ typedef struct
   guint            n_orients;
   BsOrient        *orients;
   guint16          first_orient[BS_MAX_PIECES + 1];
-  guint            n_moves;
-  BsMoveDef       *moves;
-  /* cell lists: for cell c, pattern pat, piece k the ids are
-   * list[index[(c * 16 + pat) * (P + 1) + k] .. index[... + k + 1]] */
-  guint32         *index;
-  guint16         *list;                  /* move ids */
+  guint            n_shapes;
+  guint32          shapes[BS_MAX_SHAPES];
   guint8           start_x[BS_N_COLORS];
   guint8           start_y[BS_N_COLORS];
   /* cards per colour deck, expanded by count */
