@@ -11,13 +11,18 @@
 #include "config.h"
 
 #include "tw-window.h"
+#include "tw-sgf.h"
 
 #include <glib/gi18n.h>
 
 #include "tw-definition.h"
+#include "tw-design-page.h"
 #include "tw-game-model.h"
 #include "tw-new-game-dialog.h"
+#include "tw-lab-page.h"
 #include "tw-play-page.h"
+#include "tw-print-page.h"
+#include "tw-recovery.h"
 
 #define MAX_RECENT_FILES 10
 
@@ -30,7 +35,10 @@ struct _TwWindow
   AdwViewSwitcherTitle *switcher_title;
   AdwToastOverlay      *toast_overlay;
   AdwViewStack         *stack;
+  TwDesignPage         *design_page;
   TwPlayPage           *play_page;
+  TwLabPage            *lab_page;
+  TwPrintPage          *print_page;
 
   /* Owned */
   TwDefinition         *definition;
@@ -139,7 +147,11 @@ update_titles (TwWindow *self)
   subtitle = g_strdup_printf (_("%s — %s"), self->definition->name, basename);
   if (self->model == NULL)
     /* Translators: the window title: game name — application name */
-    title = g_strdup_printf (_("%s — Tilewright"), self->definition->name);
+    /* Translators: the window title: "•" when the definition has unsaved
+     * edits, the game name, the application name */
+    title = g_strdup_printf (_("%s%s — Tilewright"),
+                             tw_design_page_get_modified (self->design_page) ? "• " : "",
+                             self->definition->name);
   else
     {
       GFile *game_file = tw_game_model_get_file (self->model);
@@ -255,6 +267,15 @@ tw_window_open_file (TwWindow *self,
       return FALSE;
     }
 
+  /* a game record given on the command line opens in the Play view */
+  if (g_str_has_suffix (path, ".blksgf"))
+    {
+      gboolean ok = tw_window_open_game (self, file);
+      if (ok)
+        adw_view_stack_set_visible_child_name (self->stack, "play");
+      return ok;
+    }
+
   /* Messages name the file as the dialog's heading does: a full path would
    * wrap over several lines of a narrow dialog. */
   diags = tw_diagnostics_new (basename);
@@ -268,6 +289,9 @@ tw_window_open_file (TwWindow *self,
   g_clear_pointer (&self->definition, tw_definition_unref);
   self->definition = g_steal_pointer (&definition);
   g_set_object (&self->file, file);
+  tw_design_page_set_document (self->design_page, file, self->definition);
+  tw_print_page_set_definition (self->print_page, self->definition);
+  tw_lab_page_set_definition (self->lab_page, self->definition);
 
   update_titles (self);
   update_actions (self);
@@ -478,9 +502,10 @@ add_record_filters (GtkFileChooser *chooser)
   g_autoptr(GtkFileFilter) records = gtk_file_filter_new ();
   g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
 
-  gtk_file_filter_set_name (records, _("Game records (YAML)"));
+  gtk_file_filter_set_name (records, _("Game records (YAML, Pentobi .blksgf)"));
   gtk_file_filter_add_pattern (records, "*.yaml");
   gtk_file_filter_add_pattern (records, "*.yml");
+  gtk_file_filter_add_pattern (records, "*.blksgf");
   gtk_file_filter_set_name (all, _("All files"));
   gtk_file_filter_add_pattern (all, "*");
   gtk_file_chooser_add_filter (chooser, records);
@@ -514,6 +539,7 @@ save_to (TwWindow *self,
       toast (self, message);
       return;
     }
+  tw_recovery_mark_clean ();
   /* Translators: the game was saved to this file */
   message = g_strdup_printf (_("Saved as “%s”"), basename);
   toast (self, message);
@@ -593,7 +619,16 @@ tw_window_open_game (TwWindow *self,
 
   g_return_val_if_fail (TW_IS_WINDOW (self), FALSE);
 
-  record = path ? tw_record_load_file (path, &error) : NULL;
+  if (path && g_str_has_suffix (path, ".blksgf"))
+    {
+      /* a Pentobi record of classic Blokus, played with the bundled definition */
+      g_autofree char *text = NULL;
+      gsize len;
+      record = g_file_get_contents (path, &text, &len, &error)
+               ? tw_sgf_import (text, len, basename, &error) : NULL;
+    }
+  else
+    record = path ? tw_record_load_file (path, &error) : NULL;
   if (record == NULL)
     {
       if (error == NULL)
@@ -604,14 +639,44 @@ tw_window_open_game (TwWindow *self,
       return FALSE;
     }
   model = tw_game_model_new (record);
-  tw_game_model_set_file (model, file);
+  /* an imported .blksgf is saved as a Tilewright record under a new name */
+  if (!g_str_has_suffix (path, ".blksgf"))
+    tw_game_model_set_file (model, file);
   if (self->definition == NULL)
     {
       /* a record carries its definition: adopt it */
       self->definition = tw_definition_ref (tw_record_get_game (record)->definition);
+      tw_print_page_set_definition (self->print_page, self->definition);
+      tw_lab_page_set_definition (self->lab_page, self->definition);
     }
   set_model (self, model);
   return TRUE;
+}
+
+/**
+ * tw_window_restore_game:
+ * @record: (transfer full): a game that was not saved (the autosave)
+ *
+ * Shows @record in the Play view at its current node, as a game not yet saved
+ * to any file.
+ */
+void
+tw_window_restore_game (TwWindow *self,
+                        TwRecord *record)
+{
+  g_autoptr(TwGameModel) model = NULL;
+
+  g_return_if_fail (TW_IS_WINDOW (self));
+  g_return_if_fail (record != NULL);
+
+  model = tw_game_model_new (record);
+  if (self->definition == NULL)
+    {
+      self->definition = tw_definition_ref (tw_record_get_game (record)->definition);
+      tw_print_page_set_definition (self->print_page, self->definition);
+      tw_lab_page_set_definition (self->lab_page, self->definition);
+    }
+  set_model (self, model);
 }
 
 static void
@@ -688,11 +753,51 @@ show_view_action (GtkWidget  *widget,
   tw_window_set_visible_view (TW_WINDOW (widget), g_variant_get_string (parameter, NULL));
 }
 
+/* A definition edited in Design that loads becomes the window's: Play, Lab
+ * and Print use it at once, saved or not. */
+static void
+design_definition_changed (TwWindow     *self,
+                           TwDefinition *definition)
+{
+  if (definition == self->definition)
+    return;
+  g_clear_pointer (&self->definition, tw_definition_unref);
+  self->definition = tw_definition_ref (definition);
+  tw_print_page_set_definition (self->print_page, self->definition);
+  tw_lab_page_set_definition (self->lab_page, self->definition);
+  update_titles (self);
+  update_actions (self);
+}
+
+static void
+design_file_changed (TwWindow *self)
+{
+  g_set_object (&self->file, tw_design_page_get_file (self->design_page));
+  update_titles (self);
+}
+
+/* After the Design view's edits were given up: the game's moves next. */
+static void
+design_discarded (gpointer user_data)
+{
+  TwWindow *self = user_data;
+
+  if (self->model != NULL && tw_game_model_get_modified (self->model))
+    confirm_discard (self, close_confirmed);
+  else
+    close_confirmed (self);
+}
+
 static gboolean
 tw_window_close_request (GtkWindow *window)
 {
   TwWindow *self = TW_WINDOW (window);
 
+  if (!self->close_confirmed && tw_design_page_get_modified (self->design_page))
+    {
+      tw_design_page_confirm_discard (self->design_page, design_discarded, self);
+      return TRUE;
+    }
   if (!self->close_confirmed && self->model != NULL && tw_game_model_get_modified (self->model))
     {
       confirm_discard (self, close_confirmed);
@@ -747,7 +852,10 @@ tw_window_class_init (TwWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TwWindow, switcher_title);
   gtk_widget_class_bind_template_child (widget_class, TwWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, TwWindow, stack);
+  gtk_widget_class_bind_template_child (widget_class, TwWindow, design_page);
   gtk_widget_class_bind_template_child (widget_class, TwWindow, play_page);
+  gtk_widget_class_bind_template_child (widget_class, TwWindow, lab_page);
+  gtk_widget_class_bind_template_child (widget_class, TwWindow, print_page);
 
   /* GtkWindow provides window.close; bind its shortcut here. */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK,
@@ -783,8 +891,17 @@ tw_window_class_init (TwWindowClass *klass)
 static void
 tw_window_init (TwWindow *self)
 {
+  g_type_ensure (TW_TYPE_DESIGN_PAGE);
   g_type_ensure (TW_TYPE_PLAY_PAGE);
+  g_type_ensure (TW_TYPE_LAB_PAGE);
+  g_type_ensure (TW_TYPE_PRINT_PAGE);
   gtk_widget_init_template (GTK_WIDGET (self));
+  g_signal_connect_object (self->design_page, "definition-changed",
+                           G_CALLBACK (design_definition_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->design_page, "notify::file",
+                           G_CALLBACK (design_file_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->design_page, "notify::modified",
+                           G_CALLBACK (update_titles), self, G_CONNECT_SWAPPED);
   update_actions (self);
 
   if (g_strcmp0 (PROFILE, "development") == 0)
@@ -806,6 +923,7 @@ tw_window_new (TwApplication *application)
 
   self = g_object_new (TW_TYPE_WINDOW, "application", application, NULL);
   restore_window_state (self);
+  tw_recovery_watch (self);
 
   return self;
 }

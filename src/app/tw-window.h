@@ -8,6 +8,7 @@
 #include <adwaita.h>
 
 #include "tw-application.h"
+#include "tw-record.h"
 
 G_BEGIN_DECLS
 
@@ -24,6 +25,8 @@ gboolean    tw_window_open_file       (TwWindow      *self,
 /* Loads a saved game (a record) and shows it in the Play view. */
 gboolean    tw_window_open_game       (TwWindow      *self,
                                        GFile         *file);
+void        tw_window_restore_game    (TwWindow      *self,
+                                       TwRecord      *record);
 /* The view shown: "design", "play", "lab" or "print". */
 const char *tw_window_get_visible_view (TwWindow     *self);
 void        tw_window_set_visible_view (TwWindow     *self,

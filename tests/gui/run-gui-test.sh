@@ -10,6 +10,11 @@
 set -u
 script=$1
 shift
+# The user's own files never leak in (an autosave there would make the app
+# offer to restore it): every test starts with empty data and config homes.
+xdg=$(mktemp -d "${TMPDIR:-/tmp}/tw-gui-XXXXXX")
+trap 'rm -rf "$xdg"' EXIT
+export XDG_DATA_HOME="$xdg/data" XDG_CONFIG_HOME="$xdg/config" XDG_CACHE_HOME="$xdg/cache"
 export TW_APP_G_DEBUG=${G_DEBUG:-}
 unset G_DEBUG
 # TAP leaves on fd 3; everything else the children print (the accessibility
@@ -20,6 +25,6 @@ export TW_TAP_FD=3
 # server and one of them gets "cannot open display".
 servernum=$((100 + $$ % 4000))
 # A hard limit above the script's own, in case the X server or bus hangs.
-exec 3>&1 1>&2 timeout --kill-after=10 240 \
+3>&1 1>&2 timeout --kill-after=10 290 \
   xvfb-run -a -n "$servernum" -s "-screen 0 1280x800x24" \
   dbus-run-session -- /usr/bin/python3 "$script" "$@"

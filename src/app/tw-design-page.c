@@ -1,0 +1,2265 @@
+/* tw-design-page.c: the Design view: the definition as YAML and as forms
+ *
+ * One GtkSourceBuffer holds the definition's text. Every change is checked
+ * after a short pause with the same loader the CLI and the game use (in a
+ * thread when the text is large); each problem marks its line and is listed
+ * below with file:line:column. The forms are built from the rules module's
+ * tables (options) and from the last definition that loaded; an edit in a
+ * form parses the current text, finds the node it changes and replaces only
+ * that node's bytes, as one user action of the buffer: undo in either view
+ * undoes it, and the rest of the file keeps its comments and layout.
+ *
+ * Copyright 2026 The Tilewright team
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "tw-design-page.h"
+
+#include <string.h>
+
+#include <glib/gi18n.h>
+#include <gtksourceview/gtksource.h>
+
+#include "tw-design-edit.h"
+#include "tw-render.h"
+#include "tw-rules.h"
+
+#define CHECK_DELAY_MS       300
+#define CHECK_IN_THREAD_SIZE (64 * 1024)   /* texts larger than this are checked off the main loop */
+#define ERROR_CATEGORY       "tw-error"
+#define WARNING_CATEGORY     "tw-warning"
+
+typedef struct
+{
+  TwDesignPage       *page;
+  guint               index;
+  const TwOptionSpec *spec;
+  GtkWidget          *control;
+  GtkWidget          *reset;
+} OptionRow;
+
+struct _TwDesignPage
+{
+  AdwBin            parent_instance;
+
+  /* Template widgets */
+  GtkMenuButton    *new_button;
+  GtkLabel         *status_label;
+  GtkSourceView    *source_view;
+  GtkLabel         *problems_label;
+  GtkListBox       *problems_list;
+  GtkStack         *editor_stack;
+  GtkBox           *variant_box;
+  GtkLabel         *form_hint;
+  GtkLabel         *totals_label;
+  GtkFlowBox       *tile_flow;
+  GtkBox           *tile_editor;
+  GtkDrawingArea   *tile_large;
+  GtkGrid          *edge_grid;
+  GtkListBox       *card_list;
+  GtkBox           *card_box;
+
+  /* Owned */
+  GFile            *file;
+  TwDefinition     *definition;     /* the last text that loaded */
+  GPtrArray        *option_rows;    /* of OptionRow */
+  GtkWidget        *variant_group;
+  char             *selected_tile;
+  char             *selected_card;
+  GPtrArray        *card_controls;  /* of CardControl, for the form shown */
+  char             *card_form_id;   /* the card and kind the form was built for */
+  guint             card_form_kind;
+  GtkWidget        *card_group;
+  GCancellable     *check_cancellable;
+  GtkNativeDialog  *chooser;
+
+  /* Borrowed */
+  GtkSourceBuffer  *buffer;
+  const TwRules    *form_rules;     /* the module the variant form shows */
+  GtkWidget        *edge_buttons[4];
+  GtkSpinButton    *count_spin;
+  GtkLabel         *tile_title;
+
+  guint             check_timeout;
+  guint             scroll_tick;
+  guint             pending_idle;
+  GQueue            pending;        /* of PendingEdit, applied from an idle */
+  guint             check_serial;
+  guint             n_errors;
+  gboolean          checked;        /* the text shown has been checked */
+  gboolean          setting_text;   /* the buffer is being replaced, not edited */
+  gboolean          updating;       /* the forms are being set from the text */
+};
+
+G_DEFINE_FINAL_TYPE (TwDesignPage, tw_design_page, ADW_TYPE_BIN)
+
+enum
+{
+  PROP_0,
+  PROP_FILE,
+  PROP_MODIFIED,
+  N_PROPS
+};
+
+enum
+{
+  DEFINITION_CHANGED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+static const char * const dir_names[4] = { N_("North"), N_("East"), N_("South"), N_("West") };
+
+static void update_actions (TwDesignPage *self);
+static void refresh_forms  (TwDesignPage *self);
+
+/* ------------------------------------------------------------------------ */
+/* Helpers                                                                  */
+
+static char *
+get_text (TwDesignPage *self)
+{
+  GtkTextIter start, end;
+
+  gtk_text_buffer_get_bounds (GTK_TEXT_BUFFER (self->buffer), &start, &end);
+  return gtk_text_buffer_get_text (GTK_TEXT_BUFFER (self->buffer), &start, &end, TRUE);
+}
+
+static char *
+document_name (TwDesignPage *self)
+{
+  return self->file != NULL ? g_file_get_basename (self->file) : g_strdup (_("untitled.yaml"));
+}
+
+static void
+notify_user (TwDesignPage *self,
+             const char   *message)
+{
+  GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
+
+  gtk_label_set_label (self->status_label, message);
+  if (overlay != NULL)
+    {
+      AdwToast *toast = adw_toast_new (message);
+
+      adw_toast_set_timeout (toast, 4);
+      adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), toast);
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+/* Checking as the designer types                                           */
+
+typedef struct
+{
+  char          *text;
+  char          *name;
+  guint          serial;
+} CheckData;
+
+typedef struct
+{
+  TwDefinition  *definition;
+  TwDiagnostics *diags;
+} CheckResult;
+
+static void
+check_data_free (gpointer data)
+{
+  CheckData *d = data;
+
+  g_free (d->text);
+  g_free (d->name);
+  g_free (d);
+}
+
+static void
+check_result_free (gpointer data)
+{
+  CheckResult *r = data;
+
+  g_clear_pointer (&r->definition, tw_definition_unref);
+  g_clear_pointer (&r->diags, tw_diagnostics_free);
+  g_free (r);
+}
+
+static CheckResult *
+check_text (const char *text,
+            const char *name)
+{
+  CheckResult *r = g_new0 (CheckResult, 1);
+
+  r->diags = tw_diagnostics_new (name);
+  r->definition = tw_definition_load_data (text, -1, name, r->diags, NULL);
+  return r;
+}
+
+static char *
+mark_tooltip (GtkSourceMarkAttributes *attributes,
+              GtkSourceMark           *mark,
+              gpointer                 user_data)
+{
+  return g_strdup (g_object_get_data (G_OBJECT (mark), "message"));
+}
+
+static void
+clear_problems (TwDesignPage *self)
+{
+  GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
+  GtkTextIter start, end;
+  GtkWidget *row;
+
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  gtk_source_buffer_remove_source_marks (self->buffer, &start, &end, ERROR_CATEGORY);
+  gtk_source_buffer_remove_source_marks (self->buffer, &start, &end, WARNING_CATEGORY);
+  gtk_text_buffer_remove_tag_by_name (buffer, "tw-error", &start, &end);
+  while ((row = gtk_widget_get_first_child (GTK_WIDGET (self->problems_list))) != NULL)
+    gtk_list_box_remove (self->problems_list, row);
+}
+
+static void
+add_problem (TwDesignPage *self,
+             const TwDiag *diag)
+{
+  GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
+  g_autofree char *message = NULL;
+  g_autofree char *where = NULL;
+  GtkWidget *row, *label, *icon;
+  GtkTextIter iter, end;
+  gboolean error = diag->level == TW_DIAG_ERROR;
+
+  message = diag->hint != NULL ? g_strdup_printf ("%s (%s)", diag->message, diag->hint)
+                               : g_strdup (diag->message);
+  if (diag->line > 0)
+    {
+      GtkSourceMark *mark;
+
+      if (!gtk_text_buffer_get_iter_at_line_offset (buffer, &iter, diag->line - 1,
+                                                    diag->column > 0 ? diag->column - 1 : 0))
+        gtk_text_buffer_get_iter_at_line (buffer, &iter, diag->line - 1);
+      mark = gtk_source_buffer_create_source_mark (self->buffer, NULL,
+                                                   error ? ERROR_CATEGORY : WARNING_CATEGORY,
+                                                   &iter);
+      g_object_set_data_full (G_OBJECT (mark), "message", g_strdup (message), g_free);
+      end = iter;
+      if (!gtk_text_iter_ends_line (&end))
+        gtk_text_iter_forward_to_line_end (&end);
+      if (gtk_text_iter_equal (&iter, &end))
+        gtk_text_iter_backward_char (&iter);
+      gtk_text_buffer_apply_tag_by_name (buffer, "tw-error", &iter, &end);
+      /* Translators: a problem's position in the text: line:column */
+      where = g_strdup_printf (_("%u:%u"), diag->line, diag->column);
+    }
+
+  row = adw_action_row_new ();
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), message);
+  adw_action_row_set_title_lines (ADW_ACTION_ROW (row), 3);
+  icon = gtk_image_new_from_icon_name (error ? "dialog-error-symbolic" : "dialog-warning-symbolic");
+  gtk_widget_add_css_class (icon, error ? "error" : "warning");
+  adw_action_row_add_prefix (ADW_ACTION_ROW (row), icon);
+  if (where != NULL)
+    {
+      label = gtk_label_new (where);
+      gtk_widget_add_css_class (label, "monospace");
+      gtk_widget_add_css_class (label, "dim-label");
+      gtk_label_set_width_chars (GTK_LABEL (label), 7);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      adw_action_row_add_prefix (ADW_ACTION_ROW (row), label);
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+      g_object_set_data (G_OBJECT (row), "line", GUINT_TO_POINTER (diag->line));
+      g_object_set_data (G_OBJECT (row), "column", GUINT_TO_POINTER (diag->column));
+      gtk_widget_set_tooltip_text (row, _("Show in the text"));
+    }
+  gtk_list_box_append (self->problems_list, row);
+}
+
+static void
+apply_result (TwDesignPage  *self,
+              TwDefinition  *definition,
+              TwDiagnostics *diags,
+              gboolean       announce)
+{
+  guint n = diags != NULL ? tw_diagnostics_get_n (diags) : 0;
+  g_autofree char *summary = NULL;
+
+  clear_problems (self);
+  for (guint i = 0; i < n; i++)
+    add_problem (self, tw_diagnostics_get (diags, i));
+  self->n_errors = diags != NULL ? tw_diagnostics_n_errors (diags) : 0;
+  if (definition == NULL && self->n_errors == 0)
+    self->n_errors = 1;
+  self->checked = TRUE;
+
+  if (n == 0)
+    summary = g_strdup (_("No problems"));
+  else
+    summary = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u problem", "%u problems", n), n);
+  gtk_label_set_label (self->problems_label, summary);
+  gtk_widget_set_visible (GTK_WIDGET (self->problems_list), n > 0);
+
+  if (definition != NULL && definition != self->definition)
+    {
+      g_clear_pointer (&self->definition, tw_definition_unref);
+      self->definition = tw_definition_ref (definition);
+      refresh_forms (self);
+      if (announce)
+        g_signal_emit (self, signals[DEFINITION_CHANGED], 0, self->definition);
+    }
+  update_actions (self);
+}
+
+static void
+check_thread (GTask        *task,
+              gpointer      source_object,
+              gpointer      task_data,
+              GCancellable *cancellable)
+{
+  CheckData *d = task_data;
+
+  g_task_return_pointer (task, check_text (d->text, d->name), check_result_free);
+}
+
+static void
+check_done (GObject      *object,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  TwDesignPage *self = TW_DESIGN_PAGE (object);
+  CheckData *d = g_task_get_task_data (G_TASK (result));
+  CheckResult *r = g_task_propagate_pointer (G_TASK (result), NULL);
+
+  /* a newer text is on its way: this result describes a text no longer shown */
+  if (r != NULL && d->serial == self->check_serial)
+    apply_result (self, r->definition, r->diags, TRUE);
+  if (r != NULL)
+    check_result_free (r);
+}
+
+static void
+check_now (TwDesignPage *self)
+{
+  g_autofree char *text = get_text (self);
+  g_autofree char *name = document_name (self);
+
+  g_clear_handle_id (&self->check_timeout, g_source_remove);
+  g_cancellable_cancel (self->check_cancellable);
+  g_clear_object (&self->check_cancellable);
+
+  if (strlen (text) < CHECK_IN_THREAD_SIZE)
+    {
+      CheckResult *r = check_text (text, name);
+
+      apply_result (self, r->definition, r->diags, TRUE);
+      check_result_free (r);
+    }
+  else
+    {
+      g_autoptr(GTask) task = NULL;
+      CheckData *d = g_new0 (CheckData, 1);
+
+      d->text = g_steal_pointer (&text);
+      d->name = g_steal_pointer (&name);
+      d->serial = self->check_serial;
+      self->check_cancellable = g_cancellable_new ();
+      task = g_task_new (self, self->check_cancellable, check_done, NULL);
+      g_task_set_task_data (task, d, check_data_free);
+      g_task_set_return_on_cancel (task, TRUE);
+      g_task_run_in_thread (task, check_thread);
+      gtk_label_set_label (self->problems_label, _("Checking…"));
+    }
+}
+
+static gboolean
+check_timeout_cb (gpointer user_data)
+{
+  TwDesignPage *self = user_data;
+
+  self->check_timeout = 0;
+  check_now (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+buffer_changed (TwDesignPage *self)
+{
+  self->check_serial++;
+  self->checked = FALSE;
+  if (self->setting_text)
+    return;
+  g_clear_handle_id (&self->check_timeout, g_source_remove);
+  self->check_timeout = g_timeout_add (CHECK_DELAY_MS, check_timeout_cb, self);
+  update_actions (self);
+}
+
+static void
+problem_activated (TwDesignPage  *self,
+                   GtkListBoxRow *row)
+{
+  guint line = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "line"));
+  guint column = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "column"));
+  GtkTextIter iter;
+
+  if (line == 0)
+    return;
+  if (!gtk_text_buffer_get_iter_at_line_offset (GTK_TEXT_BUFFER (self->buffer), &iter, line - 1,
+                                                column > 0 ? column - 1 : 0))
+    gtk_text_buffer_get_iter_at_line (GTK_TEXT_BUFFER (self->buffer), &iter, line - 1);
+  gtk_text_buffer_place_cursor (GTK_TEXT_BUFFER (self->buffer), &iter);
+  gtk_text_view_scroll_to_mark (GTK_TEXT_VIEW (self->source_view),
+                                gtk_text_buffer_get_insert (GTK_TEXT_BUFFER (self->buffer)),
+                                0.2, FALSE, 0, 0);
+  gtk_widget_grab_focus (GTK_WIDGET (self->source_view));
+}
+
+/* The messages of the problems on the line under the pointer. */
+static gboolean
+view_query_tooltip (TwDesignPage *self,
+                    int           x,
+                    int           y,
+                    gboolean      keyboard,
+                    GtkTooltip   *tooltip)
+{
+  GtkTextView *view = GTK_TEXT_VIEW (self->source_view);
+  g_autoptr(GString) text = g_string_new (NULL);
+  GtkTextIter iter;
+  int bx, by;
+  GSList *marks;
+
+  if (keyboard)
+    gtk_text_buffer_get_iter_at_mark (GTK_TEXT_BUFFER (self->buffer), &iter,
+                                      gtk_text_buffer_get_insert (GTK_TEXT_BUFFER (self->buffer)));
+  else
+    {
+      gtk_text_view_window_to_buffer_coords (view, GTK_TEXT_WINDOW_WIDGET, x, y, &bx, &by);
+      if (!gtk_text_view_get_iter_at_location (view, &iter, bx, by))
+        return FALSE;
+    }
+  marks = gtk_source_buffer_get_source_marks_at_line (self->buffer, gtk_text_iter_get_line (&iter),
+                                                      NULL);
+  for (GSList *l = marks; l != NULL; l = l->next)
+    {
+      const char *message = g_object_get_data (l->data, "message");
+
+      if (message != NULL)
+        g_string_append_printf (text, "%s%s", text->len > 0 ? "\n" : "", message);
+    }
+  g_slist_free (marks);
+  if (text->len == 0)
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, text->str);
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Visual edits: one span of the text replaced                              */
+
+static gboolean
+scroll_to_cursor (GtkWidget     *widget,
+                  GdkFrameClock *clock,
+                  gpointer       user_data)
+{
+  TwDesignPage *self = user_data;
+  GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
+
+  GtkTextView *view = GTK_TEXT_VIEW (self->source_view);
+  GtkAdjustment *hadj = gtk_scrollable_get_hadjustment (GTK_SCROLLABLE (view));
+  GtkAdjustment *vadj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (view));
+  GdkRectangle cursor, visible;
+  GtkTextIter iter;
+
+  self->scroll_tick = 0;
+  gtk_text_buffer_get_iter_at_mark (buffer, &iter, gtk_text_buffer_get_insert (buffer));
+  gtk_text_view_get_iter_location (view, &iter, &cursor);
+  gtk_text_view_get_visible_rect (view, &visible);
+  /* the edited line a third down the view; its start (key and indentation)
+   * kept in sight unless the edit itself lies beyond the right edge */
+  if (cursor.y < visible.y || cursor.y + cursor.height > visible.y + visible.height)
+    gtk_adjustment_set_value (vadj, cursor.y - visible.height / 3.0);
+  if (cursor.x + 48 < visible.width)
+    gtk_adjustment_set_value (hadj, 0);
+  else if (cursor.x < visible.x || cursor.x + 48 > visible.x + visible.width)
+    gtk_adjustment_set_value (hadj, cursor.x + 48 - visible.width);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+apply_edit (TwDesignPage       *self,
+            const char         *text,
+            const TwDesignEdit *edit)
+{
+  GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
+  GtkTextIter start, end;
+  glong start_char = g_utf8_pointer_to_offset (text, text + edit->start);
+  glong end_char = g_utf8_pointer_to_offset (text, text + edit->end);
+
+  gtk_text_buffer_begin_user_action (buffer);
+  gtk_text_buffer_get_iter_at_offset (buffer, &start, start_char);
+  gtk_text_buffer_get_iter_at_offset (buffer, &end, end_char);
+  gtk_text_buffer_delete (buffer, &start, &end);
+  gtk_text_buffer_insert (buffer, &start, edit->text, -1);
+  gtk_text_buffer_end_user_action (buffer);
+
+  gtk_text_buffer_place_cursor (buffer, &start);
+  /* scrolled at the start of the next frame, before its layout: scrolling
+   * from here, inside a form control's signal, makes GTK 4.8 draw widgets
+   * whose allocation it has just invalidated */
+  if (self->scroll_tick == 0)
+    self->scroll_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self->source_view),
+                                                      scroll_to_cursor, self, NULL);
+  /* the forms show the result at once, not after the typing pause */
+  check_now (self);
+}
+
+/* Parses the text as it is now; NULL (and a message) when it is not YAML. */
+static TwNode *
+parse_current (TwDesignPage  *self,
+               char         **text_out)
+{
+  g_autofree char *text = get_text (self);
+  g_autoptr(TwDiagnostics) diags = tw_diagnostics_new ("");
+  TwNode *root = tw_node_parse (text, -1, NULL, diags);
+
+  if (root == NULL)
+    {
+      notify_user (self, _("Fix the YAML syntax in the text first"));
+      return NULL;
+    }
+  *text_out = g_steal_pointer (&text);
+  return root;
+}
+
+static void
+set_variant_option (TwDesignPage *self,
+                    const char   *name,
+                    const char   *value)
+{
+  g_autofree char *text = NULL;
+  g_autoptr(TwNode) root = parse_current (self, &text);
+  g_autoptr(TwDesignEdit) edit = NULL;
+
+  if (root == NULL)
+    return;
+  edit = tw_design_edit_set_variant (text, root, name, value);
+  if (edit == NULL)
+    {
+      notify_user (self, _("The text has no top-level map to hold a variant section"));
+      return;
+    }
+  apply_edit (self, text, edit);
+}
+
+static void rewrite_item_key (TwDesignPage *self,
+                              const char   *section,
+                              const char   *id,
+                              const char   *key,
+                              const char   *value);
+
+/* An edit asked for by a form control, applied once its signal is over:
+ * changing the text re-lays out the text view, which GTK 4.8 must not do
+ * while, say, a switch is in the middle of toggling. */
+typedef struct
+{
+  char *section;   /* "tiles", "cards"; NULL: a variant option */
+  char *id;
+  char *key;       /* "count", or "params.NAME" for a card parameter */
+  char *value;
+} PendingEdit;
+
+static void
+pending_edit_free (gpointer data)
+{
+  PendingEdit *e = data;
+
+  g_free (e->section);
+  g_free (e->id);
+  g_free (e->key);
+  g_free (e->value);
+  g_free (e);
+}
+
+static gboolean
+apply_pending (gpointer user_data)
+{
+  TwDesignPage *self = user_data;
+  PendingEdit *e;
+
+  self->pending_idle = 0;
+  while ((e = g_queue_pop_head (&self->pending)) != NULL)
+    {
+      if (e->section != NULL)
+        rewrite_item_key (self, e->section, e->id, e->key, e->value);
+      else
+        set_variant_option (self, e->key, e->value);
+      pending_edit_free (e);
+    }
+  return G_SOURCE_REMOVE;
+}
+
+static void
+queue_edit (TwDesignPage *self,
+            const char   *section,
+            const char   *id,
+            const char   *key,
+            const char   *value)
+{
+  PendingEdit *e = g_new0 (PendingEdit, 1);
+
+  e->section = g_strdup (section);
+  e->id = g_strdup (id);
+  e->key = g_strdup (key);
+  e->value = g_strdup (value);
+  g_queue_push_tail (&self->pending, e);
+  if (self->pending_idle == 0)
+    self->pending_idle = g_idle_add (apply_pending, self);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Variant rules form                                                       */
+
+static void
+option_row_free (gpointer data)
+{
+  OptionRow *row = data;
+
+  g_signal_handlers_disconnect_by_data (row->control, row);
+  g_signal_handlers_disconnect_by_data (row->reset, row);
+  g_free (row);
+}
+
+static int
+option_row_value (OptionRow *row)
+{
+  switch (row->spec->type)
+    {
+    case TW_VALUE_BOOL:
+      return gtk_switch_get_active (GTK_SWITCH (row->control));
+    case TW_VALUE_INT:
+      return gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (row->control));
+    case TW_VALUE_CHOICE:
+      return (int) adw_combo_row_get_selected (ADW_COMBO_ROW (row->control));
+    default:
+      return row->spec->default_value;
+    }
+}
+
+static void
+option_row_set_value (OptionRow *row,
+                      int        value)
+{
+  switch (row->spec->type)
+    {
+    case TW_VALUE_BOOL:
+      gtk_switch_set_active (GTK_SWITCH (row->control), value != 0);
+      break;
+    case TW_VALUE_INT:
+      gtk_spin_button_set_value (GTK_SPIN_BUTTON (row->control), value);
+      break;
+    case TW_VALUE_CHOICE:
+      adw_combo_row_set_selected (ADW_COMBO_ROW (row->control), (guint) value);
+      break;
+    default:
+      break;
+    }
+  gtk_widget_set_visible (row->reset, value != row->spec->default_value);
+}
+
+static void
+option_changed (OptionRow *row)
+{
+  TwDesignPage *self = row->page;
+  int value = option_row_value (row);
+  g_autofree char *text = NULL;
+
+  gtk_widget_set_visible (row->reset, value != row->spec->default_value);
+  if (self->updating)
+    return;
+  text = tw_option_value_to_string (row->spec, value);
+  queue_edit (self, NULL, NULL, row->spec->name, text);
+}
+
+static void
+option_reset (OptionRow *row)
+{
+  option_row_set_value (row, row->spec->default_value);
+}
+
+static void
+clear_variant_form (TwDesignPage *self)
+{
+  g_ptr_array_set_size (self->option_rows, 0);
+  if (self->variant_group != NULL)
+    gtk_box_remove (self->variant_box, self->variant_group);
+  self->variant_group = NULL;
+  self->form_rules = NULL;
+}
+
+static void
+build_variant_form (TwDesignPage *self)
+{
+  const TwRules *rules = self->definition->rules;
+  g_autofree char *description = NULL;
+  GtkWidget *group = adw_preferences_group_new ();
+
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Variant Rules"));
+  /* Translators: %s is a rules module's name, e.g. Colorblock */
+  description = g_strdup_printf (_("The options of the %s rules. A change is written to the "
+                                   "variant: section of the text."), rules->display_name);
+  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group), description);
+
+  for (guint i = 0; i < rules->n_options; i++)
+    {
+      const TwOptionSpec *spec = &rules->options[i];
+      OptionRow *row;
+      GtkWidget *widget;
+      g_autofree char *default_text = tw_option_value_to_string (spec, spec->default_value);
+      g_autofree char *reset_tip = NULL;
+
+      if (spec->type != TW_VALUE_BOOL && spec->type != TW_VALUE_INT
+          && spec->type != TW_VALUE_CHOICE)
+        continue;
+
+      row = g_new0 (OptionRow, 1);
+      row->page = self;
+      row->index = i;
+      row->spec = spec;
+
+      if (spec->type == TW_VALUE_CHOICE)
+        {
+          GtkStringList *list = gtk_string_list_new ((const char * const *) spec->choices);
+
+          widget = adw_combo_row_new ();
+          adw_combo_row_set_model (ADW_COMBO_ROW (widget), G_LIST_MODEL (list));
+          g_object_unref (list);
+          row->control = widget;
+          g_signal_connect_swapped (widget, "notify::selected", G_CALLBACK (option_changed), row);
+        }
+      else
+        {
+          widget = adw_action_row_new ();
+          if (spec->type == TW_VALUE_BOOL)
+            {
+              row->control = gtk_switch_new ();
+              g_signal_connect_swapped (row->control, "notify::active",
+                                        G_CALLBACK (option_changed), row);
+            }
+          else
+            {
+              row->control = gtk_spin_button_new_with_range (spec->min, spec->max, 1);
+              g_signal_connect_swapped (row->control, "value-changed",
+                                        G_CALLBACK (option_changed), row);
+            }
+          gtk_widget_set_valign (row->control, GTK_ALIGN_CENTER);
+          gtk_accessible_update_property (GTK_ACCESSIBLE (row->control),
+                                          GTK_ACCESSIBLE_PROPERTY_LABEL, spec->name,
+                                          GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, spec->description,
+                                          -1);
+          adw_action_row_add_suffix (ADW_ACTION_ROW (widget), row->control);
+          adw_action_row_set_activatable_widget (ADW_ACTION_ROW (widget), row->control);
+        }
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (widget), FALSE);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (widget), spec->name);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (widget), spec->description);
+
+      row->reset = gtk_button_new_from_icon_name ("edit-undo-symbolic");
+      gtk_widget_add_css_class (row->reset, "flat");
+      gtk_widget_set_valign (row->reset, GTK_ALIGN_CENTER);
+      /* Translators: a button that sets an option back to its default value */
+      reset_tip = g_strdup_printf (_("Reset to the default, %s"), default_text);
+      gtk_widget_set_tooltip_text (row->reset, reset_tip);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (row->reset),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, reset_tip, -1);
+      g_signal_connect_swapped (row->reset, "clicked", G_CALLBACK (option_reset), row);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (widget), row->reset);
+      /* the reset button comes before the control */
+      gtk_widget_insert_after (row->reset, gtk_widget_get_parent (row->reset), NULL);
+
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), widget);
+      g_ptr_array_add (self->option_rows, row);
+    }
+
+  if (self->option_rows->len == 0)
+    {
+      GtkWidget *none = adw_action_row_new ();
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (none), _("These rules have no options"));
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), none);
+    }
+
+  gtk_box_append (self->variant_box, group);
+  self->variant_group = group;
+  self->form_rules = rules;
+}
+
+static void
+refresh_variant_form (TwDesignPage *self)
+{
+  gtk_widget_set_visible (GTK_WIDGET (self->form_hint), self->definition == NULL);
+  if (self->definition == NULL)
+    {
+      clear_variant_form (self);
+      return;
+    }
+  if (self->form_rules != self->definition->rules)
+    {
+      clear_variant_form (self);
+      build_variant_form (self);
+    }
+  self->updating = TRUE;
+  for (guint i = 0; i < self->option_rows->len; i++)
+    {
+      OptionRow *row = g_ptr_array_index (self->option_rows, i);
+
+      option_row_set_value (row, self->definition->options.values[row->index]);
+    }
+  self->updating = FALSE;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Tile set editor                                                          */
+
+static const TwTileDef *
+selected_tile (TwDesignPage *self)
+{
+  gint i;
+
+  if (self->definition == NULL || self->selected_tile == NULL)
+    return NULL;
+  i = tw_definition_find_tile (self->definition, self->selected_tile);
+  return i >= 0 ? &self->definition->tiles[i] : NULL;
+}
+
+static void
+draw_tile (GtkDrawingArea *area,
+           cairo_t        *cr,
+           int             width,
+           int             height,
+           gpointer        user_data)
+{
+  TwDesignPage *self = user_data;
+  const char *id = g_object_get_data (G_OBJECT (area), "tile-id");
+  const TwTileDef *tile;
+  double size = MIN (width, height) - 4;
+  gint i;
+
+  if (self->definition == NULL)
+    return;
+  i = id != NULL ? tw_definition_find_tile (self->definition, id) : -1;
+  tile = i >= 0 ? &self->definition->tiles[i] : selected_tile (self);
+  if (tile == NULL || size <= 0)
+    return;
+  tw_render_tile (cr, self->definition, tile, 0, (width - size) / 2, (height - size) / 2, size);
+}
+
+static char *
+color_name (const TwDefinition *def,
+            guint               color)
+{
+  if (color >= def->n_colors)
+    return g_strdup ("?");
+  return g_strdup (def->colors[color].name != NULL ? def->colors[color].name
+                                                   : def->colors[color].id);
+}
+
+static char *
+tile_description (const TwDefinition *def,
+                  const TwTileDef    *tile)
+{
+  GString *s = g_string_new (NULL);
+
+  /* Translators: a tile in the tile-set editor: its id and how many copies */
+  g_string_printf (s, g_dngettext (GETTEXT_PACKAGE, "Tile %s, %u copy", "Tile %s, %u copies",
+                                   tile->count), tile->id, tile->count);
+  if (tile->n_edges == 4)
+    for (guint d = 0; d < 4; d++)
+      {
+        g_autofree char *c = color_name (def, tile->edges[d]);
+
+        g_string_append_printf (s, ", %s %s", _(dir_names[d]), c);
+      }
+  return g_string_free (s, FALSE);
+}
+
+/* Sets @key of the item @id of list @section; "params.NAME" sets a card
+ * parameter, adding the `params` map when the card has none. */
+static void
+rewrite_item_key (TwDesignPage *self,
+                  const char   *section,
+                  const char   *id,
+                  const char   *key,
+                  const char   *value)
+{
+  g_autofree char *text = NULL;
+  g_autoptr(TwNode) root = parse_current (self, &text);
+  g_autoptr(TwDesignEdit) edit = NULL;
+  const TwNode *item;
+
+  if (root == NULL)
+    return;
+  item = tw_design_find_item (root, section, id);
+  if (item == NULL || item->type != TW_NODE_MAP)
+    {
+      g_autofree char *message = g_strdup_printf (_("“%s” is not in the text any more"), id);
+      notify_user (self, message);
+      return;
+    }
+  if (g_str_has_prefix (key, "params."))
+    {
+      const char *name = key + strlen ("params.");
+      const TwNode *params = tw_node_get (item, "params");
+
+      if (params != NULL && params->type == TW_NODE_MAP)
+        edit = tw_design_edit_map_set (text, params, name, value);
+      else
+        {
+          g_autofree char *map = g_strdup_printf ("{%s: %s}", name, value);
+          edit = tw_design_edit_map_set (text, item, "params", map);
+        }
+    }
+  else
+    edit = tw_design_edit_map_set (text, item, key, value);
+  if (edit != NULL)
+    apply_edit (self, text, edit);
+}
+
+/* Cycles the colour of edge @dir of the selected tile. When the tile's
+ * sections are written out, the whole section of that edge changes colour,
+ * as all edges of a section must share one. */
+static void
+cycle_edge (TwDesignPage *self,
+            guint         dir)
+{
+  const TwTileDef *tile = selected_tile (self);
+  const TwDefinition *def = self->definition;
+  g_autofree char *tile_id = NULL;
+  GString *value;
+  guint8 edges[4];
+  guint mask = 1u << dir;
+
+  if (tile == NULL || tile->n_edges != 4 || def->n_colors == 0)
+    return;
+  memcpy (edges, tile->edges, sizeof edges);
+  if (tw_node_get (tile->node, "sections") != NULL)
+    for (guint s = 0; s < tile->n_sections; s++)
+      if (tile->section_mask[s] & mask)
+        mask = tile->section_mask[s];
+  for (guint d = 0; d < 4; d++)
+    if (mask & (1u << d))
+      edges[d] = (tile->edges[dir] + 1) % def->n_colors;
+
+  value = g_string_new ("[");
+  for (guint d = 0; d < 4; d++)
+    g_string_append_printf (value, "%s%s", d > 0 ? ", " : "", def->colors[edges[d]].id);
+  g_string_append_c (value, ']');
+  tile_id = g_strdup (tile->id);
+  queue_edit (self, "tiles", tile_id, "edges", value->str);
+  g_string_free (value, TRUE);
+}
+
+static void
+edge_button_clicked (GtkButton    *button,
+                     TwDesignPage *self)
+{
+  cycle_edge (self, GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "dir")));
+}
+
+static void
+tile_large_pressed (GtkGestureClick *gesture,
+                    int              n_press,
+                    double           x,
+                    double           y,
+                    TwDesignPage    *self)
+{
+  int w = gtk_widget_get_width (GTK_WIDGET (self->tile_large));
+  int h = gtk_widget_get_height (GTK_WIDGET (self->tile_large));
+  double dx = x - w / 2.0, dy = y - h / 2.0;
+  guint dir;
+
+  if (ABS (dy) > ABS (dx))
+    dir = dy < 0 ? TW_NORTH : TW_SOUTH;
+  else
+    dir = dx > 0 ? TW_EAST : TW_WEST;
+  cycle_edge (self, dir);
+}
+
+static void
+count_changed (GtkSpinButton *spin,
+               TwDesignPage  *self)
+{
+  const TwTileDef *tile = selected_tile (self);
+  g_autofree char *value = NULL;
+  g_autofree char *tile_id = NULL;
+
+  if (self->updating || tile == NULL)
+    return;
+  if ((guint) gtk_spin_button_get_value_as_int (spin) == tile->count)
+    return;
+  value = g_strdup_printf ("%d", gtk_spin_button_get_value_as_int (spin));
+  tile_id = g_strdup (tile->id);
+  queue_edit (self, "tiles", tile_id, "count", value);
+}
+
+static void
+build_tile_editor (TwDesignPage *self)
+{
+  GtkWidget *label;
+
+  self->tile_title = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_xalign (self->tile_title, 0);
+  gtk_label_set_ellipsize (self->tile_title, PANGO_ELLIPSIZE_END);
+  gtk_widget_add_css_class (GTK_WIDGET (self->tile_title), "heading");
+  gtk_grid_attach (self->edge_grid, GTK_WIDGET (self->tile_title), 0, 0, 2, 1);
+  for (guint d = 0; d < 4; d++)
+    {
+      label = gtk_label_new (_(dir_names[d]));
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_grid_attach (self->edge_grid, label, 0, 1 + d, 1, 1);
+      self->edge_buttons[d] = gtk_button_new_with_label ("");
+      gtk_widget_set_hexpand (self->edge_buttons[d], TRUE);
+      g_object_set_data (G_OBJECT (self->edge_buttons[d]), "dir", GUINT_TO_POINTER (d));
+      g_signal_connect (self->edge_buttons[d], "clicked", G_CALLBACK (edge_button_clicked), self);
+      gtk_grid_attach (self->edge_grid, self->edge_buttons[d], 1, 1 + d, 1, 1);
+    }
+  label = gtk_label_new (_("Copies"));
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_grid_attach (self->edge_grid, label, 0, 5, 1, 1);
+  self->count_spin = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (0, TW_MAX_TILE_COUNT, 1));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->count_spin),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Copies of the tile"), -1);
+  g_signal_connect (self->count_spin, "value-changed", G_CALLBACK (count_changed), self);
+  gtk_grid_attach (self->edge_grid, GTK_WIDGET (self->count_spin), 1, 5, 1, 1);
+}
+
+static void
+update_tile_editor (TwDesignPage *self)
+{
+  const TwTileDef *tile = selected_tile (self);
+  gboolean edges = tile != NULL && tile->n_edges == 4 && self->definition->n_colors > 0;
+
+  gtk_widget_set_sensitive (GTK_WIDGET (self->tile_editor), tile != NULL);
+  gtk_label_set_label (self->tile_title, tile == NULL ? _("Select a tile to edit it")
+                                         : tile->name != NULL ? tile->name : tile->id);
+  for (guint d = 0; d < 4; d++)
+    {
+      g_autofree char *name = edges ? color_name (self->definition, tile->edges[d]) : NULL;
+      g_autofree char *a11y = NULL;
+
+      gtk_button_set_label (GTK_BUTTON (self->edge_buttons[d]), name != NULL ? name : "—");
+      gtk_widget_set_sensitive (self->edge_buttons[d], edges);
+      /* Translators: a button that changes a tile edge's colour: "North edge: Red" */
+      a11y = g_strdup_printf (_("%s edge: %s"), _(dir_names[d]), name != NULL ? name : "—");
+      gtk_widget_set_tooltip_text (self->edge_buttons[d], _("Change to the next colour"));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->edge_buttons[d]),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, a11y, -1);
+    }
+  self->updating = TRUE;
+  gtk_spin_button_set_value (self->count_spin, tile != NULL ? tile->count : 0);
+  self->updating = FALSE;
+  if (tile != NULL)
+    {
+      g_autofree char *description = tile_description (self->definition, tile);
+
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->tile_large),
+                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+    }
+  gtk_widget_queue_draw (GTK_WIDGET (self->tile_large));
+}
+
+static void
+tile_selection_changed (TwDesignPage *self)
+{
+  GList *selected;
+
+  if (self->updating)
+    return;
+  selected = gtk_flow_box_get_selected_children (self->tile_flow);
+  if (selected != NULL)
+    {
+      g_free (self->selected_tile);
+      self->selected_tile = g_strdup (g_object_get_data (selected->data, "tile-id"));
+    }
+  g_list_free (selected);
+  update_tile_editor (self);
+}
+
+static void
+refresh_totals (TwDesignPage *self)
+{
+  const TwDefinition *def = self->definition;
+  guint per_color[TW_MAX_COLORS] = { 0 };
+  GString *s = g_string_new (NULL);
+
+  for (guint i = 0; i < def->n_tiles; i++)
+    if (def->tiles[i].n_edges == 4)
+      for (guint d = 0; d < 4; d++)
+        if (def->tiles[i].edges[d] < TW_MAX_COLORS)
+          per_color[def->tiles[i].edges[d]] += def->tiles[i].count;
+
+  g_string_printf (s, g_dngettext (GETTEXT_PACKAGE, "%u tile", "%u tiles", def->total_tiles),
+                   def->total_tiles);
+  for (guint c = 0; c < def->n_colors; c++)
+    {
+      g_autofree char *name = color_name (def, c);
+
+      /* Translators: how many tile edges show a colour: "Red: 100 edges" */
+      g_string_append (s, " · ");
+      g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE, "%s: %u edge", "%s: %u edges",
+                                              per_color[c]), name, per_color[c]);
+    }
+  gtk_label_set_label (self->totals_label, s->str);
+  g_string_free (s, TRUE);
+}
+
+static void
+refresh_tiles (TwDesignPage *self)
+{
+  const TwDefinition *def = self->definition;
+  GtkWidget *child;
+
+  self->updating = TRUE;
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->tile_flow))) != NULL)
+    gtk_flow_box_remove (self->tile_flow, child);
+  self->updating = FALSE;
+  if (def == NULL)
+    {
+      gtk_label_set_label (self->totals_label, "");
+      update_tile_editor (self);
+      return;
+    }
+
+  for (guint i = 0; i < def->n_tiles; i++)
+    {
+      const TwTileDef *tile = &def->tiles[i];
+      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+      GtkWidget *area = gtk_drawing_area_new ();
+      GtkWidget *label;
+      g_autofree char *count = g_strdup_printf ("×%u", tile->count);
+      g_autofree char *description = tile_description (def, tile);
+
+      g_object_set_data_full (G_OBJECT (area), "tile-id", g_strdup (tile->id), g_free);
+      gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (area), 56);
+      gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (area), 56);
+      gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (area), draw_tile, self, NULL);
+      gtk_box_append (GTK_BOX (box), area);
+      label = gtk_label_new (tile->id);
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 9);
+      gtk_widget_add_css_class (label, "caption");
+      gtk_box_append (GTK_BOX (box), label);
+      label = gtk_label_new (count);
+      gtk_widget_add_css_class (label, "caption");
+      gtk_widget_add_css_class (label, "dim-label");
+      gtk_box_append (GTK_BOX (box), label);
+      gtk_widget_set_tooltip_text (box, description);
+
+      gtk_flow_box_append (self->tile_flow, box);
+      child = gtk_widget_get_parent (box);
+      g_object_set_data_full (G_OBJECT (child), "tile-id", g_strdup (tile->id), g_free);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (child),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, description, -1);
+      if (g_strcmp0 (tile->id, self->selected_tile) == 0)
+        {
+          self->updating = TRUE;
+          gtk_flow_box_select_child (self->tile_flow, GTK_FLOW_BOX_CHILD (child));
+          self->updating = FALSE;
+        }
+    }
+  refresh_totals (self);
+  update_tile_editor (self);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Card editor                                                              */
+
+enum { CARD_POINTS = -1, CARD_COUNT = -2 };
+
+typedef struct
+{
+  TwDesignPage *page;
+  int           param;     /* index into the kind's params, or CARD_POINTS / CARD_COUNT */
+  TwValueType   type;
+  GtkWidget    *control;
+} CardControl;
+
+/* Rows and controls may outlive the form (accessibility holds references):
+ * their handlers must not reach the freed row data. */
+static void
+card_control_free (gpointer data)
+{
+  CardControl *c = data;
+
+  g_signal_handlers_disconnect_by_data (c->control, c);
+  g_free (c);
+}
+
+static const TwCardDef *
+selected_card (TwDesignPage *self)
+{
+  gint i;
+
+  if (self->definition == NULL || self->selected_card == NULL)
+    return NULL;
+  i = tw_definition_find_card (self->definition, self->selected_card);
+  return i >= 0 ? &self->definition->cards[i] : NULL;
+}
+
+static const TwCardKind *
+card_kind (const TwDefinition *def,
+           const TwCardDef    *card)
+{
+  return card->kind < def->rules->n_card_kinds ? &def->rules->card_kinds[card->kind] : NULL;
+}
+
+static int
+card_control_value (CardControl *c)
+{
+  if (GTK_IS_SWITCH (c->control))
+    return gtk_switch_get_active (GTK_SWITCH (c->control));
+  if (GTK_IS_SPIN_BUTTON (c->control))
+    return gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (c->control));
+  if (ADW_IS_COMBO_ROW (c->control))
+    return (int) adw_combo_row_get_selected (ADW_COMBO_ROW (c->control));
+  return 0;
+}
+
+static void
+card_control_set (CardControl *c,
+                  int          value)
+{
+  if (GTK_IS_SWITCH (c->control))
+    gtk_switch_set_active (GTK_SWITCH (c->control), value != 0);
+  else if (GTK_IS_SPIN_BUTTON (c->control))
+    gtk_spin_button_set_value (GTK_SPIN_BUTTON (c->control), value);
+  else if (ADW_IS_COMBO_ROW (c->control))
+    adw_combo_row_set_selected (ADW_COMBO_ROW (c->control), (guint) value);
+}
+
+static int
+card_value (const TwCardDef *card,
+            int              param)
+{
+  if (param == CARD_POINTS)
+    return card->points;
+  if (param == CARD_COUNT)
+    return (int) card->count;
+  return card->params[param];
+}
+
+static void
+card_control_changed (CardControl *c)
+{
+  TwDesignPage *self = c->page;
+  const TwCardDef *card = selected_card (self);
+  const TwCardKind *kind;
+  g_autofree char *key = NULL;
+  g_autofree char *value = NULL;
+  int v;
+
+  if (self->updating || card == NULL)
+    return;
+  kind = card_kind (self->definition, card);
+  v = card_control_value (c);
+  if (v == card_value (card, c->param))
+    return;
+  if (c->param == CARD_POINTS || c->param == CARD_COUNT)
+    {
+      key = g_strdup (c->param == CARD_POINTS ? "points" : "count");
+      value = g_strdup_printf ("%d", v);
+    }
+  else
+    {
+      const TwParamSpec *spec = &kind->params[c->param];
+
+      key = g_strconcat ("params.", spec->name, NULL);
+      switch (spec->type)
+        {
+        case TW_VALUE_BOOL:
+          value = g_strdup (v ? "true" : "false");
+          break;
+        case TW_VALUE_CHOICE:
+          value = g_strdup (spec->choices[v]);
+          break;
+        case TW_VALUE_COLOR:
+          if ((guint) v >= self->definition->n_colors)
+            return;
+          value = g_strdup (self->definition->colors[v].id);
+          break;
+        default:
+          value = g_strdup_printf ("%d", v);
+          break;
+        }
+    }
+  queue_edit (self, "cards", card->id, key, value);
+}
+
+static GtkWidget *
+add_card_row (TwDesignPage *self,
+              GtkWidget    *group,
+              int           param,
+              TwValueType   type,
+              const char   *title,
+              const char   *subtitle,
+              int           min,
+              int           max,
+              const char * const *choices)
+{
+  CardControl *c = g_new0 (CardControl, 1);
+  GtkWidget *row;
+
+  c->page = self;
+  c->param = param;
+  c->type = type;
+  if (choices != NULL)
+    {
+      GtkStringList *list = gtk_string_list_new ((const char * const *) choices);
+
+      row = adw_combo_row_new ();
+      adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (list));
+      g_object_unref (list);
+      c->control = row;
+      g_signal_connect_swapped (row, "notify::selected", G_CALLBACK (card_control_changed), c);
+    }
+  else
+    {
+      row = adw_action_row_new ();
+      if (type == TW_VALUE_BOOL)
+        {
+          c->control = gtk_switch_new ();
+          g_signal_connect_swapped (c->control, "notify::active",
+                                    G_CALLBACK (card_control_changed), c);
+        }
+      else
+        {
+          c->control = gtk_spin_button_new_with_range (min, max, 1);
+          g_signal_connect_swapped (c->control, "value-changed",
+                                    G_CALLBACK (card_control_changed), c);
+        }
+      gtk_widget_set_valign (c->control, GTK_ALIGN_CENTER);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (c->control),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), c->control);
+      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), c->control);
+    }
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  if (subtitle != NULL)
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+  g_ptr_array_add (self->card_controls, c);
+  return row;
+}
+
+static void
+build_card_form (TwDesignPage    *self,
+                 const TwCardDef *card)
+{
+  const TwDefinition *def = self->definition;
+  const TwCardKind *kind = card_kind (def, card);
+  GtkWidget *group = adw_preferences_group_new ();
+  g_autofree char *kind_text = NULL;
+  g_autofree const char **color_names = NULL;
+
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group),
+                                   card->title != NULL ? card->title : card->id);
+  if (kind != NULL)
+    {
+      GtkWidget *row = adw_action_row_new ();
+
+      /* Translators: a card's kind from the rules module's catalogue, and its deck */
+      kind_text = g_strdup_printf (_("%s (%s deck)"), kind->name, kind->deck);
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), kind_text);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), kind->description);
+      gtk_widget_set_tooltip_text (row, _("The kind is changed in the text"));
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+    }
+
+  color_names = g_new0 (const char *, def->n_colors + 1);
+  for (guint i = 0; i < def->n_colors; i++)
+    color_names[i] = def->colors[i].id;
+
+  for (guint i = 0; kind != NULL && i < kind->n_params; i++)
+    {
+      const TwParamSpec *spec = &kind->params[i];
+
+      switch (spec->type)
+        {
+        case TW_VALUE_BOOL:
+        case TW_VALUE_INT:
+          add_card_row (self, group, (int) i, spec->type, spec->name, spec->description,
+                        spec->min, spec->max, NULL);
+          break;
+        case TW_VALUE_CHOICE:
+          add_card_row (self, group, (int) i, spec->type, spec->name, spec->description,
+                        0, 0, spec->choices);
+          break;
+        case TW_VALUE_COLOR:
+          add_card_row (self, group, (int) i, spec->type, spec->name, spec->description,
+                        0, 0, color_names);
+          break;
+        case TW_VALUE_SHAPE:
+        case TW_VALUE_TEXT:
+        default:
+          {
+            GtkWidget *row = adw_action_row_new ();
+            g_autofree char *subtitle = g_strdup_printf (_("%s — edit it in the text"),
+                                                         spec->description);
+
+            adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+            adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), spec->name);
+            adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+            adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+          }
+          break;
+        }
+    }
+  add_card_row (self, group, CARD_POINTS, TW_VALUE_INT, _("Points"),
+                _("Stars or points printed on the card"), -1000, 1000, NULL);
+  add_card_row (self, group, CARD_COUNT, TW_VALUE_INT, _("Copies"), NULL, 0,
+                TW_MAX_TILE_COUNT, NULL);
+
+  gtk_box_append (self->card_box, group);
+  self->card_group = group;
+  g_free (self->card_form_id);
+  self->card_form_id = g_strdup (card->id);
+  self->card_form_kind = card->kind;
+}
+
+static void
+update_card_form (TwDesignPage *self)
+{
+  const TwCardDef *card = selected_card (self);
+
+  if (card == NULL || g_strcmp0 (card->id, self->card_form_id) != 0
+      || card->kind != self->card_form_kind)
+    {
+      g_ptr_array_set_size (self->card_controls, 0);
+      if (self->card_group != NULL)
+        gtk_box_remove (self->card_box, self->card_group);
+      self->card_group = NULL;
+      g_clear_pointer (&self->card_form_id, g_free);
+      if (card == NULL)
+        {
+          GtkWidget *hint = gtk_label_new (self->definition != NULL
+                                           && self->definition->n_cards > 0
+                                           ? _("Select a card to edit it")
+                                           : _("This definition has no cards"));
+          gtk_widget_add_css_class (hint, "dim-label");
+          gtk_box_append (self->card_box, hint);
+          self->card_group = hint;
+          return;
+        }
+      build_card_form (self, card);
+    }
+  self->updating = TRUE;
+  for (guint i = 0; i < self->card_controls->len; i++)
+    {
+      CardControl *c = g_ptr_array_index (self->card_controls, i);
+
+      card_control_set (c, card_value (card, c->param));
+    }
+  self->updating = FALSE;
+}
+
+static void
+card_selection_changed (TwDesignPage *self)
+{
+  GtkListBoxRow *row;
+
+  if (self->updating)
+    return;
+  row = gtk_list_box_get_selected_row (self->card_list);
+  if (row != NULL)
+    {
+      g_free (self->selected_card);
+      self->selected_card = g_strdup (g_object_get_data (G_OBJECT (row), "card-id"));
+    }
+  update_card_form (self);
+}
+
+static void
+refresh_cards (TwDesignPage *self)
+{
+  const TwDefinition *def = self->definition;
+  GtkWidget *child;
+
+  self->updating = TRUE;
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->card_list))) != NULL)
+    gtk_list_box_remove (self->card_list, child);
+  for (guint i = 0; def != NULL && i < def->n_cards; i++)
+    {
+      const TwCardDef *card = &def->cards[i];
+      const TwCardKind *kind = card_kind (def, card);
+      GtkWidget *row = adw_action_row_new ();
+      g_autofree char *subtitle = NULL;
+
+      /* Translators: a card in the list: kind · points · copies */
+      subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s · %d point · ×%u",
+                                               "%s · %d points · ×%u", ABS (card->points)),
+                                  kind != NULL ? kind->name : "?", card->points, card->count);
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row),
+                                     card->title != NULL ? card->title : card->id);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+      g_object_set_data_full (G_OBJECT (row), "card-id", g_strdup (card->id), g_free);
+      gtk_list_box_append (self->card_list, row);
+      if (g_strcmp0 (card->id, self->selected_card) == 0)
+        gtk_list_box_select_row (self->card_list, GTK_LIST_BOX_ROW (row));
+    }
+  self->updating = FALSE;
+  update_card_form (self);
+}
+
+static void
+refresh_forms (TwDesignPage *self)
+{
+  refresh_variant_form (self);
+  refresh_tiles (self);
+  refresh_cards (self);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Documents: new, open, save                                               */
+
+static void
+set_file (TwDesignPage *self,
+          GFile        *file)
+{
+  if (g_set_object (&self->file, file))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILE]);
+}
+
+/* Replaces the whole text; not undoable, not an edit. */
+static void
+set_text (TwDesignPage *self,
+          const char   *text)
+{
+  GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
+  GtkTextIter start;
+
+  self->setting_text = TRUE;
+  gtk_text_buffer_begin_irreversible_action (buffer);
+  gtk_text_buffer_set_text (buffer, text, -1);
+  gtk_text_buffer_end_irreversible_action (buffer);
+  self->setting_text = FALSE;
+  gtk_text_buffer_set_modified (buffer, FALSE);
+  gtk_text_buffer_get_start_iter (buffer, &start);
+  gtk_text_buffer_place_cursor (buffer, &start);
+  /* a new document is shown from its top-left corner */
+  gtk_adjustment_set_value (gtk_scrollable_get_hadjustment (GTK_SCROLLABLE (self->source_view)), 0);
+  gtk_adjustment_set_value (gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->source_view)), 0);
+  gtk_label_set_label (self->status_label, "");
+}
+
+/**
+ * tw_design_page_set_document:
+ * @file: (nullable): where the text was read from
+ * @definition: the definition loaded from it
+ *
+ * Shows @definition's text, unmodified and without undo history. The
+ * definition is taken as already checked: nothing is announced.
+ */
+void
+tw_design_page_set_document (TwDesignPage *self,
+                             GFile        *file,
+                             TwDefinition *definition)
+{
+  g_return_if_fail (TW_IS_DESIGN_PAGE (self));
+  g_return_if_fail (definition != NULL);
+
+  g_clear_handle_id (&self->check_timeout, g_source_remove);
+  set_file (self, file);
+  set_text (self, definition->text != NULL ? definition->text : "");
+  apply_result (self, definition, NULL, FALSE);
+}
+
+static gboolean
+load_file (TwDesignPage *self,
+           GFile        *file,
+           gboolean      as_template)
+{
+  g_autofree char *contents = NULL;
+  g_autofree char *basename = g_file_get_basename (file);
+  g_autoptr(GError) error = NULL;
+  gsize len;
+
+  if (!g_file_load_contents (file, NULL, &contents, &len, NULL, &error))
+    {
+      g_autofree char *message = g_strdup_printf (_("Could not open “%s”: %s"), basename,
+                                                  error->message);
+      notify_user (self, message);
+      return FALSE;
+    }
+  if (!g_utf8_validate_len (contents, len, NULL))
+    {
+      g_autofree char *message = g_strdup_printf (_("Could not open “%s”: it is not UTF-8 "
+                                                    "text"), basename);
+      notify_user (self, message);
+      return FALSE;
+    }
+  g_clear_handle_id (&self->check_timeout, g_source_remove);
+  set_file (self, as_template ? NULL : file);
+  set_text (self, contents);
+  check_now (self);
+  return TRUE;
+}
+
+typedef struct
+{
+  TwDesignPage     *page;
+  TwDesignContinue  next;
+  gpointer          user_data;
+} Continuation;
+
+static gboolean
+continue_idle (gpointer data)
+{
+  Continuation *c = data;
+
+  c->next (c->user_data);
+  g_object_unref (c->page);
+  g_free (c);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+discard_response (AdwMessageDialog *dialog,
+                  const char       *response,
+                  Continuation     *c)
+{
+  if (g_strcmp0 (response, "discard") == 0)
+    /* not from inside the dialog's signal: @next may close the window */
+    g_idle_add (continue_idle, c);
+  else
+    {
+      g_object_unref (c->page);
+      g_free (c);
+    }
+}
+
+void
+tw_design_page_confirm_discard (TwDesignPage     *self,
+                                TwDesignContinue  next,
+                                gpointer          user_data)
+{
+  GtkWidget *dialog;
+  GtkRoot *root;
+  Continuation *c;
+  g_autofree char *name = NULL;
+
+  g_return_if_fail (TW_IS_DESIGN_PAGE (self));
+
+  if (!tw_design_page_get_modified (self))
+    {
+      next (user_data);
+      return;
+    }
+  root = gtk_widget_get_root (GTK_WIDGET (self));
+  name = document_name (self);
+  dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                   _("Discard Unsaved Changes?"), NULL);
+  adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
+                                  _("“%s” has edits that are not saved. If you go on, they are "
+                                    "lost."), name);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "discard", _("_Discard"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  c = g_new0 (Continuation, 1);
+  c->page = g_object_ref (self);
+  c->next = next;
+  c->user_data = user_data;
+  g_signal_connect (dialog, "response", G_CALLBACK (discard_response), c);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static gboolean
+drop_chooser (TwDesignPage *self)
+{
+  if (self->chooser != NULL && gtk_native_dialog_get_visible (self->chooser))
+    return FALSE;
+  if (self->chooser != NULL)
+    gtk_native_dialog_destroy (self->chooser);
+  g_clear_object (&self->chooser);
+  return TRUE;
+}
+
+static void
+add_filters (GtkFileChooser *chooser)
+{
+  g_autoptr(GtkFileFilter) yaml = gtk_file_filter_new ();
+  g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (yaml, _("Game definitions (YAML)"));
+  gtk_file_filter_add_pattern (yaml, "*.yaml");
+  gtk_file_filter_add_pattern (yaml, "*.yml");
+  gtk_file_filter_set_name (all, _("All files"));
+  gtk_file_filter_add_pattern (all, "*");
+  gtk_file_chooser_add_filter (chooser, yaml);
+  gtk_file_chooser_add_filter (chooser, all);
+}
+
+static GtkFileChooserNative *
+new_chooser (TwDesignPage         *self,
+             const char           *title,
+             GtkFileChooserAction  action,
+             const char           *accept)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkFileChooserNative *chooser;
+
+  chooser = gtk_file_chooser_native_new (title, GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                         action, accept, _("_Cancel"));
+  add_filters (GTK_FILE_CHOOSER (chooser));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  self->chooser = GTK_NATIVE_DIALOG (chooser);
+  return chooser;
+}
+
+static void
+open_response (GtkNativeDialog *dialog,
+               int              response,
+               TwDesignPage    *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      load_file (self, file, FALSE);
+    }
+}
+
+static void
+show_open_chooser (gpointer user_data)
+{
+  TwDesignPage *self = user_data;
+  GtkFileChooserNative *chooser;
+
+  if (!drop_chooser (self))
+    return;
+  chooser = new_chooser (self, _("Open Game Definition"), GTK_FILE_CHOOSER_ACTION_OPEN,
+                         _("_Open"));
+  g_signal_connect_object (chooser, "response", G_CALLBACK (open_response), self, 0);
+  gtk_native_dialog_show (self->chooser);
+}
+
+static void
+open_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  tw_design_page_confirm_discard (TW_DESIGN_PAGE (widget), show_open_chooser, widget);
+}
+
+static void
+new_from_template (gpointer user_data)
+{
+  TwDesignPage *self = user_data;
+  const char *path = g_object_get_data (G_OBJECT (self), "template");
+  g_autoptr(GFile) file = NULL;
+
+  if (path == NULL)
+    return;
+  file = g_file_new_for_path (path);
+  load_file (self, file, TRUE);
+}
+
+static void
+new_action (GtkWidget  *widget,
+            const char *action_name,
+            GVariant   *parameter)
+{
+  g_object_set_data_full (G_OBJECT (widget), "template",
+                          g_variant_dup_string (parameter, NULL), g_free);
+  tw_design_page_confirm_discard (TW_DESIGN_PAGE (widget), new_from_template, widget);
+}
+
+static gboolean
+save_to (TwDesignPage *self,
+         GFile        *file)
+{
+  g_autofree char *text = get_text (self);
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *basename = g_file_get_basename (file);
+  g_autofree char *message = NULL;
+  g_autoptr(GError) error = NULL;
+
+  /* g_file_set_contents writes a temporary file and renames it over the
+   * old one: a crash mid-save never leaves half a definition behind */
+  if (path == NULL || !g_file_set_contents (path, text, -1, &error))
+    {
+      /* Translators: saving a definition failed: the file and the reason */
+      message = g_strdup_printf (_("Could not save “%s”: %s"), basename,
+                                 error != NULL ? error->message : _("not a local file"));
+      notify_user (self, message);
+      return FALSE;
+    }
+  set_file (self, file);
+  gtk_text_buffer_set_modified (GTK_TEXT_BUFFER (self->buffer), FALSE);
+  if (self->n_errors > 0)
+    message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                            "Saved “%s”, with %u problem to fix",
+                                            "Saved “%s”, with %u problems to fix",
+                                            self->n_errors), basename, self->n_errors);
+  else
+    message = g_strdup_printf (_("Saved “%s”"), basename);
+  notify_user (self, message);
+  return TRUE;
+}
+
+static void
+save_response (GtkNativeDialog *dialog,
+               int              response,
+               TwDesignPage    *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      save_to (self, file);
+    }
+}
+
+static void
+save_as_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  TwDesignPage *self = TW_DESIGN_PAGE (widget);
+  GtkFileChooserNative *chooser;
+  g_autofree char *name = document_name (self);
+
+  if (!drop_chooser (self))
+    return;
+  chooser = new_chooser (self, _("Save Game Definition"), GTK_FILE_CHOOSER_ACTION_SAVE,
+                         _("_Save"));
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
+  g_signal_connect_object (chooser, "response", G_CALLBACK (save_response), self, 0);
+  gtk_native_dialog_show (self->chooser);
+}
+
+static void
+save_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  TwDesignPage *self = TW_DESIGN_PAGE (widget);
+
+  if (self->file != NULL)
+    save_to (self, self->file);
+  else
+    save_as_action (widget, action_name, parameter);
+}
+
+/* design.save-to PATH: Save As without a file chooser, for scripts and tests */
+static void
+save_to_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (g_variant_get_string (parameter, NULL));
+
+  save_to (TW_DESIGN_PAGE (widget), file);
+}
+
+static void
+undo_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  TwDesignPage *self = TW_DESIGN_PAGE (widget);
+
+  if (gtk_text_buffer_get_can_undo (GTK_TEXT_BUFFER (self->buffer)))
+    gtk_text_buffer_undo (GTK_TEXT_BUFFER (self->buffer));
+}
+
+static void
+redo_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  TwDesignPage *self = TW_DESIGN_PAGE (widget);
+
+  if (gtk_text_buffer_get_can_redo (GTK_TEXT_BUFFER (self->buffer)))
+    gtk_text_buffer_redo (GTK_TEXT_BUFFER (self->buffer));
+}
+
+/* Plays the text as it is now: the other views already have it; a new game
+ * of it starts in Play. */
+static void
+playtest_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  TwDesignPage *self = TW_DESIGN_PAGE (widget);
+
+  if (self->definition == NULL || self->n_errors > 0)
+    return;
+  gtk_widget_activate_action (widget, "win.show-view", "s", "play");
+  gtk_widget_activate_action (widget, "win.new-game", NULL);
+}
+
+static void
+update_actions (TwDesignPage *self)
+{
+  GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "design.undo",
+                                 gtk_text_buffer_get_can_undo (buffer));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "design.redo",
+                                 gtk_text_buffer_get_can_redo (buffer));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "design.playtest",
+                                 self->checked && self->definition != NULL
+                                 && self->n_errors == 0);
+}
+
+static void
+modified_changed (TwDesignPage *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODIFIED]);
+}
+
+static int
+compare_names (gconstpointer a,
+               gconstpointer b)
+{
+  return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
+}
+
+static void
+build_new_menu (TwDesignPage *self)
+{
+  g_autoptr(GMenu) menu = g_menu_new ();
+  g_autofree char *dir = tw_definition_bundled_dir ();
+  g_autoptr(GDir) d = dir != NULL ? g_dir_open (dir, 0, NULL) : NULL;
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    if (g_str_has_suffix (name, ".yaml"))
+      g_ptr_array_add (names, g_strdup (name));
+  g_ptr_array_sort (names, compare_names);
+  for (guint i = 0; i < names->len; i++)
+    {
+      const char *file = g_ptr_array_index (names, i);
+      g_autofree char *path = g_build_filename (dir, file, NULL);
+      g_autofree char *label = g_strndup (file, strlen (file) - strlen (".yaml"));
+      g_autoptr(GMenuItem) item = g_menu_item_new (label, NULL);
+
+      g_menu_item_set_action_and_target (item, "design.new-from", "s", path);
+      g_menu_append_item (menu, item);
+    }
+  gtk_menu_button_set_menu_model (self->new_button, G_MENU_MODEL (menu));
+}
+
+static void
+update_scheme (TwDesignPage *self)
+{
+  AdwStyleManager *manager = adw_style_manager_get_default ();
+  GtkSourceStyleSchemeManager *schemes = gtk_source_style_scheme_manager_get_default ();
+  GtkSourceStyleScheme *scheme;
+
+  scheme = gtk_source_style_scheme_manager_get_scheme (schemes, adw_style_manager_get_dark (manager)
+                                                                ? "Adwaita-dark" : "Adwaita");
+  if (scheme != NULL)
+    gtk_source_buffer_set_style_scheme (self->buffer, scheme);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Public API                                                               */
+
+GFile *
+tw_design_page_get_file (TwDesignPage *self)
+{
+  g_return_val_if_fail (TW_IS_DESIGN_PAGE (self), NULL);
+  return self->file;
+}
+
+gboolean
+tw_design_page_get_modified (TwDesignPage *self)
+{
+  g_return_val_if_fail (TW_IS_DESIGN_PAGE (self), FALSE);
+  return gtk_text_buffer_get_modified (GTK_TEXT_BUFFER (self->buffer));
+}
+
+TwDefinition *
+tw_design_page_get_definition (TwDesignPage *self)
+{
+  g_return_val_if_fail (TW_IS_DESIGN_PAGE (self), NULL);
+  return self->definition;
+}
+
+/* ------------------------------------------------------------------------ */
+/* GObject                                                                  */
+
+static void
+save_to_window_action (GSimpleAction *action,
+                       GVariant      *parameter,
+                       gpointer       user_data)
+{
+  gtk_widget_activate_action_variant (GTK_WIDGET (user_data), "design.save-to", parameter);
+}
+
+/* "win.design-save-to" PATH: the window's action group is exported on D-Bus
+ * with the application, so scripts and tests can save without a chooser. */
+static void
+tw_design_page_root (GtkWidget *widget)
+{
+  GtkRoot *root;
+
+  GTK_WIDGET_CLASS (tw_design_page_parent_class)->root (widget);
+  root = gtk_widget_get_root (widget);
+  if (G_IS_ACTION_MAP (root))
+    {
+      g_autoptr(GSimpleAction) action = g_simple_action_new ("design-save-to",
+                                                             G_VARIANT_TYPE_STRING);
+
+      g_signal_connect_object (action, "activate", G_CALLBACK (save_to_window_action), widget, 0);
+      g_action_map_add_action (G_ACTION_MAP (root), G_ACTION (action));
+    }
+}
+
+static void
+tw_design_page_unroot (GtkWidget *widget)
+{
+  GtkRoot *root = gtk_widget_get_root (widget);
+
+  if (G_IS_ACTION_MAP (root))
+    g_action_map_remove_action (G_ACTION_MAP (root), "design-save-to");
+  GTK_WIDGET_CLASS (tw_design_page_parent_class)->unroot (widget);
+}
+
+/* The text editor takes the focus when the page is shown, unless something
+ * in the page has it already. */
+static void
+tw_design_page_map (GtkWidget *widget)
+{
+  TwDesignPage *self = TW_DESIGN_PAGE (widget);
+  GtkRoot *root;
+  GtkWidget *focus;
+
+  GTK_WIDGET_CLASS (tw_design_page_parent_class)->map (widget);
+  root = gtk_widget_get_root (widget);
+  focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+  if (focus == NULL || !gtk_widget_is_ancestor (focus, widget))
+    gtk_widget_grab_focus (GTK_WIDGET (self->source_view));
+}
+
+static void
+tw_design_page_get_property (GObject    *object,
+                             guint       prop_id,
+                             GValue     *value,
+                             GParamSpec *pspec)
+{
+  TwDesignPage *self = TW_DESIGN_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_FILE:
+      g_value_set_object (value, self->file);
+      break;
+    case PROP_MODIFIED:
+      g_value_set_boolean (value, tw_design_page_get_modified (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tw_design_page_dispose (GObject *object)
+{
+  TwDesignPage *self = TW_DESIGN_PAGE (object);
+
+  g_clear_handle_id (&self->check_timeout, g_source_remove);
+  g_clear_handle_id (&self->pending_idle, g_source_remove);
+  g_queue_clear_full (&self->pending, pending_edit_free);
+  if (self->scroll_tick != 0 && self->source_view != NULL)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self->source_view), self->scroll_tick);
+  self->scroll_tick = 0;
+  g_cancellable_cancel (self->check_cancellable);
+  g_clear_object (&self->check_cancellable);
+  if (self->chooser != NULL)
+    gtk_native_dialog_destroy (self->chooser);
+  g_clear_object (&self->chooser);
+  if (self->buffer != NULL)
+    g_signal_handlers_disconnect_by_data (self->buffer, self);
+  /* containers emit selection changes while they are torn down */
+  if (self->card_list != NULL)
+    g_signal_handlers_disconnect_by_data (self->card_list, self);
+  if (self->tile_flow != NULL)
+    g_signal_handlers_disconnect_by_data (self->tile_flow, self);
+  if (self->problems_list != NULL)
+    g_signal_handlers_disconnect_by_data (self->problems_list, self);
+  if (self->source_view != NULL)
+    g_signal_handlers_disconnect_by_data (self->source_view, self);
+  g_signal_handlers_disconnect_by_data (adw_style_manager_get_default (), self);
+  /* the rows' handlers point at row data: disconnect them while the
+   * controls are alive, then drop the widgets */
+  if (self->option_rows != NULL)
+    g_ptr_array_set_size (self->option_rows, 0);
+  if (self->card_controls != NULL)
+    g_ptr_array_set_size (self->card_controls, 0);
+  adw_bin_set_child (ADW_BIN (self), NULL);
+  gtk_widget_dispose_template (GTK_WIDGET (self), TW_TYPE_DESIGN_PAGE);
+  self->buffer = NULL;
+  G_OBJECT_CLASS (tw_design_page_parent_class)->dispose (object);
+}
+
+static void
+tw_design_page_finalize (GObject *object)
+{
+  TwDesignPage *self = TW_DESIGN_PAGE (object);
+
+  g_clear_pointer (&self->option_rows, g_ptr_array_unref);
+  g_clear_pointer (&self->card_controls, g_ptr_array_unref);
+  g_clear_pointer (&self->selected_card, g_free);
+  g_clear_pointer (&self->card_form_id, g_free);
+  g_clear_pointer (&self->definition, tw_definition_unref);
+  g_clear_pointer (&self->selected_tile, g_free);
+  g_clear_object (&self->file);
+  G_OBJECT_CLASS (tw_design_page_parent_class)->finalize (object);
+}
+
+static void
+tw_design_page_class_init (TwDesignPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->get_property = tw_design_page_get_property;
+  object_class->dispose = tw_design_page_dispose;
+  object_class->finalize = tw_design_page_finalize;
+  widget_class->root = tw_design_page_root;
+  widget_class->unroot = tw_design_page_unroot;
+  widget_class->map = tw_design_page_map;
+
+  properties[PROP_FILE] =
+    g_param_spec_object ("file", NULL, NULL, G_TYPE_FILE,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_MODIFIED] =
+    g_param_spec_boolean ("modified", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * TwDesignPage::definition-changed:
+   * @definition: (type gpointer): the edited text's definition
+   *
+   * The text was changed and now loads without error.
+   */
+  signals[DEFINITION_CHANGED] =
+    g_signal_new ("definition-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
+
+  gtk_source_init ();
+  g_type_ensure (GTK_SOURCE_TYPE_VIEW);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/tilewright/Tilewright/design-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, TwDesignPage, new_button);
+  gtk_widget_class_bind_template_child (widget_class, TwDesignPage, status_label);
+  gtk_widget_class_bind_template_child (widget_class, TwDesignPage, source_view);
+  gtk_widget_class_bind_template_child (widget_class, TwDesignPage, problems_label);
+  gtk_widget_class_bind_template_child (widget_class, TwDesignPage, problems_list);
+  gtk_widget_class_bind_template_child (widget_class, TwDesignPage, editor_stack);
+  gtk_widget_class_bind_template_child (widget_class, TwDesignPage, variant_box);
+  gtk_widget_class_bind_template_child (widget_class, TwDesignPage, form_hint);
+  gtk_widget_class_bind_template_child (widget_class, TwDesignPage, totals_label);
+  gtk_widget_class_bind_template_child (widget_class, TwDesignPage, tile_flow);
+  gtk_widget_class_bind_template_child (widget_class, TwDesignPage, tile_editor);
+  gtk_widget_class_bind_template_child (widget_class, TwDesignPage, tile_large);
+  gtk_widget_class_bind_template_child (widget_class, TwDesignPage, edge_grid);
+  gtk_widget_class_bind_template_child (widget_class, TwDesignPage, card_list);
+  gtk_widget_class_bind_template_child (widget_class, TwDesignPage, card_box);
+
+  gtk_widget_class_install_action (widget_class, "design.new-from", "s", new_action);
+  gtk_widget_class_install_action (widget_class, "design.open", NULL, open_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK,
+                                       "design.open", NULL);
+  gtk_widget_class_install_action (widget_class, "design.save", NULL, save_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK,
+                                       "design.save", NULL);
+  gtk_widget_class_install_action (widget_class, "design.save-as", NULL, save_as_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "design.save-as", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_S, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "design.save-as", NULL);
+  gtk_widget_class_install_action (widget_class, "design.save-to", "s", save_to_action);
+  /* inside the page, Ctrl+Z undoes edits of the text, not moves of a game */
+  gtk_widget_class_install_action (widget_class, "design.undo", NULL, undo_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK,
+                                       "design.undo", NULL);
+  gtk_widget_class_install_action (widget_class, "design.redo", NULL, redo_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "design.redo", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Z, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "design.redo", NULL);
+  gtk_widget_class_install_action (widget_class, "design.playtest", NULL, playtest_action);
+}
+
+static void
+tw_design_page_init (TwDesignPage *self)
+{
+  GtkSourceLanguageManager *languages = gtk_source_language_manager_get_default ();
+  g_autoptr(GtkSourceMarkAttributes) error_attrs = gtk_source_mark_attributes_new ();
+  g_autoptr(GtkSourceMarkAttributes) warning_attrs = gtk_source_mark_attributes_new ();
+  GtkGesture *click;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->option_rows = g_ptr_array_new_with_free_func (option_row_free);
+  self->card_controls = g_ptr_array_new_with_free_func (card_control_free);
+  self->buffer = GTK_SOURCE_BUFFER (gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->source_view)));
+  gtk_source_buffer_set_language (self->buffer,
+                                  gtk_source_language_manager_get_language (languages, "yaml"));
+  gtk_source_buffer_set_highlight_syntax (self->buffer, TRUE);
+  /* the text is the file, byte for byte: no newline taken off or added */
+  gtk_source_buffer_set_implicit_trailing_newline (self->buffer, FALSE);
+  gtk_text_buffer_create_tag (GTK_TEXT_BUFFER (self->buffer), "tw-error",
+                              "underline", PANGO_UNDERLINE_ERROR, NULL);
+  update_scheme (self);
+  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
+                           G_CALLBACK (update_scheme), self, G_CONNECT_SWAPPED);
+
+  gtk_source_mark_attributes_set_icon_name (error_attrs, "dialog-error-symbolic");
+  g_signal_connect (error_attrs, "query-tooltip-text", G_CALLBACK (mark_tooltip), NULL);
+  gtk_source_view_set_mark_attributes (self->source_view, ERROR_CATEGORY, error_attrs, 10);
+  gtk_source_mark_attributes_set_icon_name (warning_attrs, "dialog-warning-symbolic");
+  g_signal_connect (warning_attrs, "query-tooltip-text", G_CALLBACK (mark_tooltip), NULL);
+  gtk_source_view_set_mark_attributes (self->source_view, WARNING_CATEGORY, warning_attrs, 5);
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self->source_view), TRUE);
+  g_signal_connect_swapped (self->source_view, "query-tooltip", G_CALLBACK (view_query_tooltip),
+                            self);
+
+  g_signal_connect_swapped (self->buffer, "changed", G_CALLBACK (buffer_changed), self);
+  g_signal_connect_swapped (self->buffer, "modified-changed", G_CALLBACK (modified_changed), self);
+  g_signal_connect_swapped (self->buffer, "notify::can-undo", G_CALLBACK (update_actions), self);
+  g_signal_connect_swapped (self->buffer, "notify::can-redo", G_CALLBACK (update_actions), self);
+  g_signal_connect_swapped (self->problems_list, "row-activated", G_CALLBACK (problem_activated),
+                            self);
+  g_signal_connect_swapped (self->tile_flow, "selected-children-changed",
+                            G_CALLBACK (tile_selection_changed), self);
+  g_signal_connect_swapped (self->card_list, "selected-rows-changed",
+                            G_CALLBACK (card_selection_changed), self);
+
+  build_tile_editor (self);
+  gtk_drawing_area_set_draw_func (self->tile_large, draw_tile, self, NULL);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->tile_large),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Selected tile"), -1);
+  click = gtk_gesture_click_new ();
+  g_signal_connect (click, "pressed", G_CALLBACK (tile_large_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->tile_large), GTK_EVENT_CONTROLLER (click));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->tile_large),
+                               _("Click an edge to change it to the next colour"));
+
+  build_new_menu (self);
+  gtk_label_set_label (self->problems_label, _("No definition open"));
+  gtk_widget_set_visible (GTK_WIDGET (self->problems_list), FALSE);
+  update_tile_editor (self);
+  update_actions (self);
+}

@@ -1,0 +1,42 @@
+/* tw-design-page.h: the Design view: the definition as YAML and as forms
+ *
+ * The definition file's text is the one source of truth. The page shows it
+ * in a source view checked as the designer types, and offers forms (variant
+ * rules, tiles) whose edits rewrite only the span of the text they touch, in
+ * the same buffer, so undo covers both. Every text that loads without error
+ * is announced with ::definition-changed for the other views.
+ *
+ * Copyright 2026 The Tilewright team
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "tw-definition.h"
+
+G_BEGIN_DECLS
+
+#define TW_TYPE_DESIGN_PAGE (tw_design_page_get_type ())
+
+G_DECLARE_FINAL_TYPE (TwDesignPage, tw_design_page, TW, DESIGN_PAGE, AdwBin)
+
+typedef void (*TwDesignContinue) (gpointer user_data);
+
+/* Shows @definition's text as the document read from @file (NULL: untitled);
+ * no edits, nothing to undo. */
+void          tw_design_page_set_document    (TwDesignPage     *self,
+                                              GFile            *file,
+                                              TwDefinition     *definition);
+GFile        *tw_design_page_get_file        (TwDesignPage     *self);
+/* Whether the text has edits not saved. */
+gboolean      tw_design_page_get_modified    (TwDesignPage     *self);
+/* The last text that loaded without error, or NULL. */
+TwDefinition *tw_design_page_get_definition  (TwDesignPage     *self);
+/* Runs @next now when there is nothing unsaved, else after the designer
+ * agreed to discard the edits (not at all when they cancel). */
+void          tw_design_page_confirm_discard (TwDesignPage     *self,
+                                              TwDesignContinue  next,
+                                              gpointer          user_data);
+
+G_END_DECLS

@@ -1,0 +1,22 @@
+/* tw-lab-page.h: the Lab view: batch playtests by bots, results as charts
+ *
+ * Copyright 2026 The Tilewright team
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "tw-definition.h"
+
+G_BEGIN_DECLS
+
+#define TW_TYPE_LAB_PAGE (tw_lab_page_get_type ())
+
+G_DECLARE_FINAL_TYPE (TwLabPage, tw_lab_page, TW, LAB_PAGE, AdwBin)
+
+/* The definition the games are played on, or NULL; cancels a run. */
+void tw_lab_page_set_definition (TwLabPage    *self,
+                                 TwDefinition *definition);
+
+G_END_DECLS

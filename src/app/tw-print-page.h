@@ -1,0 +1,23 @@
+/* tw-print-page.h: the Print view: sheet settings, a live page preview,
+ * export to PDF/SVG/PNG and printing
+ *
+ * Copyright 2026 The Tilewright team
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "tw-definition.h"
+
+G_BEGIN_DECLS
+
+#define TW_TYPE_PRINT_PAGE (tw_print_page_get_type ())
+
+G_DECLARE_FINAL_TYPE (TwPrintPage, tw_print_page, TW, PRINT_PAGE, AdwBin)
+
+/* The definition whose sheets are shown, or NULL for "no game open". */
+void tw_print_page_set_definition (TwPrintPage  *self,
+                                   TwDefinition *definition);
+
+G_END_DECLS

@@ -1,0 +1,323 @@
+#!/usr/bin/python3
+"""The Design view, driven through AT-SPI. Prints TAP.
+
+Run by run-gui-test.sh (private X server and session bus). Starts the app on
+a copy of data/games/colorblock.yaml, shows Design with Alt+1, reads the YAML
+through the source view's accessible Text interface, changes variant options
+in the form (an option written in the file, one that is not) and checks that
+exactly those spans of the text changed, resets one, types an unknown key
+into the text and sees it listed with its line:column, deletes it again,
+recolours a tile's edge in the tile-set editor and undoes it, sets a card's
+parameter in the card editor, saves through the window action "design-save-to"
+(over D-Bus: file choosers are fiddly under AT-SPI), checks the saved file
+with `tilewright-cli validate`, starts a new definition from a bundled game
+and playtests it.
+Screenshots go to OUTDIR/screenshots/design-*.png.
+"""
+import argparse
+import importlib.util
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+_spec = importlib.util.spec_from_file_location('smoke', os.path.join(HERE, 'test-smoke.py'))
+smoke = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(smoke)
+_spec = importlib.util.spec_from_file_location('play', os.path.join(HERE, 'test-play.py'))
+play = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(play)
+
+Atspi = smoke.Atspi
+wait_for = smoke.wait_for
+find_all = smoke.find_all
+do_action = smoke.do_action
+allocated = smoke.allocated
+screenshot = smoke.screenshot
+
+APP_ID = 'io.github.tilewright.Tilewright'
+N_TESTS = 15
+OVERALL_TIMEOUT = 200
+BOGUS = '\nbogus-key: 1'   # typed as Return, then the key
+
+
+def source_view(main):
+    views = [a for a in find_all(main, name='Definition YAML') if a.get_text_iface() is not None]
+    return views[0] if views else None
+
+
+def view_text(view):
+    try:
+        return Atspi.Text.get_text(view, 0, Atspi.Text.get_character_count(view))
+    except smoke.GLibError:
+        return None
+
+
+def wait_text(view, expected, timeout=5):
+    return wait_for(lambda: view_text(view) == expected, timeout=timeout)
+
+
+def control(main, name):
+    """The switch (or other control) whose accessible name is an option's."""
+    # GTK 4.8 repeats a control's label in its name: "rotation rotation"
+    for acc in find_all(main, pattern='^' + re.escape(name) + '( ' + re.escape(name) + ')?$'):
+        try:
+            if acc.get_role_name() in ('switch', 'toggle button', 'check box') \
+                    and acc.get_n_actions() > 0 and allocated(acc):
+                return acc
+        except smoke.GLibError:
+            continue
+    return None
+
+
+def labels(root, pattern):
+    return [a.get_name() for a in find_all(root, role='label', pattern=pattern)]
+
+
+def diff_lines(a, b):
+    la, lb = (a or '').splitlines(), (b or '').splitlines()
+    return [f'- {x}' for x in la if x not in lb][:5] + [f'+ {x}' for x in lb if x not in la][:5]
+
+
+def run(tap, args, workdir):
+    os.environ['XDG_DATA_HOME'] = os.path.join(workdir, 'data')
+    game = os.path.join(workdir, 'colorblock.yaml')
+    shutil.copyfile(os.path.join(args.srcdir, 'data', 'games', 'colorblock.yaml'), game)
+    original = open(game, encoding='utf-8').read()
+    app_proc = play.start_app(args, game, os.path.join(args.outdir, 'app-design.log'))
+    try:
+        app = wait_for(lambda: smoke.find_app(app_proc.proc.pid), timeout=30)
+        main = app and wait_for(lambda: smoke.frame_named(app, 'Tilewright'), timeout=15)
+        if not tap.result(main is not None, 'app starts on colorblock.yaml'):
+            return app_proc
+
+        # 2: Alt+1 shows Design; the source view holds the file's text
+        play.keys('Tilewright', 'alt+1')
+        view = wait_for(lambda: source_view(main), timeout=10)
+        same = view is not None and wait_text(view, original)
+        time.sleep(0.5)
+        screenshot(args.outdir, 'design-start')
+        tap.result(bool(same), 'Design shows the definition\'s YAML, read through AT-SPI Text',
+                   f'view {view is not None}, text starts {(view_text(view) or "")[:80]!r}'
+                   if view else 'no view named "Definition YAML"')
+        if view is None:
+            return app_proc
+
+        # 3: a variant option written in the file: only its value changes
+        rotation = wait_for(lambda: control(main, 'rotation'), timeout=5)
+        if rotation is not None:
+            do_action(rotation)
+        expected = original.replace('\n  rotation: true\n', '\n  rotation: false\n')
+        ok = wait_text(view, expected)
+        title = play.main_title(main)
+        tap.result(bool(ok) and expected != original and title.startswith('• '),
+                   'toggling "rotation" rewrites just "rotation: false"; the title shows "•"',
+                   f'control {rotation is not None}, title {title!r}, '
+                   f'diff {diff_lines(expected, view_text(view))}')
+
+        # 4: its reset button writes the default back
+        resets = [a for a in find_all(main, pattern=r'^Reset to the default, true$')
+                  if a.get_n_actions() > 0 and allocated(a)]
+        if resets:
+            do_action(resets[0])
+        ok = wait_text(view, original)
+        tap.result(bool(resets) and bool(ok), 'the reset button puts "rotation: true" back',
+                   f'reset buttons {len(resets)}, diff {diff_lines(original, view_text(view))}')
+
+        # 5: an option not in the file is added to the variant section, as a new line
+        shape = wait_for(lambda: control(main, 'goal-needs-completed-shape'), timeout=5)
+        if shape is not None:
+            do_action(shape)
+        edited = original.replace('\n  goals: true', '\n  goals: true\n  goal-needs-completed-shape: false')
+        ok = wait_text(view, edited)
+        tap.result(bool(ok) and edited != original,
+                   'a default option set to false is inserted below the variant\'s last line',
+                   f'control {shape is not None}, diff {diff_lines(edited, view_text(view))}')
+
+        # 6: typing an unknown key: listed with line:column, marked in the text
+        play.keys('Tilewright', 'ctrl+End', 'Return', text=BOGUS[1:])
+        line = (edited + BOGUS).count('\n') + 1
+        problem = wait_for(lambda: labels(main, r"unknown key 'bogus-key'"), timeout=5)
+        position = labels(main, rf'^{line}:1$')
+        time.sleep(0.6)
+        screenshot(args.outdir, 'design-problem')
+        tap.result(bool(problem) and bool(position) and view_text(view) == edited + BOGUS,
+                   f'a typed unknown key is listed as "unknown key" at {line}:1',
+                   f'problems {labels(main, "unknown key")}, positions {labels(main, r"^[0-9]+:[0-9]+$")}, '
+                   f'text ends {(view_text(view) or "")[-40:]!r}')
+
+        # 7: deleting it again clears the problems
+        play.keys('Tilewright', *(['BackSpace'] * len(BOGUS)))
+        ok = wait_text(view, edited)
+        clean = wait_for(lambda: labels(main, '^No problems$'), timeout=5)
+        tap.result(bool(ok) and bool(clean), 'deleting the line clears the problems list',
+                   f'problems {labels(main, "problem")}, text ends {(view_text(view) or "")[-40:]!r}')
+
+        # 8: the tile set: select full-r, recolour its north edge (the whole section)
+        tabs = [a for a in find_all(main, name='Tiles') if a.get_role_name() in
+                ('toggle button', 'radio button', 'page tab') and a.get_n_actions() > 0]
+        if tabs:
+            do_action(tabs[0])
+        flows = [a for a in find_all(main, name='Tiles') if a.get_selection_iface() is not None]
+        if flows:
+            Atspi.Selection.select_child(flows[0], 0)
+        north = wait_for(lambda: [a for a in find_all(main, name='North edge: Red')
+                                  if a.get_n_actions() > 0 and allocated(a)], timeout=5)
+        totals_before = labels(main, r'^75 tiles')
+        if north:
+            do_action(north[0])
+        recoloured = edited.replace('{id: full-r, name: "Full red", count: 3, edges: [red, red, red, red]',
+                                    '{id: full-r, name: "Full red", count: 3, '
+                                    'edges: [green, green, green, green]')
+        ok = wait_text(view, recoloured)
+        totals = wait_for(lambda: labels(main, r'Red: 88 edges · Green: 112 edges'), timeout=5)
+        time.sleep(0.5)
+        screenshot(args.outdir, 'design-tiles')
+        tap.result(bool(ok) and bool(totals) and recoloured != edited,
+                   'clicking the North edge of "full-r" recolours its section; totals follow',
+                   f'tabs {len(tabs)}, flows {len(flows)}, north {bool(north)}, '
+                   f'totals before {totals_before}, after {labels(main, "^75 tiles")}, '
+                   f'diff {diff_lines(recoloured, view_text(view))}')
+
+        # 9: undo (the page's button) takes the visual edit back in the text
+        undo = [a for a in find_all(main, role='push button', pattern='^Undo Edit')
+                if a.get_n_actions() > 0 and allocated(a)]
+        if undo:
+            do_action(undo[0])
+        ok = wait_text(view, edited)
+        tap.result(bool(undo) and bool(ok), 'Undo Edit takes the tile edit back in the text',
+                   f'undo buttons {len(undo)}, diff {diff_lines(edited, view_text(view))}')
+
+        # 10: the card editor: the "tiles" parameter of card size-3, through its spin button
+        tabs = [a for a in find_all(main, name='Cards') if a.get_role_name() in
+                ('toggle button', 'radio button', 'page tab') and a.get_n_actions() > 0]
+        if tabs:
+            do_action(tabs[0])
+        lists = [a for a in find_all(main, name='Cards') if a.get_selection_iface() is not None]
+        if lists:
+            Atspi.Selection.select_child(lists[0], 0)
+        spin = wait_for(lambda: [a for a in find_all(main, pattern=r'^tiles( tiles)?$')
+                                 if a.get_role_name() == 'spin button' and allocated(a)], timeout=5)
+        if spin:
+            Atspi.Value.set_current_value(spin[0], 4.0)
+        carded = edited.replace('{id: size-3, kind: shape-size, params: {tiles: 3}',
+                                '{id: size-3, kind: shape-size, params: {tiles: 4}')
+        ok = wait_text(view, carded)
+        time.sleep(0.5)
+        screenshot(args.outdir, 'design-cards')
+        tap.result(bool(ok) and carded != edited,
+                   'the card editor sets "tiles: 4" in the params of card size-3',
+                   f'tabs {len(tabs)}, lists {len(lists)}, spin {bool(spin)}, '
+                   f'diff {diff_lines(carded, view_text(view))}')
+        edited = carded
+
+        # 11: save through the window action; the title loses its "•"
+        saved = os.path.join(workdir, 'edited.yaml')
+        call = subprocess.run(['gdbus', 'call', '--session', '--dest', APP_ID,
+                               '--object-path', '/' + APP_ID.replace('.', '/') + '/window/1',
+                               '--method', 'org.gtk.Actions.Activate', 'design-save-to',
+                               f"[<'{saved}'>]", '{}'], capture_output=True, text=True, timeout=20)
+        wait_for(lambda: os.path.exists(saved), timeout=5)
+        text = open(saved, encoding='utf-8').read() if os.path.exists(saved) else ''
+        title = wait_for(lambda: (lambda t: t if not t.startswith('•') else None)(play.main_title(main)),
+                         timeout=5)
+        tap.result(text == edited and bool(title) and 'edited.yaml' in ' '.join(labels(main, 'edited')),
+                   'design-save-to writes the text; the window names edited.yaml, no "•"',
+                   f'gdbus {call.returncode} {call.stderr.strip()}, saved {len(text)} chars, '
+                   f'title {play.main_title(main)!r}')
+
+        # 12: the saved file is a valid definition
+        cli = os.path.join(os.path.dirname(os.path.dirname(args.app)), 'cli', 'tilewright-cli')
+        result = subprocess.run([cli, 'validate', saved], capture_output=True, text=True, timeout=30)
+        tap.result(result.returncode == 0,
+                   'tilewright-cli validate accepts the saved file',
+                   f'{cli}: {result.returncode} {result.stdout} {result.stderr}')
+
+        # 13: New from a bundled game: its text, untitled, the forms of its module
+        menus = [a for a in find_all(main, pattern=r'^New From Template')
+                 if a.get_n_actions() > 0 and allocated(a)]
+        if menus:
+            do_action(menus[0])
+        item = wait_for(lambda: find_all(app, role='menu item', name='colorfield'), timeout=5)
+        if item:
+            do_action(item[0])
+        template = open(os.path.join(args.srcdir, 'data', 'games', 'colorfield.yaml'),
+                        encoding='utf-8').read()
+        ok = wait_text(view, template)
+        untitled = wait_for(lambda: labels(main, '^untitled.yaml$'), timeout=5)
+        time.sleep(0.5)
+        screenshot(args.outdir, 'design-new-from-template')
+        tap.result(bool(ok) and bool(untitled),
+                   'New From Template loads colorfield.yaml as an untitled definition',
+                   f'menu {len(menus)}, item {bool(item)}, untitled {bool(untitled)}, '
+                   f'text starts {(view_text(view) or "")[:60]!r}')
+
+        # 14: Playtest: Play with a New Game dialog for the edited (unsaved) definition
+        playtest = [a for a in find_all(main, role='push button', pattern='^Playtest( Playtest)?$')
+                    if a.get_n_actions() > 0 and allocated(a)]
+        if playtest:
+            do_action(playtest[0])
+        dialog = wait_for(lambda: smoke.frame_named(app, '^New Game$'), timeout=10)
+        play_tab = [t for t in find_all(main, role='page tab', name='Play') if allocated(t)]
+        selected = play_tab and wait_for(lambda: smoke.has_state(play_tab[0],
+                                                                 Atspi.StateType.SELECTED), timeout=5)
+        options = [a.get_name() for a in find_all(dialog, role='label')] if dialog else []
+        time.sleep(0.4)
+        screenshot(args.outdir, 'design-playtest')
+        closed = dialog is not None and smoke.close_dialog(app, dialog, '^New Game$',
+                                                           play.main_title(main))
+        tap.result(bool(playtest) and dialog is not None and bool(selected) and closed
+                   and 'Colorfield' in options,
+                   'Playtest shows Play and a New Game dialog for the edited definition',
+                   f'button {bool(playtest)}, dialog {dialog is not None}, play selected '
+                   f'{bool(selected)}, closed {closed}, labels {options[:12]}')
+
+        # 15: nothing unsaved: quitting needs no confirmation
+        play.keys('Tilewright', 'ctrl+q')
+        tap.result(app_proc.wait_exit(10) and app_proc.proc.returncode == 0,
+                   'quitting is clean', f'return code {app_proc.proc.poll()}')
+    except Exception:
+        tap.comment(traceback.format_exc())
+        raise
+    return app_proc
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument('--app', required=True)
+    parser.add_argument('--srcdir', required=True)
+    parser.add_argument('--schemadir', required=True)
+    parser.add_argument('--outdir', required=True)
+    parser.add_argument('--version', required=True)
+    args = parser.parse_args()
+    args.app = os.path.abspath(args.app)
+    args.outdir = os.path.join(os.path.abspath(args.outdir), 'screenshots')
+    os.makedirs(args.outdir, exist_ok=True)
+
+    signal.signal(signal.SIGALRM, smoke.on_alarm)
+    signal.alarm(OVERALL_TIMEOUT)
+    tap = smoke.Tap(N_TESTS)
+    app_proc = None
+    with tempfile.TemporaryDirectory(prefix='tw-design-') as workdir:
+        try:
+            app_proc = run(tap, args, workdir)
+        except smoke.Timeout as e:
+            tap.bail_out_rest(str(e))
+        except Exception as e:
+            tap.bail_out_rest(f'{type(e).__name__}: {e}')
+        finally:
+            signal.alarm(0)
+            if app_proc is not None:
+                app_proc.kill()
+    tap.bail_out_rest('test ended early')
+    return 1 if tap.failed else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,167 @@
+#!/usr/bin/python3
+"""Crash recovery, driven through AT-SPI. Prints TAP.
+
+Run by run-gui-test.sh (private X server and session bus). Starts the app on
+data/games/colorblock.yaml, starts a game, plays 5 moves with "Random Move",
+kills the app with SIGKILL mid-game, starts it again with the same
+XDG_DATA_HOME, accepts "Restore" and checks that the move list and the turn
+label are those of the killed session. Then quits normally and starts once
+more: a game the user closed normally is not offered again. Screenshots go to
+OUTDIR/screenshots/recovery-*.png.
+"""
+import argparse
+import importlib.util
+import os
+import signal
+import sys
+import tempfile
+import time
+import traceback
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def load(name, filename):
+    spec = importlib.util.spec_from_file_location(name, os.path.join(HERE, filename))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+smoke = load('smoke', 'test-smoke.py')
+play = load('play', 'test-play.py')
+
+find_all = smoke.find_all
+wait_for = smoke.wait_for
+
+N_TESTS = 6
+MOVES = 5
+OVERALL_TIMEOUT = 200
+RESTORE = r'^_?Restore\b'
+
+
+def turn_labels(main):
+    return [a.get_name() for a in find_all(main, role='label', pattern=' to play$')]
+
+
+def start(args, game, log):
+    app_proc = play.start_app(args, game, log)
+    app = wait_for(lambda: smoke.find_app(app_proc.proc.pid), timeout=30)
+    main = app and wait_for(lambda: smoke.frame_named(app, 'Tilewright'), timeout=15)
+    return app_proc, app, main
+
+
+def run(tap, args, workdir):
+    game = os.path.join(args.srcdir, 'data', 'games', 'colorblock.yaml')
+    os.environ['XDG_DATA_HOME'] = os.path.join(workdir, 'data')
+    autosave = os.path.join(workdir, 'data', 'tilewright', 'autosave.yaml')
+
+    # 1: a first session: a game of 5 moves, then SIGKILL
+    app_proc, app, main = start(args, game, os.path.join(args.outdir, 'app-recovery-1.log'))
+    if not tap.result(main is not None, 'app starts on colorblock.yaml'):
+        return app_proc
+    tab = [t for t in find_all(main, role='page tab', name='Play') if smoke.allocated(t)]
+    smoke.do_action(tab[0])
+    play.press(main, 'New Game…')
+    dialog = wait_for(lambda: smoke.frame_named(app, '^New Game$'), timeout=10)
+    play.press(dialog, 'Start Game')
+    wait_for(lambda: turn_labels(main), timeout=10)
+    for _ in range(MOVES):
+        n = len(play.move_rows(main))
+        play.press(main, 'Random Move')
+        wait_for(lambda: len(play.move_rows(main)) > n, timeout=10)
+    rows = play.move_rows(main)
+    turn = turn_labels(main)
+    time.sleep(0.3)
+    smoke.screenshot(args.outdir, 'recovery-before-kill')
+    app_proc.proc.send_signal(signal.SIGKILL)
+    app_proc.proc.wait()
+    app_proc.kill()
+    tap.result(len(rows) == MOVES and len(turn) == 1 and os.path.exists(autosave)
+               and app_proc.proc.returncode == -signal.SIGKILL,
+               f'{MOVES} moves played, the app killed with SIGKILL, the autosave left behind',
+               f'rows {rows}, turn {turn}, autosave {os.path.exists(autosave)}, '
+               f'return code {app_proc.proc.returncode}')
+
+    # 2: the next start offers the game back
+    app_proc, app, main = start(args, game, os.path.join(args.outdir, 'app-recovery-2.log'))
+    restore = app and wait_for(lambda: find_all(app, role='push button', pattern=RESTORE),
+                               timeout=10)
+    heading = app and find_all(app, role='label', name='Restore the game you were playing?')
+    time.sleep(0.5)
+    smoke.screenshot(args.outdir, 'recovery-offer')
+    if not tap.result(main is not None and bool(restore) and bool(heading),
+                      'the next start asks "Restore the game you were playing?"',
+                      f'window {main is not None}, restore button {bool(restore)}, '
+                      f'heading {bool(heading)}'):
+        return app_proc
+
+    # 3: Restore: the same moves, the same seat to play
+    smoke.do_action(restore[0])
+    restored = wait_for(lambda: play.move_rows(main) == rows and turn_labels(main) == turn,
+                        timeout=10)
+    time.sleep(0.5)
+    smoke.screenshot(args.outdir, 'recovery-restored')
+    tap.result(bool(restored), 'Restore shows the same move list and turn in the Play view',
+               f'rows {play.move_rows(main)} (wanted {rows}), '
+               f'turn {turn_labels(main)} (wanted {turn})')
+
+    # 4: the restored game goes on
+    n = len(play.move_rows(main))
+    play.press(main, 'Random Move')
+    more = wait_for(lambda: len(play.move_rows(main)) == n + 1, timeout=10)
+    tap.result(bool(more), 'the restored game goes on: one more move',
+               f'rows {play.move_rows(main)}')
+
+    # 5: a normal quit: the next start offers nothing
+    play.keys('Tilewright', 'ctrl+q')
+    confirm = wait_for(lambda: find_all(app, role='push button', pattern=r'^_?Discard\b'),
+                       timeout=3)
+    if confirm:
+        smoke.do_action(confirm[0])
+    quit_ok = app_proc.wait_exit(10) and app_proc.proc.returncode == 0
+    app_proc.kill()
+    app_proc, app, main = start(args, game, os.path.join(args.outdir, 'app-recovery-3.log'))
+    offered = app and wait_for(lambda: find_all(app, role='push button', pattern=RESTORE),
+                               timeout=4)
+    tap.result(quit_ok and main is not None and not offered,
+               'after a normal quit the next start does not offer a restore',
+               f'quit clean {quit_ok}, window {main is not None}, offered {bool(offered)}')
+    play.keys('Tilewright', 'ctrl+q')
+    return app_proc
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument('--app', required=True)
+    parser.add_argument('--srcdir', required=True)
+    parser.add_argument('--schemadir', required=True)
+    parser.add_argument('--outdir', required=True)
+    parser.add_argument('--version', required=True)
+    args = parser.parse_args()
+    args.app = os.path.abspath(args.app)
+    args.outdir = os.path.join(os.path.abspath(args.outdir), 'screenshots')
+    os.makedirs(args.outdir, exist_ok=True)
+
+    signal.signal(signal.SIGALRM, smoke.on_alarm)
+    signal.alarm(OVERALL_TIMEOUT)
+    tap = smoke.Tap(N_TESTS)
+    app_proc = None
+    with tempfile.TemporaryDirectory(prefix='tw-recovery-') as workdir:
+        try:
+            app_proc = run(tap, args, workdir)
+        except smoke.Timeout as e:
+            tap.bail_out_rest(str(e))
+        except Exception as e:
+            tap.comment(traceback.format_exc())
+            tap.bail_out_rest(f'{type(e).__name__}: {e}')
+        finally:
+            signal.alarm(0)
+            if app_proc is not None:
+                app_proc.kill()
+    tap.bail_out_rest('test ended early')
+    return 1 if tap.failed else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
