@@ -321,7 +321,9 @@ tw_sgf_import (const char  *text,
   for (guint i = 0; gm && i < n; i++)
     {
       const char *f = all[i]->foreign_game;
-      if (f && strncmp (gm + 3, f, strlen (f)) == 0 && gm[3 + strlen (f)] == ']')
+      /* the text need not end in NUL: compare only inside it */
+      gsize rest = (gsize) (text + size - (gm + 3));
+      if (f && rest > strlen (f) && strncmp (gm + 3, f, strlen (f)) == 0 && gm[3 + strlen (f)] == ']')
         {
           g_autofree char *path = tw_definition_bundled_path (all[i]->id);
           if (path == NULL)
