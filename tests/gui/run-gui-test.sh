@@ -25,6 +25,6 @@ export TW_TAP_FD=3
 # server and one of them gets "cannot open display".
 servernum=$((100 + $$ % 4000))
 # A hard limit above the script's own, in case the X server or bus hangs.
-3>&1 1>&2 timeout --kill-after=10 290 \
+3>&1 1>&2 timeout --kill-after=10 430 \
   xvfb-run -a -n "$servernum" -s "-screen 0 1280x800x24" \
   dbus-run-session -- /usr/bin/python3 "$script" "$@"

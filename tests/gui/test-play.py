@@ -37,7 +37,7 @@ xdotool_windows = smoke.xdotool_windows
 
 SEED = '4242'
 N_TESTS = 14
-OVERALL_TIMEOUT = 260
+OVERALL_TIMEOUT = 400
 MOVE_ROW = r'^\d+\. Player \d: '
 
 
