@@ -14,86 +14,11 @@
 #include <string.h>
 
 #include "tw-game.h"
+#include "tw-test-rules.h"
 #include "games/block-2-block/bb-private.h"
 
 static TwDefinition *bundled_def;
 static TwDefinition *pyramid_def;
-
-static TwGame *
-make_game (TwDefinition *def,
-           guint         players,
-           const char   *options)
-{
-  g_autoptr(GError) error = NULL;
-  TwOptions opts = def->options;
-
-  if (options)
-    {
-      g_auto(GStrv) parts = g_strsplit (options, " ", -1);
-      for (guint i = 0; parts[i]; i++)
-        if (*parts[i])
-          {
-            gboolean ok = tw_options_set_from_string (&opts, def->rules->options,
-                                                      def->rules->n_options, parts[i], &error);
-            g_assert_no_error (error);
-            g_assert_true (ok);
-          }
-    }
-  TwGame *game = tw_game_new (def, players, &opts, &error);
-  g_assert_no_error (error);
-  return game;
-}
-
-static TwState *
-make_position (TwGame     *game,
-               const char *text)
-{
-  g_autoptr(GString) why = g_string_new (NULL);
-  TwState *state = g_malloc0 (game->state_size);
-
-  if (!game->rules->state_from_text (game, state, text, why))
-    g_error ("position does not build: %s\n%s", why->str, text);
-  if (!game->rules->check (game, state, why))
-    g_error ("position is not consistent: %s\n%s", why->str, text);
-  return state;
-}
-
-/* Plays "m1; m2; ..." and returns whether the last was legal (earlier ones
- * must be), with the reason in @why. */
-static gboolean
-play_moves (TwGame     *game,
-            TwState    *state,
-            const char *moves,
-            GString    *why)
-{
-  g_auto(GStrv) list = g_strsplit (moves, ";", -1);
-  guint n = g_strv_length (list);
-
-  for (guint i = 0; i < n; i++)
-    {
-      TwMove move;
-      g_string_truncate (why, 0);
-      if (!game->rules->move_from_text (game, state, list[i], &move, why)
-          || !game->rules->apply (game, state, &move, why))
-        {
-          if (i + 1 < n)
-            g_error ("move %u '%s' of '%s' refused: %s", i + 1, list[i], moves, why->str);
-          return FALSE;
-        }
-    }
-  return TRUE;
-}
-
-typedef struct
-{
-  const char *name;
-  guint       players;
-  const char *options;     /* "name=value name=value" */
-  const char *position;
-  const char *moves;       /* "m1; m2"; the last is the move under test */
-  gboolean    legal;
-  const char *expect;      /* illegal: part of the reason; legal: part of the position after */
-} RuleCase;
 
 /* The set-up board: the 4 clean tiles face up in row 1, the other 21 face
  * down (listed so that every test knows what lies where). */
@@ -126,7 +51,7 @@ typedef struct
 #define SS_CLOSED HEAD2 "\nrow1: clean/2 clean/11!1 clean .\n" SS_ROWS
 #define EMPTY_ROWS "row2: . . . . .\nrow3: . . . .\nrow4: . . .\nrow5: . . .\nrow6: . .\nrow7: . .\nrow8: . .\n"
 
-static const RuleCase rule_cases[] = {
+static const TwRuleCase rule_cases[] = {
   /* marking */
   { "mark-clean", 2, NULL, START, "mark 1a", TRUE, "row1: clean/1* clean clean clean" },
   { "mark-row-not-open", 2, NULL, START, "mark 2a", FALSE, "not open for play" },
@@ -282,35 +207,11 @@ static const RuleCase rule_cases[] = {
 };
 
 static void
-test_rule_case (gconstpointer data)
-{
-  const RuleCase *rc = data;
-  g_autoptr(TwGame) game = make_game (bundled_def, rc->players, rc->options);
-  g_autofree TwState *state = make_position (game, rc->position);
-  g_autoptr(GString) why = g_string_new (NULL);
-  gboolean legal = play_moves (game, state, rc->moves, why);
-
-  if (legal != rc->legal)
-    g_error ("%s: '%s' was %s (%s)", rc->name, rc->moves, legal ? "legal" : "illegal", why->str);
-  if (!legal)
-    {
-      if (strstr (why->str, rc->expect) == NULL)
-        g_error ("%s: reason '%s' does not say '%s'", rc->name, why->str, rc->expect);
-      return;
-    }
-  g_autofree char *text = tw_state_to_string (game, state);
-  if (rc->expect && strstr (text, rc->expect) == NULL)
-    g_error ("%s: position after '%s' lacks '%s':\n%s", rc->name, rc->moves, rc->expect, text);
-  if (!game->rules->check (game, state, why))
-    g_error ("%s: %s", rc->name, why->str);
-}
-
-static void
 assert_scores (TwGame     *game,
                const char *position,
                const int  *expected)
 {
-  g_autofree TwState *state = make_position (game, position);
+  g_autofree TwState *state = tw_test_make_position (game, position, TW_TEST_POSITION_CHECKED);
   double scores[TW_MAX_PLAYERS];
 
   game->rules->scores (game, state, scores);
@@ -324,7 +225,7 @@ assert_scores (TwGame     *game,
 static void
 test_tier_bonus_tie (void)
 {
-  g_autoptr(TwGame) game = make_game (bundled_def, 3, NULL);
+  g_autoptr(TwGame) game = tw_test_make_game (bundled_def, 3, NULL);
   /* tier 2: seats 1 and 2 lock a black block each (1 point each), tied;
    * bonus 6 + 1 bid = 7, split in two and rounded up: 4 each. Seat 3's bid
    * is worth nothing by itself. Tier 1: seat 3 alone, bonus 3. */
@@ -355,7 +256,7 @@ test_tier_bonus_tie (void)
 static void
 test_lock_values (void)
 {
-  g_autoptr(TwGame) game = make_game (bundled_def, 2, NULL);
+  g_autoptr(TwGame) game = tw_test_make_game (bundled_def, 2, NULL);
   const char *pos =
     "block-2-block players=2 to-act=1 roll=1 open=7 phase=done\n"
     "row1: swap/2 crumble/2 move/2 clean/2\n"
@@ -372,7 +273,7 @@ test_lock_values (void)
   const int expected[] = { 13, 15 };
   assert_scores (game, pos, expected);
 
-  g_autoptr(TwGame) game2 = make_game (bundled_def, 2, "gold-multiplier=1 tier-score=locked-tiles");
+  g_autoptr(TwGame) game2 = tw_test_make_game (bundled_def, 2, "gold-multiplier=1 tier-score=locked-tiles");
   /* gold = 3, tier 3 tied one locked tile each: bonus 9 -> 5 each */
   const int expected2[] = { 2 + 3 + 2 + 6 + 5, 3 + 5 };
   assert_scores (game2, pos, expected2);
@@ -387,15 +288,15 @@ test_values_at_end (void)
   g_autoptr(GString) why = g_string_new (NULL);
   for (guint opt = 0; opt < 2; opt++)
     {
-      g_autoptr(TwGame) game = make_game (bundled_def, 2, opt ? "lock-values=when-locked" : NULL);
-      g_autofree TwState *state = make_position (game, opt ? OPEN3 : pos);
+      g_autoptr(TwGame) game = tw_test_make_game (bundled_def, 2, opt ? "lock-values=when-locked" : NULL);
+      g_autofree TwState *state = tw_test_make_position (game, opt ? OPEN3 : pos, TW_TEST_POSITION_CHECKED);
       if (opt)
         {
           /* re-lock 1b so that its fixed value is recorded */
           BbState *s = (BbState *) state;
           s->tile_value[s->slot_tile[1]] = 1;
         }
-      g_assert_true (play_moves (game, state, "mark 3c; swap 1b 3c", why));
+      g_assert_true (tw_test_play_moves (game, state, "mark 3c; swap 1b 3c", why));
       BbState *s = (BbState *) state;
       double scores[2];
       game->rules->scores (game, state, scores);
@@ -413,7 +314,7 @@ test_replay (void)
 {
   for (guint players = 2; players <= 6; players++)
     {
-      g_autoptr(TwGame) game = make_game (bundled_def, players, NULL);
+      g_autoptr(TwGame) game = tw_test_make_game (bundled_def, players, NULL);
       g_autofree TwState *state = tw_state_new (game, 4242 + players);
       g_autofree TwState *replay = tw_state_new (game, 4242 + players);
       g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
@@ -457,7 +358,7 @@ random_games (TwDefinition *def,
               guint         n_games,
               guint64       seed)
 {
-  g_autoptr(TwGame) game = make_game (def, players, options);
+  g_autoptr(TwGame) game = tw_test_make_game (def, players, options);
   g_autoptr(GString) why = g_string_new (NULL);
   TwMoveList moves;
   TwRng rng;
@@ -478,13 +379,7 @@ random_games (TwDefinition *def,
           g_assert_cmpuint (moves.len, >, 0);
           const TwMove *m = &moves.moves[tw_rng_below (&rng, moves.len)];
 
-          g_autofree char *text = tw_move_to_string (game, state, m);
-          TwMove back;
-          g_string_truncate (why, 0);
-          if (!game->rules->move_from_text (game, state, text, &back, why))
-            g_error ("cannot read back '%s': %s", text, why->str);
-          if (!tw_move_equal (&back, m))
-            g_error ("'%s' reads back as a different move", text);
+          g_autofree char *text = tw_test_move_round_trip (game, state, m, why);
 
           if (!game->rules->apply (game, state, m, why))
             g_error ("generated move '%s' refused: %s", text, why->str);
@@ -560,7 +455,7 @@ test_position_round_trip (void)
 
   for (guint v = 0; v < G_N_ELEMENTS (variants); v++)
     {
-      g_autoptr(TwGame) game = make_game (bundled_def, 3, variants[v]);
+      g_autoptr(TwGame) game = tw_test_make_game (bundled_def, 3, variants[v]);
       TwMoveList moves;
       TwRng rng;
 
@@ -571,13 +466,8 @@ test_position_round_trip (void)
           g_autofree TwState *state = tw_state_new (game, g);
           for (;;)
             {
-              g_autofree char *text = tw_state_to_string (game, state);
-              g_autofree TwState *back = g_malloc0 (game->state_size);
-              g_string_truncate (why, 0);
-              if (!game->rules->state_from_text (game, back, text, why))
-                g_error ("cannot read back:\n%s\n%s", text, why->str);
-              g_autofree char *again = tw_state_to_string (game, back);
-              g_assert_cmpstr (text, ==, again);
+              g_autofree char *text = NULL;
+              g_autofree TwState *back = tw_test_position_round_trip (game, state, &text, why);
               if (!game->rules->check (game, back, why))
                 g_error ("read back inconsistent: %s\n%s", why->str, text);
               if (tw_state_to_act (game, state) < 0)
@@ -595,8 +485,8 @@ test_position_round_trip (void)
 static void
 test_illegal_leaves_state (void)
 {
-  g_autoptr(TwGame) game = make_game (bundled_def, 2, NULL);
-  g_autofree TwState *state = make_position (game, OPEN2);
+  g_autoptr(TwGame) game = tw_test_make_game (bundled_def, 2, NULL);
+  g_autofree TwState *state = tw_test_make_position (game, OPEN2, TW_TEST_POSITION_CHECKED);
   g_autofree TwState *before = tw_state_copy (game, state);
   g_autoptr(GString) why = g_string_new (NULL);
   static const char * const bad[] = {
@@ -621,7 +511,7 @@ test_setup (void)
   g_assert_cmpuint (bundled_def->total_tiles, ==, 25);
   for (guint players = 2; players <= 6; players++)
     {
-      g_autoptr(TwGame) game = make_game (bundled_def, players, NULL);
+      g_autoptr(TwGame) game = tw_test_make_game (bundled_def, players, NULL);
       g_autofree TwState *state = tw_state_new (game, players);
       BbState *s = (BbState *) state;
       g_autofree char *text = tw_state_to_string (game, state);
@@ -637,7 +527,7 @@ test_setup (void)
     }
   /* short stack: 3 holdings each, dealt before the board is filled */
   {
-    g_autoptr(TwGame) game = make_game (bundled_def, 4, "short-stack=true");
+    g_autoptr(TwGame) game = tw_test_make_game (bundled_def, 4, "short-stack=true");
     g_autofree TwState *state = tw_state_new (game, 9);
     BbState *s = (BbState *) state;
     for (guint q = 0; q < 4; q++)
@@ -646,7 +536,7 @@ test_setup (void)
   }
   /* short stack, random empty slots: still 13 tiles on the board, row 1 as usual */
   {
-    g_autoptr(TwGame) game = make_game (bundled_def, 4, "short-stack=true short-stack-empty=random");
+    g_autoptr(TwGame) game = tw_test_make_game (bundled_def, 4, "short-stack=true short-stack-empty=random");
     g_autofree TwState *state = tw_state_new (game, 9);
     BbState *s = (BbState *) state;
     g_assert_cmpuint (__builtin_popcountll (s->occ), ==, 25 - 12);
@@ -654,14 +544,14 @@ test_setup (void)
   }
   /* alternative B: 24 slots, one tile stays in the box */
   {
-    g_autoptr(TwGame) game = make_game (pyramid_def, 2, NULL);
+    g_autoptr(TwGame) game = tw_test_make_game (pyramid_def, 2, NULL);
     g_autofree TwState *state = tw_state_new (game, 3);
     BbState *s = (BbState *) state;
     g_assert_cmpuint (__builtin_popcountll (s->occ), ==, 24);
   }
   /* the first player is rolled for: every seat starts some games */
   {
-    g_autoptr(TwGame) game = make_game (bundled_def, 4, NULL);
+    g_autoptr(TwGame) game = tw_test_make_game (bundled_def, 4, NULL);
     guint first[4] = { 0 };
     for (guint seed = 0; seed < 200; seed++)
       {
@@ -711,24 +601,14 @@ int
 main (int argc, char **argv)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *bundled_path = NULL;
-  g_autofree char *pyramid_path = NULL;
 
   g_test_init (&argc, &argv, NULL);
 
-  bundled_path = tw_definition_bundled_path ("block-2-block");
-  g_assert_nonnull (bundled_path);
-  bundled_def = tw_definition_load_file (bundled_path, NULL, &error);
-  g_assert_no_error (error);
-  pyramid_path = g_test_build_filename (G_TEST_DIST, "data-files", "block-2-block-pyramid.yaml", NULL);
-  pyramid_def = tw_definition_load_file (pyramid_path, NULL, &error);
-  g_assert_no_error (error);
+  bundled_def = tw_test_load_bundled ("block-2-block");
+  pyramid_def = tw_test_load_data_file ("block-2-block-pyramid.yaml");
 
-  for (guint i = 0; i < G_N_ELEMENTS (rule_cases); i++)
-    {
-      g_autofree char *path = g_strdup_printf ("/tw/block-2-block/rule/%s", rule_cases[i].name);
-      g_test_add_data_func (path, &rule_cases[i], test_rule_case);
-    }
+  tw_test_add_rule_cases ("/tw/block-2-block/rule", bundled_def, rule_cases, G_N_ELEMENTS (rule_cases),
+                          TW_TEST_POSITION_CHECKED);
   g_test_add_func ("/tw/block-2-block/setup", test_setup);
   g_test_add_func ("/tw/block-2-block/definition-errors", test_definition_errors);
   g_test_add_func ("/tw/block-2-block/tier-bonus-tie", test_tier_bonus_tie);

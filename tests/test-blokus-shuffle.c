@@ -13,82 +13,11 @@
 #include <string.h>
 
 #include "tw-game.h"
+#include "tw-test-rules.h"
 #include "games/blokus-shuffle/bs-private.h"
 
 static TwDefinition *bundled_def;
 static TwDefinition *small_def;
-
-static TwGame *
-make_game (TwDefinition *def,
-           guint         players,
-           const char   *options)
-{
-  g_autoptr(GError) error = NULL;
-  TwOptions opts = def->options;
-
-  if (options)
-    {
-      g_auto(GStrv) parts = g_strsplit (options, " ", -1);
-      for (guint i = 0; parts[i]; i++)
-        if (*parts[i])
-          {
-            gboolean ok = tw_options_set_from_string (&opts, def->rules->options,
-                                                      def->rules->n_options, parts[i], &error);
-            g_assert_no_error (error);
-            g_assert_true (ok);
-          }
-    }
-  TwGame *game = tw_game_new (def, players, &opts, &error);
-  g_assert_no_error (error);
-  return game;
-}
-
-static TwState *
-make_position (TwGame     *game,
-               const char *text)
-{
-  g_autoptr(GString) why = g_string_new (NULL);
-  TwState *state = g_malloc0 (game->state_size);
-
-  if (!game->rules->state_from_text (game, state, text, why))
-    g_error ("position does not build: %s\n%s", why->str, text);
-  return state;
-}
-
-static gboolean
-play_moves (TwGame     *game,
-            TwState    *state,
-            const char *moves,
-            GString    *why)
-{
-  g_auto(GStrv) list = g_strsplit (moves, ";", -1);
-  guint n = g_strv_length (list);
-
-  for (guint i = 0; i < n; i++)
-    {
-      TwMove move;
-      g_string_truncate (why, 0);
-      if (!game->rules->move_from_text (game, state, list[i], &move, why)
-          || !game->rules->apply (game, state, &move, why))
-        {
-          if (i + 1 < n)
-            g_error ("move %u '%s' of '%s' refused: %s", i + 1, list[i], moves, why->str);
-          return FALSE;
-        }
-    }
-  return TRUE;
-}
-
-typedef struct
-{
-  const char *name;
-  guint       players;
-  const char *options;
-  const char *position;
-  const char *moves;
-  gboolean    legal;
-  const char *expect;
-} RuleCase;
 
 #define CORNERS "blue: i1:a20\nyellow: i1:t20\nred: i1:t1\ngreen: i1:a1"
 #define CLASSIC "blokus-shuffle players=4 turn=blue phase=piece dir=cw\n" CORNERS
@@ -99,7 +28,7 @@ typedef struct
 #define YELLOW_TWO "blokus-shuffle players=4 turn=blue phase=card dir=cw\n" \
   "blue: i1:a20\nyellow: i1:t20 i2:r19,s19\nred: i1:t1\ngreen: i1:a1\nhand blue: warp"
 
-static const RuleCase rule_cases[] = {
+static const TwRuleCase rule_cases[] = {
   /* the opening: the first piece covers the colour's corner, no card */
   { "open-covers-corner", 4, NULL,
     "blokus-shuffle players=4 turn=blue phase=open dir=cw\nblue:\nyellow:\nred:\ngreen:",
@@ -221,30 +150,6 @@ static const RuleCase rule_cases[] = {
   { "notation-unknown", 4, "cards=false", CLASSIC, "hello a1", FALSE, "unknown piece or card" },
 };
 
-static void
-test_rule_case (gconstpointer data)
-{
-  const RuleCase *rc = data;
-  g_autoptr(TwGame) game = make_game (bundled_def, rc->players, rc->options);
-  g_autofree TwState *state = make_position (game, rc->position);
-  g_autoptr(GString) why = g_string_new (NULL);
-  gboolean legal = play_moves (game, state, rc->moves, why);
-
-  if (legal != rc->legal)
-    g_error ("%s: '%s' was %s (%s)", rc->name, rc->moves, legal ? "legal" : "illegal", why->str);
-  if (!legal)
-    {
-      if (strstr (why->str, rc->expect) == NULL)
-        g_error ("%s: reason '%s' does not say '%s'", rc->name, why->str, rc->expect);
-      return;
-    }
-  g_autofree char *text = tw_state_to_string (game, state);
-  if (rc->expect && strstr (text, rc->expect) == NULL)
-    g_error ("%s: position after '%s' lacks '%s':\n%s", rc->name, rc->moves, rc->expect, text);
-  if (!game->rules->check (game, state, why))
-    g_error ("%s: %s", rc->name, why->str);
-}
-
 /* A position line placing the given pieces of a colour, packed top-left
  * first without regard to the placement rule (scoring only looks at what
  * is left and what came last). @omit lists piece ids to keep in supply;
@@ -301,7 +206,7 @@ pack_color (TwGame      *game,
 static void
 test_advanced_scoring_example (void)
 {
-  g_autoptr(TwGame) game = make_game (bundled_def, 4, "scoring=advanced");
+  g_autoptr(TwGame) game = tw_test_make_game (bundled_def, 4, "scoring=advanced");
   g_autoptr(GString) text = g_string_new ("blokus-shuffle players=4 turn=blue phase=piece dir=cw");
   guint32 used[BS_MAX_SIZE] = { 0 };
   double scores[4];
@@ -311,7 +216,7 @@ test_advanced_scoring_example (void)
   pack_color (game, used, "yellow", "i5 l5 n5 p5", NULL, text);
   pack_color (game, used, "red", "v3 i4 o4 t4 l4 x5", NULL, text);
   pack_color (game, used, "green", "i3 i4 o4 t4 f5", NULL, text);
-  g_autofree TwState *state = make_position (game, text->str);
+  g_autofree TwState *state = tw_test_make_position (game, text->str, TW_TEST_POSITION_BUILDS);
   g_autoptr(GString) why = g_string_new (NULL);
   g_assert_true (game->rules->check (game, state, why));
 
@@ -326,8 +231,8 @@ test_advanced_scoring_example (void)
   g_assert_cmpuint (rank[3], ==, 1);
 
   /* basic scoring counts the squares left: fewest wins */
-  g_autoptr(TwGame) basic = make_game (bundled_def, 4, NULL);
-  g_autofree TwState *b = make_position (basic, text->str);
+  g_autoptr(TwGame) basic = tw_test_make_game (bundled_def, 4, NULL);
+  g_autofree TwState *b = tw_test_make_position (basic, text->str, TW_TEST_POSITION_BUILDS);
   basic->rules->scores (basic, b, scores);
   g_assert_cmpfloat (scores[0], ==, 0);
   g_assert_cmpfloat (scores[2], ==, 24);
@@ -345,17 +250,17 @@ test_monomino_bonus (void)
   guint32 used[BS_MAX_SIZE] = { 0 };
   double scores[4];
 
-  g_autoptr(TwGame) game = make_game (bundled_def, 4, "scoring=advanced");
+  g_autoptr(TwGame) game = tw_test_make_game (bundled_def, 4, "scoring=advanced");
   pack_color (game, used, "blue", "i5", "i1", text);
   pack_color (game, used, "yellow", "i1", NULL, text);
   g_string_append (text, "\nred:\ngreen:");
-  g_autofree TwState *state = make_position (game, text->str);
+  g_autofree TwState *state = tw_test_make_position (game, text->str, TW_TEST_POSITION_BUILDS);
   game->rules->scores (game, state, scores);
   g_assert_cmpfloat (scores[0], ==, -5 + 5);
   g_assert_cmpfloat (scores[1], ==, -1);
 
-  g_autoptr(TwGame) strict = make_game (bundled_def, 4, "scoring=advanced monomino-bonus=only-if-all-placed");
-  g_autofree TwState *s2 = make_position (strict, text->str);
+  g_autoptr(TwGame) strict = tw_test_make_game (bundled_def, 4, "scoring=advanced monomino-bonus=only-if-all-placed");
+  g_autofree TwState *s2 = tw_test_make_position (strict, text->str, TW_TEST_POSITION_BUILDS);
   strict->rules->scores (strict, s2, scores);
   g_assert_cmpfloat (scores[0], ==, -5);
 }
@@ -365,7 +270,7 @@ test_monomino_bonus (void)
 static void
 test_two_player_worse_colour (void)
 {
-  g_autoptr(TwGame) game = make_game (bundled_def, 2, NULL);
+  g_autoptr(TwGame) game = tw_test_make_game (bundled_def, 2, NULL);
   g_autoptr(GString) text = g_string_new ("blokus-shuffle players=2 turn=blue phase=piece dir=cw");
   guint32 used[BS_MAX_SIZE] = { 0 };
   double scores[2];
@@ -375,7 +280,7 @@ test_two_player_worse_colour (void)
   pack_color (game, used, "yellow", "i5 i4 i3", NULL, text);
   pack_color (game, used, "red", "i2 f5 i5 l5 n5", NULL, text);
   pack_color (game, used, "green", "i1", NULL, text);
-  g_autofree TwState *state = make_position (game, text->str);
+  g_autofree TwState *state = tw_test_make_position (game, text->str, TW_TEST_POSITION_BUILDS);
   game->rules->scores (game, state, scores);
   g_assert_cmpfloat (scores[0], ==, 22);
   g_assert_cmpfloat (scores[1], ==, 12);
@@ -391,7 +296,7 @@ test_two_player_worse_colour (void)
 static void
 test_orientation_counts (void)
 {
-  g_autoptr(TwGame) game = make_game (bundled_def, 4, NULL);
+  g_autoptr(TwGame) game = tw_test_make_game (bundled_def, 4, NULL);
   const BsPrep *p = bs_prep (game);
   guint pent = 0;
 
@@ -423,7 +328,7 @@ test_orientation_counts (void)
 static void
 test_three_player_shared (void)
 {
-  g_autoptr(TwGame) game = make_game (bundled_def, 3, "cards=false");
+  g_autoptr(TwGame) game = tw_test_make_game (bundled_def, 3, "cards=false");
   g_autofree TwState *state = tw_state_new (game, 7);
   g_autoptr(GString) why = g_string_new (NULL);
   BsState *s = (BsState *) state;
@@ -451,10 +356,10 @@ test_three_player_shared (void)
   tw_move_list_free (&moves);
 
   /* the shared colour may be another by option */
-  g_autoptr(TwGame) g1 = make_game (bundled_def, 3, "cards=false shared-color=1");
+  g_autoptr(TwGame) g1 = tw_test_make_game (bundled_def, 3, "cards=false shared-color=1");
   g_autofree TwState *s1 = tw_state_new (g1, 1);
   g_assert_cmpint (tw_state_to_act (g1, s1), ==, 0);   /* blue, shared, opened by seat 1 */
-  g_assert_true (play_moves (g1, s1, "i1 a20", why));
+  g_assert_true (tw_test_play_moves (g1, s1, "i1 a20", why));
   g_assert_cmpint (tw_state_to_act (g1, s1), ==, 0);   /* yellow is seat 1's own */
 
   /* score: the shared colour is ignored */
@@ -465,7 +370,7 @@ test_three_player_shared (void)
   pack_color (game, used, "yellow", "i2", NULL, text);
   pack_color (game, used, "red", "i3", NULL, text);
   g_string_append (text, "\ngreen:");
-  g_autofree TwState *end = make_position (game, text->str);
+  g_autofree TwState *end = tw_test_make_position (game, text->str, TW_TEST_POSITION_BUILDS);
   game->rules->scores (game, end, scores);
   g_assert_cmpfloat (scores[0], ==, 1);
   g_assert_cmpfloat (scores[1], ==, 2);
@@ -476,7 +381,7 @@ test_three_player_shared (void)
 static void
 test_two_player_deck (void)
 {
-  g_autoptr(TwGame) game = make_game (bundled_def, 2, NULL);
+  g_autoptr(TwGame) game = tw_test_make_game (bundled_def, 2, NULL);
   g_autofree TwState *state = tw_state_new (game, 11);
   BsState *s = (BsState *) state;
   g_autoptr(GString) why = g_string_new (NULL);
@@ -484,16 +389,16 @@ test_two_player_deck (void)
   g_assert_cmpuint (s->deck_len[0], ==, 28);
   g_assert_cmpuint (s->deck_len[1], ==, 28);
   g_assert_cmpuint (s->deck_len[2], ==, 0);
-  g_assert_true (play_moves (game, state, "i1 a20; i1 t20; i1 t1; i1 a1", why));
+  g_assert_true (tw_test_play_moves (game, state, "i1 a20; i1 t20; i1 t1; i1 a1", why));
   /* two cards each, drawn by the first colour of each deck */
   g_assert_cmpuint (s->hand_len[0], ==, 2);
   g_assert_cmpuint (s->hand_len[1], ==, 2);
   g_assert_cmpuint (s->phase, ==, BS_PHASE_CARD);
   g_assert_true (game->rules->check (game, state, why));
 
-  g_autoptr(TwGame) per = make_game (bundled_def, 2, "two-player-deck=per-color");
+  g_autoptr(TwGame) per = tw_test_make_game (bundled_def, 2, "two-player-deck=per-color");
   g_autofree TwState *s2 = tw_state_new (per, 11);
-  g_assert_true (play_moves (per, s2, "i1 a20; i1 t20; i1 t1; i1 a1", why));
+  g_assert_true (tw_test_play_moves (per, s2, "i1 a20; i1 t20; i1 t1; i1 a1", why));
   for (guint c = 0; c < 4; c++)
     g_assert_cmpuint (((BsState *) s2)->hand_len[c], ==, 2);
 }
@@ -502,12 +407,12 @@ test_two_player_deck (void)
 static void
 test_observe (void)
 {
-  g_autoptr(TwGame) game = make_game (bundled_def, 4, NULL);
+  g_autoptr(TwGame) game = tw_test_make_game (bundled_def, 4, NULL);
   g_autofree TwState *state = tw_state_new (game, 5);
   g_autoptr(GString) why = g_string_new (NULL);
   TwRng rng;
 
-  g_assert_true (play_moves (game, state, "i1 a20; i1 t20; i1 t1; i1 a1", why));
+  g_assert_true (tw_test_play_moves (game, state, "i1 a20; i1 t20; i1 t1; i1 a1", why));
   tw_rng_seed (&rng, 9);
   for (guint i = 0; i < 20; i++)
     {
@@ -524,8 +429,8 @@ test_observe (void)
 static void
 test_illegal_leaves_state (void)
 {
-  g_autoptr(TwGame) game = make_game (bundled_def, 4, NULL);
-  g_autofree TwState *state = make_position (game, YELLOW_TWO);
+  g_autoptr(TwGame) game = tw_test_make_game (bundled_def, 4, NULL);
+  g_autofree TwState *state = tw_test_make_position (game, YELLOW_TWO, TW_TEST_POSITION_BUILDS);
   g_autofree TwState *before = tw_state_copy (game, state);
   g_autoptr(GString) why = g_string_new (NULL);
   static const char * const bad[] = { "i2 b19,c19", "warp s19 j10,j11", "warp", "pass", "skip",
@@ -550,7 +455,7 @@ random_games (TwDefinition *def,
               guint         n_games,
               guint64       seed)
 {
-  g_autoptr(TwGame) game = make_game (def, players, options);
+  g_autoptr(TwGame) game = tw_test_make_game (def, players, options);
   g_autoptr(GString) why = g_string_new (NULL);
   TwMoveList moves;
   TwRng rng;
@@ -568,22 +473,12 @@ random_games (TwDefinition *def,
           g_assert_cmpuint (moves.len, >, 0);
           const TwMove *m = &moves.moves[tw_rng_below (&rng, moves.len)];
 
-          g_autofree char *text = tw_move_to_string (game, state, m);
-          TwMove back;
-          g_string_truncate (why, 0);
-          if (!game->rules->move_from_text (game, state, text, &back, why))
-            g_error ("cannot read back '%s': %s", text, why->str);
-          if (!tw_move_equal (&back, m))
-            g_error ("'%s' reads back as a different move", text);
+          g_autofree char *text = tw_test_move_round_trip (game, state, m, why);
 
           if (n % 7 == 0)
             {
-              g_autofree char *pos = tw_state_to_string (game, state);
-              g_autofree TwState *copy = g_malloc0 (game->state_size);
-              if (!game->rules->state_from_text (game, copy, pos, why))
-                g_error ("cannot read back position:\n%s\n%s", pos, why->str);
-              g_autofree char *again = tw_state_to_string (game, copy);
-              g_assert_cmpstr (pos, ==, again);
+              g_autofree char *pos = NULL;
+              g_autofree TwState *copy = tw_test_position_round_trip (game, state, &pos, why);
               if (!game->rules->check (game, copy, why))
                 g_error ("position read back fails check: %s\n%s", why->str, pos);
             }
@@ -674,25 +569,13 @@ test_bad_board (void)
 int
 main (int argc, char **argv)
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *bundled_path = NULL;
-  g_autofree char *small_path = NULL;
-
   g_test_init (&argc, &argv, NULL);
 
-  bundled_path = tw_definition_bundled_path ("blokus-shuffle");
-  g_assert_nonnull (bundled_path);
-  bundled_def = tw_definition_load_file (bundled_path, NULL, &error);
-  g_assert_no_error (error);
-  small_path = g_test_build_filename (G_TEST_DIST, "data-files", "blokus-shuffle-small.yaml", NULL);
-  small_def = tw_definition_load_file (small_path, NULL, &error);
-  g_assert_no_error (error);
+  bundled_def = tw_test_load_bundled ("blokus-shuffle");
+  small_def = tw_test_load_data_file ("blokus-shuffle-small.yaml");
 
-  for (guint i = 0; i < G_N_ELEMENTS (rule_cases); i++)
-    {
-      g_autofree char *path = g_strdup_printf ("/tw/blokus-shuffle/rule/%s", rule_cases[i].name);
-      g_test_add_data_func (path, &rule_cases[i], test_rule_case);
-    }
+  tw_test_add_rule_cases ("/tw/blokus-shuffle/rule", bundled_def, rule_cases, G_N_ELEMENTS (rule_cases),
+                          TW_TEST_POSITION_BUILDS);
   g_test_add_func ("/tw/blokus-shuffle/advanced-scoring-example", test_advanced_scoring_example);
   g_test_add_func ("/tw/blokus-shuffle/monomino-bonus", test_monomino_bonus);
   g_test_add_func ("/tw/blokus-shuffle/two-player-worse-colour", test_two_player_worse_colour);

@@ -448,6 +448,67 @@ test_mcts_time_limit (void)
     }
 }
 
+/* A TwBot plays the same moves as tw_bot_choose() with its spec, and the
+ * random bot lists the moves into the bot's own buffer, which grows by
+ * doubling and is never given back: a few reallocations in the first
+ * choices, then none, so choosing allocates nothing. */
+static void
+test_random_reuses_buffer (void)
+{
+  g_autoptr(GPtrArray) games = load_games ();
+  TwBotSpec spec;
+
+  if (games->len == 0)
+    {
+      g_test_skip ("no registered game has a bundled definition");
+      return;
+    }
+  g_assert_true (tw_bot_spec_parse ("random", &spec, NULL));
+  for (guint i = 0; i < games->len; i++)
+    {
+      const TwGame *game = ((Entry *) g_ptr_array_index (games, i))->game;
+      guint calls = 0, grown = 0;
+      TwBot bot;
+
+      tw_bot_init (&bot, &spec);
+      for (guint64 seed = 1; seed <= 4; seed++)
+        {
+          g_autofree TwState *state = tw_state_new (game, seed);
+          TwRng rng1, rng2;
+
+          tw_rng_seed (&rng1, seed);
+          tw_rng_seed (&rng2, seed);
+          while (tw_state_to_act (game, state) >= 0)
+            {
+              const TwMove *buffer = bot.moves.moves;
+              guint cap = bot.moves.cap;
+              TwMove m1, m2;
+
+              g_assert_true (tw_bot_play (&bot, game, state, &rng1, NULL, &m1));
+              g_assert_true (tw_bot_choose (&spec, game, state, &rng2, NULL, &m2));
+              g_assert_true (tw_move_equal (&m1, &m2));
+              /* the move came from the bot's own list */
+              g_assert_cmpuint (bot.moves.len, >, 0);
+              {
+                gboolean listed = FALSE;
+
+                for (guint k = 0; k < bot.moves.len && !listed; k++)
+                  listed = tw_move_equal (&bot.moves.moves[k], &m1);
+                g_assert_true (listed);
+              }
+              if (bot.moves.moves != buffer || bot.moves.cap != cap)
+                grown++;
+              g_assert_true (game->rules->apply (game, state, &m1, NULL));
+              g_assert_cmpuint (++calls, <, 400000);
+            }
+        }
+      /* doubling: a handful of reallocations in hundreds of choices */
+      g_assert_cmpuint (grown, <=, 8);
+      g_assert_cmpuint (calls, >, 8 * (grown + 1));
+      tw_bot_clear (&bot);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -461,6 +522,7 @@ main (int    argc,
   g_test_add_func ("/tw/bot/mcts/deterministic", test_mcts_deterministic);
   g_test_add_func ("/tw/bot/mcts/cancel", test_mcts_cancel);
   g_test_add_func ("/tw/bot/mcts/time-limit", test_mcts_time_limit);
+  g_test_add_func ("/tw/bot/random/reuses-buffer", test_random_reuses_buffer);
 
   return g_test_run ();
 }

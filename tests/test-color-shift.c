@@ -13,84 +13,11 @@
 #include <string.h>
 
 #include "tw-game.h"
+#include "tw-test-rules.h"
 #include "games/color-shift/cs-private.h"
 
 static TwDefinition *test_def;
 static TwDefinition *bundled_def;
-
-static TwGame *
-make_game (TwDefinition *def,
-           guint         players,
-           const char   *options)
-{
-  g_autoptr(GError) error = NULL;
-  TwOptions opts = def->options;
-
-  if (options)
-    {
-      g_auto(GStrv) parts = g_strsplit (options, " ", -1);
-      for (guint i = 0; parts[i]; i++)
-        if (*parts[i])
-          {
-            gboolean ok = tw_options_set_from_string (&opts, def->rules->options,
-                                                      def->rules->n_options, parts[i], &error);
-            g_assert_no_error (error);
-            g_assert_true (ok);
-          }
-    }
-  TwGame *game = tw_game_new (def, players, &opts, &error);
-  g_assert_no_error (error);
-  return game;
-}
-
-static TwState *
-make_position (TwGame     *game,
-               const char *text)
-{
-  g_autoptr(GString) why = g_string_new (NULL);
-  TwState *state = g_malloc0 (game->state_size);
-
-  if (!game->rules->state_from_text (game, state, text, why))
-    g_error ("position does not build: %s\n%s", why->str, text);
-  return state;
-}
-
-/* Plays "m1; m2; ..." and returns whether the last was legal (earlier ones
- * must be), with the reason in @why. */
-static gboolean
-play_moves (TwGame     *game,
-            TwState    *state,
-            const char *moves,
-            GString    *why)
-{
-  g_auto(GStrv) list = g_strsplit (moves, ";", -1);
-  guint n = g_strv_length (list);
-
-  for (guint i = 0; i < n; i++)
-    {
-      TwMove move;
-      g_string_truncate (why, 0);
-      if (!game->rules->move_from_text (game, state, list[i], &move, why)
-          || !game->rules->apply (game, state, &move, why))
-        {
-          if (i + 1 < n)
-            g_error ("move %u '%s' of '%s' refused: %s", i + 1, list[i], moves, why->str);
-          return FALSE;
-        }
-    }
-  return TRUE;
-}
-
-typedef struct
-{
-  const char *name;
-  guint       players;
-  const char *options;     /* "name=value name=value" */
-  const char *position;
-  const char *moves;       /* "m1; m2"; the last is the move under test */
-  gboolean    legal;
-  const char *expect;      /* illegal: part of the reason; legal: part of the position after */
-} RuleCase;
 
 #define HEAD "color-shift players=2 phase=place to-act=1\n"
 #define ACTION "color-shift players=2 phase=action to-act=1\n"
@@ -106,7 +33,7 @@ typedef struct
 /* an L: 0,0 1,0 1,1 */
 #define ELL ACTION "deck: r\nhand1: w\nhand2: r\nboard: w@0,0r0 w@1,0r0 b@1,1r0\nmeeples1: 0,0/NESW\n"
 
-static const RuleCase rule_cases[] = {
+static const TwRuleCase rule_cases[] = {
   /* 1: place a tile */
   { "place-adjacent-matching", 2, NULL, BASE, "w 1,0 r0", TRUE, "board: w@0,0r0 w@1,0r0\n" },
   { "place-any-rotation", 2, NULL, HEAD "hand1: wr\nhand2: r\nboard: w@0,0r0\n", "wr -1,0 r1", TRUE,
@@ -252,46 +179,22 @@ static const RuleCase rule_cases[] = {
   { "notation-bad-shift", 2, NULL, BASE, "shift X", FALSE, "shift N|E|S|W" },
 };
 
-static void
-test_rule_case (gconstpointer data)
-{
-  const RuleCase *rc = data;
-  g_autoptr(TwGame) game = make_game (test_def, rc->players, rc->options);
-  g_autofree TwState *state = make_position (game, rc->position);
-  g_autoptr(GString) why = g_string_new (NULL);
-  gboolean legal = play_moves (game, state, rc->moves, why);
-
-  if (legal != rc->legal)
-    g_error ("%s: '%s' was %s (%s)", rc->name, rc->moves, legal ? "legal" : "illegal", why->str);
-  if (!legal)
-    {
-      if (strstr (why->str, rc->expect) == NULL)
-        g_error ("%s: reason '%s' does not say '%s'", rc->name, why->str, rc->expect);
-      return;
-    }
-  g_autofree char *text = tw_state_to_string (game, state);
-  if (rc->expect && strstr (text, rc->expect) == NULL)
-    g_error ("%s: position after '%s' lacks '%s':\n%s", rc->name, rc->moves, rc->expect, text);
-  if (!game->rules->check (game, state, why))
-    g_error ("%s: %s", rc->name, why->str);
-}
-
 /* The rulebook: "Amy places a tile to complete her white area that has 1
  * meeple on it and is 6 tiles large. She scores 6 points and lays her meeple
  * on its side." Five white tiles in a red frame; Amy places the sixth. */
 static void
 test_example_amy (void)
 {
-  g_autoptr(TwGame) game = make_game (test_def, 2, NULL);
-  g_autofree TwState *state = make_position (game,
+  g_autoptr(TwGame) game = tw_test_make_game (test_def, 2, NULL);
+  g_autofree TwState *state = tw_test_make_position (game,
     HEAD "deck: r\nhand1: w\nhand2: r\n"
     "board: w@0,0r0 w@1,0r0 w@2,0r0 w@0,1r0 w@1,1r0 "
     "r@0,-1r0 r@1,-1r0 r@2,-1r0 r@0,2r0 r@1,2r0 r@2,2r0 r@-1,0r0 r@-1,1r0 r@3,0r0 r@3,1r0\n"
-    "meeples1: 0,0/NESW\n");
+    "meeples1: 0,0/NESW\n", TW_TEST_POSITION_BUILDS);
   g_autoptr(GString) why = g_string_new (NULL);
   double scores[2];
 
-  g_assert_true (play_moves (game, state, "w 2,1 r0; pass", why));
+  g_assert_true (tw_test_play_moves (game, state, "w 2,1 r0; pass", why));
   game->rules->scores (game, state, scores);
   g_assert_cmpfloat (scores[0], ==, 6);
   g_assert_cmpfloat (scores[1], ==, 0);
@@ -308,16 +211,16 @@ test_example_amy (void)
 static void
 test_example_shared (void)
 {
-  g_autoptr(TwGame) game = make_game (test_def, 3, NULL);
-  g_autofree TwState *state = make_position (game,
+  g_autoptr(TwGame) game = tw_test_make_game (test_def, 3, NULL);
+  g_autofree TwState *state = tw_test_make_position (game,
     "color-shift players=3 phase=place to-act=3\ndeck: r\nhand1: r\nhand2: r\nhand3: w\n"
     "board: w1@1,0r3 w1@-1,0r1 w1@0,1r0 w1@0,-1r2\n"
-    "meeples1: 1,0/W -1,0/E\nmeeples2: 0,1/N 0,-1/S:down\n");
+    "meeples1: 1,0/W -1,0/E\nmeeples2: 0,1/N 0,-1/S:down\n", TW_TEST_POSITION_BUILDS);
   g_autoptr(GString) why = g_string_new (NULL);
   double scores[3];
   guint rank[3];
 
-  g_assert_true (play_moves (game, state, "w 0,0 r0; pass", why));
+  g_assert_true (tw_test_play_moves (game, state, "w 0,0 r0; pass", why));
   game->rules->scores (game, state, scores);
   g_assert_cmpfloat (scores[0], ==, 10);
   g_assert_cmpfloat (scores[1], ==, 5);
@@ -345,11 +248,11 @@ test_merged_finished (void)
   };
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      g_autoptr(TwGame) game = make_game (test_def, 2, cases[i].options);
-      g_autofree TwState *state = make_position (game, pos);
+      g_autoptr(TwGame) game = tw_test_make_game (test_def, 2, cases[i].options);
+      g_autofree TwState *state = tw_test_make_position (game, pos, TW_TEST_POSITION_BUILDS);
       g_autoptr(GString) why = g_string_new (NULL);
       double scores[2];
-      g_assert_true (play_moves (game, state, "w 0,0 r0; pass", why));
+      g_assert_true (tw_test_play_moves (game, state, "w 0,0 r0; pass", why));
       game->rules->scores (game, state, scores);
       g_assert_cmpfloat (scores[0], ==, cases[i].points);
     }
@@ -363,7 +266,7 @@ test_setup_equal_turns (void)
   for (guint players = 2; players <= 4; players++)
     for (guint v = 0; v < 2; v++)
       {
-        g_autoptr(TwGame) game = make_game (bundled_def, players,
+        g_autoptr(TwGame) game = tw_test_make_game (bundled_def, players,
                                             v ? "equal-turns=play-all-tiles" : NULL);
         g_autoptr(GString) why = g_string_new (NULL);
         for (guint64 seed = 0; seed < 5; seed++)
@@ -385,7 +288,7 @@ test_setup_equal_turns (void)
           }
       }
   /* the test set has 82 tiles and no start tile: one starts, 81 remain */
-  g_autoptr(TwGame) game = make_game (test_def, 4, NULL);
+  g_autoptr(TwGame) game = tw_test_make_game (test_def, 4, NULL);
   g_autofree TwState *state = tw_state_new (game, 3);
   CsState *s = (CsState *) state;
   g_assert_cmpuint (s->counters[CS_COUNTER_REMOVED], ==, 1);
@@ -403,7 +306,7 @@ random_games (TwDefinition *def,
               guint         n_games,
               guint64       seed)
 {
-  g_autoptr(TwGame) game = make_game (def, players, options);
+  g_autoptr(TwGame) game = tw_test_make_game (def, players, options);
   g_autoptr(GString) why = g_string_new (NULL);
   TwMoveList moves;
   TwRng rng;
@@ -423,13 +326,7 @@ random_games (TwDefinition *def,
           g_assert_cmpuint (moves.len, >, 0);
           const TwMove *m = &moves.moves[tw_rng_below (&rng, moves.len)];
 
-          g_autofree char *text = tw_move_to_string (game, state, m);
-          TwMove back;
-          g_string_truncate (why, 0);
-          if (!game->rules->move_from_text (game, state, text, &back, why))
-            g_error ("cannot read back '%s': %s", text, why->str);
-          if (!tw_move_equal (&back, m))
-            g_error ("'%s' reads back as a different move", text);
+          g_autofree char *text = tw_test_move_round_trip (game, state, m, why);
 
           guint seat = s->current;
           if (m->kind == CS_MOVE_PLACE)
@@ -490,7 +387,7 @@ test_random_test_set (void)
 static void
 test_position_round_trip (void)
 {
-  g_autoptr(TwGame) game = make_game (bundled_def, 3, NULL);
+  g_autoptr(TwGame) game = tw_test_make_game (bundled_def, 3, NULL);
   g_autoptr(GString) why = g_string_new (NULL);
   TwMoveList moves;
   TwRng rng;
@@ -502,12 +399,8 @@ test_position_round_trip (void)
       g_autofree TwState *state = tw_state_new (game, g);
       while (tw_state_to_act (game, state) >= 0)
         {
-          g_autofree char *text = tw_state_to_string (game, state);
-          g_autofree TwState *back = g_malloc0 (game->state_size);
-          if (!game->rules->state_from_text (game, back, text, why))
-            g_error ("cannot read back:\n%s\n%s", text, why->str);
-          g_autofree char *again = tw_state_to_string (game, back);
-          g_assert_cmpstr (text, ==, again);
+          g_autofree char *text = NULL;
+          g_autofree TwState *back = tw_test_position_round_trip (game, state, &text, why);
           if (!game->rules->check (game, back, why))
             g_error ("%s\n%s", why->str, text);
 
@@ -523,8 +416,8 @@ test_position_round_trip (void)
 static void
 test_illegal_leaves_state (void)
 {
-  g_autoptr(TwGame) game = make_game (test_def, 2, NULL);
-  g_autofree TwState *state = make_position (game, BASE "meeples2: 0,0/NESW\n");
+  g_autoptr(TwGame) game = tw_test_make_game (test_def, 2, NULL);
+  g_autofree TwState *state = tw_test_make_position (game, BASE "meeples2: 0,0/NESW\n", TW_TEST_POSITION_BUILDS);
   g_autofree TwState *before = tw_state_copy (game, state);
   g_autoptr(GString) why = g_string_new (NULL);
   static const char * const bad[] = { "w 2,0 r0", "w 0,0 r0", "discard w", "pass", "shift E" };
@@ -538,7 +431,7 @@ test_illegal_leaves_state (void)
       g_assert_true (memcmp (state, before, game->state_size) == 0);
     }
   /* in the action phase too */
-  g_assert_true (play_moves (game, state, "w 1,0 r0", why));
+  g_assert_true (tw_test_play_moves (game, state, "w 1,0 r0", why));
   g_free (before);
   before = tw_state_copy (game, state);
   static const char * const bad2[] = { "meeple NESW", "shift E", "w 2,0 r0", "move 1 0,0 NESW" };
@@ -556,7 +449,7 @@ test_illegal_leaves_state (void)
 static void
 test_observe (void)
 {
-  g_autoptr(TwGame) game = make_game (bundled_def, 4, NULL);
+  g_autoptr(TwGame) game = tw_test_make_game (bundled_def, 4, NULL);
   g_autofree TwState *state = tw_state_new (game, 11);
   g_autofree TwState *seen = tw_state_copy (game, state);
   g_autoptr(GString) why = g_string_new (NULL);
@@ -593,7 +486,7 @@ test_bundled_set (void)
   g_assert_cmpuint (start, ==, 1);
   for (guint c = 0; c < 4; c++)
     g_assert_cmpuint (edges[c], ==, 60);
-  g_autoptr(TwGame) game = make_game (bundled_def, 2, NULL);
+  g_autoptr(TwGame) game = tw_test_make_game (bundled_def, 2, NULL);
   g_assert_cmpint (cs_opt (game, CS_OPT_MEEPLES), ==, 5);
   g_assert_cmpint (cs_opt (game, CS_OPT_HAND_SIZE), ==, 1);
 }
@@ -601,25 +494,13 @@ test_bundled_set (void)
 int
 main (int argc, char **argv)
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *test_path = NULL;
-  g_autofree char *bundled_path = NULL;
-
   g_test_init (&argc, &argv, NULL);
 
-  test_path = g_test_build_filename (G_TEST_DIST, "data-files", "color-shift-test.yaml", NULL);
-  test_def = tw_definition_load_file (test_path, NULL, &error);
-  g_assert_no_error (error);
-  bundled_path = tw_definition_bundled_path ("color-shift");
-  g_assert_nonnull (bundled_path);
-  bundled_def = tw_definition_load_file (bundled_path, NULL, &error);
-  g_assert_no_error (error);
+  test_def = tw_test_load_data_file ("color-shift-test.yaml");
+  bundled_def = tw_test_load_bundled ("color-shift");
 
-  for (guint i = 0; i < G_N_ELEMENTS (rule_cases); i++)
-    {
-      g_autofree char *path = g_strdup_printf ("/tw/color-shift/rule/%s", rule_cases[i].name);
-      g_test_add_data_func (path, &rule_cases[i], test_rule_case);
-    }
+  tw_test_add_rule_cases ("/tw/color-shift/rule", test_def, rule_cases, G_N_ELEMENTS (rule_cases),
+                          TW_TEST_POSITION_BUILDS);
   g_test_add_func ("/tw/color-shift/example/amy-six-tile-white-area", test_example_amy);
   g_test_add_func ("/tw/color-shift/example/shared-meeple-area", test_example_shared);
   g_test_add_func ("/tw/color-shift/merged-finished-tiles", test_merged_finished);

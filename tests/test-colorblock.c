@@ -14,84 +14,11 @@
 #include <string.h>
 
 #include "tw-game.h"
+#include "tw-test-rules.h"
 #include "games/colorblock/cb-private.h"
 
 static TwDefinition *test_def;
 static TwDefinition *bundled_def;
-
-static TwGame *
-make_game (TwDefinition *def,
-           guint         players,
-           const char   *options)
-{
-  g_autoptr(GError) error = NULL;
-  TwOptions opts = def->options;
-
-  if (options)
-    {
-      g_auto(GStrv) parts = g_strsplit (options, " ", -1);
-      for (guint i = 0; parts[i]; i++)
-        if (*parts[i])
-          {
-            gboolean ok = tw_options_set_from_string (&opts, def->rules->options,
-                                                      def->rules->n_options, parts[i], &error);
-            g_assert_no_error (error);
-            g_assert_true (ok);
-          }
-    }
-  TwGame *game = tw_game_new (def, players, &opts, &error);
-  g_assert_no_error (error);
-  return game;
-}
-
-static TwState *
-make_position (TwGame     *game,
-               const char *text)
-{
-  g_autoptr(GString) why = g_string_new (NULL);
-  TwState *state = g_malloc0 (game->state_size);
-
-  if (!game->rules->state_from_text (game, state, text, why))
-    g_error ("position does not build: %s\n%s", why->str, text);
-  return state;
-}
-
-/* Plays "m1; m2; ..." and returns whether the last was legal (earlier ones
- * must be), with the reason in @why. */
-static gboolean
-play_moves (TwGame     *game,
-            TwState    *state,
-            const char *moves,
-            GString    *why)
-{
-  g_auto(GStrv) list = g_strsplit (moves, ";", -1);
-  guint n = g_strv_length (list);
-
-  for (guint i = 0; i < n; i++)
-    {
-      TwMove move;
-      g_string_truncate (why, 0);
-      if (!game->rules->move_from_text (game, state, list[i], &move, why)
-          || !game->rules->apply (game, state, &move, why))
-        {
-          if (i + 1 < n)
-            g_error ("move %u '%s' of '%s' refused: %s", i + 1, list[i], moves, why->str);
-          return FALSE;
-        }
-    }
-  return TRUE;
-}
-
-typedef struct
-{
-  const char *name;
-  guint       players;
-  const char *options;     /* "name=value name=value" */
-  const char *position;
-  const char *moves;       /* "m1; m2"; the last is the move under test */
-  gboolean    legal;
-  const char *expect;      /* illegal: part of the reason; legal: part of the position after */
-} RuleCase;
 
 #define EMPTY2 "colorblock players=2 phase=place to-act=1 tile=fr\ndeck: fg fb q q\nshared:\nprivate1:\nprivate2:\ngoals:"
 #define FR_AT_ORIGIN "colorblock players=2 phase=place to-act=1 tile=h\ndeck: fg fb\nshared: fr@0,0r0\nprivate1:\nprivate2:\ngoals:"
@@ -100,7 +27,7 @@ typedef struct
 /* the green ring of doc/rules/colorblock.md: a closed green shape around an empty cell */
 #define RING "h@0,0r3 band@1,0r0 h@2,0r0 band@2,1r1 h@2,2r1 band@1,2r0 h@0,2r2 band@0,1r1"
 
-static const RuleCase rule_cases[] = {
+static const TwRuleCase rule_cases[] = {
   /* placement */
   { "first-tile-at-origin", 2, NULL, EMPTY2, "S 0,0 r0", TRUE, "shared: fr@0,0r0" },
   { "first-tile-elsewhere", 2, NULL, EMPTY2, "S 2,1 r0", FALSE, "first tile" },
@@ -222,40 +149,16 @@ static const RuleCase rule_cases[] = {
   { "notation-bad-rotation", 2, NULL, FR_AT_ORIGIN, "S 1,0 r7", FALSE, "rotation is" },
 };
 
-static void
-test_rule_case (gconstpointer data)
-{
-  const RuleCase *rc = data;
-  g_autoptr(TwGame) game = make_game (test_def, rc->players, rc->options);
-  g_autofree TwState *state = make_position (game, rc->position);
-  g_autoptr(GString) why = g_string_new (NULL);
-  gboolean legal = play_moves (game, state, rc->moves, why);
-
-  if (legal != rc->legal)
-    g_error ("%s: '%s' was %s (%s)", rc->name, rc->moves, legal ? "legal" : "illegal", why->str);
-  if (!legal)
-    {
-      if (strstr (why->str, rc->expect) == NULL)
-        g_error ("%s: reason '%s' does not say '%s'", rc->name, why->str, rc->expect);
-      return;
-    }
-  g_autofree char *text = tw_state_to_string (game, state);
-  if (rc->expect && strstr (text, rc->expect) == NULL)
-    g_error ("%s: position after '%s' lacks '%s':\n%s", rc->name, rc->moves, rc->expect, text);
-  if (!game->rules->check (game, state, why))
-    g_error ("%s: %s", rc->name, why->str);
-}
-
 /* The rulebook's worked example: Albee chooses green with 2 completed green
  * shapes on the private board and 3 on the shared board: 2 x 3 = 6. */
 static void
 test_worked_example (void)
 {
-  g_autoptr(TwGame) game = make_game (test_def, 2, "goals=false");
-  g_autofree TwState *state = make_position (game,
+  g_autoptr(TwGame) game = tw_test_make_game (test_def, 2, "goals=false");
+  g_autofree TwState *state = tw_test_make_position (game,
     "colorblock players=2 phase=place to-act=1 tile=fr\ndeck:\n"
     "shared: q@0,0r0 q@1,0r0 q@2,0r0 q@3,0r0\n"
-    "private1: q@0,0r0 q@1,0r0 q@2,0r0\nprivate2:\ngoals:");
+    "private1: q@0,0r0 q@1,0r0 q@2,0r0\nprivate2:\ngoals:", TW_TEST_POSITION_BUILDS);
   CbState *s = (CbState *) state;
   g_autoptr(GString) why = g_string_new (NULL);
   double scores[2];
@@ -263,10 +166,10 @@ test_worked_example (void)
   g_assert_cmpuint (s->done_private[0][1], ==, 2);
   g_assert_cmpuint (s->done_shared[1], ==, 3);
   /* the last tile: the stack is empty, so everyone scores, Albee first */
-  g_assert_true (play_moves (game, state, "S 0,-1 r0; color green", why));
+  g_assert_true (tw_test_play_moves (game, state, "S 0,-1 r0; color green", why));
   game->rules->scores (game, state, scores);
   g_assert_cmpfloat (scores[0], ==, 6);
-  g_assert_true (play_moves (game, state, "color blue", why));
+  g_assert_true (tw_test_play_moves (game, state, "color blue", why));
   g_assert_cmpint (tw_state_to_act (game, state), ==, -1);
   game->rules->scores (game, state, scores);
   g_assert_cmpfloat (scores[1], ==, 0);
@@ -285,18 +188,18 @@ test_holes (void)
                     "\nprivate1:\nprivate2:\ngoals:";
   g_autoptr(GString) why = g_string_new (NULL);
   {
-    g_autoptr(TwGame) game = make_game (test_def, 2, NULL);
-    g_autofree TwState *state = make_position (game, pos);
+    g_autoptr(TwGame) game = tw_test_make_game (test_def, 2, NULL);
+    g_autofree TwState *state = tw_test_make_position (game, pos, TW_TEST_POSITION_BUILDS);
     CbState *s = (CbState *) state;
     g_assert_cmpuint (s->done_shared[1], ==, 0);
-    g_assert_true (play_moves (game, state, "S 1,1 r0", why));
+    g_assert_true (tw_test_play_moves (game, state, "S 1,1 r0", why));
     g_assert_cmpuint (s->done_shared[1], ==, 1);   /* the green ring */
     g_assert_cmpuint (s->done_shared[0], ==, 1);   /* the red centre and its four edges */
     g_assert_true (game->rules->check (game, state, why));
   }
   {
-    g_autoptr(TwGame) game = make_game (test_def, 2, "shape-completion=perimeter-only");
-    g_autofree TwState *state = make_position (game, pos);
+    g_autoptr(TwGame) game = tw_test_make_game (test_def, 2, "shape-completion=perimeter-only");
+    g_autofree TwState *state = tw_test_make_position (game, pos, TW_TEST_POSITION_BUILDS);
     CbState *s = (CbState *) state;
     g_assert_cmpuint (s->done_shared[1], ==, 1);
   }
@@ -307,9 +210,9 @@ test_holes (void)
 static void
 test_split_sections (void)
 {
-  g_autoptr(TwGame) game = make_game (test_def, 2, NULL);
-  g_autofree TwState *state = make_position (game,
-    "colorblock players=2 phase=place to-act=1 tile=fr\ndeck: fg\nshared: split@0,0r0\nprivate1:\nprivate2:\ngoals:");
+  g_autoptr(TwGame) game = tw_test_make_game (test_def, 2, NULL);
+  g_autofree TwState *state = tw_test_make_position (game,
+    "colorblock players=2 phase=place to-act=1 tile=fr\ndeck: fg\nshared: split@0,0r0\nprivate1:\nprivate2:\ngoals:", TW_TEST_POSITION_BUILDS);
   const CbPrep *p = cb_prep (game);
   CbState *s = (CbState *) state;
   guint16 *parent = CB_PARENT (p, s);
@@ -317,7 +220,7 @@ test_split_sections (void)
   g_assert_cmpuint (tw_uf_find (parent, 0), !=, tw_uf_find (parent, 1));
   /* fr north of the split joins nothing but its NE section */
   g_autoptr(GString) why = g_string_new (NULL);
-  g_assert_true (play_moves (game, state, "S 0,-1 r0", why));
+  g_assert_true (tw_test_play_moves (game, state, "S 0,-1 r0", why));
   g_assert_cmpuint (tw_uf_find (parent, 0), !=, tw_uf_find (parent, 1));
 }
 
@@ -331,7 +234,7 @@ random_games (TwDefinition *def,
               guint         n_games,
               guint64       seed)
 {
-  g_autoptr(TwGame) game = make_game (def, players, options);
+  g_autoptr(TwGame) game = tw_test_make_game (def, players, options);
   g_autoptr(GString) why = g_string_new (NULL);
   TwMoveList moves;
   TwRng rng;
@@ -350,13 +253,7 @@ random_games (TwDefinition *def,
           const TwMove *m = &moves.moves[tw_rng_below (&rng, moves.len)];
 
           /* notation round trip */
-          g_autofree char *text = tw_move_to_string (game, state, m);
-          TwMove back;
-          g_string_truncate (why, 0);
-          if (!game->rules->move_from_text (game, state, text, &back, why))
-            g_error ("cannot read back '%s': %s", text, why->str);
-          if (!tw_move_equal (&back, m))
-            g_error ("'%s' reads back as a different move", text);
+          g_autofree char *text = tw_test_move_round_trip (game, state, m, why);
 
           g_assert_true (game->rules->apply (game, state, m, why));
           if (!game->rules->check (game, state, why))
@@ -413,7 +310,7 @@ test_random_test_set (void)
 static void
 test_position_round_trip (void)
 {
-  g_autoptr(TwGame) game = make_game (bundled_def, 3, NULL);
+  g_autoptr(TwGame) game = tw_test_make_game (bundled_def, 3, NULL);
   g_autoptr(GString) why = g_string_new (NULL);
   TwMoveList moves;
   TwRng rng;
@@ -426,12 +323,8 @@ test_position_round_trip (void)
       CbState *s = (CbState *) state;
       while (tw_state_to_act (game, state) >= 0 && !s->ending)
         {
-          g_autofree char *text = tw_state_to_string (game, state);
-          g_autofree TwState *back = g_malloc0 (game->state_size);
-          if (!game->rules->state_from_text (game, back, text, why))
-            g_error ("cannot read back:\n%s\n%s", text, why->str);
-          g_autofree char *again = tw_state_to_string (game, back);
-          g_assert_cmpstr (text, ==, again);
+          g_autofree char *text = NULL;
+          g_autofree TwState *back = tw_test_position_round_trip (game, state, &text, why);
           if (!game->rules->check (game, back, why))
             g_error ("position read back fails its check: %s\n%s", why->str, text);
 
@@ -447,8 +340,8 @@ test_position_round_trip (void)
 static void
 test_illegal_leaves_state (void)
 {
-  g_autoptr(TwGame) game = make_game (test_def, 2, NULL);
-  g_autofree TwState *state = make_position (game, FR_AT_ORIGIN);
+  g_autoptr(TwGame) game = tw_test_make_game (test_def, 2, NULL);
+  g_autofree TwState *state = tw_test_make_position (game, FR_AT_ORIGIN, TW_TEST_POSITION_BUILDS);
   g_autofree TwState *before = tw_state_copy (game, state);
   g_autoptr(GString) why = g_string_new (NULL);
   static const char * const bad[] = { "S 1,0 r0", "S 5,5 r0", "S 0,0 r0", "color red", "pick 1 discard" };
@@ -467,13 +360,13 @@ test_illegal_leaves_state (void)
 static void
 test_check_detects_damage (void)
 {
-  g_autoptr(TwGame) game = make_game (test_def, 2, NULL);
-  g_autofree TwState *state = make_position (game,
-    "colorblock players=2 phase=place to-act=1 tile=q\ndeck: fr\nshared: q@0,0r0\nprivate1:\nprivate2:\ngoals:");
+  g_autoptr(TwGame) game = tw_test_make_game (test_def, 2, NULL);
+  g_autofree TwState *state = tw_test_make_position (game,
+    "colorblock players=2 phase=place to-act=1 tile=q\ndeck: fr\nshared: q@0,0r0\nprivate1:\nprivate2:\ngoals:", TW_TEST_POSITION_BUILDS);
   g_autoptr(GString) why = g_string_new (NULL);
   const CbPrep *p = cb_prep (game);
 
-  g_assert_true (play_moves (game, state, "S 1,0 r0", why));
+  g_assert_true (tw_test_play_moves (game, state, "S 1,0 r0", why));
   g_assert_true (game->rules->check (game, state, why));
   {
     g_autofree TwState *bad = tw_state_copy (game, state);
@@ -509,7 +402,7 @@ test_bundled_set (void)
   /* 3, 4 and 5 goals for 2, 3 and 4 players */
   for (guint players = 2; players <= 4; players++)
     {
-      g_autoptr(TwGame) game = make_game (bundled_def, players, NULL);
+      g_autoptr(TwGame) game = tw_test_make_game (bundled_def, players, NULL);
       g_autofree TwState *state = tw_state_new (game, 1);
       g_assert_cmpuint (((CbState *) state)->n_goals, ==, players + 1);
     }
@@ -518,25 +411,13 @@ test_bundled_set (void)
 int
 main (int argc, char **argv)
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *test_path = NULL;
-  g_autofree char *bundled_path = NULL;
-
   g_test_init (&argc, &argv, NULL);
 
-  test_path = g_test_build_filename (G_TEST_DIST, "data-files", "colorblock-test.yaml", NULL);
-  test_def = tw_definition_load_file (test_path, NULL, &error);
-  g_assert_no_error (error);
-  bundled_path = tw_definition_bundled_path ("colorblock");
-  g_assert_nonnull (bundled_path);
-  bundled_def = tw_definition_load_file (bundled_path, NULL, &error);
-  g_assert_no_error (error);
+  test_def = tw_test_load_data_file ("colorblock-test.yaml");
+  bundled_def = tw_test_load_bundled ("colorblock");
 
-  for (guint i = 0; i < G_N_ELEMENTS (rule_cases); i++)
-    {
-      g_autofree char *path = g_strdup_printf ("/tw/colorblock/rule/%s", rule_cases[i].name);
-      g_test_add_data_func (path, &rule_cases[i], test_rule_case);
-    }
+  tw_test_add_rule_cases ("/tw/colorblock/rule", test_def, rule_cases, G_N_ELEMENTS (rule_cases),
+                          TW_TEST_POSITION_BUILDS);
   g_test_add_func ("/tw/colorblock/worked-example", test_worked_example);
   g_test_add_func ("/tw/colorblock/holes", test_holes);
   g_test_add_func ("/tw/colorblock/split-sections", test_split_sections);

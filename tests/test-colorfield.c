@@ -14,84 +14,11 @@
 #include <string.h>
 
 #include "tw-game.h"
+#include "tw-test-rules.h"
 #include "games/colorfield/cf-private.h"
 
 static TwDefinition *test_def;
 static TwDefinition *bundled_def;
-
-static TwGame *
-make_game (TwDefinition *def,
-           guint         players,
-           const char   *options)
-{
-  g_autoptr(GError) error = NULL;
-  TwOptions opts = def->options;
-
-  if (options)
-    {
-      g_auto(GStrv) parts = g_strsplit (options, " ", -1);
-      for (guint i = 0; parts[i]; i++)
-        if (*parts[i])
-          {
-            gboolean ok = tw_options_set_from_string (&opts, def->rules->options,
-                                                      def->rules->n_options, parts[i], &error);
-            g_assert_no_error (error);
-            g_assert_true (ok);
-          }
-    }
-  TwGame *game = tw_game_new (def, players, &opts, &error);
-  g_assert_no_error (error);
-  return game;
-}
-
-static TwState *
-make_position (TwGame     *game,
-               const char *text)
-{
-  g_autoptr(GString) why = g_string_new (NULL);
-  TwState *state = g_malloc0 (game->state_size);
-
-  if (!game->rules->state_from_text (game, state, text, why))
-    g_error ("position does not build: %s\n%s", why->str, text);
-  return state;
-}
-
-/* Plays "m1; m2; ..." and returns whether the last was legal (earlier ones
- * must be), with the reason in @why. */
-static gboolean
-play_moves (TwGame     *game,
-            TwState    *state,
-            const char *moves,
-            GString    *why)
-{
-  g_auto(GStrv) list = g_strsplit (moves, ";", -1);
-  guint n = g_strv_length (list);
-
-  for (guint i = 0; i < n; i++)
-    {
-      TwMove move;
-      g_string_truncate (why, 0);
-      if (!game->rules->move_from_text (game, state, list[i], &move, why)
-          || !game->rules->apply (game, state, &move, why))
-        {
-          if (i + 1 < n)
-            g_error ("move %u '%s' of '%s' refused: %s", i + 1, list[i], moves, why->str);
-          return FALSE;
-        }
-    }
-  return TRUE;
-}
-
-typedef struct
-{
-  const char *name;
-  guint       players;
-  const char *options;     /* "name=value name=value" */
-  const char *position;
-  const char *moves;       /* "m1; m2"; the last is the move under test */
-  gboolean    legal;
-  const char *expect;      /* illegal: part of the reason; legal: part of the position after */
-} RuleCase;
 
 /* Two players: p1 is Wei-Ta Chin (Coral) on an open canvas (every colour on
  * every edge space), p2 the Lemon painter on an all-navy canvas. */
@@ -116,7 +43,7 @@ typedef struct
   "p1: painter=- board=open face=-\np1-canvas: - - - - - -\n" \
   "p2: painter=- board=plain face=-\np2-canvas: - - - - - -\n"
 
-static const RuleCase rule_cases[] = {
+static const TwRuleCase rule_cases[] = {
   /* setup: Player Cards and canvas faces are chosen, then the round is dealt */
   { "choose-painter", 2, NULL, CHOOSE_POS, "painter navy-painter", TRUE, "phase=side to-act=1" },
   { "unknown-painter", 2, NULL, CHOOSE_POS, "painter picasso", FALSE, "unknown painter" },
@@ -233,30 +160,6 @@ static const RuleCase rule_cases[] = {
   { "wrong-step", 2, NULL, POS (""), "place 3", FALSE, "use an ability or skip" },
 };
 
-static void
-test_rule_case (gconstpointer data)
-{
-  const RuleCase *rc = data;
-  g_autoptr(TwGame) game = make_game (test_def, rc->players, rc->options);
-  g_autofree TwState *state = make_position (game, rc->position);
-  g_autoptr(GString) why = g_string_new (NULL);
-  gboolean legal = play_moves (game, state, rc->moves, why);
-
-  if (legal != rc->legal)
-    g_error ("%s: '%s' was %s (%s)", rc->name, rc->moves, legal ? "legal" : "illegal", why->str);
-  if (!legal)
-    {
-      if (strstr (why->str, rc->expect) == NULL)
-        g_error ("%s: reason '%s' does not say '%s'", rc->name, why->str, rc->expect);
-      return;
-    }
-  g_autofree char *text = tw_state_to_string (game, state);
-  if (rc->expect && strstr (text, rc->expect) == NULL)
-    g_error ("%s: position after '%s' lacks '%s':\n%s", rc->name, rc->moves, rc->expect, text);
-  if (!game->rules->check (game, state, why))
-    g_error ("%s: %s", rc->name, why->str);
-}
-
 /* ------------------------------------------------------------------------ */
 /* Scoring: the rulebook's examples and every scoring tool                  */
 
@@ -266,8 +169,8 @@ score_of (const char *options,
           guint       seat,
           CfScore    *out)
 {
-  g_autoptr(TwGame) game = make_game (test_def, 2, options);
-  g_autofree TwState *state = make_position (game, position);
+  g_autoptr(TwGame) game = tw_test_make_game (test_def, 2, options);
+  g_autofree TwState *state = tw_test_make_position (game, position, TW_TEST_POSITION_BUILDS);
   cf_round_points (game, (CfState *) state, seat, out);
 }
 
@@ -275,8 +178,8 @@ score_of (const char *options,
 static void
 test_tile_maximum (void)
 {
-  g_autoptr(TwGame) game = make_game (test_def, 2, NULL);
-  g_autofree TwState *state = make_position (game, POS (""));
+  g_autoptr(TwGame) game = tw_test_make_game (test_def, 2, NULL);
+  g_autofree TwState *state = tw_test_make_position (game, POS (""), TW_TEST_POSITION_BUILDS);
   CfState *s = (CfState *) state;
   CfScore sc;
 
@@ -299,8 +202,8 @@ test_specialty_example (void)
     HEAD ("ability", "") "tools:\n" ROWS
     "p1: painter=wei-ta-chin board=plain face=navy-a\np1-canvas: C L L C L L\n"
     "p2: painter=lemon-painter board=open face=open-a\np2-canvas: C L L C L L\n";
-  g_autoptr(TwGame) game = make_game (test_def, 2, NULL);
-  g_autofree TwState *state = make_position (game, pos);
+  g_autoptr(TwGame) game = tw_test_make_game (test_def, 2, NULL);
+  g_autofree TwState *state = tw_test_make_position (game, pos, TW_TEST_POSITION_BUILDS);
   CfState *s = (CfState *) state;
 
   /* space 1: only its south side (the 2, coral) touches coral (space 4's north) */
@@ -313,8 +216,8 @@ test_specialty_example (void)
       HEAD ("ability", "") "tools:\n" ROWS
       "p1: painter=wei-ta-chin board=open face=open-a\np1-canvas: N N N C N N\n"
       "p2: painter=lemon-painter board=plain face=navy-a\np2-canvas: N N N N N N\n";
-    g_autoptr(TwGame) g2 = make_game (test_def, 2, NULL);
-    g_autofree TwState *st = make_position (g2, edge);
+    g_autoptr(TwGame) g2 = tw_test_make_game (test_def, 2, NULL);
+    g_autofree TwState *st = tw_test_make_position (g2, edge, TW_TEST_POSITION_BUILDS);
     /* W edge 1 + S edge (2-side, coral, specialty) 4 */
     g_assert_cmpint (cf_tile_points (g2, (CfState *) st, 0, 3), ==, 1 + 4);
   }
@@ -466,7 +369,7 @@ random_games (TwDefinition *def,
               guint         n_games,
               guint64       seed)
 {
-  g_autoptr(TwGame) game = make_game (def, players, options);
+  g_autoptr(TwGame) game = tw_test_make_game (def, players, options);
   g_autoptr(GString) why = g_string_new (NULL);
   TwMoveList moves;
   TwRng rng;
@@ -484,13 +387,7 @@ random_games (TwDefinition *def,
           g_assert_cmpuint (moves.len, >, 0);
           const TwMove *m = &moves.moves[tw_rng_below (&rng, moves.len)];
 
-          g_autofree char *text = tw_move_to_string (game, state, m);
-          TwMove back;
-          g_string_truncate (why, 0);
-          if (!game->rules->move_from_text (game, state, text, &back, why))
-            g_error ("cannot read back '%s': %s", text, why->str);
-          if (!tw_move_equal (&back, m))
-            g_error ("'%s' reads back as a different move", text);
+          g_autofree char *text = tw_test_move_round_trip (game, state, m, why);
 
           if (!game->rules->apply (game, state, m, why))
             g_error ("generated move '%s' refused: %s", text, why->str);
@@ -560,7 +457,7 @@ test_replay (void)
 {
   for (guint players = 2; players <= 4; players++)
     {
-      g_autoptr(TwGame) game = make_game (bundled_def, players, "advanced-mode=true");
+      g_autoptr(TwGame) game = tw_test_make_game (bundled_def, players, "advanced-mode=true");
       g_autofree TwState *state = tw_state_new (game, 20240 + players);
       g_autoptr(GPtrArray) record = g_ptr_array_new_with_free_func (g_free);
       g_autoptr(GString) why = g_string_new (NULL);
@@ -606,7 +503,7 @@ test_position_round_trip (void)
   for (guint v = 0; v < G_N_ELEMENTS (variants); v++)
     for (guint players = 2; players <= 4; players++)
       {
-        g_autoptr(TwGame) game = make_game (bundled_def, players, variants[v]);
+        g_autoptr(TwGame) game = tw_test_make_game (bundled_def, players, variants[v]);
         TwMoveList moves;
         TwRng rng;
 
@@ -617,13 +514,8 @@ test_position_round_trip (void)
             g_autofree TwState *state = tw_state_new (game, g);
             for (;;)
               {
-                g_autofree char *text = tw_state_to_string (game, state);
-                g_autofree TwState *back = g_malloc0 (game->state_size);
-                g_string_truncate (why, 0);
-                if (!game->rules->state_from_text (game, back, text, why))
-                  g_error ("cannot read back:\n%s\n%s", text, why->str);
-                g_autofree char *again = tw_state_to_string (game, back);
-                g_assert_cmpstr (text, ==, again);
+                g_autofree char *text = NULL;
+                g_autofree TwState *back = tw_test_position_round_trip (game, state, &text, why);
                 /* the same position but for the generator */
                 ((CfState *) back)->rng = ((CfState *) state)->rng;
                 g_assert_cmpuint (game->rules->hash (game, back), ==,
@@ -645,8 +537,8 @@ test_position_round_trip (void)
 static void
 test_illegal_leaves_state (void)
 {
-  g_autoptr(TwGame) game = make_game (test_def, 2, NULL);
-  g_autofree TwState *state = make_position (game, POS (""));
+  g_autoptr(TwGame) game = tw_test_make_game (test_def, 2, NULL);
+  g_autofree TwState *state = tw_test_make_position (game, POS (""), TW_TEST_POSITION_BUILDS);
   g_autofree TwState *before = tw_state_copy (game, state);
   g_autoptr(GString) why = g_string_new (NULL);
   static const char * const bad[] = {
@@ -671,7 +563,7 @@ test_illegal_leaves_state (void)
 static void
 test_observe (void)
 {
-  g_autoptr(TwGame) game = make_game (bundled_def, 3, NULL);
+  g_autoptr(TwGame) game = tw_test_make_game (bundled_def, 3, NULL);
   g_autoptr(GString) why = g_string_new (NULL);
   TwMoveList moves;
   TwRng rng;
@@ -707,7 +599,7 @@ test_observe (void)
 static void
 test_bundled_set (void)
 {
-  g_autoptr(TwGame) game = make_game (bundled_def, 4, NULL);
+  g_autoptr(TwGame) game = tw_test_make_game (bundled_def, 4, NULL);
   const CfPrep *p = cf_prep (game);
   guint sides[4] = { 0 }, twos[4] = { 0 }, dirs[4] = { 0 };
 
@@ -780,25 +672,13 @@ test_validation (void)
 int
 main (int argc, char **argv)
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *test_path = NULL;
-  g_autofree char *bundled_path = NULL;
-
   g_test_init (&argc, &argv, NULL);
 
-  test_path = g_test_build_filename (G_TEST_DIST, "data-files", "colorfield-test.yaml", NULL);
-  test_def = tw_definition_load_file (test_path, NULL, &error);
-  g_assert_no_error (error);
-  bundled_path = tw_definition_bundled_path ("colorfield");
-  g_assert_nonnull (bundled_path);
-  bundled_def = tw_definition_load_file (bundled_path, NULL, &error);
-  g_assert_no_error (error);
+  test_def = tw_test_load_data_file ("colorfield-test.yaml");
+  bundled_def = tw_test_load_bundled ("colorfield");
 
-  for (guint i = 0; i < G_N_ELEMENTS (rule_cases); i++)
-    {
-      g_autofree char *path = g_strdup_printf ("/tw/colorfield/rule/%s", rule_cases[i].name);
-      g_test_add_data_func (path, &rule_cases[i], test_rule_case);
-    }
+  tw_test_add_rule_cases ("/tw/colorfield/rule", test_def, rule_cases, G_N_ELEMENTS (rule_cases),
+                          TW_TEST_POSITION_BUILDS);
   g_test_add_func ("/tw/colorfield/score/tile-maximum", test_tile_maximum);
   g_test_add_func ("/tw/colorfield/score/specialty-example", test_specialty_example);
   g_test_add_func ("/tw/colorfield/score/unused-tokens", test_unused_tokens);

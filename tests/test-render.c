@@ -86,6 +86,66 @@ test_game (gconstpointer data)
   g_test_message ("%s: %u of %u legal moves have a place on the board", rules->id, with_region, total);
 }
 
+/* Labels are laid out once and the layouts kept (tw_render_text): a label
+ * drawn again, after its layout was evicted, or with other settings draws
+ * what it drew the first time, and the height it reports does not change. */
+static cairo_surface_t *
+draw_labels (double *heights)
+{
+  static const char * const labels[] = { "7", "Tier 2 · 8 pts", "<b>Bold</b> and plain", "Bids" };
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 400, 300);
+  cairo_t *cr = cairo_create (surface);
+
+  cairo_scale (cr, 40, 40);
+  cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
+  for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
+    {
+      heights[2 * i] = tw_render_text (cr, 0.2, 0.2 + i * 1.6, 4, 0.4, i == 0, TW_TEXT_LEFT,
+                                       i == 2, labels[i]);
+      heights[2 * i + 1] = tw_render_text (cr, 5, 0.2 + i * 1.6, 2.5, 0.3, FALSE,
+                                           TW_TEXT_CENTER, i == 2, labels[i]);
+    }
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+static void
+test_text_cache (void)
+{
+  double first[8], again[8];
+  cairo_surface_t *a = draw_labels (first);
+
+  for (guint round = 1; round <= 2; round++)
+    {
+      cairo_surface_t *b = draw_labels (again);
+
+      g_assert_cmpmem (cairo_image_surface_get_data (a), cairo_image_surface_get_stride (a) * 300,
+                       cairo_image_surface_get_data (b), cairo_image_surface_get_stride (b) * 300);
+      g_assert_cmpmem (first, sizeof first, again, sizeof again);
+      cairo_surface_destroy (b);
+
+      /* more distinct labels than the cache holds: the next round lays out afresh */
+      {
+        cairo_surface_t *scratch = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 8, 8);
+        cairo_t *cr = cairo_create (scratch);
+
+        for (guint i = 0; i < 2000; i++)
+          {
+            char text[16];
+
+            g_snprintf (text, sizeof text, "%u", i);
+            g_assert_cmpfloat (tw_render_text (cr, 0, 0, -1, 0.3, FALSE, TW_TEXT_LEFT, FALSE, text),
+                               >, 0);
+          }
+        cairo_destroy (cr);
+        cairo_surface_destroy (scratch);
+      }
+    }
+  cairo_surface_destroy (a);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -98,5 +158,6 @@ main (int argc, char **argv)
       g_autofree char *p = g_strdup_printf ("/tw/render/%s", all[i]->id);
       g_test_add_data_func (p, all[i], test_game);
     }
+  g_test_add_func ("/tw/render/text-cache", test_text_cache);
   return g_test_run ();
 }

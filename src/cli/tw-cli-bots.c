@@ -24,7 +24,7 @@
 struct _TwCliBot
 {
   const TwGame *game;
-  TwBotSpec     spec;
+  TwBot         bot;
   TwRng         rng;
 };
 
@@ -133,7 +133,7 @@ tw_cli_bot_new (const TwBotSpec *spec,
   TwCliBot *bot = g_new0 (TwCliBot, 1);
 
   bot->game = game;
-  bot->spec = *spec;
+  tw_bot_init (&bot->bot, spec);
   tw_rng_seed (&bot->rng, tw_sim_seat_seed (seed, seat));
   return bot;
 }
@@ -143,11 +143,12 @@ tw_cli_bot_choose (TwCliBot      *bot,
                    const TwState *state,
                    TwMove        *move)
 {
-  return tw_bot_choose (&bot->spec, bot->game, state, &bot->rng, NULL, move);
+  return tw_bot_play (&bot->bot, bot->game, state, &bot->rng, NULL, move);
 }
 
 void
 tw_cli_bot_free (TwCliBot *bot)
 {
+  tw_bot_clear (&bot->bot);
   g_free (bot);
 }

@@ -12,6 +12,7 @@
 #include "tw-cli.h"
 
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -70,20 +71,21 @@ row_label (const TwSimArm    *arm,
 }
 
 static void
-print_arm_text (const TwSimArm *arm)
+print_arm_text (GString        *out,
+                const TwSimArm *arm)
 {
   g_autoptr(GArray) rows = tw_sim_summarize (arm);
   gboolean counters_heading = FALSE;
 
-  tw_cli_print ("%s%s%s%s (%s), %u players, seed %" G_GUINT64_FORMAT ", %u of %"
+  g_string_append_printf (out, "%s%s%s%s (%s), %u players, seed %" G_GUINT64_FORMAT ", %u of %"
                 G_GUINT64_FORMAT " games\n",
                 arm->label != NULL ? "[" : "", arm->label != NULL ? arm->label : "",
                 arm->label != NULL ? "] " : "", arm->definition, arm->rules_id,
                 arm->n_players, arm->seed, arm->games->len, arm->total_games);
   if (arm->change != NULL)
-    tw_cli_print ("change: %s\n", arm->change);
+    g_string_append_printf (out, "change: %s\n", arm->change);
 
-  tw_cli_print ("\nwins (a k-way tie for first counts 1/k win for each), 95%% Wilson interval:\n");
+  g_string_append_printf (out, "\nwins (a k-way tie for first counts 1/k win for each), 95%% Wilson interval:\n");
   for (guint i = 0; i < rows->len; i++)
     {
       const TwSimRow *row = &g_array_index (rows, TwSimRow, i);
@@ -92,11 +94,11 @@ print_arm_text (const TwSimArm *arm)
       if (row->metric.kind != TW_SIM_METRIC_WIN && row->metric.kind != TW_SIM_METRIC_TIE)
         continue;
       label = row_label (arm, &row->metric, row->name);
-      tw_cli_print ("  %-28s %9.1f  %6.1f%%  [%5.1f%%, %5.1f%%]\n", label, row->stats.sum,
+      g_string_append_printf (out, "  %-28s %9.1f  %6.1f%%  [%5.1f%%, %5.1f%%]\n", label, row->stats.sum,
                     100 * row->stats.mean, 100 * row->lo, 100 * row->hi);
     }
 
-  tw_cli_print ("\n  %-28s %9s %8s %8s %8s %8s %8s %8s\n", "per game", "mean", "sd", "min",
+  g_string_append_printf (out, "\n  %-28s %9s %8s %8s %8s %8s %8s %8s\n", "per game", "mean", "sd", "min",
                 "25%", "median", "75%", "max");
   for (guint i = 0; i < rows->len; i++)
     {
@@ -108,28 +110,29 @@ print_arm_text (const TwSimArm *arm)
         continue;
       if (row->metric.kind == TW_SIM_METRIC_COUNTER && !counters_heading)
         {
-          tw_cli_print ("  counters:\n");
+          g_string_append_printf (out, "  counters:\n");
           counters_heading = TRUE;
         }
       label = row_label (arm, &row->metric, row->name);
-      tw_cli_print ("  %s%-*s %9.3f %8.3f %8.6g %8.6g %8.6g %8.6g %8.6g\n",
+      g_string_append_printf (out, "  %s%-*s %9.3f %8.3f %8.6g %8.6g %8.6g %8.6g %8.6g\n",
                     counters_heading ? "  " : "", counters_heading ? 26 : 28, label,
                     s->mean, s->sd, s->min, s->q25, s->median, s->q75, s->max);
     }
 }
 
 static void
-print_compare_text (const TwSimArm *a,
+print_compare_text (GString        *out,
+                    const TwSimArm *a,
                     const TwSimArm *b)
 {
   g_autoptr(GArray) diffs = tw_sim_compare (a, b);
   gboolean paired = diffs->len > 0 && g_array_index (diffs, TwSimDiff, 0).paired;
 
-  tw_cli_print ("\nB - A (B: %s), %s, 95%% intervals; * marks a significant difference "
+  g_string_append_printf (out, "\nB - A (B: %s), %s, 95%% intervals; * marks a significant difference "
                 "(the interval excludes 0):\n",
                 b->change != NULL ? b->change : "?",
                 paired ? "paired by game (same seeds)" : "unpaired (Welch)");
-  tw_cli_print ("  %-28s %10s %10s %10s   %s\n", "mean of", "A", "B", "B - A", "95% interval");
+  g_string_append_printf (out, "  %-28s %10s %10s %10s   %s\n", "mean of", "A", "B", "B - A", "95% interval");
   for (guint i = 0; i < diffs->len; i++)
     {
       const TwSimDiff *d = &g_array_index (diffs, TwSimDiff, i);
@@ -140,7 +143,7 @@ print_compare_text (const TwSimArm *a,
               ? g_strdup_printf ("P%u win rate", d->metric.index + 1)
               : d->metric.kind == TW_SIM_METRIC_TIE ? g_strdup ("tie rate")
               : row_label (a, &d->metric, d->name);
-      tw_cli_print ("  %-28s %10.3f %10.3f %+10.3f   %-20s%s\n", label, d->mean_a, d->mean_b,
+      g_string_append_printf (out, "  %-28s %10.3f %10.3f %+10.3f   %-20s%s\n", label, d->mean_a, d->mean_b,
                     d->diff, interval, d->significant ? " *" : "");
     }
 }
@@ -195,10 +198,10 @@ csv_metric (GString           *out,
 }
 
 static void
-print_csv (GPtrArray *arms)
+print_csv (GString   *out,
+           GPtrArray *arms)
 {
-  g_autoptr(GString) out = g_string_new ("arm,metric,seat,n,mean,sd,min,q25,median,q75,max,"
-                                         "lo,hi,significant\n");
+  g_string_append (out, "arm,metric,seat,n,mean,sd,min,q25,median,q75,max,lo,hi,significant\n");
 
   for (guint a = 0; a < arms->len; a++)
     {
@@ -240,39 +243,51 @@ print_csv (GPtrArray *arms)
           g_string_append_printf (out, ",%d\n", d->significant ? 1 : 0);
         }
     }
-  fwrite (out->str, 1, out->len, stdout);
 }
 
-static void
-print_results (GPtrArray *arms,
-               Format     format)
+/* The results in @format, to @path or, when NULL, to standard output. An
+ * @interrupted run is marked: a line in text, "interrupted": true in JSON
+ * (CSV has no place for it; the caller says it on standard error). */
+static gboolean
+print_results (GPtrArray   *arms,
+               Format       format,
+               gboolean     interrupted,
+               const char  *path,
+               GError     **error)
 {
+  g_autoptr(GString) out = g_string_new (NULL);
+
   switch (format)
     {
     case FORMAT_JSON:
-      {
-        g_autoptr(GString) out = g_string_new (NULL);
-
-        tw_sim_to_json (arms, out);
-        fwrite (out->str, 1, out->len, stdout);
-      }
+      tw_sim_to_json (arms, out);
+      /* a top-level member merge ignores: the games are what they are */
+      if (interrupted && out->len > 0 && out->str[0] == '{')
+        g_string_insert (out, 1, "\n  \"interrupted\": true,");
       break;
     case FORMAT_CSV:
-      print_csv (arms);
+      print_csv (out, arms);
       break;
     case FORMAT_TEXT:
     default:
+      if (interrupted)
+        g_string_append (out, "interrupted (Ctrl-C): these results count only the games "
+                              "that had ended\n\n");
       for (guint a = 0; a < arms->len; a++)
         {
           if (a > 0)
-            tw_cli_print ("\n");
-          print_arm_text (g_ptr_array_index (arms, a));
+            g_string_append (out, "\n");
+          print_arm_text (out, g_ptr_array_index (arms, a));
         }
       if (arms->len == 2)
-        print_compare_text (g_ptr_array_index (arms, 0), g_ptr_array_index (arms, 1));
+        print_compare_text (out, g_ptr_array_index (arms, 0), g_ptr_array_index (arms, 1));
       break;
     }
+  if (path != NULL)
+    return g_file_set_contents (path, out->str, (gssize) out->len, error);
+  fwrite (out->str, 1, out->len, stdout);
   fflush (stdout);
+  return TRUE;
 }
 
 /* One CSV row per game: game, seed, [arm,] moves, scores, places (1 is
@@ -408,6 +423,36 @@ progress_end (Progress *progress)
 }
 
 /* ------------------------------------------------------------------------ */
+/* Ctrl-C                                                                   */
+
+/* The run's cancel flag: SIGINT sets it, the workers poll it before every
+ * decision (the same flag the Lab's Cancel button sets), so a run stops
+ * within one bot decision and the games that ended are kept. */
+static gint interrupted;
+
+static void
+on_sigint (int signum)
+{
+  (void) signum;
+  /* a lock-free atomic store is async-signal-safe */
+  g_atomic_int_set (&interrupted, 1);
+}
+
+/* Catches the first SIGINT; SA_RESETHAND gives the second one its default
+ * action, so a user who presses Ctrl-C twice is never kept waiting. */
+static void
+catch_sigint (struct sigaction *previous)
+{
+  struct sigaction action = { 0, };
+
+  g_atomic_int_set (&interrupted, 0);
+  action.sa_handler = on_sigint;
+  action.sa_flags = SA_RESETHAND;
+  sigemptyset (&action.sa_mask);
+  sigaction (SIGINT, &action, previous);
+}
+
+/* ------------------------------------------------------------------------ */
 /* simulate                                                                 */
 
 static gboolean
@@ -448,6 +493,7 @@ tw_cli_simulate (int    argc,
   char **compare = NULL;
   char *compare_file = NULL;
   char *shard_text = NULL;
+  char *output = NULL;
   const GOptionEntry entries[] = {
     { "games", 'g', 0, G_OPTION_ARG_INT, &games,
       "Number of games of the whole run (default: 100)", "N" },
@@ -473,6 +519,8 @@ tw_cli_simulate (int    argc,
       "Also play the same seeds with this definition and compare", "FILE2" },
     { "shard", 0, 0, G_OPTION_ARG_STRING, &shard_text,
       "Play only the K-th of N disjoint slices of the games (merge them with merge)", "K/N" },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+      "Write the results to FILE instead of standard output", "FILE" },
     { NULL }
   };
   g_autoptr(GOptionContext) context = tw_cli_context_new ("simulate", entries);
@@ -487,6 +535,8 @@ tw_cli_simulate (int    argc,
   Format format = FORMAT_TEXT;
   guint shard_k = 1, shard_n = 1;
   guint64 seed = 1;
+  gboolean stopped = FALSE;
+  struct sigaction previous;
   int rc;
 
   g_option_context_set_description (context,
@@ -499,13 +549,16 @@ tw_cli_simulate (int    argc,
     "With --compare or --compare-file the same seeds are played again under\n"
     "the change (B) and every metric's B - A is shown with a 95% interval.\n"
     "--shard K/N with --format json, then `merge`, splits a run over machines.\n"
+    "Ctrl-C stops the run: the games that had ended are reported, marked as\n"
+    "interrupted, and the exit status is 130; a second Ctrl-C quits at once.\n"
     "See doc/simulate.md.\n\n"
     "Exit status:\n"
-    "  0  done\n"
-    "  1  a game did not end or a bot found no legal move (a bug)\n"
-    "  2  bad command line\n"
-    "  3  a definition has problems\n"
-    "  5  a file cannot be read or written\n");
+    "  0    done\n"
+    "  1    a game did not end or a bot found no legal move (a bug)\n"
+    "  2    bad command line\n"
+    "  3    a definition has problems\n"
+    "  5    a file cannot be read or written\n"
+    "  130  interrupted by Ctrl-C (SIGINT); partial results were written\n");
 
   rc = tw_cli_parse (context, &argc, &argv);
   if (rc == TW_EXIT_OK && argc != 2)
@@ -580,12 +633,15 @@ tw_cli_simulate (int    argc,
   config.jobs = jobs > 0 ? (guint) jobs : g_get_num_processors ();
   config.progress = progress_cb;
   config.progress_data = &progress;
+  config.cancel = &interrupted;
+  config.keep_partial = TRUE;
 
   progress.enabled = isatty (STDERR_FILENO);
   progress.start = g_get_monotonic_time ();
   progress.grand_total = (config.last - config.first) * (game_b != NULL ? 2 : 1);
 
-  for (guint a = 0; a < (game_b != NULL ? 2u : 1u); a++)
+  catch_sigint (&previous);
+  for (guint a = 0; a < (game_b != NULL ? 2u : 1u) && !stopped; a++)
     {
       TwSimArm *arm;
 
@@ -598,11 +654,13 @@ tw_cli_simulate (int    argc,
       arm = tw_sim_run (&config, &error);
       if (arm == NULL)
         {
+          sigaction (SIGINT, &previous, NULL);
           progress_end (&progress);
           tw_cli_error ("%s", error->message);
           rc = TW_EXIT_FAILURE;
           goto out;
         }
+      stopped = arm->games->len < config.last - config.first;
       if (game_b != NULL)
         {
           arm->label = g_strdup (a == 0 ? "A" : "B");
@@ -620,15 +678,30 @@ tw_cli_simulate (int    argc,
         }
       g_ptr_array_add (arms, arm);
     }
+  sigaction (SIGINT, &previous, NULL);
   progress_end (&progress);
 
+  if (stopped)
+    {
+      const TwSimArm *last = g_ptr_array_index (arms, arms->len - 1);
+
+      tw_cli_error ("interrupted: %u of %" G_GUINT64_FORMAT " games%s had ended; "
+                    "the results count only those", last->games->len,
+                    config.last - config.first, last->label != NULL
+                    ? (g_str_equal (last->label, "A") ? " of A (B was not played)" : " of B")
+                    : "");
+    }
   if (per_game != NULL && !write_per_game (per_game, arms, &error))
     {
       rc = tw_cli_report_error (error);
       goto out;
     }
-  print_results (arms, format);
-  rc = TW_EXIT_OK;
+  if (!print_results (arms, format, stopped, output, &error))
+    {
+      rc = tw_cli_report_error (error);
+      goto out;
+    }
+  rc = stopped ? TW_EXIT_INTERRUPTED : TW_EXIT_OK;
 
 out:
   g_free (seed_text);
@@ -639,6 +712,7 @@ out:
   g_strfreev (compare);
   g_free (compare_file);
   g_free (shard_text);
+  g_free (output);
   return rc;
 }
 
@@ -740,7 +814,11 @@ tw_cli_merge (int    argc,
       rc = tw_cli_report_error (error);
       goto out;
     }
-  print_results (arms, format);
+  if (!print_results (arms, format, FALSE, NULL, &error))
+    {
+      rc = tw_cli_report_error (error);
+      goto out;
+    }
   rc = TW_EXIT_OK;
 
 out:

@@ -24,6 +24,7 @@ typedef enum
   TW_EXIT_INVALID_FILE = 3,  /* a definition or record has problems */
   TW_EXIT_ILLEGAL_MOVE = 4,  /* a move is unreadable or illegal */
   TW_EXIT_IO           = 5,  /* a file cannot be read or written */
+  TW_EXIT_INTERRUPTED  = 130,/* stopped by Ctrl-C (SIGINT), as shells report it */
 } TwExit;
 
 typedef struct

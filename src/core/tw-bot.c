@@ -398,6 +398,57 @@ choose_mcts (const TwBotSpec *spec,
   return found;
 }
 
+/* The random bot: a uniform legal move, listed into @moves (cleared first). */
+static gboolean
+choose_random (const TwGame  *game,
+               const TwState *state,
+               TwRng         *rng,
+               TwMoveList    *moves,
+               TwMove        *out)
+{
+  tw_move_list_clear (moves);
+  game->rules->legal_moves (game, state, moves);
+  if (moves->len == 0)
+    return FALSE;
+  *out = moves->moves[tw_rng_below (rng, moves->len)];
+  return TRUE;
+}
+
+static gboolean
+choose (const TwBotSpec *spec,
+        const TwGame    *game,
+        const TwState   *state,
+        TwRng           *rng,
+        const gint      *cancel,
+        TwMoveList      *scratch,
+        TwMove          *out)
+{
+  if (game->rules->to_act (game, state) < 0)
+    return FALSE;
+
+  switch (spec->kind)
+    {
+    case TW_BOT_GREEDY:
+      return choose_greedy (game, state, rng, out);
+    case TW_BOT_MCTS:
+      return choose_mcts (spec, game, state, rng, cancel, out);
+    case TW_BOT_RANDOM:
+    default:
+      if (scratch != NULL)
+        return choose_random (game, state, rng, scratch, out);
+      else
+        {
+          TwMoveList moves;
+          gboolean ok;
+
+          tw_move_list_init (&moves);
+          ok = choose_random (game, state, rng, &moves, out);
+          tw_move_list_free (&moves);
+          return ok;
+        }
+    }
+}
+
 /**
  * tw_bot_choose:
  *
@@ -414,27 +465,46 @@ tw_bot_choose (const TwBotSpec *spec,
 {
   g_return_val_if_fail (spec != NULL && game != NULL && state != NULL, FALSE);
 
-  if (game->rules->to_act (game, state) < 0)
-    return FALSE;
+  return choose (spec, game, state, rng, cancel, NULL, out);
+}
 
-  switch (spec->kind)
-    {
-    case TW_BOT_GREEDY:
-      return choose_greedy (game, state, rng, out);
-    case TW_BOT_MCTS:
-      return choose_mcts (spec, game, state, rng, cancel, out);
-    case TW_BOT_RANDOM:
-    default:
-      {
-        TwMoveList moves;
-        gboolean ok;
-        tw_move_list_init (&moves);
-        game->rules->legal_moves (game, state, &moves);
-        ok = moves.len > 0;
-        if (ok)
-          *out = moves.moves[tw_rng_below (rng, moves.len)];
-        tw_move_list_free (&moves);
-        return ok;
-      }
-    }
+/**
+ * tw_bot_init:
+ * @bot: (out caller-allocates): the bot
+ * @spec: what it plays
+ */
+void
+tw_bot_init (TwBot           *bot,
+             const TwBotSpec *spec)
+{
+  g_return_if_fail (bot != NULL && spec != NULL);
+
+  bot->spec = *spec;
+  tw_move_list_init (&bot->moves);
+}
+
+void
+tw_bot_clear (TwBot *bot)
+{
+  g_return_if_fail (bot != NULL);
+
+  tw_move_list_free (&bot->moves);
+}
+
+/**
+ * tw_bot_play:
+ *
+ * tw_bot_choose() with @bot's spec, reusing @bot's buffers.
+ */
+gboolean
+tw_bot_play (TwBot         *bot,
+             const TwGame  *game,
+             const TwState *state,
+             TwRng         *rng,
+             const gint    *cancel,
+             TwMove        *out)
+{
+  g_return_val_if_fail (bot != NULL && game != NULL && state != NULL, FALSE);
+
+  return choose (&bot->spec, game, state, rng, cancel, &bot->moves, out);
 }

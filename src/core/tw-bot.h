@@ -51,4 +51,27 @@ gboolean            tw_bot_choose           (const TwBotSpec   *spec,
                                              const gint        *cancel,
                                              TwMove            *out);
 
+/* A bot with its own scratch memory, for callers that ask one bot for many
+ * moves (simulation workers, the CLI's seats): tw_bot_play() reuses the
+ * move-list buffer, so once it has grown to the game's largest list the
+ * random bot's choice allocates nothing. Not shared between threads; the
+ * spec is copied. Clear it with tw_bot_clear(). */
+typedef struct
+{
+  TwBotSpec  spec;
+  TwMoveList moves;   /* scratch, owned */
+} TwBot;
+
+void                tw_bot_init             (TwBot             *bot,
+                                             const TwBotSpec   *spec);
+void                tw_bot_clear            (TwBot             *bot);
+/* As tw_bot_choose() with the bot's spec, and the same move for the same
+ * generator state. */
+gboolean            tw_bot_play             (TwBot             *bot,
+                                             const TwGame      *game,
+                                             const TwState     *state,
+                                             TwRng             *rng,
+                                             const gint        *cancel,
+                                             TwMove            *out);
+
 G_END_DECLS

@@ -834,3 +834,35 @@ tw_export_write (const TwExportJob  *job,
     }
   return TRUE;
 }
+
+/**
+ * tw_export_draw_card:
+ * @def: the definition
+ * @card: index of the card in @def->cards
+ * @settings: the card size (card_width, card_height) and bleed to draw at
+ *
+ * Draws the front of one card exactly as the sheets print it, with user
+ * units in millimetres and the cut rectangle's top-left corner at (0, 0);
+ * the artwork runs @settings->bleed past it on every side. The Design view's
+ * card preview uses it, so that what is previewed is what prints.
+ */
+void
+tw_export_draw_card (cairo_t                *cr,
+                     TwDefinition           *def,
+                     guint                   card,
+                     const TwExportSettings *settings)
+{
+  TwExportJob job = { 0 };
+  Item it = { 0 };
+
+  g_return_if_fail (cr != NULL && def != NULL && settings != NULL);
+  g_return_if_fail (card < def->n_cards);
+
+  job.def = def;
+  job.settings = *settings;
+  it.kind = ITEM_CARD_FRONT;
+  it.index = card;
+  it.w = settings->card_width;
+  it.h = settings->card_height;
+  draw_item (&job, cr, &it);
+}

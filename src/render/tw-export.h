@@ -92,6 +92,13 @@ gboolean     tw_export_cut_rect   (const TwExportJob       *job,
                                    double                  *w,
                                    double                  *h);
 
+/* Draws the front of card @card alone, as printed: mm, the cut's top-left
+ * corner at (0, 0), the bleed around it (for previews). */
+void         tw_export_draw_card  (cairo_t                 *cr,
+                                   TwDefinition            *def,
+                                   guint                    card,
+                                   const TwExportSettings  *settings);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TwExportJob, tw_export_job_free)
 
 G_END_DECLS

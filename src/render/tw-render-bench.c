@@ -7,6 +7,8 @@
 #include "tw-render-bench.h"
 
 #include <cairo.h>
+#include <stdlib.h>
+#include <time.h>
 
 #include "tw-renderer.h"
 
@@ -21,13 +23,34 @@ compare_doubles (gconstpointer a,
   return x < y ? -1 : x > y;
 }
 
+/* CPU time of the calling thread in milliseconds: unlike the wall clock,
+ * it does not count the time other processes had the CPU. */
+static double
+thread_cpu_ms (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6;
+}
+
+static double
+median (double *v,
+        guint   n)
+{
+  qsort (v, n, sizeof (double), compare_doubles);
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
 double
 tw_render_bench_ms (TwGame  *game,
                     guint64  seed,
-                    guint    frames)
+                    guint    frames,
+                    double  *cpu_ms)
 {
   const TwRenderer *renderer;
   g_autofree double *times = NULL;
+  g_autofree double *cpu = NULL;
   TwState *state, *before;
   TwMoveList moves;
   TwMove last = { 0 };
@@ -35,7 +58,7 @@ tw_render_bench_ms (TwGame  *game,
   TwLayout layout;
   TwRenderParams params = { .viewer = -1 };
   cairo_surface_t *surface;
-  double median;
+  double result;
 
   g_return_val_if_fail (game != NULL, 0);
 
@@ -63,8 +86,10 @@ tw_render_bench_ms (TwGame  *game,
 
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, BENCH_WIDTH, BENCH_HEIGHT);
   times = g_new (double, frames);
+  cpu = g_new (double, frames);
   for (guint f = 0; f < frames; f++)
     {
+      double cpu_start = thread_cpu_ms ();
       gint64 start = g_get_monotonic_time ();
       cairo_t *cr = cairo_create (surface);
       double scale;
@@ -81,13 +106,15 @@ tw_render_bench_ms (TwGame  *game,
       cairo_destroy (cr);
       cairo_surface_flush (surface);
       times[f] = (g_get_monotonic_time () - start) / 1000.0;
+      cpu[f] = thread_cpu_ms () - cpu_start;
     }
-  qsort (times, frames, sizeof (double), compare_doubles);
-  median = frames % 2 ? times[frames / 2] : (times[frames / 2 - 1] + times[frames / 2]) / 2;
+  result = median (times, frames);
+  if (cpu_ms != NULL)
+    *cpu_ms = median (cpu, frames);
 
   cairo_surface_destroy (surface);
   tw_move_list_free (&moves);
   tw_state_free (before);
   tw_state_free (state);
-  return median;
+  return result;
 }

@@ -230,18 +230,6 @@ seat_color (cairo_t      *cr,
                           palette[seat % BB_MAX_PLAYERS][2]);
 }
 
-static void
-ink (cairo_t *cr)
-{
-  cairo_set_source_rgb (cr, 0.14, 0.14, 0.17);
-}
-
-static void
-muted (cairo_t *cr)
-{
-  cairo_set_source_rgb (cr, 0.4, 0.4, 0.43);
-}
-
 /* Outlines are filled rings rather than strokes: cairo's image backend
  * fills several times faster than it strokes, and a board has hundreds. */
 static void
@@ -800,13 +788,28 @@ add_tile (TileBatch     *b,
     bt->ring = s->current;
 }
 
+/* Every open space at once: one fill and one dashed stroke for the board
+ * (the dash pattern restarts on each space's outline, as it did when each
+ * was stroked alone; spaces are INSET apart, so no pixel is shared). */
 static void
-draw_space (cairo_t *cr,
-            TwRect   c)
+draw_spaces (cairo_t       *cr,
+             const BbPrep  *p,
+             const BbGeo   *L,
+             const BbState *s)
 {
   static const double dash[] = { 0.08, 0.06 };
+  gboolean any = FALSE;
 
-  tw_render_rounded_rect (cr, c.x + INSET, c.y + INSET, 1 - 2 * INSET, 1 - 2 * INSET, 0.09);
+  for (guint slot = 0; slot < p->n_slots; slot++)
+    if (s->slot_tile[slot] == BB_NONE)
+      {
+        TwRect c = slot_rect (p, L, slot);
+
+        tw_render_rounded_rect (cr, c.x + INSET, c.y + INSET, 1 - 2 * INSET, 1 - 2 * INSET, 0.09);
+        any = TRUE;
+      }
+  if (!any)
+    return;
   cairo_set_source_rgba (cr, 1, 1, 1, 0.35);
   cairo_fill_preserve (cr);
   cairo_set_dash (cr, dash, 2, 0);
@@ -835,7 +838,7 @@ draw_count_box (cairo_t      *cr,
   tw_render_rounded_rect (cr, b.x + 0.025, b.y + 0.025, b.width - 0.05, b.height - 0.05, 0.1);
   cairo_set_source_rgb (cr, 1, 1, 1);
   cairo_fill (cr);
-  muted (cr);
+  tw_render_muted (cr);
   tw_render_text (cr, b.x + 0.1, b.y + 0.06, b.width - 0.2, 0.19, FALSE, TW_TEXT_LEFT, FALSE,
                   label);
   for (guint q = 0; q < n_players; q++)
@@ -877,7 +880,7 @@ draw_board (cairo_t              *cr,
     /* Translators: the board's title: rows 1 to N are open */
     head = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Board · row %u open",
                                          "Board · rows 1–%u open", s->open_rows), s->open_rows);
-  ink (cr);
+  tw_render_ink (cr);
   tw_render_text (cr, L->bx + 0.2, L->by + 0.17, L->bw - 0.4, 0.34, TRUE, TW_TEXT_LEFT, FALSE,
                   head);
 
@@ -894,7 +897,7 @@ draw_board (cairo_t              *cr,
 
       /* Translators: a tier's label: its number and the points of its bonus */
       title = g_strdup_printf (_("Tier %u · %u pts"), k + 1, p->tier_value * (k + 1));
-      ink (cr);
+      tw_render_ink (cr);
       tw_render_text (cr, L->tx + 0.08, L->tier_y[k] + 0.08, TIER_W - 0.1, 0.26, TRUE,
                       TW_TEXT_LEFT, FALSE, title);
       for (guint q = 0; q < s->n_players; q++)
@@ -912,7 +915,7 @@ draw_board (cairo_t              *cr,
       char num[8];
       g_snprintf (num, sizeof num, "%u", r + 1);
       if (r < s->open_rows)
-        ink (cr);
+        tw_render_ink (cr);
       else
         cairo_set_source_rgba (cr, 0, 0, 0, 0.3);
       tw_render_text (cr, L->row_x[r] - 0.42, L->row_y[r] + 0.32, 0.34, 0.3, r < s->open_rows,
@@ -922,14 +925,10 @@ draw_board (cairo_t              *cr,
   /* the tiles and the open spaces */
   batch = g_new (TileBatch, 1);
   batch->n = 0;
+  draw_spaces (cr, p, L, s);
   for (guint slot = 0; slot < p->n_slots; slot++)
-    {
-      guint t = s->slot_tile[slot];
-      if (t == BB_NONE)
-        draw_space (cr, slot_rect (p, L, slot));
-      else
-        add_tile (batch, game, s, L, t, slot);
-    }
+    if (s->slot_tile[slot] != BB_NONE)
+      add_tile (batch, game, s, L, s->slot_tile[slot], slot);
   batch_flush (cr, game, batch);
 
   /* closed rows: veiled */
@@ -980,7 +979,7 @@ die (cairo_t *cr,
   cairo_close_path (cr);
   cairo_set_source_rgb (cr, 1, 1, 1);
   cairo_fill_preserve (cr);
-  ink (cr);
+  tw_render_ink (cr);
   cairo_set_line_width (cr, size * 0.05);
   cairo_stroke (cr);
   g_snprintf (num, sizeof num, "%u", n);
@@ -1017,7 +1016,7 @@ draw_info (cairo_t              *cr,
               g_string_append (names, ", ");
             g_string_append (names, name);
           }
-      ink (cr);
+      tw_render_ink (cr);
       tw_render_text (cr, x + 0.2, y + 0.17, L->sw - 0.4, 0.36, TRUE, TW_TEXT_LEFT, FALSE,
                       _("Game over"));
       /* Translators: the winner(s) of the game and their score */
@@ -1025,7 +1024,7 @@ draw_info (cairo_t              *cr,
       tw_render_text (cr, x + 0.2, y + 0.75, L->sw - 0.4, 0.26, FALSE, TW_TEXT_LEFT, FALSE, line);
       if (s->ended_by_safety)
         {
-          muted (cr);
+          tw_render_muted (cr);
           tw_render_text (cr, x + 0.2, y + 1.2, L->sw - 0.4, 0.22, FALSE, TW_TEXT_LEFT, FALSE,
                           _("Ended by a safety rule: nobody could place"));
         }
@@ -1037,7 +1036,7 @@ draw_info (cairo_t              *cr,
     /* Translators: the seat to act */
     g_autofree char *title = g_strdup_printf (_("%s to play"), name);
     disc (cr, game, s->current, x + 0.38, y + 0.37, 0.17);
-    ink (cr);
+    tw_render_ink (cr);
     tw_render_text (cr, x + 0.65, y + 0.17, L->sw - 0.85, 0.34, TRUE, TW_TEXT_LEFT, FALSE, title);
   }
 
@@ -1049,10 +1048,10 @@ draw_info (cairo_t              *cr,
       /* Translators: the effect of the block just revealed must be resolved */
       what = g_strdup_printf (_("Resolve the %s"), kind_display_name (game, kind));
       double h;
-      ink (cr);
+      tw_render_ink (cr);
       h = tw_render_text (cr, x + 1.35, y + 0.74, L->sw - 1.55, 0.27, TRUE, TW_TEXT_LEFT, FALSE,
                           what);
-      muted (cr);
+      tw_render_muted (cr);
       tw_render_text (cr, x + 1.35, y + 0.8 + h, L->sw - 1.55, 0.21, FALSE, TW_TEXT_LEFT, FALSE,
                       kind == BB_KIND_CRUMBLE ? _("Choose a revealed tile to remove")
                       : kind == BB_KIND_MOVE ? _("Choose a revealed tile, then R for where it goes")
@@ -1069,12 +1068,12 @@ draw_info (cairo_t              *cr,
     line = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Rolled %u · %u placement left",
                                          "Rolled %u · %u placements left", left),
                             s->roll, left);
-    ink (cr);
+    tw_render_ink (cr);
     tw_render_text (cr, x + 1.4, y + 0.74, L->sw - 1.6, 0.26, TRUE, TW_TEXT_LEFT, FALSE, line);
     /* Translators: the once-a-turn bid action, the tiles removed so far and the turn number */
     line2 = g_strdup_printf (_("Bid action %s · %u removed · turn %u"),
                              s->bid_done ? _("taken") : _("open"), removed, s->turn_no);
-    muted (cr);
+    tw_render_muted (cr);
     tw_render_text (cr, x + 1.4, y + 1.15, L->sw - 1.6, 0.21, FALSE, TW_TEXT_LEFT, FALSE, line2);
   }
 }
@@ -1102,14 +1101,14 @@ draw_seats (cairo_t              *cr,
       /* Translators: a seat's panel title: name and points */
       head = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s · %d point", "%s · %d points",
                                            ABS (score)), name, score);
-      ink (cr);
+      tw_render_ink (cr);
       tw_render_text (cr, x + 0.65, y + 0.18, L->sw - 0.85, 0.3, TRUE, TW_TEXT_LEFT, FALSE, head);
 
       count_disc (cr, game, q, x + 0.42, y + 0.88, 0.22, s->supply[q]);
       /* Translators: a seat's markers: in supply, points for captures, own markers lost */
       line = g_strdup_printf (_("in supply · captures +%u · lost %u · removed %u"),
                               s->capture_points[q], s->lost[q], s->removed[q]);
-      muted (cr);
+      tw_render_muted (cr);
       tw_render_text (cr, x + 0.75, y + 0.76, L->sw - 0.9, 0.21, FALSE, TW_TEXT_LEFT, FALSE, line);
 
       if (bb_opt (game, BB_OPT_SHORT_STACK))
@@ -1123,7 +1122,7 @@ draw_seats (cairo_t              *cr,
                            0.5);
                 hx += 0.58;
               }
-          muted (cr);
+          tw_render_muted (cr);
           tw_render_text (cr, x + 0.2, y + 1.33, 0.6, 0.19, FALSE, TW_TEXT_LEFT, FALSE,
                           s->n_holdings[q] ? _("Held") : _("None held"));
         }

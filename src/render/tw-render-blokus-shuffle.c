@@ -229,39 +229,9 @@ bs_move_region (const TwGame  *game,
 /* ------------------------------------------------------------------------ */
 
 static void
-ink (cairo_t *cr)
-{
-  cairo_set_source_rgb (cr, 0.14, 0.14, 0.17);
-}
-
-static void
 grey (cairo_t *cr)
 {
   cairo_set_source_rgb (cr, 0.4, 0.4, 0.43);
-}
-
-static void
-panel (cairo_t *cr,
-       double   x,
-       double   y,
-       double   w,
-       double   h,
-       gboolean active)
-{
-  tw_render_rounded_rect (cr, x, y, w, h, 0.25);
-  cairo_set_source_rgb (cr, 0.975, 0.965, 0.94);
-  cairo_fill_preserve (cr);
-  if (active)
-    {
-      cairo_set_source_rgb (cr, 0.21, 0.52, 0.89);
-      cairo_set_line_width (cr, 0.08);
-    }
-  else
-    {
-      cairo_set_source_rgba (cr, 0, 0, 0, 0.18);
-      cairo_set_line_width (cr, 0.03);
-    }
-  cairo_stroke (cr);
 }
 
 /* A cell mask of the board: bit x of row y. */
@@ -689,7 +659,7 @@ draw_card_chip (cairo_t      *cr,
   tw_render_set_color (cr, game->definition, color);
   cairo_set_line_width (cr, 0.06);
   cairo_stroke (cr);
-  ink (cr);
+  tw_render_ink (cr);
   tw_render_text (cr, x + 0.05, y + 0.16, CHIP_W - 0.1, 0.25, TRUE, TW_TEXT_CENTER, FALSE,
                   card_title (game, card));
 }
@@ -727,7 +697,7 @@ draw_color_panel (cairo_t              *cr,
   g_autofree char *title = NULL;
   g_autofree char *left = NULL;
 
-  panel (cr, x, y, RW, L->ph[c], to_move);
+  tw_render_panel (cr, x, y, RW, L->ph[c], to_move);
 
   /* title: swatch, colour, who plays it, squares left */
   tw_render_rounded_rect (cr, x + 0.2, y + 0.17, 0.42, 0.42, 0.08);
@@ -740,7 +710,7 @@ draw_color_panel (cairo_t              *cr,
   else
     /* Translators: a colour panel's title: colour and seat name */
     title = g_strdup_printf (_("%s · %s"), color_name (def, c), seat);
-  ink (cr);
+  tw_render_ink (cr);
   tw_render_text (cr, x + 0.78, y + 0.17, RW - 3.3, 0.32, TRUE, TW_TEXT_LEFT, FALSE, title);
   left = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u square left", "%u squares left",
                                        s->remaining[c]), s->remaining[c]);
@@ -820,7 +790,7 @@ draw_info (cairo_t              *cr,
   GString *line = g_string_new (NULL);
   gboolean basic = bs_opt (game, BS_OPT_SCORING) == 0;
 
-  panel (cr, L->rx, L->iy, RW, INFO_H, FALSE);
+  tw_render_panel (cr, L->rx, L->iy, RW, INFO_H, FALSE);
 
   if (s->phase == BS_PHASE_DONE)
     title = g_strdup (_("Game over"));
@@ -833,7 +803,7 @@ draw_info (cairo_t              *cr,
       tw_render_set_color (cr, def, s->color);
       cairo_fill (cr);
     }
-  ink (cr);
+  tw_render_ink (cr);
   tw_render_text (cr, s->phase == BS_PHASE_DONE ? x : x + 0.58, y, w - 0.6, 0.38, TRUE,
                   TW_TEXT_LEFT, FALSE, title);
 
@@ -922,7 +892,7 @@ draw_info (cairo_t              *cr,
       g_autofree char *name = tw_render_seat_name (params, q);
       g_string_append_printf (line, "%s %s %d", q ? " ·" : "", name, bs_score (game, s, q));
     }
-  ink (cr);
+  tw_render_ink (cr);
   tw_render_text (cr, x, y + 0.05, w, 0.28, TRUE, TW_TEXT_LEFT, FALSE, line->str);
   g_string_free (line, TRUE);
 }
@@ -940,8 +910,8 @@ bs_draw (cairo_t              *cr,
   cairo_save (cr);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
 
-  panel (cr, L.bx, L.by, L.bw, L.bh, FALSE);
-  ink (cr);
+  tw_render_panel (cr, L.bx, L.by, L.bw, L.bh, FALSE);
+  tw_render_ink (cr);
   tw_render_text (cr, L.bx + 0.25, L.by + 0.18, L.bw - 0.5, 0.38, TRUE, TW_TEXT_LEFT, FALSE,
                   _("Board"));
   draw_board (cr, game, s, &L);

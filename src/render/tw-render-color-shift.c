@@ -296,60 +296,6 @@ cs_move_region (const TwGame  *game,
 /* ------------------------------------------------------------------------ */
 /* Drawing                                                                   */
 
-static void
-ink (cairo_t *cr)
-{
-  cairo_set_source_rgb (cr, 0.14, 0.14, 0.17);
-}
-
-static void
-muted (cairo_t *cr)
-{
-  cairo_set_source_rgb (cr, 0.4, 0.4, 0.43);
-}
-
-static void
-panel (cairo_t *cr,
-       double   x,
-       double   y,
-       double   w,
-       double   h,
-       gboolean active)
-{
-  tw_render_rounded_rect (cr, x, y, w, h, 0.25);
-  cairo_set_source_rgb (cr, 0.975, 0.965, 0.94);
-  cairo_fill_preserve (cr);
-  if (active)
-    {
-      cairo_set_source_rgb (cr, 0.21, 0.52, 0.89);
-      cairo_set_line_width (cr, 0.08);
-    }
-  else
-    {
-      cairo_set_source_rgba (cr, 0, 0, 0, 0.18);
-      cairo_set_line_width (cr, 0.03);
-    }
-  cairo_stroke (cr);
-}
-
-/* tw_render_tile() keeps its lines at least half a user unit wide, which
- * suits pixels; board units are whole cells, so draw at 100 units a tile. */
-static void
-draw_tile (cairo_t            *cr,
-           const TwDefinition *def,
-           const TwTileDef    *tile,
-           guint               rotation,
-           double              x,
-           double              y,
-           double              size)
-{
-  cairo_save (cr);
-  cairo_translate (cr, x, y);
-  cairo_scale (cr, size / 100.0, size / 100.0);
-  tw_render_tile (cr, def, tile, rotation, 0, 0, 100.0);
-  cairo_restore (cr);
-}
-
 /* A hand tile the viewer may not see. */
 static void
 draw_tile_back (cairo_t *cr,
@@ -767,8 +713,8 @@ draw_preview (cairo_t              *cr,
       if (m->c >= s->hand_len[s->current])
         return;
       cairo_push_group (cr);
-      draw_tile (cr, game->definition, cs_inst_def (game, s->hand[s->current][m->c]), m->b,
-                 r.x, r.y, 1.0);
+      tw_render_board_tile (cr, game->definition, cs_inst_def (game, s->hand[s->current][m->c]),
+                            m->b, r.x, r.y, 1.0);
       cairo_pop_group_to_source (cr);
       cairo_paint_with_alpha (cr, 0.8);
       break;
@@ -816,8 +762,8 @@ draw_preview (cairo_t              *cr,
         while ((j = cs_at (p, s, x, y)) != CS_NONE)
           {
             TwRect c = cell_rect (L, x + dx, y + dy);
-            draw_tile (cr, game->definition, cs_inst_def (game, placed[j].inst), placed[j].rot,
-                       c.x, c.y, 1.0);
+            tw_render_board_tile (cr, game->definition, cs_inst_def (game, placed[j].inst),
+                                  placed[j].rot, c.x, c.y, 1.0);
             x += dx;
             y += dy;
           }
@@ -912,7 +858,7 @@ draw_info (cairo_t              *cr,
   g_autofree char *deck = NULL;
   double y;
 
-  panel (cr, L->ix, L->iy, L->iw, L->ih, FALSE);
+  tw_render_panel (cr, L->ix, L->iy, L->iw, L->ih, FALSE);
   if (s->phase == CS_PHASE_DONE)
     {
       int best = G_MININT;
@@ -951,13 +897,13 @@ draw_info (cairo_t              *cr,
         /* Translators: %s is the seat to act, who could place no tile */
         title = g_strdup_printf (_("%s: move a meeple or pass"), name);
     }
-  ink (cr);
+  tw_render_ink (cr);
   y = L->iy + 0.15;
   y += tw_render_text (cr, L->ix + 0.2, y, L->iw - 0.4, 0.3, TRUE, TW_TEXT_LEFT, FALSE, title);
 
   deck = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u tile in the stack",
                                        "%u tiles in the stack", s->deck_len), s->deck_len);
-  muted (cr);
+  tw_render_muted (cr);
   y += 0.12;
   y += tw_render_text (cr, L->ix + 0.2, y, L->iw - 0.4, 0.24, FALSE, TW_TEXT_LEFT, FALSE, deck);
 
@@ -989,9 +935,9 @@ draw_seat (cairo_t              *cr,
   double hand_w = s->hand_len[q] * (HAND_TILE + 0.15);
   gboolean visible = params->viewer == (int) q;
 
-  panel (cr, x, y, L->pw, L->ph, s->phase != CS_PHASE_DONE && s->current == q);
+  tw_render_panel (cr, x, y, L->pw, L->ph, s->phase != CS_PHASE_DONE && s->current == q);
   draw_meeple (cr, q, x + 0.36, y + 0.34, 0.36, FALSE, 1.0);
-  ink (cr);
+  tw_render_ink (cr);
   tw_render_text (cr, x + 0.65, y + 0.14, L->pw - 0.85 - hand_w, 0.28, TRUE, TW_TEXT_LEFT, FALSE,
                   name);
   if (s->phase == CS_PHASE_DONE)
@@ -1015,7 +961,7 @@ draw_seat (cairo_t              *cr,
       }
   if (supply == 0)
     {
-      muted (cr);
+      tw_render_muted (cr);
       tw_render_text (cr, x + 0.2, y + 0.98, L->pw - 0.4 - hand_w, 0.22, FALSE, TW_TEXT_LEFT,
                       FALSE, _("No meeple in the supply"));
     }
@@ -1026,7 +972,7 @@ draw_seat (cairo_t              *cr,
       double tx = x + L->pw - 0.2 - (s->hand_len[q] - h) * (HAND_TILE + 0.15) + 0.15;
       double ty = y + (L->ph - HAND_TILE) / 2;
       if (visible)
-        draw_tile (cr, def, cs_inst_def (game, s->hand[q][h]), 0, tx, ty, HAND_TILE);
+        tw_render_board_tile (cr, def, cs_inst_def (game, s->hand[q][h]), 0, tx, ty, HAND_TILE);
       else
         draw_tile_back (cr, tx, ty, HAND_TILE);
     }
@@ -1046,8 +992,8 @@ cs_draw (cairo_t              *cr,
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
 
   /* the play area */
-  panel (cr, L.bx, L.by, L.bw, L.bh, FALSE);
-  ink (cr);
+  tw_render_panel (cr, L.bx, L.by, L.bw, L.bh, FALSE);
+  tw_render_ink (cr);
   tw_render_text (cr, L.bx + 0.2, L.by + 0.15, L.bw - 0.4, 0.35, TRUE, TW_TEXT_LEFT, FALSE,
                   _("Play area"));
   grid_cells (cr, L.sx, L.sy, L.nx, L.ny);

@@ -171,54 +171,6 @@ cb_move_region (const TwGame  *game,
 
 /* ------------------------------------------------------------------------ */
 
-/* tw_render_tile() keeps its lines at least half a user unit wide, which
- * suits pixels; board units are whole cells, so draw at 100 units a tile. */
-static void
-draw_tile (cairo_t            *cr,
-           const TwDefinition *def,
-           const TwTileDef    *tile,
-           guint               rotation,
-           double              x,
-           double              y,
-           double              size)
-{
-  cairo_save (cr);
-  cairo_translate (cr, x, y);
-  cairo_scale (cr, size / 100.0, size / 100.0);
-  tw_render_tile (cr, def, tile, rotation, 0, 0, 100.0);
-  cairo_restore (cr);
-}
-
-static void
-panel (cairo_t *cr,
-       double   x,
-       double   y,
-       double   w,
-       double   h,
-       gboolean active)
-{
-  tw_render_rounded_rect (cr, x, y, w, h, 0.25);
-  cairo_set_source_rgb (cr, 0.975, 0.965, 0.94);
-  cairo_fill_preserve (cr);
-  if (active)
-    {
-      cairo_set_source_rgb (cr, 0.21, 0.52, 0.89);
-      cairo_set_line_width (cr, 0.08);
-    }
-  else
-    {
-      cairo_set_source_rgba (cr, 0, 0, 0, 0.18);
-      cairo_set_line_width (cr, 0.03);
-    }
-  cairo_stroke (cr);
-}
-
-static void
-ink (cairo_t *cr)
-{
-  cairo_set_source_rgb (cr, 0.14, 0.14, 0.17);
-}
-
 static void
 grid_cells (cairo_t *cr,
             double   x,
@@ -262,7 +214,7 @@ draw_preview (cairo_t              *cr,
     return;
 
   cairo_push_group (cr);
-  draw_tile (cr, game->definition, cb_inst_def (game, inst), m->b, r.x, r.y, r.width);
+  tw_render_board_tile (cr, game->definition, cb_inst_def (game, inst), m->b, r.x, r.y, r.width);
   cairo_pop_group_to_source (cr);
   cairo_paint_with_alpha (cr, 0.8);
 
@@ -329,7 +281,7 @@ draw_goal (cairo_t              *cr,
 
   double stars_w = MAX (card->points, 1) * 0.33 + 0.1;
   double title_h;
-  ink (cr);
+  tw_render_ink (cr);
   title_h = tw_render_text (cr, x + 0.15, y + 0.1, CARD_W - 0.3 - stars_w, 0.3, TRUE,
                             TW_TEXT_LEFT, FALSE, card->title);
   draw_stars (cr, x + CARD_W - 0.15 - MAX (card->points, 1) * 0.33, y + 0.14, 0.15,
@@ -461,8 +413,8 @@ cb_draw (cairo_t              *cr,
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
 
   /* shared board */
-  panel (cr, L.bx, L.by, L.bw, L.bh, FALSE);
-  ink (cr);
+  tw_render_panel (cr, L.bx, L.by, L.bw, L.bh, FALSE);
+  tw_render_ink (cr);
   tw_render_text (cr, L.bx + 0.2, L.by + 0.15, L.bw - 0.4, 0.35, TRUE, TW_TEXT_LEFT, FALSE,
                   _("Shared board"));
   grid_cells (cr, L.sx, L.sy, L.nx, L.ny, 1.0);
@@ -474,11 +426,11 @@ cb_draw (cairo_t              *cr,
       g_autofree char *head = NULL;
       int score = cb_total_score (game, s, p);
 
-      panel (cr, L.px[p], L.py[p], L.pw, L.ph, (int) p == to_act);
+      tw_render_panel (cr, L.px[p], L.py[p], L.pw, L.ph, (int) p == to_act);
       /* Translators: a seat's panel title: name and points */
       head = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s · %d point", "%s · %d points",
                                            ABS (score)), name, score);
-      ink (cr);
+      tw_render_ink (cr);
       tw_render_text (cr, L.px[p] + 0.2, L.py[p] + 0.15, L.pw - 0.4, 0.3, TRUE, TW_TEXT_LEFT,
                       FALSE, head);
       /* chosen colours, with what each scored */
@@ -496,7 +448,7 @@ cb_draw (cairo_t              *cr,
           tw_render_set_color (cr, def, s->chosen[p][i]);
           cairo_fill (cr);
           g_snprintf (num, sizeof num, "%d", s->product[p][i]);
-          ink (cr);
+          tw_render_ink (cr);
           tw_render_text (cr, cx + 0.4, cy, -1, 0.24, FALSE, TW_TEXT_LEFT, FALSE, num);
           cx += 1.2;
         }
@@ -538,8 +490,8 @@ cb_draw (cairo_t              *cr,
     }
 
   /* the tile to play or the draft row */
-  panel (cr, L.tx, L.ty, L.tw, L.th, FALSE);
-  ink (cr);
+  tw_render_panel (cr, L.tx, L.ty, L.tw, L.th, FALSE);
+  tw_render_ink (cr);
   if (s->phase == CB_PHASE_DRAFT)
     {
       tw_render_text (cr, L.tx + 0.2, L.ty + 0.15, L.tw - 0.4, 0.3, TRUE, TW_TEXT_LEFT, FALSE,
@@ -548,9 +500,9 @@ cb_draw (cairo_t              *cr,
         {
           char num[8];
           double x = L.tx + 0.3 + i * 1.2;
-          draw_tile (cr, def, cb_inst_def (game, s->draft[i]), 0, x, L.ty + HEAD + 0.1, 1.0);
+          tw_render_board_tile (cr, def, cb_inst_def (game, s->draft[i]), 0, x, L.ty + HEAD + 0.1, 1.0);
           g_snprintf (num, sizeof num, "%u", i + 1);
-          ink (cr);
+          tw_render_ink (cr);
           tw_render_text (cr, x, L.ty + HEAD + 1.15, 1.0, 0.22, FALSE, TW_TEXT_CENTER, FALSE,
                           num);
         }
@@ -566,8 +518,8 @@ cb_draw (cairo_t              *cr,
       if (s->phase == CB_PHASE_PLACE && s->tile != CB_NONE)
         {
           const TwTileDef *tile = cb_inst_def (game, s->tile);
-          draw_tile (cr, def, tile, 0, L.tx + 0.3, L.ty + HEAD + 0.05, 1.2);
-          ink (cr);
+          tw_render_board_tile (cr, def, tile, 0, L.tx + 0.3, L.ty + HEAD + 0.05, 1.2);
+          tw_render_ink (cr);
           tw_render_text (cr, L.tx + 1.75, L.ty + HEAD + 0.1, L.tw - 2.0, 0.24, FALSE,
                           TW_TEXT_LEFT, FALSE, tile->name ? tile->name : tile->id);
         }
@@ -581,7 +533,7 @@ cb_draw (cairo_t              *cr,
   /* goals */
   if (s->n_goals > 0)
     {
-      ink (cr);
+      tw_render_ink (cr);
       tw_render_text (cr, L.cx, L.cy, -1, 0.35, TRUE, TW_TEXT_LEFT, FALSE, _("Goals"));
       for (guint g = 0; g < s->n_goals; g++)
         draw_goal (cr, game, s, params, g, L.cx + (g / L.per_col) * (CARD_W + 0.3),

@@ -214,42 +214,6 @@ cf_move_region (const TwGame  *game,
 
 /* ------------------------------------------------------------------------ */
 
-static void
-ink (cairo_t *cr)
-{
-  cairo_set_source_rgb (cr, 0.14, 0.14, 0.17);
-}
-
-static void
-dim (cairo_t *cr)
-{
-  cairo_set_source_rgb (cr, 0.4, 0.4, 0.43);
-}
-
-static void
-panel (cairo_t *cr,
-       double   x,
-       double   y,
-       double   w,
-       double   h,
-       gboolean active)
-{
-  tw_render_rounded_rect (cr, x, y, w, h, 0.25);
-  cairo_set_source_rgb (cr, 0.975, 0.965, 0.94);
-  cairo_fill_preserve (cr);
-  if (active)
-    {
-      cairo_set_source_rgb (cr, 0.21, 0.52, 0.89);
-      cairo_set_line_width (cr, 0.08);
-    }
-  else
-    {
-      cairo_set_source_rgba (cr, 0, 0, 0, 0.18);
-      cairo_set_line_width (cr, 0.03);
-    }
-  cairo_stroke (cr);
-}
-
 static gboolean
 is_dark (const TwDefinition *def,
          guint               color)
@@ -394,7 +358,7 @@ draw_tiles (cairo_t            *cr,
       if (pass == 1)
         cairo_set_source_rgb (cr, 1, 1, 1);
       else
-        ink (cr);
+        tw_render_ink (cr);
       cairo_stroke (cr);
     }
 
@@ -715,11 +679,11 @@ draw_seat (cairo_t              *cr,
   guint8 matched[CF_SLOTS];
   guint tokens = cf_opt (game, CF_OPT_TOKENS);
 
-  panel (cr, x, y, PW, PH, active);
+  tw_render_panel (cr, x, y, PW, PH, active);
   /* Translators: a seat's panel title: name and points */
   head = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s · %d point", "%s · %d points",
                                        ABS (s->score[q])), name, s->score[q]);
-  ink (cr);
+  tw_render_ink (cr);
   tw_render_text (cr, x + 0.25, y + 0.15, PW - 0.5 - tokens * 0.32, 0.32, TRUE, TW_TEXT_LEFT,
                   FALSE, head);
   draw_tokens (cr, x + PW - 0.2, y + 0.17, tokens, cf_tokens_unused (game, s, q));
@@ -737,13 +701,13 @@ draw_seat (cairo_t              *cr,
       /* Translators: painter name, then the specialty colour */
       line = g_strdup_printf (_("%s · specialty %s"), p->painters[s->painter[q]].name,
                               spec < (int) def->n_colors ? def->colors[spec].name : "?");
-      ink (cr);
+      tw_render_ink (cr);
       tw_render_text (cr, x + 0.65, y + HEAD + 0.02, PW - 0.9, 0.24, FALSE, TW_TEXT_LEFT, FALSE,
                       line);
     }
   else
     {
-      dim (cr);
+      tw_render_muted (cr);
       tw_render_text (cr, x + 0.25, y + HEAD + 0.02, PW - 0.5, 0.24, FALSE, TW_TEXT_LEFT, FALSE,
                       _("No painter chosen yet"));
     }
@@ -808,7 +772,7 @@ draw_seat (cairo_t              *cr,
     }
   /* Translators: how many tiles are in a seat's personal discard pile */
   g_string_append_printf (info, _("Discards: %u"), s->pdisc_len[q]);
-  ink (cr);
+  tw_render_ink (cr);
   tw_render_text (cr, ix, iy, INFO_W, 0.23, FALSE, TW_TEXT_LEFT, FALSE, info->str);
 }
 
@@ -832,8 +796,8 @@ draw_supply (cairo_t              *cr,
   double cap_y = L->sy + 0.15, num_y = L->tile_y + TILE + 0.08;
   char num[32];
 
-  panel (cr, L->sx, L->sy, L->sw, SUPPLY_H, FALSE);
-  ink (cr);
+  tw_render_panel (cr, L->sx, L->sy, L->sw, SUPPLY_H, FALSE);
+  tw_render_ink (cr);
   tw_render_text (cr, L->tray_x, cap_y, -1, 0.28, TRUE, TW_TEXT_LEFT, FALSE, _("Face-up tray"));
   for (guint i = 0; i < L->n_tray; i++)
     {
@@ -844,12 +808,12 @@ draw_supply (cairo_t              *cr,
       else
         draw_empty (cr, r.x, r.y, TILE);
       g_snprintf (num, sizeof num, "%u", i + 1);
-      dim (cr);
+      tw_render_muted (cr);
       tw_render_text (cr, r.x, num_y, TILE, 0.22, FALSE, TW_TEXT_CENTER, FALSE, num);
     }
 
   /* the deck, face down */
-  ink (cr);
+  tw_render_ink (cr);
   tw_render_text (cr, L->deck_x, cap_y, TILE, 0.28, TRUE, TW_TEXT_CENTER, FALSE, _("Deck"));
   if (s->deck_len > 0)
     {
@@ -860,11 +824,11 @@ draw_supply (cairo_t              *cr,
   else
     draw_empty (cr, L->deck_x, L->tile_y, TILE);
   g_snprintf (num, sizeof num, "%u", s->deck_len);
-  dim (cr);
+  tw_render_muted (cr);
   tw_render_text (cr, L->deck_x, num_y, TILE, 0.22, FALSE, TW_TEXT_CENTER, FALSE, num);
 
   /* the common discard: its top tile, unless only another seat saw it */
-  ink (cr);
+  tw_render_ink (cr);
   tw_render_text (cr, L->disc_x - 0.2, cap_y, TILE + 0.4, 0.28, TRUE, TW_TEXT_CENTER, FALSE,
                   _("Discard"));
   if (s->discard_len > 0)
@@ -879,11 +843,11 @@ draw_supply (cairo_t              *cr,
   else
     draw_empty (cr, L->disc_x, L->tile_y, TILE);
   g_snprintf (num, sizeof num, "%u", s->discard_len);
-  dim (cr);
+  tw_render_muted (cr);
   tw_render_text (cr, L->disc_x, num_y, TILE, 0.22, FALSE, TW_TEXT_CENTER, FALSE, num);
 
   /* the tile in hand, or the setup tile revealed */
-  ink (cr);
+  tw_render_ink (cr);
   if (s->phase == CF_PHASE_SETUP && s->current < s->n_players && s->setup_len[s->current] > 0)
     {
       tw_render_text (cr, L->hand_x, cap_y, -1, 0.28, TRUE, TW_TEXT_LEFT, FALSE,
@@ -906,7 +870,7 @@ draw_supply (cairo_t              *cr,
           if (s->n_hand == 2)
             {
               g_snprintf (num, sizeof num, "#%u", c + 1);
-              dim (cr);
+              tw_render_muted (cr);
               tw_render_text (cr, x, num_y, TILE, 0.22, FALSE, TW_TEXT_CENTER, FALSE, num);
             }
         }
@@ -973,13 +937,13 @@ draw_status (cairo_t              *cr,
   g_autofree char *title = NULL;
   g_autofree char *what = prompt (game, s, params);
 
-  panel (cr, L->rx, L->ry, SIDE_W, L->rh, FALSE);
+  tw_render_panel (cr, L->rx, L->ry, SIDE_W, L->rh, FALSE);
   if (s->phase < CF_PHASE_SETUP)
     title = g_strdup (_("Setup"));
   else
     /* Translators: the round being played, of how many */
     title = g_strdup_printf (_("Round %u of %u"), MIN (s->round + 1u, rounds), rounds);
-  ink (cr);
+  tw_render_ink (cr);
   tw_render_text (cr, x, y, w, 0.34, TRUE, TW_TEXT_LEFT, FALSE, title);
   y += 0.5;
   if (s->phase >= CF_PHASE_ABILITY && s->phase < CF_PHASE_DONE && s->current < s->n_players)
@@ -988,7 +952,7 @@ draw_status (cairo_t              *cr,
       /* Translators: the turn of the seat to act, of how many this round */
       turn = g_strdup_printf (_("Turn %u of %u"), MIN (s->turns[s->current] + 1u, s->turn_limit),
                               s->turn_limit);
-      dim (cr);
+      tw_render_muted (cr);
       tw_render_text (cr, x, y, w, 0.26, FALSE, TW_TEXT_LEFT, FALSE, turn);
     }
   y += 0.4;
@@ -1001,7 +965,7 @@ draw_status (cairo_t              *cr,
                                                   ((const CfState *) params->last_state)->current);
       /* Translators: the last move played: the seat, then the move in notation */
       g_autofree char *line = g_strdup_printf (_("Last move: %s, %s"), who, text);
-      dim (cr);
+      tw_render_muted (cr);
       tw_render_text (cr, x, y, w, 0.23, FALSE, TW_TEXT_LEFT, FALSE, line);
     }
   y = L->ry + 2.55;
@@ -1022,13 +986,13 @@ draw_status (cairo_t              *cr,
               g_autofree char *who = tw_render_seat_name (params, owner);
               /* Translators: a painter card and the seat that chose it */
               g_autofree char *line = g_strdup_printf (_("%s (%s)"), p->painters[i].name, who);
-              dim (cr);
+              tw_render_muted (cr);
               tw_render_text (cr, x + 0.4, y + 0.05, w - 0.4, 0.24, FALSE, TW_TEXT_LEFT, FALSE,
                               line);
             }
           else
             {
-              ink (cr);
+              tw_render_ink (cr);
               tw_render_text (cr, x + 0.4, y + 0.05, w - 0.4, 0.24, TRUE, TW_TEXT_LEFT, FALSE,
                               p->painters[i].name);
             }
@@ -1042,7 +1006,7 @@ draw_status (cairo_t              *cr,
       for (guint f = 0; f < 2; f++)
         {
           double fx = x + f * (fw + 0.4);
-          ink (cr);
+          tw_render_ink (cr);
           tw_render_text (cr, fx, y, fw, 0.24, TRUE, TW_TEXT_CENTER, FALSE, b->face_id[f]);
           draw_frame (cr, def, b->border[f], fx, y + 0.35, MINI, bb);
         }
@@ -1058,12 +1022,12 @@ draw_tools (cairo_t       *cr,
   const TwDefinition *def = game->definition;
   g_autofree char *deck = NULL;
 
-  ink (cr);
+  tw_render_ink (cr);
   tw_render_text (cr, L->kx, L->ky, SIDE_W, 0.34, TRUE, TW_TEXT_LEFT, FALSE, _("Community tools"));
   deck = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u card in the deck",
                                        "%u cards in the deck", s->tool_deck_len),
                           s->tool_deck_len);
-  dim (cr);
+  tw_render_muted (cr);
   tw_render_text (cr, L->kx, L->ky + 0.48, SIDE_W, 0.23, FALSE, TW_TEXT_LEFT, FALSE, deck);
   if (s->n_active == 0)
     {
@@ -1090,7 +1054,7 @@ draw_tools (cairo_t       *cr,
       cairo_rectangle (cr, x + 0.02, y + 0.2, 0.1, CARD_H - 0.4);
       cairo_set_source_rgb (cr, 0.55, 0.35, 0.65);
       cairo_fill (cr);
-      ink (cr);
+      tw_render_ink (cr);
       th = tw_render_text (cr, x + 0.25, y + 0.12, SIDE_W - 0.4, 0.3, TRUE, TW_TEXT_LEFT, FALSE,
                            card->title ? card->title : card->id);
       cairo_set_source_rgb (cr, 0.3, 0.3, 0.33);

@@ -10,6 +10,8 @@
 #include <pango/pangocairo.h>
 #include <string.h>
 
+#include "tw-render.h"
+
 /* Renderers present in the build: meson defines TW_RENDER_HAVE_<GAME> for
  * every src/render/tw-render-<game>.c it finds, so a game's renderer lands
  * without an edit here once its row below exists. */
@@ -208,6 +210,58 @@ tw_render_rounded_rect (cairo_t *cr,
 }
 
 void
+tw_render_board_tile (cairo_t            *cr,
+                      const TwDefinition *def,
+                      const TwTileDef    *tile,
+                      guint               rotation,
+                      double              x,
+                      double              y,
+                      double              size)
+{
+  cairo_save (cr);
+  cairo_translate (cr, x, y);
+  cairo_scale (cr, size / 100.0, size / 100.0);
+  tw_render_tile (cr, def, tile, rotation, 0, 0, 100.0);
+  cairo_restore (cr);
+}
+
+void
+tw_render_ink (cairo_t *cr)
+{
+  cairo_set_source_rgb (cr, 0.14, 0.14, 0.17);
+}
+
+void
+tw_render_muted (cairo_t *cr)
+{
+  cairo_set_source_rgb (cr, 0.4, 0.4, 0.43);
+}
+
+void
+tw_render_panel (cairo_t  *cr,
+                 double    x,
+                 double    y,
+                 double    width,
+                 double    height,
+                 gboolean  active)
+{
+  tw_render_rounded_rect (cr, x, y, width, height, 0.25);
+  cairo_set_source_rgb (cr, 0.975, 0.965, 0.94);
+  cairo_fill_preserve (cr);
+  if (active)
+    {
+      cairo_set_source_rgb (cr, 0.21, 0.52, 0.89);
+      cairo_set_line_width (cr, 0.08);
+    }
+  else
+    {
+      cairo_set_source_rgba (cr, 0, 0, 0, 0.18);
+      cairo_set_line_width (cr, 0.03);
+    }
+  cairo_stroke (cr);
+}
+
+void
 tw_render_targets (cairo_t              *cr,
                    const TwRenderer     *renderer,
                    const TwGame         *game,
@@ -281,25 +335,17 @@ text_context (void)
   return context;
 }
 
-double
-tw_render_text (cairo_t     *cr,
-                double       x,
-                double       y,
-                double       width,
-                double       size,
-                gboolean     bold,
-                TwTextAlign  align,
-                gboolean     markup,
-                const char  *text)
+static PangoLayout *
+text_layout_new (double       width,
+                 double       size,
+                 gboolean     bold,
+                 TwTextAlign  align,
+                 gboolean     markup,
+                 const char  *text)
 {
-  g_autoptr(PangoLayout) layout = NULL;
+  PangoLayout *layout = pango_layout_new (text_context ());
   PangoFontDescription *desc;
-  int w, h;
 
-  if (text == NULL || *text == '\0')
-    return 0;
-
-  layout = pango_layout_new (text_context ());
   desc = pango_font_description_from_string ("Sans");
   pango_font_description_set_absolute_size (desc, size * TEXT_RES * PANGO_SCALE);
   if (bold)
@@ -319,6 +365,69 @@ tw_render_text (cairo_t     *cr,
     pango_layout_set_markup (layout, text, -1);
   else
     pango_layout_set_text (layout, text, -1);
+  return layout;
+}
+
+/* Laid-out text by (width, size, bold, align, markup, text), per thread.
+ * Shaping is most of what drawing a label costs, and a board redraws the
+ * same labels (numbers, titles, counts) every frame. A layout depends on
+ * nothing but these and the thread's fixed context (text_context()), so a
+ * cached one draws exactly what a new one would. The cache is emptied when
+ * it holds TEXT_CACHE_MAX layouts, which bounds it when text keeps changing. */
+#define TEXT_CACHE_MAX 512
+#define TEXT_KEY_MAX   256   /* longer text is laid out every time */
+
+static GHashTable *
+text_cache (void)
+{
+  static GPrivate key = G_PRIVATE_INIT ((GDestroyNotify) g_hash_table_unref);
+  GHashTable *cache = g_private_get (&key);
+
+  if (cache == NULL)
+    {
+      cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+      g_private_set (&key, cache);
+    }
+  return cache;
+}
+
+double
+tw_render_text (cairo_t     *cr,
+                double       x,
+                double       y,
+                double       width,
+                double       size,
+                gboolean     bold,
+                TwTextAlign  align,
+                gboolean     markup,
+                const char  *text)
+{
+  g_autoptr(PangoLayout) owned = NULL;
+  PangoLayout *layout;
+  char key[TEXT_KEY_MAX + 64];
+  int n, w, h;
+
+  if (text == NULL || *text == '\0')
+    return 0;
+
+  /* exact doubles (%a) in the key: equal keys, equal layouts */
+  n = g_snprintf (key, sizeof key, "%a %a %d %d %d %s", width > 0 ? width : 0.0, size,
+                  bold != FALSE, (int) align, markup != FALSE, text);
+  if (n > 0 && (gsize) n < sizeof key)
+    {
+      GHashTable *cache = text_cache ();
+
+      layout = g_hash_table_lookup (cache, key);
+      if (layout == NULL)
+        {
+          if (g_hash_table_size (cache) >= TEXT_CACHE_MAX)
+            g_hash_table_remove_all (cache);
+          layout = text_layout_new (width, size, bold, align, markup, text);
+          g_hash_table_insert (cache, g_strdup (key), layout);
+        }
+    }
+  else
+    layout = owned = text_layout_new (width, size, bold, align, markup, text);
 
   pango_layout_get_size (layout, &w, &h);
   cairo_save (cr);

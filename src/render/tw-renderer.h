@@ -158,6 +158,28 @@ void              tw_render_targets         (cairo_t             *cr,
                                              const TwGame        *game,
                                              const TwState       *state,
                                              const TwRenderParams *params);
+/* The house style every renderer shares: ink for text and lines, a muted
+ * grey for secondary text, and a panel (a rounded card, outlined in the
+ * highlight colour when @active: the seat to act, the phase). */
+void              tw_render_ink             (cairo_t             *cr);
+void              tw_render_muted           (cairo_t             *cr);
+void              tw_render_panel           (cairo_t             *cr,
+                                             double               x,
+                                             double               y,
+                                             double               width,
+                                             double               height,
+                                             gboolean             active);
+/* tw_render_tile() for renderers in board units: its top-left at (x, y),
+ * @size units wide. tw_render_tile() keeps its lines at least half a user
+ * unit wide, which suits pixels; a board unit is a whole cell, so this draws
+ * at 100 units a tile. */
+void              tw_render_board_tile      (cairo_t             *cr,
+                                             const TwDefinition  *def,
+                                             const TwTileDef     *tile,
+                                             guint                rotation,
+                                             double               x,
+                                             double               y,
+                                             double               size);
 /* A rounded rectangle path. */
 void              tw_render_rounded_rect    (cairo_t             *cr,
                                              double               x,

@@ -10,9 +10,11 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 
 CLI = sys.argv[1]
 DATADIR = os.environ.get("TILEWRIGHT_DATADIR") or os.path.join(
@@ -21,6 +23,7 @@ DEF = os.path.join(DATADIR, "games", "colorblock.yaml")
 TMP = tempfile.mkdtemp(prefix="tw-cli-test-")
 
 EXIT_OK, EXIT_USAGE, EXIT_INVALID_FILE, EXIT_ILLEGAL_MOVE, EXIT_IO = 0, 2, 3, 4, 5
+EXIT_INTERRUPTED = 130
 MOVE_LINE = re.compile(r"^(\d+)\. P(\d+) (.*)$")
 POSITION = re.compile(r"\S+:\d+:\d+: error: ")
 
@@ -243,6 +246,12 @@ def bench():
         check(key in out, f"bench lacks {key}", out)
     check(re.search(r"games/s: \d+ \(min \d+, max \d+\)", out), "figures", out)
     check(re.search(r"batches: 5, 200 games", out), "game count", out)
+    code, out, err = run("bench", DEF, "--render", "--seed", "3")
+    expect(code, (out, err), EXIT_OK)
+    wall = re.search(r"^render: (\d+\.\d+) ms per frame at 1280x800", out, re.M)
+    cpu = re.search(r"^render CPU: (\d+\.\d+) ms per frame", out, re.M)
+    check(wall and cpu, "render figures", out)
+    check(0 < float(cpu.group(1)) < 1000 and 0 < float(wall.group(1)) < 1000, "render times", out)
 
 
 @test
@@ -384,6 +393,68 @@ def simulate_compare():
     expect(code, (merged, err), EXIT_OK)
     code, full, err = simulate("--games", "12", "--compare", "goals=false")
     check(merged == full, "merged comparison differs", merged, full)
+
+
+INTERRUPTED_BOT = "mcts:iterations=10"
+
+
+def interrupted_run(*extra, games=100000):
+    """Starts a simulate that no machine finishes in minutes (games of tens
+    of milliseconds), sends SIGINT after two seconds and returns (exit code,
+    stdout, stderr, seconds from SIGINT to exit)."""
+    args = [CLI, "simulate", DEF, "--players", "2", "--seed", "5", "--games", str(games),
+            "--bots", INTERRUPTED_BOT, "--jobs", "2", *extra]
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            env=dict(os.environ, LC_ALL="C"))
+    time.sleep(2)
+    check(proc.poll() is None, "the run ended before it was interrupted", args)
+    start = time.monotonic()
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    return (proc.returncode, out.decode("utf-8", "replace"), err.decode("utf-8", "replace"),
+            time.monotonic() - start)
+
+
+@test
+def simulate_interrupted():
+    total = 100000
+    output = os.path.join(TMP, "partial.json")
+    per_game = os.path.join(TMP, "partial.csv")
+    code, out, err, seconds = interrupted_run("--format", "json", "--output", output,
+                                              "--per-game", per_game)
+    expect(code, (out, err), EXIT_INTERRUPTED)
+    check(seconds < 20, f"took {seconds:.1f} s to stop after SIGINT")
+    check(out == "", "--output leaves standard output empty", out[:200])
+    check("interrupted" in err, "no word on standard error", err)
+    doc = json.loads(read(output))
+    check(doc.get("interrupted") is True, "JSON not marked interrupted", str(doc)[:300])
+    arm = doc["arms"][0]
+    played = arm["games"]
+    check(0 < len(played) < total, f"{len(played)} of {total} games kept")
+    check(arm["games_played"] == len(played) and arm["games_total"] == total, "counts",
+          arm["games_played"], arm["games_total"])
+    indexes = [g["game"] for g in played]
+    check(indexes == sorted(set(indexes)), "games out of order or repeated", indexes[:20])
+    wins = [r for r in arm["summary"] if r["metric"] == "win"]
+    check(all(r["n"] == len(played) for r in wins), "summary is not of the kept games", wins)
+    rows = read(per_game).strip().split("\n")
+    check(len(rows) == len(played) + 1, "per-game rows", len(rows), len(played))
+    # a kept game is a whole game: `play --seed` replays it to the same end
+    first = played[0]
+    (pcode, pout, perr), _ = play("--seed", first["seed"], "--bots",
+                                  f"{INTERRUPTED_BOT},{INTERRUPTED_BOT}")
+    expect(pcode, (pout, perr), EXIT_OK)
+    check(scores_of(pout) == [float(s) for s in first["scores"]], "kept game differs", pout,
+          first)
+    # partial results still merge (with a warning that games are missing)
+    code, mout, merr = run("merge", output)
+    expect(code, (mout, merr), EXIT_OK)
+    check(f"{len(played)} of {total} games" in mout, "merge of partial results", mout[:300])
+
+    code, out, err, _ = interrupted_run()
+    expect(code, (out, err), EXIT_INTERRUPTED)
+    check(out.startswith("interrupted (Ctrl-C)"), "text not marked interrupted", out[:300])
+    check(re.search(r"\b\d+ of %d games" % total, out) is not None, "text counts", out[:300])
 
 
 @test

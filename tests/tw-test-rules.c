@@ -1,0 +1,186 @@
+/* tw-test-rules.c: what the rules tests of every game share
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "tw-test-rules.h"
+
+#include <string.h>
+
+TwDefinition *
+tw_test_load_data_file (const char *name)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data-files", name, NULL);
+  g_autoptr(GError) error = NULL;
+  TwDefinition *def = tw_definition_load_file (path, NULL, &error);
+
+  g_assert_no_error (error);
+  return def;
+}
+
+TwDefinition *
+tw_test_load_bundled (const char *rules_id)
+{
+  g_autofree char *path = tw_definition_bundled_path (rules_id);
+  g_autoptr(GError) error = NULL;
+  TwDefinition *def;
+
+  g_assert_nonnull (path);
+  def = tw_definition_load_file (path, NULL, &error);
+  g_assert_no_error (error);
+  return def;
+}
+
+TwGame *
+tw_test_make_game (TwDefinition *def,
+                   guint         players,
+                   const char   *options)
+{
+  g_autoptr(GError) error = NULL;
+  TwOptions opts = def->options;
+  TwGame *game;
+
+  if (options)
+    {
+      g_auto(GStrv) parts = g_strsplit (options, " ", -1);
+      for (guint i = 0; parts[i]; i++)
+        if (*parts[i])
+          {
+            gboolean ok = tw_options_set_from_string (&opts, def->rules->options,
+                                                      def->rules->n_options, parts[i], &error);
+            g_assert_no_error (error);
+            g_assert_true (ok);
+          }
+    }
+  game = tw_game_new (def, players, &opts, &error);
+  g_assert_no_error (error);
+  return game;
+}
+
+TwState *
+tw_test_make_position (TwGame         *game,
+                       const char     *text,
+                       TwTestPosition  what)
+{
+  g_autoptr(GString) why = g_string_new (NULL);
+  TwState *state = g_malloc0 (game->state_size);
+
+  if (!game->rules->state_from_text (game, state, text, why))
+    g_error ("position does not build: %s\n%s", why->str, text);
+  if (what == TW_TEST_POSITION_CHECKED && !game->rules->check (game, state, why))
+    g_error ("position is not consistent: %s\n%s", why->str, text);
+  return state;
+}
+
+gboolean
+tw_test_play_moves (TwGame     *game,
+                    TwState    *state,
+                    const char *moves,
+                    GString    *why)
+{
+  g_auto(GStrv) list = g_strsplit (moves, ";", -1);
+  guint n = g_strv_length (list);
+
+  for (guint i = 0; i < n; i++)
+    {
+      TwMove move;
+      g_string_truncate (why, 0);
+      if (!game->rules->move_from_text (game, state, list[i], &move, why)
+          || !game->rules->apply (game, state, &move, why))
+        {
+          if (i + 1 < n)
+            g_error ("move %u '%s' of '%s' refused: %s", i + 1, list[i], moves, why->str);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+char *
+tw_test_move_round_trip (TwGame        *game,
+                         const TwState *state,
+                         const TwMove  *move,
+                         GString       *why)
+{
+  char *text = tw_move_to_string (game, state, move);
+  TwMove back;
+
+  g_string_truncate (why, 0);
+  if (!game->rules->move_from_text (game, state, text, &back, why))
+    g_error ("cannot read back '%s': %s", text, why->str);
+  if (!tw_move_equal (&back, move))
+    g_error ("'%s' reads back as a different move", text);
+  return text;
+}
+
+TwState *
+tw_test_position_round_trip (TwGame         *game,
+                             const TwState  *state,
+                             char          **text,
+                             GString        *why)
+{
+  TwState *back = g_malloc0 (game->state_size);
+  g_autofree char *again = NULL;
+
+  *text = tw_state_to_string (game, state);
+  g_string_truncate (why, 0);
+  if (!game->rules->state_from_text (game, back, *text, why))
+    g_error ("cannot read back:\n%s\n%s", *text, why->str);
+  again = tw_state_to_string (game, back);
+  g_assert_cmpstr (*text, ==, again);
+  return back;
+}
+
+void
+tw_test_run_rule_case (TwDefinition     *def,
+                       const TwRuleCase *rc,
+                       TwTestPosition    what)
+{
+  g_autoptr(TwGame) game = tw_test_make_game (def, rc->players, rc->options);
+  g_autofree TwState *state = tw_test_make_position (game, rc->position, what);
+  g_autoptr(GString) why = g_string_new (NULL);
+  gboolean legal = tw_test_play_moves (game, state, rc->moves, why);
+  g_autofree char *text = NULL;
+
+  if (legal != rc->legal)
+    g_error ("%s: '%s' was %s (%s)", rc->name, rc->moves, legal ? "legal" : "illegal", why->str);
+  if (!legal)
+    {
+      if (strstr (why->str, rc->expect) == NULL)
+        g_error ("%s: reason '%s' does not say '%s'", rc->name, why->str, rc->expect);
+      return;
+    }
+  text = tw_state_to_string (game, state);
+  if (rc->expect && strstr (text, rc->expect) == NULL)
+    g_error ("%s: position after '%s' lacks '%s':\n%s", rc->name, rc->moves, rc->expect, text);
+  if (!game->rules->check (game, state, why))
+    g_error ("%s: %s", rc->name, why->str);
+}
+
+/* What the registered cases run on: one table per test program. */
+static TwDefinition   *rule_case_def;
+static TwTestPosition  rule_case_what;
+
+static void
+rule_case_test (gconstpointer data)
+{
+  tw_test_run_rule_case (rule_case_def, data, rule_case_what);
+}
+
+void
+tw_test_add_rule_cases (const char       *prefix,
+                        TwDefinition     *def,
+                        const TwRuleCase *cases,
+                        guint             n_cases,
+                        TwTestPosition    what)
+{
+  g_assert_null (rule_case_def);
+  rule_case_def = def;
+  rule_case_what = what;
+  for (guint i = 0; i < n_cases; i++)
+    {
+      g_autofree char *path = g_strdup_printf ("%s/%s", prefix, cases[i].name);
+      g_test_add_data_func (path, &cases[i], rule_case_test);
+    }
+}

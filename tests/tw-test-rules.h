@@ -1,0 +1,88 @@
+/* tw-test-rules.h: what the rules tests of every game share
+ *
+ * Each game's tests/test-<game>.c builds positions from the notation, plays
+ * moves in the notation and checks one rule per case. The helpers here make
+ * games with variant options, read positions, play move lists, and run and
+ * register the table of rule cases; everything fails the test (g_error) on
+ * a setup mistake, so a case body reads as the rule it checks.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "tw-definition.h"
+#include "tw-game.h"
+
+G_BEGIN_DECLS
+
+/* One rule, one case: from @position, play @moves ("m1; m2"; all but the
+ * last must be legal); the last must be @legal. @expect is part of the
+ * refusal's reason when illegal, else part of the position after it (or
+ * NULL for no check of the text). @options: "name=value name=value". */
+typedef struct
+{
+  const char *name;
+  guint       players;
+  const char *options;
+  const char *position;
+  const char *moves;
+  gboolean    legal;
+  const char *expect;
+} TwRuleCase;
+
+/* What a position must be before the moves of a case. */
+typedef enum
+{
+  TW_TEST_POSITION_BUILDS,      /* it reads (state_from_text) */
+  TW_TEST_POSITION_CHECKED,     /* it reads and passes the module's check() */
+} TwTestPosition;
+
+/* The definition tests/data-files/@name, or the bundled one of @rules_id. */
+TwDefinition *tw_test_load_data_file   (const char        *name);
+TwDefinition *tw_test_load_bundled     (const char        *rules_id);
+
+/* A game of @def with @players seats and @options set ("name=value …",
+ * or NULL). */
+TwGame       *tw_test_make_game        (TwDefinition      *def,
+                                        guint              players,
+                                        const char        *options);
+/* The position @text, built by the module's state_from_text(); with
+ * TW_TEST_POSITION_CHECKED its check() must pass too. Free with g_free(). */
+TwState      *tw_test_make_position    (TwGame            *game,
+                                        const char        *text,
+                                        TwTestPosition     what);
+/* Plays "m1; m2; …" and returns whether the last was legal (earlier ones
+ * must be), with the reason in @why. */
+gboolean      tw_test_play_moves       (TwGame            *game,
+                                        TwState           *state,
+                                        const char        *moves,
+                                        GString           *why);
+/* The notation of @move (legal in @state), after checking that it reads
+ * back as the same move; @why is cleared first and holds any reason. */
+char         *tw_test_move_round_trip  (TwGame            *game,
+                                        const TwState     *state,
+                                        const TwMove      *move,
+                                        GString           *why);
+/* @state written in the notation and read back: the text must read and
+ * write again the same. Returns the state read back (free with g_free())
+ * and the text in @text (free with g_free()); checking the state read back
+ * is the caller's. @why is cleared first. */
+TwState      *tw_test_position_round_trip (TwGame         *game,
+                                           const TwState  *state,
+                                           char          **text,
+                                           GString        *why);
+/* Runs one case on a game of @def. */
+void          tw_test_run_rule_case    (TwDefinition      *def,
+                                        const TwRuleCase  *rc,
+                                        TwTestPosition     what);
+/* Registers every case as "@prefix/NAME" ("/tw/colorblock/rule" …), run on
+ * games of @def. Call once per test program. */
+void          tw_test_add_rule_cases   (const char        *prefix,
+                                        TwDefinition      *def,
+                                        const TwRuleCase  *cases,
+                                        guint              n_cases,
+                                        TwTestPosition     what);
+
+G_END_DECLS
