@@ -522,6 +522,61 @@ test_progress_and_cancel (void)
   g_assert_error (error, TW_SIM_ERROR, TW_SIM_ERROR_CANCELLED);
 }
 
+/* Cancels the run from the progress callback once a game has ended. */
+static void
+cancel_after_first (guint64  done,
+                    guint64  total,
+                    gpointer user_data)
+{
+  if (done > 0)
+    g_atomic_int_set ((gint *) user_data, 1);
+}
+
+/* With keep_partial a cancelled run returns the games that ended, each the
+ * same as in a full run, in index order. */
+static void
+test_cancel_keeps_partial (void)
+{
+  g_autoptr(TwGame) game = first_game ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TwSimArm) arm = NULL;
+  TwSimConfig config;
+  gint cancel = 0;
+
+  if (game == NULL)
+    {
+      g_test_skip ("no registered game has a bundled definition");
+      return;
+    }
+  config_init (&config, game, "mcts:iterations=40", 2000);
+  config.jobs = 2;
+  config.cancel = &cancel;
+  config.progress = cancel_after_first;
+  config.progress_data = &cancel;
+  config.keep_partial = TRUE;
+  arm = tw_sim_run (&config, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (arm);
+  g_assert_true (g_atomic_int_get (&cancel));
+  g_assert_cmpuint (arm->games->len, >, 0);
+  g_assert_cmpuint (arm->games->len, <, 2000);
+  g_assert_cmpuint (arm->total_games, ==, 2000);
+  for (guint i = 0; i < arm->games->len; i++)
+    {
+      const TwSimGame *g = &g_array_index (arm->games, TwSimGame, i);
+      TwSimGame again;
+
+      if (i > 0)
+        g_assert_cmpuint (g->index, >, g_array_index (arm->games, TwSimGame, i - 1).index);
+      g_assert_cmpuint (g->seed, ==, tw_sim_game_seed (config.seed, g->index));
+      g_assert_true (tw_sim_play_game (game, config.bots, g->seed, NULL, &again, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (again.moves, ==, g->moves);
+      g_assert_cmpmem (again.rank, sizeof again.rank, g->rank, sizeof g->rank);
+      g_assert_cmpmem (again.score, sizeof again.score, g->score, sizeof g->score);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -537,6 +592,7 @@ main (int    argc,
   g_test_add_func ("/tw/sim/compare", test_compare);
   g_test_add_func ("/tw/sim/shared-wins", test_shared_wins);
   g_test_add_func ("/tw/sim/progress-and-cancel", test_progress_and_cancel);
+  g_test_add_func ("/tw/sim/cancel-keeps-partial", test_cancel_keeps_partial);
 
   return g_test_run ();
 }

@@ -7,7 +7,13 @@
  * the main loop, which merges it into the shown results every 250 ms. Since
  * game i is a pure function of (seed, i), the merged chunks are exactly the
  * run tw_sim_run() would make in one go, and an A/B comparison plays the same
- * chunk for both arms so that partial results stay paired.
+ * chunk for both arms so that partial results stay paired (both arms of a
+ * chunk are handed over together).
+ *
+ * Save Run writes the shown results with the settings they were played with
+ * (tw_sim_lab_run_save(), on a GTask thread); Open Run reads such a file on
+ * a thread, checks it against the rules module, and only then sets the form
+ * and the results, so a refused file changes nothing.
  *
  * Copyright 2026 The Tilewright team
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -81,7 +87,10 @@ struct _TwLabPage
   GtkSpinButton  *iteration_spins[TW_MAX_PLAYERS];
   GtkWidget      *option_widgets[TW_MAX_OPTIONS];
   AdwComboRow    *compare_row;
-  AdwEntryRow    *b_value_row;
+  GtkWidget      *ab_group;
+  GtkWidget      *b_row;           /* the value in B, built from the option's schema */
+  GtkWidget      *b_widget;        /* its combo row, switch or spin button */
+  GtkWidget      *definition_row;
   GtkWidget      *areas[N_CHARTS];
 
   /* Owned */
@@ -90,16 +99,22 @@ struct _TwLabPage
   Run            *run;             /* while running */
   guint           timer;
   gint64          started;
+  gint64          next_charts;     /* monotonic time of the next chart update */
   TwSimArm       *arms[2];         /* what is shown */
   guint           n_arms;
   TwChart        *charts[N_CHARTS];
   GtkNativeDialog *chooser;
+  guint           shown_jobs;      /* the threads and B's change of the shown results */
+  char           *shown_compare;   /* "name=value", or NULL */
+  char           *run_file;        /* the last run saved or opened, for the file chooser */
+  GCancellable   *io;              /* a run being saved or opened */
 };
 
 G_DEFINE_FINAL_TYPE (TwLabPage, tw_lab_page, ADW_TYPE_BIN)
 
 static const char * const window_action_names[] = {
   "lab-export-csv", "lab-export-json", "lab-export-png", "lab-export-svg",
+  "lab-save-run", "lab-open-run",
 };
 
 /* ------------------------------------------------------------------------ */
@@ -158,6 +173,7 @@ run_thread (GTask        *task,
     {
       guint64 last = MIN (run->total, next + chunk);
       gint64 t0 = g_get_monotonic_time ();
+      TwSimArm *arms[2] = { NULL, NULL };
       double elapsed;
 
       for (guint k = 0; k < run->n_arms; k++)
@@ -180,6 +196,8 @@ run_thread (GTask        *task,
           arm = tw_sim_run (&config, &error);
           if (arm == NULL)
             {
+              /* a chunk A played but B did not is dropped: the results stay paired */
+              g_clear_pointer (&arms[0], tw_sim_arm_free);
               g_task_return_error (task, g_steal_pointer (&error));
               return;
             }
@@ -188,12 +206,17 @@ run_thread (GTask        *task,
               arm->label = g_strdup (k == 0 ? "A" : "B");
               arm->change = g_strdup (k == 0 ? NULL : run->change);
             }
+          arms[k] = arm;
           g_mutex_lock (&run->mutex);
-          g_ptr_array_add (run->pending[k], arm);
           run->base += last - next;
           run->done = run->base;
           g_mutex_unlock (&run->mutex);
         }
+      /* both arms of a chunk are shown together, never A alone */
+      g_mutex_lock (&run->mutex);
+      for (guint k = 0; k < run->n_arms; k++)
+        g_ptr_array_add (run->pending[k], arms[k]);
+      g_mutex_unlock (&run->mutex);
       /* the next chunk takes about 0.3 s: partial results a few times a second */
       elapsed = MAX ((g_get_monotonic_time () - t0) / (double) G_USEC_PER_SEC, 1e-3);
       chunk = (guint64) CLAMP ((last - next) * 0.3 / elapsed, run->jobs, 200000);
@@ -233,15 +256,19 @@ update_actions (TwLabPage *self)
 {
   gboolean running = self->run != NULL;
   gboolean results = has_results (self);
+  gboolean busy = running || self->io != NULL;
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "lab.run",
-                                 self->definition != NULL && !running);
+                                 self->definition != NULL && !busy);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "lab.save-run", results && !busy);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "lab.open-run",
+                                 self->definition != NULL && !busy);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "lab.cancel", running);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "lab.export-csv", results);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "lab.export-json", results);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "lab.export-png", results);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "lab.export-svg", results);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->settings_box), !running);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->settings_box), !busy);
 }
 
 static void
@@ -264,17 +291,82 @@ update_seat_bot (TwLabPage *self)
                               == TW_BOT_MCTS);
 }
 
+/* The value of an option's control: a combo row, a switch or a spin button. */
 static int
-option_value (TwLabPage *self,
-              guint      i)
+control_get_value (GtkWidget *w)
 {
-  GtkWidget *w = self->option_widgets[i];
-
   if (ADW_IS_COMBO_ROW (w))
     return (int) adw_combo_row_get_selected (ADW_COMBO_ROW (w));
   if (GTK_IS_SWITCH (w))
     return gtk_switch_get_active (GTK_SWITCH (w));
   return gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (w));
+}
+
+static void
+control_set_value (GtkWidget *w,
+                   int        value)
+{
+  if (ADW_IS_COMBO_ROW (w))
+    adw_combo_row_set_selected (ADW_COMBO_ROW (w), (guint) MAX (value, 0));
+  else if (GTK_IS_SWITCH (w))
+    gtk_switch_set_active (GTK_SWITCH (w), value != 0);
+  else
+    gtk_spin_button_set_value (GTK_SPIN_BUTTON (w), value);
+}
+
+static int
+option_value (TwLabPage *self,
+              guint      i)
+{
+  return control_get_value (self->option_widgets[i]);
+}
+
+/* A row for one option of the module's table: a dropdown for a choice, a
+ * switch for a flag, a spin button for a number, so that only values of
+ * the option's schema can be entered. */
+static GtkWidget *
+option_control_new (const TwOptionSpec  *spec,
+                    int                  value,
+                    const char          *title,
+                    const char          *subtitle,
+                    GtkWidget          **widget_out)
+{
+  GtkWidget *row, *widget;
+
+  if (spec->type == TW_VALUE_CHOICE && spec->choices != NULL)
+    {
+      g_autoptr(GtkStringList) list = gtk_string_list_new ((const char * const *) spec->choices);
+
+      row = adw_combo_row_new ();
+      adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (list));
+      adw_combo_row_set_selected (ADW_COMBO_ROW (row), MAX (value, 0));
+      widget = row;
+    }
+  else
+    {
+      row = adw_action_row_new ();
+      if (spec->type == TW_VALUE_BOOL)
+        {
+          widget = gtk_switch_new ();
+          gtk_switch_set_active (GTK_SWITCH (widget), value != 0);
+        }
+      else
+        {
+          widget = gtk_spin_button_new_with_range (spec->min, MAX (spec->max, spec->min), 1);
+          gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (widget), TRUE);
+          gtk_spin_button_set_value (GTK_SPIN_BUTTON (widget), value);
+        }
+      gtk_widget_set_valign (widget, GTK_ALIGN_CENTER);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), widget);
+      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), widget);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      title, -1);
+    }
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  if (subtitle != NULL)
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  *widget_out = widget;
+  return row;
 }
 
 /* When an option is picked for B, offer a value other than A's. */
@@ -284,15 +376,16 @@ compare_changed (TwLabPage *self)
   const TwRules *rules;
   guint selected = adw_combo_row_get_selected (self->compare_row);
   const TwOptionSpec *spec;
+  g_autofree char *subtitle = NULL;
   int value, other;
-  g_autofree char *text = NULL;
 
-  gtk_widget_set_sensitive (GTK_WIDGET (self->b_value_row), selected > 0);
-  if (self->definition == NULL || selected == 0)
-    {
-      gtk_editable_set_text (GTK_EDITABLE (self->b_value_row), "");
-      return;
-    }
+  if (self->b_row != NULL)
+    adw_preferences_group_remove (ADW_PREFERENCES_GROUP (self->ab_group), self->b_row);
+  self->b_row = NULL;
+  self->b_widget = NULL;
+  if (self->definition == NULL || selected == 0
+      || selected > MIN (self->definition->rules->n_options, TW_MAX_OPTIONS))
+    return;
   rules = self->definition->rules;
   spec = &rules->options[selected - 1];
   value = option_value (self, selected - 1);
@@ -308,8 +401,10 @@ compare_changed (TwLabPage *self)
       other = value < spec->max ? value + 1 : MAX (spec->min, value - 1);
       break;
     }
-  text = tw_option_value_to_string (spec, other);
-  gtk_editable_set_text (GTK_EDITABLE (self->b_value_row), text);
+  /* Translators: the subtitle of "Value in B": the option it sets */
+  subtitle = g_strdup_printf (_("The value of %s in arm B"), spec->name);
+  self->b_row = option_control_new (spec, other, _("Value in B"), subtitle, &self->b_widget);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->ab_group), self->b_row);
 }
 
 static GtkWidget *
@@ -341,41 +436,9 @@ option_row (TwLabPage          *self,
             int                 value,
             guint               index)
 {
-  GtkWidget *row, *widget;
-
-  if (spec->type == TW_VALUE_CHOICE && spec->choices != NULL)
-    {
-      g_autoptr(GtkStringList) list = gtk_string_list_new ((const char * const *) spec->choices);
-
-      row = adw_combo_row_new ();
-      adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (list));
-      adw_combo_row_set_selected (ADW_COMBO_ROW (row), MAX (value, 0));
-      widget = row;
-    }
-  else
-    {
-      row = adw_action_row_new ();
-      if (spec->type == TW_VALUE_BOOL)
-        {
-          widget = gtk_switch_new ();
-          gtk_switch_set_active (GTK_SWITCH (widget), value != 0);
-        }
-      else
-        {
-          widget = gtk_spin_button_new_with_range (spec->min, MAX (spec->max, spec->min), 1);
-          gtk_spin_button_set_value (GTK_SPIN_BUTTON (widget), value);
-        }
-      gtk_widget_set_valign (widget, GTK_ALIGN_CENTER);
-      adw_action_row_add_suffix (ADW_ACTION_ROW (row), widget);
-      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), widget);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                      spec->name, -1);
-    }
   /* names and descriptions come from the module's table, shown as written */
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), spec->name);
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), spec->description);
-  self->option_widgets[index] = widget;
-  return row;
+  return option_control_new (spec, value, spec->name, spec->description,
+                             &self->option_widgets[index]);
 }
 
 static GtkWidget *
@@ -404,12 +467,15 @@ build_settings (TwLabPage *self)
 
   memset (self->seat_rows, 0, sizeof self->seat_rows);
   memset (self->option_widgets, 0, sizeof self->option_widgets);
+  self->b_row = NULL;
+  self->b_widget = NULL;
 
   group = add_group (self, _("Games"), NULL);
   row = adw_action_row_new ();
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Definition"));
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), self->definition->name);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+  self->definition_row = row;
 
   max_players = MIN (MIN (self->definition->max_players, rules->max_players), TW_MAX_PLAYERS);
   row = spin_row (_("Players"), NULL, MAX (self->definition->min_players, rules->min_players),
@@ -471,14 +537,13 @@ build_settings (TwLabPage *self)
   for (guint i = 0; i < MIN (rules->n_options, TW_MAX_OPTIONS); i++)
     gtk_string_list_append (compare, rules->options[i].name);
   self->compare_row = ADW_COMBO_ROW (adw_combo_row_new ());
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->compare_row), _("Option to change"));
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->compare_row), _("_Option to change"));
+  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->compare_row), TRUE);
   adw_combo_row_set_model (self->compare_row, G_LIST_MODEL (compare));
   g_signal_connect_swapped (self->compare_row, "notify::selected",
                             G_CALLBACK (compare_changed), self);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->compare_row));
-  self->b_value_row = ADW_ENTRY_ROW (adw_entry_row_new ());
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->b_value_row), _("Value in B"));
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->b_value_row));
+  self->ab_group = group;
 
   update_seats (self);
   update_seat_bot (self);
@@ -491,9 +556,11 @@ clear_results (TwLabPage *self)
   for (guint k = 0; k < 2; k++)
     g_clear_pointer (&self->arms[k], tw_sim_arm_free);
   self->n_arms = 0;
+  g_clear_pointer (&self->shown_compare, g_free);
 }
 
 static void update_charts (TwLabPage *self);
+static void use_definition (TwLabPage *self, TwDefinition *definition);
 
 static void
 cancel_run (TwLabPage *self)
@@ -518,6 +585,19 @@ tw_lab_page_set_definition (TwLabPage    *self,
 
   if (definition == self->definition)
     return;
+  use_definition (self, definition);
+}
+
+static void
+use_definition (TwLabPage    *self,
+                TwDefinition *definition)
+{
+  g_autoptr(TwDefinition) keep = definition != NULL ? tw_definition_ref (definition) : NULL;
+
+  /* a run being opened was for the previous definition */
+  if (self->io != NULL)
+    g_cancellable_cancel (self->io);
+  g_clear_object (&self->io);
   cancel_run (self);
   if (self->run != NULL)
     self->run->discard = TRUE;
@@ -634,17 +714,52 @@ seat_label (const TwSimArm *arm,
   return g_strdup_printf (_("P%u"), p + 1);
 }
 
-static void
-add_summary_label (TwLabPage  *self,
-                   const char *text)
+/* The summary's labels are kept and their text changed as results arrive,
+ * a few times a second: replacing the widgets would flood screen readers
+ * (and the accessibility bus) with removed and added objects. */
+static GtkWidget *
+summary_label (TwLabPage  *self,
+               GtkWidget **next)
 {
-  GtkWidget *label = gtk_label_new (text);
+  GtkWidget *label = *next;
 
+  if (label != NULL)
+    {
+      *next = gtk_widget_get_next_sibling (label);
+      return label;
+    }
+  label = gtk_label_new (NULL);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
   gtk_label_set_selectable (GTK_LABEL (label), TRUE);
-  gtk_widget_add_css_class (label, "numeric");
   gtk_box_append (self->summary_box, label);
+  return label;
+}
+
+static void
+add_summary_label (TwLabPage   *self,
+                   GtkWidget  **next,
+                   const char  *text)
+{
+  GtkWidget *label = summary_label (self, next);
+
+  gtk_widget_add_css_class (label, "numeric");
+  if (g_strcmp0 (gtk_label_get_label (GTK_LABEL (label)), text) != 0
+      || gtk_label_get_use_markup (GTK_LABEL (label)))
+    gtk_label_set_text (GTK_LABEL (label), text);
+}
+
+static void
+add_summary_heading (TwLabPage   *self,
+                     GtkWidget  **next,
+                     const char  *markup)
+{
+  GtkWidget *label = summary_label (self, next);
+
+  gtk_widget_remove_css_class (label, "numeric");
+  if (g_strcmp0 (gtk_label_get_label (GTK_LABEL (label)), markup) != 0
+      || !gtk_label_get_use_markup (GTK_LABEL (label)))
+    gtk_label_set_markup (GTK_LABEL (label), markup);
 }
 
 static void
@@ -652,12 +767,10 @@ update_summary (TwLabPage *self,
                 GArray    *rows[2],
                 GArray    *diffs)
 {
-  GtkWidget *child;
+  GtkWidget *next = gtk_widget_get_first_child (GTK_WIDGET (self->summary_box));
 
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->summary_box))) != NULL)
-    gtk_box_remove (self->summary_box, child);
   if (!has_results (self))
-    return;
+    goto out;
 
   for (guint k = 0; k < self->n_arms; k++)
     {
@@ -670,12 +783,7 @@ update_summary (TwLabPage *self,
         head = g_strdup_printf (k == 0 ? _("<b>A</b> (as set)") : _("<b>B</b> (%s)"),
                                 arm->change);
       if (head != NULL)
-        {
-          GtkWidget *label = gtk_label_new (NULL);
-          gtk_label_set_markup (GTK_LABEL (label), head);
-          gtk_label_set_xalign (GTK_LABEL (label), 0);
-          gtk_box_append (self->summary_box, label);
-        }
+        add_summary_heading (self, &next, head);
       for (guint p = 0; p < arm->n_players; p++)
         {
           const TwSimRow *win = find_row (rows[k], TW_SIM_METRIC_WIN, p);
@@ -691,7 +799,7 @@ update_summary (TwLabPage *self,
                                   win->hi * 100, score->stats.mean,
                                   k == 1 && significant (diffs, TW_SIM_METRIC_WIN, p)
                                   ? _(" — win rate differs from A significantly") : "");
-          add_summary_label (self, text);
+          add_summary_label (self, &next, text);
         }
       {
         g_autofree char *text = NULL;
@@ -700,8 +808,17 @@ update_summary (TwLabPage *self,
         text = g_strdup_printf (_("%u games, %.1f moves on average (median %.0f), ties %.1f %%"),
                                 arm->games->len, moves->stats.mean, moves->stats.median,
                                 tie->stats.mean * 100);
-        add_summary_label (self, text);
+        add_summary_label (self, &next, text);
       }
+    }
+out:
+  /* fewer lines than before */
+  while (next != NULL)
+    {
+      GtkWidget *label = next;
+
+      next = gtk_widget_get_next_sibling (label);
+      gtk_box_remove (self->summary_box, label);
     }
 }
 
@@ -969,15 +1086,25 @@ update_progress (TwLabPage *self)
   gtk_label_set_label (self->status_label, text);
 }
 
+/* Merging and summarising cost time in proportion to the games shown, so
+ * with hundreds of thousands of games the charts are redrawn less often:
+ * at most a tenth of the main loop's time goes to them and the window stays
+ * responsive however long the run. The progress line is cheap and is
+ * updated on every tick. */
 static gboolean
 tick (gpointer data)
 {
   TwLabPage *self = data;
+  gint64 now = g_get_monotonic_time ();
 
-  if (take_pending (self))
+  if (now >= self->next_charts)
     {
-      update_charts (self);
-      update_actions (self);
+      if (take_pending (self))
+        {
+          update_charts (self);
+          update_actions (self);
+        }
+      self->next_charts = now + 10 * (g_get_monotonic_time () - now);
     }
   update_progress (self);
   return G_SOURCE_CONTINUE;
@@ -1043,6 +1170,7 @@ run_activated (GtkWidget  *widget,
   g_autoptr(GError) error = NULL;
   TwOptions options;
   guint n_players, compare;
+  g_autofree char *assignment = NULL;
   Run *run;
 
   (void) action_name;
@@ -1096,14 +1224,20 @@ run_activated (GtkWidget  *widget,
   run->n_arms = 1;
 
   compare = adw_combo_row_get_selected (self->compare_row);
-  if (run->games[0] != NULL && compare > 0 && compare <= rules->n_options)
+  if (run->games[0] != NULL && compare > 0 && self->b_widget != NULL)
     {
-      const char *value = gtk_editable_get_text (GTK_EDITABLE (self->b_value_row));
-      g_autofree char *assignment = g_strdup_printf ("%s=%s", rules->options[compare - 1].name,
-                                                     g_strstrip (g_strdup (value)));
+      const TwOptionSpec *spec = &rules->options[compare - 1];
+      int value = control_get_value (self->b_widget);
+      g_autofree char *text = tw_option_value_to_string (spec, value);
       TwOptions b = options;
 
-      if (tw_options_set_from_string (&b, rules->options, rules->n_options, assignment, &error))
+      assignment = g_strdup_printf ("%s=%s", spec->name, text);
+      if (value == options.values[compare - 1])
+        g_set_error (&error, TW_SIM_ERROR, TW_SIM_ERROR_MISMATCH,
+                     _("B would play the same rules as A: pick another value of %s for B"),
+                     spec->name);
+      else if (tw_options_set_from_string (&b, rules->options, rules->n_options, assignment,
+                                           &error))
         run->games[1] = tw_game_new (self->definition, n_players, &b, &error);
       if (run->games[1] != NULL)
         {
@@ -1119,8 +1253,11 @@ run_activated (GtkWidget  *widget,
     }
 
   clear_results (self);
+  self->shown_jobs = run->jobs;
+  self->shown_compare = run->n_arms == 2 ? g_steal_pointer (&assignment) : NULL;
   self->run = run;
   self->started = g_get_monotonic_time ();
+  self->next_charts = 0;
   task = g_task_new (self, NULL, run_finished, NULL);
   g_task_set_source_tag (task, run_activated);
   g_task_set_task_data (task, run_ref (run), run_unref);
@@ -1336,6 +1473,440 @@ export_activated (GtkWidget  *widget,
   gtk_native_dialog_show (self->chooser);
 }
 
+/* ------------------------------------------------------------------------ */
+/* Saving and opening a run                                                 */
+
+static void
+show_error (TwLabPage  *self,
+            const char *heading,
+            const char *message)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *dialog;
+
+  dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, heading, NULL);
+  adw_message_dialog_set_body (ADW_MESSAGE_DIALOG (dialog), message);
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "close");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "close");
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* The shown results with the settings they were played with (not the form,
+ * which may have changed since): what a saved run holds. */
+static TwSimLabRun *
+run_to_save (TwLabPage *self)
+{
+  TwSimLabRun *run = tw_sim_lab_run_new ();
+  const TwSimArm *a = self->arms[0];
+
+  run->definition_path = g_strdup (self->definition->path);
+  run->definition_name = g_strdup (self->definition->name);
+  run->definition_text = g_strdup (self->definition->text);
+  run->n_players = a->n_players;
+  run->bots = g_strdupv (a->bots);
+  run->games = a->total_games;
+  run->seed = a->seed;
+  run->jobs = MAX (self->shown_jobs, 1);
+  run->options = g_strdupv (a->options);
+  run->compare = self->n_arms == 2 ? g_strdup (self->shown_compare) : NULL;
+  for (guint k = 0; k < self->n_arms; k++)
+    g_ptr_array_add (run->arms, tw_sim_arm_copy (self->arms[k]));
+  return run;
+}
+
+static void
+save_thread (GTask        *task,
+             gpointer      source_object,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  TwSimLabRun *run = task_data;
+  const char *path = g_object_get_data (G_OBJECT (task), "path");
+  GError *error = NULL;
+
+  (void) source_object;
+  (void) cancellable;
+  if (tw_sim_lab_run_save (run, path, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+static void
+save_finished (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  TwLabPage *self = TW_LAB_PAGE (source);
+  const char *path = g_object_get_data (G_OBJECT (result), "path");
+  g_autofree char *basename = g_path_get_basename (path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *message = NULL;
+
+  (void) user_data;
+  g_task_propagate_boolean (G_TASK (result), &error);
+  if (g_cancellable_is_cancelled (self->io))
+    return;
+  g_clear_object (&self->io);
+  if (error != NULL)
+    {
+      show_error (self, _("Could Not Save the Run"), error->message);
+    }
+  else
+    {
+      g_free (self->run_file);
+      self->run_file = g_strdup (path);
+      /* Translators: a Lab run was saved to this file */
+      message = g_strdup_printf (_("Saved “%s”"), basename);
+      toast (self, message);
+    }
+  update_actions (self);
+}
+
+static void
+save_run_to (TwLabPage  *self,
+             const char *path)
+{
+  g_autoptr(GTask) task = NULL;
+
+  if (!has_results (self) || self->run != NULL || self->io != NULL)
+    return;
+  self->io = g_cancellable_new ();
+  task = g_task_new (self, self->io, save_finished, NULL);
+  g_task_set_source_tag (task, save_run_to);
+  g_task_set_task_data (task, run_to_save (self), (GDestroyNotify) tw_sim_lab_run_free);
+  g_object_set_data_full (G_OBJECT (task), "path", g_strdup (path), g_free);
+  g_task_run_in_thread (task, save_thread);
+  update_actions (self);
+}
+
+typedef struct
+{
+  char         *path;
+  char         *status;      /* the status line before, shown again if the file is refused */
+  TwDefinition *current;     /* the page's definition, to reuse when the text is the same */
+  TwSimLabRun  *run;         /* out */
+  TwDefinition *definition;  /* out: the definition the run was played on */
+} OpenData;
+
+static void
+open_data_free (gpointer data)
+{
+  OpenData *d = data;
+
+  g_free (d->path);
+  g_free (d->status);
+  g_clear_pointer (&d->current, tw_definition_unref);
+  g_clear_pointer (&d->run, tw_sim_lab_run_free);
+  g_clear_pointer (&d->definition, tw_definition_unref);
+  g_free (d);
+}
+
+static void
+open_thread (GTask        *task,
+             gpointer      source_object,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  OpenData *d = task_data;
+  GError *error = NULL;
+
+  (void) source_object;
+  (void) cancellable;
+  d->run = tw_sim_lab_run_load (d->path, &error);
+  if (d->run == NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  if (d->current != NULL && g_strcmp0 (d->current->text, d->run->definition_text) == 0)
+    d->definition = tw_definition_ref (d->current);
+  else
+    {
+      g_autofree char *name = g_path_get_basename (d->run->definition_path != NULL
+                                                   ? d->run->definition_path : d->path);
+
+      d->definition = tw_definition_load_data (d->run->definition_text, -1, name, NULL, &error);
+      if (d->definition == NULL)
+        {
+          g_prefix_error (&error, _("%s: the definition saved in the run does not load: "),
+                          d->path);
+          g_task_return_error (task, error);
+          return;
+        }
+    }
+  g_task_return_boolean (task, TRUE);
+}
+
+static gboolean
+parse_options (const TwRules  *rules,
+               char          **assignments,
+               TwOptions      *options,
+               GError        **error)
+{
+  for (guint i = 0; assignments != NULL && assignments[i] != NULL; i++)
+    if (!tw_options_set_from_string (options, rules->options, rules->n_options, assignments[i],
+                                     error))
+      return FALSE;
+  return TRUE;
+}
+
+/* What the form cannot show or the module does not accept is refused
+ * before anything on the page changes. */
+static gboolean
+check_run (const TwSimLabRun  *run,
+           const TwDefinition *def,
+           TwOptions          *a,
+           TwOptions          *b,
+           guint              *compared,
+           TwBotSpec          *bots,
+           GError            **error)
+{
+  const TwRules *rules = def->rules;
+  const TwSimArm *arm = g_ptr_array_index (run->arms, 0);
+  guint min_players = MAX (def->min_players, rules->min_players);
+  guint max_players = MIN (MIN (def->max_players, rules->max_players), TW_MAX_PLAYERS);
+
+  if (!g_str_equal (arm->rules_id, rules->id))
+    {
+      g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_MISMATCH,
+                   _("the results are of the rules “%s”, the definition is of “%s”"),
+                   arm->rules_id, rules->id);
+      return FALSE;
+    }
+  if (run->n_players < min_players || run->n_players > max_players)
+    {
+      g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_MISMATCH,
+                   _("%u players, but %s is for %u to %u"), run->n_players, def->name,
+                   min_players, max_players);
+      return FALSE;
+    }
+  for (guint p = 0; p < run->n_players; p++)
+    if (!tw_bot_spec_parse (run->bots[p], &bots[p], error))
+      return FALSE;
+  tw_options_set_defaults (a, rules->options, rules->n_options);
+  if (!parse_options (rules, run->options, a, error))
+    return FALSE;
+  *b = *a;
+  *compared = 0;
+  if (run->compare != NULL)
+    {
+      g_auto(GStrv) name = g_strsplit (run->compare, "=", 2);
+      guint index;
+
+      if (!parse_options (rules, (char *[]) { run->compare, NULL }, b, error))
+        return FALSE;
+      if (tw_option_find (rules->options, rules->n_options, name[0], &index) == NULL
+          || index >= TW_MAX_OPTIONS || b->values[index] == a->values[index])
+        {
+          g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_MISMATCH,
+                       _("“compare”: %s does not change an option of A"), run->compare);
+          return FALSE;
+        }
+      *compared = index + 1;
+    }
+  return TRUE;
+}
+
+static void
+open_finished (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  TwLabPage *self = TW_LAB_PAGE (source);
+  OpenData *d = g_task_get_task_data (G_TASK (result));
+  g_autofree char *basename = g_path_get_basename (d->path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *status = NULL;
+  TwBotSpec bots[TW_MAX_PLAYERS];
+  TwOptions a, b;
+  guint compared;
+  const TwSimArm *arm;
+
+  (void) user_data;
+  g_task_propagate_boolean (G_TASK (result), &error);
+  if (g_cancellable_is_cancelled (self->io))
+    return;
+  g_clear_object (&self->io);
+  update_actions (self);
+  if (error == NULL && !check_run (d->run, d->definition, &a, &b, &compared, bots, &error))
+    g_prefix_error (&error, "%s: ", d->path);
+  if (error != NULL)
+    {
+      gtk_label_set_label (self->status_label, d->status);
+      show_error (self, _("Could Not Open the Run"), error->message);
+      return;
+    }
+
+  /* the form as the run was set up */
+  if (d->definition != self->definition)
+    {
+      g_autofree char *subtitle = NULL;
+
+      use_definition (self, d->definition);
+      /* Translators: the Lab's definition row after opening a run made on
+       * another version of the open definition */
+      subtitle = g_strdup_printf (_("%s, as saved in the run"), d->definition->name);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (self->definition_row), subtitle);
+    }
+  clear_results (self);
+  gtk_spin_button_set_value (self->players_spin, d->run->n_players);
+  gtk_spin_button_set_range (self->games_spin, 1, MAX (10000000, (double) d->run->games));
+  gtk_spin_button_set_value (self->games_spin, (double) d->run->games);
+  text = g_strdup_printf ("%" G_GUINT64_FORMAT, d->run->seed);
+  gtk_editable_set_text (GTK_EDITABLE (self->seed_row), text);
+  gtk_spin_button_set_range (self->jobs_spin, 1,
+                             MAX ((guint) MAX (g_get_num_processors (), 1), d->run->jobs));
+  gtk_spin_button_set_value (self->jobs_spin, d->run->jobs);
+  for (guint p = 0; p < d->run->n_players; p++)
+    {
+      adw_combo_row_set_selected (ADW_COMBO_ROW (self->seat_rows[p]), bots[p].kind);
+      if (bots[p].kind == TW_BOT_MCTS)
+        gtk_spin_button_set_value (self->iteration_spins[p], bots[p].iterations);
+    }
+  for (guint i = 0; i < MIN (d->definition->rules->n_options, TW_MAX_OPTIONS); i++)
+    control_set_value (self->option_widgets[i], a.values[i]);
+  adw_combo_row_set_selected (self->compare_row, compared);
+  compare_changed (self);
+  if (compared > 0)
+    control_set_value (self->b_widget, b.values[compared - 1]);
+
+  /* and its results, as they were */
+  for (guint k = 0; d->run->arms->len > 0; k++)
+    self->arms[k] = g_ptr_array_steal_index (d->run->arms, 0);
+  self->n_arms = compared > 0 ? 2 : 1;
+  self->shown_jobs = d->run->jobs;
+  self->shown_compare = g_strdup (d->run->compare);
+  g_free (self->run_file);
+  self->run_file = g_strdup (d->path);
+  arm = self->arms[0];
+  /* Translators: a Lab run was opened: its file, games played, games asked for */
+  status = g_strdup_printf (_("Opened “%s”: %u of %" G_GUINT64_FORMAT " games"),
+                            basename, arm->games->len, arm->total_games);
+  gtk_label_set_label (self->status_label, status);
+  gtk_progress_bar_set_fraction (self->progress_bar,
+                                 arm->total_games > 0
+                                 ? (double) arm->games->len / arm->total_games : 0);
+  update_charts (self);
+  update_actions (self);
+}
+
+static void
+open_run_from (TwLabPage  *self,
+               const char *path)
+{
+  g_autoptr(GTask) task = NULL;
+  OpenData *d;
+
+  if (self->run != NULL || self->io != NULL)
+    return;
+  d = g_new0 (OpenData, 1);
+  d->path = g_strdup (path);
+  d->status = g_strdup (gtk_label_get_label (self->status_label));
+  d->current = self->definition != NULL ? tw_definition_ref (self->definition) : NULL;
+  self->io = g_cancellable_new ();
+  task = g_task_new (self, self->io, open_finished, NULL);
+  g_task_set_source_tag (task, open_run_from);
+  g_task_set_task_data (task, d, open_data_free);
+  g_task_run_in_thread (task, open_thread);
+  gtk_label_set_label (self->status_label, _("Opening…"));
+  update_actions (self);
+}
+
+static void
+run_chooser_response (GtkNativeDialog *dialog,
+                      int              response,
+                      TwLabPage       *self)
+{
+  gboolean save = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (dialog), "save"));
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autofree char *path = g_file_get_path (file);
+
+      if (path != NULL && save)
+        save_run_to (self, path);
+      else if (path != NULL)
+        open_run_from (self, path);
+    }
+  g_clear_object (&self->chooser);
+}
+
+static void
+run_file_activated (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  TwLabPage *self = TW_LAB_PAGE (widget);
+  gboolean save = g_str_equal (action_name, "lab.save-run");
+  const char *path = g_variant_get_string (parameter, NULL);
+  g_autoptr(GtkFileFilter) runs = gtk_file_filter_new ();
+  g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
+  GtkRoot *root;
+
+  if (*path != '\0')
+    {
+      if (save)
+        save_run_to (self, path);
+      else
+        open_run_from (self, path);
+      return;
+    }
+  if (self->chooser != NULL)
+    return;
+  root = gtk_widget_get_root (widget);
+  self->chooser = GTK_NATIVE_DIALOG (gtk_file_chooser_native_new (
+      save ? _("Save Run") : _("Open Run"), GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+      save ? GTK_FILE_CHOOSER_ACTION_SAVE : GTK_FILE_CHOOSER_ACTION_OPEN,
+      save ? _("_Save") : _("_Open"), _("_Cancel")));
+  gtk_native_dialog_set_modal (self->chooser, TRUE);
+  gtk_file_filter_set_name (runs, _("Lab runs"));
+  gtk_file_filter_add_pattern (runs, "*.twlab");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), runs);
+  gtk_file_filter_set_name (all, _("All files"));
+  gtk_file_filter_add_pattern (all, "*");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), all);
+  if (save)
+    {
+      g_autofree char *name = NULL;
+
+      if (self->run_file != NULL)
+        name = g_path_get_basename (self->run_file);
+      else
+        {
+          g_autofree char *lower = g_ascii_strdown (self->definition->name, -1);
+
+          g_strdelimit (lower, " /\\:", '-');
+          name = g_strconcat (lower, ".twlab", NULL);
+        }
+      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->chooser), name);
+    }
+  g_object_set_data (G_OBJECT (self->chooser), "save", GUINT_TO_POINTER (save));
+  g_signal_connect (self->chooser, "response", G_CALLBACK (run_chooser_response), self);
+  gtk_native_dialog_show (self->chooser);
+}
+
+/* Ctrl+S saves the run while the Lab is on screen and leaves the key to
+ * the window (Save Game) otherwise. */
+static gboolean
+save_shortcut (GtkWidget *widget,
+               GVariant  *args,
+               gpointer   user_data)
+{
+  TwLabPage *self = TW_LAB_PAGE (widget);
+
+  (void) args;
+  (void) user_data;
+  if (!gtk_widget_get_mapped (widget) || !has_results (self) || self->run != NULL
+      || self->io != NULL)
+    return FALSE;
+  gtk_widget_activate_action (widget, "lab.save-run", "s", "");
+  return TRUE;
+}
+
 /* The same exports as window actions ("win.lab-export-csv" with a path):
  * a window's action group is exported on D-Bus with the application, which
  * lets scripts and tests export without a file chooser. */
@@ -1393,6 +1964,9 @@ tw_lab_page_dispose (GObject *object)
   TwLabPage *self = TW_LAB_PAGE (object);
 
   cancel_run (self);
+  if (self->io != NULL)
+    g_cancellable_cancel (self->io);
+  g_clear_object (&self->io);
   g_clear_handle_id (&self->timer, g_source_remove);
   if (self->chooser != NULL)
     gtk_native_dialog_destroy (self->chooser);
@@ -1420,6 +1994,7 @@ tw_lab_page_finalize (GObject *object)
   TwLabPage *self = TW_LAB_PAGE (object);
 
   clear_results (self);
+  g_free (self->run_file);
   for (guint c = 0; c < N_CHARTS; c++)
     g_clear_pointer (&self->charts[c], tw_chart_free);
   g_clear_pointer (&self->definition, tw_definition_unref);
@@ -1453,6 +2028,8 @@ tw_lab_page_class_init (TwLabPageClass *klass)
   gtk_widget_class_install_action (widget_class, "lab.export-json", "s", export_activated);
   gtk_widget_class_install_action (widget_class, "lab.export-png", "s", export_activated);
   gtk_widget_class_install_action (widget_class, "lab.export-svg", "s", export_activated);
+  gtk_widget_class_install_action (widget_class, "lab.save-run", "s", run_file_activated);
+  gtk_widget_class_install_action (widget_class, "lab.open-run", "s", run_file_activated);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK,
                                        "lab.run", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "lab.cancel", NULL);
@@ -1466,8 +2043,23 @@ tw_lab_page_init (TwLabPage *self)
     N_("Game length"), N_("Module counters"),
   };
 
+  GtkEventController *shortcuts;
+
   gtk_widget_init_template (GTK_WIDGET (self));
   self->groups = g_ptr_array_new ();
+
+  /* managed by the window and in the capture phase: Ctrl+S reaches the page
+   * wherever the focus is, before the window's Save Game */
+  shortcuts = gtk_shortcut_controller_new ();
+  gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (shortcuts),
+                                     GTK_SHORTCUT_SCOPE_MANAGED);
+  gtk_event_controller_set_propagation_phase (shortcuts, GTK_PHASE_CAPTURE);
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_s,
+                                                                                  GDK_CONTROL_MASK),
+                                                          gtk_callback_action_new (save_shortcut,
+                                                                                   NULL, NULL)));
+  gtk_widget_add_controller (GTK_WIDGET (self), shortcuts);
 
   for (guint c = 0; c < N_CHARTS; c++)
     {

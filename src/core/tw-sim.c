@@ -6,9 +6,11 @@
 
 #include "tw-sim.h"
 
+#include <glib/gstdio.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 G_DEFINE_QUARK (tw-sim-error-quark, tw_sim_error)
 
@@ -228,22 +230,14 @@ is_cancelled (const gint *cancel)
   return cancel != NULL && g_atomic_int_get (cancel);
 }
 
-/**
- * tw_sim_play_game:
- * @game: the game
- * @bots: one spec per seat
- * @game_seed: the state's seed; seat p's bot draws from tw_sim_seat_seed()
- * @cancel: (nullable): polled before every decision and by the bots
- * @out: (out): the result; its index is left 0
- * @error: TW_SIM_ERROR_RULES or TW_SIM_ERROR_CANCELLED
- */
-gboolean
-tw_sim_play_game (const TwGame    *game,
-                  const TwBotSpec *bots,
-                  guint64          game_seed,
-                  const gint      *cancel,
-                  TwSimGame       *out,
-                  GError         **error)
+/* One game with @bots, whose buffers a worker reuses from game to game. */
+static gboolean
+play_game (const TwGame  *game,
+           TwBot         *bots,
+           guint64        game_seed,
+           const gint    *cancel,
+           TwSimGame     *out,
+           GError       **error)
 {
   const TwRules *rules = game->rules;
   TwRng rng[TW_MAX_PLAYERS];
@@ -275,11 +269,18 @@ tw_sim_play_game (const TwGame    *game,
                        "(seat to act: %d): a rules bug", game_seed, out->moves, seat);
           ok = FALSE;
         }
-      else if (!tw_bot_choose (&bots[seat], game, state, &rng[seat], cancel, &move))
+      else if (!tw_bot_play (&bots[seat], game, state, &rng[seat], cancel, &move))
         {
           g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_RULES,
                        "game with seed %" G_GUINT64_FORMAT ", move %u: P%d has no legal move "
                        "but the game is not over: a rules bug", game_seed, out->moves + 1, seat + 1);
+          ok = FALSE;
+        }
+      else if (is_cancelled (cancel))
+        {
+          /* a search cut short returns its best move so far: playing it would
+           * make a game that is not game i of the run, so drop the game */
+          g_set_error_literal (error, TW_SIM_ERROR, TW_SIM_ERROR_CANCELLED, "cancelled");
           ok = FALSE;
         }
       else if (!rules->apply (game, state, &move, NULL))
@@ -323,10 +324,39 @@ tw_sim_play_game (const TwGame    *game,
   return ok;
 }
 
+/**
+ * tw_sim_play_game:
+ * @game: the game
+ * @bots: one spec per seat
+ * @game_seed: the state's seed; seat p's bot draws from tw_sim_seat_seed()
+ * @cancel: (nullable): polled before every decision and by the bots
+ * @out: (out): the result; its index is left 0
+ * @error: TW_SIM_ERROR_RULES or TW_SIM_ERROR_CANCELLED
+ */
+gboolean
+tw_sim_play_game (const TwGame    *game,
+                  const TwBotSpec *bots,
+                  guint64          game_seed,
+                  const gint      *cancel,
+                  TwSimGame       *out,
+                  GError         **error)
+{
+  TwBot seats[TW_MAX_PLAYERS];
+  gboolean ok;
+
+  for (guint p = 0; p < game->n_players; p++)
+    tw_bot_init (&seats[p], &bots[p]);
+  ok = play_game (game, seats, game_seed, cancel, out, error);
+  for (guint p = 0; p < game->n_players; p++)
+    tw_bot_clear (&seats[p]);
+  return ok;
+}
+
 typedef struct
 {
   const TwSimConfig *config;
   TwSimGame         *results;   /* indexed by game - first */
+  guint8            *finished;  /* likewise: 1 once the game has ended */
   GMutex             mutex;
   GCond              cond;
   guint64            next;      /* the next game index to play */
@@ -342,6 +372,10 @@ worker (gpointer data)
 {
   Run *run = data;
   const TwSimConfig *config = run->config;
+  TwBot bots[TW_MAX_PLAYERS];
+
+  for (guint p = 0; p < config->game->n_players; p++)
+    tw_bot_init (&bots[p], &config->bots[p]);
 
   for (;;)
     {
@@ -358,16 +392,25 @@ worker (gpointer data)
         break;
 
       out = &run->results[index - config->first];
-      if (tw_sim_play_game (config->game, config->bots,
-                            tw_sim_game_seed (config->seed, index),
-                            config->cancel, out, &error))
-        out->index = index;
+      if (play_game (config->game, bots, tw_sim_game_seed (config->seed, index),
+                     config->cancel, out, &error))
+        {
+          out->index = index;
+          run->finished[index - config->first] = 1;
+        }
 
       g_mutex_lock (&run->mutex);
       if (error != NULL)
         {
+          gboolean cancelled = g_error_matches (error, TW_SIM_ERROR, TW_SIM_ERROR_CANCELLED);
+          gboolean was_cancelled = run->error != NULL
+                                   && g_error_matches (run->error, TW_SIM_ERROR,
+                                                       TW_SIM_ERROR_CANCELLED);
+
+          /* a rules bug wins over a cancellation, then the lowest index */
           run->stop = TRUE;
-          if (run->error == NULL || index < run->error_index)
+          if (run->error == NULL || (was_cancelled && !cancelled)
+              || (was_cancelled == cancelled && index < run->error_index))
             {
               g_clear_error (&run->error);
               run->error = g_steal_pointer (&error);
@@ -378,6 +421,9 @@ worker (gpointer data)
         run->done++;
       g_mutex_unlock (&run->mutex);
     }
+
+  for (guint p = 0; p < config->game->n_players; p++)
+    tw_bot_clear (&bots[p]);
 
   g_mutex_lock (&run->mutex);
   run->running--;
@@ -390,10 +436,15 @@ worker (gpointer data)
  * tw_sim_run:
  * @config: what to play; games config->first … config->last-1
  * @error: TW_SIM_ERROR_RULES with the first failing game, or
- *   TW_SIM_ERROR_CANCELLED
+ *   TW_SIM_ERROR_CANCELLED (not with config->keep_partial)
  *
  * Plays the games on config->jobs threads. Each result goes to its game's
  * slot, so the arm is the same whatever the number of threads.
+ *
+ * When config->cancel is set, the workers stop at their next decision and
+ * the games in play are dropped. With config->keep_partial the arm of the
+ * games that ended is returned (fewer than last - first: the caller knows it
+ * was cancelled); otherwise the run fails with TW_SIM_ERROR_CANCELLED.
  *
  * Returns: (transfer full): the arm, or %NULL on error.
  */
@@ -421,6 +472,7 @@ tw_sim_run (const TwSimConfig  *config,
 
   run.config = config;
   run.results = (TwSimGame *) (gpointer) arm->games->data;
+  run.finished = g_new0 (guint8, MAX (count, 1));
   run.next = config->first;
   run.running = jobs;
   g_mutex_init (&run.mutex);
@@ -455,6 +507,19 @@ tw_sim_run (const TwSimConfig  *config,
   g_mutex_clear (&run.mutex);
   g_cond_clear (&run.cond);
 
+  if (run.error != NULL && config->keep_partial
+      && g_error_matches (run.error, TW_SIM_ERROR, TW_SIM_ERROR_CANCELLED))
+    {
+      guint kept = 0;
+
+      /* the games that ended, still in index order */
+      for (guint64 i = 0; i < count; i++)
+        if (run.finished[i])
+          g_array_index (arm->games, TwSimGame, kept++) = g_array_index (arm->games, TwSimGame, i);
+      g_array_set_size (arm->games, kept);
+      g_clear_error (&run.error);
+    }
+  g_free (run.finished);
   if (run.error != NULL)
     {
       g_propagate_error (error, run.error);
@@ -1139,6 +1204,7 @@ struct _JNode
   char      *text;    /* J_STRING: the string; J_NUMBER: the number as written */
   GPtrArray *items;   /* J_ARRAY and J_OBJECT: JNode */
   GPtrArray *keys;    /* J_OBJECT: char * */
+  const char *at;     /* where the value starts in the text, for messages */
 };
 
 static void
@@ -1286,6 +1352,7 @@ jparse_value (JParser *parser,
   g_autoptr(JNode) node = g_new0 (JNode, 1);
 
   jskip (parser);
+  node->at = parser->p;
   if (depth > 64)
     {
       jfail (parser, "nested too deeply");
@@ -1628,4 +1695,494 @@ tw_sim_from_json (const char  *text,
   for (guint i = 0; i < parsed->len; i++)
     g_ptr_array_add (arms, g_ptr_array_steal_index (parsed, i--));
   return TRUE;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Lab runs: settings and results in one file                               */
+
+/**
+ * tw_sim_arm_copy:
+ * @arm: an arm
+ *
+ * Returns: (transfer full): a deep copy of @arm.
+ */
+TwSimArm *
+tw_sim_arm_copy (const TwSimArm *arm)
+{
+  TwSimArm *copy;
+
+  g_return_val_if_fail (arm != NULL, NULL);
+
+  copy = g_new0 (TwSimArm, 1);
+  copy->label = g_strdup (arm->label);
+  copy->change = g_strdup (arm->change);
+  copy->rules_id = g_strdup (arm->rules_id);
+  copy->definition = g_strdup (arm->definition);
+  copy->path = g_strdup (arm->path);
+  copy->n_players = arm->n_players;
+  copy->bots = g_strdupv (arm->bots);
+  copy->options = g_strdupv (arm->options);
+  copy->seed = arm->seed;
+  copy->total_games = arm->total_games;
+  copy->n_counters = arm->n_counters;
+  copy->counter_names = g_strdupv (arm->counter_names);
+  copy->games = g_array_sized_new (FALSE, TRUE, sizeof (TwSimGame), arm->games->len);
+  g_array_append_vals (copy->games, arm->games->data, arm->games->len);
+  return copy;
+}
+
+/**
+ * tw_sim_lab_run_new:
+ *
+ * Returns: (transfer full): an empty run with an empty list of arms.
+ */
+TwSimLabRun *
+tw_sim_lab_run_new (void)
+{
+  TwSimLabRun *run = g_new0 (TwSimLabRun, 1);
+
+  run->arms = g_ptr_array_new_with_free_func ((GDestroyNotify) tw_sim_arm_free);
+  return run;
+}
+
+void
+tw_sim_lab_run_free (TwSimLabRun *run)
+{
+  if (run == NULL)
+    return;
+  g_free (run->definition_path);
+  g_free (run->definition_name);
+  g_free (run->definition_text);
+  g_strfreev (run->bots);
+  g_strfreev (run->options);
+  g_free (run->compare);
+  g_clear_pointer (&run->arms, g_ptr_array_unref);
+  g_free (run);
+}
+
+/**
+ * tw_sim_lab_run_to_json:
+ * @run: a run with one arm, or two when @run->compare is set
+ * @out: where the document is appended
+ *
+ * Writes the format of doc/simulate.md ("Lab runs"): the definition (path,
+ * name, text and the SHA-256 of the text), the settings, and under
+ * "results" the document tw_sim_to_json() writes for the arms.
+ */
+void
+tw_sim_lab_run_to_json (const TwSimLabRun *run,
+                        GString           *out)
+{
+  g_autofree char *sha256 = NULL;
+
+  g_return_if_fail (run != NULL && run->definition_text != NULL);
+
+  sha256 = g_compute_checksum_for_string (G_CHECKSUM_SHA256, run->definition_text, -1);
+  g_string_append (out, "{\n\"format\": \"tilewright-lab-run\",\n\"version\": 1,\n"
+                   "\"definition\": {\n  \"path\": ");
+  json_string (out, run->definition_path);
+  g_string_append (out, ",\n  \"name\": ");
+  json_string (out, run->definition_name);
+  g_string_append (out, ",\n  \"sha256\": ");
+  json_string (out, sha256);
+  g_string_append (out, ",\n  \"text\": ");
+  json_string (out, run->definition_text);
+  g_string_append_printf (out, "\n},\n\"settings\": {\n  \"players\": %u,\n  \"bots\": ",
+                          run->n_players);
+  json_strv (out, run->bots);
+  /* 64-bit seeds as strings, as in the results */
+  g_string_append_printf (out, ",\n  \"games\": %" G_GUINT64_FORMAT ",\n  \"seed\": \"%"
+                          G_GUINT64_FORMAT "\",\n  \"jobs\": %u,\n  \"options\": ",
+                          run->games, run->seed, run->jobs);
+  json_strv (out, run->options);
+  g_string_append (out, ",\n  \"compare\": ");
+  json_string (out, run->compare);
+  g_string_append (out, "\n},\n\"results\": ");
+  tw_sim_to_json (run->arms, out);
+  g_string_append (out, "}\n");
+}
+
+/* "LINE:COLUMN: " of @node in @text, then the message. */
+G_GNUC_PRINTF (4, 5)
+static gboolean
+lab_fail (const char   *text,
+          const JNode  *node,
+          GError      **error,
+          const char   *format,
+          ...)
+{
+  JParser parser = { text, NULL, node != NULL ? node->at : text, NULL };
+  g_autoptr(GError) located = NULL;
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  parser.error = &located;
+  jfail (&parser, message);
+  g_propagate_error (error, g_steal_pointer (&located));
+  return FALSE;
+}
+
+/* The member @key of @object, of @type, or NULL after an error that says
+ * where; a J_NULL member passes when @nullable. */
+static const JNode *
+lab_member (const char   *text,
+            const JNode  *object,
+            const char   *object_name,
+            const char   *key,
+            JType         type,
+            gboolean      nullable,
+            GError      **error)
+{
+  static const char * const type_names[] = {
+    "null", "true or false", "a number", "a string", "a list", "an object",
+  };
+  const JNode *node = jget (object, key);
+
+  if (node == NULL)
+    {
+      lab_fail (text, object, error, "%s has no “%s”", object_name, key);
+      return NULL;
+    }
+  if (node->type != type && !(nullable && node->type == J_NULL))
+    {
+      lab_fail (text, node, error, "“%s” must be %s", key, type_names[type]);
+      return NULL;
+    }
+  return node;
+}
+
+static gboolean
+lab_u64 (const char   *text,
+         const JNode  *object,
+         const char   *object_name,
+         const char   *key,
+         guint64       min,
+         guint64       max,
+         guint64      *out,
+         GError      **error)
+{
+  const JNode *node = jget (object, key);
+
+  if (node == NULL)
+    return lab_fail (text, object, error, "%s has no “%s”", object_name, key);
+  if ((node->type != J_NUMBER && node->type != J_STRING)
+      || !g_ascii_string_to_unsigned (node->text, 10, min, max, out, NULL))
+    return lab_fail (text, node, error,
+                     "“%s” must be a whole number from %" G_GUINT64_FORMAT " to %"
+                     G_GUINT64_FORMAT, key, min, max);
+  return TRUE;
+}
+
+static char **
+lab_strv (const char   *text,
+          const JNode  *node,
+          const char   *key,
+          GError      **error)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+  for (guint i = 0; i < node->items->len; i++)
+    {
+      const JNode *item = g_ptr_array_index (node->items, i);
+
+      if (item->type != J_STRING)
+        {
+          lab_fail (text, item, error, "“%s” must be a list of strings", key);
+          return NULL;
+        }
+      g_strv_builder_add (builder, item->text);
+    }
+  return g_strv_builder_end (builder);
+}
+
+static gboolean
+lab_read_definition (const char   *text,
+                     const JNode  *root,
+                     TwSimLabRun  *run,
+                     GError      **error)
+{
+  const JNode *def, *path, *name, *sha, *yaml;
+  g_autofree char *actual = NULL;
+
+  if ((def = lab_member (text, root, "the document", "definition", J_OBJECT, FALSE, error)) == NULL
+      || (path = lab_member (text, def, "“definition”", "path", J_STRING, TRUE, error)) == NULL
+      || (name = lab_member (text, def, "“definition”", "name", J_STRING, FALSE, error)) == NULL
+      || (sha = lab_member (text, def, "“definition”", "sha256", J_STRING, FALSE, error)) == NULL
+      || (yaml = lab_member (text, def, "“definition”", "text", J_STRING, FALSE, error)) == NULL)
+    return FALSE;
+  if (*yaml->text == '\0')
+    return lab_fail (text, yaml, error, "the definition’s text is empty");
+  actual = g_compute_checksum_for_string (G_CHECKSUM_SHA256, yaml->text, -1);
+  if (g_ascii_strcasecmp (actual, sha->text) != 0)
+    return lab_fail (text, sha, error, "the definition’s text does not match its SHA-256: "
+                     "the file was changed after it was saved");
+  run->definition_path = g_strdup (path->text);
+  run->definition_name = g_strdup (name->text);
+  run->definition_text = g_strdup (yaml->text);
+  return TRUE;
+}
+
+static gboolean
+lab_read_settings (const char   *text,
+                   const JNode  *root,
+                   TwSimLabRun  *run,
+                   GError      **error)
+{
+  const char *in = "“settings”";
+  const JNode *settings, *bots, *options, *compare;
+  guint64 v;
+
+  if ((settings = lab_member (text, root, "the document", "settings", J_OBJECT, FALSE,
+                              error)) == NULL
+      || !lab_u64 (text, settings, in, "players", 1, TW_MAX_PLAYERS, &v, error))
+    return FALSE;
+  run->n_players = (guint) v;
+  if ((bots = lab_member (text, settings, in, "bots", J_ARRAY, FALSE, error)) == NULL
+      || (run->bots = lab_strv (text, bots, "bots", error)) == NULL)
+    return FALSE;
+  if (bots->items->len != run->n_players)
+    return lab_fail (text, bots, error, "%u bots for %u players", bots->items->len,
+                     run->n_players);
+  for (guint p = 0; p < run->n_players; p++)
+    {
+      g_autoptr(GError) bot_error = NULL;
+      TwBotSpec spec;
+
+      if (!tw_bot_spec_parse (run->bots[p], &spec, &bot_error))
+        return lab_fail (text, g_ptr_array_index (bots->items, p), error, "seat %u: %s", p + 1,
+                         bot_error->message);
+    }
+  if (!lab_u64 (text, settings, in, "games", 1, G_MAXUINT32, &run->games, error)
+      || !lab_u64 (text, settings, in, "seed", 0, G_MAXUINT64, &run->seed, error)
+      || !lab_u64 (text, settings, in, "jobs", 1, 1024, &v, error))
+    return FALSE;
+  run->jobs = (guint) v;
+  if ((options = lab_member (text, settings, in, "options", J_ARRAY, FALSE, error)) == NULL
+      || (run->options = lab_strv (text, options, "options", error)) == NULL)
+    return FALSE;
+  for (guint i = 0; run->options[i] != NULL; i++)
+    if (strchr (run->options[i], '=') == NULL)
+      return lab_fail (text, g_ptr_array_index (options->items, i), error,
+                       "an option must be written name=value");
+  if ((compare = lab_member (text, settings, in, "compare", J_STRING, TRUE, error)) == NULL)
+    return FALSE;
+  if (compare->type == J_STRING)
+    {
+      if (strchr (compare->text, '=') == NULL)
+        return lab_fail (text, compare, error, "“compare” must be written name=value");
+      run->compare = g_strdup (compare->text);
+    }
+  return TRUE;
+}
+
+/* The results must be what these settings played: the file can be edited. */
+static gboolean
+lab_check_arm (const char        *text,
+               const JNode       *node,
+               const TwSimLabRun *run,
+               guint              k,
+               const TwSimArm    *arm,
+               GError           **error)
+{
+  const char *name = run->compare == NULL ? "the result" : k == 0 ? "result A" : "result B";
+
+  if (arm->n_players != run->n_players || !strv_equal (arm->bots, run->bots))
+    return lab_fail (text, node, error, "%s: the players or bots differ from the settings",
+                     name);
+  if (arm->seed != run->seed || arm->total_games != run->games)
+    return lab_fail (text, node, error, "%s: the seed or number of games differs from "
+                     "the settings", name);
+  if (k == 0 && !strv_equal (arm->options, run->options))
+    return lab_fail (text, node, error, "result A: the options differ from the settings");
+  if (run->compare != NULL && g_strcmp0 (arm->label, k == 0 ? "A" : "B") != 0)
+    return lab_fail (text, node, error, "result %u must be labelled “%s”", k + 1,
+                     k == 0 ? "A" : "B");
+  for (guint i = 0; i < arm->games->len; i++)
+    {
+      const TwSimGame *g = &g_array_index (arm->games, TwSimGame, i);
+
+      if (g->index >= run->games)
+        return lab_fail (text, node, error, "%s: game %" G_GUINT64_FORMAT " is not one "
+                         "of the %" G_GUINT64_FORMAT " games", name, g->index, run->games);
+      for (guint p = 0; p < arm->n_players; p++)
+        if (!isfinite (g->score[p]) || g->rank[p] >= arm->n_players)
+          return lab_fail (text, node, error, "%s: game %" G_GUINT64_FORMAT " has a score "
+                           "or rank out of range", name, g->index);
+    }
+  return TRUE;
+}
+
+static gboolean
+lab_read_results (const char   *text,
+                  const JNode  *root,
+                  TwSimLabRun  *run,
+                  GError      **error)
+{
+  const JNode *results, *format, *list;
+  guint n_arms = run->compare != NULL ? 2 : 1;
+
+  if ((results = lab_member (text, root, "the document", "results", J_OBJECT, FALSE,
+                             error)) == NULL
+      || (format = lab_member (text, results, "“results”", "format", J_STRING, FALSE,
+                               error)) == NULL)
+    return FALSE;
+  if (!g_str_equal (format->text, "tilewright-simulation"))
+    return lab_fail (text, format, error, "the results must be “tilewright-simulation”");
+  if ((list = lab_member (text, results, "“results”", "arms", J_ARRAY, FALSE, error)) == NULL)
+    return FALSE;
+  if (list->items->len != n_arms)
+    return lab_fail (text, list, error, n_arms == 2
+                     ? "an A/B run must have two results, A and B"
+                     : "a run without “compare” must have one result");
+  for (guint k = 0; k < n_arms; k++)
+    {
+      const JNode *node = g_ptr_array_index (list->items, k);
+      g_autoptr(GError) arm_error = NULL;
+      TwSimArm *arm = NULL;
+
+      if (!arm_from_json (node, k, &arm, &arm_error))
+        return lab_fail (text, node, error, "%s", arm_error->message);
+      g_ptr_array_add (run->arms, arm);
+      if (!lab_check_arm (text, node, run, k, arm, error))
+        return FALSE;
+    }
+  if (n_arms == 2)
+    {
+      const TwSimArm *a = g_ptr_array_index (run->arms, 0);
+      const TwSimArm *b = g_ptr_array_index (run->arms, 1);
+
+      if (!g_str_equal (a->rules_id, b->rules_id))
+        return lab_fail (text, list, error, "A and B are results of different rules modules");
+    }
+  return TRUE;
+}
+
+/**
+ * tw_sim_lab_run_from_json:
+ * @text: a document written by tw_sim_lab_run_to_json()
+ * @len: its length, or -1 when nul-terminated
+ * @error: TW_SIM_ERROR_PARSE, the message starting with "LINE:COLUMN: "
+ *
+ * Reads and checks a saved run: the definition's text against its hash, the
+ * bots, and that the results are those of the settings. It does not load the
+ * definition or check the options against its module: the caller does.
+ *
+ * Returns: (transfer full): the run, or NULL with @error set.
+ */
+TwSimLabRun *
+tw_sim_lab_run_from_json (const char  *text,
+                          gsize        len,
+                          GError     **error)
+{
+  JParser parser = { text, text + len, text, error };
+  g_autoptr(JNode) root = NULL;
+  g_autoptr(TwSimLabRun) run = tw_sim_lab_run_new ();
+  const JNode *format;
+  guint64 version;
+
+  g_return_val_if_fail (text != NULL, NULL);
+
+  if (len == (gsize) -1)
+    parser.end = text + strlen (text);
+  if ((root = jparse_value (&parser, 0)) == NULL)
+    return NULL;
+  jskip (&parser);
+  if (parser.p != parser.end)
+    {
+      jfail (&parser, "text after the end of the document");
+      return NULL;
+    }
+  if (root->type != J_OBJECT)
+    {
+      lab_fail (text, root, error, "not a Tilewright Lab run (the document is not an object)");
+      return NULL;
+    }
+  format = jget (root, "format");
+  if (format == NULL || format->type != J_STRING
+      || !g_str_equal (format->text, "tilewright-lab-run"))
+    {
+      lab_fail (text, format != NULL ? format : root, error,
+                "not a Tilewright Lab run (no “format”: “tilewright-lab-run”)");
+      return NULL;
+    }
+  if (!lab_u64 (text, root, "the document", "version", 1, G_MAXUINT32, &version, error))
+    return NULL;
+  if (version != 1)
+    {
+      lab_fail (text, jget (root, "version"), error,
+                "version %" G_GUINT64_FORMAT " is newer than this Tilewright reads (1)", version);
+      return NULL;
+    }
+  if (!lab_read_definition (text, root, run, error)
+      || !lab_read_settings (text, root, run, error)
+      || !lab_read_results (text, root, run, error))
+    return NULL;
+  return g_steal_pointer (&run);
+}
+
+/**
+ * tw_sim_lab_run_save:
+ * @run: the run
+ * @path: the file
+ * @error: a GFileError
+ *
+ * Writes the run to a temporary file beside @path, flushes it to the disk
+ * and renames it over @path, so that @path holds the old run or the new one
+ * whatever happens.
+ */
+gboolean
+tw_sim_lab_run_save (const TwSimLabRun  *run,
+                     const char         *path,
+                     GError            **error)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  g_return_val_if_fail (run != NULL && path != NULL, FALSE);
+
+  tw_sim_lab_run_to_json (run, out);
+  return g_file_set_contents_full (path, out->str, out->len,
+                                   G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
+                                   0666, error);
+}
+
+#define LAB_MAX_FILE_SIZE (1024 * 1024 * 1024)
+
+/**
+ * tw_sim_lab_run_load:
+ * @path: a file written by tw_sim_lab_run_save()
+ * @error: a GFileError, or TW_SIM_ERROR_PARSE with "PATH:LINE:COLUMN: " first
+ *
+ * Returns: (transfer full): the run, or NULL with @error set.
+ */
+TwSimLabRun *
+tw_sim_lab_run_load (const char  *path,
+                     GError     **error)
+{
+  g_autofree char *text = NULL;
+  g_autoptr(GError) local_error = NULL;
+  TwSimLabRun *run;
+  GStatBuf st;
+  gsize len;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  /* a 1 GiB limit: a run of millions of games is far below it */
+  if (g_stat (path, &st) == 0 && S_ISREG (st.st_mode) && st.st_size > LAB_MAX_FILE_SIZE)
+    {
+      g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_PARSE,
+                   "%s: the file is too large for a Lab run (over 1 GiB)", path);
+      return NULL;
+    }
+  if (!g_file_get_contents (path, &text, &len, error))
+    return NULL;
+  run = tw_sim_lab_run_from_json (text, len, &local_error);
+  if (run == NULL)
+    {
+      g_prefix_error (&local_error, "%s:", path);
+      g_propagate_error (error, g_steal_pointer (&local_error));
+    }
+  return run;
 }

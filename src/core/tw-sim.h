@@ -101,6 +101,7 @@ typedef struct
   const gint        *cancel;                 /* nullable; polled by games and bots */
   TwSimProgressFunc  progress;               /* nullable */
   gpointer           progress_data;
+  gboolean           keep_partial;           /* when cancelled, return the finished games */
 } TwSimConfig;
 
 /* Games @first … @last-1 of shard @k (1-based) of @n over @total games. */
@@ -215,6 +216,43 @@ gboolean         tw_sim_from_json        (const char        *text,
                                           GPtrArray         *arms,
                                           GError           **error);
 
+/* Lab runs ------------------------------------------------------------------ */
+
+/* A run of the Lab view saved to a file (doc/simulate.md, "Lab runs"): the
+ * definition's text, the settings of the form, and the results, so that the
+ * file reopens to the same settings and charts without playing again.
+ * Everything is owned by the run. */
+typedef struct
+{
+  char      *definition_path;  /* nullable, informative */
+  char      *definition_name;
+  char      *definition_text;  /* the YAML the games were played on */
+  guint      n_players;
+  char     **bots;             /* one canonical spec per seat, NULL-terminated */
+  guint64    games;            /* N asked for; the arms may hold fewer (a cancelled run) */
+  guint64    seed;
+  guint      jobs;
+  char     **options;          /* arm A's options, "name=value", NULL-terminated */
+  char      *compare;          /* arm B's change "name=value", or NULL for one arm */
+  GPtrArray *arms;             /* TwSimArm: A, or A and B */
+} TwSimLabRun;
+
+TwSimArm        *tw_sim_arm_copy         (const TwSimArm    *arm);
+TwSimLabRun     *tw_sim_lab_run_new      (void);
+void             tw_sim_lab_run_free     (TwSimLabRun       *run);
+void             tw_sim_lab_run_to_json  (const TwSimLabRun *run,
+                                          GString           *out);
+TwSimLabRun     *tw_sim_lab_run_from_json (const char       *text,
+                                          gsize              len,
+                                          GError           **error);
+/* Atomically: a temporary file, fsync, rename. */
+gboolean         tw_sim_lab_run_save     (const TwSimLabRun *run,
+                                          const char        *path,
+                                          GError           **error);
+TwSimLabRun     *tw_sim_lab_run_load     (const char        *path,
+                                          GError           **error);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TwSimArm, tw_sim_arm_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TwSimLabRun, tw_sim_lab_run_free)
 
 G_END_DECLS

@@ -7,10 +7,21 @@ default to random bots), presses Run, waits for the end, checks the win-rate
 summary and the chart's accessible description carry numbers, exports the
 per-game CSV through the window action "win.lab-export-csv" (called over
 D-Bus: file choosers are fiddly under AT-SPI) and counts its rows.
+
+Then an A/B comparison: "Option to change" picks goals (Alt+O), the value in
+B is a switch generated from the option's schema (no free text), and B
+(goals=false) shows beside A with its significant differences marked. A run
+of ten million games is cancelled: the games played so far stay, Run works
+again. That partial run is saved with Ctrl+S through the file chooser,
+another run replaces the charts, and Open Run brings the saved settings and
+charts back exactly, without playing; a damaged file gives an error with its
+line and column and changes nothing.
 Screenshots go to OUTDIR/screenshots/lab-*.png.
 """
 import argparse
+import hashlib
 import importlib.util
+import json
 import os
 import re
 import signal
@@ -35,15 +46,17 @@ do_action = smoke.do_action
 allocated = smoke.allocated
 screenshot = smoke.screenshot
 
-N_TESTS = 8
-OVERALL_TIMEOUT = 200
+N_TESTS = 16
+OVERALL_TIMEOUT = 380
 GAMES = 200
+LONG = 10000000
 APP_ID = 'io.github.tilewright.Tilewright'
 WIN_ROW = r'^P(\d) \(random\): wins (\d+\.\d) % \(95 % interval (\d+\.\d)–(\d+\.\d) %\)'
 
 
 def status(main):
-    labels = find_all(main, role='label', pattern=r'^(Finished|Cancelled|Stopped|Starting|\d+ of )')
+    labels = find_all(main, role='label',
+                      pattern=r'^(Finished|Cancelled|Stopped|Starting|Opened|Opening|\d+ of )')
     return labels[0].get_name() if labels else ''
 
 
@@ -73,6 +86,40 @@ def set_spin(main, name, value):
     play.keys('Tilewright', 'ctrl+a', text=str(value))
     play.keys('Tilewright', 'Tab')
     return spins[0]
+
+
+def results_view(main):
+    """Everything the results show: the summary lines and every chart's
+    accessible description (its bars, values, intervals and marks)."""
+    lines = [a.get_name() for a in find_all(main, role='label',
+                                            pattern=r'^(P\d \(|\d+ games, |[AB] \()')]
+    charts = []
+    for name in ('Win rate per seat', 'Mean score per seat', 'Score distribution',
+                 'Game length', 'Module counters'):
+        found = find_all(main, name=name)
+        charts.append(found[0].get_description() if found else None)
+    return lines, charts
+
+
+def progress_done(main, total):
+    """Games done from the progress line "N of TOTAL games · …", else -1."""
+    m = re.match(rf'^(\d+) of {total} games', status(main))
+    return int(m.group(1)) if m else -1
+
+
+def value_in_b(main):
+    """The controls called "Value in B" but their row: [(role, accessible)]."""
+    return [(a.get_role_name(), a) for a in find_all(main, pattern=r'^Value in B( Value in B)?$')
+            if a.get_role_name() not in ('list item', 'label')]
+
+
+def choose_file(title, path, keyseq):
+    """Drives a native file chooser (GtkFileChooserDialog here) as
+    test-play.py does: wait for its window, type the path, press Return."""
+    smoke.wait_for(lambda: smoke.xdotool_windows(f'^{title}$'), timeout=10)
+    time.sleep(0.8)
+    play.keys(f'^{title}$', keyseq, text=path)
+    play.keys(f'^{title}$', 'Return')
 
 
 def spin_value(spin):
@@ -154,7 +201,166 @@ def run(tap, args, workdir):
                    f'gdbus {call.returncode} {call.stderr.strip()}, header {header}, '
                    f'rows {len(data_rows)}')
 
-        # 8: quit cleanly
+        # 8: A/B: the option to change is a list of the module's options; the
+        # value in B is the control of that option's type (a switch for goals)
+        # the A/B group is at the end of the settings: scroll it into view (a
+        # list popped up from a row outside the window has no monitor here)
+        subprocess.run(['xdotool', 'mousemove', '200', '400', 'click', '--repeat', '40',
+                        '--delay', '20', '5'])
+        time.sleep(0.5)
+        play.keys('Tilewright', 'alt+o')
+        time.sleep(0.5)
+        play.keys('Tilewright', 'Down', 'Down', 'Down', 'Return')
+        controls = wait_for(lambda: value_in_b(main), timeout=5) or []
+        roles = [role for role, _ in controls]
+        # GTK 4.8 shows a GtkSwitch to AT-SPI as a check box
+        b_off = len(controls) == 1 and not smoke.has_state(controls[0][1],
+                                                           Atspi.StateType.CHECKED)
+        subtitle = find_all(main, role='label', name='The value of goals in arm B')
+        tap.result(roles in (['switch'], ['check box'], ['toggle button']) and b_off
+                   and bool(subtitle),
+                   'B\'s value for goals is a switch from the schema (off: A plays with goals), '
+                   'not a text field',
+                   f'controls {roles}, off {b_off}, subtitle {bool(subtitle)}')
+
+        # 9: the A/B run: both series, B's change named, differences marked
+        do_action(run_button)
+        finished = wait_for(lambda: status(main).startswith('Finished'), timeout=90, interval=0.3)
+        time.sleep(0.5)
+        screenshot(args.outdir, 'lab-ab')
+        lines, charts = results_view(main)
+        heads = [line for line in lines if re.match(r'^[AB] \(', line)]
+        score = charts[1] or ''
+        win_rows = [line for line in lines if re.match(WIN_ROW, line)]
+        tap.result(bool(finished) and heads == ['A (as set)', 'B (set goals=false)']
+                   and len(win_rows) == 4 and 'B: set goals=false' in score
+                   and '(significant)' in score,
+                   'A/B: A and B (set goals=false) side by side, the score difference marked '
+                   'significant',
+                   f'status {status(main)!r}, heads {heads}, win rows {len(win_rows)}, '
+                   f'score chart {score!r}')
+
+        # 10: a long run, cancelled: the games so far stay, the page works again
+        spin = set_spin(main, 'Games', LONG)
+        wait_for(lambda: spin_value(spin) == LONG, timeout=5)
+        do_action(run_button)
+        partial = wait_for(lambda: progress_done(main, 2 * LONG) > 0
+                           and len([line for line in results_view(main)[0]
+                                    if re.match(WIN_ROW, line)]) == 4,
+                           timeout=30, interval=0.2)
+        running_sensitive = play.sensitive(run_button)
+        play.press(main, 'Cancel')
+        cancelled = wait_for(lambda: status(main).startswith('Cancelled after'), timeout=30)
+        time.sleep(0.5)
+        screenshot(args.outdir, 'lab-cancelled')
+        played = re.match(r'^Cancelled after (\d+) games', status(main))
+        played = int(played.group(1)) if played else 0
+        before = results_view(main)
+        kept = [line for line in before[0] if re.match(WIN_ROW, line)]
+        usable = wait_for(lambda: play.sensitive(run_button), timeout=5) \
+            and play.sensitive(spin)
+        tap.result(bool(partial) and not running_sensitive and bool(cancelled)
+                   and 0 < played < LONG and len(kept) == 4 and f'{played} games, ' in
+                   ' '.join(before[0]) and bool(usable),
+                   'Cancel stops a 10-million-game run: its games stay on the charts, '
+                   'Run and the settings work again',
+                   f'partial {bool(partial)}, Run while running {running_sensitive}, '
+                   f'status {status(main)!r}, rows {len(kept)}, usable {bool(usable)}')
+
+        # 11: Ctrl+S saves the run (settings and results) through the file chooser
+        saved = os.path.join(workdir, 'lab-run.twlab')
+        play.keys('Tilewright', 'ctrl+s')
+        choose_file('Save Run', saved, 'ctrl+a')
+        wait_for(lambda: os.path.exists(saved), timeout=10)
+        doc = {}
+        try:
+            with open(saved) as f:
+                doc = json.load(f)
+        except (OSError, ValueError) as e:
+            tap.comment(f'reading {saved}: {e}')
+        settings = doc.get('settings', {})
+        arms = doc.get('results', {}).get('arms', [])
+        tap.result(doc.get('format') == 'tilewright-lab-run' and settings.get('games') == LONG
+                   and settings.get('compare') == 'goals=false' and len(arms) == 2
+                   and all(len(arm.get('games', [])) == played for arm in arms)
+                   and 'Colorblock' in doc.get('definition', {}).get('text', ''),
+                   'Ctrl+S writes the run: the definition, the settings, both arms\' games',
+                   f'format {doc.get("format")!r}, settings {settings}, arms {len(arms)}, '
+                   f'games {[len(arm.get("games", [])) for arm in arms]} (played {played})')
+
+        # 12: another run replaces what is shown
+        set_spin(main, 'Games', 50)
+        do_action(run_button)
+        other = wait_for(lambda: status(main).startswith('Finished: 50 games'), timeout=60)
+        tap.result(bool(other) and results_view(main) != before,
+                   'a 50-game run replaces the charts', f'status {status(main)!r}')
+
+        # 13: Open Run brings the saved settings and charts back, without playing
+        play.press(main, 'Open Run')
+        choose_file('Open Run', saved, 'ctrl+l')
+        opened = wait_for(lambda: status(main).startswith('Opened'), timeout=20)
+        time.sleep(0.5)
+        screenshot(args.outdir, 'lab-reopened')
+        after = results_view(main)
+        games_spin = [s for s in find_all(main, role='spin button', pattern='^Games( Games)?$')
+                      if allocated(s)]
+        controls = value_in_b(main)
+        restored = (bool(games_spin) and spin_value(games_spin[0]) == LONG
+                    and len(controls) == 1
+                    and not smoke.has_state(controls[0][1], Atspi.StateType.CHECKED))
+        tap.result(bool(opened) and f'{played} of {LONG} games' in status(main)
+                   and after == before and restored,
+                   'Open Run restores the settings (games, A/B: goals off in B) and the same '
+                   'charts and summary',
+                   f'status {status(main)!r}, same {after == before}, restored {restored}'
+                   + ('' if after == before else f', before {before}, after {after}'))
+
+        # 14: a damaged file: an error with file:line:column, nothing changes
+        broken = os.path.join(workdir, 'broken.twlab')
+        with open(saved) as f:
+            text = f.read()
+        with open(broken, 'w') as f:
+            f.write(text.replace('"players": 2', '"players": 0', 1))
+        play.press(main, 'Open Run')
+        choose_file('Open Run', broken, 'ctrl+l')
+        message = wait_for(lambda: find_all(app, role='label',
+                                            pattern=r'broken\.twlab:\d+:\d+: .*players'),
+                           timeout=10)
+        # read now: the labels are gone with the dialog
+        message = [m.get_name() for m in message or []]
+        dialogs = [w for w in smoke.toplevels(app)
+                   if find_all(w, role='label', pattern=r'broken\.twlab:')]
+        dialog = dialogs[0] if dialogs else None
+        time.sleep(0.3)
+        screenshot(args.outdir, 'lab-open-error')
+        # Escape answers the dialog with Close
+        play.keys('^Could Not Open the Run$', 'Escape')
+        gone = wait_for(lambda: not find_all(app, role='label', pattern=r'broken\.twlab:'),
+                        timeout=5)
+        tap.result(bool(message) and bool(gone) and results_view(main) == before
+                   and status(main).startswith('Opened “lab-run.twlab”'),
+                   'a damaged run file is refused with file:line:column; the charts stay',
+                   f'message {message}, dialog {dialog is not None}, closed {bool(gone)}, '
+                   f'status {status(main)!r}')
+
+        # 15: a run made on another version of the definition brings its own
+        # text: the Lab uses it (and says so) rather than the open one
+        edited = os.path.join(workdir, 'edited.twlab')
+        doc['definition']['text'] += '\n# edited after the run\n'
+        doc['definition']['sha256'] = hashlib.sha256(
+            doc['definition']['text'].encode()).hexdigest()
+        with open(edited, 'w') as f:
+            json.dump(doc, f)
+        play.press(main, 'Open Run')
+        choose_file('Open Run', edited, 'ctrl+l')
+        opened = wait_for(lambda: status(main).startswith('Opened “edited.twlab”'), timeout=20)
+        saved_text = find_all(main, role='label', name='Colorblock, as saved in the run')
+        tap.result(bool(opened) and bool(saved_text) and results_view(main) == before,
+                   'a run of an edited definition opens on the text saved in it',
+                   f'status {status(main)!r}, definition row {bool(saved_text)}, '
+                   f'same {results_view(main) == before}')
+
+        # 16: quit cleanly
         play.keys('Tilewright', 'ctrl+q')
         tap.result(app_proc.wait_exit(10) and app_proc.proc.returncode == 0,
                    'quitting is clean', f'return code {app_proc.proc.poll()}')
