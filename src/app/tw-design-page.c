@@ -17,16 +17,21 @@
 
 #include "tw-design-page.h"
 
+#include <errno.h>
 #include <string.h>
 
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 #include <gtksourceview/gtksource.h>
 
+#include "tw-card-editor.h"
 #include "tw-design-edit.h"
+#include "tw-recovery.h"
 #include "tw-render.h"
 #include "tw-rules.h"
 
 #define CHECK_DELAY_MS       300
+#define AUTOSAVE_DELAY_MS    1000  /* the unsaved text is autosaved this long after typing stops */
 #define CHECK_IN_THREAD_SIZE (64 * 1024)   /* texts larger than this are checked off the main loop */
 #define ERROR_CATEGORY       "tw-error"
 #define WARNING_CATEGORY     "tw-warning"
@@ -54,12 +59,12 @@ struct _TwDesignPage
   GtkBox           *variant_box;
   GtkLabel         *form_hint;
   GtkLabel         *totals_label;
+  GtkFlowBox       *pattern_flow;
   GtkFlowBox       *tile_flow;
   GtkBox           *tile_editor;
   GtkDrawingArea   *tile_large;
   GtkGrid          *edge_grid;
-  GtkListBox       *card_list;
-  GtkBox           *card_box;
+  TwCardEditor     *card_editor;
 
   /* Owned */
   GFile            *file;
@@ -67,11 +72,8 @@ struct _TwDesignPage
   GPtrArray        *option_rows;    /* of OptionRow */
   GtkWidget        *variant_group;
   char             *selected_tile;
-  char             *selected_card;
-  GPtrArray        *card_controls;  /* of CardControl, for the form shown */
-  char             *card_form_id;   /* the card and kind the form was built for */
-  guint             card_form_kind;
-  GtkWidget        *card_group;
+  char             *autosave_path;  /* this page's file in the design autosave area */
+  GThreadPool      *autosave_pool;  /* one thread: writes and removals, in order */
   GCancellable     *check_cancellable;
   GtkNativeDialog  *chooser;
 
@@ -81,8 +83,13 @@ struct _TwDesignPage
   GtkWidget        *edge_buttons[4];
   GtkSpinButton    *count_spin;
   GtkLabel         *tile_title;
+  GtkWidget        *join_buttons[4];
+  GtkWidget        *split_buttons[4];
+  GtkLabel         *sections_label;
 
   guint             check_timeout;
+  guint             autosave_timeout;
+  gboolean          autosave_failed;  /* told the designer once */
   guint             scroll_tick;
   guint             pending_idle;
   GQueue            pending;        /* of PendingEdit, applied from an idle */
@@ -149,6 +156,144 @@ notify_user (TwDesignPage *self,
       adw_toast_set_timeout (toast, 4);
       adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), toast);
     }
+}
+
+/* ------------------------------------------------------------------------ */
+/* Autosave: the unsaved text, for recovery after a crash (tw-recovery.c)   */
+
+typedef struct
+{
+  GWeakRef  page;
+  char     *path;
+  GBytes   *data;    /* NULL: remove the file */
+  char     *error;   /* set by the worker */
+} AutosaveJob;
+
+static void
+autosave_job_free (AutosaveJob *job)
+{
+  g_weak_ref_clear (&job->page);
+  g_free (job->path);
+  g_clear_pointer (&job->data, g_bytes_unref);
+  g_free (job->error);
+  g_free (job);
+}
+
+/* Back on the main thread: a failed write is said once, not at every pause. */
+static gboolean
+autosave_failed_cb (gpointer data)
+{
+  AutosaveJob *job = data;
+  g_autoptr(TwDesignPage) self = g_weak_ref_get (&job->page);
+
+  if (self != NULL && !self->autosave_failed)
+    {
+      /* Translators: the unsaved definition could not be kept for recovery */
+      g_autofree char *message = g_strdup_printf (_("Could not autosave the definition: %s"),
+                                                  job->error);
+
+      self->autosave_failed = TRUE;
+      notify_user (self, message);
+    }
+  autosave_job_free (job);
+  return G_SOURCE_REMOVE;
+}
+
+/* In the page's one worker thread, so the window never waits for the disk
+ * and a removal never overtakes the write before it. */
+static void
+autosave_worker (gpointer data,
+                 gpointer user_data)
+{
+  AutosaveJob *job = data;
+  g_autoptr(GError) error = NULL;
+
+  if (job->data != NULL)
+    {
+      g_autofree char *dir = g_path_get_dirname (job->path);
+      gsize len = 0;
+      const char *bytes = g_bytes_get_data (job->data, &len);
+
+      /* a temporary file, fsync, rename: a crash mid-write leaves the last
+       * autosave whole */
+      if (g_mkdir_with_parents (dir, 0700) != 0)
+        g_set_error (&error, G_FILE_ERROR, g_file_error_from_errno (errno), "%s: %s", dir,
+                     g_strerror (errno));
+      else
+        g_file_set_contents_full (job->path, bytes, (gssize) len,
+                                  G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
+                                  0600, &error);
+    }
+  else if (g_unlink (job->path) != 0 && errno != ENOENT)
+    g_set_error (&error, G_FILE_ERROR, g_file_error_from_errno (errno), "%s: %s", job->path,
+                 g_strerror (errno));
+
+  if (error != NULL)
+    {
+      job->error = g_strdup (error->message);
+      g_idle_add (autosave_failed_cb, job);
+    }
+  else
+    autosave_job_free (job);
+}
+
+static void
+autosave_queue (TwDesignPage *self,
+                GBytes       *data)
+{
+  AutosaveJob *job = g_new0 (AutosaveJob, 1);
+
+  if (self->autosave_pool == NULL)
+    {
+      autosave_job_free (job);
+      return;
+    }
+  g_weak_ref_init (&job->page, self);
+  job->path = g_strdup (self->autosave_path);
+  job->data = data;
+  g_thread_pool_push (self->autosave_pool, job, NULL);
+}
+
+/* Writes the text now when it has unsaved edits, else removes the file. */
+static void
+autosave_now (TwDesignPage *self)
+{
+  g_autofree char *text = NULL;
+
+  g_clear_handle_id (&self->autosave_timeout, g_source_remove);
+  if (!gtk_text_buffer_get_modified (GTK_TEXT_BUFFER (self->buffer)))
+    {
+      autosave_queue (self, NULL);
+      return;
+    }
+  text = get_text (self);
+  autosave_queue (self, tw_recovery_design_autosave_pack (self->file, text));
+}
+
+static gboolean
+autosave_timeout_cb (gpointer user_data)
+{
+  TwDesignPage *self = user_data;
+
+  self->autosave_timeout = 0;
+  autosave_now (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* After each edit: written once typing has paused. */
+static void
+autosave_later (TwDesignPage *self)
+{
+  g_clear_handle_id (&self->autosave_timeout, g_source_remove);
+  self->autosave_timeout = g_timeout_add (AUTOSAVE_DELAY_MS, autosave_timeout_cb, self);
+}
+
+/* The text was saved, discarded or replaced: nothing to recover. */
+static void
+autosave_clear (TwDesignPage *self)
+{
+  g_clear_handle_id (&self->autosave_timeout, g_source_remove);
+  autosave_queue (self, NULL);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -393,6 +538,7 @@ buffer_changed (TwDesignPage *self)
     return;
   g_clear_handle_id (&self->check_timeout, g_source_remove);
   self->check_timeout = g_timeout_add (CHECK_DELAY_MS, check_timeout_cb, self);
+  autosave_later (self);
   update_actions (self);
 }
 
@@ -487,6 +633,20 @@ scroll_to_cursor (GtkWidget     *widget,
   return G_SOURCE_REMOVE;
 }
 
+/* Shows the cursor (where an edit, an undo or a redo changed the text) at
+ * the start of the next frame, before its layout: scrolling from a form
+ * control's signal makes GTK 4.8 draw widgets whose allocation it has just
+ * invalidated. Undo and redo come here too: an undone tile added or removed
+ * (a line more or less) otherwise made GTK 4.8 warn "Trying to snapshot
+ * GtkGizmo without a current allocation" on the next frame. */
+static void
+scroll_later (TwDesignPage *self)
+{
+  if (self->scroll_tick == 0)
+    self->scroll_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self->source_view),
+                                                      scroll_to_cursor, self, NULL);
+}
+
 static void
 apply_edit (TwDesignPage       *self,
             const char         *text,
@@ -505,12 +665,7 @@ apply_edit (TwDesignPage       *self,
   gtk_text_buffer_end_user_action (buffer);
 
   gtk_text_buffer_place_cursor (buffer, &start);
-  /* scrolled at the start of the next frame, before its layout: scrolling
-   * from here, inside a form control's signal, makes GTK 4.8 draw widgets
-   * whose allocation it has just invalidated */
-  if (self->scroll_tick == 0)
-    self->scroll_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self->source_view),
-                                                      scroll_to_cursor, self, NULL);
+  scroll_later (self);
   /* the forms show the result at once, not after the typing pause */
   check_now (self);
 }
@@ -1003,16 +1158,345 @@ count_changed (GtkSpinButton *spin,
   queue_edit (self, "tiles", tile_id, "count", value);
 }
 
+/* Sections: join the section of an edge with the next edge's, or split an
+ * edge off into a section of its own; either rewrites only the tile's
+ * `sections:` value (adding it when the sections were derived). */
+
+static guint
+section_of (const TwTileDef *tile,
+            guint            dir)
+{
+  for (guint s = 0; s < tile->n_sections; s++)
+    if (tile->section_mask[s] & (1u << dir))
+      return s;
+  g_assert_not_reached ();
+  return 0;
+}
+
+/* Whether edge @dir's section can be joined with the next edge's: they are
+ * apart and of one colour (a section has one colour). */
+static gboolean
+can_join (const TwTileDef *tile,
+          guint            dir)
+{
+  guint next = (dir + 1) % 4;
+
+  return tile != NULL && tile->n_edges == 4
+         && section_of (tile, dir) != section_of (tile, next)
+         && tile->edges[dir] == tile->edges[next];
+}
+
+static gboolean
+can_split (const TwTileDef *tile,
+           guint            dir)
+{
+  return tile != NULL && tile->n_edges == 4
+         && tile->section_mask[section_of (tile, dir)] != (1u << dir);
+}
+
+static void
+join_clicked (GtkButton    *button,
+              TwDesignPage *self)
+{
+  const TwTileDef *tile = selected_tile (self);
+  guint dir = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "dir"));
+  guint8 masks[4];
+  guint n;
+  g_autofree char *value = NULL;
+
+  if (!can_join (tile, dir))
+    return;
+  n = tw_design_sections_join (tile->section_mask, tile->n_sections, dir, masks);
+  value = tw_design_sections_text (masks, n);
+  queue_edit (self, "tiles", tile->id, "sections", value);
+}
+
+static void
+split_clicked (GtkButton    *button,
+               TwDesignPage *self)
+{
+  const TwTileDef *tile = selected_tile (self);
+  guint dir = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "dir"));
+  guint8 masks[4];
+  guint n;
+  g_autofree char *value = NULL;
+
+  if (!can_split (tile, dir))
+    return;
+  n = tw_design_sections_split (tile->section_mask, tile->n_sections, dir, masks);
+  value = tw_design_sections_text (masks, n);
+  queue_edit (self, "tiles", tile->id, "sections", value);
+}
+
+/* Add, duplicate, delete and move tiles: each one span edit of the `tiles:`
+ * list (tw-design-edit.h), applied from an idle like the form edits, so one
+ * undo step each; the selection follows the new or moved tile. */
+
+typedef enum
+{
+  TILE_ADD,
+  TILE_DUPLICATE,
+  TILE_DELETE,
+  TILE_MOVE_UP,
+  TILE_MOVE_DOWN,
+} TileOp;
+
+typedef struct
+{
+  TwDesignPage *page;
+  TileOp        op;
+  char         *id;       /* the selected tile, or NULL */
+} TileOpData;
+
+static void
+tile_op_data_free (gpointer data)
+{
+  TileOpData *d = data;
+
+  g_object_unref (d->page);
+  g_free (d->id);
+  g_free (d);
+}
+
+static const char *
+item_id (const TwNode *item)
+{
+  const TwNode *id = tw_node_get (item, "id");
+
+  return id != NULL && id->type == TW_NODE_SCALAR ? id->scalar : NULL;
+}
+
+/* A new tile: a fresh id, one copy, edges in the first colour (when the
+ * definition has colours and the selected tile, if any, has edges), and the
+ * selected tile's kind. */
+static TwDesignEdit *
+add_tile_edit (TwDesignPage  *self,
+               const char    *text,
+               const TwNode  *root,
+               const TwNode  *tiles,
+               gint           index,
+               char         **new_id)
+{
+  const TwDefinition *def = self->definition;
+  const TwTileDef *like = selected_tile (self);
+  const char *keys[5] = { NULL, };
+  const char *values[5] = { NULL, };
+  g_autofree char *id = tw_design_fresh_id (root, "tiles", "tile", 1);
+  g_autofree char *id_value = tw_design_yaml_scalar (id);
+  g_autofree char *kind = NULL;
+  g_autofree char *edges = NULL;
+  g_autofree char *item = NULL;
+  guint n = 0;
+
+  keys[n] = "id", values[n++] = id_value;
+  if (like != NULL && like->kind != NULL)
+    {
+      kind = tw_design_yaml_scalar (like->kind);
+      keys[n] = "kind", values[n++] = kind;
+    }
+  keys[n] = "count", values[n++] = "1";
+  if (def != NULL && def->n_colors > 0 && (like == NULL || like->n_edges == 4))
+    {
+      g_autofree char *c = tw_design_yaml_scalar (def->colors[0].id);
+
+      edges = g_strdup_printf ("[%s, %s, %s, %s]", c, c, c, c);
+      keys[n] = "edges", values[n++] = edges;
+    }
+
+  *new_id = g_steal_pointer (&id);
+  if (tiles != NULL && tiles->type == TW_NODE_SEQ && tiles->n_children > 0)
+    return tw_design_edit_seq_insert_map_after (text, tiles,
+                                                index >= 0 ? (guint) index
+                                                           : tiles->n_children - 1,
+                                                keys, values);
+  if (tiles != NULL && tiles->type == TW_NODE_SEQ)
+    {
+      GString *s = g_string_new ("{");
+
+      for (guint i = 0; i < n; i++)
+        g_string_append_printf (s, "%s%s: %s", i > 0 ? ", " : "", keys[i], values[i]);
+      g_string_append_c (s, '}');
+      item = g_string_free (s, FALSE);
+      return tw_design_edit_seq_insert_after (text, tiles, 0, item);
+    }
+  if (tiles != NULL && !(tiles->type == TW_NODE_SCALAR && tiles->plain
+                         && (tiles->scalar[0] == '\0' || g_str_equal (tiles->scalar, "~")
+                             || g_str_equal (tiles->scalar, "null"))))
+    return NULL;   /* `tiles:` holds something that is not a list */
+  {
+    GString *s = g_string_new ("[{");
+
+    for (guint i = 0; i < n; i++)
+      g_string_append_printf (s, "%s%s: %s", i > 0 ? ", " : "", keys[i], values[i]);
+    g_string_append (s, "}]");
+    item = g_string_free (s, FALSE);
+  }
+  /* no list yet: `tiles: [{...}]`, in place of an empty or null value */
+  return tw_design_edit_map_set (text, root, "tiles", item);
+}
+
+static gboolean
+run_tile_op (gpointer data)
+{
+  TileOpData *d = data;
+  TwDesignPage *self = d->page;
+  g_autofree char *text = NULL;
+  g_autoptr(TwNode) root = NULL;
+  g_autoptr(TwDesignEdit) edit = NULL;
+  g_autofree char *select = NULL;
+  const TwNode *tiles, *item = NULL;
+  gint index = -1;
+
+  if (self->buffer == NULL)
+    return G_SOURCE_REMOVE;   /* the page went (disposed) before the idle ran */
+  root = parse_current (self, &text);
+  if (root == NULL)
+    return G_SOURCE_REMOVE;
+  tiles = tw_node_get (root, "tiles");
+  if (d->id != NULL)
+    {
+      item = tw_design_find_item (root, "tiles", d->id);
+      index = item != NULL ? tw_design_seq_index (tiles, item) : -1;
+      if (index < 0 && d->op != TILE_ADD)
+        {
+          g_autofree char *message = g_strdup_printf (_("“%s” is not in the text any more"),
+                                                      d->id);
+          notify_user (self, message);
+          return G_SOURCE_REMOVE;
+        }
+    }
+
+  switch (d->op)
+    {
+    case TILE_ADD:
+      edit = add_tile_edit (self, text, root, tiles, index, &select);
+      break;
+    case TILE_DUPLICATE:
+      {
+        g_autofree char *fresh = tw_design_fresh_id (root, "tiles", d->id, 2);
+        g_autofree char *value = tw_design_yaml_scalar (fresh);
+
+        edit = tw_design_edit_seq_duplicate (text, tiles, index, "id", value);
+        select = g_steal_pointer (&fresh);
+      }
+      break;
+    case TILE_DELETE:
+      edit = tw_design_edit_seq_remove (text, tiles, index);
+      /* the selection moves on to the next tile, or back to the previous */
+      if ((guint) index + 1 < tiles->n_children)
+        select = g_strdup (item_id (tiles->children[index + 1]));
+      else if (index > 0)
+        select = g_strdup (item_id (tiles->children[index - 1]));
+      break;
+    case TILE_MOVE_UP:
+      edit = index > 0 ? tw_design_edit_seq_swap (text, tiles, index - 1) : NULL;
+      select = g_strdup (d->id);
+      break;
+    case TILE_MOVE_DOWN:
+      edit = tw_design_edit_seq_swap (text, tiles, index);
+      select = g_strdup (d->id);
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+
+  if (edit == NULL)
+    {
+      if (d->op == TILE_ADD)
+        notify_user (self, _("The tiles section is not a list: fix it in the text first"));
+      else if (d->op == TILE_DUPLICATE)
+        notify_user (self, _("The tile’s id is not written in its entry: copy it in the text"));
+      else
+        notify_user (self, _("The tile cannot be moved further"));
+      return G_SOURCE_REMOVE;
+    }
+  g_free (self->selected_tile);
+  self->selected_tile = g_steal_pointer (&select);
+  apply_edit (self, text, edit);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+tile_op_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  TwDesignPage *self = TW_DESIGN_PAGE (widget);
+  TileOpData *d = g_new0 (TileOpData, 1);
+  const TwTileDef *tile = selected_tile (self);
+
+  d->page = g_object_ref (self);
+  d->id = tile != NULL ? g_strdup (tile->id) : NULL;
+  if (g_str_equal (action_name, "design.tile-add"))
+    d->op = TILE_ADD;
+  else if (g_str_equal (action_name, "design.tile-duplicate"))
+    d->op = TILE_DUPLICATE;
+  else if (g_str_equal (action_name, "design.tile-delete"))
+    d->op = TILE_DELETE;
+  else if (g_str_equal (action_name, "design.tile-move-up"))
+    d->op = TILE_MOVE_UP;
+  else
+    d->op = TILE_MOVE_DOWN;
+  if (d->op != TILE_ADD && d->id == NULL)
+    {
+      tile_op_data_free (d);
+      return;
+    }
+  /* like the form edits: not inside the signal of the button pressed */
+  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, run_tile_op, d, tile_op_data_free);
+}
+
+static void
+update_tile_actions (TwDesignPage *self)
+{
+  const TwTileDef *tile = selected_tile (self);
+  guint n = self->definition != NULL ? self->definition->n_tiles : 0;
+  gint i = tile != NULL ? (gint) (tile - self->definition->tiles) : -1;
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "design.tile-add", n < TW_MAX_TILE_DEFS);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "design.tile-duplicate",
+                                 tile != NULL && n < TW_MAX_TILE_DEFS);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "design.tile-delete", tile != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "design.tile-move-up", i > 0);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "design.tile-move-down",
+                                 i >= 0 && (guint) i + 1 < n);
+}
+
+/* The list's keys work where the tile set has the focus, not in the text. */
+static void
+add_tile_shortcuts (TwDesignPage *self)
+{
+  static const struct { const char *trigger, *action; } keys[] = {
+    { "Insert", "design.tile-add" },
+    { "<Control>d", "design.tile-duplicate" },
+    { "Delete", "design.tile-delete" },
+    { "KP_Delete", "design.tile-delete" },
+    { "<Alt>Up", "design.tile-move-up" },
+    { "<Alt>Left", "design.tile-move-up" },
+    { "<Alt>Down", "design.tile-move-down" },
+    { "<Alt>Right", "design.tile-move-down" },
+  };
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+                                          gtk_shortcut_new (gtk_shortcut_trigger_parse_string (keys[i].trigger),
+                                                            gtk_named_action_new (keys[i].action)));
+  /* on the whole Tiles page: the list, its buttons and the tile editor */
+  gtk_widget_add_controller (gtk_widget_get_parent (GTK_WIDGET (self->tile_editor)), controller);
+}
+
 static void
 build_tile_editor (TwDesignPage *self)
 {
   GtkWidget *label;
+  char *label_text = NULL;
 
   self->tile_title = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_xalign (self->tile_title, 0);
   gtk_label_set_ellipsize (self->tile_title, PANGO_ELLIPSIZE_END);
   gtk_widget_add_css_class (GTK_WIDGET (self->tile_title), "heading");
-  gtk_grid_attach (self->edge_grid, GTK_WIDGET (self->tile_title), 0, 0, 2, 1);
+  gtk_grid_attach (self->edge_grid, GTK_WIDGET (self->tile_title), 0, 0, 4, 1);
   for (guint d = 0; d < 4; d++)
     {
       label = gtk_label_new (_(dir_names[d]));
@@ -1023,6 +1507,25 @@ build_tile_editor (TwDesignPage *self)
       g_object_set_data (G_OBJECT (self->edge_buttons[d]), "dir", GUINT_TO_POINTER (d));
       g_signal_connect (self->edge_buttons[d], "clicked", G_CALLBACK (edge_button_clicked), self);
       gtk_grid_attach (self->edge_grid, self->edge_buttons[d], 1, 1 + d, 1, 1);
+
+      /* Translators: joins an edge's section with the next edge's, clockwise:
+       * "Join with East" in the row of the North edge */
+      label_text = g_strdup_printf (_("Join with %s"), _(dir_names[(d + 1) % 4]));
+      self->join_buttons[d] = gtk_button_new_with_label (label_text);
+      g_clear_pointer (&label_text, g_free);
+      g_object_set_data (G_OBJECT (self->join_buttons[d]), "dir", GUINT_TO_POINTER (d));
+      g_signal_connect (self->join_buttons[d], "clicked", G_CALLBACK (join_clicked), self);
+      gtk_grid_attach (self->edge_grid, self->join_buttons[d], 2, 1 + d, 1, 1);
+
+      self->split_buttons[d] = gtk_button_new_with_label (_("Split Off"));
+      /* Translators: the accessible name of the "Split Off" button of an edge */
+      label_text = g_strdup_printf (_("Split %s off into its own section"), _(dir_names[d]));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->split_buttons[d]),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, label_text, -1);
+      g_clear_pointer (&label_text, g_free);
+      g_object_set_data (G_OBJECT (self->split_buttons[d]), "dir", GUINT_TO_POINTER (d));
+      g_signal_connect (self->split_buttons[d], "clicked", G_CALLBACK (split_clicked), self);
+      gtk_grid_attach (self->edge_grid, self->split_buttons[d], 3, 1 + d, 1, 1);
     }
   label = gtk_label_new (_("Copies"));
   gtk_label_set_xalign (GTK_LABEL (label), 0);
@@ -1032,6 +1535,14 @@ build_tile_editor (TwDesignPage *self)
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Copies of the tile"), -1);
   g_signal_connect (self->count_spin, "value-changed", G_CALLBACK (count_changed), self);
   gtk_grid_attach (self->edge_grid, GTK_WIDGET (self->count_spin), 1, 5, 1, 1);
+
+  label = gtk_label_new (_("Sections"));
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_grid_attach (self->edge_grid, label, 0, 6, 1, 1);
+  self->sections_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_xalign (self->sections_label, 0);
+  gtk_label_set_wrap (self->sections_label, TRUE);
+  gtk_grid_attach (self->edge_grid, GTK_WIDGET (self->sections_label), 1, 6, 3, 1);
 }
 
 static void
@@ -1055,7 +1566,39 @@ update_tile_editor (TwDesignPage *self)
       gtk_widget_set_tooltip_text (self->edge_buttons[d], _("Change to the next colour"));
       gtk_accessible_update_property (GTK_ACCESSIBLE (self->edge_buttons[d]),
                                       GTK_ACCESSIBLE_PROPERTY_LABEL, a11y, -1);
+
+      gtk_widget_set_sensitive (self->join_buttons[d], edges && can_join (tile, d));
+      if (!edges || can_join (tile, d))
+        gtk_widget_set_tooltip_text (self->join_buttons[d],
+                                     _("Join the two edges’ sections into one"));
+      else if (section_of (tile, d) == section_of (tile, (d + 1) % 4))
+        gtk_widget_set_tooltip_text (self->join_buttons[d], _("The edges are joined already"));
+      else
+        gtk_widget_set_tooltip_text (self->join_buttons[d],
+                                     _("The edges have different colours: give them one "
+                                       "colour first"));
+      gtk_widget_set_sensitive (self->split_buttons[d], edges && can_split (tile, d));
+      gtk_widget_set_tooltip_text (self->split_buttons[d],
+                                   edges && !can_split (tile, d)
+                                   ? _("The edge is a section of its own already")
+                                   : _("Make the edge a section of its own"));
     }
+  if (edges)
+    {
+      g_autofree char *value = tw_design_sections_text (tile->section_mask, tile->n_sections);
+
+      if (tw_node_get (tile->node, "sections") != NULL)
+        gtk_label_set_label (self->sections_label, value);
+      else
+        {
+          /* Translators: a tile's sections when the file does not write them */
+          g_autofree char *derived = g_strdup_printf (_("%s (from the edge colours)"), value);
+
+          gtk_label_set_label (self->sections_label, derived);
+        }
+    }
+  else
+    gtk_label_set_label (self->sections_label, "—");
   self->updating = TRUE;
   gtk_spin_button_set_value (self->count_spin, tile != NULL ? tile->count : 0);
   self->updating = FALSE;
@@ -1067,6 +1610,7 @@ update_tile_editor (TwDesignPage *self)
                                       GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
     }
   gtk_widget_queue_draw (GTK_WIDGET (self->tile_large));
+  update_tile_actions (self);
 }
 
 static void
@@ -1084,6 +1628,96 @@ tile_selection_changed (TwDesignPage *self)
     }
   g_list_free (selected);
   update_tile_editor (self);
+}
+
+typedef struct
+{
+  guint32 pattern;   /* four colour indices, N in the high byte */
+  guint   count;
+} PatternTotal;
+
+static void
+clear_patterns (TwDesignPage *self)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->pattern_flow))) != NULL)
+    gtk_flow_box_remove (self->pattern_flow, child);
+}
+
+/* A pattern as a small tile: four triangles in the edge colours. */
+static void
+draw_pattern (GtkDrawingArea *area,
+              cairo_t        *cr,
+              int             width,
+              int             height,
+              gpointer        user_data)
+{
+  TwDesignPage *self = user_data;
+  guint32 pattern = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (area), "pattern"));
+  double size = MIN (width, height) - 1, x0 = (width - size) / 2, y0 = (height - size) / 2;
+  double cx = x0 + size / 2, cy = y0 + size / 2;
+  const double corner[5][2] = { { 0, 0 }, { 1, 0 }, { 1, 1 }, { 0, 1 }, { 0, 0 } };
+
+  if (self->definition == NULL)
+    return;
+  for (guint d = 0; d < 4; d++)
+    {
+      guint c = (pattern >> (8 * (3 - d))) & 0xff;
+      guint32 rgb = c < self->definition->n_colors ? self->definition->colors[c].rgb : 0x808080;
+
+      /* edge d lies between corners d and d + 1, clockwise from the top left */
+      cairo_move_to (cr, cx, cy);
+      cairo_line_to (cr, x0 + corner[d][0] * size, y0 + corner[d][1] * size);
+      cairo_line_to (cr, x0 + corner[d + 1][0] * size, y0 + corner[d + 1][1] * size);
+      cairo_close_path (cr);
+      cairo_set_source_rgb (cr, ((rgb >> 16) & 0xff) / 255.0, ((rgb >> 8) & 0xff) / 255.0,
+                            (rgb & 0xff) / 255.0);
+      cairo_fill (cr);
+    }
+  cairo_set_source_rgba (cr, 0, 0, 0, 0.6);
+  cairo_set_line_width (cr, 1);
+  cairo_rectangle (cr, x0 + 0.5, y0 + 0.5, size - 1, size - 1);
+  cairo_stroke (cr);
+}
+
+static void
+add_pattern (TwDesignPage       *self,
+             const PatternTotal *total)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 3);
+  GtkWidget *area = gtk_drawing_area_new ();
+  GtkWidget *label, *child;
+  g_autoptr(GString) name = g_string_new (NULL);
+  g_autofree char *count = g_strdup_printf ("%u", total->count);
+  g_autofree char *description = NULL;
+
+  for (guint d = 0; d < 4; d++)
+    {
+      g_autofree char *c = color_name (self->definition, (total->pattern >> (8 * (3 - d))) & 0xff);
+
+      g_string_append_printf (name, "%s%s", d > 0 ? "/" : "", c);
+    }
+  /* Translators: the tiles of one edge pattern, its colours clockwise from the
+   * north: "Red/Red/Green/Green: 5 tiles" */
+  description = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s: %u tile", "%s: %u tiles",
+                                              total->count), name->str, total->count);
+
+  g_object_set_data (G_OBJECT (area), "pattern", GUINT_TO_POINTER (total->pattern));
+  gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (area), 18);
+  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (area), 18);
+  gtk_widget_set_valign (area, GTK_ALIGN_CENTER);
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (area), draw_pattern, self, NULL);
+  gtk_box_append (GTK_BOX (box), area);
+  label = gtk_label_new (count);
+  gtk_widget_add_css_class (label, "caption");
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_widget_set_tooltip_text (box, description);
+  gtk_flow_box_append (self->pattern_flow, box);
+  child = gtk_widget_get_parent (box);
+  gtk_widget_set_focusable (child, FALSE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (child),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, description, -1);
 }
 
 static void
@@ -1111,6 +1745,39 @@ refresh_totals (TwDesignPage *self)
                                               per_color[c]), name, per_color[c]);
     }
   gtk_label_set_label (self->totals_label, s->str);
+
+  /* per edge pattern (tw_design_edge_pattern), in the patterns' order */
+  {
+    g_autoptr(GArray) patterns = g_array_new (FALSE, FALSE, sizeof (PatternTotal));
+
+    for (guint i = 0; i < def->n_tiles; i++)
+      {
+        const TwTileDef *tile = &def->tiles[i];
+        guint32 key;
+        guint j;
+
+        if (tile->n_edges != 4)
+          continue;
+        key = tw_design_edge_pattern (tile->edges);
+        for (j = 0; j < patterns->len; j++)
+          if (g_array_index (patterns, PatternTotal, j).pattern == key)
+            break;
+        if (j == patterns->len)
+          {
+            PatternTotal entry = { key, 0 };
+
+            /* kept sorted by pattern */
+            for (j = 0; j < patterns->len && g_array_index (patterns, PatternTotal, j).pattern < key; j++)
+              ;
+            g_array_insert_val (patterns, j, entry);
+          }
+        g_array_index (patterns, PatternTotal, j).count += tile->count;
+      }
+
+    clear_patterns (self);
+    for (guint j = 0; j < patterns->len; j++)
+      add_pattern (self, &g_array_index (patterns, PatternTotal, j));
+  }
   g_string_free (s, TRUE);
 }
 
@@ -1119,7 +1786,13 @@ refresh_tiles (TwDesignPage *self)
 {
   const TwDefinition *def = self->definition;
   GtkWidget *child;
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+  /* after a key in the list (Ctrl+D, Alt+Down...) the new children take the
+   * focus back, so that the next key works on the tile just selected */
+  gboolean had_focus = focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (self->tile_flow));
 
+  focus = NULL;   /* it goes with the old children */
   self->updating = TRUE;
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->tile_flow))) != NULL)
     gtk_flow_box_remove (self->tile_flow, child);
@@ -1127,6 +1800,7 @@ refresh_tiles (TwDesignPage *self)
   if (def == NULL)
     {
       gtk_label_set_label (self->totals_label, "");
+      clear_patterns (self);
       update_tile_editor (self);
       return;
     }
@@ -1166,7 +1840,19 @@ refresh_tiles (TwDesignPage *self)
           self->updating = TRUE;
           gtk_flow_box_select_child (self->tile_flow, GTK_FLOW_BOX_CHILD (child));
           self->updating = FALSE;
+          if (had_focus)
+            focus = child;
         }
+    }
+  /* the selected tile, or the first when the selected one is gone (an
+   * undone Add): left without a focus widget, GTK 4.8 draws the page before
+   * it is laid out again */
+  if (had_focus)
+    {
+      if (focus == NULL)
+        focus = gtk_widget_get_first_child (GTK_WIDGET (self->tile_flow));
+      if (focus != NULL)
+        gtk_widget_grab_focus (focus);
     }
   refresh_totals (self);
   update_tile_editor (self);
@@ -1175,343 +1861,155 @@ refresh_tiles (TwDesignPage *self)
 /* ------------------------------------------------------------------------ */
 /* Card editor                                                              */
 
-enum { CARD_POINTS = -1, CARD_COUNT = -2 };
-
-typedef struct
+/* The item of `cards:` with @id, or NULL (and a message). */
+static const TwNode *
+find_card_node (TwDesignPage *self,
+                TwNode       *root,
+                const char   *id)
 {
-  TwDesignPage *page;
-  int           param;     /* index into the kind's params, or CARD_POINTS / CARD_COUNT */
-  TwValueType   type;
-  GtkWidget    *control;
-} CardControl;
+  const TwNode *item = tw_design_find_item (root, "cards", id);
 
-/* Rows and controls may outlive the form (accessibility holds references):
- * their handlers must not reach the freed row data. */
-static void
-card_control_free (gpointer data)
-{
-  CardControl *c = data;
-
-  g_signal_handlers_disconnect_by_data (c->control, c);
-  g_free (c);
-}
-
-static const TwCardDef *
-selected_card (TwDesignPage *self)
-{
-  gint i;
-
-  if (self->definition == NULL || self->selected_card == NULL)
-    return NULL;
-  i = tw_definition_find_card (self->definition, self->selected_card);
-  return i >= 0 ? &self->definition->cards[i] : NULL;
-}
-
-static const TwCardKind *
-card_kind (const TwDefinition *def,
-           const TwCardDef    *card)
-{
-  return card->kind < def->rules->n_card_kinds ? &def->rules->card_kinds[card->kind] : NULL;
-}
-
-static int
-card_control_value (CardControl *c)
-{
-  if (GTK_IS_SWITCH (c->control))
-    return gtk_switch_get_active (GTK_SWITCH (c->control));
-  if (GTK_IS_SPIN_BUTTON (c->control))
-    return gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (c->control));
-  if (ADW_IS_COMBO_ROW (c->control))
-    return (int) adw_combo_row_get_selected (ADW_COMBO_ROW (c->control));
-  return 0;
-}
-
-static void
-card_control_set (CardControl *c,
-                  int          value)
-{
-  if (GTK_IS_SWITCH (c->control))
-    gtk_switch_set_active (GTK_SWITCH (c->control), value != 0);
-  else if (GTK_IS_SPIN_BUTTON (c->control))
-    gtk_spin_button_set_value (GTK_SPIN_BUTTON (c->control), value);
-  else if (ADW_IS_COMBO_ROW (c->control))
-    adw_combo_row_set_selected (ADW_COMBO_ROW (c->control), (guint) value);
-}
-
-static int
-card_value (const TwCardDef *card,
-            int              param)
-{
-  if (param == CARD_POINTS)
-    return card->points;
-  if (param == CARD_COUNT)
-    return (int) card->count;
-  return card->params[param];
-}
-
-static void
-card_control_changed (CardControl *c)
-{
-  TwDesignPage *self = c->page;
-  const TwCardDef *card = selected_card (self);
-  const TwCardKind *kind;
-  g_autofree char *key = NULL;
-  g_autofree char *value = NULL;
-  int v;
-
-  if (self->updating || card == NULL)
-    return;
-  kind = card_kind (self->definition, card);
-  v = card_control_value (c);
-  if (v == card_value (card, c->param))
-    return;
-  if (c->param == CARD_POINTS || c->param == CARD_COUNT)
+  if (item == NULL || item->type != TW_NODE_MAP)
     {
-      key = g_strdup (c->param == CARD_POINTS ? "points" : "count");
-      value = g_strdup_printf ("%d", v);
+      g_autofree char *message = g_strdup_printf (_("“%s” is not in the text any more"), id);
+      notify_user (self, message);
+      return NULL;
     }
-  else
-    {
-      const TwParamSpec *spec = &kind->params[c->param];
+  return item;
+}
 
-      key = g_strconcat ("params.", spec->name, NULL);
-      switch (spec->type)
+/* Sets @key of the map @map to @value like tw_design_edit_map_set(), but
+ * where the old value is block text (`key: >-` and its lines, or a block map
+ * on the lines below), which the parser ends where the next key starts, the
+ * new value goes right after the colon and the line break before the next
+ * key stays. */
+static TwDesignEdit *
+card_map_set (const char   *text,
+              const TwNode *map,
+              const char   *key,
+              const char   *value)
+{
+  TwDesignEdit *edit = tw_design_edit_map_set (text, map, key, value);
+
+  for (guint i = 0; edit != NULL && i < map->n_children; i++)
+    {
+      const TwNode *v = map->children[i];
+      gsize colon = map->keys[i]->end_offset;
+
+      if (g_strcmp0 (map->keys[i]->scalar, key) != 0 || v->end_offset <= v->start_offset)
+        continue;
+      while (edit->end > edit->start && g_ascii_isspace (text[edit->end - 1]))
+        edit->end--;
+      if (v->type != TW_NODE_SCALAR && text[v->start_offset] != '{' && text[v->start_offset] != '[')
         {
-        case TW_VALUE_BOOL:
-          value = g_strdup (v ? "true" : "false");
-          break;
-        case TW_VALUE_CHOICE:
-          value = g_strdup (spec->choices[v]);
-          break;
-        case TW_VALUE_COLOR:
-          if ((guint) v >= self->definition->n_colors)
-            return;
-          value = g_strdup (self->definition->colors[v].id);
-          break;
-        default:
-          value = g_strdup_printf ("%d", v);
-          break;
+          while (text[colon] != '\0' && text[colon] != ':')
+            colon++;
+          if (text[colon] == ':')
+            {
+              g_autofree char *old = edit->text;
+
+              edit->start = colon + 1;
+              edit->text = g_strconcat (" ", old, NULL);
+            }
         }
     }
-  queue_edit (self, "cards", card->id, key, value);
+  return edit;
 }
 
-static GtkWidget *
-add_card_row (TwDesignPage *self,
-              GtkWidget    *group,
-              int           param,
-              TwValueType   type,
-              const char   *title,
-              const char   *subtitle,
-              int           min,
-              int           max,
-              const char * const *choices)
+/* One key of a card, from the card editor: "params.NAME" sets a parameter,
+ * adding the `params` map when the card has none; a NULL @value removes the
+ * key (an optional colour back to "any", a title back to the kind's). */
+static void
+card_edit (TwDesignPage *self,
+           const char   *id,
+           const char   *key,
+           const char   *value)
 {
-  CardControl *c = g_new0 (CardControl, 1);
-  GtkWidget *row;
+  g_autofree char *text = NULL;
+  g_autoptr(TwNode) root = parse_current (self, &text);
+  g_autoptr(TwDesignEdit) edit = NULL;
+  const TwNode *item;
+  const TwNode *map;
+  const char *name = key;
 
-  c->page = self;
-  c->param = param;
-  c->type = type;
-  if (choices != NULL)
+  if (root == NULL || (item = find_card_node (self, root, id)) == NULL)
+    return;
+  map = item;
+  if (g_str_has_prefix (key, "params."))
     {
-      GtkStringList *list = gtk_string_list_new ((const char * const *) choices);
+      const TwNode *params = tw_node_get (item, "params");
 
-      row = adw_combo_row_new ();
-      adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (list));
-      g_object_unref (list);
-      c->control = row;
-      g_signal_connect_swapped (row, "notify::selected", G_CALLBACK (card_control_changed), c);
-    }
-  else
-    {
-      row = adw_action_row_new ();
-      if (type == TW_VALUE_BOOL)
+      name = key + strlen ("params.");
+      if (params != NULL && params->type == TW_NODE_MAP)
+        map = params;
+      else if (value != NULL)
         {
-          c->control = gtk_switch_new ();
-          g_signal_connect_swapped (c->control, "notify::active",
-                                    G_CALLBACK (card_control_changed), c);
+          g_autofree char *flow = g_strdup_printf ("{%s: %s}", name, value);
+
+          edit = tw_design_edit_map_set (text, item, "params", flow);
+          if (edit == NULL)
+            return;
         }
       else
-        {
-          c->control = gtk_spin_button_new_with_range (min, max, 1);
-          g_signal_connect_swapped (c->control, "value-changed",
-                                    G_CALLBACK (card_control_changed), c);
-        }
-      gtk_widget_set_valign (c->control, GTK_ALIGN_CENTER);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (c->control),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
-      adw_action_row_add_suffix (ADW_ACTION_ROW (row), c->control);
-      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), c->control);
+        return;
     }
-  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  if (subtitle != NULL)
-    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
-  g_ptr_array_add (self->card_controls, c);
-  return row;
+  if (edit == NULL && value != NULL)
+    edit = card_map_set (text, map, name, value);
+  else if (edit == NULL)
+    {
+      /* nothing to remove: the card already shows the default */
+      if (tw_node_get (map, name) == NULL)
+        return;
+      edit = tw_design_edit_map_remove (text, map, name);
+    }
+  if (edit == NULL && value == NULL)
+    {
+      notify_user (self, _("This key cannot be removed from the form: edit it in the text"));
+      return;
+    }
+  if (edit != NULL)
+    apply_edit (self, text, edit);
 }
 
+/* A new kind for a card: its `kind` and its `params` rewritten as one edit of
+ * the text (one step of undo); @params NULL removes the card's params. */
 static void
-build_card_form (TwDesignPage    *self,
-                 const TwCardDef *card)
+card_change_kind (TwDesignPage *self,
+                  const char   *id,
+                  const char   *kind,
+                  const char   *params)
 {
-  const TwDefinition *def = self->definition;
-  const TwCardKind *kind = card_kind (def, card);
-  GtkWidget *group = adw_preferences_group_new ();
-  g_autofree char *kind_text = NULL;
-  g_autofree const char **color_names = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(TwNode) root = parse_current (self, &text);
+  g_autoptr(TwDesignEdit) kind_edit = NULL;
+  g_autoptr(TwDesignEdit) params_edit = NULL;
+  g_autoptr(TwDesignEdit) edit = NULL;
+  const TwNode *item;
 
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group),
-                                   card->title != NULL ? card->title : card->id);
-  if (kind != NULL)
-    {
-      GtkWidget *row = adw_action_row_new ();
-
-      /* Translators: a card's kind from the rules module's catalogue, and its deck */
-      kind_text = g_strdup_printf (_("%s (%s deck)"), kind->name, kind->deck);
-      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), kind_text);
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), kind->description);
-      gtk_widget_set_tooltip_text (row, _("The kind is changed in the text"));
-      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
-    }
-
-  color_names = g_new0 (const char *, def->n_colors + 1);
-  for (guint i = 0; i < def->n_colors; i++)
-    color_names[i] = def->colors[i].id;
-
-  for (guint i = 0; kind != NULL && i < kind->n_params; i++)
-    {
-      const TwParamSpec *spec = &kind->params[i];
-
-      switch (spec->type)
-        {
-        case TW_VALUE_BOOL:
-        case TW_VALUE_INT:
-          add_card_row (self, group, (int) i, spec->type, spec->name, spec->description,
-                        spec->min, spec->max, NULL);
-          break;
-        case TW_VALUE_CHOICE:
-          add_card_row (self, group, (int) i, spec->type, spec->name, spec->description,
-                        0, 0, spec->choices);
-          break;
-        case TW_VALUE_COLOR:
-          add_card_row (self, group, (int) i, spec->type, spec->name, spec->description,
-                        0, 0, color_names);
-          break;
-        case TW_VALUE_SHAPE:
-        case TW_VALUE_TEXT:
-        default:
-          {
-            GtkWidget *row = adw_action_row_new ();
-            g_autofree char *subtitle = g_strdup_printf (_("%s — edit it in the text"),
-                                                         spec->description);
-
-            adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-            adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), spec->name);
-            adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-            adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
-          }
-          break;
-        }
-    }
-  add_card_row (self, group, CARD_POINTS, TW_VALUE_INT, _("Points"),
-                _("Stars or points printed on the card"), -1000, 1000, NULL);
-  add_card_row (self, group, CARD_COUNT, TW_VALUE_INT, _("Copies"), NULL, 0,
-                TW_MAX_TILE_COUNT, NULL);
-
-  gtk_box_append (self->card_box, group);
-  self->card_group = group;
-  g_free (self->card_form_id);
-  self->card_form_id = g_strdup (card->id);
-  self->card_form_kind = card->kind;
-}
-
-static void
-update_card_form (TwDesignPage *self)
-{
-  const TwCardDef *card = selected_card (self);
-
-  if (card == NULL || g_strcmp0 (card->id, self->card_form_id) != 0
-      || card->kind != self->card_form_kind)
-    {
-      g_ptr_array_set_size (self->card_controls, 0);
-      if (self->card_group != NULL)
-        gtk_box_remove (self->card_box, self->card_group);
-      self->card_group = NULL;
-      g_clear_pointer (&self->card_form_id, g_free);
-      if (card == NULL)
-        {
-          GtkWidget *hint = gtk_label_new (self->definition != NULL
-                                           && self->definition->n_cards > 0
-                                           ? _("Select a card to edit it")
-                                           : _("This definition has no cards"));
-          gtk_widget_add_css_class (hint, "dim-label");
-          gtk_box_append (self->card_box, hint);
-          self->card_group = hint;
-          return;
-        }
-      build_card_form (self, card);
-    }
-  self->updating = TRUE;
-  for (guint i = 0; i < self->card_controls->len; i++)
-    {
-      CardControl *c = g_ptr_array_index (self->card_controls, i);
-
-      card_control_set (c, card_value (card, c->param));
-    }
-  self->updating = FALSE;
-}
-
-static void
-card_selection_changed (TwDesignPage *self)
-{
-  GtkListBoxRow *row;
-
-  if (self->updating)
+  if (root == NULL || (item = find_card_node (self, root, id)) == NULL)
     return;
-  row = gtk_list_box_get_selected_row (self->card_list);
-  if (row != NULL)
+  kind_edit = card_map_set (text, item, "kind", kind);
+  if (params != NULL)
+    params_edit = card_map_set (text, item, "params", params);
+  else if (tw_node_get (item, "params") != NULL)
     {
-      g_free (self->selected_card);
-      self->selected_card = g_strdup (g_object_get_data (G_OBJECT (row), "card-id"));
+      params_edit = tw_design_edit_map_remove (text, item, "params");
+      /* written on a line with other keys: an empty map says the same */
+      if (params_edit == NULL)
+        params_edit = tw_design_edit_map_set (text, item, "params", "{}");
     }
-  update_card_form (self);
+  if (kind_edit == NULL)
+    return;
+  edit = params_edit != NULL ? tw_design_edit_merge (text, kind_edit, params_edit)
+                             : g_steal_pointer (&kind_edit);
+  if (edit != NULL)
+    apply_edit (self, text, edit);
 }
 
 static void
 refresh_cards (TwDesignPage *self)
 {
-  const TwDefinition *def = self->definition;
-  GtkWidget *child;
-
-  self->updating = TRUE;
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->card_list))) != NULL)
-    gtk_list_box_remove (self->card_list, child);
-  for (guint i = 0; def != NULL && i < def->n_cards; i++)
-    {
-      const TwCardDef *card = &def->cards[i];
-      const TwCardKind *kind = card_kind (def, card);
-      GtkWidget *row = adw_action_row_new ();
-      g_autofree char *subtitle = NULL;
-
-      /* Translators: a card in the list: kind · points · copies */
-      subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s · %d point · ×%u",
-                                               "%s · %d points · ×%u", ABS (card->points)),
-                                  kind != NULL ? kind->name : "?", card->points, card->count);
-      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row),
-                                     card->title != NULL ? card->title : card->id);
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-      g_object_set_data_full (G_OBJECT (row), "card-id", g_strdup (card->id), g_free);
-      gtk_list_box_append (self->card_list, row);
-      if (g_strcmp0 (card->id, self->selected_card) == 0)
-        gtk_list_box_select_row (self->card_list, GTK_LIST_BOX_ROW (row));
-    }
-  self->updating = FALSE;
-  update_card_form (self);
+  tw_card_editor_set_definition (self->card_editor, self->definition);
 }
 
 static void
@@ -1577,6 +2075,31 @@ tw_design_page_set_document (TwDesignPage *self,
   apply_result (self, definition, NULL, FALSE);
 }
 
+/**
+ * tw_design_page_restore:
+ * @file: (nullable): the file the text belongs to
+ * @text: the text as it was autosaved
+ *
+ * Shows @text as the unsaved edits of @file: modified, checked and announced
+ * like an edit, and autosaved again under this page's name at once.
+ */
+void
+tw_design_page_restore (TwDesignPage *self,
+                        GFile        *file,
+                        const char   *text)
+{
+  g_return_if_fail (TW_IS_DESIGN_PAGE (self));
+  g_return_if_fail (text != NULL);
+
+  g_clear_handle_id (&self->check_timeout, g_source_remove);
+  set_file (self, file);
+  set_text (self, text);
+  gtk_text_buffer_set_modified (GTK_TEXT_BUFFER (self->buffer), TRUE);
+  check_now (self);
+  update_actions (self);
+  autosave_now (self);
+}
+
 static gboolean
 load_file (TwDesignPage *self,
            GFile        *file,
@@ -1632,8 +2155,12 @@ discard_response (AdwMessageDialog *dialog,
                   Continuation     *c)
 {
   if (g_strcmp0 (response, "discard") == 0)
-    /* not from inside the dialog's signal: @next may close the window */
-    g_idle_add (continue_idle, c);
+    {
+      /* the designer gave the edits up: they are not offered back */
+      autosave_clear (c->page);
+      /* not from inside the dialog's signal: @next may close the window */
+      g_idle_add (continue_idle, c);
+    }
   else
     {
       g_object_unref (c->page);
@@ -1917,11 +2444,15 @@ update_actions (TwDesignPage *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "design.playtest",
                                  self->checked && self->definition != NULL
                                  && self->n_errors == 0);
+  update_tile_actions (self);
 }
 
 static void
 modified_changed (TwDesignPage *self)
 {
+  /* saved (or replaced by another document): nothing left to recover */
+  if (!gtk_text_buffer_get_modified (GTK_TEXT_BUFFER (self->buffer)))
+    autosave_clear (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODIFIED]);
 }
 
@@ -2091,8 +2622,6 @@ tw_design_page_dispose (GObject *object)
   if (self->buffer != NULL)
     g_signal_handlers_disconnect_by_data (self->buffer, self);
   /* containers emit selection changes while they are torn down */
-  if (self->card_list != NULL)
-    g_signal_handlers_disconnect_by_data (self->card_list, self);
   if (self->tile_flow != NULL)
     g_signal_handlers_disconnect_by_data (self->tile_flow, self);
   if (self->problems_list != NULL)
@@ -2104,8 +2633,11 @@ tw_design_page_dispose (GObject *object)
    * controls are alive, then drop the widgets */
   if (self->option_rows != NULL)
     g_ptr_array_set_size (self->option_rows, 0);
-  if (self->card_controls != NULL)
-    g_ptr_array_set_size (self->card_controls, 0);
+  g_clear_handle_id (&self->autosave_timeout, g_source_remove);
+  /* what was queued is written (or removed) before the page goes: a
+   * removal must not be lost, or the next start offers saved text back */
+  if (self->autosave_pool != NULL)
+    g_thread_pool_free (g_steal_pointer (&self->autosave_pool), FALSE, TRUE);
   adw_bin_set_child (ADW_BIN (self), NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), TW_TYPE_DESIGN_PAGE);
   self->buffer = NULL;
@@ -2118,9 +2650,7 @@ tw_design_page_finalize (GObject *object)
   TwDesignPage *self = TW_DESIGN_PAGE (object);
 
   g_clear_pointer (&self->option_rows, g_ptr_array_unref);
-  g_clear_pointer (&self->card_controls, g_ptr_array_unref);
-  g_clear_pointer (&self->selected_card, g_free);
-  g_clear_pointer (&self->card_form_id, g_free);
+  g_clear_pointer (&self->autosave_path, g_free);
   g_clear_pointer (&self->definition, tw_definition_unref);
   g_clear_pointer (&self->selected_tile, g_free);
   g_clear_object (&self->file);
@@ -2171,12 +2701,12 @@ tw_design_page_class_init (TwDesignPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TwDesignPage, variant_box);
   gtk_widget_class_bind_template_child (widget_class, TwDesignPage, form_hint);
   gtk_widget_class_bind_template_child (widget_class, TwDesignPage, totals_label);
+  gtk_widget_class_bind_template_child (widget_class, TwDesignPage, pattern_flow);
   gtk_widget_class_bind_template_child (widget_class, TwDesignPage, tile_flow);
   gtk_widget_class_bind_template_child (widget_class, TwDesignPage, tile_editor);
   gtk_widget_class_bind_template_child (widget_class, TwDesignPage, tile_large);
   gtk_widget_class_bind_template_child (widget_class, TwDesignPage, edge_grid);
-  gtk_widget_class_bind_template_child (widget_class, TwDesignPage, card_list);
-  gtk_widget_class_bind_template_child (widget_class, TwDesignPage, card_box);
+  gtk_widget_class_bind_template_child (widget_class, TwDesignPage, card_editor);
 
   gtk_widget_class_install_action (widget_class, "design.new-from", "s", new_action);
   gtk_widget_class_install_action (widget_class, "design.open", NULL, open_action);
@@ -2201,6 +2731,12 @@ tw_design_page_class_init (TwDesignPageClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Z, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
                                        "design.redo", NULL);
   gtk_widget_class_install_action (widget_class, "design.playtest", NULL, playtest_action);
+  /* the tile set's keys are bound on its page only (add_tile_shortcuts) */
+  gtk_widget_class_install_action (widget_class, "design.tile-add", NULL, tile_op_action);
+  gtk_widget_class_install_action (widget_class, "design.tile-duplicate", NULL, tile_op_action);
+  gtk_widget_class_install_action (widget_class, "design.tile-delete", NULL, tile_op_action);
+  gtk_widget_class_install_action (widget_class, "design.tile-move-up", NULL, tile_op_action);
+  gtk_widget_class_install_action (widget_class, "design.tile-move-down", NULL, tile_op_action);
 }
 
 static void
@@ -2211,9 +2747,15 @@ tw_design_page_init (TwDesignPage *self)
   g_autoptr(GtkSourceMarkAttributes) warning_attrs = gtk_source_mark_attributes_new ();
   GtkGesture *click;
 
+  g_type_ensure (TW_TYPE_CARD_EDITOR);
   gtk_widget_init_template (GTK_WIDGET (self));
   self->option_rows = g_ptr_array_new_with_free_func (option_row_free);
-  self->card_controls = g_ptr_array_new_with_free_func (card_control_free);
+  self->autosave_path = tw_recovery_design_autosave_path ();
+  self->autosave_pool = g_thread_pool_new (autosave_worker, NULL, 1, FALSE, NULL);
+  g_signal_connect_object (self->card_editor, "edit", G_CALLBACK (card_edit), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->card_editor, "change-kind", G_CALLBACK (card_change_kind), self,
+                           G_CONNECT_SWAPPED);
   self->buffer = GTK_SOURCE_BUFFER (gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->source_view)));
   gtk_source_buffer_set_language (self->buffer,
                                   gtk_source_language_manager_get_language (languages, "yaml"));
@@ -2239,15 +2781,17 @@ tw_design_page_init (TwDesignPage *self)
   g_signal_connect_swapped (self->buffer, "changed", G_CALLBACK (buffer_changed), self);
   g_signal_connect_swapped (self->buffer, "modified-changed", G_CALLBACK (modified_changed), self);
   g_signal_connect_swapped (self->buffer, "notify::can-undo", G_CALLBACK (update_actions), self);
+  /* the page's Undo and the text view's own Ctrl+Z alike */
+  g_signal_connect_swapped (self->buffer, "undo", G_CALLBACK (scroll_later), self);
+  g_signal_connect_swapped (self->buffer, "redo", G_CALLBACK (scroll_later), self);
   g_signal_connect_swapped (self->buffer, "notify::can-redo", G_CALLBACK (update_actions), self);
   g_signal_connect_swapped (self->problems_list, "row-activated", G_CALLBACK (problem_activated),
                             self);
   g_signal_connect_swapped (self->tile_flow, "selected-children-changed",
                             G_CALLBACK (tile_selection_changed), self);
-  g_signal_connect_swapped (self->card_list, "selected-rows-changed",
-                            G_CALLBACK (card_selection_changed), self);
 
   build_tile_editor (self);
+  add_tile_shortcuts (self);
   gtk_drawing_area_set_draw_func (self->tile_large, draw_tile, self, NULL);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->tile_large),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Selected tile"), -1);

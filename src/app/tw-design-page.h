@@ -28,6 +28,11 @@ typedef void (*TwDesignContinue) (gpointer user_data);
 void          tw_design_page_set_document    (TwDesignPage     *self,
                                               GFile            *file,
                                               TwDefinition     *definition);
+/* Shows @text, recovered from an autosave, as the unsaved edits of @file
+ * (NULL: untitled): marked modified, autosaved again at once. */
+void          tw_design_page_restore         (TwDesignPage     *self,
+                                              GFile            *file,
+                                              const char       *text);
 GFile        *tw_design_page_get_file        (TwDesignPage     *self);
 /* Whether the text has edits not saved. */
 gboolean      tw_design_page_get_modified    (TwDesignPage     *self);

@@ -14,6 +14,14 @@
  * resort the "Discard the Unsaved Moves?" dialog promises, and nothing has to
  * hook into every move to take the mark back.
  *
+ * The Design view's unsaved text is kept apart, in design-autosave/: each
+ * page writes its own PID-N.autosave (a key file holding the text and the
+ * file it belongs to) about a second after typing stops, and removes it when
+ * the text is saved, discarded or replaced. So a file there that no living
+ * page of this process wrote is text a killed session lost; after the game
+ * (if any) the first window offers the newest such text back, exactly, into
+ * its Design view, still unsaved, under its file's name.
+ *
  * Copyright 2026 The Tilewright team
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -24,8 +32,15 @@
 
 #include <glib/gi18n.h>
 
+#include <errno.h>
+#include <glib/gstdio.h>
+#include <unistd.h>
+
+#include "tw-design-page.h"
 #include "tw-game.h"
 #include "tw-record.h"
+
+#define DESIGN_GROUP "Design"
 
 /* The same file as the window's autosave path. */
 static char *
@@ -110,6 +125,8 @@ lost_game (void)
  * window does not mark it clean, so that the offer comes back. */
 static char *unanswered;
 
+static void offer_definition (TwWindow *window);
+
 static void
 restore_response (AdwMessageDialog *dialog,
                   const char       *response,
@@ -133,6 +150,8 @@ restore_response (AdwMessageDialog *dialog,
     {
       tw_recovery_mark_clean ();
     }
+  /* one question at a time: the Design view's lost text next */
+  offer_definition (window);
 }
 
 static gboolean
@@ -146,8 +165,14 @@ offer_restore (gpointer data)
   guint moves;
 
   /* a window closed before it was shown offers nothing */
-  if (!gtk_widget_get_visible (GTK_WIDGET (window)) || (record = lost_game ()) == NULL)
+  if (!gtk_widget_get_visible (GTK_WIDGET (window)))
     {
+      g_object_unref (window);
+      return G_SOURCE_REMOVE;
+    }
+  if ((record = lost_game ()) == NULL)
+    {
+      offer_definition (window);
       g_object_unref (window);
       return G_SOURCE_REMOVE;
     }
@@ -186,6 +211,233 @@ offer_restore (gpointer data)
 
   g_object_unref (window);
   return G_SOURCE_REMOVE;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The Design view's text                                                   */
+
+static const char *process_prefix (void);
+
+static char *
+design_dir (void)
+{
+  return g_build_filename (g_get_user_data_dir (), "tilewright", "design-autosave", NULL);
+}
+
+/**
+ * tw_recovery_design_autosave_path:
+ *
+ * Returns: a new file name in the design autosave area, unique to the caller
+ * in this process (the directory may not exist yet)
+ */
+char *
+tw_recovery_design_autosave_path (void)
+{
+  static gint counter;
+  g_autofree char *dir = design_dir ();
+  g_autofree char *name = g_strdup_printf ("%s%d.autosave", process_prefix (),
+                                           g_atomic_int_add (&counter, 1));
+
+  return g_build_filename (dir, name, NULL);
+}
+
+/**
+ * tw_recovery_design_autosave_pack:
+ * @file: (nullable): the file the text belongs to
+ * @text: the unsaved text
+ *
+ * Returns: (transfer full): the contents of an autosave file
+ */
+GBytes *
+tw_recovery_design_autosave_pack (GFile      *file,
+                                  const char *text)
+{
+  g_autoptr(GKeyFile) keys = g_key_file_new ();
+  g_autofree char *uri = file != NULL ? g_file_get_uri (file) : g_strdup ("");
+  g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
+  g_autofree char *when = g_date_time_format_iso8601 (now);
+  gsize len = 0;
+  char *data;
+
+  g_return_val_if_fail (text != NULL, NULL);
+
+  /* key files escape newlines, tabs and backslashes: the text comes back
+   * byte for byte */
+  g_key_file_set_string (keys, DESIGN_GROUP, "File", uri);
+  g_key_file_set_string (keys, DESIGN_GROUP, "Saved", when);
+  g_key_file_set_string (keys, DESIGN_GROUP, "Text", text);
+  data = g_key_file_to_data (keys, &len, NULL);
+  return g_bytes_new_take (data, len);
+}
+
+gboolean
+tw_recovery_design_autosave_unpack (GBytes  *bytes,
+                                    char   **uri,
+                                    char   **text,
+                                    GError **error)
+{
+  g_autoptr(GKeyFile) keys = g_key_file_new ();
+  gsize len = 0;
+  const char *data = g_bytes_get_data (bytes, &len);
+  g_autofree char *u = NULL;
+  g_autofree char *t = NULL;
+
+  if (!g_key_file_load_from_data (keys, data, len, G_KEY_FILE_NONE, error)
+      || (u = g_key_file_get_string (keys, DESIGN_GROUP, "File", error)) == NULL
+      || (t = g_key_file_get_string (keys, DESIGN_GROUP, "Text", error)) == NULL)
+    return FALSE;
+  *uri = g_steal_pointer (&u);
+  *text = g_steal_pointer (&t);
+  return TRUE;
+}
+
+/* What this process's autosaves start with: its PID and a random word, so
+ * that one of a dead process whose PID came back is not taken for ours. */
+static const char *
+process_prefix (void)
+{
+  static char *prefix;
+
+  /* main thread only, like every caller */
+  if (prefix == NULL)
+    prefix = g_strdup_printf ("%d-%08x-", (int) getpid (), g_random_int ());
+  return prefix;
+}
+
+/* The newest autosave another process left, or NULL. */
+static char *
+lost_definition (void)
+{
+  g_autofree char *dir = design_dir ();
+  const char *ours = process_prefix ();
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  char *newest = NULL;
+  gint64 newest_time = G_MININT64;
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = NULL;
+      GStatBuf st;
+
+      if (!g_str_has_suffix (name, ".autosave") || g_str_has_prefix (name, ours))
+        continue;
+      path = g_build_filename (dir, name, NULL);
+      if (g_stat (path, &st) != 0 || st.st_mtime < newest_time)
+        continue;
+      g_free (newest);
+      newest = g_steal_pointer (&path);
+      newest_time = st.st_mtime;
+    }
+  return newest;
+}
+
+static void
+remove_autosave (const char *path)
+{
+  if (g_unlink (path) != 0 && errno != ENOENT)
+    g_message ("Could not remove the autosave %s: %s", path, g_strerror (errno));
+}
+
+static void
+definition_response (AdwMessageDialog *dialog,
+                     const char       *response,
+                     TwWindow         *window)
+{
+  char *path = g_object_get_data (G_OBJECT (dialog), "tw-path");
+
+  if (g_strcmp0 (response, "restore") == 0)
+    {
+      g_autoptr(GBytes) bytes = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GFile) file = NULL;
+      g_autofree char *contents = NULL;
+      g_autofree char *uri = NULL;
+      g_autofree char *text = NULL;
+      gsize len = 0;
+
+      /* read again: the file the user was asked about may have changed since */
+      if (!g_file_get_contents (path, &contents, &len, &error))
+        {
+          g_message ("The definition autosave cannot be restored: %s", error->message);
+          return;
+        }
+      bytes = g_bytes_new_take (g_steal_pointer (&contents), len);
+      if (!tw_recovery_design_autosave_unpack (bytes, &uri, &text, &error))
+        {
+          g_message ("The definition autosave cannot be restored: %s", error->message);
+          return;
+        }
+      file = uri[0] != '\0' ? g_file_new_for_uri (uri) : NULL;
+      tw_window_set_visible_view (window, "design");
+      /* the page autosaves the text under its own name at once: the old
+       * file can go */
+      tw_design_page_restore (tw_window_get_design_page (window), file, text);
+      remove_autosave (path);
+    }
+  else if (g_strcmp0 (response, "discard") == 0)
+    remove_autosave (path);
+  /* Escape answers neither: the offer comes back at the next start */
+}
+
+static void
+offer_definition (TwWindow *window)
+{
+  g_autofree char *path = lost_definition ();
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autofree char *contents = NULL;
+  g_autofree char *uri = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *name = NULL;
+  gsize len = 0;
+  GtkWidget *dialog;
+
+  if (path == NULL || gtk_widget_in_destruction (GTK_WIDGET (window)))
+    return;
+  if (!g_file_get_contents (path, &contents, &len, &error))
+    {
+      g_message ("The definition autosave cannot be read: %s", error->message);
+      return;
+    }
+  bytes = g_bytes_new_take (g_steal_pointer (&contents), len);
+  if (!tw_recovery_design_autosave_unpack (bytes, &uri, &text, &error))
+    {
+      /* not ours to keep offering: a half-written file cannot be, as
+       * autosaves are renamed into place */
+      g_message ("Removing an unreadable definition autosave %s: %s", path, error->message);
+      remove_autosave (path);
+      return;
+    }
+  if (uri[0] != '\0')
+    {
+      file = g_file_new_for_uri (uri);
+      name = g_file_get_basename (file);
+    }
+  else
+    name = g_strdup (_("untitled.yaml"));
+
+  dialog = adw_message_dialog_new (GTK_WINDOW (window),
+                                   _("Restore the unsaved definition?"), NULL);
+  adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
+                                  _("Tilewright did not close normally while “%s” had edits "
+                                    "that were not saved. They can be restored in the Design "
+                                    "view, still unsaved."), name);
+  gtk_window_set_title (GTK_WINDOW (dialog), _("Restore Definition"));
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "discard", _("_Discard"),
+                                    "restore", _("_Restore"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "restore",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "restore");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "close");
+  g_object_set_data_full (G_OBJECT (dialog), "tw-path", g_steal_pointer (&path), g_free);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (definition_response), window, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 static gboolean

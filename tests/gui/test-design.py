@@ -7,7 +7,10 @@ through the source view's accessible Text interface, changes variant options
 in the form (an option written in the file, one that is not) and checks that
 exactly those spans of the text changed, resets one, types an unknown key
 into the text and sees it listed with its line:column, deletes it again,
-recolours a tile's edge in the tile-set editor and undoes it, sets a card's
+recolours a tile's edge in the tile-set editor and undoes it, adds a tile,
+duplicates one (Ctrl+D), moves it (Alt+Down), deletes it (Delete) and undoes
+that, adds one with Insert and undoes it with Ctrl+Z, splits a section and joins it again, each time checking the whole text
+and the totals per colour and per edge pattern, sets a card's
 parameter in the card editor, saves through the window action "design-save-to"
 (over D-Bus: file choosers are fiddly under AT-SPI), checks the saved file
 with `tilewright-cli validate`, starts a new definition from a bundled game
@@ -42,7 +45,7 @@ allocated = smoke.allocated
 screenshot = smoke.screenshot
 
 APP_ID = 'io.github.tilewright.Tilewright'
-N_TESTS = 15
+N_TESTS = 22
 OVERALL_TIMEOUT = 200
 BOGUS = '\nbogus-key: 1'   # typed as Return, then the key
 
@@ -78,6 +81,47 @@ def control(main, name):
 
 def labels(root, pattern):
     return [a.get_name() for a in find_all(root, role='label', pattern=pattern)]
+
+
+def flow_children(flow):
+    return list(smoke.children(flow))
+
+
+def selected_tile(flow):
+    """The accessible name of the selected tile ("Tile ID, N copies, ...")."""
+    try:
+        if Atspi.Selection.get_n_selected_children(flow) == 0:
+            return ''
+        child = Atspi.Selection.get_selected_child(flow, 0)
+        return (child.get_name() or '') if child is not None else ''
+    except smoke.GLibError:
+        return ''
+
+
+def patterns(main):
+    """The totals per edge pattern: the names of the pattern list's entries."""
+    return [a.get_name() for a in find_all(main, pattern=r'^[^ :,]+(/[^ :,]+){3}: [0-9]+ tiles?$')]
+
+
+def click(acc):
+    """A real pointer click in the middle of @acc: the window sits at 0,0
+    (no window manager), so its window coordinates are the screen's."""
+    e = acc.get_extents(Atspi.CoordType.WINDOW)
+    subprocess.run(['xdotool', 'mousemove', '--sync', str(e.x + e.width // 2),
+                    str(e.y + e.height // 2), 'click', '1'])
+    time.sleep(0.3)
+
+
+def tile_line(text, tile_id):
+    for line in text.splitlines(keepends=True):
+        if line.startswith('  - {id: ' + tile_id + ','):
+            return line
+    raise AssertionError(f'no line for tile {tile_id!r}')
+
+
+def button_named(main, pattern):
+    return [a for a in find_all(main, pattern=pattern)
+            if a.get_role_name() == 'push button' and a.get_n_actions() > 0 and allocated(a)]
 
 
 def diff_lines(a, b):
@@ -194,7 +238,141 @@ def run(tap, args, workdir):
         tap.result(bool(undo) and bool(ok), 'Undo Edit takes the tile edit back in the text',
                    f'undo buttons {len(undo)}, diff {diff_lines(edited, view_text(view))}')
 
-        # 10: the card editor: the "tiles" parameter of card size-3, through its spin button
+        # 10: Add Tile after the selected full-b: a fresh id, one copy, the first colour;
+        # the new tile is selected and the totals per colour and per edge pattern follow
+        if flows:
+            Atspi.Selection.select_child(flows[0], 2)
+        wait_for(lambda: selected_tile(flows[0]).startswith('Tile full-b,'), timeout=5)
+        add = button_named(main, r'^Add Tile')
+        if add:
+            do_action(add[0])
+        new_line = '  - {id: tile-1, count: 1, edges: [red, red, red, red]}\n'
+        added = edited.replace(tile_line(edited, 'full-b'),
+                               tile_line(edited, 'full-b') + new_line)
+        ok = wait_text(view, added)
+        totals = wait_for(lambda: labels(main, r'^76 tiles · Red: 104 edges · Green: 100 edges'
+                                               r' · Blue: 100 edges$'), timeout=5)
+        pats = wait_for(lambda: 'Red/Red/Red/Red: 7 tiles' in patterns(main)
+                         and 'Green/Green/Green/Green: 6 tiles' in patterns(main), timeout=5)
+        chosen = wait_for(lambda: selected_tile(flows[0]).startswith('Tile tile-1, 1 copy'),
+                          timeout=5)
+        tap.result(bool(ok) and bool(totals) and bool(pats) and bool(chosen),
+                   'Add Tile inserts "tile-1" after the selected tile; it is selected; '
+                   'totals per colour and per edge pattern follow',
+                   f'button {bool(add)}, selected {selected_tile(flows[0])!r}, '
+                   f'totals {labels(main, "^7[0-9] tiles")}, patterns {patterns(main)[:6]}, '
+                   f'diff {diff_lines(added, view_text(view))}')
+
+        # 11: a click on half-rg, then Ctrl+D: a copy with its name, sections and
+        # layout, a fresh id, right after it
+        kids = flow_children(flows[0])
+        half = [k for k in kids if (k.get_name() or '').startswith('Tile half-rg,')]
+        if half:
+            click(half[0])
+        wait_for(lambda: selected_tile(flows[0]).startswith('Tile half-rg,'), timeout=5)
+        play.keys('Tilewright', 'ctrl+d')
+        copy_line = tile_line(added, 'half-rg').replace('{id: half-rg,', '{id: half-rg-2,')
+        duplicated = added.replace(tile_line(added, 'half-rg'),
+                                   tile_line(added, 'half-rg') + copy_line)
+        ok = wait_text(view, duplicated)
+        totals = wait_for(lambda: labels(main, r'^81 tiles · Red: 114 edges · Green: 110 edges'),
+                          timeout=5)
+        pats = wait_for(lambda: 'Red/Red/Green/Green: 10 tiles' in patterns(main), timeout=5)
+        chosen = wait_for(lambda: selected_tile(flows[0]).startswith('Tile half-rg-2, 5 copies'),
+                          timeout=5)
+        time.sleep(0.4)
+        screenshot(args.outdir, 'design-tiles-duplicated')
+        tap.result(bool(ok) and bool(totals) and bool(pats) and bool(chosen),
+                   'Ctrl+D on half-rg inserts a copy "half-rg-2" after it, selected; totals follow',
+                   f'clicked {bool(half)}, selected {selected_tile(flows[0])!r}, '
+                   f'totals {labels(main, "^[0-9]+ tiles")}, patterns {patterns(main)[:6]}, '
+                   f'diff {diff_lines(duplicated, view_text(view))}')
+
+        # 12: Alt+Down moves it one place later (past half-rb); it stays selected and
+        # keeps the focus, so a second key works on it too (Alt+Up brings it back,
+        # Alt+Down again)
+        play.keys('Tilewright', 'alt+Down')
+        moved = duplicated.replace(copy_line + tile_line(duplicated, 'half-rb'),
+                                   tile_line(duplicated, 'half-rb') + copy_line)
+        ok = wait_text(view, moved)
+        play.keys('Tilewright', 'alt+Up')
+        back = wait_text(view, duplicated)
+        play.keys('Tilewright', 'alt+Down')
+        ok2 = wait_text(view, moved)
+        chosen = wait_for(lambda: selected_tile(flows[0]).startswith('Tile half-rg-2,'), timeout=5)
+        kids = flow_children(flows[0])
+        order = [(k.get_name() or '').split(',')[0] for k in kids[4:8]]
+        tap.result(bool(ok) and bool(back) and bool(ok2) and bool(chosen)
+                   and order == ['Tile half-rg', 'Tile half-rb', 'Tile half-rg-2', 'Tile half-gb'],
+                   'Alt+Down / Alt+Up swap the tile\'s line with its neighbour\'s; it stays selected',
+                   f'down {bool(ok)}, up {bool(back)}, down {bool(ok2)}, order {order}, '
+                   f'selected {selected_tile(flows[0])!r}, diff {diff_lines(moved, view_text(view))}')
+
+        # 13: Delete removes its line; the next tile is selected; one undo brings it back
+        play.keys('Tilewright', 'Delete')
+        deleted = moved.replace(copy_line, '')
+        ok = wait_text(view, deleted)
+        chosen = wait_for(lambda: selected_tile(flows[0]).startswith('Tile half-gb,'), timeout=5)
+        totals = wait_for(lambda: labels(main, r'^76 tiles · Red: 104 edges'), timeout=5)
+        pats = wait_for(lambda: 'Red/Red/Green/Green: 5 tiles' in patterns(main), timeout=5)
+        undo = [a for a in find_all(main, role='push button', pattern='^Undo Edit')
+                if a.get_n_actions() > 0 and allocated(a)]
+        if undo:
+            do_action(undo[0])
+        undone = wait_text(view, moved)
+        tap.result(bool(ok) and bool(chosen) and bool(totals) and bool(pats) and bool(undone),
+                   'Delete removes the tile\'s line, selects the next; one Undo Edit restores it',
+                   f'deleted {bool(ok)}, selected {selected_tile(flows[0])!r}, totals {bool(totals)}, '
+                   f'patterns {bool(pats)}, '
+                   f'undone {bool(undone)}, diff {diff_lines(moved, view_text(view))}')
+        edited = moved
+
+        # 14: Insert adds a tile after the selected half-gb (the list kept the focus
+        # through the edits); Ctrl+Z takes it away again in one step
+        play.keys('Tilewright', 'Insert')
+        inserted = edited.replace(tile_line(edited, 'half-gb'), tile_line(edited, 'half-gb')
+                                  + '  - {id: tile-2, count: 1, edges: [red, red, red, red]}\n')
+        ok = wait_text(view, inserted)
+        chosen = wait_for(lambda: selected_tile(flows[0]).startswith('Tile tile-2,'), timeout=5)
+        play.keys('Tilewright', 'ctrl+z')
+        undone = wait_text(view, edited)
+        tap.result(bool(ok) and bool(chosen) and bool(undone),
+                   'Insert adds "tile-2" after the selected tile; Ctrl+Z removes it in one step',
+                   f'inserted {bool(ok)}, selected {bool(chosen)}, undone {bool(undone)}, '
+                   f'diff {diff_lines(edited, view_text(view))}')
+
+        # 15: split North off full-r's one section: only its sections value changes
+        Atspi.Selection.select_child(flows[0], 0)
+        wait_for(lambda: selected_tile(flows[0]).startswith('Tile full-r,'), timeout=5)
+        split = wait_for(lambda: button_named(main, r'^Split North off'), timeout=5)
+        if split:
+            do_action(split[0])
+        full_r = tile_line(edited, 'full-r')
+        split_text = edited.replace(full_r, full_r.replace('sections: [NESW]', 'sections: [ESW, N]'))
+        ok = wait_text(view, split_text)
+        shown = wait_for(lambda: labels(main, r'^\[ESW, N\]$'), timeout=5)
+        time.sleep(0.5)
+        screenshot(args.outdir, 'design-tiles-split')
+        tap.result(bool(ok) and bool(shown) and split_text != edited,
+                   'Split Off on the North edge of full-r writes "sections: [ESW, N]"',
+                   f'button {bool(split)}, sections label {bool(shown)}, '
+                   f'diff {diff_lines(split_text, view_text(view))}')
+
+        # 16: Join with East (North's row) joins them again; the text is as before
+        join = wait_for(lambda: [a for a in button_named(main, r'^Join with East$')
+                                 if smoke.has_state(a, Atspi.StateType.SENSITIVE)], timeout=5)
+        if join:
+            do_action(join[0])
+        ok = wait_text(view, edited)
+        shown = wait_for(lambda: labels(main, r'^\[NESW\]$'), timeout=5)
+        joinable = [a for a in button_named(main, r'^Join with ')
+                    if smoke.has_state(a, Atspi.StateType.SENSITIVE)]
+        tap.result(bool(ok) and bool(shown) and not joinable,
+                   'Join with East puts "sections: [NESW]" back; nothing is left to join',
+                   f'button {bool(join)}, sections label {bool(shown)}, still joinable '
+                   f'{[a.get_name() for a in joinable]}, diff {diff_lines(edited, view_text(view))}')
+
+        # 17: the card editor: the "tiles" parameter of card size-3, through its spin button
         tabs = [a for a in find_all(main, name='Cards') if a.get_role_name() in
                 ('toggle button', 'radio button', 'page tab') and a.get_n_actions() > 0]
         if tabs:
@@ -217,7 +395,7 @@ def run(tap, args, workdir):
                    f'diff {diff_lines(carded, view_text(view))}')
         edited = carded
 
-        # 11: save through the window action; the title loses its "•"
+        # 18: save through the window action; the title loses its "•"
         saved = os.path.join(workdir, 'edited.yaml')
         call = subprocess.run(['gdbus', 'call', '--session', '--dest', APP_ID,
                                '--object-path', '/' + APP_ID.replace('.', '/') + '/window/1',
@@ -232,14 +410,14 @@ def run(tap, args, workdir):
                    f'gdbus {call.returncode} {call.stderr.strip()}, saved {len(text)} chars, '
                    f'title {play.main_title(main)!r}')
 
-        # 12: the saved file is a valid definition
+        # 19: the saved file is a valid definition
         cli = os.path.join(os.path.dirname(os.path.dirname(args.app)), 'cli', 'tilewright-cli')
         result = subprocess.run([cli, 'validate', saved], capture_output=True, text=True, timeout=30)
         tap.result(result.returncode == 0,
                    'tilewright-cli validate accepts the saved file',
                    f'{cli}: {result.returncode} {result.stdout} {result.stderr}')
 
-        # 13: New from a bundled game: its text, untitled, the forms of its module
+        # 20: New from a bundled game: its text, untitled, the forms of its module
         menus = [a for a in find_all(main, pattern=r'^New From Template')
                  if a.get_n_actions() > 0 and allocated(a)]
         if menus:
@@ -258,7 +436,7 @@ def run(tap, args, workdir):
                    f'menu {len(menus)}, item {bool(item)}, untitled {bool(untitled)}, '
                    f'text starts {(view_text(view) or "")[:60]!r}')
 
-        # 14: Playtest: Play with a New Game dialog for the edited (unsaved) definition
+        # 21: Playtest: Play with a New Game dialog for the edited (unsaved) definition
         playtest = [a for a in find_all(main, role='push button', pattern='^Playtest( Playtest)?$')
                     if a.get_n_actions() > 0 and allocated(a)]
         if playtest:
@@ -278,7 +456,7 @@ def run(tap, args, workdir):
                    f'button {bool(playtest)}, dialog {dialog is not None}, play selected '
                    f'{bool(selected)}, closed {closed}, labels {options[:12]}')
 
-        # 15: nothing unsaved: quitting needs no confirmation
+        # 22: nothing unsaved: quitting needs no confirmation
         play.keys('Tilewright', 'ctrl+q')
         tap.result(app_proc.wait_exit(10) and app_proc.proc.returncode == 0,
                    'quitting is clean', f'return code {app_proc.proc.poll()}')
