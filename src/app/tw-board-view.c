@@ -4,11 +4,15 @@
  * drawing, and for the region of every legal move. Moves whose regions are
  * equal are variants (rotations, which tile of a draft row): the pointer or
  * Page Up/Down picks a region, R and Shift+R turn through its variants, a
- * click or Return plays the one shown. Moves without a region are the play
- * page's buttons.
+ * click or Return plays the one shown. Pressing and dragging carries the
+ * ghost with the pointer (it snaps to the legal region under it, a red sign
+ * marks a spot where nothing legal lands) and releasing plays it, exactly as
+ * a click there would; Escape or releasing outside the view cancels. Moves
+ * without a region are the play page's buttons.
  *
- * Pan with a drag or the scroll wheel, zoom with Ctrl+scroll or +/-, fit with
- * 0. Until the user pans or zooms, the view refits after every move.
+ * Pan with a middle-button drag or the scroll wheel, zoom with Ctrl+scroll or
+ * +/-, fit with 0. Until the user pans or zooms, the view refits after every
+ * move.
  *
  * Copyright 2026 The Tilewright team
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -65,9 +69,14 @@ struct _TwBoardView
   double            pointer_y;
   gboolean          pointer_in;
 
-  double            drag_off_x;
-  double            drag_off_y;
+  /* panning (middle button) */
+  double            pan_off_x;
+  double            pan_off_y;
+  gboolean          panning;
+
+  /* placing (primary button): a press that moved past DRAG_SLOP */
   gboolean          dragging;
+  gboolean          drag_cancelled;
 };
 
 G_DEFINE_FINAL_TYPE (TwBoardView, tw_board_view, GTK_TYPE_WIDGET)
@@ -312,6 +321,30 @@ model_changed (TwBoardView *self)
 
 /* ------------------------------------------------------------------------ */
 
+/* While a drag is over no legal region: a "no entry" sign at the pointer, in
+ * pixels (the areas under it may be hands or cards, not cells), so that the
+ * user sees that releasing there would not play. */
+static void
+draw_illegal_mark (TwBoardView *self,
+                   cairo_t     *cr)
+{
+  const double r = 9;
+
+  cairo_save (cr);
+  cairo_identity_matrix (cr);
+  cairo_translate (cr, self->pointer_x + 14, self->pointer_y + 14);
+  cairo_arc (cr, 0, 0, r, 0, 2 * G_PI);
+  cairo_set_source_rgba (cr, 1, 1, 1, 0.85);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgb (cr, 0.75, 0.11, 0.16);
+  cairo_set_line_width (cr, 2.5);
+  cairo_stroke (cr);
+  cairo_move_to (cr, -r * 0.7, r * 0.7);
+  cairo_line_to (cr, r * 0.7, -r * 0.7);
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
 static void
 tw_board_view_snapshot (GtkWidget   *widget,
                         GtkSnapshot *snapshot)
@@ -348,6 +381,8 @@ tw_board_view_snapshot (GtkWidget   *widget,
       cairo_scale (cr, self->scale, self->scale);
       tw_renderer_draw (self->renderer, cr, tw_game_model_get_game (self->model),
                         tw_game_model_get_state (self->model), &params);
+      if (self->dragging && !self->drag_cancelled && self->sel_region < 0)
+        draw_illegal_mark (self, cr);
     }
   cairo_destroy (cr);
 
@@ -543,14 +578,40 @@ leave_cb (GtkEventControllerMotion *controller,
 }
 
 static void
+pan_begin_cb (GtkGestureDrag *gesture,
+              double          x,
+              double          y,
+              TwBoardView    *self)
+{
+  self->pan_off_x = self->off_x;
+  self->pan_off_y = self->off_y;
+  self->panning = FALSE;
+}
+
+static void
+pan_update_cb (GtkGestureDrag *gesture,
+               double          dx,
+               double          dy,
+               TwBoardView    *self)
+{
+  if (!self->panning && dx * dx + dy * dy < DRAG_SLOP * DRAG_SLOP)
+    return;
+  self->panning = TRUE;
+  self->fit_mode = FALSE;
+  self->off_x = self->pan_off_x + dx;
+  self->off_y = self->pan_off_y + dy;
+  hover (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
 drag_begin_cb (GtkGestureDrag *gesture,
                double          x,
                double          y,
                TwBoardView    *self)
 {
-  self->drag_off_x = self->off_x;
-  self->drag_off_y = self->off_y;
   self->dragging = FALSE;
+  self->drag_cancelled = FALSE;
   gtk_widget_grab_focus (GTK_WIDGET (self));
 }
 
@@ -560,32 +621,31 @@ drag_update_cb (GtkGestureDrag *gesture,
                 double          dy,
                 TwBoardView    *self)
 {
+  double x, y;
+
+  if (self->drag_cancelled)
+    return;
   if (!self->dragging && dx * dx + dy * dy < DRAG_SLOP * DRAG_SLOP)
     return;
   self->dragging = TRUE;
-  self->fit_mode = FALSE;
-  self->off_x = self->drag_off_x + dx;
-  self->off_y = self->drag_off_y + dy;
+  /* the ghost follows the pointer: the same hit test as hovering */
+  gtk_gesture_drag_get_start_point (gesture, &x, &y);
+  self->pointer_x = x + dx;
+  self->pointer_y = y + dy;
+  self->pointer_in = TRUE;
+  self->sel_keyboard = FALSE;
+  hover (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+/* Plays the region under (x, y) as a click there does, or says why not. */
 static void
-drag_end_cb (GtkGestureDrag *gesture,
-             double          dx,
-             double          dy,
-             TwBoardView    *self)
+play_at (TwBoardView *self,
+         double       x,
+         double       y)
 {
-  double x, y;
-  int r;
+  int r = region_at (self, x, y);
 
-  if (self->dragging || self->model == NULL)
-    {
-      hover (self);
-      return;
-    }
-  /* a click: play what is shown under the pointer */
-  gtk_gesture_drag_get_start_point (gesture, &x, &y);
-  r = region_at (self, x, y);
   if (r < 0)
     {
       if (!tw_game_model_is_over (self->model) && self->regions->len > 0)
@@ -597,6 +657,45 @@ drag_end_cb (GtkGestureDrag *gesture,
   self->sel_region = r;
   self->sel_keyboard = FALSE;
   tw_board_view_play_selected (self);
+}
+
+static void
+drag_end_cb (GtkGestureDrag *gesture,
+             double          dx,
+             double          dy,
+             TwBoardView    *self)
+{
+  double x, y;
+  gboolean dragged = self->dragging, cancelled = self->drag_cancelled;
+  int w = gtk_widget_get_width (GTK_WIDGET (self));
+  int h = gtk_widget_get_height (GTK_WIDGET (self));
+
+  self->dragging = FALSE;
+  self->drag_cancelled = FALSE;
+  if (self->model == NULL || cancelled)
+    {
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+      return;
+    }
+  gtk_gesture_drag_get_start_point (gesture, &x, &y);
+  if (!dragged)
+    {
+      /* a click: play what is shown under the pointer */
+      play_at (self, x, y);
+      return;
+    }
+  x += dx;
+  y += dy;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  /* dropped outside the view: the user took it back */
+  if (x < 0 || y < 0 || x >= w || y >= h)
+    {
+      self->pointer_in = FALSE;
+      self->sel_region = -1;
+      update_preview_text (self);
+      return;
+    }
+  play_at (self, x, y);
 }
 
 static gboolean
@@ -635,6 +734,14 @@ key_cb (GtkEventControllerKey *controller,
     return FALSE;
   switch (keyval)
     {
+    case GDK_KEY_Escape:
+      if (!self->dragging || self->drag_cancelled)
+        return FALSE;
+      /* the drag goes on until the button is released, but plays nothing */
+      self->drag_cancelled = TRUE;
+      self->sel_region = -1;
+      update_preview_text (self);
+      return TRUE;
     case GDK_KEY_plus:
     case GDK_KEY_equal:
     case GDK_KEY_KP_Add:
@@ -862,6 +969,12 @@ tw_board_view_init (TwBoardView *self)
   g_signal_connect (drag, "drag-begin", G_CALLBACK (drag_begin_cb), self);
   g_signal_connect (drag, "drag-update", G_CALLBACK (drag_update_cb), self);
   g_signal_connect (drag, "drag-end", G_CALLBACK (drag_end_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
+
+  drag = gtk_gesture_drag_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), GDK_BUTTON_MIDDLE);
+  g_signal_connect (drag, "drag-begin", G_CALLBACK (pan_begin_cb), self);
+  g_signal_connect (drag, "drag-update", G_CALLBACK (pan_update_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
 
   controller = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES);

@@ -6,6 +6,17 @@
  * over a copy of the state; a GCancellable connected to the bot's cancel
  * flag stops them when the position changes under them or the model goes.
  *
+ * Every change of the current node or of the tree (a move, undo, redo, a jump,
+ * a new variation) is written to the autosave, atomically, so that a crash
+ * restores the very position on screen. The writes are coalesced: the first
+ * change arms a short timeout (AUTOSAVE_DELAY_MS) and whatever changes come
+ * before it fires go out in one write; the write and its fsync run on a
+ * worker thread, so a slow disk never stalls the window. Writes are ordered
+ * by a generation number taken when the record is serialized (on the main
+ * thread), so an older write that finishes late never replaces a newer one.
+ * tw_game_model_flush_autosave() writes at once; saving, stopping and
+ * disposing the model flush.
+ *
  * Copyright 2026 The Tilewright team
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -20,6 +31,10 @@
 #include "tw-bot.h"
 
 #define DEFAULT_BOT_DELAY_MS 400
+/* At most this long between a change and the write that holds it (plus the
+ * write itself): far below the ~1 s of play a crash may lose, far above the
+ * gap between the steps of a held-down Ctrl+Z or of bots at full speed. */
+#define AUTOSAVE_DELAY_MS 250
 
 struct _TwGameModel
 {
@@ -34,6 +49,10 @@ struct _TwGameModel
   GCancellable *bot_cancellable;
 
   guint         bot_source;
+  guint         autosave_source;
+  guint         n_autosaves;
+  gboolean      autosave_dirty;
+  gboolean      autosave_writing;
   guint         bot_delay;
   guint         n_nodes_saved;
   gboolean      paused;
@@ -93,24 +112,157 @@ cancel_bot (TwGameModel *self)
   set_bool (self, &self->thinking, FALSE, PROP_THINKING);
 }
 
-static void
-autosave (TwGameModel *self)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *dir = NULL;
+/* ------------------------------------------------------------------------ */
+/* Autosave                                                                 */
 
-  if (self->autosave_path == NULL)
-    return;
-  dir = g_path_get_dirname (self->autosave_path);
-  g_mkdir_with_parents (dir, 0700);
-  if (!tw_record_save (self->record, self->autosave_path, &error))
-    g_message ("Could not autosave the game: %s", error->message);
+/* Orders the writes of every model in the process (two models may share the
+ * autosave while one replaces the other): a write is skipped when a newer
+ * one of the same file has already landed. */
+static GMutex autosave_lock;
+static guint64 autosave_next_gen;
+static guint64 autosave_last_gen;
+static char *autosave_last_path;
+
+typedef struct
+{
+  char    *path;
+  char    *data;
+  guint64  gen;
+} AutosaveJob;
+
+static void
+autosave_job_free (gpointer data)
+{
+  AutosaveJob *job = data;
+
+  g_free (job->path);
+  g_free (job->data);
+  g_free (job);
 }
 
-/* Everything that follows a change of the current node. */
+/* Serializes the record now (main thread): the job holds what is on screen. */
+static AutosaveJob *
+autosave_job_new (TwGameModel *self)
+{
+  g_autoptr(GError) error = NULL;
+  AutosaveJob *job;
+  char *data = tw_record_to_data (self->record, &error);
+
+  if (data == NULL)
+    {
+      g_message ("Could not autosave the game: %s", error->message);
+      return NULL;
+    }
+  job = g_new0 (AutosaveJob, 1);
+  job->path = g_strdup (self->autosave_path);
+  job->data = data;
+  job->gen = ++autosave_next_gen;
+  return job;
+}
+
+/* Any thread. */
+static gboolean
+autosave_job_write (AutosaveJob  *job,
+                    GError      **error)
+{
+  g_autofree char *dir = g_path_get_dirname (job->path);
+  gboolean ok = TRUE;
+
+  g_mutex_lock (&autosave_lock);
+  if (g_strcmp0 (autosave_last_path, job->path) != 0 || job->gen > autosave_last_gen)
+    {
+      g_mkdir_with_parents (dir, 0700);
+      /* a temporary file beside the autosave, fsynced, renamed over it */
+      ok = g_file_set_contents (job->path, job->data, -1, error);
+      if (ok)
+        {
+          g_free (autosave_last_path);
+          autosave_last_path = g_strdup (job->path);
+          autosave_last_gen = job->gen;
+        }
+    }
+  g_mutex_unlock (&autosave_lock);
+  return ok;
+}
+
+static void
+autosave_thread (GTask        *task,
+                 gpointer      source_object,
+                 gpointer      task_data,
+                 GCancellable *cancellable)
+{
+  GError *error = NULL;
+
+  if (autosave_job_write (task_data, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+static void schedule_autosave (TwGameModel *self);
+
+static void
+autosave_done (GObject      *object,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  TwGameModel *self = TW_GAME_MODEL (object);
+  g_autoptr(GError) error = NULL;
+
+  self->autosave_writing = FALSE;
+  if (!g_task_propagate_boolean (G_TASK (result), &error))
+    g_message ("Could not autosave the game: %s", error->message);
+  /* what changed during the write goes out in the next one */
+  if (self->autosave_dirty)
+    schedule_autosave (self);
+}
+
+static gboolean
+autosave_timeout (gpointer data)
+{
+  TwGameModel *self = data;
+  g_autoptr(GTask) task = NULL;
+  AutosaveJob *job;
+
+  self->autosave_source = 0;
+  self->autosave_dirty = FALSE;
+  if (self->autosave_path == NULL || (job = autosave_job_new (self)) == NULL)
+    return G_SOURCE_REMOVE;
+
+  self->autosave_writing = TRUE;
+  self->n_autosaves++;
+  /* the task holds the model until the write is done */
+  task = g_task_new (self, NULL, autosave_done, NULL);
+  g_task_set_source_tag (task, autosave_timeout);
+  g_task_set_task_data (task, job, autosave_job_free);
+  g_task_run_in_thread (task, autosave_thread);
+  return G_SOURCE_REMOVE;
+}
+
+/* A change to write: armed once, not pushed back by further changes, so that
+ * a steady stream of changes is still written every AUTOSAVE_DELAY_MS. */
+static void
+schedule_autosave (TwGameModel *self)
+{
+  if (self->autosave_path == NULL)
+    return;
+  self->autosave_dirty = TRUE;
+  if (self->autosave_source == 0 && !self->autosave_writing)
+    self->autosave_source = g_timeout_add (AUTOSAVE_DELAY_MS, autosave_timeout, self);
+}
+
+/* The record changed outside update(): write it (coalesced) like any change. */
+G_GNUC_UNUSED static void
+autosave (TwGameModel *self)
+{
+  schedule_autosave (self);
+}
+
+/* Everything that follows a change of the current node; @changed: the
+ * record changed (the current node or the tree), so the autosave must too. */
 static void
 update (TwGameModel *self,
-        gboolean     moved)
+        gboolean     changed)
 {
   TwHistory *history = tw_record_get_history (self->record);
   TwGame *game = tw_history_get_game (history);
@@ -127,8 +279,8 @@ update (TwGameModel *self,
   if (tw_history_get_n_nodes (history) != self->n_nodes_saved)
     set_bool (self, &self->modified, TRUE, PROP_MODIFIED);
 
-  if (moved)
-    autosave (self);
+  if (changed)
+    schedule_autosave (self);
 
   g_signal_emit (self, signals[CHANGED], 0);
   schedule_bot (self);
@@ -409,7 +561,7 @@ tw_game_model_undo (TwGameModel *self)
   pause_for_navigation (self);
   if (!tw_history_undo (tw_record_get_history (self->record)))
     return FALSE;
-  update (self, FALSE);
+  update (self, TRUE);
   return TRUE;
 }
 
@@ -421,7 +573,7 @@ tw_game_model_redo (TwGameModel *self)
   pause_for_navigation (self);
   if (!tw_history_redo (tw_record_get_history (self->record)))
     return FALSE;
-  update (self, FALSE);
+  update (self, TRUE);
   return TRUE;
 }
 
@@ -439,7 +591,7 @@ tw_game_model_goto (TwGameModel *self,
   pause_for_navigation (self);
   if (!tw_history_goto (history, node))
     return FALSE;
-  update (self, FALSE);
+  update (self, TRUE);
   return TRUE;
 }
 
@@ -562,6 +714,8 @@ tw_game_model_save (TwGameModel  *self,
                    _("Games can only be saved to local files"));
       return FALSE;
     }
+  /* the autosave first: what is marked clean after a save must be this */
+  tw_game_model_flush_autosave (self);
   if (!tw_record_save (self->record, path, error))
     return FALSE;
   g_set_object (&self->file, file);
@@ -580,21 +734,76 @@ tw_game_model_set_file (TwGameModel *self,
   g_set_object (&self->file, file);
 }
 
+/* Stops a bot that is thinking and writes the autosave if a change is still
+ * waiting, for a model about to be dropped. */
 void
 tw_game_model_stop_bots (TwGameModel *self)
 {
   g_return_if_fail (TW_IS_GAME_MODEL (self));
   cancel_bot (self);
+  tw_game_model_flush_autosave (self);
 }
 
+/**
+ * tw_game_model_set_autosave_path:
+ * @path: (nullable): the autosave file, NULL for none
+ *
+ * Where every change is written (coalesced: see the top of this file). A
+ * change still waiting for the old path is written there first.
+ */
 void
 tw_game_model_set_autosave_path (TwGameModel *self,
                                  const char  *path)
 {
   g_return_if_fail (TW_IS_GAME_MODEL (self));
 
+  if (g_strcmp0 (self->autosave_path, path) == 0)
+    return;
+  tw_game_model_flush_autosave (self);
   g_free (self->autosave_path);
   self->autosave_path = g_strdup (path);
+}
+
+/**
+ * tw_game_model_flush_autosave:
+ *
+ * Writes the autosave now (on this thread) when a change has not reached it
+ * yet, or a write of it is still under way: when this returns, the autosave
+ * holds the record as it is. For a window closing, a save, a model dropped.
+ */
+void
+tw_game_model_flush_autosave (TwGameModel *self)
+{
+  g_autoptr(GError) error = NULL;
+  AutosaveJob *job;
+
+  g_return_if_fail (TW_IS_GAME_MODEL (self));
+
+  g_clear_handle_id (&self->autosave_source, g_source_remove);
+  if (self->autosave_path == NULL || !(self->autosave_dirty || self->autosave_writing))
+    return;
+  self->autosave_dirty = FALSE;
+  if ((job = autosave_job_new (self)) == NULL)
+    return;
+  self->n_autosaves++;
+  /* an older write still under way either has landed (this one replaces
+   * it) or will find itself outdated and skip */
+  if (!autosave_job_write (job, &error))
+    g_message ("Could not autosave the game: %s", error->message);
+  autosave_job_free (job);
+}
+
+/**
+ * tw_game_model_get_n_autosaves:
+ *
+ * Returns: how many times the autosave was written (started) since the model
+ *   was made: shows the coalescing in tests and diagnostics
+ */
+guint
+tw_game_model_get_n_autosaves (TwGameModel *self)
+{
+  g_return_val_if_fail (TW_IS_GAME_MODEL (self), 0);
+  return self->n_autosaves;
 }
 
 static void
@@ -603,6 +812,9 @@ tw_game_model_dispose (GObject *object)
   TwGameModel *self = TW_GAME_MODEL (object);
 
   cancel_bot (self);
+  /* a model dropped (a new game, a closed window) keeps nothing back */
+  if (self->record != NULL)
+    tw_game_model_flush_autosave (self);
 
   G_OBJECT_CLASS (tw_game_model_parent_class)->dispose (object);
 }
@@ -740,4 +952,38 @@ tw_game_model_get_viewer (TwGameModel *self)
         n_human++;
       }
   return n_human == 1 ? human : -1;
+}
+
+/**
+ * tw_game_model_promote:
+ * @node: a node id
+ *
+ * Makes the line through @node the main line of the history (see
+ * tw_history_promote()). The position does not change; the tree does, so the
+ * game counts as modified, is autosaved and `changed` is emitted.
+ *
+ * Returns: FALSE (and does nothing) when @node does not exist or is already
+ *   on the main line
+ */
+gboolean
+tw_game_model_promote (TwGameModel *self,
+                       guint        node)
+{
+  TwHistory *history;
+
+  g_return_val_if_fail (TW_IS_GAME_MODEL (self), FALSE);
+
+  history = tw_record_get_history (self->record);
+  if (node >= tw_history_get_n_nodes (history))
+    return FALSE;
+  for (guint id = node; id != TW_HISTORY_ROOT; id = tw_history_get_node (history, id)->parent)
+    if (tw_history_get_child (history, tw_history_get_node (history, id)->parent, 0) != id)
+      {
+        tw_history_promote (history, node);
+        set_bool (self, &self->modified, TRUE, PROP_MODIFIED);
+        autosave (self);
+        g_signal_emit (self, signals[CHANGED], 0);
+        return TRUE;
+      }
+  return FALSE;
 }

@@ -67,10 +67,21 @@ gboolean       tw_game_model_save           (TwGameModel   *self,
                                              GError       **error);
 void           tw_game_model_set_file       (TwGameModel   *self,
                                              GFile         *file);
-/* Stops a bot that is thinking, for a model about to be dropped. */
+/* Stops a bot that is thinking and flushes the autosave, for a model about
+ * to be dropped. */
 void           tw_game_model_stop_bots      (TwGameModel   *self);
-/* Where every change is also written, atomically (NULL: nowhere). */
+/* Where every change of the current node or the tree is also written,
+ * atomically (NULL: nowhere). The writes are coalesced and run on a worker
+ * thread: the file holds a change at most ~AUTOSAVE_DELAY_MS (250 ms) plus
+ * one write after it; tw_game_model_flush_autosave() writes at once (a window
+ * closing, a save; dispose does it too). */
 void           tw_game_model_set_autosave_path (TwGameModel *self,
                                              const char    *path);
+void           tw_game_model_flush_autosave (TwGameModel   *self);
+guint          tw_game_model_get_n_autosaves (TwGameModel  *self);
+
+/* Makes the line through @node the main line (autosaved, marks modified). */
+gboolean       tw_game_model_promote        (TwGameModel   *self,
+                                             guint          node);
 
 G_END_DECLS

@@ -5,6 +5,17 @@
  * notation, the buttons for moves that have no place on the board from the
  * renderer's move_region() and the module's move_to_text().
  *
+ * The move list is the whole tree of the history: the main line, and under
+ * each move the variations that are alternatives to it, indented and marked
+ * "↳"; any row jumps there, and a variation can be promoted to the main line.
+ *
+ * Passing the device: when two or more seats are people and the seat to act
+ * would be shown something the others may not see, the table is covered by a
+ * "Pass to …" page until that person says they are at the device. Whether
+ * there is such a thing is asked of the renderer, not of the game: the
+ * position is drawn once for the seat to act and once for nobody, and the
+ * screen is needed when the two drawings differ.
+ *
  * Copyright 2026 The Tilewright team
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -15,10 +26,16 @@
 
 #include <glib/gi18n.h>
 
+#include <math.h>
+#include <string.h>
+
 #include "tw-board-view.h"
 #include "tw-renderer.h"
 
 #define MAX_MOVE_BUTTONS 48
+/* The pass-the-device check draws at most this many pixels a side. */
+#define HIDDEN_CHECK_SIZE 1200.0
+#define HIDDEN_CHECK_SCALE 8.0
 
 static const guint speed_delays_ms[] = { 1500, 500, 150, 0 };
 
@@ -28,6 +45,7 @@ struct _TwPlayPage
 
   /* Template widgets */
   GtkStack        *stack;
+  GtkWidget       *game_box;
   GtkLabel        *turn_label;
   GtkBox          *scores_box;
   GtkLabel        *seed_label;
@@ -45,11 +63,17 @@ struct _TwPlayPage
   GtkDropDown     *speed_dropdown;
   GtkToggleButton *pause_toggle;
   GtkListBox      *move_list;
+  AdwStatusPage   *pass_page;
+  GtkButton       *pass_button;
 
   /* Owned */
   TwGameModel     *model;
   GBinding        *pause_binding;
   TwMoveList       other;     /* the moves behind the buttons */
+  GtkWidget       *row_menu;  /* the move list's context menu */
+
+  int              revealed_seat;  /* the person last shown the table, or -1 */
+  int              passing_to;     /* the seat the pass screen waits for, or -1 */
 };
 
 G_DEFINE_FINAL_TYPE (TwPlayPage, tw_play_page, ADW_TYPE_BIN)
@@ -75,13 +99,18 @@ seat_name (TwPlayPage *self,
   return g_strdup (tw_record_get_seat_name (tw_game_model_get_record (self->model), seat));
 }
 
+/* Removes the rows or items of @box, leaving a popover (the move list's
+ * context menu) where it is. */
 static void
 clear_box (GtkWidget *box)
 {
-  GtkWidget *child;
+  GtkWidget *child, *next;
 
-  while ((child = gtk_widget_get_first_child (box)) != NULL)
+  for (child = gtk_widget_get_first_child (box); child != NULL; child = next)
     {
+      next = gtk_widget_get_next_sibling (child);
+      if (GTK_IS_POPOVER (child))
+        continue;
       if (GTK_IS_FLOW_BOX (box))
         gtk_flow_box_remove (GTK_FLOW_BOX (box), child);
       else if (GTK_IS_LIST_BOX (box))
@@ -221,24 +250,86 @@ update_other_moves (TwPlayPage *self)
 }
 
 static void
+append_move_row (TwPlayPage      *self,
+                 guint            id,
+                 guint            level,
+                 gboolean         variation_start,
+                 const gboolean  *played)
+{
+  TwHistory *history = tw_game_model_get_history (self->model);
+  const TwHistoryNode *node = tw_history_get_node (history, id);
+  g_autofree char *name = seat_name (self, MAX (node->player, 0));
+  g_autofree char *text = NULL;
+  g_autofree char *shown = NULL;
+  GtkWidget *row = gtk_list_box_row_new ();
+  GtkWidget *label;
+
+  /* Translators: a row of the move list: number, seat, move in notation */
+  text = g_strdup_printf (_("%u. %s: %s"), node->depth, name, node->text);
+  if (variation_start)
+    /* Translators: the first move of a variation in the move list */
+    shown = g_strdup_printf (_("↳ %s"), text);
+  label = gtk_label_new (shown != NULL ? shown : text);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_widget_set_margin_start (label, 6 + 16 * level);
+  if (!played[id])
+    gtk_widget_add_css_class (label, "dim-label");
+  if (level > 0)
+    gtk_widget_add_css_class (row, "variation");
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), label);
+  g_object_set_data (G_OBJECT (row), "node", GUINT_TO_POINTER (id));
+  gtk_list_box_append (self->move_list, row);
+  if (id == tw_history_get_current (history))
+    gtk_list_box_select_row (self->move_list, GTK_LIST_BOX_ROW (row));
+}
+
+/* One line of the tree from @start down its first children; after each move
+ * that is a first child, its later siblings (the alternatives to it) follow as
+ * lines of their own, one level deeper. */
+static void
+append_line (TwPlayPage     *self,
+             guint           start,
+             guint           level,
+             gboolean        variation,
+             const gboolean *played)
+{
+  TwHistory *history = tw_game_model_get_history (self->model);
+
+  for (guint id = start; id != TW_HISTORY_NONE; id = tw_history_get_node (history, id)->first_child)
+    {
+      gboolean first = id == start && variation;
+
+      append_move_row (self, id, level, first, played);
+      if (first)
+        continue;   /* its siblings belong to the line above */
+      for (guint sib = tw_history_get_node (history, id)->next_sibling; sib != TW_HISTORY_NONE;
+           sib = tw_history_get_node (history, sib)->next_sibling)
+        append_line (self, sib, level + 1, TRUE, played);
+    }
+}
+
+static gboolean
+on_main_line (TwHistory *history,
+              guint      node)
+{
+  for (guint id = node; id != TW_HISTORY_ROOT; id = tw_history_get_node (history, id)->parent)
+    if (tw_history_get_child (history, tw_history_get_node (history, id)->parent, 0) != id)
+      return FALSE;
+  return TRUE;
+}
+
+static void
 update_move_list (TwPlayPage *self)
 {
   TwHistory *history = tw_game_model_get_history (self->model);
   guint current = tw_history_get_current (history);
-  guint end = current;
-  g_autoptr(GArray) path = NULL;
+  g_autofree gboolean *played = g_new0 (gboolean, tw_history_get_n_nodes (history));
   GtkWidget *start_row;
 
-  /* the line through the current node, continued the way redo would go */
-  for (;;)
-    {
-      const TwHistoryNode *node = tw_history_get_node (history, end);
-      guint next = node->last_visited != TW_HISTORY_NONE ? node->last_visited : node->first_child;
-      if (next == TW_HISTORY_NONE)
-        break;
-      end = next;
-    }
-  path = tw_history_get_path (history, end);
+  /* the moves that led to the current position are shown as played */
+  for (guint id = current; id != TW_HISTORY_NONE; id = tw_history_get_node (history, id)->parent)
+    played[id] = TRUE;
 
   clear_box (GTK_WIDGET (self->move_list));
   start_row = gtk_list_box_row_new ();
@@ -253,29 +344,10 @@ update_move_list (TwPlayPage *self)
   if (current == TW_HISTORY_ROOT)
     gtk_list_box_select_row (self->move_list, GTK_LIST_BOX_ROW (start_row));
 
-  for (guint i = 0; i < path->len; i++)
-    {
-      guint id = g_array_index (path, guint, i);
-      const TwHistoryNode *node = tw_history_get_node (history, id);
-      g_autofree char *name = seat_name (self, MAX (node->player, 0));
-      g_autofree char *text = NULL;
-      GtkWidget *row = gtk_list_box_row_new ();
-      GtkWidget *label;
+  append_line (self, tw_history_get_node (history, TW_HISTORY_ROOT)->first_child, 0, FALSE, played);
 
-      /* Translators: a row of the move list: number, seat, move in notation */
-      text = g_strdup_printf (_("%u. %s: %s"), node->depth, name, node->text);
-      label = gtk_label_new (text);
-      gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-      gtk_widget_set_margin_start (label, 6);
-      if (node->depth > tw_history_get_node (history, current)->depth)
-        gtk_widget_add_css_class (label, "dim-label");
-      gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), label);
-      g_object_set_data (G_OBJECT (row), "node", GUINT_TO_POINTER (id));
-      gtk_list_box_append (self->move_list, row);
-      if (id == current)
-        gtk_list_box_select_row (self->move_list, GTK_LIST_BOX_ROW (row));
-    }
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "play.promote-variation",
+                                 !on_main_line (history, current));
 }
 
 static void
@@ -286,16 +358,162 @@ update_preview (TwPlayPage *self)
 
   if (text != NULL)
     /* Translators: the move shown on the board; R turns it */
-    label = g_strdup_printf (_("Selected: %s — R turns it, click or Return plays it"), text);
+    label = g_strdup_printf (_("Selected: %s — R turns it; click, drag there or Return plays it"), text);
   else if (self->model != NULL && !tw_game_model_is_over (self->model))
     label = g_strdup (_("Point at a cell to preview a move; Page Down selects the next target."));
   gtk_label_set_label (self->preview_label, label ? label : "");
   gtk_widget_set_sensitive (GTK_WIDGET (self->play_selected_button), text != NULL);
 }
 
+/* Whether the position drawn for @seat shows something that the position
+ * drawn for nobody hides (a hand, a drawn tile): the renderer is the one
+ * that knows, for every game alike. */
+static gboolean
+seat_sees_hidden (TwPlayPage *self,
+                  int         seat)
+{
+  TwGame *game = tw_game_model_get_game (self->model);
+  const TwState *state = tw_game_model_get_state (self->model);
+  const TwRenderer *renderer = tw_renderer_lookup (game->rules->id);
+  const TwRenderParams params[2] = { { .viewer = seat }, { .viewer = -1 } };
+  cairo_surface_t *surface[2] = { NULL, NULL };
+  TwLayout layout[2];
+  gboolean differ;
+  double scale;
+  int w, h;
+
+  for (guint i = 0; i < 2; i++)
+    tw_renderer_layout (renderer, game, state, &params[i], &layout[i]);
+  if (layout[0].width != layout[1].width || layout[0].height != layout[1].height)
+    return TRUE;
+  scale = MIN (HIDDEN_CHECK_SCALE, HIDDEN_CHECK_SIZE / MAX (layout[0].width, layout[0].height));
+  w = MAX (1, (int) ceil (layout[0].width * scale));
+  h = MAX (1, (int) ceil (layout[0].height * scale));
+  for (guint i = 0; i < 2; i++)
+    {
+      cairo_t *cr;
+
+      surface[i] = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+      cr = cairo_create (surface[i]);
+      cairo_scale (cr, scale, scale);
+      tw_renderer_draw (renderer, cr, game, state, &params[i]);
+      cairo_destroy (cr);
+      cairo_surface_flush (surface[i]);
+    }
+  differ = memcmp (cairo_image_surface_get_data (surface[0]),
+                   cairo_image_surface_get_data (surface[1]),
+                   (gsize) cairo_image_surface_get_stride (surface[0]) * h) != 0;
+  cairo_surface_destroy (surface[0]);
+  cairo_surface_destroy (surface[1]);
+  return differ;
+}
+
+static guint
+count_humans (TwPlayPage *self)
+{
+  TwGame *game = tw_game_model_get_game (self->model);
+  guint n = 0;
+
+  for (guint p = 0; p < game->n_players; p++)
+    n += !tw_game_model_seat_is_bot (self->model, p);
+  return n;
+}
+
+/* The table is not only covered but hidden, so that neither the screen nor
+ * the accessibility tree (the board's description, the move buttons) shows
+ * it until the person confirms; the pass page is emptied when it goes. (The
+ * pass page itself stays visible in the stack: a status page first shown
+ * while the window is mapped was measured far too tall.) */
+static void
+show_pass_page (TwPlayPage *self,
+                gboolean    show)
+{
+  if (show)
+    {
+      gtk_widget_set_visible (GTK_WIDGET (self->pass_button), TRUE);
+      gtk_stack_set_visible_child_name (self->stack, "pass");
+      gtk_widget_set_visible (self->game_box, FALSE);
+      gtk_widget_grab_focus (GTK_WIDGET (self->pass_button));
+    }
+  else
+    {
+      gtk_widget_set_visible (self->game_box, TRUE);
+      gtk_stack_set_visible_child_name (self->stack, "game");
+      gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
+      adw_status_page_set_title (self->pass_page, "");
+      adw_status_page_set_description (self->pass_page, NULL);
+      gtk_button_set_label (self->pass_button, "");
+      gtk_widget_set_visible (GTK_WIDGET (self->pass_button), FALSE);
+    }
+}
+
+/* Covers the table when the turn has gone from one person to another and
+ * the new one would be shown what the previous one may not see. */
+static void
+update_pass (TwPlayPage *self)
+{
+  int to_act = tw_game_model_get_to_act (self->model);
+  int passing_to = -1;
+
+  if (to_act >= 0 && !tw_game_model_seat_is_bot (self->model, to_act)
+      && to_act != self->revealed_seat)
+    {
+      if (count_humans (self) >= 2 && seat_sees_hidden (self, to_act))
+        passing_to = to_act;
+      else
+        self->revealed_seat = to_act;   /* nothing to hide: they just play */
+    }
+
+  if (passing_to == self->passing_to)
+    return;
+  self->passing_to = passing_to;
+  if (passing_to >= 0)
+    {
+      g_autofree char *name = seat_name (self, passing_to);
+      g_autofree char *title = NULL;
+      g_autofree char *description = NULL;
+      g_autofree char *label = NULL;
+
+      /* Translators: the pass-the-device screen; %s is the next player */
+      title = g_strdup_printf (_("Pass to %s"), name);
+      /* Translators: the pass-the-device screen; %s is the next player */
+      description = g_strdup_printf (_("What only %s may see stays hidden until %s is at the "
+                                       "device."), name, name);
+      /* Translators: the button of the pass-the-device screen */
+      label = g_strdup_printf (_("I am %s — Show"), name);
+      adw_status_page_set_title (self->pass_page, title);
+      adw_status_page_set_description (self->pass_page, description);
+      gtk_button_set_label (self->pass_button, label);
+    }
+  show_pass_page (self, passing_to >= 0);
+}
+
+static void
+pass_confirm_clicked (TwPlayPage *self)
+{
+  if (self->model == NULL || self->passing_to < 0)
+    return;
+  self->revealed_seat = self->passing_to;
+  update_pass (self);
+}
+
+static gboolean
+pass_shortcut (GtkWidget *widget,
+               GVariant  *args,
+               gpointer   data)
+{
+  TwPlayPage *self = TW_PLAY_PAGE (data);
+
+  if (self->passing_to < 0 || !gtk_widget_get_mapped (GTK_WIDGET (self->pass_page)))
+    return FALSE;
+  pass_confirm_clicked (self);
+  return TRUE;
+}
+
 static void
 model_changed (TwPlayPage *self)
 {
+  update_pass (self);
   update_header (self);
   update_results (self);
   update_other_moves (self);
@@ -380,6 +598,58 @@ move_row_activated (TwPlayPage    *self,
 }
 
 static void
+promote_variation_action (GtkWidget  *widget,
+                          const char *action_name,
+                          GVariant   *parameter)
+{
+  TwPlayPage *self = TW_PLAY_PAGE (widget);
+  guint node;
+
+  if (self->model == NULL)
+    return;
+  node = parameter != NULL ? g_variant_get_uint32 (parameter)
+                           : tw_history_get_current (tw_game_model_get_history (self->model));
+  if (!tw_game_model_promote (self->model, node))
+    toast (self, _("This move is on the main line already."));
+}
+
+static void
+move_list_pressed (GtkGestureClick *gesture,
+                   int              n_press,
+                   double           x,
+                   double           y,
+                   TwPlayPage      *self)
+{
+  GtkListBoxRow *row = gtk_list_box_get_row_at_y (self->move_list, (int) y);
+  g_autoptr(GMenu) menu = NULL;
+  g_autoptr(GMenuItem) item = NULL;
+  guint node;
+
+  if (row == NULL || self->model == NULL)
+    return;
+  node = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "node"));
+  if (on_main_line (tw_game_model_get_history (self->model), node))
+    return;
+
+  menu = g_menu_new ();
+  item = g_menu_item_new (_("Pro_mote Variation"), NULL);
+  g_menu_item_set_action_and_target_value (item, "play.promote-node", g_variant_new_uint32 (node));
+  g_menu_append_item (menu, item);
+  if (self->row_menu == NULL)
+    {
+      self->row_menu = gtk_popover_menu_new_from_model (NULL);
+      gtk_widget_set_parent (self->row_menu, GTK_WIDGET (self->move_list));
+      gtk_popover_set_has_arrow (GTK_POPOVER (self->row_menu), FALSE);
+      gtk_widget_set_halign (self->row_menu, GTK_ALIGN_START);
+    }
+  gtk_popover_menu_set_menu_model (GTK_POPOVER_MENU (self->row_menu), G_MENU_MODEL (menu));
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->row_menu),
+                               &(GdkRectangle) { (int) x, (int) y, 1, 1 });
+  gtk_popover_popup (GTK_POPOVER (self->row_menu));
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+}
+
+static void
 board_illegal (TwPlayPage *self,
                const char *reason)
 {
@@ -412,12 +682,21 @@ tw_play_page_set_model (TwPlayPage  *self,
     }
   g_set_object (&self->model, model);
   tw_board_view_set_model (self->board_view, model);
+  self->passing_to = -1;
+  self->revealed_seat = -1;
+  show_pass_page (self, FALSE);
 
   if (model == NULL)
     {
       gtk_stack_set_visible_child_name (self->stack, "empty");
       return;
     }
+
+  /* whoever started or opened the game sees the first person's turn; the
+   * screen comes when the turn passes on */
+  if (tw_game_model_get_to_act (model) >= 0
+      && !tw_game_model_seat_is_bot (model, tw_game_model_get_to_act (model)))
+    self->revealed_seat = tw_game_model_get_to_act (model);
 
   g_signal_connect_object (model, "changed", G_CALLBACK (model_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (model, "notify::thinking", G_CALLBACK (thinking_changed), self,
@@ -436,7 +715,8 @@ tw_play_page_set_model (TwPlayPage  *self,
 
   gtk_stack_set_visible_child_name (self->stack, "game");
   model_changed (self);
-  gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
+  if (self->passing_to < 0)
+    gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
 }
 
 TwGameModel *
@@ -457,6 +737,7 @@ tw_play_page_dispose (GObject *object)
       tw_game_model_stop_bots (self->model);
     }
   g_clear_object (&self->model);
+  g_clear_pointer (&self->row_menu, gtk_widget_unparent);
   /* AdwBin owns the template's root and unparents it itself */
   adw_bin_set_child (ADW_BIN (self), NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), TW_TYPE_PLAY_PAGE);
@@ -504,18 +785,49 @@ tw_play_page_class_init (TwPlayPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TwPlayPage, speed_dropdown);
   gtk_widget_class_bind_template_child (widget_class, TwPlayPage, pause_toggle);
   gtk_widget_class_bind_template_child (widget_class, TwPlayPage, move_list);
+  gtk_widget_class_bind_template_child (widget_class, TwPlayPage, pass_page);
+  gtk_widget_class_bind_template_child (widget_class, TwPlayPage, game_box);
+  gtk_widget_class_bind_template_child (widget_class, TwPlayPage, pass_button);
+  gtk_widget_class_bind_template_callback (widget_class, pass_confirm_clicked);
   gtk_widget_class_bind_template_callback (widget_class, play_selected_clicked);
   gtk_widget_class_bind_template_callback (widget_class, hint_clicked);
   gtk_widget_class_bind_template_callback (widget_class, random_clicked);
   gtk_widget_class_bind_template_callback (widget_class, move_entry_activate);
   gtk_widget_class_bind_template_callback (widget_class, move_row_activated);
+
+  gtk_widget_class_install_action (widget_class, "play.promote-variation", NULL,
+                                   promote_variation_action);
+  gtk_widget_class_install_action (widget_class, "play.promote-node", "u",
+                                   promote_variation_action);
 }
 
 static void
 tw_play_page_init (TwPlayPage *self)
 {
+  GtkEventController *controller;
+  GtkGesture *click;
+
   gtk_widget_init_template (GTK_WIDGET (self));
   tw_move_list_init (&self->other);
+  self->revealed_seat = -1;
+  self->passing_to = -1;
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "play.promote-variation", FALSE);
+
+  /* Return on the pass screen, wherever the focus is */
+  controller = gtk_shortcut_controller_new ();
+  gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (controller),
+                                     GTK_SHORTCUT_SCOPE_MANAGED);
+  for (guint i = 0; i < 2; i++)
+    gtk_shortcut_controller_add_shortcut (
+      GTK_SHORTCUT_CONTROLLER (controller),
+      gtk_shortcut_new (gtk_keyval_trigger_new (i ? GDK_KEY_KP_Enter : GDK_KEY_Return, 0),
+                        gtk_callback_action_new (pass_shortcut, self, NULL)));
+  gtk_widget_add_controller (GTK_WIDGET (self->pass_page), controller);
+
+  click = gtk_gesture_click_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_SECONDARY);
+  g_signal_connect (click, "pressed", G_CALLBACK (move_list_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->move_list), GTK_EVENT_CONTROLLER (click));
 
   g_signal_connect_object (self->board_view, "illegal", G_CALLBACK (board_illegal), self,
                            G_CONNECT_SWAPPED);

@@ -803,6 +803,9 @@ tw_window_close_request (GtkWindow *window)
       confirm_discard (self, close_confirmed);
       return TRUE;
     }
+  /* the autosave holds the screen before tw-recovery marks it clean */
+  if (self->model != NULL)
+    tw_game_model_flush_autosave (self->model);
   save_window_state (self);
 
   return GTK_WINDOW_CLASS (tw_window_parent_class)->close_request (window);
@@ -888,6 +891,20 @@ tw_window_class_init (TwWindowClass *klass)
                                          "win.show-view", "s", view_names[i]);
 }
 
+/* Only the view shown is in the accessibility tree: a screen reader (or an
+ * AT-SPI test) walking the window otherwise walks the hidden views as well,
+ * which hold most of its widgets. */
+static void
+hide_other_views (TwWindow *self)
+{
+  GtkWidget *shown = adw_view_stack_get_visible_child (self->stack);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->stack));
+       child != NULL; child = gtk_widget_get_next_sibling (child))
+    gtk_accessible_update_state (GTK_ACCESSIBLE (child),
+                                 GTK_ACCESSIBLE_STATE_HIDDEN, child != shown, -1);
+}
+
 static void
 tw_window_init (TwWindow *self)
 {
@@ -902,6 +919,9 @@ tw_window_init (TwWindow *self)
                            G_CALLBACK (design_file_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->design_page, "notify::modified",
                            G_CALLBACK (update_titles), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->stack, "notify::visible-child",
+                           G_CALLBACK (hide_other_views), self, G_CONNECT_SWAPPED);
+  hide_other_views (self);
   update_actions (self);
 
   if (g_strcmp0 (PROFILE, "development") == 0)
@@ -926,4 +946,12 @@ tw_window_new (TwApplication *application)
   tw_recovery_watch (self);
 
   return self;
+}
+
+TwDesignPage *
+tw_window_get_design_page (TwWindow *self)
+{
+  g_return_val_if_fail (TW_IS_WINDOW (self), NULL);
+
+  return self->design_page;
 }

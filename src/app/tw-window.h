@@ -8,6 +8,7 @@
 #include <adwaita.h>
 
 #include "tw-application.h"
+#include "tw-design-page.h"
 #include "tw-record.h"
 
 G_BEGIN_DECLS
@@ -27,6 +28,8 @@ gboolean    tw_window_open_game       (TwWindow      *self,
                                        GFile         *file);
 void        tw_window_restore_game    (TwWindow      *self,
                                        TwRecord      *record);
+/* The window's Design view. */
+TwDesignPage *tw_window_get_design_page (TwWindow   *self);
 /* The view shown: "design", "play", "lab" or "print". */
 const char *tw_window_get_visible_view (TwWindow     *self);
 void        tw_window_set_visible_view (TwWindow     *self,

@@ -4,10 +4,16 @@
 Run by run-gui-test.sh (private X server and session bus). Starts the app on
 data/games/colorblock.yaml, switches to Play, starts a 2-player human game
 with a fixed seed from the New Game dialog, plays moves with the "Random
-Move" button and with "Hint" + "Play Selected" (no coordinate clicks: they
-are unreliable here), plays the selected target with the keyboard, undoes
-and redoes, saves the record through the file chooser, changes the game,
-reopens the record after confirming the discard, and checks the autosave.
+Move" button and with "Hint" + "Play Selected", plays the selected target
+with the keyboard, undoes and redoes, saves the record through the file
+chooser, changes the game, reopens the record after confirming the discard,
+and checks the autosave. Then it drags a tile onto a legal target and onto
+an illegal spot (xdotool; the target is found by diffing screenshots with
+and without "Show Legal Targets", the window sits at 0,0 without a window
+manager), makes a variation by undoing and playing another move, jumps
+between the lines by clicking their rows, promotes the variation, plays to
+the end and quits. Last, a second app on Color Shift (hands are secret)
+checks the pass-the-device screen between the two human seats.
 Screenshots of the board go to OUTDIR/screenshots/play-*.png.
 """
 import argparse
@@ -36,9 +42,11 @@ screenshot = smoke.screenshot
 xdotool_windows = smoke.xdotool_windows
 
 SEED = '4242'
-N_TESTS = 14
+N_TESTS = 18
 OVERALL_TIMEOUT = 400
 MOVE_ROW = r'^\d+\. Player \d: '
+VARIATION_ROW = r'^↳ \d+\. Player \d: '
+PASS_BUTTON = r'^I am .+ — Show$'
 
 
 def button(root, name):
@@ -52,8 +60,23 @@ def button(root, name):
     return None
 
 
-def press(root, name, timeout=5):
-    acc = wait_for(lambda: button(root, name), timeout=timeout)
+def pass_button(root):
+    """The "I am … — Show" button of the pass-the-device screen, if shown."""
+    for acc in find_all(root, role='push button', pattern=PASS_BUTTON):
+        if acc.get_n_actions() > 0 and allocated(acc):
+            return acc
+    return None
+
+
+def press(root, name, timeout=5, confirm_pass=True):
+    """Presses the button called name. With confirm_pass, a pass-the-device
+    screen in the way (games with secret hands between two people) is
+    confirmed first, as the next player at the table would."""
+    acc = wait_for(lambda: button(root, name) or (confirm_pass and pass_button(root)),
+                   timeout=timeout)
+    if acc is not None and re.search(PASS_BUTTON, acc.get_name() or ''):
+        do_action(acc)
+        acc = wait_for(lambda: button(root, name), timeout=timeout)
     if acc is None:
         raise AssertionError(f'no button {name!r}')
     do_action(acc)
@@ -64,8 +87,64 @@ def sensitive(acc):
     return has_state(acc, Atspi.StateType.SENSITIVE)
 
 
-def move_rows(root):
-    return [a.get_name() for a in find_all(root, role='label', pattern=MOVE_ROW)]
+def move_rows(root, confirm_pass=True):
+    """The main line's rows of the move list. With confirm_pass, a
+    pass-the-device screen hiding the list is confirmed first, as the next
+    player at the table would."""
+    rows = [a.get_name() for a in find_all(root, role='label', pattern=MOVE_ROW)]
+    if not rows and confirm_pass:
+        acc = pass_button(root)
+        if acc is not None:
+            do_action(acc)
+            rows = wait_for(lambda: [a.get_name() for a in
+                                     find_all(root, role='label', pattern=MOVE_ROW)],
+                            timeout=5) or []
+    return rows
+
+
+def variation_rows(root):
+    return [a.get_name() for a in find_all(root, role='label', pattern=VARIATION_ROW)]
+
+
+def xdo(*argv):
+    subprocess.run(['xdotool', *map(str, argv)], check=True)
+
+
+def click_label(root, text):
+    """Clicks the move-list row whose label is text (rows have no AT-SPI action
+    in GTK 4.8; the window is at 0,0, so its extents are screen positions)."""
+    acc = find_all(root, role='label', name=text)
+    if not acc:
+        raise AssertionError(f'no row {text!r}')
+    e = acc[0].get_extents(Atspi.CoordType.WINDOW)
+    xdo('mousemove', e.x + min(40, e.width // 2), e.y + e.height // 2)
+    time.sleep(0.1)
+    xdo('click', 1)
+
+
+def drag(start, end, steps=6):
+    """Presses at start, moves to end in steps, releases: a pointer drag."""
+    xdo('mousemove', *start)
+    time.sleep(0.1)
+    xdo('mousedown', 1)
+    for i in range(1, steps + 1):
+        xdo('mousemove', start[0] + (end[0] - start[0]) * i // steps,
+            start[1] + (end[1] - start[1]) * i // steps)
+        time.sleep(0.05)
+    time.sleep(0.3)
+
+
+def diff_points(a, b, box, outdir):
+    """The pixels inside box (x, y, w, h) where screenshots a and b differ, in
+    screen coordinates, top to bottom."""
+    diff = os.path.join(outdir, 'play-targets-diff.png')
+    subprocess.run(['compare', a, b, '-compose', 'Src', '-highlight-color', 'white',
+                    '-lowlight-color', 'black', diff], capture_output=True, timeout=30)
+    x, y, w, h = box
+    out = subprocess.run(['convert', diff, '-crop', f'{w}x{h}+{x}+{y}', '+repage', 'txt:-'],
+                         capture_output=True, text=True, timeout=30).stdout
+    return [(x + int(m.group(1)), y + int(m.group(2)))
+            for m in re.finditer(r'^(\d+),(\d+): \(\d+,\d+,\d+\)\s+#FFFFFF', out, re.M)]
 
 
 def keys(window_pattern, *keyseq, text=None):
@@ -234,16 +313,137 @@ def run(tap, args, workdir):
                    'Ctrl+O confirms the discard, then reopens the saved record (5 moves)',
                    f'confirm {bool(confirm)}, rows {move_rows(main)}, title {main_title(main)!r}')
 
-        # 13: play to the end with random moves: results
-        for _ in range(200):
-            if find_all(main, role='label', name='Results'):
+        # 13: drag to place: the ghost follows the pointer onto a legal target,
+        # releasing plays it; released where nothing legal lands, nothing is
+        # played and the click's reason is shown
+        board = find_all(main, role='image', name='Game board')[0]
+        e = board.get_extents(Atspi.CoordType.WINDOW)
+        preview = find_all(main, role='label', pattern=r'^(Point at a cell|Selected: )')[0]
+        targets_on = screenshot(args.outdir, 'play-targets-on')
+        press(main, 'Show Legal Targets')
+        time.sleep(0.4)
+        targets_off = screenshot(args.outdir, 'play-targets-off')
+        points = diff_points(targets_on, targets_off, (e.x, e.y, e.width, e.height), args.outdir)
+        corner = (e.x + 6, e.y + 6)   # the table's padding: never a target
+        target, seen = None, ''
+        for (x, y) in points[:1] + points[len(points) // 2:len(points) // 2 + 1]:
+            for d in (5, 9, 14):
+                xdo('mousemove', x + d, y + d)
+                if wait_for(lambda: preview.get_name().startswith('Selected: '), timeout=0.6,
+                            interval=0.05):
+                    target, seen = (x + d, y + d), preview.get_name()
+                    break
+            if target:
                 break
-            b = button(main, 'Random Move')
+        n = len(move_rows(main))
+        during = ''
+        if target:
+            drag(corner, target)
+            during = preview.get_name()
+            screenshot(args.outdir, 'play-drag')
+            xdo('mouseup', 1)
+        wanted = re.sub(r'^Selected: (.*?) — .*$', r'\1', seen)
+        placed = wait_for(lambda: len(move_rows(main)) == n + 1, timeout=5)
+        last = move_rows(main)[-1] if move_rows(main) else ''
+        # the illegal drop: from the target back to the table's corner
+        refused = []
+        if target:
+            drag(target, corner)
+            screenshot(args.outdir, 'play-drag-illegal')
+            xdo('mouseup', 1)
+            refused = wait_for(lambda: find_all(main, role='label', pattern=r'^No legal move lands there'),
+                               timeout=5)
+        time.sleep(0.3)
+        tap.result(target is not None and during == seen and bool(placed)
+                   and last.endswith(': ' + wanted) and bool(refused)
+                   and len(move_rows(main)) == n + 1,
+                   'dragging onto a legal target places it; a drop where nothing lands is refused',
+                   f'target {target} of {len(points)} highlighted pixels, preview {seen!r}, '
+                   f'during drag {during!r}, last row {last!r}, refused {bool(refused)}, '
+                   f'rows {len(move_rows(main))} (wanted {n + 1})')
+
+        # 14: undo and a different move make a variation, listed under the move
+        # it replaces; clicking a row of either line jumps there
+        main_line = move_rows(main)
+        promote = button(main, 'Promote Variation')
+        for _ in range(4):
+            press(main, 'Undo')
+            wait_for(lambda: sensitive(button(main, 'Redo')), timeout=5)
+            press(main, 'Random Move')
+            if wait_for(lambda: variation_rows(main), timeout=3):
+                break
+        variations = variation_rows(main)
+        on_variation = bool(wait_for(lambda: sensitive(promote), timeout=5))
+        time.sleep(0.3)
+        screenshot(args.outdir, 'play-variation')
+        click_label(main, main_line[-1])
+        back_on_main = wait_for(lambda: not sensitive(promote), timeout=5)
+        at_leaf = not sensitive(button(main, 'Redo'))
+        jumped = False
+        if variations:
+            click_label(main, variations[0])
+            jumped = bool(wait_for(lambda: sensitive(promote), timeout=5))
+        tap.result(len(variations) == 1 and move_rows(main) == main_line and on_variation
+                   and bool(back_on_main) and at_leaf and jumped
+                   and not find_all(main, pattern=PASS_BUTTON),
+                   'undo + another move adds a variation row; clicking rows jumps between lines',
+                   f'variations {variations}, main line {move_rows(main)} (was {main_line}), '
+                   f'promote on variation {on_variation}, after main click {bool(back_on_main)}, '
+                   f'leaf {at_leaf}, after variation click {jumped}')
+
+        # 15: Promote Variation makes the variation the main line
+        do_action(promote)
+        var_text = variations[0][2:] if variations else '?'
+        promoted = wait_for(lambda: var_text in move_rows(main)
+                            and variation_rows(main) == ['↳ ' + main_line[-1]]
+                            and not sensitive(promote), timeout=5)
+        time.sleep(0.3)
+        screenshot(args.outdir, 'play-promoted')
+        rows_promoted, vars_promoted = move_rows(main), variation_rows(main)
+        # and back through the row's context menu (right-click)
+        menu_item = []
+        if promoted:
+            acc = find_all(main, role='label', name='↳ ' + main_line[-1])[0]
+            e = acc.get_extents(Atspi.CoordType.WINDOW)
+            xdo('mousemove', e.x + 40, e.y + e.height // 2)
+            time.sleep(0.1)
+            xdo('click', 3)
+            menu_item = wait_for(lambda: [a for a in find_all(app, role='menu item',
+                                                              name='Promote Variation')
+                                          if a.get_n_actions() > 0], timeout=5)
+            time.sleep(0.3)
+            screenshot(args.outdir, 'play-promote-menu')
+            if menu_item:
+                do_action(menu_item[0])
+        restored = wait_for(lambda: move_rows(main) == main_line
+                            and variation_rows(main) == variations, timeout=5)
+        # the current move is on the variation again
+        back_on_variation = wait_for(lambda: sensitive(promote), timeout=5)
+        tap.result(bool(promoted) and bool(menu_item) and bool(restored) and bool(back_on_variation),
+                   'Promote Variation (button, row menu) swaps the variation and the main line',
+                   f'after the button: rows {rows_promoted}, variations {vars_promoted}; '
+                   f'menu item {bool(menu_item)}; after the menu: rows {move_rows(main)}, '
+                   f'variations {variation_rows(main)}')
+
+        # 16: play to the end with random moves: results. The button and the
+        # move list are looked up once: every find_all() walks the whole window
+        # (all four views), about a second each, and the list grows to ~80 rows
+        started = time.monotonic()
+        b = button(main, 'Random Move')
+        move_list = find_all(main, role='list', name='Move list')[0]
+
+        def n_rows():
+            try:
+                return move_list.get_child_count()
+            except smoke.GLibError:
+                return -1
+        for _ in range(200):
             if b is None or not sensitive(b):
                 break
-            n = len(move_rows(main))
+            n = n_rows()
             do_action(b)
-            wait_for(lambda: len(move_rows(main)) > n, timeout=5, interval=0.05)
+            wait_for(lambda: n_rows() > n, timeout=5, interval=0.05)
+        tap.comment(f'played to the end in {time.monotonic() - started:.1f} s')
         results = wait_for(lambda: find_all(main, role='label', name='Results'), timeout=5)
         ranking = [a.get_name() for a in find_all(main, role='label', pattern=r'^1\. ')]
         time.sleep(0.5)
@@ -255,7 +455,7 @@ def run(tap, args, workdir):
         tap.result(bool(results) and bool(ranking), 'a finished game shows the results and ranking',
                    f'results {bool(results)}, ranking {ranking}')
 
-        # 14: quit (the finished game is unsaved: confirm)
+        # 17: quit (the finished game is unsaved: confirm)
         keys('Tilewright', 'ctrl+q')
         confirm = wait_for(lambda: find_all(app, role='push button', pattern=r'^_?Discard\b'), timeout=5)
         if confirm:
@@ -266,6 +466,49 @@ def run(tap, args, workdir):
     except Exception:
         tap.comment(traceback.format_exc())
         raise
+    return app_proc
+
+
+def run_pass_device(tap, args, workdir):
+    """18: Color Shift keeps hands secret: between two people the table is
+    covered until the next one confirms."""
+    game = os.path.join(args.srcdir, 'data', 'games', 'color-shift.yaml')
+    os.environ['XDG_DATA_HOME'] = os.path.join(workdir, 'data-pass')
+    app_proc = start_app(args, game, os.path.join(args.outdir, 'app-play-pass.log'))
+    app = wait_for(lambda: smoke.find_app(app_proc.proc.pid), timeout=30)
+    main = app and wait_for(lambda: smoke.frame_named(app, 'Tilewright'), timeout=15)
+    tab = [t for t in find_all(main, role='page tab', name='Play') if allocated(t)]
+    do_action(tab[0])
+    press(main, 'New Game…')
+    dialog = wait_for(lambda: smoke.frame_named(app, '^New Game$'), timeout=10)
+    press(dialog, 'Start Game')
+    first = wait_for(lambda: find_all(main, role='label', name='Player 1 to play'), timeout=10)
+    shown_first = bool(find_all(main, role='image', name='Game board'))
+    # a Color Shift turn has several steps: play until Player 2 is to act
+    covered = None
+    for _ in range(8):
+        press(main, 'Random Move', confirm_pass=False)
+        covered = wait_for(lambda: pass_button(main), timeout=1.5)
+        if covered:
+            break
+    covered_name = covered.get_name() if covered else None
+    title = find_all(main, role='label', name='Pass to Player 2')
+    hidden = not find_all(main, role='image', name='Game board') \
+        and not find_all(main, role='push button', pattern='^Random Move')
+    time.sleep(0.3)
+    screenshot(args.outdir, 'play-pass-device')
+    keys('Tilewright', 'Return')
+    board = wait_for(lambda: find_all(main, role='image', name='Game board'), timeout=5)
+    desc = board[0].get_description() if board else ''
+    time.sleep(0.3)
+    screenshot(args.outdir, 'play-pass-shown')
+    tap.result(bool(first) and shown_first and covered_name == 'I am Player 2 — Show'
+               and bool(title) and hidden
+               and 'Player 2 to play' in desc and not pass_button(main),
+               'between two people with secret hands, "Pass to Player 2" hides the table '
+               'until Return confirms',
+               f'first turn shown {shown_first}, pass button {covered_name!r}, '
+               f'title {bool(title)}, table hidden {hidden}, board after {desc!r}')
     return app_proc
 
 
@@ -288,6 +531,9 @@ def main():
     with tempfile.TemporaryDirectory(prefix='tw-play-') as workdir:
         try:
             app_proc = run(tap, args, workdir)
+            if app_proc is not None:
+                app_proc.kill()
+            app_proc = run_pass_device(tap, args, workdir)
         except smoke.Timeout as e:
             tap.bail_out_rest(str(e))
         except Exception as e:

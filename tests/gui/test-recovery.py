@@ -3,9 +3,12 @@
 
 Run by run-gui-test.sh (private X server and session bus). Starts the app on
 data/games/colorblock.yaml, starts a game, plays 5 moves with "Random Move",
-kills the app with SIGKILL mid-game, starts it again with the same
-XDG_DATA_HOME, accepts "Restore" and checks that the move list and the turn
-label are those of the killed session. Then quits normally and starts once
+undoes the last one, waits one second (the autosave promises to hold any
+change within that), kills the app with SIGKILL, starts it again with the
+same XDG_DATA_HOME, accepts "Restore" and checks that the exact node came
+back: the move list, the turn label, the selected move (the fourth) and an
+enabled Redo that goes to the fifth move. Then plays on, quits normally at
+once (the autosave is flushed before it is marked clean) and starts once
 more: a game the user closed normally is not offered again. Screenshots go to
 OUTDIR/screenshots/recovery-*.png.
 """
@@ -34,14 +37,38 @@ play = load('play', 'test-play.py')
 find_all = smoke.find_all
 wait_for = smoke.wait_for
 
-N_TESTS = 6
+N_TESTS = 7
 MOVES = 5
+# the autosave holds a change within this (AUTOSAVE_DELAY_MS plus the write)
+AUTOSAVE_BOUND = 1.0
 OVERALL_TIMEOUT = 200
 RESTORE = r'^_?Restore\b'
 
 
 def turn_labels(main):
     return [a.get_name() for a in find_all(main, role='label', pattern=' to play$')]
+
+
+def selected_rows(main):
+    """The move list's selected row (the current node), as its label's text."""
+    rows = []
+    for row in find_all(main, role='list item'):
+        if smoke.has_state(row, smoke.Atspi.StateType.SELECTED):
+            rows += [a.get_name() for a in find_all(row, role='label', pattern=play.MOVE_ROW)]
+    return rows
+
+
+def redo_enabled(main):
+    redo = play.button(main, 'Redo')
+    return redo is not None and play.sensitive(redo)
+
+
+def play_page(main):
+    """The Play view's accessible, else the whole window: its subtree is
+    several times smaller (the hidden Design, Lab and Print pages are not in
+    it), and every look at the move list walks it."""
+    pages = find_all(main, name='TwPlayPage') if main is not None else []
+    return pages[0] if pages else main
 
 
 def start(args, game, log):
@@ -65,22 +92,33 @@ def run(tap, args, workdir):
     play.press(main, 'New Game…')
     dialog = wait_for(lambda: smoke.frame_named(app, '^New Game$'), timeout=10)
     play.press(dialog, 'Start Game')
-    wait_for(lambda: turn_labels(main), timeout=10)
+    page = play_page(main)
+    wait_for(lambda: turn_labels(page), timeout=10)
     for _ in range(MOVES):
-        n = len(play.move_rows(main))
-        play.press(main, 'Random Move')
-        wait_for(lambda: len(play.move_rows(main)) > n, timeout=10)
-    rows = play.move_rows(main)
-    turn = turn_labels(main)
-    time.sleep(0.3)
+        n = len(play.move_rows(page))
+        play.press(page, 'Random Move')
+        wait_for(lambda: len(play.move_rows(page)) > n, timeout=10)
+    rows = play.move_rows(page)
+    last_turn = turn_labels(page)
+    # undo the fifth move: the position on screen is now the fourth move's,
+    # with redo possible; that is what the restore must bring back
+    play.press(page, 'Undo')
+    undone = wait_for(lambda: redo_enabled(page) and turn_labels(page) != last_turn, timeout=5)
+    undo_time = time.monotonic()
+    turn = turn_labels(page)
+    selected = selected_rows(page)
     smoke.screenshot(args.outdir, 'recovery-before-kill')
+    time.sleep(max(0.0, undo_time + AUTOSAVE_BOUND - time.monotonic()))
     app_proc.proc.send_signal(signal.SIGKILL)
     app_proc.proc.wait()
     app_proc.kill()
-    tap.result(len(rows) == MOVES and len(turn) == 1 and os.path.exists(autosave)
+    tap.result(len(rows) == MOVES and len(turn) == 1 and bool(undone)
+               and selected == rows[MOVES - 2:MOVES - 1] and os.path.exists(autosave)
                and app_proc.proc.returncode == -signal.SIGKILL,
-               f'{MOVES} moves played, the app killed with SIGKILL, the autosave left behind',
-               f'rows {rows}, turn {turn}, autosave {os.path.exists(autosave)}, '
+               f'{MOVES} moves played and the last undone, the app killed with SIGKILL '
+               f'{AUTOSAVE_BOUND:g} s later, the autosave left behind',
+               f'rows {rows}, turn {turn} (was {last_turn}), undone {bool(undone)}, '
+               f'selected {selected}, autosave {os.path.exists(autosave)}, '
                f'return code {app_proc.proc.returncode}')
 
     # 2: the next start offers the game back
@@ -96,24 +134,39 @@ def run(tap, args, workdir):
                       f'heading {bool(heading)}'):
         return app_proc
 
-    # 3: Restore: the same moves, the same seat to play
+    page = play_page(main)
+
+    # 3: Restore: the same moves, the same seat to play, the same current node
     smoke.do_action(restore[0])
-    restored = wait_for(lambda: play.move_rows(main) == rows and turn_labels(main) == turn,
+    restored = wait_for(lambda: play.move_rows(page) == rows and turn_labels(page) == turn
+                        and selected_rows(page) == selected and redo_enabled(page),
                         timeout=10)
     time.sleep(0.5)
     smoke.screenshot(args.outdir, 'recovery-restored')
-    tap.result(bool(restored), 'Restore shows the same move list and turn in the Play view',
-               f'rows {play.move_rows(main)} (wanted {rows}), '
-               f'turn {turn_labels(main)} (wanted {turn})')
+    tap.result(bool(restored), 'Restore brings back the undone position: the same move list, '
+               'turn, selected move, and Redo enabled',
+               f'rows {play.move_rows(page)} (wanted {rows}), '
+               f'turn {turn_labels(page)} (wanted {turn}), '
+               f'selected {selected_rows(page)} (wanted {selected}), '
+               f'redo {redo_enabled(page)} (wanted True)')
 
-    # 4: the restored game goes on
-    n = len(play.move_rows(main))
-    play.press(main, 'Random Move')
-    more = wait_for(lambda: len(play.move_rows(main)) == n + 1, timeout=10)
+    # 4: Redo in the restored game goes to the fifth move, as before the kill
+    play.press(page, 'Redo')
+    redone = wait_for(lambda: not redo_enabled(page) and turn_labels(page) == last_turn
+                      and selected_rows(page) == rows[-1:], timeout=10)
+    tap.result(bool(redone), 'Redo in the restored game goes to the undone fifth move',
+               f'turn {turn_labels(page)} (wanted {last_turn}), '
+               f'selected {selected_rows(page)} (wanted {rows[-1:]})')
+
+    # 5: the restored game goes on
+    n = len(play.move_rows(page))
+    play.press(page, 'Random Move')
+    more = wait_for(lambda: len(play.move_rows(page)) == n + 1, timeout=10)
     tap.result(bool(more), 'the restored game goes on: one more move',
-               f'rows {play.move_rows(main)}')
+               f'rows {play.move_rows(page)}')
 
-    # 5: a normal quit: the next start offers nothing
+    # 6: a normal quit right after the move (before the coalesced autosave
+    # would be written by itself): the next start offers nothing
     play.keys('Tilewright', 'ctrl+q')
     confirm = wait_for(lambda: find_all(app, role='push button', pattern=r'^_?Discard\b'),
                        timeout=3)
