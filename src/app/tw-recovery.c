@@ -1,12 +1,13 @@
 /* tw-recovery.c: offering back the game of a session that did not end well
  *
- * The game model writes the game in progress to the autosave after every
- * move, atomically. Whether that file holds lost work is told by a marker
+ * The game model writes the game in progress to the autosave on every
+ * change (a move, undo, redo, a jump, a new variation) within ~250 ms,
+ * atomically. Whether that file holds lost work is told by a marker
  * beside it, autosave.clean, which holds the SHA-256 of the autosave's bytes
  * whenever the user is known to have what it holds: the game was saved to a
  * file, a window was closed normally, or the user declined a restore. An
  * autosave whose checksum is not in the marker was left by a session that
- * was killed or crashed after its last move; if its game is not over, the
+ * was killed or crashed after its last change; if its game is not over, the
  * first window of the next start offers to restore it at the very node it
  * was left at.
  *
@@ -127,6 +128,31 @@ static char *unanswered;
 
 static void offer_definition (TwWindow *window);
 
+/* The offer both kinds of lost work share: @heading and @body over Discard
+ * and Restore (the default); Escape answers neither, so the offer comes back
+ * at the next start. */
+static GtkWidget *
+restore_dialog_new (TwWindow   *window,
+                    const char *title,
+                    const char *heading,
+                    const char *body)
+{
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (window), heading, body);
+
+  gtk_window_set_title (GTK_WINDOW (dialog), title);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "discard", _("_Discard"),
+                                    "restore", _("_Restore"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "restore",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "restore");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "close");
+  return dialog;
+}
+
 static void
 restore_response (AdwMessageDialog *dialog,
                   const char       *response,
@@ -161,6 +187,7 @@ offer_restore (gpointer data)
   g_autoptr(TwRecord) record = NULL;
   TwHistory *history;
   TwGame *game;
+  g_autofree char *body = NULL;
   GtkWidget *dialog;
   guint moves;
 
@@ -180,30 +207,17 @@ offer_restore (gpointer data)
   history = tw_record_get_history (record);
   game = tw_history_get_game (history);
   moves = tw_history_get_n_nodes (history) - 1;
-  dialog = adw_message_dialog_new (GTK_WINDOW (window),
-                                   _("Restore the game you were playing?"), NULL);
-  adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
-                                  g_dngettext (GETTEXT_PACKAGE,
-                                               "Tilewright did not close normally during a "
-                                               "game of %s (%u move). It can continue from "
-                                               "where it was left.",
-                                               "Tilewright did not close normally during a "
-                                               "game of %s (%u moves). It can continue from "
-                                               "where it was left.",
-                                               moves),
-                                  game->definition->name, moves);
-  gtk_window_set_title (GTK_WINDOW (dialog), _("Restore Game"));
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "discard", _("_Discard"),
-                                    "restore", _("_Restore"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
-                                              ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "restore",
-                                              ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "restore");
-  /* Escape answers neither: the offer comes back at the next start */
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "close");
+  body = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                      "Tilewright did not close normally during a "
+                                      "game of %s (%u move). It can continue from "
+                                      "where it was left.",
+                                      "Tilewright did not close normally during a "
+                                      "game of %s (%u moves). It can continue from "
+                                      "where it was left.",
+                                      moves),
+                          game->definition->name, moves);
+  dialog = restore_dialog_new (window, _("Restore Game"),
+                               _("Restore the game you were playing?"), body);
   g_signal_connect_object (dialog, "response", G_CALLBACK (restore_response), window, 0);
   gtk_window_present (GTK_WINDOW (dialog));
   g_free (unanswered);
@@ -391,6 +405,7 @@ offer_definition (TwWindow *window)
   g_autofree char *uri = NULL;
   g_autofree char *text = NULL;
   g_autofree char *name = NULL;
+  g_autofree char *body = NULL;
   gsize len = 0;
   GtkWidget *dialog;
 
@@ -418,23 +433,11 @@ offer_definition (TwWindow *window)
   else
     name = g_strdup (_("untitled.yaml"));
 
-  dialog = adw_message_dialog_new (GTK_WINDOW (window),
-                                   _("Restore the unsaved definition?"), NULL);
-  adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
-                                  _("Tilewright did not close normally while “%s” had edits "
-                                    "that were not saved. They can be restored in the Design "
-                                    "view, still unsaved."), name);
-  gtk_window_set_title (GTK_WINDOW (dialog), _("Restore Definition"));
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "discard", _("_Discard"),
-                                    "restore", _("_Restore"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
-                                              ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "restore",
-                                              ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "restore");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "close");
+  body = g_strdup_printf (_("Tilewright did not close normally while “%s” had edits "
+                            "that were not saved. They can be restored in the Design "
+                            "view, still unsaved."), name);
+  dialog = restore_dialog_new (window, _("Restore Definition"),
+                               _("Restore the unsaved definition?"), body);
   g_object_set_data_full (G_OBJECT (dialog), "tw-path", g_steal_pointer (&path), g_free);
   g_signal_connect_object (dialog, "response", G_CALLBACK (definition_response), window, 0);
   gtk_window_present (GTK_WINDOW (dialog));

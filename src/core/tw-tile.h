@@ -63,4 +63,26 @@ tw_uf_find (guint16 *parent,
   return x;
 }
 
+/* Joins the sets of @a and @b under the lower of their two roots, which is
+ * returned; *@joined is set to the root that went under it, or to the same
+ * root when @a and @b were in one set already. */
+static inline guint16
+tw_uf_union (guint16 *parent,
+             guint16  a,
+             guint16  b,
+             guint16 *joined)
+{
+  a = tw_uf_find (parent, a);
+  b = tw_uf_find (parent, b);
+  if (b < a)
+    {
+      guint16 t = a;
+      a = b;
+      b = t;
+    }
+  parent[b] = a;
+  *joined = b;
+  return a;
+}
+
 G_END_DECLS

@@ -14,11 +14,13 @@ the screen differs from the previous view's; whether the page's panel was
 given a size is reported when the check fails.
 """
 import argparse
+import importlib.util
 import os
 import re
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 import traceback
 
@@ -28,6 +30,7 @@ gi.require_version('Atspi', '2.0')
 from gi.repository import Atspi, GLib  # noqa: E402
 
 GLibError = GLib.Error
+HERE = os.path.dirname(os.path.abspath(__file__))
 OVERALL_TIMEOUT = 180
 N_MAIN_WINDOW_TESTS = 13
 VIEWS = ['Design', 'Play', 'Lab', 'Print']
@@ -254,6 +257,89 @@ class App:
         self.log.close()
 
 
+def load(name):
+    """The sibling script test-NAME.py as module NAME, for its helpers (a
+    name with a hyphen cannot be imported)."""
+    spec = importlib.util.spec_from_file_location(name, os.path.join(HERE, f'test-{name}.py'))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def display_ready():
+    """xvfb-run returns before the server takes clients now and then (seen
+    as "cannot open display" under load): wait until one can connect."""
+    return subprocess.run(['xdotool', 'getdisplaygeometry'], capture_output=True).returncode == 0
+
+
+def start_app(args, game, log):
+    """Starts the app on @game once the display takes clients; an app that
+    exits at once (the display went away under load) is started again."""
+    for _ in range(3):
+        wait_for(display_ready, timeout=15)
+        app_proc = App(args, game, log)
+        if not app_proc.wait_exit(1.5):
+            return app_proc
+        app_proc.kill()
+    return app_proc
+
+
+def start(args, game, log):
+    """start_app(), then the app on the accessibility bus and its main
+    window: (app_proc, app, main), app and main None when not found."""
+    app_proc = start_app(args, game, log)
+    app = wait_for(lambda: find_app(app_proc.proc.pid), timeout=30)
+    main = app and wait_for(lambda: frame_named(app, 'Tilewright'), timeout=15)
+    return app_proc, app, main
+
+
+def parse_args():
+    parser = argparse.ArgumentParser()
+    parser.add_argument('--app', required=True)
+    parser.add_argument('--srcdir', required=True)
+    parser.add_argument('--schemadir', required=True)
+    parser.add_argument('--outdir', required=True)
+    parser.add_argument('--version', required=True)
+    args = parser.parse_args()
+    args.app = os.path.abspath(args.app)
+    args.outdir = os.path.join(os.path.abspath(args.outdir), 'screenshots')
+    os.makedirs(args.outdir, exist_ok=True)
+    return args
+
+
+def run_script(steps, n_tests, prefix, timeout):
+    """The main() of every GUI test script: parses the arguments meson
+    passes, plans @n_tests TAP results and runs @steps, one function or a
+    list, each as step(tap, args, workdir) in one temporary directory named
+    @prefix…, within @timeout seconds in all. A step returns the App it
+    leaves running, or None; that app is killed before the next step and
+    whatever happens. A timeout or an exception bails out the tests not yet
+    reported. Returns the exit status."""
+    args = parse_args()
+    signal.signal(signal.SIGALRM, on_alarm)
+    signal.alarm(timeout)
+    tap = Tap(n_tests)
+    app_proc = None
+    with tempfile.TemporaryDirectory(prefix=prefix) as workdir:
+        try:
+            for step in steps if isinstance(steps, (list, tuple)) else [steps]:
+                if app_proc is not None:
+                    app_proc.kill()
+                    app_proc = None
+                app_proc = step(tap, args, workdir)
+        except Timeout as e:
+            tap.bail_out_rest(str(e))
+        except Exception as e:  # a broken test must still print a complete plan
+            tap.comment(traceback.format_exc())
+            tap.bail_out_rest(f'{type(e).__name__}: {e}')
+        finally:
+            signal.alarm(0)
+            if app_proc is not None:
+                app_proc.kill()
+    tap.bail_out_rest('test ended early')
+    return 1 if tap.failed else 0
+
+
 def check_main_window(tap, args, shots):
     game = os.path.join(args.srcdir, 'data', 'games', 'colorblock.yaml')
     app_proc = App(args, game, os.path.join(args.outdir, 'app-colorblock.log'))
@@ -416,43 +502,19 @@ def check_load_error(tap, args, shots):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument('--app', required=True)
-    parser.add_argument('--srcdir', required=True)
-    parser.add_argument('--schemadir', required=True)
-    parser.add_argument('--outdir', required=True)
-    parser.add_argument('--version', required=True)
-    args = parser.parse_args()
-    args.app = os.path.abspath(args.app)
-    args.outdir = os.path.join(os.path.abspath(args.outdir), 'screenshots')
-    os.makedirs(args.outdir, exist_ok=True)
-
-    signal.signal(signal.SIGALRM, on_alarm)
-    signal.alarm(OVERALL_TIMEOUT)
-
-    tap = Tap(N_MAIN_WINDOW_TESTS + 1)
     shots = {}
-    app_proc = None
-    try:
+
+    def main_window(tap, args, workdir):
         app_proc = check_main_window(tap, args, shots)
         while tap.n < N_MAIN_WINDOW_TESTS:
             tap.result(False, 'not reached: an earlier step of the main window failed')
-        if app_proc is not None:
-            app_proc.kill()
-            app_proc = None
+        return app_proc
+
+    def load_error(tap, args, workdir):
         check_load_error(tap, args, shots)
-    except Timeout as e:
-        tap.bail_out_rest(str(e))
-    except Exception as e:  # a broken test must still print a complete plan
-        tap.comment(traceback.format_exc())
-        tap.bail_out_rest(f'{type(e).__name__}: {e}')
-    finally:
-        signal.alarm(0)
-        if app_proc is not None:
-            app_proc.kill()
-    tap.bail_out_rest('test ended early')
-    tap.comment('screenshots: ' + ', '.join(sorted(os.path.basename(p) for p in shots.values())))
-    return 1 if tap.failed else 0
+        tap.comment('screenshots: ' + ', '.join(sorted(os.path.basename(p) for p in shots.values())))
+
+    return run_script([main_window, load_error], N_MAIN_WINDOW_TESTS + 1, 'tw-smoke-', OVERALL_TIMEOUT)
 
 
 if __name__ == '__main__':

@@ -100,22 +100,6 @@ bb_move_to_text (const TwGame  *game,
 }
 
 static gboolean
-parse_int (const char *text,
-           int        *out)
-{
-  char *end = NULL;
-  long v;
-
-  if (text == NULL || *text == '\0')
-    return FALSE;
-  v = strtol (text, &end, 10);
-  if (*end != '\0' || v < -30000 || v > 30000)
-    return FALSE;
-  *out = (int) v;
-  return TRUE;
-}
-
-static gboolean
 parse_slot (const BbPrep *p,
             const char   *text,
             guint        *slot,
@@ -148,27 +132,13 @@ parse_prefixed (const char *text,
 {
   int v;
 
-  if (text[0] != prefix || !parse_int (text + 1, &v) || v < 1 || v > max)
+  if (text[0] != prefix || !tw_notation_parse_int (text + 1, &v) || v < 1 || v > max)
     {
       g_string_printf (why, "expected %s %c1 to %c%d, not '%s'", what, prefix, prefix, max, text);
       return FALSE;
     }
   *out = v - 1;
   return TRUE;
-}
-
-/* Splits on blanks, dropping empty words. */
-static char **
-words_of (const char *text)
-{
-  g_auto(GStrv) raw = g_strsplit_set (text, " \t", -1);
-  GPtrArray *w = g_ptr_array_new ();
-
-  for (guint i = 0; raw[i]; i++)
-    if (*raw[i])
-      g_ptr_array_add (w, g_strdup (raw[i]));
-  g_ptr_array_add (w, NULL);
-  return (char **) g_ptr_array_free (w, FALSE);
 }
 
 gboolean
@@ -180,7 +150,7 @@ bb_move_from_text (const TwGame  *game,
 {
   const BbPrep *p = bb_prep (game);
   const TwDefinition *def = game->definition;
-  g_auto(GStrv) w = words_of (text);
+  g_auto(GStrv) w = tw_notation_words (text, " \t");
   guint n = g_strv_length (w);
   guint a = 0, b = 0;
 
@@ -389,21 +359,12 @@ take_instance (const TwGame *game,
                GString      *why)
 {
   const BbPrep *p = bb_prep (game);
-  gint d = tw_definition_find_tile (game->definition, id);
+  guint16 inst_def[BB_MAX_TILES];
 
-  if (d < 0)
-    {
-      g_string_printf (why, "unknown tile '%s'", id);
-      return -1;
-    }
+  /* the prepared table is guint8: the move generator is faster over it */
   for (guint i = 0; i < p->n_inst; i++)
-    if (p->inst_def[i] == (guint) d && !used[i])
-      {
-        used[i] = 1;
-        return i;
-      }
-  g_string_printf (why, "more '%s' tiles than the definition has", id);
-  return -1;
+    inst_def[i] = p->inst_def[i];
+  return tw_notation_take_instance (game->definition, inst_def, p->n_inst, used, id, why);
 }
 
 static gboolean
@@ -518,7 +479,7 @@ parse_list (const char *text,
     }
   for (guint i = 0; i < n; i++)
     {
-      if (!parse_int (parts[i], &v) || v < 0 || v > 255)
+      if (!tw_notation_parse_int (parts[i], &v) || v < 0 || v > 255)
         {
           g_string_printf (why, "'%s' is not a count", parts[i]);
           return FALSE;
@@ -540,7 +501,7 @@ bb_state_from_text (const TwGame  *game,
   g_autofree guint8 *used = g_new0 (guint8, BB_MAX_TILES);
   guint n_players = game->n_players;
   int to_act = 1, phase = BB_PHASE_TURN, roll = 1, open = -1, could = -1, v;
-  char *effect = NULL;
+  const char *effect = NULL;
   gboolean supply_given[BB_MAX_PLAYERS] = { FALSE };
   gboolean rows_seen[BB_MAX_ROWS] = { FALSE };
 
@@ -555,28 +516,18 @@ bb_state_from_text (const TwGame  *game,
     s->tile_loc[t] = BB_LOC_BOX;
   s->pending = BB_NONE;
 
-  g_auto(GStrv) head = words_of (lines[0] ? lines[0] : "");
-  if (head[0] == NULL || !g_str_equal (head[0], "block-2-block"))
-    {
-      g_string_append (why, "a Block 2 Block position starts with 'block-2-block'");
-      return FALSE;
-    }
+  g_auto(GStrv) head = tw_notation_words (lines[0] ? lines[0] : "", " \t");
+  if (!tw_notation_header_tag (head, "block-2-block", "Block 2 Block", why))
+    return FALSE;
   for (guint k = 1; head[k]; k++)
     {
-      char *eq = strchr (head[k], '=');
-      if (eq == NULL)
-        {
-          g_string_printf (why, "expected KEY=VALUE, not '%s'", head[k]);
-          return FALSE;
-        }
-      *eq = '\0';
-      const char *key = head[k], *val = eq + 1;
+      const char *val = tw_notation_split_key (head[k], why);
+      if (val == NULL)
+        return FALSE;
+      const char *key = head[k];
       if (g_str_equal (key, "phase"))
         {
-          phase = -1;
-          for (guint i = 0; phase_names[i]; i++)
-            if (g_str_equal (phase_names[i], val))
-              phase = i;
+          phase = tw_name_index (phase_names, val);
           if (phase < 0)
             {
               g_string_printf (why, "the phases are turn, effect and done, not '%s'", val);
@@ -586,10 +537,10 @@ bb_state_from_text (const TwGame  *game,
         }
       if (g_str_equal (key, "effect"))
         {
-          effect = eq + 1;
+          effect = val;
           continue;
         }
-      if (!parse_int (val, &v) || v < 0)
+      if (!tw_notation_parse_int (val, &v) || v < 0)
         {
           g_string_printf (why, "%s needs a number, not '%s'", key, val);
           return FALSE;
@@ -658,11 +609,11 @@ bb_state_from_text (const TwGame  *game,
         }
       *colon = '\0';
       const char *key = lines[l];
-      g_auto(GStrv) words = words_of (colon + 1);
+      g_auto(GStrv) words = tw_notation_words (colon + 1, " \t");
 
       if (g_str_has_prefix (key, "row"))
         {
-          if (!parse_int (key + 3, &v) || v < 1 || (guint) v > p->n_rows || rows_seen[v - 1])
+          if (!tw_notation_parse_int (key + 3, &v) || v < 1 || (guint) v > p->n_rows || rows_seen[v - 1])
             {
               g_string_printf (why, "no row called '%s' (or written twice)", key);
               return FALSE;
@@ -679,7 +630,7 @@ bb_state_from_text (const TwGame  *game,
             if (!parse_tile_token (game, s, used, words[c], p->row_start[r] + c, why))
               return FALSE;
         }
-      else if (key[0] == 'p' && parse_int (key + 1, &v))
+      else if (key[0] == 'p' && tw_notation_parse_int (key + 1, &v))
         {
           if (v < 1 || (guint) v > n_players)
             {
@@ -689,14 +640,10 @@ bb_state_from_text (const TwGame  *game,
           guint q = v - 1;
           for (guint w = 0; words[w]; w++)
             {
-              char *eq = strchr (words[w], '=');
-              if (eq == NULL)
-                {
-                  g_string_printf (why, "expected KEY=VALUE, not '%s'", words[w]);
-                  return FALSE;
-                }
-              *eq = '\0';
-              const char *k = words[w], *val = eq + 1;
+              const char *val = tw_notation_split_key (words[w], why);
+              if (val == NULL)
+                return FALSE;
+              const char *k = words[w];
               guint8 list[BB_MAX_TIERS];
               if (g_str_equal (k, "bids") || g_str_equal (k, "invest"))
                 {
@@ -722,7 +669,7 @@ bb_state_from_text (const TwGame  *game,
                 }
               else
                 {
-                  if (!parse_int (val, &v) || v < 0 || v > 1000)
+                  if (!tw_notation_parse_int (val, &v) || v < 0 || v > 1000)
                     {
                       g_string_printf (why, "%s needs a number, not '%s'", k, val);
                       return FALSE;

@@ -18,6 +18,7 @@
 #pragma once
 
 #include "tw-game.h"
+#include "tw-module-util.h"
 
 G_BEGIN_DECLS
 

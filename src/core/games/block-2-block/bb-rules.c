@@ -1046,15 +1046,6 @@ bb_init (const TwGame *game,
     finish (s);
 }
 
-static inline guint64
-mix64 (guint64 h,
-       guint64 v)
-{
-  h ^= v + G_GUINT64_CONSTANT (0x9e3779b97f4a7c15) + (h << 6) + (h >> 2);
-  h *= G_GUINT64_CONSTANT (0xff51afd7ed558ccd);
-  return h ^ (h >> 33);
-}
-
 /* The whole position but the statistics: the state has no padding holes that
  * apply() could leave unset, it is zeroed in init() and state_from_text(). */
 static guint64
@@ -1069,10 +1060,10 @@ bb_hash (const TwGame  *game,
     {
       guint64 w;
       memcpy (&w, bytes + i, 8);
-      h = mix64 (h, w);
+      h = tw_mix64 (h, w);
     }
   for (gsize i = n & ~(gsize) 7; i < n; i++)
-    h = mix64 (h, bytes[i]);
+    h = tw_mix64 (h, bytes[i]);
   return h;
 }
 
@@ -1354,13 +1345,7 @@ bb_ranking (const TwGame  *game,
 
   /* the rulebook names no tie-break: equal scores share a place */
   compute_scores (game, s, sc);
-  for (guint q = 0; q < s->n_players; q++)
-    {
-      rank[q] = 0;
-      for (guint o = 0; o < s->n_players; o++)
-        if (sc[o] > sc[q])
-          rank[q]++;
-    }
+  tw_rank_by_score (sc, s->n_players, rank);
 }
 
 /* Face-down tiles (but those @player put down from a holding), the other
@@ -1449,9 +1434,7 @@ bb_counters (const TwGame  *game,
              const TwState *state,
              guint64       *out)
 {
-  const BbState *s = (const BbState *) state;
-  for (guint i = 0; i < BB_N_COUNTERS; i++)
-    out[i] = s->counters[i];
+  tw_counters_copy (((const BbState *) state)->counters, BB_N_COUNTERS, out);
 }
 
 /* From scratch: every tile in exactly one place, the slot masks, every marker

@@ -460,16 +460,6 @@ parse_colors (const TwGame *game,
   return TRUE;
 }
 
-static gint
-find_index (const char * const *names,
-            const char         *value)
-{
-  for (guint i = 0; names[i]; i++)
-    if (g_str_equal (names[i], value))
-      return i;
-  return -1;
-}
-
 /* Cards named in @words, appended to @cards (at most @cap), taken from @left. */
 static gboolean
 read_cards (const TwGame *game,
@@ -542,23 +532,16 @@ bs_state_from_text (const TwGame  *game,
         left[bs_deck_of (game, s->n_players, c)][k] += p->card_count[k];
 
   g_auto(GStrv) head = g_strsplit (lines[0] ? lines[0] : "", " ", -1);
-  if (head[0] == NULL || !g_str_equal (head[0], "blokus-shuffle"))
-    {
-      g_string_append (why, "a Blokus Shuffle position starts with 'blokus-shuffle'");
-      return FALSE;
-    }
+  if (!tw_notation_header_tag (head, "blokus-shuffle", "Blokus Shuffle", why))
+    return FALSE;
   for (guint k = 1; head[k]; k++)
     {
-      char *eq = strchr (head[k], '=');
       if (*head[k] == '\0')
         continue;
-      if (eq == NULL)
-        {
-          g_string_printf (why, "expected KEY=VALUE, not '%s'", head[k]);
-          return FALSE;
-        }
-      *eq = '\0';
-      const char *key = head[k], *val = eq + 1;
+      const char *val = tw_notation_split_key (head[k], why);
+      if (val == NULL)
+        return FALSE;
+      const char *key = head[k];
       gint v;
       if (g_str_equal (key, "players"))
         {
@@ -579,7 +562,7 @@ bs_state_from_text (const TwGame  *game,
         }
       else if (g_str_equal (key, "phase"))
         {
-          if ((phase = find_index (bs_phase_names, val)) < 0)
+          if ((phase = tw_name_index (bs_phase_names, val)) < 0)
             {
               g_string_printf (why, "unknown phase '%s'", val);
               return FALSE;
@@ -596,7 +579,7 @@ bs_state_from_text (const TwGame  *game,
         }
       else if (g_str_equal (key, "mode"))
         {
-          if ((mode = find_index (mode_names, val)) < 0)
+          if ((mode = tw_name_index (mode_names, val)) < 0)
             {
               g_string_printf (why, "unknown mode '%s'", val);
               return FALSE;

@@ -822,43 +822,34 @@ bs_init (const TwGame *game,
 }
 
 static guint64
-mix64 (guint64 h,
-       guint64 v)
-{
-  h ^= v + G_GUINT64_CONSTANT (0x9e3779b97f4a7c15) + (h << 6) + (h >> 2);
-  h *= G_GUINT64_CONSTANT (0xff51afd7ed558ccd);
-  return h ^ (h >> 33);
-}
-
-static guint64
 bs_hash (const TwGame  *game,
          const TwState *state)
 {
   const BsState *s = (const BsState *) state;
   guint64 h = 0x6a09e667f3bcc909ull;
 
-  h = mix64 (h, s->phase | s->color << 8 | s->reverse << 16 | s->mode << 24
-                | (guint64) s->wild << 32 | (guint64) s->first << 40
-                | (guint64) s->skip_mask << 48 | (guint64) s->passed_mask << 56);
-  h = mix64 (h, s->shared_turns | s->placed_turn << 8 | s->n_players << 16);
+  h = tw_mix64 (h, s->phase | s->color << 8 | s->reverse << 16 | s->mode << 24
+                   | (guint64) s->wild << 32 | (guint64) s->first << 40
+                   | (guint64) s->skip_mask << 48 | (guint64) s->passed_mask << 56);
+  h = tw_mix64 (h, s->shared_turns | s->placed_turn << 8 | s->n_players << 16);
   for (guint i = 0; i < 4; i++)
-    h = mix64 (h, s->rng.s[i]);
+    h = tw_mix64 (h, s->rng.s[i]);
   for (guint c = 0; c < BS_N_COLORS; c++)
     {
       /* placement order matters: it decides the monomino bonus */
       for (guint i = 0; i < s->n_placed[c]; i++)
-        h = mix64 (h, (guint64) c << 32 | s->placed[c][i].piece | s->placed[c][i].orient << 8
-                      | s->placed[c][i].x << 16 | s->placed[c][i].y << 24);
-      h = mix64 (h, 0x100 + s->n_placed[c]);
+        h = tw_mix64 (h, (guint64) c << 32 | s->placed[c][i].piece | s->placed[c][i].orient << 8
+                         | s->placed[c][i].x << 16 | s->placed[c][i].y << 24);
+      h = tw_mix64 (h, 0x100 + s->n_placed[c]);
       for (guint i = 0; i < s->deck_len[c]; i++)
-        h = mix64 (h, 0x1000 + s->deck[c][i]);
+        h = tw_mix64 (h, 0x1000 + s->deck[c][i]);
       for (guint i = 0; i < s->hand_len[c]; i++)
-        h = mix64 (h, 0x2000 + s->hand[c][i]);
+        h = tw_mix64 (h, 0x2000 + s->hand[c][i]);
       for (guint i = 0; i < s->discard_len[c]; i++)
-        h = mix64 (h, 0x3000 + s->discard[c][i]);
+        h = tw_mix64 (h, 0x3000 + s->discard[c][i]);
     }
   for (guint i = 0; i < s->drawn_len; i++)
-    h = mix64 (h, 0x4000 + s->drawn[i]);
+    h = tw_mix64 (h, 0x4000 + s->drawn[i]);
   return h;
 }
 
@@ -1499,18 +1490,12 @@ bs_ranking (const TwGame  *game,
 {
   const BsState *s = (const BsState *) state;
   gboolean basic = bs_opt (game, BS_OPT_SCORING) == 0;
+  int sc[TW_MAX_PLAYERS];
 
+  /* basic scoring counts the squares left over: fewer is better */
   for (guint q = 0; q < s->n_players; q++)
-    {
-      int mine = bs_score (game, s, q);
-      rank[q] = 0;
-      for (guint o = 0; o < s->n_players; o++)
-        {
-          int other = bs_score (game, s, o);
-          if (basic ? other < mine : other > mine)
-            rank[q]++;
-        }
-    }
+    sc[q] = basic ? -bs_score (game, s, q) : bs_score (game, s, q);
+  tw_rank_by_score (sc, s->n_players, rank);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1601,9 +1586,7 @@ bs_counters (const TwGame  *game,
              const TwState *state,
              guint64       *out)
 {
-  const BsState *s = (const BsState *) state;
-  for (guint i = 0; i < BS_N_COUNTERS; i++)
-    out[i] = s->counters[i];
+  tw_counters_copy (((const BsState *) state)->counters, BS_N_COUNTERS, out);
 }
 
 /* From scratch: the covered cells from the placement lists, every colour's

@@ -80,31 +80,6 @@ cs_move_to_text (const TwGame  *game,
     }
 }
 
-static gboolean
-parse_int (const char *text,
-           int        *out)
-{
-  char *end = NULL;
-  long v;
-
-  if (text == NULL || *text == '\0')
-    return FALSE;
-  v = strtol (text, &end, 10);
-  if (*end != '\0' || v < -30000 || v > 30000)
-    return FALSE;
-  *out = (int) v;
-  return TRUE;
-}
-
-static gboolean
-parse_xy (const char *text,
-          int        *x,
-          int        *y)
-{
-  g_auto(GStrv) parts = g_strsplit (text, ",", -1);
-  return g_strv_length (parts) == 2 && parse_int (parts[0], x) && parse_int (parts[1], y);
-}
-
 static gint
 dir_of (char c)
 {
@@ -147,25 +122,13 @@ parse_region (const CsPrep  *p,
   return -1;
 }
 
-/* Splits on blanks, dropping empty tokens. */
+/* Trimmed of white space, split on blanks, dropping empty tokens. */
 static GStrv
 tokens (const char *text)
 {
   g_autofree char *copy = g_strstrip (g_strdup (text));
-  GStrv tok = g_strsplit_set (copy, " \t", -1);
-  guint n = 0;
 
-  for (guint k = 0; tok[k]; k++)
-    if (*tok[k])
-      {
-        char *t = tok[k];
-        tok[k] = NULL;
-        tok[n++] = t;
-      }
-    else
-      g_clear_pointer (&tok[k], g_free);
-  tok[n] = NULL;
-  return tok;
+  return tw_notation_words (copy, " \t");
 }
 
 /* The hand slot of the mover holding tile definition @id. */
@@ -263,7 +226,7 @@ cs_move_from_text (const TwGame  *game,
       int k, x, y;
       gint sec;
       guint8 dest;
-      if (n != 4 || !parse_int (tok[1], &k) || k < 1 || k > CS_MAX_MEEPLES)
+      if (n != 4 || !tw_notation_parse_int (tok[1], &k) || k < 1 || k > CS_MAX_MEEPLES)
         {
           g_string_append (why, "expected 'move MEEPLE X,Y REGION' or 'move MEEPLE PATH REGION', "
                                 "e.g. 'move 1 2,0 N' or 'move 1 EEN N'");
@@ -274,7 +237,7 @@ cs_move_from_text (const TwGame  *game,
           g_string_printf (why, "your meeple %d is not on the play area", k);
           return FALSE;
         }
-      if (parse_xy (tok[2], &x, &y))
+      if (tw_notation_parse_xy (tok[2], &x, &y))
         dest = cs_at (p, s, x, y);
       else
         {
@@ -328,13 +291,13 @@ cs_move_from_text (const TwGame  *game,
   guint i = 0;
   int x, y, r = 0;
   gint slot = 0;
-  if (n >= 1 && !parse_xy (tok[0], &x, &y) && tw_definition_find_tile (game->definition, tok[0]) >= 0)
+  if (n >= 1 && !tw_notation_parse_xy (tok[0], &x, &y) && tw_definition_find_tile (game->definition, tok[0]) >= 0)
     {
       if ((slot = hand_slot (game, s, tok[0], why)) < 0)
         return FALSE;
       i = 1;
     }
-  if (i >= n || !parse_xy (tok[i], &x, &y))
+  if (i >= n || !tw_notation_parse_xy (tok[i], &x, &y))
     {
       g_string_printf (why, "expected '[TILE] X,Y rR', 'discard', 'meeple REGION', "
                             "'move MEEPLE X,Y REGION', 'shift DIR' or 'pass', not '%s'", text);
@@ -342,7 +305,7 @@ cs_move_from_text (const TwGame  *game,
     }
   if (i + 2 == n)
     {
-      if (tok[i + 1][0] != 'r' || !parse_int (tok[i + 1] + 1, &r) || r < 0 || r > 3)
+      if (tok[i + 1][0] != 'r' || !tw_notation_parse_int (tok[i + 1] + 1, &r) || r < 0 || r > 3)
         {
           g_string_printf (why, "rotation is r0, r1, r2 or r3, not '%s'", tok[i + 1]);
           return FALSE;
@@ -443,21 +406,8 @@ take_instance (const TwGame *game,
                GString      *why)
 {
   const CsPrep *p = cs_prep (game);
-  gint t = tw_definition_find_tile (game->definition, id);
 
-  if (t < 0)
-    {
-      g_string_printf (why, "unknown tile '%s'", id);
-      return -1;
-    }
-  for (guint i = 0; i < p->n_inst; i++)
-    if (p->inst_def[i] == (guint) t && !used[i])
-      {
-        used[i] = 1;
-        return i;
-      }
-  g_string_printf (why, "more '%s' tiles than the definition has", id);
-  return -1;
+  return tw_notation_take_instance (game->definition, p->inst_def, p->n_inst, used, id, why);
 }
 
 /* "X,Y/REGION" on the play area: placement index and section. */
@@ -481,7 +431,7 @@ parse_spot (const TwGame  *game,
       return FALSE;
     }
   *slash = '\0';
-  if (!parse_xy (copy, &x, &y))
+  if (!tw_notation_parse_xy (copy, &x, &y))
     {
       g_string_printf (why, "expected X,Y/REGION, not '%s'", text);
       return FALSE;
@@ -516,7 +466,7 @@ parse_seat_values (const char *line,
           return FALSE;
         }
       *eq = '\0';
-      if (!parse_int (words[w], &q) || q < 1 || (guint) q > n_players || !parse_int (eq + 1, &v) || v < 0)
+      if (!tw_notation_parse_int (words[w], &q) || q < 1 || (guint) q > n_players || !tw_notation_parse_int (eq + 1, &v) || v < 0)
         {
           g_string_printf (why, "bad score '%s=%s'", words[w], eq + 1);
           return FALSE;
@@ -547,36 +497,21 @@ cs_state_from_text (const TwGame  *game,
   cs_reset (game, s, n_players);
 
   g_auto(GStrv) head = tokens (lines[0] ? lines[0] : "");
-  if (head[0] == NULL || !g_str_equal (head[0], "color-shift"))
-    {
-      g_string_append (why, "a Color Shift position starts with 'color-shift'");
-      return FALSE;
-    }
+  if (!tw_notation_header_tag (head, "color-shift", "Color Shift", why))
+    return FALSE;
   for (guint k = 1; head[k]; k++)
     {
-      char *eq = strchr (head[k], '=');
-      int v = 0;
-      if (eq == NULL)
-        {
-          g_string_printf (why, "expected KEY=VALUE, not '%s'", head[k]);
-          return FALSE;
-        }
-      *eq = '\0';
-      const char *val = eq + 1;
+      const char *val = tw_notation_split_key (head[k], why);
+      if (val == NULL)
+        return FALSE;
       if (g_str_equal (head[k], "players"))
         {
-          if (!parse_int (val, &v) || (guint) v != n_players)
-            {
-              g_string_printf (why, "this game has %u players, the position %s", n_players, val);
-              return FALSE;
-            }
+          if (!tw_notation_check_players (val, n_players, why))
+            return FALSE;
         }
       else if (g_str_equal (head[k], "phase"))
         {
-          phase = -1;
-          for (guint i = 0; phase_names[i]; i++)
-            if (g_str_equal (phase_names[i], val))
-              phase = i;
+          phase = tw_name_index (phase_names, val);
           if (phase != CS_PHASE_PLACE && phase != CS_PHASE_ACTION)
             {
               g_string_printf (why, "positions can be written in the place or action phase, not '%s'; "
@@ -586,15 +521,12 @@ cs_state_from_text (const TwGame  *game,
         }
       else if (g_str_equal (head[k], "to-act"))
         {
-          if (!parse_int (val, &to_act) || to_act < 1 || (guint) to_act > n_players)
-            {
-              g_string_printf (why, "to-act must be a seat from 1 to %u", n_players);
-              return FALSE;
-            }
+          if (!tw_notation_parse_seat (val, n_players, "to-act", &to_act, why))
+            return FALSE;
         }
       else if (g_str_equal (head[k], "placed"))
         {
-          if (!parse_xy (val, &px, &py))
+          if (!tw_notation_parse_xy (val, &px, &py))
             {
               g_string_printf (why, "placed=X,Y, not '%s'", val);
               return FALSE;
@@ -640,7 +572,7 @@ cs_state_from_text (const TwGame  *game,
         }
       *at = '\0';
       *r = '\0';
-      if (!parse_xy (at + 1, &x, &y) || !parse_int (r + 1, &rot) || rot < 0 || rot > 3)
+      if (!tw_notation_parse_xy (at + 1, &x, &y) || !tw_notation_parse_int (r + 1, &rot) || rot < 0 || rot > 3)
         {
           g_string_printf (why, "bad placement of '%s'", board[w]);
           return FALSE;
@@ -707,7 +639,7 @@ cs_state_from_text (const TwGame  *game,
       else if (g_str_has_prefix (key, "hand"))
         {
           int q;
-          if (!parse_int (key + 4, &q) || q < 1 || (guint) q > n_players)
+          if (!tw_notation_parse_int (key + 4, &q) || q < 1 || (guint) q > n_players)
             {
               g_string_printf (why, "no seat called '%s'", key);
               return FALSE;
@@ -739,7 +671,7 @@ cs_state_from_text (const TwGame  *game,
       else if (g_str_has_prefix (key, "meeples"))
         {
           int q;
-          if (!parse_int (key + 7, &q) || q < 1 || (guint) q > n_players)
+          if (!tw_notation_parse_int (key + 7, &q) || q < 1 || (guint) q > n_players)
             {
               g_string_printf (why, "no seat called '%s'", key);
               return FALSE;

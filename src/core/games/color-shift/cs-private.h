@@ -34,6 +34,7 @@
 
 #include "tw-game.h"
 #include "tw-tile.h"
+#include "tw-module-util.h"
 
 G_BEGIN_DECLS
 

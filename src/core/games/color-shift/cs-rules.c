@@ -155,20 +155,17 @@ cs_prepare (const TwDefinition *def)
     }
 
   gsize off = sizeof (CsState);
-#define CS_ALLOC(field, bytes) \
-  G_STMT_START { off = (off + 7) & ~(gsize) 7; p->field = off; off += (bytes); } G_STMT_END
-  CS_ALLOC (off_deck, T);
-  CS_ALLOC (off_loc, T);
-  CS_ALLOC (off_placed, T * sizeof (CsPlaced));
-  CS_ALLOC (off_parent, 4 * T * sizeof (guint16));
-  CS_ALLOC (off_open, 4 * T * sizeof (guint16));
-  CS_ALLOC (off_flags, 4 * T);
-  CS_ALLOC (off_next, 4 * T * sizeof (guint16));
-  CS_ALLOC (off_unfin, 4 * T * sizeof (guint16));
-  CS_ALLOC (off_front, (4 * T + 4) * sizeof (CsFront));
-  CS_ALLOC (off_grid, (gsize) p->side * p->side);
-#undef CS_ALLOC
-  p->size = (off + 7) & ~(gsize) 7;
+  p->off_deck = tw_layout_take (&off, T);
+  p->off_loc = tw_layout_take (&off, T);
+  p->off_placed = tw_layout_take (&off, T * sizeof (CsPlaced));
+  p->off_parent = tw_layout_take (&off, 4 * T * sizeof (guint16));
+  p->off_open = tw_layout_take (&off, 4 * T * sizeof (guint16));
+  p->off_flags = tw_layout_take (&off, 4 * T);
+  p->off_next = tw_layout_take (&off, 4 * T * sizeof (guint16));
+  p->off_unfin = tw_layout_take (&off, 4 * T * sizeof (guint16));
+  p->off_front = tw_layout_take (&off, (4 * T + 4) * sizeof (CsFront));
+  p->off_grid = tw_layout_take (&off, (gsize) p->side * p->side);
+  p->size = tw_layout_end (off);
   return p;
 }
 
@@ -222,17 +219,9 @@ uf_union (const CsPrep *p,
   guint16 *unfin = CS_UNFIN (p, s);
   guint16 *next = CS_NEXT (p, s);
 
-  a = tw_uf_find (parent, a);
-  b = tw_uf_find (parent, b);
+  a = tw_uf_union (parent, a, b, &b);
   if (a == b)
     return a;
-  if (b < a)
-    {
-      guint16 t = a;
-      a = b;
-      b = t;
-    }
-  parent[b] = a;
   open[a] += open[b];
   unfin[a] += unfin[b];
   /* splice the two circular member lists */
@@ -1041,15 +1030,6 @@ cs_init (const TwGame *game,
 }
 
 static guint64
-mix64 (guint64 h,
-       guint64 v)
-{
-  h ^= v + G_GUINT64_CONSTANT (0x9e3779b97f4a7c15) + (h << 6) + (h >> 2);
-  h *= G_GUINT64_CONSTANT (0xff51afd7ed558ccd);
-  return h ^ (h >> 33);
-}
-
-static guint64
 cs_hash (const TwGame  *game,
          const TwState *state)
 {
@@ -1060,25 +1040,25 @@ cs_hash (const TwGame  *game,
   const guint8 *flags = CS_FLAGS (p, s);
   guint64 h = 0x243f6a8885a308d3ull;
 
-  h = mix64 (h, s->phase | (guint64) s->current << 8 | (guint64) s->placed << 16
-                | (guint64) s->discarded << 24 | (guint64) s->n_players << 32);
+  h = tw_mix64 (h, s->phase | (guint64) s->current << 8 | (guint64) s->placed << 16
+                   | (guint64) s->discarded << 24 | (guint64) s->n_players << 32);
   for (guint i = 0; i < 4; i++)
-    h = mix64 (h, s->rng.s[i]);
+    h = tw_mix64 (h, s->rng.s[i]);
   for (guint i = 0; i < s->deck_len; i++)
-    h = mix64 (h, deck[i]);
+    h = tw_mix64 (h, deck[i]);
   for (guint q = 0; q < s->n_players; q++)
     {
-      h = mix64 (h, (guint64) (guint32) s->score[q] | (guint64) (guint32) s->end_points[q] << 32);
+      h = tw_mix64 (h, (guint64) (guint32) s->score[q] | (guint64) (guint32) s->end_points[q] << 32);
       for (guint i = 0; i < s->hand_len[q]; i++)
-        h = mix64 (h, s->hand[q][i] | 0x100u << q);
+        h = tw_mix64 (h, s->hand[q][i] | 0x100u << q);
       for (guint k = 0; k < CS_MAX_MEEPLES; k++)
-        h = mix64 (h, s->meeple[q][k].tile | s->meeple[q][k].sec << 8 | s->meeple[q][k].standing << 16);
+        h = tw_mix64 (h, s->meeple[q][k].tile | s->meeple[q][k].sec << 8 | s->meeple[q][k].standing << 16);
     }
   for (guint i = 0; i < s->n_placed; i++)
-    h = mix64 (h, placed[i].inst | (guint64) placed[i].rot << 8
-                  | (guint64) (guint16) placed[i].x << 16 | (guint64) (guint16) placed[i].y << 32
-                  | (guint64) (flags[4 * i] | flags[4 * i + 1] << 1 | flags[4 * i + 2] << 2
-                               | flags[4 * i + 3] << 3) << 48);
+    h = tw_mix64 (h, placed[i].inst | (guint64) placed[i].rot << 8
+                     | (guint64) (guint16) placed[i].x << 16 | (guint64) (guint16) placed[i].y << 32
+                     | (guint64) (flags[4 * i] | flags[4 * i + 1] << 1 | flags[4 * i + 2] << 2
+                                  | flags[4 * i + 3] << 3) << 48);
   return h;
 }
 
@@ -1211,15 +1191,6 @@ after_discard (const TwGame *game,
 }
 
 static gboolean
-refuse (GString    *why,
-        const char *reason)
-{
-  if (why)
-    g_string_append (why, reason);
-  return FALSE;
-}
-
-static gboolean
 cs_apply (const TwGame  *game,
           TwState       *state,
           const TwMove  *move,
@@ -1231,18 +1202,18 @@ cs_apply (const TwGame  *game,
   guint seat = s->current;
 
   if (s->phase == CS_PHASE_DONE)
-    return refuse (why, "the game is over");
+    return tw_refuse (why, "the game is over");
 
   switch (move->kind)
     {
     case CS_MOVE_PLACE:
       {
         if (s->phase != CS_PHASE_PLACE)
-          return refuse (why, "the tile is already placed: take an action or pass");
+          return tw_refuse (why, "the tile is already placed: take an action or pass");
         if (move->c >= s->hand_len[seat])
-          return refuse (why, "there is no such tile in your hand");
+          return tw_refuse (why, "there is no such tile in your hand");
         if (move->a != 0)
-          return refuse (why, "not a Color Shift move");
+          return tw_refuse (why, "not a Color Shift move");
         guint inst = s->hand[seat][move->c];
         if (!can_place (game, s, inst, move->b, move->x, move->y, why))
           return FALSE;
@@ -1256,11 +1227,11 @@ cs_apply (const TwGame  *game,
     case CS_MOVE_DISCARD:
       {
         if (s->phase != CS_PHASE_PLACE)
-          return refuse (why, "only a tile that cannot be placed is discarded, before placing");
+          return tw_refuse (why, "only a tile that cannot be placed is discarded, before placing");
         if (move->c >= s->hand_len[seat])
-          return refuse (why, "there is no such tile in your hand");
+          return tw_refuse (why, "there is no such tile in your hand");
         if (gen_placements (game, s, seat, NULL) > 0)
-          return refuse (why, "a tile in your hand can be placed: place it");
+          return tw_refuse (why, "a tile in your hand can be placed: place it");
         guint inst = s->hand[seat][move->c];
         remove_hand_slot (s, seat, move->c);
         CS_LOC (p, s)[inst] = CS_LOC_OUT;
@@ -1280,22 +1251,22 @@ cs_apply (const TwGame  *game,
     case CS_MOVE_MEEPLE:
       {
         if (s->phase != CS_PHASE_ACTION)
-          return refuse (why, "place your tile first");
+          return tw_refuse (why, "place your tile first");
         if (s->placed == CS_NONE)
-          return refuse (why, "a meeple goes on the tile you just placed, and you placed none");
+          return tw_refuse (why, "a meeple goes on the tile you just placed, and you placed none");
         const CsPlaced *pl = &placed[s->placed];
         const TwTileFace *f = cs_face (p, pl->inst, pl->rot);
         if (move->c >= f->n_sections)
-          return refuse (why, "that tile has no such colour region");
+          return tw_refuse (why, "that tile has no such colour region");
         gint k = first_supply_meeple (game, s, seat);
         if (k < 0)
-          return refuse (why, "you have no meeple left to place");
+          return tw_refuse (why, "you have no meeple left to place");
         guint16 root = area_of (p, s, s->placed, move->c);
         if (area_has_standing (p, s, root, NULL))
-          return refuse (why, "you may only place a meeple on a connected color area that has "
-                              "no other meeples on it (including your own)");
+          return tw_refuse (why, "you may only place a meeple on a connected color area that has "
+                                 "no other meeples on it (including your own)");
         if (area_finished (p, s, root))
-          return refuse (why, "that color area is already finished");
+          return tw_refuse (why, "that color area is already finished");
         s->meeple[seat][k] = (CsMeeple) { .tile = s->placed, .sec = move->c, .standing = 1 };
         s->counters[CS_COUNTER_MEEPLES_PLACED]++;
         end_turn (game, s, FALSE);
@@ -1305,21 +1276,21 @@ cs_apply (const TwGame  *game,
     case CS_MOVE_WALK:
       {
         if (s->phase != CS_PHASE_ACTION)
-          return refuse (why, "place your tile first");
+          return tw_refuse (why, "place your tile first");
         if (move->a >= (guint) cs_opt (game, CS_OPT_MEEPLES) || s->meeple[seat][move->a].tile == CS_NONE)
-          return refuse (why, "you have no such meeple on the play area");
+          return tw_refuse (why, "you have no such meeple on the play area");
         guint8 dest = cs_at (p, s, move->x, move->y);
         if (dest == CS_NONE)
-          return refuse (why, "a meeple moves onto a tile, and that cell is empty");
+          return tw_refuse (why, "a meeple moves onto a tile, and that cell is empty");
         const TwTileFace *f = cs_face (p, placed[dest].inst, placed[dest].rot);
         if (move->c >= f->n_sections)
-          return refuse (why, "that tile has no such colour region");
+          return tw_refuse (why, "that tile has no such colour region");
         guint64 reach[4];
         cs_reach (game, s, s->meeple[seat][move->a].tile, reach);
         if (!(reach[dest >> 6] & (G_GUINT64_CONSTANT (1) << (dest & 63))))
-          return refuse (why, cs_opt (game, CS_OPT_MOVE_PATH) == 1
-                              ? "a meeple moves 1 - 3 tiles in one direction"
-                              : "a meeple moves 1 - 3 tiles (orthogonally)");
+          return tw_refuse (why, cs_opt (game, CS_OPT_MOVE_PATH) == 1
+                                 ? "a meeple moves 1 - 3 tiles in one direction"
+                                 : "a meeple moves 1 - 3 tiles (orthogonally)");
         CsMeeple *mp = &s->meeple[seat][move->a];
         guint16 root = area_of (p, s, dest, move->c);
         mp->tile = dest;
@@ -1334,15 +1305,15 @@ cs_apply (const TwGame  *game,
     case CS_MOVE_SHIFT:
       {
         if (s->phase != CS_PHASE_ACTION)
-          return refuse (why, "place your tile first");
+          return tw_refuse (why, "place your tile first");
         if (s->placed == CS_NONE)
-          return refuse (why, "only the tile you just placed can be shifted, and you placed none");
+          return tw_refuse (why, "only the tile you just placed can be shifted, and you placed none");
         if (move->a > 3)
-          return refuse (why, "a direction is N, E, S or W");
+          return tw_refuse (why, "a direction is N, E, S or W");
         int dx = tw_dir_dx[move->a], dy = tw_dir_dy[move->a];
         const CsPlaced *pl = &placed[s->placed];
         if (cs_at (p, s, pl->x + dx, pl->y + dy) == CS_NONE)
-          return refuse (why, "you must push at least 1 tile");
+          return tw_refuse (why, "you must push at least 1 tile");
         /* the run: the placed tile and every tile after it up to the first gap */
         guint8 run[CS_MAX_TILES];
         guint n = 0;
@@ -1371,13 +1342,13 @@ cs_apply (const TwGame  *game,
 
     case CS_MOVE_PASS:
       if (s->phase != CS_PHASE_ACTION)
-        return refuse (why, "place your tile first");
+        return tw_refuse (why, "place your tile first");
       s->counters[CS_COUNTER_PASSES]++;
       end_turn (game, s, FALSE);
       return TRUE;
 
     default:
-      return refuse (why, "not a Color Shift move");
+      return tw_refuse (why, "not a Color Shift move");
     }
 }
 
@@ -1397,15 +1368,12 @@ cs_ranking (const TwGame  *game,
             guint         *rank)
 {
   const CsState *s = (const CsState *) state;
+  int sc[CS_MAX_PLAYERS];
 
   /* no tie-break is given: equal scores share a place */
   for (guint q = 0; q < s->n_players; q++)
-    {
-      rank[q] = 0;
-      for (guint o = 0; o < s->n_players; o++)
-        if (cs_total_score (s, o) > cs_total_score (s, q))
-          rank[q]++;
-    }
+    sc[q] = cs_total_score (s, q);
+  tw_rank_by_score (sc, s->n_players, rank);
 }
 
 static void
@@ -1471,9 +1439,7 @@ cs_counters (const TwGame  *game,
              const TwState *state,
              guint64       *out)
 {
-  const CsState *s = (const CsState *) state;
-  for (guint i = 0; i < CS_N_COUNTERS; i++)
-    out[i] = s->counters[i];
+  tw_counters_copy (((const CsState *) state)->counters, CS_N_COUNTERS, out);
 }
 
 /* From scratch: every tile instance in exactly one place, the grid and the
@@ -1495,11 +1461,8 @@ cs_check (const TwGame  *game,
   guint M = (guint) cs_opt (game, CS_OPT_MEEPLES);
 
   for (guint i = 0; i < s->deck_len; i++)
-    if (seen[deck[i]]++ || loc[deck[i]] != CS_LOC_DECK)
-      {
-        g_string_printf (why, "tile instance %u is in the stack and elsewhere", deck[i]);
-        return FALSE;
-      }
+    if (!tw_check_instance_at (seen, deck[i], loc[deck[i]] == CS_LOC_DECK, "in the stack", why))
+      return FALSE;
   for (guint q = 0; q < s->n_players; q++)
     {
       if (s->hand_len[q] > (guint) cs_opt (game, CS_OPT_HAND_SIZE))
@@ -1508,24 +1471,16 @@ cs_check (const TwGame  *game,
           return FALSE;
         }
       for (guint i = 0; i < s->hand_len[q]; i++)
-        if (seen[s->hand[q][i]]++ || loc[s->hand[q][i]] != CS_LOC_HAND)
-          {
-            g_string_printf (why, "tile instance %u is in a hand and elsewhere", s->hand[q][i]);
-            return FALSE;
-          }
+        if (!tw_check_instance_at (seen, s->hand[q][i], loc[s->hand[q][i]] == CS_LOC_HAND,
+                                   "in a hand", why))
+          return FALSE;
     }
   for (guint i = 0; i < s->n_placed; i++)
-    if (seen[placed[i].inst]++ || loc[placed[i].inst] != CS_LOC_BOARD)
-      {
-        g_string_printf (why, "tile instance %u is on the play area and elsewhere", placed[i].inst);
-        return FALSE;
-      }
-  for (guint t = 0; t < p->n_inst; t++)
-    if (!seen[t] && loc[t] != CS_LOC_OUT)
-      {
-        g_string_printf (why, "tile instance %u is nowhere", t);
-        return FALSE;
-      }
+    if (!tw_check_instance_at (seen, placed[i].inst, loc[placed[i].inst] == CS_LOC_BOARD,
+                               "on the play area", why))
+      return FALSE;
+  if (!tw_check_instances_placed (seen, loc, p->n_inst, CS_LOC_OUT, why))
+    return FALSE;
 
   /* grid and bounding box */
   if (s->n_placed == 0)

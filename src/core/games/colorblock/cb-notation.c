@@ -59,31 +59,6 @@ cb_move_to_text (const TwGame  *game,
     }
 }
 
-static gboolean
-parse_int (const char *text,
-           int        *out)
-{
-  char *end = NULL;
-  long v;
-
-  if (text == NULL || *text == '\0')
-    return FALSE;
-  v = strtol (text, &end, 10);
-  if (*end != '\0' || v < -30000 || v > 30000)
-    return FALSE;
-  *out = (int) v;
-  return TRUE;
-}
-
-static gboolean
-parse_xy (const char *text,
-          int        *x,
-          int        *y)
-{
-  g_auto(GStrv) parts = g_strsplit (text, ",", -1);
-  return g_strv_length (parts) == 2 && parse_int (parts[0], x) && parse_int (parts[1], y);
-}
-
 gboolean
 cb_move_from_text (const TwGame  *game,
                    const TwState *state,
@@ -141,7 +116,7 @@ cb_move_from_text (const TwGame  *game,
   if (g_str_equal (tok[0], "pick"))
     {
       int slot;
-      if (n < 2 || !parse_int (tok[1], &slot) || slot < 1 || slot > CB_MAX_PLAYERS + 1)
+      if (n < 2 || !tw_notation_parse_int (tok[1], &slot) || slot < 1 || slot > CB_MAX_PLAYERS + 1)
         {
           g_string_append (why, "expected 'pick N ...' with N the tile's place in the draft row");
           return FALSE;
@@ -178,14 +153,14 @@ cb_move_from_text (const TwGame  *game,
 
   int x, y, r = 0;
   if (i + 2 > n || (!g_str_equal (tok[i], "S") && !g_str_equal (tok[i], "P"))
-      || !parse_xy (tok[i + 1], &x, &y))
+      || !tw_notation_parse_xy (tok[i + 1], &x, &y))
     {
       g_string_printf (why, "expected '[TILE] S|P X,Y rR', e.g. 'S 1,0 r2', not '%s'", text);
       return FALSE;
     }
   if (i + 3 == n)
     {
-      if (tok[i + 2][0] != 'r' || !parse_int (tok[i + 2] + 1, &r) || r < 0 || r > 3)
+      if (tok[i + 2][0] != 'r' || !tw_notation_parse_int (tok[i + 2] + 1, &r) || r < 0 || r > 3)
         {
           g_string_printf (why, "rotation is r0, r1, r2 or r3, not '%s'", tok[i + 2]);
           return FALSE;
@@ -289,21 +264,8 @@ take_instance (const TwGame *game,
                GString      *why)
 {
   const CbPrep *p = cb_prep (game);
-  gint t = tw_definition_find_tile (game->definition, id);
 
-  if (t < 0)
-    {
-      g_string_printf (why, "unknown tile '%s'", id);
-      return -1;
-    }
-  for (guint i = 0; i < p->n_inst; i++)
-    if (p->inst_def[i] == (guint) t && !used[i])
-      {
-        used[i] = 1;
-        return i;
-      }
-  g_string_printf (why, "more '%s' tiles than the definition has", id);
-  return -1;
+  return tw_notation_take_instance (game->definition, p->inst_def, p->n_inst, used, id, why);
 }
 
 gboolean
@@ -332,38 +294,23 @@ cb_state_from_text (const TwGame  *game,
 
   /* the header line */
   g_auto(GStrv) head = g_strsplit_set (lines[0] ? lines[0] : "", " ", -1);
-  if (head[0] == NULL || !g_str_equal (head[0], "colorblock"))
-    {
-      g_string_append (why, "a Colorblock position starts with 'colorblock'");
-      return FALSE;
-    }
+  if (!tw_notation_header_tag (head, "colorblock", "Colorblock", why))
+    return FALSE;
   for (guint k = 1; head[k]; k++)
     {
-      char *eq = strchr (head[k], '=');
-      int v = 0;
       if (*head[k] == '\0')
         continue;
-      if (eq == NULL)
-        {
-          g_string_printf (why, "expected KEY=VALUE, not '%s'", head[k]);
-          return FALSE;
-        }
-      *eq = '\0';
-      const char *val = eq + 1;
+      const char *val = tw_notation_split_key (head[k], why);
+      if (val == NULL)
+        return FALSE;
       if (g_str_equal (head[k], "players"))
         {
-          if (!parse_int (val, &v) || (guint) v != n_players)
-            {
-              g_string_printf (why, "this game has %u players, the position %s", n_players, val);
-              return FALSE;
-            }
+          if (!tw_notation_check_players (val, n_players, why))
+            return FALSE;
         }
       else if (g_str_equal (head[k], "phase"))
         {
-          phase = -1;
-          for (guint i = 0; phase_names[i]; i++)
-            if (g_str_equal (phase_names[i], val))
-              phase = i;
+          phase = tw_name_index (phase_names, val);
           if (phase != CB_PHASE_PLACE && phase != CB_PHASE_DRAFT)
             {
               g_string_printf (why, "positions can be written in the place or draft phase, not '%s'; "
@@ -373,19 +320,13 @@ cb_state_from_text (const TwGame  *game,
         }
       else if (g_str_equal (head[k], "to-act"))
         {
-          if (!parse_int (val, &to_act) || to_act < 1 || (guint) to_act > n_players)
-            {
-              g_string_printf (why, "to-act must be a seat from 1 to %u", n_players);
-              return FALSE;
-            }
+          if (!tw_notation_parse_seat (val, n_players, "to-act", &to_act, why))
+            return FALSE;
         }
       else if (g_str_equal (head[k], "dealer"))
         {
-          if (!parse_int (val, &dealer) || dealer < 1 || (guint) dealer > n_players)
-            {
-              g_string_printf (why, "dealer must be a seat from 1 to %u", n_players);
-              return FALSE;
-            }
+          if (!tw_notation_parse_seat (val, n_players, "dealer", &dealer, why))
+            return FALSE;
         }
       else if (g_str_equal (head[k], "tile"))
         tile_id = val;
@@ -430,7 +371,7 @@ cb_state_from_text (const TwGame  *game,
           if (!g_str_equal (key, "shared"))
             {
               int q;
-              if (!parse_int (key + 7, &q) || q < 1 || (guint) q > n_players)
+              if (!tw_notation_parse_int (key + 7, &q) || q < 1 || (guint) q > n_players)
                 {
                   g_string_printf (why, "no board called '%s'", key);
                   return FALSE;
@@ -453,7 +394,7 @@ cb_state_from_text (const TwGame  *game,
                 }
               *at = '\0';
               *r = '\0';
-              if (!parse_xy (at + 1, &x, &y) || !parse_int (r + 1, &rot) || rot < 0 || rot > 3)
+              if (!tw_notation_parse_xy (at + 1, &x, &y) || !tw_notation_parse_int (r + 1, &rot) || rot < 0 || rot > 3)
                 {
                   g_string_printf (why, "bad placement of '%s'", words[w]);
                   return FALSE;
@@ -506,7 +447,7 @@ cb_state_from_text (const TwGame  *game,
       if (eq)
         {
           *eq = '\0';
-          if (!parse_int (eq + 1, &owner) || owner < 1 || (guint) owner > n_players)
+          if (!tw_notation_parse_int (eq + 1, &owner) || owner < 1 || (guint) owner > n_players)
             {
               g_string_printf (why, "goal '%s' claimed by an unknown seat", goal_words[w]);
               return FALSE;

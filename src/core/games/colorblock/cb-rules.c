@@ -177,18 +177,15 @@ cb_prepare (const TwDefinition *def)
       tw_polyomino_canonical (&def->cards[i].shape, &p->goal_canon[i]);
 
   gsize off = sizeof (CbState);
-#define CB_ALLOC(field, bytes) \
-  G_STMT_START { off = (off + 7) & ~(gsize) 7; p->field = off; off += (bytes); } G_STMT_END
-  CB_ALLOC (off_deck, T);
-  CB_ALLOC (off_loc, T);
-  CB_ALLOC (off_placed, T * sizeof (CbPlaced));
-  CB_ALLOC (off_parent, 4 * T * sizeof (guint16));
-  CB_ALLOC (off_open, 4 * T * sizeof (guint16));
-  CB_ALLOC (off_flags, 4 * T);
-  CB_ALLOC (off_grid, (gsize) p->side * p->side * sizeof (guint16));
-  CB_ALLOC (off_frontier, (4 * T + 4) * sizeof (CbFront));
-#undef CB_ALLOC
-  p->size = (off + 7) & ~(gsize) 7;
+  p->off_deck = tw_layout_take (&off, T);
+  p->off_loc = tw_layout_take (&off, T);
+  p->off_placed = tw_layout_take (&off, T * sizeof (CbPlaced));
+  p->off_parent = tw_layout_take (&off, 4 * T * sizeof (guint16));
+  p->off_open = tw_layout_take (&off, 4 * T * sizeof (guint16));
+  p->off_flags = tw_layout_take (&off, 4 * T);
+  p->off_grid = tw_layout_take (&off, (gsize) p->side * p->side * sizeof (guint16));
+  p->off_frontier = tw_layout_take (&off, (4 * T + 4) * sizeof (CbFront));
+  p->size = tw_layout_end (off);
   return p;
 }
 
@@ -542,18 +539,9 @@ uf_union (guint16 *parent,
           guint16  a,
           guint16  b)
 {
-  a = tw_uf_find (parent, a);
-  b = tw_uf_find (parent, b);
-  if (a == b)
-    return a;
-  if (b < a)
-    {
-      guint16 t = a;
-      a = b;
-      b = t;
-    }
-  parent[b] = a;
-  open[a] += open[b];
+  a = tw_uf_union (parent, a, b, &b);
+  if (a != b)
+    open[a] += open[b];
   return a;
 }
 
@@ -1342,15 +1330,6 @@ cb_init (const TwGame *game,
 }
 
 static guint64
-mix64 (guint64 h,
-       guint64 v)
-{
-  h ^= v + G_GUINT64_CONSTANT (0x9e3779b97f4a7c15) + (h << 6) + (h >> 2);
-  h *= G_GUINT64_CONSTANT (0xff51afd7ed558ccd);
-  return h ^ (h >> 33);
-}
-
-static guint64
 cb_hash (const TwGame  *game,
          const TwState *state)
 {
@@ -1361,24 +1340,24 @@ cb_hash (const TwGame  *game,
   guint64 h = 0x243f6a8885a308d3ull;
   guint64 boards = 0;
 
-  h = mix64 (h, s->phase | (guint64) s->current << 8 | (guint64) s->tile << 16
-                | (guint64) s->n_players << 24 | (guint64) s->lightning_round << 32);
+  h = tw_mix64 (h, s->phase | (guint64) s->current << 8 | (guint64) s->tile << 16
+                   | (guint64) s->n_players << 24 | (guint64) s->lightning_round << 32);
   for (guint i = 0; i < 4; i++)
-    h = mix64 (h, s->rng.s[i]);
+    h = tw_mix64 (h, s->rng.s[i]);
   for (guint i = 0; i < s->deck_len; i++)
-    h = mix64 (h, deck[i]);
+    h = tw_mix64 (h, deck[i]);
   /* the same tiles in the same places are the same position, whatever the order */
   for (guint i = 0; i < s->n_placed; i++)
-    boards += mix64 (placed[i].inst, (guint64) placed[i].rot | (guint64) placed[i].board << 8
-                     | (guint64) (guint16) placed[i].x << 16 | (guint64) (guint16) placed[i].y << 32);
-  h = mix64 (h, boards);
+    boards += tw_mix64 (placed[i].inst, (guint64) placed[i].rot | (guint64) placed[i].board << 8
+                        | (guint64) (guint16) placed[i].x << 16 | (guint64) (guint16) placed[i].y << 32);
+  h = tw_mix64 (h, boards);
   for (guint g = 0; g < s->n_goals; g++)
-    h = mix64 (h, s->goal_card[g] | (guint64) s->goal_owner[g] << 16);
+    h = tw_mix64 (h, s->goal_card[g] | (guint64) s->goal_owner[g] << 16);
   for (guint q = 0; q < s->n_players; q++)
     for (guint i = 0; i < s->n_chosen[q]; i++)
-      h = mix64 (h, (guint64) q << 8 | s->chosen[q][i]);
+      h = tw_mix64 (h, (guint64) q << 8 | s->chosen[q][i]);
   for (guint i = 0; i < s->draft_len; i++)
-    h = mix64 (h, s->draft[i] | 0x1000);
+    h = tw_mix64 (h, s->draft[i] | 0x1000);
   return h;
 }
 
@@ -1617,13 +1596,11 @@ cb_ranking (const TwGame  *game,
             guint         *rank)
 {
   const CbState *s = (const CbState *) state;
+  int sc[CB_MAX_PLAYERS];
+
   for (guint q = 0; q < s->n_players; q++)
-    {
-      rank[q] = 0;
-      for (guint o = 0; o < s->n_players; o++)
-        if (cb_total_score (game, s, o) > cb_total_score (game, s, q))
-          rank[q]++;
-    }
+    sc[q] = cb_total_score (game, s, q);
+  tw_rank_by_score (sc, s->n_players, rank);
 }
 
 static void
@@ -1666,9 +1643,7 @@ cb_counters (const TwGame  *game,
              const TwState *state,
              guint64       *out)
 {
-  const CbState *s = (const CbState *) state;
-  for (guint i = 0; i < CB_N_COUNTERS; i++)
-    out[i] = s->counters[i];
+  tw_counters_copy (((const CbState *) state)->counters, CB_N_COUNTERS, out);
 }
 
 /* From scratch: shapes by the shared region search (tw-regions.c) compared
@@ -1688,17 +1663,12 @@ cb_check (const TwGame  *game,
   g_autofree guint8 *seen = g_new0 (guint8, MAX (p->n_inst, 1));
 
   for (guint i = 0; i < s->deck_len; i++)
-    if (seen[deck[i]]++ || loc[deck[i]] != CB_LOC_DECK)
-      {
-        g_string_printf (why, "tile instance %u is in the stack and elsewhere", deck[i]);
-        return FALSE;
-      }
+    if (!tw_check_instance_at (seen, deck[i], loc[deck[i]] == CB_LOC_DECK, "in the stack", why))
+      return FALSE;
   for (guint i = 0; i < s->n_placed; i++)
-    if (seen[placed[i].inst]++ || loc[placed[i].inst] != CB_LOC_BOARD)
-      {
-        g_string_printf (why, "tile instance %u is on a board and elsewhere", placed[i].inst);
-        return FALSE;
-      }
+    if (!tw_check_instance_at (seen, placed[i].inst, loc[placed[i].inst] == CB_LOC_BOARD,
+                               "on a board", why))
+      return FALSE;
   if (s->tile != CB_NONE && (seen[s->tile]++ || loc[s->tile] != CB_LOC_HAND))
     {
       g_string_printf (why, "the drawn tile %u is also elsewhere", s->tile);
@@ -1710,12 +1680,8 @@ cb_check (const TwGame  *game,
         g_string_printf (why, "drafted tile %u is also elsewhere", s->draft[i]);
         return FALSE;
       }
-  for (guint t = 0; t < p->n_inst; t++)
-    if (!seen[t] && loc[t] != CB_LOC_DISCARD)
-      {
-        g_string_printf (why, "tile instance %u is nowhere", t);
-        return FALSE;
-      }
+  if (!tw_check_instances_placed (seen, loc, p->n_inst, CB_LOC_DISCARD, why))
+    return FALSE;
 
   /* every region of every board, searched from scratch over that board's tiles */
   g_autofree TwRegionTile *all = region_tiles (game, s);

@@ -114,15 +114,8 @@ static guint
 words_of (const char *text,
           GStrv      *out)
 {
-  g_auto(GStrv) raw = g_strsplit_set (text, " \t\r\n", -1);
-  GPtrArray *w = g_ptr_array_new ();
-  for (guint k = 0; raw[k]; k++)
-    if (*raw[k])
-      g_ptr_array_add (w, g_strdup (raw[k]));
-  guint n = w->len;
-  g_ptr_array_add (w, NULL);
-  *out = (GStrv) g_ptr_array_free (w, FALSE);
-  return n;
+  *out = tw_notation_words (text, " \t\r\n");
+  return g_strv_length (*out);
 }
 
 gboolean
@@ -427,20 +420,7 @@ read_tile (Reader     *R,
         }
       *rot = v;
     }
-  gint t = tw_definition_find_tile (R->game->definition, id);
-  if (t < 0)
-    {
-      g_string_printf (R->why, "unknown tile '%s'", id);
-      return -1;
-    }
-  for (guint i = 0; i < p->n_inst; i++)
-    if (p->inst_def[i] == (guint) t && !R->used[i])
-      {
-        R->used[i] = 1;
-        return i;
-      }
-  g_string_printf (R->why, "more '%s' tiles than the definition has", id);
-  return -1;
+  return tw_notation_take_instance (R->game->definition, p->inst_def, p->n_inst, R->used, id, R->why);
 }
 
 /* A list of tiles into @tiles (with @seen), at most @max; '-' is an empty
@@ -558,17 +538,12 @@ read_player (const TwGame *game,
 
   for (guint k = 0; words[k]; k++)
     {
-      char *eq;
       if (*words[k] == '\0')
         continue;
-      eq = strchr (words[k], '=');
-      if (eq == NULL)
-        {
-          g_string_printf (why, "expected KEY=VALUE, not '%s'", words[k]);
-          return FALSE;
-        }
-      *eq = '\0';
-      const char *key = words[k], *val = eq + 1;
+      const char *val = tw_notation_split_key (words[k], why);
+      if (val == NULL)
+        return FALSE;
+      const char *key = words[k];
       if (g_str_equal (key, "painter"))
         {
           s->painter[q] = CF_NONE;
@@ -679,22 +654,15 @@ cf_state_from_text (const TwGame  *game,
 
   g_auto(GStrv) head = NULL;
   words_of (lines[0] ? lines[0] : "", &head);
-  if (head[0] == NULL || !g_str_equal (head[0], "colorfield"))
-    {
-      g_string_append (why, "a Colorfield position starts with 'colorfield'");
-      return FALSE;
-    }
+  if (!tw_notation_header_tag (head, "colorfield", "Colorfield", why))
+    return FALSE;
   for (guint k = 1; head[k]; k++)
     {
-      char *eq = strchr (head[k], '=');
       int v = 0;
-      if (eq == NULL)
-        {
-          g_string_printf (why, "expected KEY=VALUE, not '%s'", head[k]);
-          return FALSE;
-        }
-      *eq = '\0';
-      const char *key = head[k], *val = eq + 1;
+      const char *val = tw_notation_split_key (head[k], why);
+      if (val == NULL)
+        return FALSE;
+      const char *key = head[k];
       gboolean ok = TRUE;
       if (g_str_equal (key, "players"))
         ok = parse_uint (val, 0, 99, &v) && (guint) v == n_players;
@@ -702,10 +670,7 @@ cf_state_from_text (const TwGame  *game,
         ok = parse_uint (val, 1, cf_opt (game, CF_OPT_ROUNDS), &round);
       else if (g_str_equal (key, "phase"))
         {
-          phase = -1;
-          for (guint i = 0; cf_phase_names[i]; i++)
-            if (g_str_equal (cf_phase_names[i], val))
-              phase = i;
+          phase = tw_name_index (cf_phase_names, val);
           ok = phase >= 0;
         }
       else if (g_str_equal (key, "to-act"))

@@ -1117,15 +1117,6 @@ cf_init (const TwGame *game,
   choose_next (game, s);
 }
 
-static inline guint64
-mix64 (guint64 h,
-       guint64 v)
-{
-  h ^= v + G_GUINT64_CONSTANT (0x9e3779b97f4a7c15) + (h << 6) + (h >> 2);
-  h *= G_GUINT64_CONSTANT (0xff51afd7ed558ccd);
-  return h ^ (h >> 33);
-}
-
 /* Tiles are hashed by definition, so that two copies of one tile in each
  * other's places are the same position; derived fields (the effects, the
  * round's turn limit) are left out. */
@@ -1138,41 +1129,41 @@ cf_hash (const TwGame  *game,
   guint64 h = 0x6a09e667f3bcc908ull;
 #define DEF(t) ((t) == CF_NONE ? 0xffffu : p->inst_def[t])
 
-  h = mix64 (h, s->n_players | (guint64) s->phase << 8 | (guint64) s->current << 16
-                | (guint64) s->first << 24 | (guint64) s->round << 32
-                | (guint64) s->blind_run << 48
-                | (guint64) s->refreshed << 56);
-  h = mix64 (h, s->n_hand | (guint64) s->drew << 8 | (guint64) DEF (s->hand[0]) << 16
-                | (guint64) DEF (s->hand[1]) << 32);
+  h = tw_mix64 (h, s->n_players | (guint64) s->phase << 8 | (guint64) s->current << 16
+                   | (guint64) s->first << 24 | (guint64) s->round << 32
+                   | (guint64) s->blind_run << 48
+                   | (guint64) s->refreshed << 56);
+  h = tw_mix64 (h, s->n_hand | (guint64) s->drew << 8 | (guint64) DEF (s->hand[0]) << 16
+                   | (guint64) DEF (s->hand[1]) << 32);
   for (guint i = 0; i < 4; i++)
-    h = mix64 (h, s->rng.s[i]);
+    h = tw_mix64 (h, s->rng.s[i]);
   for (guint i = 0; i < CF_MAX_TRAY; i++)
-    h = mix64 (h, DEF (s->tray[i]));
+    h = tw_mix64 (h, DEF (s->tray[i]));
   for (guint q = 0; q < s->n_players; q++)
     {
-      h = mix64 (h, s->painter[q] | (guint64) s->board[q] << 8 | (guint64) s->face[q] << 16
-                    | (guint64) s->turns[q] << 24 | (guint64) s->uses[q] << 32
-                    | (guint64) (guint16) s->score[q] << 40);
-      h = mix64 (h, (guint16) s->bonus[q]);
+      h = tw_mix64 (h, s->painter[q] | (guint64) s->board[q] << 8 | (guint64) s->face[q] << 16
+                       | (guint64) s->turns[q] << 24 | (guint64) s->uses[q] << 32
+                       | (guint64) (guint16) s->score[q] << 40);
+      h = tw_mix64 (h, (guint16) s->bonus[q]);
       for (guint r = 0; r < CF_MAX_ROUNDS; r++)
-        h = mix64 (h, (guint16) s->round_score[r][q]);
+        h = tw_mix64 (h, (guint16) s->round_score[r][q]);
       for (guint i = 0; i < CF_SLOTS; i++)
-        h = mix64 (h, DEF (s->slot[q][i]) | (guint64) s->rot[q][i] << 16);
+        h = tw_mix64 (h, DEF (s->slot[q][i]) | (guint64) s->rot[q][i] << 16);
       for (guint i = 0; i < s->setup_len[q]; i++)
-        h = mix64 (h, DEF (s->setup[q][i]) | 0x10000);
+        h = tw_mix64 (h, DEF (s->setup[q][i]) | 0x10000);
       for (guint i = 0; i < s->pdisc_len[q]; i++)
-        h = mix64 (h, DEF (s->pdisc[q][i]) | (guint64) s->pdisc_seen[q][i] << 16 | 0x20000000);
+        h = tw_mix64 (h, DEF (s->pdisc[q][i]) | (guint64) s->pdisc_seen[q][i] << 16 | 0x20000000);
     }
   for (guint i = 0; i < s->deck_len; i++)
-    h = mix64 (h, DEF (s->deck[i]) | 0x30000);
+    h = tw_mix64 (h, DEF (s->deck[i]) | 0x30000);
   for (guint i = 0; i < s->discard_len; i++)
-    h = mix64 (h, DEF (s->discard[i]) | (guint64) s->discard_seen[i] << 16 | 0x40000000);
+    h = tw_mix64 (h, DEF (s->discard[i]) | (guint64) s->discard_seen[i] << 16 | 0x40000000);
   for (guint i = 0; i < s->tool_deck_len; i++)
-    h = mix64 (h, s->tool_deck[i] | 0x500);
+    h = tw_mix64 (h, s->tool_deck[i] | 0x500);
   for (guint i = 0; i < s->n_active; i++)
-    h = mix64 (h, s->active[i] | 0x600);
+    h = tw_mix64 (h, s->active[i] | 0x600);
   for (guint i = 0; i < s->tool_discard_len; i++)
-    h = mix64 (h, s->tool_discard[i] | 0x700);
+    h = tw_mix64 (h, s->tool_discard[i] | 0x700);
 #undef DEF
   return h;
 }
@@ -1290,15 +1281,6 @@ cf_legal_moves (const TwGame  *game,
 }
 
 static gboolean
-refuse (GString    *why,
-        const char *text)
-{
-  if (why)
-    g_string_append (why, text);
-  return FALSE;
-}
-
-static gboolean
 cf_apply (const TwGame  *game,
           TwState       *state,
           const TwMove  *move,
@@ -1327,42 +1309,42 @@ cf_apply (const TwGame  *game,
   };
 
   if (move->kind == 0 || move->kind > CF_MOVE_DISCARD)
-    return refuse (why, "not a Colorfield move");
+    return tw_refuse (why, "not a Colorfield move");
   if (s->phase == CF_PHASE_DONE)
-    return refuse (why, "the game is over");
+    return tw_refuse (why, "the game is over");
   if (phase_of[move->kind] != s->phase)
     {
       if (move->kind == CF_MOVE_ROTATE || move->kind == CF_MOVE_SWAP)
         if (s->phase == CF_PHASE_DRAW && !can_use_ability (game, s, seat))
-          return refuse (why,
-                         "if a player has no more Ability tokens, they may not use their abilities on that turn");
+          return tw_refuse (why,
+                            "if a player has no more Ability tokens, they may not use their abilities on that turn");
       if ((move->kind == CF_MOVE_ROTATE || move->kind == CF_MOVE_SWAP)
           && s->phase > CF_PHASE_ABILITY)
-        return refuse (why, "abilities are used before drawing a tile, one per turn");
-      return refuse (why, wrong_phase[s->phase]);
+        return tw_refuse (why, "abilities are used before drawing a tile, one per turn");
+      return tw_refuse (why, wrong_phase[s->phase]);
     }
 
   switch (move->kind)
     {
     case CF_MOVE_PAINTER:
       if (move->a >= p->n_painters)
-        return refuse (why, "there is no such Player Card");
+        return tw_refuse (why, "there is no such Player Card");
       if (painter_taken (s, move->a))
-        return refuse (why, "another player has that Player Card");
+        return tw_refuse (why, "another player has that Player Card");
       s->painter[seat] = move->a;
       choose_next (game, s);
       return TRUE;
 
     case CF_MOVE_SIDE:
       if (move->a > 1)
-        return refuse (why, "a canvas board has two faces");
+        return tw_refuse (why, "a canvas board has two faces");
       s->face[seat] = move->a;
       choose_next (game, s);
       return TRUE;
 
     case CF_MOVE_SETUP:
       if (move->a >= CF_SLOTS || s->slot[seat][move->a] != CF_NONE)
-        return refuse (why, "place the tile in an available space of your canvas");
+        return tw_refuse (why, "place the tile in an available space of your canvas");
       s->slot[seat][move->a] = s->setup[seat][--s->setup_len[seat]];
       s->rot[seat][move->a] = 0;
       setup_next (game, s);
@@ -1374,9 +1356,9 @@ cf_apply (const TwGame  *game,
 
     case CF_MOVE_ROTATE:
       if (move->a >= CF_SLOTS || move->b > 3)
-        return refuse (why, "rotate a space 1-6 to r0, r1, r2 or r3");
+        return tw_refuse (why, "rotate a space 1-6 to r0, r1, r2 or r3");
       if (move->b == s->rot[seat][move->a])
-        return refuse (why, "the tile already has that rotation");
+        return tw_refuse (why, "the tile already has that rotation");
       s->rot[seat][move->a] = move->b;
       s->uses[seat]++;
       s->counters[CF_COUNTER_ABILITIES]++;
@@ -1387,7 +1369,7 @@ cf_apply (const TwGame  *game,
       {
         guint a = move->a, b = move->b;
         if (a >= CF_SLOTS || b >= CF_SLOTS || a >= b)
-          return refuse (why, "swap two different spaces of your canvas, the lower first");
+          return tw_refuse (why, "swap two different spaces of your canvas, the lower first");
         guint8 t = s->slot[seat][a], r = s->rot[seat][a];
         s->slot[seat][a] = s->slot[seat][b];
         s->rot[seat][a] = s->rot[seat][b];
@@ -1403,12 +1385,12 @@ cf_apply (const TwGame  *game,
 
     case CF_MOVE_REFRESH:
       if (!s->fx.refresh)
-        return refuse (why,
-                       "only the Angled Rigger Brush replaces the face-up tiles before drawing");
+        return tw_refuse (why,
+                          "only the Angled Rigger Brush replaces the face-up tiles before drawing");
       if (s->refreshed)
-        return refuse (why, "the face-up tiles were already replaced this turn");
+        return tw_refuse (why, "the face-up tiles were already replaced this turn");
       if (available (game, s) == 0)
-        return refuse (why, "there are no tiles left to replace them with");
+        return tw_refuse (why, "there are no tiles left to replace them with");
       refresh_tray (game, s);
       s->refreshed = 1;
       s->counters[CF_COUNTER_TOOL_REFRESHES]++;
@@ -1416,7 +1398,7 @@ cf_apply (const TwGame  *game,
 
     case CF_MOVE_TAKE:
       if (move->a >= (guint) cf_opt (game, CF_OPT_TRAY) || s->tray[move->a] == CF_NONE)
-        return refuse (why, "there is no face-up tile there");
+        return tw_refuse (why, "there is no face-up tile there");
       s->hand[0] = s->tray[move->a];
       s->hand[1] = CF_NONE;
       s->n_hand = 1;
@@ -1433,9 +1415,9 @@ cf_apply (const TwGame  *game,
       {
         guint n = move->kind == CF_MOVE_DECK2 ? 2 : 1;
         if (n == 2 && !s->fx.draw_two)
-          return refuse (why, "only the Watercolor Paper Sketchbook draws two tiles");
+          return tw_refuse (why, "only the Watercolor Paper Sketchbook draws two tiles");
         if (available (game, s) < n)
-          return refuse (why, "the draw deck and the discard pile are out of tiles");
+          return tw_refuse (why, "the draw deck and the discard pile are out of tiles");
         s->hand[0] = draw_top (game, s);
         s->hand[1] = n == 2 ? draw_top (game, s) : CF_NONE;
         s->n_hand = n;
@@ -1449,10 +1431,10 @@ cf_apply (const TwGame  *game,
     case CF_MOVE_PASS:
       {
         if (available (game, s) > 0)
-          return refuse (why, "there are tiles to draw");
+          return tw_refuse (why, "there are tiles to draw");
         for (guint i = 0; i < CF_MAX_TRAY; i++)
           if (s->tray[i] != CF_NONE)
-            return refuse (why, "there are face-up tiles to draw");
+            return tw_refuse (why, "there are face-up tiles to draw");
         s->blind_run = 0;
         end_turn (game, s);
         return TRUE;
@@ -1461,13 +1443,13 @@ cf_apply (const TwGame  *game,
     case CF_MOVE_PLACE:
       {
         if (move->c >= s->n_hand)
-          return refuse (why, "there is no such drawn tile");
+          return tw_refuse (why, "there is no such drawn tile");
         if (move->a >= CF_SLOTS)
-          return refuse (why, "the canvas has spaces 1 to 6");
+          return tw_refuse (why, "the canvas has spaces 1 to 6");
         if (move->b > 3)
-          return refuse (why, "rotation is r0, r1, r2 or r3");
+          return tw_refuse (why, "rotation is r0, r1, r2 or r3");
         if (move->b != 0 && !s->fx.free_orient)
-          return refuse (why, "all tiles must be placed with the number 2 oriented upright");
+          return tw_refuse (why, "all tiles must be placed with the number 2 oriented upright");
         guint8 old = s->slot[seat][move->a];
         s->pdisc_seen[seat][s->pdisc_len[seat]] = CF_NONE;
         s->pdisc[seat][s->pdisc_len[seat]++] = old;
@@ -1483,10 +1465,10 @@ cf_apply (const TwGame  *game,
     case CF_MOVE_DISCARD:
       {
         if (move->c >= s->n_hand)
-          return refuse (why, "there is no such drawn tile");
+          return tw_refuse (why, "there is no such drawn tile");
         if (!may_discard (game, s))
-          return refuse (why,
-                         "with the Sketchbook, players must choose one to play and one to discard");
+          return tw_refuse (why,
+                            "with the Sketchbook, players must choose one to play and one to discard");
         guint8 seen = s->drew == CF_DREW_TRAY ? CF_NONE : seat;
         s->pdisc_seen[seat][s->pdisc_len[seat]] = seen;
         s->pdisc[seat][s->pdisc_len[seat]++] = s->hand[move->c];
@@ -1504,7 +1486,7 @@ cf_apply (const TwGame  *game,
       }
 
     default:
-      return refuse (why, "not a Colorfield move");
+      return tw_refuse (why, "not a Colorfield move");
     }
 }
 
@@ -1525,13 +1507,11 @@ cf_ranking (const TwGame  *game,
             guint         *rank)
 {
   const CfState *s = (const CfState *) state;
+  int sc[CF_MAX_PLAYERS];
+
   for (guint q = 0; q < s->n_players; q++)
-    {
-      rank[q] = 0;
-      for (guint o = 0; o < s->n_players; o++)
-        if (s->score[o] > s->score[q])
-          rank[q]++;
-    }
+    sc[q] = s->score[q];
+  tw_rank_by_score (sc, s->n_players, rank);
 }
 
 /* Resamples what @player has not seen: the deck order, the face-down setup
@@ -1591,9 +1571,7 @@ cf_counters (const TwGame  *game,
              const TwState *state,
              guint64       *out)
 {
-  const CfState *s = (const CfState *) state;
-  for (guint i = 0; i < CF_N_COUNTERS; i++)
-    out[i] = s->counters[i];
+  tw_counters_copy (((const CfState *) state)->counters, CF_N_COUNTERS, out);
 }
 
 static gboolean

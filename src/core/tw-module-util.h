@@ -1,0 +1,152 @@
+/* tw-module-util.h: plumbing every rules module needs
+ *
+ * The rules modules in games/ each grew a copy of the same small pieces: the
+ * hash mixer, the laying out of a variable-size state in prepare(), apply()'s
+ * refusals, the ranking by score, and the pieces of the position and move
+ * notation readers (numbers, X,Y pairs, words, KEY=VALUE, tile instances).
+ * They live here once. What is on a module's hot path (hashing, state
+ * layout) is static inline.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "tw-definition.h"
+
+G_BEGIN_DECLS
+
+/* One step of a module's state hash: folds @v into @h. */
+static inline guint64
+tw_mix64 (guint64 h,
+          guint64 v)
+{
+  h ^= v + G_GUINT64_CONSTANT (0x9e3779b97f4a7c15) + (h << 6) + (h >> 2);
+  h *= G_GUINT64_CONSTANT (0xff51afd7ed558ccd);
+  return h ^ (h >> 33);
+}
+
+/* Lays out one array of @bytes in a state being sized in prepare(): aligns
+ * *@off to 8 bytes, returns that offset and moves *@off past the array. The
+ * state's size is then tw_layout_end (*off). */
+static inline gsize
+tw_layout_take (gsize *off,
+                gsize  bytes)
+{
+  gsize at = (*off + 7) & ~(gsize) 7;
+
+  *off = at + bytes;
+  return at;
+}
+
+static inline gsize
+tw_layout_end (gsize off)
+{
+  return (off + 7) & ~(gsize) 7;
+}
+
+/* apply()'s refusal: appends @reason to @why (which may be NULL) and
+ * returns FALSE. */
+static inline gboolean
+tw_refuse (GString    *why,
+           const char *reason)
+{
+  if (why)
+    g_string_append (why, reason);
+  return FALSE;
+}
+
+/* counters(): a state's guint32 counters widened into @out. */
+static inline void
+tw_counters_copy (const guint32 *counters,
+                  guint          n,
+                  guint64       *out)
+{
+  for (guint i = 0; i < n; i++)
+    out[i] = counters[i];
+}
+
+/* Standard competition ranking of @n seats by @score, higher first: a
+ * seat's rank is the number of seats that scored more, so equal scores share
+ * a place. */
+void        tw_rank_by_score            (const int          *score,
+                                         guint               n,
+                                         guint              *rank);
+
+/* The index of @name in the NULL-terminated @names, or -1. */
+gint        tw_name_index               (const char * const *names,
+                                         const char         *name);
+
+/* check() helpers -------------------------------------------------------- */
+
+/* Tile instance @inst found @where ("in the stack"), where its location
+ * says it is when @loc_agrees: counts it in @seen (one byte per instance).
+ * FALSE, with @why set, when it was seen before or the location disagrees. */
+gboolean    tw_check_instance_at        (guint8             *seen,
+                                         guint               inst,
+                                         gboolean            loc_agrees,
+                                         const char         *where,
+                                         GString            *why);
+
+/* After every place was counted with tw_check_instance_at(): each of the
+ * @n_inst instances not seen must be at @loc_away (out of the game). */
+gboolean    tw_check_instances_placed   (const guint8       *seen,
+                                         const guint8       *loc,
+                                         guint               n_inst,
+                                         guint8              loc_away,
+                                         GString            *why);
+
+/* Notation readers ------------------------------------------------------- */
+
+/* A whole decimal integer from -30000 to 30000 (a sign allowed); FALSE on
+ * NULL, empty text or anything else. */
+gboolean    tw_notation_parse_int       (const char         *text,
+                                         int                *out);
+
+/* "X,Y": two such integers. */
+gboolean    tw_notation_parse_xy        (const char         *text,
+                                         int                *x,
+                                         int                *y);
+
+/* @text split at any of @separators, empty words dropped. */
+char      **tw_notation_words           (const char         *text,
+                                         const char         *separators);
+
+/* Checks that the first word of a position's header line is @tag; else sets
+ * @why to "a @title position starts with '@tag'". */
+gboolean    tw_notation_header_tag      (char * const       *head,
+                                         const char         *tag,
+                                         const char         *title,
+                                         GString            *why);
+
+/* Splits @word, a KEY=VALUE word, in place at its first '=': @word is then
+ * the key and the value is returned. NULL, with @why set, when there is no
+ * '='. */
+const char *tw_notation_split_key       (char               *word,
+                                         GString            *why);
+
+/* The value of a position header's players=N: FALSE, with @why set, unless
+ * it is @n_players. */
+gboolean    tw_notation_check_players   (const char         *val,
+                                         guint               n_players,
+                                         GString            *why);
+
+/* A seat number from 1 to @n_players for the header key @key (to-act=,
+ * dealer=); FALSE, with @why set, otherwise. */
+gboolean    tw_notation_parse_seat      (const char         *val,
+                                         guint               n_players,
+                                         const char         *key,
+                                         int                *seat,
+                                         GString            *why);
+
+/* Takes a tile instance of the definition's tile @id that is not @used yet
+ * (instance i is of tile @inst_def[i], i < @n_inst) and marks it used.
+ * -1 with @why set for an unknown tile or when all its instances are
+ * used. */
+gint        tw_notation_take_instance   (const TwDefinition *def,
+                                         const guint16      *inst_def,
+                                         guint               n_inst,
+                                         guint8             *used,
+                                         const char         *id,
+                                         GString            *why);
+
+G_END_DECLS
