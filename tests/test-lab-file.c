@@ -250,7 +250,7 @@ test_refusals (void)
   g_autofree char *compare_json = g_strdup_printf ("\"compare\": \"%s\"", compare);
   struct { const char *from, *to, *wanted; } cases[] = {
     { "tilewright-lab-run", "tilewright-simulation", "not a Tilewright Lab run" },
-    { "\"version\": 1", "\"version\": 2", "newer" },
+    { "\"version\": 1", "\"version\": 3", "newer" },
     { "\"version\": 1", "\"version\": \"one\"", "“version” must be a whole number" },
     { "\"text\": \"", "\"text\": \"# edited\\n", "does not match its SHA-256" },
     { "\"players\": 2", "\"players\": 0", "“players” must be a whole number from 1" },
@@ -317,6 +317,103 @@ test_refusals (void)
     assert_refused (json, len, NULL);
 }
 
+/* B plays another definition: a copy of Colorblock with one tile count
+ * changed. Its text travels in the file (version 2) and comes back. */
+static void
+test_other_definition (void)
+{
+  g_autofree char *path = tw_definition_bundled_path ("colorblock");
+  g_autoptr(TwDefinition) def = NULL;
+  g_autoptr(TwDefinition) def_b = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TwSimLabRun) run = tw_sim_lab_run_new ();
+  g_autoptr(TwSimLabRun) back = NULL;
+  g_autofree char *text_b = NULL;
+  g_autofree char *json = NULL;
+  g_autofree char *json_back = NULL;
+  TwSimArm *a, *b;
+
+  def = tw_definition_load_file (path, NULL, &error);
+  g_assert_no_error (error);
+  text_b = edit (def->text, "name: Colorblock", "name: Colorblock more red");
+  {
+    g_autofree char *more = edit (text_b, "count: 3, edges: [red, red, red, red]",
+                                  "count: 9, edges: [red, red, red, red]");
+    g_free (text_b);
+    text_b = g_steal_pointer (&more);
+  }
+  def_b = tw_definition_load_data (text_b, -1, "colorblock-more-red.yaml", NULL, &error);
+  g_assert_no_error (error);
+
+  run->definition_path = g_strdup (def->path);
+  run->definition_name = g_strdup (def->name);
+  run->definition_text = g_strdup (def->text);
+  run->compare_definition_path = g_strdup ("/tmp/colorblock-more-red.yaml");
+  run->compare_definition_name = g_strdup (def_b->name);
+  run->compare_definition_text = g_strdup (def_b->text);
+  run->n_players = 2;
+  run->bots = g_strsplit ("random greedy", " ", -1);
+  run->games = GAMES;
+  run->seed = 77;
+  run->jobs = 2;
+  a = play_arm (def, NULL, "A");
+  b = play_arm (def_b, NULL, "B");
+  g_free (b->change);
+  b->change = g_strdup ("definition Colorblock more red");
+  run->options = g_strdupv (a->options);
+  g_ptr_array_add (run->arms, a);
+  g_ptr_array_add (run->arms, b);
+  /* nine full red tiles instead of three: B really plays other games */
+  g_assert_false (memcmp (a->games->data, b->games->data, GAMES * sizeof (TwSimGame)) == 0);
+
+  json = run_json (run);
+  g_assert_nonnull (strstr (json, "\"version\": 2,"));
+  g_assert_nonnull (strstr (json, "\"compare_definition\": {"));
+  back = tw_sim_lab_run_from_json (json, -1, &error);
+  g_assert_no_error (error);
+  assert_same_run (run, back);
+  g_assert_cmpstr (back->compare_definition_path, ==, run->compare_definition_path);
+  g_assert_cmpstr (back->compare_definition_name, ==, "Colorblock more red");
+  g_assert_cmpstr (back->compare_definition_text, ==, text_b);
+  json_back = run_json (back);
+  g_assert_cmpstr (json, ==, json_back);
+
+  /* B's text is checked like A's; B's results must be of B's definition */
+  {
+    struct { const char *from, *to, *wanted; } cases[] = {
+      { "\"text\": \"#", "\"text\": \"# edited\\n#", NULL },
+      { "\"version\": 2", "\"version\": 1", "needs version 2" },
+      { "\"compare_definition\": {", "\"compare_definition\": null, \"x\": {",
+        "must have one result" },
+      { "\"definition\": \"Colorblock more red\"", "\"definition\": \"Colorblock\"",
+        "result B is of the definition “Colorblock”, not “Colorblock more red”" },
+    };
+    const char *second = strstr (strstr (json, "\"compare_definition\""), "\"text\": \"");
+
+    for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+      {
+        g_autofree char *text = NULL;
+
+        g_test_message ("case %u: %s", i, cases[i].from);
+        if (i == 0)
+          {
+            /* B's text, not A's: edit after "compare_definition" */
+            g_autofree char *tail = edit (second, cases[i].from, cases[i].to);
+
+            text = g_strdup_printf ("%.*s%s", (int) (second - json), json, tail);
+            assert_refused (text, -1, "the text of “compare_definition” does not match its "
+                                      "SHA-256");
+            continue;
+          }
+        text = edit (json, cases[i].from, cases[i].to);
+        assert_refused (text, -1, cases[i].wanted);
+      }
+  }
+  /* every truncation is refused */
+  for (gsize len = 0; len + 2 < strlen (json); len += 1 + len / 8)
+    assert_refused (json, len, NULL);
+}
+
 static void
 test_load_errors (void)
 {
@@ -351,6 +448,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/tw/lab-file/round-trip", test_round_trip);
   g_test_add_func ("/tw/lab-file/refusals", test_refusals);
+  g_test_add_func ("/tw/lab-file/other-definition", test_other_definition);
   g_test_add_func ("/tw/lab-file/load-errors", test_load_errors);
   return g_test_run ();
 }

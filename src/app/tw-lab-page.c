@@ -29,6 +29,7 @@
 
 #include "tw-bot.h"
 #include "tw-chart.h"
+#include "tw-diag.h"
 #include "tw-game.h"
 #include "tw-sim.h"
 
@@ -52,8 +53,9 @@ typedef struct
   gint       ref_count;
   TwGame    *games[2];
   guint      n_arms;
-  char      *change;       /* arm B's difference, "set name=value" */
+  char      *change;       /* arm B's difference, "set name=value" or "definition NAME" */
   char      *path;
+  char      *path_b;       /* B's definition file when B plays another definition */
   TwBotSpec  bots[TW_MAX_PLAYERS];
   guint64    seed;
   guint64    total;
@@ -90,6 +92,7 @@ struct _TwLabPage
   GtkWidget      *ab_group;
   GtkWidget      *b_row;           /* the value in B, built from the option's schema */
   GtkWidget      *b_widget;        /* its combo row, switch or spin button */
+  GtkWidget      *b_definition_row; /* "Definition in B", when B is another definition */
   GtkWidget      *definition_row;
   GtkWidget      *areas[N_CHARTS];
 
@@ -106,6 +109,9 @@ struct _TwLabPage
   GtkNativeDialog *chooser;
   guint           shown_jobs;      /* the threads and B's change of the shown results */
   char           *shown_compare;   /* "name=value", or NULL */
+  TwDefinition   *b_definition;    /* chosen for B ("Another definition"), or NULL */
+  TwDefinition   *shown_b_definition; /* B's definition of the shown results, or NULL */
+  GCancellable   *b_loading;       /* B's definition being loaded */
   char           *run_file;        /* the last run saved or opened, for the file chooser */
   GCancellable   *io;              /* a run being saved or opened */
 };
@@ -141,6 +147,7 @@ run_unref (gpointer data)
     }
   g_free (run->change);
   g_free (run->path);
+  g_free (run->path_b);
   g_mutex_clear (&run->mutex);
   g_free (run);
 }
@@ -183,7 +190,7 @@ run_thread (GTask        *task,
           TwSimArm *arm;
 
           config.game = run->games[k];
-          config.path = run->path;
+          config.path = k == 1 && run->path_b != NULL ? run->path_b : run->path;
           memcpy (config.bots, run->bots, sizeof config.bots);
           config.seed = run->seed;
           config.total_games = run->total;
@@ -369,7 +376,107 @@ option_control_new (const TwOptionSpec  *spec,
   return row;
 }
 
-/* When an option is picked for B, offer a value other than A's. */
+/* The entry of the A/B list after the options: B plays another definition. */
+static guint
+another_definition_index (TwLabPage *self)
+{
+  return MIN (self->definition->rules->n_options, TW_MAX_OPTIONS) + 1;
+}
+
+/* A definition's name as the results and charts show it; when A and B have
+ * the same name, the file tells them apart. */
+static char *
+definition_title (const char *name,
+                  const char *path,
+                  const char *other_name)
+{
+  g_autofree char *basename = NULL;
+
+  if (g_strcmp0 (name, other_name) != 0 || path == NULL)
+    return g_strdup (name);
+  basename = g_path_get_basename (path);
+  return g_strdup_printf ("%s (%s)", name, basename);
+}
+
+static void
+update_b_definition_row (TwLabPage *self)
+{
+  g_autofree char *title = NULL;
+
+  if (self->b_definition_row == NULL)
+    return;
+  if (self->b_definition != NULL)
+    title = definition_title (self->b_definition->name, self->b_definition->path,
+                              self->definition->name);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->b_definition_row),
+                               title != NULL ? title
+                               : _("None yet: choose a file or a bundled game"));
+}
+
+static gint
+compare_names (gconstpointer a,
+               gconstpointer b)
+{
+  return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
+}
+
+/* The bundled games (the .yaml files of data/games) as a menu of "lab.b-definition". */
+static GMenuModel *
+bundled_menu_new (void)
+{
+  g_autofree char *dir = tw_definition_bundled_dir ();
+  g_autoptr(GDir) d = dir != NULL ? g_dir_open (dir, 0, NULL) : NULL;
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  GMenu *menu = g_menu_new ();
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    if (g_str_has_suffix (name, ".yaml"))
+      g_ptr_array_add (names, g_strdup (name));
+  g_ptr_array_sort (names, compare_names);
+  for (guint i = 0; i < names->len; i++)
+    {
+      const char *file = g_ptr_array_index (names, i);
+      g_autofree char *path = g_build_filename (dir, file, NULL);
+      g_autofree char *label = g_strndup (file, strlen (file) - strlen (".yaml"));
+      g_autoptr(GMenuItem) item = g_menu_item_new (label, NULL);
+
+      g_menu_item_set_action_and_target (item, "lab.b-definition", "s", path);
+      g_menu_append_item (menu, item);
+    }
+  return G_MENU_MODEL (menu);
+}
+
+/* "Definition in B": its name, a file chooser and the bundled games. */
+static GtkWidget *
+b_definition_row_new (TwLabPage *self)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *choose = gtk_button_new_with_mnemonic (_("C_hoose…"));
+  GtkWidget *bundled = gtk_menu_button_new ();
+  g_autoptr(GMenuModel) menu = bundled_menu_new ();
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Definition in B"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (choose), "lab.b-definition");
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (choose), "s", "");
+  gtk_widget_set_tooltip_text (choose, _("A definition file (YAML) for arm B"));
+  /* GTK 4.8 would read the mnemonic's underscore out */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (choose), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Choose a definition for B"), -1);
+  gtk_widget_set_valign (choose, GTK_ALIGN_CENTER);
+  gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (bundled), "view-more-symbolic");
+  gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (bundled), menu);
+  gtk_widget_set_tooltip_text (bundled, _("A bundled game for arm B"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (bundled), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Bundled games"), -1);
+  gtk_widget_set_valign (bundled, GTK_ALIGN_CENTER);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), choose);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), bundled);
+  return row;
+}
+
+/* When an option is picked for B, offer a value other than A's; when
+ * another definition is, the row that chooses it. */
 static void
 compare_changed (TwLabPage *self)
 {
@@ -381,8 +488,19 @@ compare_changed (TwLabPage *self)
 
   if (self->b_row != NULL)
     adw_preferences_group_remove (ADW_PREFERENCES_GROUP (self->ab_group), self->b_row);
+  if (self->b_definition_row != NULL)
+    adw_preferences_group_remove (ADW_PREFERENCES_GROUP (self->ab_group),
+                                  self->b_definition_row);
   self->b_row = NULL;
   self->b_widget = NULL;
+  self->b_definition_row = NULL;
+  if (self->definition != NULL && selected == another_definition_index (self))
+    {
+      self->b_definition_row = b_definition_row_new (self);
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->ab_group), self->b_definition_row);
+      update_b_definition_row (self);
+      return;
+    }
   if (self->definition == NULL || selected == 0
       || selected > MIN (self->definition->rules->n_options, TW_MAX_OPTIONS))
     return;
@@ -469,6 +587,7 @@ build_settings (TwLabPage *self)
   memset (self->option_widgets, 0, sizeof self->option_widgets);
   self->b_row = NULL;
   self->b_widget = NULL;
+  self->b_definition_row = NULL;
 
   group = add_group (self, _("Games"), NULL);
   row = adw_action_row_new ();
@@ -484,9 +603,22 @@ build_settings (TwLabPage *self)
   g_signal_connect_swapped (self->players_spin, "value-changed", G_CALLBACK (update_seats), self);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
 
-  row = spin_row (_("Games"), _("How many games each configuration plays"), 1, 10000000, 1000,
-                  &self->games_spin);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+  {
+    g_autofree char *subtitle = NULL;
+    g_autofree char *tooltip = NULL;
+
+    /* every game is kept (for exact quantiles, histograms and the CSV), so
+     * the Lab's runs are bounded; the CLI splits larger ones into shards */
+    subtitle = g_strdup_printf (_("How many games each configuration plays, up to %'u"),
+                                TW_SIM_LAB_MAX_GAMES);
+    tooltip = g_strdup_printf (_("The Lab keeps every game in memory, so a run has at most "
+                                 "%u games. Play larger runs with “tilewright-cli simulate "
+                                 "--shard K/N” and put them together with “tilewright-cli "
+                                 "merge”."), TW_SIM_LAB_MAX_GAMES);
+    row = spin_row (_("Games"), subtitle, 1, TW_SIM_LAB_MAX_GAMES, 1000, &self->games_spin);
+    gtk_widget_set_tooltip_text (row, tooltip);
+    adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+  }
 
   self->seed_row = ADW_ENTRY_ROW (adw_entry_row_new ());
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->seed_row), _("Seed"));
@@ -531,13 +663,15 @@ build_settings (TwLabPage *self)
     }
 
   group = add_group (self, _("A/B Comparison"),
-                     _("Play the same games again with one option changed and compare"));
+                     _("Play the same games again with one option changed, or with another "
+                       "definition (same players and bots), and compare"));
   compare = gtk_string_list_new (NULL);
   gtk_string_list_append (compare, _("Nothing"));
   for (guint i = 0; i < MIN (rules->n_options, TW_MAX_OPTIONS); i++)
     gtk_string_list_append (compare, rules->options[i].name);
+  gtk_string_list_append (compare, _("Another definition"));
   self->compare_row = ADW_COMBO_ROW (adw_combo_row_new ());
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->compare_row), _("_Option to change"));
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->compare_row), _("_What B changes"));
   adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->compare_row), TRUE);
   adw_combo_row_set_model (self->compare_row, G_LIST_MODEL (compare));
   g_signal_connect_swapped (self->compare_row, "notify::selected",
@@ -557,6 +691,7 @@ clear_results (TwLabPage *self)
     g_clear_pointer (&self->arms[k], tw_sim_arm_free);
   self->n_arms = 0;
   g_clear_pointer (&self->shown_compare, g_free);
+  g_clear_pointer (&self->shown_b_definition, tw_definition_unref);
 }
 
 static void update_charts (TwLabPage *self);
@@ -605,6 +740,11 @@ use_definition (TwLabPage    *self,
     gtk_box_remove (self->settings_box, g_ptr_array_index (self->groups, i));
   g_ptr_array_set_size (self->groups, 0);
   g_clear_pointer (&self->definition, tw_definition_unref);
+  /* B's definition was chosen against the previous A */
+  if (self->b_loading != NULL)
+    g_cancellable_cancel (self->b_loading);
+  g_clear_object (&self->b_loading);
+  g_clear_pointer (&self->b_definition, tw_definition_unref);
   clear_results (self);
   if (definition != NULL)
     {
@@ -706,6 +846,42 @@ histogram (TwChart       *chart,
       }
 }
 
+/* Whether B of the shown results plays another definition. */
+static gboolean
+b_is_definition (TwLabPage *self)
+{
+  return self->n_arms == 2 && self->arms[1]->change != NULL
+         && g_str_has_prefix (self->arms[1]->change, "definition ");
+}
+
+/* The arm's definition, told apart from the other arm's when both have
+ * the same name. */
+static char *
+arm_title (TwLabPage *self,
+           guint      k)
+{
+  const TwSimArm *arm = self->arms[k], *other = self->arms[1 - k];
+
+  return definition_title (arm->definition, arm->path, other->definition);
+}
+
+/* The legend of arm @k: "A", "B: set goals=false", "A: Colorblock", … */
+static char *
+series_name (TwLabPage *self,
+             guint      k)
+{
+  g_autofree char *title = NULL;
+
+  if (b_is_definition (self))
+    {
+      title = arm_title (self, k);
+      return g_strdup_printf ("%s: %s", k == 0 ? "A" : "B", title);
+    }
+  if (k == 0)
+    return g_strdup ("A");
+  return g_strdup_printf ("B: %s", self->arms[1]->change);
+}
+
 static char *
 seat_label (const TwSimArm *arm,
             guint           p)
@@ -779,7 +955,14 @@ update_summary (TwLabPage *self,
       const TwSimRow *tie = find_row (rows[k], TW_SIM_METRIC_TIE, 0);
       g_autofree char *head = NULL;
 
-      if (self->n_arms == 2)
+      if (b_is_definition (self))
+        {
+          g_autofree char *title = arm_title (self, k);
+
+          head = g_markup_printf_escaped (k == 0 ? _("<b>A</b> (%s)") : _("<b>B</b> (%s)"),
+                                          title);
+        }
+      else if (self->n_arms == 2)
         head = g_strdup_printf (k == 0 ? _("<b>A</b> (as set)") : _("<b>B</b> (%s)"),
                                 arm->change);
       if (head != NULL)
@@ -865,8 +1048,8 @@ update_charts (TwLabPage *self)
     for (guint c = 0; c < N_CHARTS; c++)
       if (c != CHART_SCORE_HIST)
         {
-          self->charts[c]->series[0] = g_strdup ("A");
-          self->charts[c]->series[1] = g_strdup_printf ("B: %s", self->arms[1]->change);
+          self->charts[c]->series[0] = series_name (self, 0);
+          self->charts[c]->series[1] = series_name (self, 1);
         }
 
   for (guint p = 0; p < a->n_players; p++)
@@ -929,7 +1112,8 @@ update_charts (TwLabPage *self)
           {
             const TwSimArm *arm = self->arms[k];
 
-            hist->series[k] = g_strdup (k == 0 ? "A" : "B");
+            hist->series[k] = b_is_definition (self) ? series_name (self, k)
+                                                     : g_strdup (k == 0 ? "A" : "B");
             values[k] = g_new (double, (gsize) arm->games->len * arm->n_players + 1);
             for (guint g = 0; g < arm->games->len; g++)
               for (guint p = 0; p < arm->n_players; p++)
@@ -1147,6 +1331,25 @@ run_finished (GObject      *source,
   update_actions (self);
 }
 
+/* Whether @def (B's definition) can be played by @n_players, as A is. */
+static gboolean
+b_supports_players (const TwDefinition  *def,
+                    guint                n_players,
+                    GError             **error)
+{
+  guint min = MAX (def->min_players, def->rules->min_players);
+  guint max = MIN (MIN (def->max_players, def->rules->max_players), TW_MAX_PLAYERS);
+
+  if (n_players >= min && n_players <= max)
+    return TRUE;
+  /* Translators: B's definition, its rules module, its player range, the Lab's players */
+  g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_MISMATCH,
+               _("B’s definition “%s” (rules “%s”) is for %u to %u players, not %u: "
+                 "A and B play with the same players"),
+               def->name, def->rules->id, min, max, n_players);
+  return FALSE;
+}
+
 static gboolean
 parse_seed (const char *text,
             guint64    *seed)
@@ -1224,7 +1427,27 @@ run_activated (GtkWidget  *widget,
   run->n_arms = 1;
 
   compare = adw_combo_row_get_selected (self->compare_row);
-  if (run->games[0] != NULL && compare > 0 && self->b_widget != NULL)
+  if (run->games[0] != NULL && compare == another_definition_index (self))
+    {
+      /* B plays another definition, as written in its file, with the same
+       * players, bots, seed and games (tw-cli simulate --compare-file) */
+      TwDefinition *b = self->b_definition;
+
+      if (b == NULL)
+        g_set_error_literal (&error, TW_SIM_ERROR, TW_SIM_ERROR_MISMATCH,
+                             _("Choose the definition B plays: a file or a bundled game"));
+      else if (b_supports_players (b, n_players, &error))
+        run->games[1] = tw_game_new (b, n_players, &b->options, &error);
+      if (run->games[1] != NULL)
+        {
+          g_autofree char *title = definition_title (b->name, b->path, self->definition->name);
+
+          run->n_arms = 2;
+          run->change = g_strdup_printf ("definition %s", title);
+          run->path_b = g_strdup (b->path);
+        }
+    }
+  else if (run->games[0] != NULL && compare > 0 && self->b_widget != NULL)
     {
       const TwOptionSpec *spec = &rules->options[compare - 1];
       int value = control_get_value (self->b_widget);
@@ -1255,6 +1478,8 @@ run_activated (GtkWidget  *widget,
   clear_results (self);
   self->shown_jobs = run->jobs;
   self->shown_compare = run->n_arms == 2 ? g_steal_pointer (&assignment) : NULL;
+  if (run->n_arms == 2 && run->path_b != NULL)
+    self->shown_b_definition = tw_definition_ref (self->b_definition);
   self->run = run;
   self->started = g_get_monotonic_time ();
   self->next_charts = 0;
@@ -1510,6 +1735,12 @@ run_to_save (TwLabPage *self)
   run->jobs = MAX (self->shown_jobs, 1);
   run->options = g_strdupv (a->options);
   run->compare = self->n_arms == 2 ? g_strdup (self->shown_compare) : NULL;
+  if (self->n_arms == 2 && self->shown_b_definition != NULL)
+    {
+      run->compare_definition_path = g_strdup (self->shown_b_definition->path);
+      run->compare_definition_name = g_strdup (self->shown_b_definition->name);
+      run->compare_definition_text = g_strdup (self->shown_b_definition->text);
+    }
   for (guint k = 0; k < self->n_arms; k++)
     g_ptr_array_add (run->arms, tw_sim_arm_copy (self->arms[k]));
   return run;
@@ -1588,6 +1819,7 @@ typedef struct
   TwDefinition *current;     /* the page's definition, to reuse when the text is the same */
   TwSimLabRun  *run;         /* out */
   TwDefinition *definition;  /* out: the definition the run was played on */
+  TwDefinition *definition_b; /* out: B's, when B played another definition */
 } OpenData;
 
 static void
@@ -1600,6 +1832,7 @@ open_data_free (gpointer data)
   g_clear_pointer (&d->current, tw_definition_unref);
   g_clear_pointer (&d->run, tw_sim_lab_run_free);
   g_clear_pointer (&d->definition, tw_definition_unref);
+  g_clear_pointer (&d->definition_b, tw_definition_unref);
   g_free (d);
 }
 
@@ -1636,6 +1869,25 @@ open_thread (GTask        *task,
           return;
         }
     }
+  if (d->run->compare_definition_text != NULL)
+    {
+      g_autofree char *name = g_path_get_basename (d->run->compare_definition_path != NULL
+                                                   ? d->run->compare_definition_path
+                                                   : d->path);
+
+      d->definition_b = tw_definition_load_data (d->run->compare_definition_text, -1, name,
+                                                 NULL, &error);
+      if (d->definition_b == NULL)
+        {
+          g_prefix_error (&error, _("%s: B’s definition saved in the run does not load: "),
+                          d->path);
+          g_task_return_error (task, error);
+          return;
+        }
+      /* the saved path names it in the charts, as when it was played */
+      g_free (d->definition_b->path);
+      d->definition_b->path = g_strdup (d->run->compare_definition_path);
+    }
   g_task_return_boolean (task, TRUE);
 }
 
@@ -1657,6 +1909,7 @@ parse_options (const TwRules  *rules,
 static gboolean
 check_run (const TwSimLabRun  *run,
            const TwDefinition *def,
+           const TwDefinition *def_b,
            TwOptions          *a,
            TwOptions          *b,
            guint              *compared,
@@ -1690,6 +1943,28 @@ check_run (const TwSimLabRun  *run,
     return FALSE;
   *b = *a;
   *compared = 0;
+  if (def_b != NULL)
+    {
+      const TwSimArm *arm_b = g_ptr_array_index (run->arms, 1);
+
+      if (run->compare != NULL)
+        {
+          g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_MISMATCH,
+                       _("B changes both an option and the definition; the Lab shows one"));
+          return FALSE;
+        }
+      if (!g_str_equal (arm_b->rules_id, def_b->rules->id))
+        {
+          g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_MISMATCH,
+                       _("B’s results are of the rules “%s”, its definition is of “%s”"),
+                       arm_b->rules_id, def_b->rules->id);
+          return FALSE;
+        }
+      if (!b_supports_players (def_b, run->n_players, error))
+        return FALSE;
+      *compared = MIN (rules->n_options, TW_MAX_OPTIONS) + 1;
+      return TRUE;
+    }
   if (run->compare != NULL)
     {
       g_auto(GStrv) name = g_strsplit (run->compare, "=", 2);
@@ -1731,7 +2006,8 @@ open_finished (GObject      *source,
     return;
   g_clear_object (&self->io);
   update_actions (self);
-  if (error == NULL && !check_run (d->run, d->definition, &a, &b, &compared, bots, &error))
+  if (error == NULL && !check_run (d->run, d->definition, d->definition_b, &a, &b, &compared,
+                                   bots, &error))
     g_prefix_error (&error, "%s: ", d->path);
   if (error != NULL)
     {
@@ -1753,7 +2029,9 @@ open_finished (GObject      *source,
     }
   clear_results (self);
   gtk_spin_button_set_value (self->players_spin, d->run->n_players);
-  gtk_spin_button_set_range (self->games_spin, 1, MAX (10000000, (double) d->run->games));
+  /* a run saved before the Lab's limit may be larger: show what it asked for */
+  gtk_spin_button_set_range (self->games_spin, 1,
+                             MAX (TW_SIM_LAB_MAX_GAMES, (double) d->run->games));
   gtk_spin_button_set_value (self->games_spin, (double) d->run->games);
   text = g_strdup_printf ("%" G_GUINT64_FORMAT, d->run->seed);
   gtk_editable_set_text (GTK_EDITABLE (self->seed_row), text);
@@ -1768,9 +2046,14 @@ open_finished (GObject      *source,
     }
   for (guint i = 0; i < MIN (d->definition->rules->n_options, TW_MAX_OPTIONS); i++)
     control_set_value (self->option_widgets[i], a.values[i]);
+  if (d->definition_b != NULL)
+    {
+      g_clear_pointer (&self->b_definition, tw_definition_unref);
+      self->b_definition = tw_definition_ref (d->definition_b);
+    }
   adw_combo_row_set_selected (self->compare_row, compared);
   compare_changed (self);
-  if (compared > 0)
+  if (compared > 0 && d->definition_b == NULL)
     control_set_value (self->b_widget, b.values[compared - 1]);
 
   /* and its results, as they were */
@@ -1779,6 +2062,8 @@ open_finished (GObject      *source,
   self->n_arms = compared > 0 ? 2 : 1;
   self->shown_jobs = d->run->jobs;
   self->shown_compare = g_strdup (d->run->compare);
+  if (d->definition_b != NULL)
+    self->shown_b_definition = tw_definition_ref (d->definition_b);
   g_free (self->run_file);
   self->run_file = g_strdup (d->path);
   arm = self->arms[0];
@@ -1889,6 +2174,157 @@ run_file_activated (GtkWidget  *widget,
   gtk_native_dialog_show (self->chooser);
 }
 
+/* ------------------------------------------------------------------------ */
+/* B's definition                                                           */
+
+static void
+b_load_thread (GTask        *task,
+               gpointer      source_object,
+               gpointer      task_data,
+               GCancellable *cancellable)
+{
+  const char *path = task_data;
+  g_autoptr(TwDiagnostics) diags = tw_diagnostics_new (path);
+  GError *error = NULL;
+  TwDefinition *def;
+
+  (void) source_object;
+  (void) cancellable;
+  def = tw_definition_load_file (path, diags, &error);
+  if (def == NULL)
+    {
+      /* every problem as FILE:LINE:COLUMN: message, as the CLI says them */
+      g_autoptr(GString) text = g_string_new (NULL);
+      guint shown = 0;
+
+      for (guint i = 0; i < tw_diagnostics_get_n (diags) && shown < 5; i++)
+        {
+          const TwDiag *d = tw_diagnostics_get (diags, i);
+
+          if (d->level != TW_DIAG_ERROR)
+            continue;
+          if (text->len > 0)
+            g_string_append_c (text, '\n');
+          if (d->line > 0)
+            g_string_append_printf (text, "%s:%u:%u: %s", path, d->line, d->column, d->message);
+          else
+            g_string_append_printf (text, "%s: %s", path, d->message);
+          if (d->hint != NULL)
+            g_string_append_printf (text, " (%s)", d->hint);
+          shown++;
+        }
+      if (shown > 0)
+        {
+          g_clear_error (&error);
+          g_set_error_literal (&error, TW_DEFINITION_ERROR, TW_DEFINITION_ERROR_INVALID,
+                               text->str);
+        }
+      g_task_return_error (task, error);
+    }
+  else
+    g_task_return_pointer (task, def, (GDestroyNotify) tw_definition_unref);
+}
+
+static void
+b_load_finished (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  TwLabPage *self = TW_LAB_PAGE (source);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TwDefinition) def = g_task_propagate_pointer (G_TASK (result), &error);
+
+  (void) user_data;
+  if (g_task_get_cancellable (G_TASK (result)) != self->b_loading)
+    return;
+  g_clear_object (&self->b_loading);
+  if (def != NULL)
+    b_supports_players (def, gtk_spin_button_get_value_as_int (self->players_spin), &error);
+  if (error != NULL)
+    {
+      /* B stays what it was */
+      update_b_definition_row (self);
+      show_error (self, _("Could Not Use the Definition for B"), error->message);
+      return;
+    }
+  g_clear_pointer (&self->b_definition, tw_definition_unref);
+  self->b_definition = g_steal_pointer (&def);
+  update_b_definition_row (self);
+}
+
+static void
+b_load (TwLabPage  *self,
+        const char *path)
+{
+  g_autoptr(GTask) task = NULL;
+
+  if (self->definition == NULL)
+    return;
+  if (self->b_loading != NULL)
+    g_cancellable_cancel (self->b_loading);
+  g_clear_object (&self->b_loading);
+  self->b_loading = g_cancellable_new ();
+  task = g_task_new (self, self->b_loading, b_load_finished, NULL);
+  g_task_set_source_tag (task, b_load);
+  g_task_set_task_data (task, g_strdup (path), g_free);
+  g_task_run_in_thread (task, b_load_thread);
+  if (self->b_definition_row != NULL)
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (self->b_definition_row), _("Loading…"));
+}
+
+static void
+b_chooser_response (GtkNativeDialog *dialog,
+                    int              response,
+                    TwLabPage       *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autofree char *path = g_file_get_path (file);
+
+      if (path != NULL)
+        b_load (self, path);
+    }
+  g_clear_object (&self->chooser);
+}
+
+/* "lab.b-definition": a path (a bundled game), or "" for a file chooser. */
+static void
+b_definition_activated (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
+{
+  TwLabPage *self = TW_LAB_PAGE (widget);
+  const char *path = g_variant_get_string (parameter, NULL);
+  g_autoptr(GtkFileFilter) yaml = gtk_file_filter_new ();
+  g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
+  GtkRoot *root;
+
+  (void) action_name;
+  if (*path != '\0')
+    {
+      b_load (self, path);
+      return;
+    }
+  if (self->chooser != NULL)
+    return;
+  root = gtk_widget_get_root (widget);
+  self->chooser = GTK_NATIVE_DIALOG (gtk_file_chooser_native_new (
+      _("Definition for B"), GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+      GTK_FILE_CHOOSER_ACTION_OPEN, _("_Choose"), _("_Cancel")));
+  gtk_native_dialog_set_modal (self->chooser, TRUE);
+  gtk_file_filter_set_name (yaml, _("Game definitions (YAML)"));
+  gtk_file_filter_add_pattern (yaml, "*.yaml");
+  gtk_file_filter_add_pattern (yaml, "*.yml");
+  gtk_file_filter_add_mime_type (yaml, "application/x-yaml");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), yaml);
+  gtk_file_filter_set_name (all, _("All files"));
+  gtk_file_filter_add_pattern (all, "*");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), all);
+  g_signal_connect (self->chooser, "response", G_CALLBACK (b_chooser_response), self);
+  gtk_native_dialog_show (self->chooser);
+}
+
 /* Ctrl+S saves the run while the Lab is on screen and leaves the key to
  * the window (Save Game) otherwise. */
 static gboolean
@@ -1967,6 +2403,9 @@ tw_lab_page_dispose (GObject *object)
   if (self->io != NULL)
     g_cancellable_cancel (self->io);
   g_clear_object (&self->io);
+  if (self->b_loading != NULL)
+    g_cancellable_cancel (self->b_loading);
+  g_clear_object (&self->b_loading);
   g_clear_handle_id (&self->timer, g_source_remove);
   if (self->chooser != NULL)
     gtk_native_dialog_destroy (self->chooser);
@@ -1994,6 +2433,7 @@ tw_lab_page_finalize (GObject *object)
   TwLabPage *self = TW_LAB_PAGE (object);
 
   clear_results (self);
+  g_clear_pointer (&self->b_definition, tw_definition_unref);
   g_free (self->run_file);
   for (guint c = 0; c < N_CHARTS; c++)
     g_clear_pointer (&self->charts[c], tw_chart_free);
@@ -2030,6 +2470,8 @@ tw_lab_page_class_init (TwLabPageClass *klass)
   gtk_widget_class_install_action (widget_class, "lab.export-svg", "s", export_activated);
   gtk_widget_class_install_action (widget_class, "lab.save-run", "s", run_file_activated);
   gtk_widget_class_install_action (widget_class, "lab.open-run", "s", run_file_activated);
+  gtk_widget_class_install_action (widget_class, "lab.b-definition", "s",
+                                   b_definition_activated);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK,
                                        "lab.run", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "lab.cancel", NULL);

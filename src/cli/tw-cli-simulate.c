@@ -84,6 +84,12 @@ print_arm_text (GString        *out,
                 arm->n_players, arm->seed, arm->games->len, arm->total_games);
   if (arm->change != NULL)
     g_string_append_printf (out, "change: %s\n", arm->change);
+  if (arm->games->len == 0)
+    {
+      /* statistics of no games are all NaN: say so instead of rows of nan */
+      g_string_append (out, "\nno game finished: there are no statistics to show\n");
+      return;
+    }
 
   g_string_append_printf (out, "\nwins (a k-way tie for first counts 1/k win for each), 95%% Wilson interval:\n");
   for (guint i = 0; i < rows->len; i++)
@@ -125,8 +131,17 @@ print_compare_text (GString        *out,
                     const TwSimArm *a,
                     const TwSimArm *b)
 {
-  g_autoptr(GArray) diffs = tw_sim_compare (a, b);
-  gboolean paired = diffs->len > 0 && g_array_index (diffs, TwSimDiff, 0).paired;
+  g_autoptr(GArray) diffs = NULL;
+  gboolean paired;
+
+  if (a->games->len == 0 || b->games->len == 0)
+    {
+      g_string_append_printf (out, "\nB - A: no comparison, no game of %s finished\n",
+                              a->games->len == 0 ? "A" : "B");
+      return;
+    }
+  diffs = tw_sim_compare (a, b);
+  paired = diffs->len > 0 && g_array_index (diffs, TwSimDiff, 0).paired;
 
   g_string_append_printf (out, "\nB - A (B: %s), %s, 95%% intervals; * marks a significant difference "
                 "(the interval excludes 0):\n",

@@ -1655,13 +1655,13 @@ tw_sim_from_json (const char  *text,
                   GPtrArray   *arms,
                   GError     **error)
 {
-  JParser parser = { text, text + len, text, error };
+  /* text + (gsize) -1 would overflow the pointer: the end comes once @len is known */
+  JParser parser = { text, text, text, error };
   g_autoptr(JNode) root = NULL;
   const JNode *format, *list;
   g_autoptr(GPtrArray) parsed = g_ptr_array_new_with_free_func ((GDestroyNotify) tw_sim_arm_free);
 
-  if (len == (gsize) -1)
-    parser.end = text + strlen (text);
+  parser.end = text + (len == (gsize) -1 ? strlen (text) : len);
   if ((root = jparse_value (&parser, 0)) == NULL)
     return FALSE;
   jskip (&parser);
@@ -1756,6 +1756,9 @@ tw_sim_lab_run_free (TwSimLabRun *run)
   g_strfreev (run->bots);
   g_strfreev (run->options);
   g_free (run->compare);
+  g_free (run->compare_definition_path);
+  g_free (run->compare_definition_name);
+  g_free (run->compare_definition_text);
   g_clear_pointer (&run->arms, g_ptr_array_unref);
   g_free (run);
 }
@@ -1769,25 +1772,44 @@ tw_sim_lab_run_free (TwSimLabRun *run)
  * name, text and the SHA-256 of the text), the settings, and under
  * "results" the document tw_sim_to_json() writes for the arms.
  */
+/* {"path", "name", "sha256" of the text, "text"} */
+static void
+json_definition (GString    *out,
+                 const char *path,
+                 const char *name,
+                 const char *text)
+{
+  g_autofree char *sha256 = g_compute_checksum_for_string (G_CHECKSUM_SHA256, text, -1);
+
+  g_string_append (out, "{\n  \"path\": ");
+  json_string (out, path);
+  g_string_append (out, ",\n  \"name\": ");
+  json_string (out, name);
+  g_string_append (out, ",\n  \"sha256\": ");
+  json_string (out, sha256);
+  g_string_append (out, ",\n  \"text\": ");
+  json_string (out, text);
+  g_string_append (out, "\n}");
+}
+
 void
 tw_sim_lab_run_to_json (const TwSimLabRun *run,
                         GString           *out)
 {
-  g_autofree char *sha256 = NULL;
-
   g_return_if_fail (run != NULL && run->definition_text != NULL);
 
-  sha256 = g_compute_checksum_for_string (G_CHECKSUM_SHA256, run->definition_text, -1);
-  g_string_append (out, "{\n\"format\": \"tilewright-lab-run\",\n\"version\": 1,\n"
-                   "\"definition\": {\n  \"path\": ");
-  json_string (out, run->definition_path);
-  g_string_append (out, ",\n  \"name\": ");
-  json_string (out, run->definition_name);
-  g_string_append (out, ",\n  \"sha256\": ");
-  json_string (out, sha256);
-  g_string_append (out, ",\n  \"text\": ");
-  json_string (out, run->definition_text);
-  g_string_append_printf (out, "\n},\n\"settings\": {\n  \"players\": %u,\n  \"bots\": ",
+  /* version 2 only when B is another definition: version 1 readers refuse
+   * such a file by its version instead of misreading it */
+  g_string_append_printf (out, "{\n\"format\": \"tilewright-lab-run\",\n\"version\": %d,\n"
+                          "\"definition\": ", run->compare_definition_text != NULL ? 2 : 1);
+  json_definition (out, run->definition_path, run->definition_name, run->definition_text);
+  if (run->compare_definition_text != NULL)
+    {
+      g_string_append (out, ",\n\"compare_definition\": ");
+      json_definition (out, run->compare_definition_path, run->compare_definition_name,
+                       run->compare_definition_text);
+    }
+  g_string_append_printf (out, ",\n\"settings\": {\n  \"players\": %u,\n  \"bots\": ",
                           run->n_players);
   json_strv (out, run->bots);
   /* 64-bit seeds as strings, as in the results */
@@ -1898,31 +1920,67 @@ lab_strv (const char   *text,
   return g_strv_builder_end (builder);
 }
 
+/* The object @def ("definition" or "compare_definition"): path, name, and
+ * the text, checked against its SHA-256. */
 static gboolean
 lab_read_definition (const char   *text,
-                     const JNode  *root,
-                     TwSimLabRun  *run,
+                     const JNode  *def,
+                     const char   *key,
+                     char        **path_out,
+                     char        **name_out,
+                     char        **text_out,
                      GError      **error)
 {
-  const JNode *def, *path, *name, *sha, *yaml;
+  g_autofree char *in = g_strdup_printf ("“%s”", key);
+  const JNode *path, *name, *sha, *yaml;
   g_autofree char *actual = NULL;
 
-  if ((def = lab_member (text, root, "the document", "definition", J_OBJECT, FALSE, error)) == NULL
-      || (path = lab_member (text, def, "“definition”", "path", J_STRING, TRUE, error)) == NULL
-      || (name = lab_member (text, def, "“definition”", "name", J_STRING, FALSE, error)) == NULL
-      || (sha = lab_member (text, def, "“definition”", "sha256", J_STRING, FALSE, error)) == NULL
-      || (yaml = lab_member (text, def, "“definition”", "text", J_STRING, FALSE, error)) == NULL)
+  if ((path = lab_member (text, def, in, "path", J_STRING, TRUE, error)) == NULL
+      || (name = lab_member (text, def, in, "name", J_STRING, FALSE, error)) == NULL
+      || (sha = lab_member (text, def, in, "sha256", J_STRING, FALSE, error)) == NULL
+      || (yaml = lab_member (text, def, in, "text", J_STRING, FALSE, error)) == NULL)
     return FALSE;
   if (*yaml->text == '\0')
-    return lab_fail (text, yaml, error, "the definition’s text is empty");
+    return lab_fail (text, yaml, error, "the text of %s is empty", in);
   actual = g_compute_checksum_for_string (G_CHECKSUM_SHA256, yaml->text, -1);
   if (g_ascii_strcasecmp (actual, sha->text) != 0)
-    return lab_fail (text, sha, error, "the definition’s text does not match its SHA-256: "
-                     "the file was changed after it was saved");
-  run->definition_path = g_strdup (path->text);
-  run->definition_name = g_strdup (name->text);
-  run->definition_text = g_strdup (yaml->text);
+    return lab_fail (text, sha, error, "the text of %s does not match its SHA-256: "
+                     "the file was changed after it was saved", in);
+  *path_out = g_strdup (path->text);
+  *name_out = g_strdup (name->text);
+  *text_out = g_strdup (yaml->text);
   return TRUE;
+}
+
+static gboolean
+lab_read_definitions (const char   *text,
+                      const JNode  *root,
+                      guint64       version,
+                      TwSimLabRun  *run,
+                      GError      **error)
+{
+  const JNode *def, *other;
+
+  if ((def = lab_member (text, root, "the document", "definition", J_OBJECT, FALSE,
+                         error)) == NULL
+      || !lab_read_definition (text, def, "definition", &run->definition_path,
+                               &run->definition_name, &run->definition_text, error))
+    return FALSE;
+  other = jget (root, "compare_definition");
+  if (version < 2)
+    {
+      if (other != NULL && other->type != J_NULL)
+        return lab_fail (text, other, error, "“compare_definition” needs version 2");
+      return TRUE;
+    }
+  if ((other = lab_member (text, root, "the document", "compare_definition", J_OBJECT, TRUE,
+                           error)) == NULL)
+    return FALSE;
+  if (other->type == J_NULL)
+    return TRUE;
+  return lab_read_definition (text, other, "compare_definition", &run->compare_definition_path,
+                              &run->compare_definition_name, &run->compare_definition_text,
+                              error);
 }
 
 static gboolean
@@ -1987,7 +2045,8 @@ lab_check_arm (const char        *text,
                const TwSimArm    *arm,
                GError           **error)
 {
-  const char *name = run->compare == NULL ? "the result" : k == 0 ? "result A" : "result B";
+  gboolean ab = run->compare != NULL || run->compare_definition_text != NULL;
+  const char *name = !ab ? "the result" : k == 0 ? "result A" : "result B";
 
   if (arm->n_players != run->n_players || !strv_equal (arm->bots, run->bots))
     return lab_fail (text, node, error, "%s: the players or bots differ from the settings",
@@ -1997,9 +2056,14 @@ lab_check_arm (const char        *text,
                      "the settings", name);
   if (k == 0 && !strv_equal (arm->options, run->options))
     return lab_fail (text, node, error, "result A: the options differ from the settings");
-  if (run->compare != NULL && g_strcmp0 (arm->label, k == 0 ? "A" : "B") != 0)
+  if (ab && g_strcmp0 (arm->label, k == 0 ? "A" : "B") != 0)
     return lab_fail (text, node, error, "result %u must be labelled “%s”", k + 1,
                      k == 0 ? "A" : "B");
+  if (g_strcmp0 (arm->definition, k == 1 && run->compare_definition_text != NULL
+                                  ? run->compare_definition_name : run->definition_name) != 0)
+    return lab_fail (text, node, error, "%s is of the definition “%s”, not “%s”", name,
+                     arm->definition, k == 1 && run->compare_definition_text != NULL
+                                      ? run->compare_definition_name : run->definition_name);
   for (guint i = 0; i < arm->games->len; i++)
     {
       const TwSimGame *g = &g_array_index (arm->games, TwSimGame, i);
@@ -2022,7 +2086,7 @@ lab_read_results (const char   *text,
                   GError      **error)
 {
   const JNode *results, *format, *list;
-  guint n_arms = run->compare != NULL ? 2 : 1;
+  guint n_arms = run->compare != NULL || run->compare_definition_text != NULL ? 2 : 1;
 
   if ((results = lab_member (text, root, "the document", "results", J_OBJECT, FALSE,
                              error)) == NULL
@@ -2036,7 +2100,8 @@ lab_read_results (const char   *text,
   if (list->items->len != n_arms)
     return lab_fail (text, list, error, n_arms == 2
                      ? "an A/B run must have two results, A and B"
-                     : "a run without “compare” must have one result");
+                     : "a run without “compare” or “compare_definition” must have one "
+                       "result");
   for (guint k = 0; k < n_arms; k++)
     {
       const JNode *node = g_ptr_array_index (list->items, k);
@@ -2054,7 +2119,8 @@ lab_read_results (const char   *text,
       const TwSimArm *a = g_ptr_array_index (run->arms, 0);
       const TwSimArm *b = g_ptr_array_index (run->arms, 1);
 
-      if (!g_str_equal (a->rules_id, b->rules_id))
+      /* another definition may be of another module; the same one cannot */
+      if (run->compare_definition_text == NULL && !g_str_equal (a->rules_id, b->rules_id))
         return lab_fail (text, list, error, "A and B are results of different rules modules");
     }
   return TRUE;
@@ -2077,7 +2143,9 @@ tw_sim_lab_run_from_json (const char  *text,
                           gsize        len,
                           GError     **error)
 {
-  JParser parser = { text, text + len, text, error };
+  /* the end is computed only once @len is known: text + (gsize) -1 would
+   * overflow the pointer, which is undefined behaviour */
+  JParser parser = { text, text, text, error };
   g_autoptr(JNode) root = NULL;
   g_autoptr(TwSimLabRun) run = tw_sim_lab_run_new ();
   const JNode *format;
@@ -2085,8 +2153,7 @@ tw_sim_lab_run_from_json (const char  *text,
 
   g_return_val_if_fail (text != NULL, NULL);
 
-  if (len == (gsize) -1)
-    parser.end = text + strlen (text);
+  parser.end = text + (len == (gsize) -1 ? strlen (text) : len);
   if ((root = jparse_value (&parser, 0)) == NULL)
     return NULL;
   jskip (&parser);
@@ -2110,13 +2177,13 @@ tw_sim_lab_run_from_json (const char  *text,
     }
   if (!lab_u64 (text, root, "the document", "version", 1, G_MAXUINT32, &version, error))
     return NULL;
-  if (version != 1)
+  if (version > 2)
     {
       lab_fail (text, jget (root, "version"), error,
-                "version %" G_GUINT64_FORMAT " is newer than this Tilewright reads (1)", version);
+                "version %" G_GUINT64_FORMAT " is newer than this Tilewright reads (2)", version);
       return NULL;
     }
-  if (!lab_read_definition (text, root, run, error)
+  if (!lab_read_definitions (text, root, version, run, error)
       || !lab_read_settings (text, root, run, error)
       || !lab_read_results (text, root, run, error))
     return NULL;

@@ -233,9 +233,21 @@ typedef struct
   guint64    seed;
   guint      jobs;
   char     **options;          /* arm A's options, "name=value", NULL-terminated */
-  char      *compare;          /* arm B's change "name=value", or NULL for one arm */
+  char      *compare;          /* arm B's change "name=value", or NULL */
+  /* When B plays another definition (version 2 of the file): its path
+   * (nullable, informative), name and text; all NULL otherwise. A run is an
+   * A/B run when compare or compare_definition_text is set. */
+  char      *compare_definition_path;
+  char      *compare_definition_name;
+  char      *compare_definition_text;
   GPtrArray *arms;             /* TwSimArm: A, or A and B */
 } TwSimLabRun;
+
+/* The Lab's largest run, in games per arm: an A/B run of this many games
+ * holds about 350 bytes per game and arm (TwSimGame), some 70 MB, and stays
+ * well under 200 MB while it is merged, charted and saved. Larger runs
+ * belong to `tilewright-cli simulate --shard` and `merge`. */
+#define TW_SIM_LAB_MAX_GAMES 100000
 
 TwSimArm        *tw_sim_arm_copy         (const TwSimArm    *arm);
 TwSimLabRun     *tw_sim_lab_run_new      (void);

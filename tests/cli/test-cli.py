@@ -458,6 +458,17 @@ def simulate_interrupted():
 
 
 @test
+def simulate_interrupted_before_any_game():
+    # a bot so slow that no game ends before the SIGINT: no statistics, and no "nan"
+    code, out, err, seconds = interrupted_run("--bots", "mcts:iterations=2000000")
+    expect(code, (out, err), EXIT_INTERRUPTED)
+    check(seconds < 20, f"took {seconds:.1f} s to stop after SIGINT")
+    check("0 of 100000 games" in out, "text counts", out[:300])
+    check("no game finished" in out, "no clear word that no game finished", out)
+    check("nan" not in out.lower(), "nan rows printed", out)
+
+
+@test
 def simulate_errors():
     for args in (("--games", "0"), ("--shard", "3/2"), ("--shard", "x"), ("--format", "xml"),
                  ("--jobs", "-1"), ("--bots", "nosuchbot"), ("--compare", "no-such-option=1"),

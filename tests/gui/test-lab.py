@@ -8,26 +8,28 @@ summary and the chart's accessible description carry numbers, exports the
 per-game CSV through the window action "win.lab-export-csv" (called over
 D-Bus: file choosers are fiddly under AT-SPI) and counts its rows.
 
-Then an A/B comparison: "Option to change" picks goals (Alt+O), the value in
+Then an A/B comparison: "What B changes" picks goals (Alt+W), the value in
 B is a switch generated from the option's schema (no free text), and B
-(goals=false) shows beside A with its significant differences marked. A run
-of ten million games is cancelled: the games played so far stay, Run works
+(goals=false) shows beside A with its significant differences marked. Ten
+million games are refused (the field stops at the Lab's limit, 100000); a
+run of that limit is cancelled: the games played so far stay, Run works
 again. That partial run is saved with Ctrl+S through the file chooser,
 another run replaces the charts, and Open Run brings the saved settings and
 charts back exactly, without playing; a damaged file gives an error with its
-line and column and changes nothing.
+line and column and changes nothing. Last, B plays another definition: a copy
+of colorblock.yaml with more full red tiles, written by the test and chosen
+in the file chooser (a broken copy is refused with its line and column); both
+series are named by their definitions, and the run saves B's text and
+reopens with it.
 Screenshots go to OUTDIR/screenshots/lab-*.png.
 """
-import argparse
 import hashlib
 import importlib.util
 import json
 import os
 import re
-import signal
 import subprocess
 import sys
-import tempfile
 import time
 import traceback
 
@@ -35,9 +37,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 _spec = importlib.util.spec_from_file_location('smoke', os.path.join(HERE, 'test-smoke.py'))
 smoke = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(smoke)
-_spec = importlib.util.spec_from_file_location('play', os.path.join(HERE, 'test-play.py'))
-play = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(play)
+play = smoke.load('play')
 
 Atspi = smoke.Atspi
 wait_for = smoke.wait_for
@@ -46,10 +46,11 @@ do_action = smoke.do_action
 allocated = smoke.allocated
 screenshot = smoke.screenshot
 
-N_TESTS = 16
-OVERALL_TIMEOUT = 380
+N_TESTS = 21
+OVERALL_TIMEOUT = 560
 GAMES = 200
-LONG = 10000000
+LONG = 100000          # the Lab's limit (TW_SIM_LAB_MAX_GAMES)
+TOO_MANY = 10000000
 APP_ID = 'io.github.tilewright.Tilewright'
 WIN_ROW = r'^P(\d) \(random\): wins (\d+\.\d) % \(95 % interval (\d+\.\d)–(\d+\.\d) %\)'
 
@@ -122,6 +123,17 @@ def choose_file(title, path, keyseq):
     play.keys(f'^{title}$', 'Return')
 
 
+def press_choose(main):
+    """Presses B's "Choose…" button (its accessible name may carry the label
+    twice, or the mnemonic, depending on GTK's version)."""
+    found = wait_for(lambda: [b for b in find_all(main, role='push button', pattern=r'^Choose')
+                              if b.get_n_actions() > 0 and allocated(b)], timeout=5)
+    if not found:
+        names = [(a.get_role_name(), a.get_name()) for a in find_all(main, pattern='hoose')]
+        raise AssertionError(f'no Choose… button; named like it: {names}')
+    do_action(found[0])
+
+
 def spin_value(spin):
     try:
         return spin.get_current_value()
@@ -144,7 +156,7 @@ def run(tap, args, workdir):
         run_button = wait_for(lambda: play.button(main, 'Run'), timeout=5)
         labels = [a.get_name() for a in find_all(main, role='label')]
         wanted = ['Players', 'Games', 'Seed', 'Threads', 'Seat 1 bot', 'Seat 2 bot',
-                  'rotation', 'Option to change']
+                  'rotation', 'What B changes']
         missing = [w for w in wanted if w not in labels]
         time.sleep(0.4)
         screenshot(args.outdir, 'lab-start')
@@ -208,7 +220,7 @@ def run(tap, args, workdir):
         subprocess.run(['xdotool', 'mousemove', '200', '400', 'click', '--repeat', '40',
                         '--delay', '20', '5'])
         time.sleep(0.5)
-        play.keys('Tilewright', 'alt+o')
+        play.keys('Tilewright', 'alt+w')
         time.sleep(0.5)
         play.keys('Tilewright', 'Down', 'Down', 'Down', 'Return')
         controls = wait_for(lambda: value_in_b(main), timeout=5) or []
@@ -240,9 +252,16 @@ def run(tap, args, workdir):
                    f'status {status(main)!r}, heads {heads}, win rows {len(win_rows)}, '
                    f'score chart {score!r}')
 
-        # 10: a long run, cancelled: the games so far stay, the page works again
-        spin = set_spin(main, 'Games', LONG)
-        wait_for(lambda: spin_value(spin) == LONG, timeout=5)
+        # 10: ten million games are more than the Lab keeps: the field stops at
+        # its limit and says where larger runs go; a run of the limit, cancelled:
+        # the games so far stay, the page works again
+        spin = set_spin(main, 'Games', TOO_MANY)
+        capped = wait_for(lambda: spin_value(spin) == LONG, timeout=5)
+        limit_said = find_all(main, role='label',
+                              pattern=r'^How many games each configuration plays, up to '
+                                      r'100[ ,.\u202f\u00a0]?000$')
+        tap.comment(f'games field after typing {TOO_MANY}: {spin_value(spin)}, '
+                    f'limit in the subtitle {bool(limit_said)}')
         do_action(run_button)
         partial = wait_for(lambda: progress_done(main, 2 * LONG) > 0
                            and len([line for line in results_view(main)[0]
@@ -259,11 +278,12 @@ def run(tap, args, workdir):
         kept = [line for line in before[0] if re.match(WIN_ROW, line)]
         usable = wait_for(lambda: play.sensitive(run_button), timeout=5) \
             and play.sensitive(spin)
-        tap.result(bool(partial) and not running_sensitive and bool(cancelled)
-                   and 0 < played < LONG and len(kept) == 4 and f'{played} games, ' in
-                   ' '.join(before[0]) and bool(usable),
-                   'Cancel stops a 10-million-game run: its games stay on the charts, '
-                   'Run and the settings work again',
+        tap.result(bool(capped) and bool(limit_said) and bool(partial) and not running_sensitive
+                   and bool(cancelled) and 0 < played < LONG and len(kept) == 4
+                   and f'{played} games, ' in ' '.join(before[0]) and bool(usable),
+                   f'the games stop at {LONG} (not {TOO_MANY}); Cancel stops such a run: '
+                   'its games stay on the charts, Run and the settings work again',
+                   f'capped {bool(capped)} ({spin_value(spin)}), subtitle {bool(limit_said)}, '
                    f'partial {bool(partial)}, Run while running {running_sensitive}, '
                    f'status {status(main)!r}, rows {len(kept)}, usable {bool(usable)}')
 
@@ -360,7 +380,137 @@ def run(tap, args, workdir):
                    f'status {status(main)!r}, definition row {bool(saved_text)}, '
                    f'same {results_view(main) == before}')
 
-        # 16: quit cleanly
+        # 16: B = another definition: "What B changes" offers it after the
+        # options; Choose… opens a YAML file chooser; a broken file is refused
+        # with its file:line:column, a good one is named in the row
+        with open(game) as f:
+            original = f.read()
+        more_red = original.replace('name: Colorblock', 'name: Colorblock more red', 1).replace(
+            'count: 3, edges: [red, red, red, red]', 'count: 9, edges: [red, red, red, red]', 1)
+        b_file = os.path.join(workdir, 'colorblock-more-red.yaml')
+        with open(b_file, 'w') as f:
+            f.write(more_red)
+        b_broken = os.path.join(workdir, 'broken-def.yaml')
+        with open(b_broken, 'w') as f:
+            f.write(original.replace('count: 3,', 'count: three,', 1))
+        set_spin(main, 'Games', GAMES)
+        subprocess.run(['xdotool', 'mousemove', '200', '400', 'click', '--repeat', '40',
+                        '--delay', '20', '5'])
+        time.sleep(0.5)
+        play.keys('Tilewright', 'alt+w')
+        time.sleep(0.5)
+        play.keys('Tilewright', 'End', 'Return')
+        none_yet = wait_for(lambda: find_all(main, role='label',
+                                             pattern=r'^None yet: choose a file'), timeout=5)
+        # the new row is below the group's end: scroll it into view
+        subprocess.run(['xdotool', 'mousemove', '200', '400', 'click', '--repeat', '40',
+                        '--delay', '20', '5'])
+        time.sleep(0.5)
+        screenshot(args.outdir, 'lab-b-definition-row')
+        press_choose(main)
+        choose_file('Definition for B', b_broken, 'ctrl+l')
+        refusal = wait_for(lambda: find_all(app, role='label',
+                                            pattern=r'/broken-def\.yaml:\d+:\d+: .*three'),
+                           timeout=10)
+        refusal = [m.get_name() for m in refusal or []]
+        time.sleep(0.3)
+        screenshot(args.outdir, 'lab-b-definition-error')
+        play.keys('^Could Not Use the Definition for B$', 'Escape')
+        wait_for(lambda: not find_all(app, role='label', pattern=r'broken-def\.yaml:'), timeout=5)
+        # the refused file changed nothing: B is still to be chosen
+        refusal_kept = wait_for(lambda: find_all(main, role='label',
+                                                 pattern=r'^None yet: choose a file'), timeout=5)
+        press_choose(main)
+        choose_file('Definition for B', b_file, 'ctrl+l')
+        named = wait_for(lambda: find_all(main, role='label', name='Colorblock more red'),
+                         timeout=10)
+        tap.result(bool(none_yet) and bool(refusal) and bool(refusal_kept) and bool(named),
+                   'B can be another definition: chosen in a YAML file chooser, named in its '
+                   'row; a broken one is refused with file:line:column and changes nothing',
+                   f'"None yet" {bool(none_yet)}, refusal {refusal}, '
+                   f'unchanged {bool(refusal_kept)}, named {bool(named)}')
+
+        # 17: the A/B run against that definition: both series named by their
+        # definitions, in the summary and in the charts' legends
+        do_action(run_button)
+        finished = wait_for(lambda: status(main).startswith(f'Finished: {GAMES} games'),
+                            timeout=120, interval=0.3)
+        time.sleep(0.5)
+        screenshot(args.outdir, 'lab-ab-definition')
+        def_view = results_view(main)
+        heads = [line for line in def_view[0] if re.match(r'^[AB] \(', line)]
+        win_rows = [line for line in def_view[0] if re.match(WIN_ROW, line)]
+        legends = [c or '' for c in def_view[1]]
+        tap.result(bool(finished) and heads == ['A (Colorblock)', 'B (Colorblock more red)']
+                   and len(win_rows) == 4
+                   and all('A: Colorblock' in c and 'B: Colorblock more red' in c
+                           for c in (legends[0], legends[1], legends[3])),
+                   'A/B against another definition: both series named by their definitions',
+                   f'status {status(main)!r}, heads {heads}, win rows {len(win_rows)}, '
+                   f'win chart {legends[0]!r}')
+
+        # 18: the run keeps B's definition: saved (version 2, B's text and hash)
+        ab_saved = os.path.join(workdir, 'ab-definition.twlab')
+        play.keys('Tilewright', 'ctrl+s')
+        choose_file('Save Run', ab_saved, 'ctrl+a')
+        wait_for(lambda: os.path.exists(ab_saved), timeout=10)
+        ab_doc = {}
+        try:
+            with open(ab_saved) as f:
+                ab_doc = json.load(f)
+        except (OSError, ValueError) as e:
+            tap.comment(f'reading {ab_saved}: {e}')
+        b_def = ab_doc.get('compare_definition') or {}
+        tap.result(ab_doc.get('version') == 2 and b_def.get('text') == more_red
+                   and b_def.get('sha256') == hashlib.sha256(more_red.encode()).hexdigest()
+                   and b_def.get('name') == 'Colorblock more red'
+                   and ab_doc.get('settings', {}).get('compare') is None
+                   and len(ab_doc.get('results', {}).get('arms', [])) == 2,
+                   'the saved run holds B\'s definition text and its SHA-256 (version 2)',
+                   f'version {ab_doc.get("version")}, B {b_def.get("name")!r}, '
+                   f'text same {b_def.get("text") == more_red}')
+
+        # 19: reopened (after another run replaced the charts) from B's saved text,
+        # even with B's file gone
+        os.remove(b_file)
+        play.press(main, 'Open Run')
+        choose_file('Open Run', saved, 'ctrl+l')
+        wait_for(lambda: status(main).startswith('Opened “lab-run.twlab”'), timeout=20)
+        play.press(main, 'Open Run')
+        choose_file('Open Run', ab_saved, 'ctrl+l')
+        opened = wait_for(lambda: status(main).startswith('Opened “ab-definition.twlab”'),
+                          timeout=20)
+        time.sleep(0.5)
+        screenshot(args.outdir, 'lab-ab-definition-reopened')
+        row_named = find_all(main, role='label', name='Colorblock more red')
+        tap.result(bool(opened) and results_view(main) == def_view and bool(row_named),
+                   'Open Run brings back the A/B run against B\'s saved definition',
+                   f'status {status(main)!r}, same {results_view(main) == def_view}, '
+                   f'B row {bool(row_named)}')
+
+        # 20: the bundled games are a menu beside Choose…: picking Colorblock
+        # itself names it with its file, since A has the same name
+        bundled = wait_for(lambda: [b for b in find_all(main, pattern=r'^Bundled games')
+                                    if b.get_n_actions() > 0 and allocated(b)], timeout=5)
+        items = []
+        if bundled:
+            do_action(bundled[0])
+            items = wait_for(lambda: [i for i in find_all(app, role='menu item')
+                                      if (i.get_name() or '').startswith('colorblock')],
+                             timeout=5) or []
+        names = sorted(i.get_name() for i in find_all(app, role='menu item')
+                       if re.match(r'^[a-z0-9-]+$', i.get_name() or ''))
+        if items:
+            do_action(items[0])
+        picked = wait_for(lambda: find_all(main, role='label',
+                                           name='Colorblock (colorblock.yaml)'), timeout=10)
+        time.sleep(0.3)
+        screenshot(args.outdir, 'lab-b-bundled')
+        tap.result(bool(items) and 'colorblock' in names and bool(picked),
+                   'a bundled game can be B, from the menu beside Choose…',
+                   f'menu button {bool(bundled)}, items {names}, picked {bool(picked)}')
+
+        # 21: quit cleanly
         play.keys('Tilewright', 'ctrl+q')
         tap.result(app_proc.wait_exit(10) and app_proc.proc.returncode == 0,
                    'quitting is clean', f'return code {app_proc.proc.poll()}')
@@ -371,34 +521,7 @@ def run(tap, args, workdir):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument('--app', required=True)
-    parser.add_argument('--srcdir', required=True)
-    parser.add_argument('--schemadir', required=True)
-    parser.add_argument('--outdir', required=True)
-    parser.add_argument('--version', required=True)
-    args = parser.parse_args()
-    args.app = os.path.abspath(args.app)
-    args.outdir = os.path.join(os.path.abspath(args.outdir), 'screenshots')
-    os.makedirs(args.outdir, exist_ok=True)
-
-    signal.signal(signal.SIGALRM, smoke.on_alarm)
-    signal.alarm(OVERALL_TIMEOUT)
-    tap = smoke.Tap(N_TESTS)
-    app_proc = None
-    with tempfile.TemporaryDirectory(prefix='tw-lab-') as workdir:
-        try:
-            app_proc = run(tap, args, workdir)
-        except smoke.Timeout as e:
-            tap.bail_out_rest(str(e))
-        except Exception as e:
-            tap.bail_out_rest(f'{type(e).__name__}: {e}')
-        finally:
-            signal.alarm(0)
-            if app_proc is not None:
-                app_proc.kill()
-    tap.bail_out_rest('test ended early')
-    return 1 if tap.failed else 0
+    return smoke.run_script(run, N_TESTS, 'tw-lab-', OVERALL_TIMEOUT)
 
 
 if __name__ == '__main__':
