@@ -435,25 +435,33 @@ test_sections (void)
     guint8 masks[4];
     guint n;
     guint dir;
+    guint other;            /* join: the other edge */
     const char *expected;   /* NULL: nothing to do */
   } cases[] = {
-    { FALSE, { N | E | S | W }, 1, 0, "[ESW, N]" },
-    { TRUE, { E | S | W, N }, 2, 0, "[NESW]" },             /* and back */
-    { TRUE, { E | S | W, N }, 2, 3, "[NESW]" },             /* W with N, wrapping round */
-    { TRUE, { E | S | W, N }, 2, 1, NULL },                 /* E and S are one already */
-    { FALSE, { N | E, S | W }, 2, 1, "[N, E, SW]" },
-    { TRUE, { N, E, S, W }, 4, 2, "[N, E, SW]" },           /* the later section joins the earlier */
-    { TRUE, { N | S, E, W }, 3, 0, "[NES, W]" },            /* opposite edges stay joined */
-    { FALSE, { N | S, E, W }, 3, 2, "[N, S, E, W]" },
-    { FALSE, { N, E, S, W }, 4, 3, NULL },                  /* W is alone */
-    { FALSE, { E | S, W | N }, 2, 0, "[ES, W, N]" },
+    { FALSE, { N | E | S | W }, 1, 0, 0, "[ESW, N]" },
+    { TRUE, { E | S | W, N }, 2, 0, 1, "[NESW]" },          /* and back */
+    { TRUE, { E | S | W, N }, 2, 3, 0, "[NESW]" },          /* W with N, wrapping round */
+    { TRUE, { E | S | W, N }, 2, 1, 2, NULL },              /* E and S are one already */
+    { FALSE, { N | E, S | W }, 2, 1, 0, "[N, E, SW]" },
+    { TRUE, { N, E, S, W }, 4, 2, 3, "[N, E, SW]" },        /* the later section joins the earlier */
+    { TRUE, { N | S, E, W }, 3, 0, 1, "[NES, W]" },         /* opposite edges stay joined */
+    { FALSE, { N | S, E, W }, 3, 2, 0, "[N, S, E, W]" },
+    { FALSE, { N, E, S, W }, 4, 3, 0, NULL },               /* W is alone */
+    { FALSE, { E | S, W | N }, 2, 0, 0, "[ES, W, N]" },
+    /* not neighbours: opposite edges, either way round */
+    { TRUE, { N, E, S, W }, 4, 0, 2, "[NS, E, W]" },
+    { TRUE, { N, E, S, W }, 4, 2, 0, "[NS, E, W]" },
+    { TRUE, { N | S, E, W }, 3, 3, 1, "[NS, EW]" },
+    { TRUE, { N | S, E, W }, 3, 2, 0, NULL },               /* one section already */
+    { TRUE, { N, E, S, W }, 4, 1, 1, NULL },                /* an edge with itself */
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       guint8 out[4] = { 0, };
       guint n = cases[i].join
-                ? tw_design_sections_join (cases[i].masks, cases[i].n, cases[i].dir, out)
+                ? tw_design_sections_join (cases[i].masks, cases[i].n, cases[i].dir,
+                                           cases[i].other, out)
                 : tw_design_sections_split (cases[i].masks, cases[i].n, cases[i].dir, out);
       g_autofree char *text = n > 0 ? tw_design_sections_text (out, n) : NULL;
       guint8 all = 0;

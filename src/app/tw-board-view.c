@@ -7,8 +7,11 @@
  * click or Return plays the one shown. Pressing and dragging carries the
  * ghost with the pointer (it snaps to the legal region under it, a red sign
  * marks a spot where nothing legal lands) and releasing plays it, exactly as
- * a click there would; Escape or releasing outside the view cancels. Moves
- * without a region are the play page's buttons.
+ * a click there would; Escape or releasing outside the view cancels. A drag
+ * that starts on an item of a hand or tray (when the renderer can tell,
+ * hand_item_at()) carries that item only: the ghost and the drop are limited
+ * to the moves that play it. Moves without a region are the play page's
+ * buttons.
  *
  * Pan with a middle-button drag or the scroll wheel, zoom with Ctrl+scroll or
  * +/-, fit with 0. Until the user pans or zooms, the view refits after every
@@ -77,6 +80,10 @@ struct _TwBoardView
   /* placing (primary button): a press that moved past DRAG_SLOP */
   gboolean          dragging;
   gboolean          drag_cancelled;
+  /* a drag that started on an item of the hand or tray (the renderer's
+   * hand_item_at()): per legal move, whether it plays that item; NULL for a
+   * drag from anywhere else */
+  gboolean         *drag_item;
 };
 
 G_DEFINE_FINAL_TYPE (TwBoardView, tw_board_view, GTK_TYPE_WIDGET)
@@ -99,6 +106,25 @@ enum
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
+/* Whether the legal move @index may be chosen now: any, except during a
+ * drag from a hand item, which only places that item. */
+static gboolean
+member_allowed (TwBoardView *self,
+                guint        index)
+{
+  return self->drag_item == NULL || self->drag_item[index];
+}
+
+static gboolean
+region_allowed (TwBoardView  *self,
+                const Region *r)
+{
+  for (guint k = 0; k < r->count; k++)
+    if (member_allowed (self, self->members[r->first + k]))
+      return TRUE;
+  return FALSE;
+}
+
 static const TwMove *
 selected_move (TwBoardView *self)
 {
@@ -109,7 +135,14 @@ selected_move (TwBoardView *self)
     return NULL;
   legal = tw_game_model_get_legal_moves (self->model);
   r = &g_array_index (self->regions, Region, self->sel_region);
-  return &legal->moves[self->members[r->first + self->sel_variant % r->count]];
+  /* the variant chosen, or the next one that is allowed */
+  for (guint k = 0; k < r->count; k++)
+    {
+      guint index = self->members[r->first + (self->sel_variant + k) % r->count];
+      if (member_allowed (self, index))
+        return &legal->moves[index];
+    }
+  return NULL;
 }
 
 static void
@@ -204,7 +237,8 @@ region_at (TwBoardView *self,
   double by = (wy - self->off_y) / self->scale;
 
   for (guint i = 0; i < self->regions->len; i++)
-    if (tw_rect_contains (&g_array_index (self->regions, Region, i).rect, bx, by))
+    if (tw_rect_contains (&g_array_index (self->regions, Region, i).rect, bx, by)
+        && region_allowed (self, &g_array_index (self->regions, Region, i)))
       return i;
   return -1;
 }
@@ -239,6 +273,8 @@ rebuild (TwBoardView *self)
 
   g_array_set_size (self->regions, 0);
   g_clear_pointer (&self->members, g_free);
+  /* its indices were into the old legal moves */
+  g_clear_pointer (&self->drag_item, g_free);
   g_clear_pointer (&self->last_state, tw_state_free);
   g_clear_pointer (&self->seat_names, g_strfreev);
   self->sel_region = -1;
@@ -487,7 +523,13 @@ tw_board_view_cycle_variant (TwBoardView *self,
   if (self->sel_region < 0)
     return;
   r = &g_array_index (self->regions, Region, self->sel_region);
-  self->sel_variant = ((self->sel_variant % r->count) + r->count + step) % r->count;
+  /* during a drag from a hand item, only that item's variants */
+  for (guint k = 0; k < r->count; k++)
+    {
+      self->sel_variant = ((self->sel_variant % r->count) + r->count + step) % r->count;
+      if (member_allowed (self, self->members[r->first + self->sel_variant]))
+        break;
+    }
   update_preview_text (self);
 }
 
@@ -604,6 +646,32 @@ pan_update_cb (GtkGestureDrag *gesture,
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+/* A drag starting on an item of the hand or tray carries that item only. */
+static void
+grab_hand_item (TwBoardView *self,
+                double       wx,
+                double       wy)
+{
+  const TwMoveList *legal;
+  TwRenderParams params = { 0 };
+  g_autofree gboolean *selects = NULL;
+
+  g_clear_pointer (&self->drag_item, g_free);
+  if (self->model == NULL || self->renderer == NULL || self->renderer->hand_item_at == NULL
+      || tw_game_model_is_over (self->model))
+    return;
+  legal = tw_game_model_get_legal_moves (self->model);
+  selects = g_new0 (gboolean, MAX (legal->len, 1));
+  params.viewer = tw_game_model_get_viewer (self->model);
+  params.seat_names = (const char * const *) self->seat_names;
+  if (self->renderer->hand_item_at (tw_game_model_get_game (self->model),
+                                    tw_game_model_get_state (self->model), &params,
+                                    (wx - self->off_x) / self->scale,
+                                    (wy - self->off_y) / self->scale,
+                                    legal->moves, legal->len, selects))
+    self->drag_item = g_steal_pointer (&selects);
+}
+
 static void
 drag_begin_cb (GtkGestureDrag *gesture,
                double          x,
@@ -612,6 +680,7 @@ drag_begin_cb (GtkGestureDrag *gesture,
 {
   self->dragging = FALSE;
   self->drag_cancelled = FALSE;
+  g_clear_pointer (&self->drag_item, g_free);
   gtk_widget_grab_focus (GTK_WIDGET (self));
 }
 
@@ -627,9 +696,11 @@ drag_update_cb (GtkGestureDrag *gesture,
     return;
   if (!self->dragging && dx * dx + dy * dy < DRAG_SLOP * DRAG_SLOP)
     return;
+  gtk_gesture_drag_get_start_point (gesture, &x, &y);
+  if (!self->dragging)
+    grab_hand_item (self, x, y);
   self->dragging = TRUE;
   /* the ghost follows the pointer: the same hit test as hovering */
-  gtk_gesture_drag_get_start_point (gesture, &x, &y);
   self->pointer_x = x + dx;
   self->pointer_y = y + dy;
   self->pointer_in = TRUE;
@@ -660,10 +731,10 @@ play_at (TwBoardView *self,
 }
 
 static void
-drag_end_cb (GtkGestureDrag *gesture,
-             double          dx,
-             double          dy,
-             TwBoardView    *self)
+drag_end (GtkGestureDrag *gesture,
+          double          dx,
+          double          dy,
+          TwBoardView    *self)
 {
   double x, y;
   gboolean dragged = self->dragging, cancelled = self->drag_cancelled;
@@ -696,6 +767,21 @@ drag_end_cb (GtkGestureDrag *gesture,
       return;
     }
   play_at (self, x, y);
+}
+
+static void
+drag_end_cb (GtkGestureDrag *gesture,
+             double          dx,
+             double          dy,
+             TwBoardView    *self)
+{
+  drag_end (gesture, dx, dy, self);
+  /* whatever was carried is put back (a move played cleared it already) */
+  if (self->drag_item != NULL)
+    {
+      g_clear_pointer (&self->drag_item, g_free);
+      update_preview_text (self);
+    }
 }
 
 static gboolean
@@ -852,6 +938,7 @@ tw_board_view_finalize (GObject *object)
 
   g_array_unref (self->regions);
   g_free (self->members);
+  g_free (self->drag_item);
   g_clear_pointer (&self->last_state, tw_state_free);
   g_strfreev (self->seat_names);
   g_free (self->preview_text);

@@ -68,6 +68,8 @@ struct _TwCardEditor
   GPtrArray           *params;       /* of ParamRow */
   GtkWidget           *params_group;
   GQueue               pending;      /* of PendingEdit */
+  double               card_width;   /* mm: the Print view's card size */
+  double               card_height;
   guint                pending_idle;
 
   gboolean             updating;     /* the rows are being set from the definition */
@@ -705,9 +707,12 @@ text_applied (TwCardEditor *self)
 /* The preview                                                              */
 
 static void
-card_settings (TwExportSettings *settings)
+card_settings (TwCardEditor     *self,
+               TwExportSettings *settings)
 {
   tw_export_settings_init (settings);
+  settings->card_width = self->card_width;
+  settings->card_height = self->card_height;
   /* the cut only: what the player holds */
   settings->bleed = 0;
 }
@@ -726,7 +731,7 @@ draw_preview (GtkDrawingArea *area,
 
   if (card == NULL)
     return;
-  card_settings (&settings);
+  card_settings (self, &settings);
   scale = MIN ((width - 4) / settings.card_width, (height - 4) / settings.card_height);
   cairo_translate (cr, (width - settings.card_width * scale) / 2,
                    (height - settings.card_height * scale) / 2);
@@ -763,6 +768,8 @@ describe_preview (TwCardEditor    *self,
       if (v != NULL)
         g_string_append_printf (s, "; %s %s", kind->params[p].name, v);
     }
+  /* Translators: the card size in the preview's description, in millimetres */
+  g_string_append_printf (s, _("; %g × %g mm"), self->card_width, self->card_height);
   if (card->text != NULL)
     g_string_append_printf (s, ". %s", card->text);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->preview),
@@ -944,6 +951,33 @@ tw_card_editor_set_definition (TwCardEditor *self,
   update_form (self);
 }
 
+/**
+ * tw_card_editor_set_card_size:
+ * @width: mm
+ * @height: mm
+ *
+ * Draws the preview at this size, the one the cards are printed at.
+ */
+void
+tw_card_editor_set_card_size (TwCardEditor *self,
+                              double        width,
+                              double        height)
+{
+  const TwCardDef *card;
+
+  g_return_if_fail (TW_IS_CARD_EDITOR (self));
+  g_return_if_fail (width > 0 && height > 0);
+
+  if (width == self->card_width && height == self->card_height)
+    return;
+  self->card_width = width;
+  self->card_height = height;
+  card = current_card (self);
+  if (card != NULL)
+    describe_preview (self, card);
+  gtk_widget_queue_draw (GTK_WIDGET (self->preview));
+}
+
 const char *
 tw_card_editor_get_card_id (TwCardEditor *self)
 {
@@ -1036,6 +1070,13 @@ tw_card_editor_init (TwCardEditor *self)
 
   self->params = g_ptr_array_new_with_free_func (param_row_free);
   g_queue_init (&self->pending);
+  {
+    TwExportSettings settings;
+
+    tw_export_settings_init (&settings);
+    self->card_width = settings.card_width;
+    self->card_height = settings.card_height;
+  }
   gtk_drawing_area_set_draw_func (self->preview, draw_preview, self, NULL);
   g_signal_connect_swapped (self->card_list, "selected-rows-changed",
                             G_CALLBACK (card_selected), self);

@@ -35,5 +35,10 @@ void        tw_card_editor_set_definition (TwCardEditor *self,
                                            TwDefinition *definition);
 /* The selected card's id, or NULL. */
 const char *tw_card_editor_get_card_id    (TwCardEditor *self);
+/* The card size the preview draws, in mm (what the Print view prints;
+ * 63 × 88 until set). */
+void        tw_card_editor_set_card_size  (TwCardEditor *self,
+                                           double        width,
+                                           double        height);
 
 G_END_DECLS

@@ -559,15 +559,16 @@ guint
 tw_design_sections_join (const guint8 *masks,
                          guint         n,
                          guint         dir,
+                         guint         other,
                          guint8        out[4])
 {
   gint a, b;
   guint len = 0;
 
-  g_return_val_if_fail (masks != NULL && n <= 4 && dir < 4 && out != NULL, 0);
+  g_return_val_if_fail (masks != NULL && n <= 4 && dir < 4 && other < 4 && out != NULL, 0);
 
   a = section_index (masks, n, dir);
-  b = section_index (masks, n, (dir + 1) % 4);
+  b = section_index (masks, n, other);
   if (a < 0 || b < 0 || a == b)
     return 0;
   for (guint s = 0; s < n; s++)

@@ -113,13 +113,14 @@ TwDesignEdit *tw_design_edit_merge                (const char         *text,
 guint32       tw_design_edge_pattern              (const guint8        edges[4]);
 
 /* A tile's sections as bit masks (bit d: edge d, N E S W clockwise). Join
- * puts edge @dir's section and the next edge's (clockwise) together, in the
- * place of the earlier of the two; split makes edge @dir a section of its own,
+ * puts edge @dir's section and edge @other's together (neighbours or not:
+ * `[NS, E, W]` joins opposite edges), in the place of the earlier of the two; split makes edge @dir a section of its own,
  * right after the one it leaves. Both write the result to @out and return its
  * length, or 0 when there is nothing to do (joined, or alone, already). */
 guint         tw_design_sections_join             (const guint8       *masks,
                                                    guint               n,
                                                    guint               dir,
+                                                   guint               other,
                                                    guint8              out[4]);
 guint         tw_design_sections_split            (const guint8       *masks,
                                                    guint               n,

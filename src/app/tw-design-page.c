@@ -24,6 +24,7 @@
 #include <glib/gstdio.h>
 #include <gtksourceview/gtksource.h>
 
+#include "tw-app-util.h"
 #include "tw-card-editor.h"
 #include "tw-design-edit.h"
 #include "tw-recovery.h"
@@ -61,7 +62,9 @@ struct _TwDesignPage
   GtkLabel         *totals_label;
   GtkFlowBox       *pattern_flow;
   GtkFlowBox       *tile_flow;
+  GtkBox           *tiles_page;
   GtkBox           *tile_editor;
+  GtkLabel         *tile_title;
   GtkDrawingArea   *tile_large;
   GtkGrid          *edge_grid;
   TwCardEditor     *card_editor;
@@ -72,6 +75,11 @@ struct _TwDesignPage
   GPtrArray        *option_rows;    /* of OptionRow */
   GtkWidget        *variant_group;
   char             *selected_tile;
+  char             *selected_before; /* the selection before an Add or Duplicate, for its undo */
+  TwDefinition     *game_definition; /* a saved game's, to show when the page is shown */
+  GFile            *game_file;       /* the file holding its text, or NULL: untitled */
+  TwDefinition     *asked_definition; /* the same while the designer is asked about their edits */
+  GFile            *asked_file;
   char             *autosave_path;  /* this page's file in the design autosave area */
   GThreadPool      *autosave_pool;  /* one thread: writes and removals, in order */
   GCancellable     *check_cancellable;
@@ -82,7 +90,6 @@ struct _TwDesignPage
   const TwRules    *form_rules;     /* the module the variant form shows */
   GtkWidget        *edge_buttons[4];
   GtkSpinButton    *count_spin;
-  GtkLabel         *tile_title;
   GtkWidget        *join_buttons[4];
   GtkWidget        *split_buttons[4];
   GtkLabel         *sections_label;
@@ -1158,8 +1165,9 @@ count_changed (GtkSpinButton *spin,
   queue_edit (self, "tiles", tile_id, "count", value);
 }
 
-/* Sections: join the section of an edge with the next edge's, or split an
- * edge off into a section of its own; either rewrites only the tile's
+/* Sections: join the section of an edge with another section of its colour
+ * (the next edge's, or one across the tile: `[NS, E, W]`), or split an edge
+ * off into a section of its own; either rewrites only the tile's
  * `sections:` value (adding it when the sections were derived). */
 
 static guint
@@ -1173,57 +1181,49 @@ section_of (const TwTileDef *tile,
   return 0;
 }
 
-/* Whether edge @dir's section can be joined with the next edge's: they are
+/* Whether edge @dir's section can be joined with edge @other's: they are
  * apart and of one colour (a section has one colour). */
 static gboolean
 can_join (const TwTileDef *tile,
-          guint            dir)
+          guint            dir,
+          guint            other)
 {
-  guint next = (dir + 1) % 4;
-
-  return tile != NULL && tile->n_edges == 4
-         && section_of (tile, dir) != section_of (tile, next)
-         && tile->edges[dir] == tile->edges[next];
+  return tile != NULL && tile->n_edges == 4 && dir < 4 && other < 4
+         && section_of (tile, dir) != section_of (tile, other)
+         && tile->edges[dir] == tile->edges[other];
 }
 
 static gboolean
 can_split (const TwTileDef *tile,
            guint            dir)
 {
-  return tile != NULL && tile->n_edges == 4
+  return tile != NULL && tile->n_edges == 4 && dir < 4
          && tile->section_mask[section_of (tile, dir)] != (1u << dir);
 }
 
+/* design.tile-join (uu): the two edges whose sections become one;
+ * design.tile-split (u): the edge that becomes a section of its own. */
 static void
-join_clicked (GtkButton    *button,
-              TwDesignPage *self)
+sections_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
 {
+  TwDesignPage *self = TW_DESIGN_PAGE (widget);
   const TwTileDef *tile = selected_tile (self);
-  guint dir = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "dir"));
+  gboolean join = g_str_equal (action_name, "design.tile-join");
+  guint dir, other = 0;
   guint8 masks[4];
   guint n;
   g_autofree char *value = NULL;
 
-  if (!can_join (tile, dir))
+  if (join)
+    g_variant_get (parameter, "(uu)", &dir, &other);
+  else
+    g_variant_get (parameter, "u", &dir);
+  if (join ? !can_join (tile, dir, other) : !can_split (tile, dir))
     return;
-  n = tw_design_sections_join (tile->section_mask, tile->n_sections, dir, masks);
-  value = tw_design_sections_text (masks, n);
-  queue_edit (self, "tiles", tile->id, "sections", value);
-}
-
-static void
-split_clicked (GtkButton    *button,
-               TwDesignPage *self)
-{
-  const TwTileDef *tile = selected_tile (self);
-  guint dir = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "dir"));
-  guint8 masks[4];
-  guint n;
-  g_autofree char *value = NULL;
-
-  if (!can_split (tile, dir))
-    return;
-  n = tw_design_sections_split (tile->section_mask, tile->n_sections, dir, masks);
+  n = join ? tw_design_sections_join (tile->section_mask, tile->n_sections, dir, other, masks)
+           : tw_design_sections_split (tile->section_mask, tile->n_sections, dir, masks);
   value = tw_design_sections_text (masks, n);
   queue_edit (self, "tiles", tile->id, "sections", value);
 }
@@ -1410,6 +1410,10 @@ run_tile_op (gpointer data)
         notify_user (self, _("The tile cannot be moved further"));
       return G_SOURCE_REMOVE;
     }
+  /* undoing an Add takes the new tile away: the selection goes back then */
+  g_free (self->selected_before);
+  self->selected_before = d->op == TILE_ADD || d->op == TILE_DUPLICATE
+                          ? g_strdup (self->selected_tile) : NULL;
   g_free (self->selected_tile);
   self->selected_tile = g_steal_pointer (&select);
   apply_edit (self, text, edit);
@@ -1483,66 +1487,122 @@ add_tile_shortcuts (TwDesignPage *self)
                                           gtk_shortcut_new (gtk_shortcut_trigger_parse_string (keys[i].trigger),
                                                             gtk_named_action_new (keys[i].action)));
   /* on the whole Tiles page: the list, its buttons and the tile editor */
-  gtk_widget_add_controller (gtk_widget_get_parent (GTK_WIDGET (self->tile_editor)), controller);
+  gtk_widget_add_controller (GTK_WIDGET (self->tiles_page), controller);
 }
 
 static void
 build_tile_editor (TwDesignPage *self)
 {
-  GtkWidget *label;
+  GtkWidget *label, *box;
   char *label_text = NULL;
 
-  self->tile_title = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_xalign (self->tile_title, 0);
-  gtk_label_set_ellipsize (self->tile_title, PANGO_ELLIPSIZE_END);
-  gtk_widget_add_css_class (GTK_WIDGET (self->tile_title), "heading");
-  gtk_grid_attach (self->edge_grid, GTK_WIDGET (self->tile_title), 0, 0, 4, 1);
   for (guint d = 0; d < 4; d++)
     {
       label = gtk_label_new (_(dir_names[d]));
       gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_grid_attach (self->edge_grid, label, 0, 1 + d, 1, 1);
+      gtk_grid_attach (self->edge_grid, label, 0, d, 1, 1);
       self->edge_buttons[d] = gtk_button_new_with_label ("");
       gtk_widget_set_hexpand (self->edge_buttons[d], TRUE);
       g_object_set_data (G_OBJECT (self->edge_buttons[d]), "dir", GUINT_TO_POINTER (d));
       g_signal_connect (self->edge_buttons[d], "clicked", G_CALLBACK (edge_button_clicked), self);
-      gtk_grid_attach (self->edge_grid, self->edge_buttons[d], 1, 1 + d, 1, 1);
+      gtk_grid_attach (self->edge_grid, self->edge_buttons[d], 1, d, 1, 1);
 
-      /* Translators: joins an edge's section with the next edge's, clockwise:
-       * "Join with East" in the row of the North edge */
-      label_text = g_strdup_printf (_("Join with %s"), _(dir_names[(d + 1) % 4]));
-      self->join_buttons[d] = gtk_button_new_with_label (label_text);
+      /* its menu lists the other sections of the edge's colour */
+      self->join_buttons[d] = gtk_menu_button_new ();
+      gtk_menu_button_set_label (GTK_MENU_BUTTON (self->join_buttons[d]), _("Join…"));
+      /* Translators: the accessible name of an edge's "Join With…" menu button */
+      label_text = g_strdup_printf (_("Join %s with"), _(dir_names[d]));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->join_buttons[d]),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, label_text, -1);
+      /* GTK 4.8 puts the focus and the press action on the menu button's
+       * inner toggle button, which would be read as just "Join With…" */
+      gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_widget_get_first_child (self->join_buttons[d])),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, label_text, -1);
       g_clear_pointer (&label_text, g_free);
-      g_object_set_data (G_OBJECT (self->join_buttons[d]), "dir", GUINT_TO_POINTER (d));
-      g_signal_connect (self->join_buttons[d], "clicked", G_CALLBACK (join_clicked), self);
-      gtk_grid_attach (self->edge_grid, self->join_buttons[d], 2, 1 + d, 1, 1);
+      gtk_grid_attach (self->edge_grid, self->join_buttons[d], 2, d, 1, 1);
 
-      self->split_buttons[d] = gtk_button_new_with_label (_("Split Off"));
+      self->split_buttons[d] = gtk_button_new_with_label (_("Split"));
       /* Translators: the accessible name of the "Split Off" button of an edge */
       label_text = g_strdup_printf (_("Split %s off into its own section"), _(dir_names[d]));
       gtk_accessible_update_property (GTK_ACCESSIBLE (self->split_buttons[d]),
                                       GTK_ACCESSIBLE_PROPERTY_LABEL, label_text, -1);
       g_clear_pointer (&label_text, g_free);
-      g_object_set_data (G_OBJECT (self->split_buttons[d]), "dir", GUINT_TO_POINTER (d));
-      g_signal_connect (self->split_buttons[d], "clicked", G_CALLBACK (split_clicked), self);
-      gtk_grid_attach (self->edge_grid, self->split_buttons[d], 3, 1 + d, 1, 1);
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (self->split_buttons[d]),
+                                      "design.tile-split");
+      gtk_actionable_set_action_target (GTK_ACTIONABLE (self->split_buttons[d]), "u", d);
+      gtk_grid_attach (self->edge_grid, self->split_buttons[d], 3, d, 1, 1);
     }
+  /* the copies and the sections share the last row: the editor stays
+   * short, so that the tile list keeps its rows in a 720 px window */
   label = gtk_label_new (_("Copies"));
   gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_grid_attach (self->edge_grid, label, 0, 5, 1, 1);
+  gtk_grid_attach (self->edge_grid, label, 0, 4, 1, 1);
   self->count_spin = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (0, TW_MAX_TILE_COUNT, 1));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->count_spin),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Copies of the tile"), -1);
   g_signal_connect (self->count_spin, "value-changed", G_CALLBACK (count_changed), self);
-  gtk_grid_attach (self->edge_grid, GTK_WIDGET (self->count_spin), 1, 5, 1, 1);
+  gtk_grid_attach (self->edge_grid, GTK_WIDGET (self->count_spin), 1, 4, 1, 1);
 
+  box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   label = gtk_label_new (_("Sections"));
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_grid_attach (self->edge_grid, label, 0, 6, 1, 1);
+  gtk_box_append (GTK_BOX (box), label);
   self->sections_label = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_xalign (self->sections_label, 0);
   gtk_label_set_wrap (self->sections_label, TRUE);
-  gtk_grid_attach (self->edge_grid, GTK_WIDGET (self->sections_label), 1, 6, 3, 1);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->sections_label));
+  gtk_grid_attach (self->edge_grid, box, 2, 4, 2, 1);
+}
+
+/* Edge @dir's "Join With…" menu: each other edge of its colour that is in
+ * another section, clockwise from the next one. */
+static void
+update_join_menu (TwDesignPage    *self,
+                  const TwTileDef *tile,
+                  guint            dir,
+                  gboolean         edges)
+{
+  g_autoptr(GMenu) menu = g_menu_new ();
+  gboolean same_section = FALSE;
+
+  for (guint k = 1; edges && k < 4; k++)
+    {
+      guint other = (dir + k) % 4;
+      g_autoptr(GMenuItem) item = NULL;
+
+      if (!can_join (tile, dir, other))
+        {
+          same_section |= section_of (tile, dir) == section_of (tile, other);
+          continue;
+        }
+      item = g_menu_item_new (_(dir_names[other]), NULL);
+      g_menu_item_set_action_and_target (item, "design.tile-join", "(uu)", dir, other);
+      g_menu_append_item (menu, item);
+    }
+  gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (self->join_buttons[dir]),
+                                  G_MENU_MODEL (menu));
+  if (g_menu_model_get_n_items (G_MENU_MODEL (menu)) == 0 && edges)
+    {
+      /* after its last join the button goes insensitive: the focus stays in
+       * the row (not nowhere), so that Ctrl+Z still undoes the join */
+      GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+      GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+      if (focus != NULL && (focus == self->join_buttons[dir]
+                            || gtk_widget_is_ancestor (focus, self->join_buttons[dir])))
+        gtk_widget_grab_focus (self->edge_buttons[dir]);
+    }
+  gtk_widget_set_sensitive (self->join_buttons[dir],
+                            g_menu_model_get_n_items (G_MENU_MODEL (menu)) > 0);
+  if (!edges || g_menu_model_get_n_items (G_MENU_MODEL (menu)) > 0)
+    gtk_widget_set_tooltip_text (self->join_buttons[dir],
+                                 _("Join the edge’s section with another of its colour"));
+  else if (same_section)
+    gtk_widget_set_tooltip_text (self->join_buttons[dir],
+                                 _("The edges of this colour are joined already"));
+  else
+    gtk_widget_set_tooltip_text (self->join_buttons[dir],
+                                 _("No other edge has this colour: give one this colour "
+                                   "first"));
 }
 
 static void
@@ -1567,16 +1627,7 @@ update_tile_editor (TwDesignPage *self)
       gtk_accessible_update_property (GTK_ACCESSIBLE (self->edge_buttons[d]),
                                       GTK_ACCESSIBLE_PROPERTY_LABEL, a11y, -1);
 
-      gtk_widget_set_sensitive (self->join_buttons[d], edges && can_join (tile, d));
-      if (!edges || can_join (tile, d))
-        gtk_widget_set_tooltip_text (self->join_buttons[d],
-                                     _("Join the two edges’ sections into one"));
-      else if (section_of (tile, d) == section_of (tile, (d + 1) % 4))
-        gtk_widget_set_tooltip_text (self->join_buttons[d], _("The edges are joined already"));
-      else
-        gtk_widget_set_tooltip_text (self->join_buttons[d],
-                                     _("The edges have different colours: give them one "
-                                       "colour first"));
+      update_join_menu (self, tile, d, edges);
       gtk_widget_set_sensitive (self->split_buttons[d], edges && can_split (tile, d));
       gtk_widget_set_tooltip_text (self->split_buttons[d],
                                    edges && !can_split (tile, d)
@@ -1625,6 +1676,7 @@ tile_selection_changed (TwDesignPage *self)
     {
       g_free (self->selected_tile);
       self->selected_tile = g_strdup (g_object_get_data (selected->data, "tile-id"));
+      g_clear_pointer (&self->selected_before, g_free);
     }
   g_list_free (selected);
   update_tile_editor (self);
@@ -1804,6 +1856,15 @@ refresh_tiles (TwDesignPage *self)
       update_tile_editor (self);
       return;
     }
+  /* the selected tile is gone (an Add undone): back to the one selected
+   * before it, if that is still there */
+  if (self->selected_before != NULL
+      && (self->selected_tile == NULL || tw_definition_find_tile (def, self->selected_tile) < 0)
+      && tw_definition_find_tile (def, self->selected_before) >= 0)
+    {
+      g_free (self->selected_tile);
+      self->selected_tile = g_steal_pointer (&self->selected_before);
+    }
 
   for (guint i = 0; i < def->n_tiles; i++)
     {
@@ -1844,8 +1905,7 @@ refresh_tiles (TwDesignPage *self)
             focus = child;
         }
     }
-  /* the selected tile, or the first when the selected one is gone (an
-   * undone Add): left without a focus widget, GTK 4.8 draws the page before
+  /* the selected tile, or the first when none is: left without a focus widget, GTK 4.8 draws the page before
    * it is laid out again */
   if (had_focus)
     {
@@ -2138,34 +2198,23 @@ typedef struct
   gpointer          user_data;
 } Continuation;
 
-static gboolean
-continue_idle (gpointer data)
+static void
+continuation_free (gpointer data)
 {
   Continuation *c = data;
 
-  c->next (c->user_data);
   g_object_unref (c->page);
   g_free (c);
-  return G_SOURCE_REMOVE;
 }
 
 static void
-discard_response (AdwMessageDialog *dialog,
-                  const char       *response,
-                  Continuation     *c)
+discarded (gpointer data)
 {
-  if (g_strcmp0 (response, "discard") == 0)
-    {
-      /* the designer gave the edits up: they are not offered back */
-      autosave_clear (c->page);
-      /* not from inside the dialog's signal: @next may close the window */
-      g_idle_add (continue_idle, c);
-    }
-  else
-    {
-      g_object_unref (c->page);
-      g_free (c);
-    }
+  Continuation *c = data;
+
+  /* the designer gave the edits up: they are not offered back */
+  autosave_clear (c->page);
+  c->next (c->user_data);
 }
 
 void
@@ -2173,10 +2222,9 @@ tw_design_page_confirm_discard (TwDesignPage     *self,
                                 TwDesignContinue  next,
                                 gpointer          user_data)
 {
-  GtkWidget *dialog;
-  GtkRoot *root;
   Continuation *c;
   g_autofree char *name = NULL;
+  g_autofree char *body = NULL;
 
   g_return_if_fail (TW_IS_DESIGN_PAGE (self));
 
@@ -2185,27 +2233,112 @@ tw_design_page_confirm_discard (TwDesignPage     *self,
       next (user_data);
       return;
     }
-  root = gtk_widget_get_root (GTK_WIDGET (self));
   name = document_name (self);
-  dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                   _("Discard Unsaved Changes?"), NULL);
-  adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
-                                  _("“%s” has edits that are not saved. If you go on, they are "
-                                    "lost."), name);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "discard", _("_Discard"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
-                                              ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  body = g_strdup_printf (_("“%s” has edits that are not saved. If you go on, they are lost."),
+                          name);
   c = g_new0 (Continuation, 1);
   c->page = g_object_ref (self);
   c->next = next;
   c->user_data = user_data;
-  g_signal_connect (dialog, "response", G_CALLBACK (discard_response), c);
-  gtk_window_present (GTK_WINDOW (dialog));
+  tw_app_confirm_discard (GTK_WIDGET (self), _("Discard Unsaved Changes?"), body,
+                          discarded, c, continuation_free);
+}
+
+static void
+show_game_definition (gpointer user_data)
+{
+  TwDesignPage *self = user_data;
+  g_autoptr(TwDefinition) definition = g_steal_pointer (&self->asked_definition);
+  g_autoptr(GFile) file = g_steal_pointer (&self->asked_file);
+
+  if (definition == NULL || self->buffer == NULL)
+    return;
+  tw_design_page_set_document (self, file, definition);
+  /* Play, Lab and Print follow the text shown, as after an edit */
+  g_signal_emit (self, signals[DEFINITION_CHANGED], 0, self->definition);
+}
+
+static gboolean
+confirm_game_definition (gpointer user_data)
+{
+  TwDesignPage *self = user_data;
+
+  if (self->game_definition == NULL || self->buffer == NULL)
+    return G_SOURCE_REMOVE;
+  /* asked once: when the designer keeps their edits, it is not asked again */
+  g_clear_pointer (&self->asked_definition, tw_definition_unref);
+  g_clear_object (&self->asked_file);
+  self->asked_definition = g_steal_pointer (&self->game_definition);
+  self->asked_file = g_steal_pointer (&self->game_file);
+  tw_design_page_confirm_discard (self, show_game_definition, self);
+  return G_SOURCE_REMOVE;
+}
+
+/**
+ * tw_design_page_show_game_definition:
+ * @definition: the definition a saved game embeds
+ * @path: (nullable): the definition file the record names
+ * @record_file: (nullable): the record, for a relative @path
+ *
+ * Shows the definition a game was played with, unless the text is that
+ * already: as the file the record names when that file holds the same text,
+ * else untitled; when the page is hidden, once it is shown. Unsaved edits are
+ * given up only once the designer agreed; when they cancel, the text stays
+ * as it is.
+ */
+void
+tw_design_page_show_game_definition (TwDesignPage *self,
+                                     TwDefinition *definition,
+                                     const char   *path,
+                                     GFile        *record_file)
+{
+  g_autofree char *current = NULL;
+  g_autofree char *contents = NULL;
+  g_autoptr(GFile) file = NULL;
+
+  g_return_if_fail (TW_IS_DESIGN_PAGE (self));
+  g_return_if_fail (definition != NULL);
+
+  if (definition->text == NULL)
+    return;
+  current = get_text (self);
+  if (g_str_equal (current, definition->text))
+    return;   /* shown already, saved or not */
+  if (path != NULL && g_path_is_absolute (path))
+    file = g_file_new_for_path (path);
+  else if (path != NULL && record_file != NULL)
+    {
+      g_autoptr(GFile) dir = g_file_get_parent (record_file);
+
+      file = dir != NULL ? g_file_resolve_relative_path (dir, path) : NULL;
+    }
+  /* the named file only when it still holds the text the game was played
+   * with: saving must not overwrite a file edited since */
+  if (file != NULL
+      && !(g_file_load_contents (file, NULL, &contents, NULL, NULL, NULL)
+           && g_str_equal (contents, definition->text)))
+    g_clear_object (&file);
+
+  g_clear_pointer (&self->game_definition, tw_definition_unref);
+  self->game_definition = tw_definition_ref (definition);
+  g_set_object (&self->game_file, file);
+  /* When the Design view is shown: the question comes where the edits are,
+   * and GTK 4.8 warns of a snapshot without an allocation when the forms of
+   * a hidden page are rebuilt. Not from inside the signal of the file
+   * chooser that opened the game either. */
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, confirm_game_definition, g_object_ref (self),
+                     g_object_unref);
+}
+
+void
+tw_design_page_set_card_size (TwDesignPage *self,
+                              double        width,
+                              double        height)
+{
+  g_return_if_fail (TW_IS_DESIGN_PAGE (self));
+
+  tw_card_editor_set_card_size (self->card_editor, width, height);
 }
 
 static gboolean
@@ -2580,6 +2713,10 @@ tw_design_page_map (GtkWidget *widget)
   focus = root != NULL ? gtk_root_get_focus (root) : NULL;
   if (focus == NULL || !gtk_widget_is_ancestor (focus, widget))
     gtk_widget_grab_focus (GTK_WIDGET (self->source_view));
+  /* a saved game opened in Play while the page was hidden */
+  if (self->game_definition != NULL)
+    g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, confirm_game_definition, g_object_ref (self),
+                     g_object_unref);
 }
 
 static void
@@ -2653,6 +2790,11 @@ tw_design_page_finalize (GObject *object)
   g_clear_pointer (&self->autosave_path, g_free);
   g_clear_pointer (&self->definition, tw_definition_unref);
   g_clear_pointer (&self->selected_tile, g_free);
+  g_clear_pointer (&self->selected_before, g_free);
+  g_clear_pointer (&self->game_definition, tw_definition_unref);
+  g_clear_object (&self->game_file);
+  g_clear_pointer (&self->asked_definition, tw_definition_unref);
+  g_clear_object (&self->asked_file);
   g_clear_object (&self->file);
   G_OBJECT_CLASS (tw_design_page_parent_class)->finalize (object);
 }
@@ -2703,7 +2845,9 @@ tw_design_page_class_init (TwDesignPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TwDesignPage, totals_label);
   gtk_widget_class_bind_template_child (widget_class, TwDesignPage, pattern_flow);
   gtk_widget_class_bind_template_child (widget_class, TwDesignPage, tile_flow);
+  gtk_widget_class_bind_template_child (widget_class, TwDesignPage, tiles_page);
   gtk_widget_class_bind_template_child (widget_class, TwDesignPage, tile_editor);
+  gtk_widget_class_bind_template_child (widget_class, TwDesignPage, tile_title);
   gtk_widget_class_bind_template_child (widget_class, TwDesignPage, tile_large);
   gtk_widget_class_bind_template_child (widget_class, TwDesignPage, edge_grid);
   gtk_widget_class_bind_template_child (widget_class, TwDesignPage, card_editor);
@@ -2737,6 +2881,8 @@ tw_design_page_class_init (TwDesignPageClass *klass)
   gtk_widget_class_install_action (widget_class, "design.tile-delete", NULL, tile_op_action);
   gtk_widget_class_install_action (widget_class, "design.tile-move-up", NULL, tile_op_action);
   gtk_widget_class_install_action (widget_class, "design.tile-move-down", NULL, tile_op_action);
+  gtk_widget_class_install_action (widget_class, "design.tile-join", "(uu)", sections_action);
+  gtk_widget_class_install_action (widget_class, "design.tile-split", "u", sections_action);
 }
 
 static void

@@ -43,5 +43,16 @@ TwDefinition *tw_design_page_get_definition  (TwDesignPage     *self);
 void          tw_design_page_confirm_discard (TwDesignPage     *self,
                                               TwDesignContinue  next,
                                               gpointer          user_data);
+/* Shows the definition a saved game embeds (its file when @path, the file
+ * the record names, still holds that text; else untitled) once the page is
+ * shown, asking first when there are unsaved edits. */
+void          tw_design_page_show_game_definition (TwDesignPage *self,
+                                                   TwDefinition *definition,
+                                                   const char   *path,
+                                                   GFile        *record_file);
+/* The card size the card preview draws, in mm: the Print view's. */
+void          tw_design_page_set_card_size   (TwDesignPage     *self,
+                                              double            width,
+                                              double            height);
 
 G_END_DECLS

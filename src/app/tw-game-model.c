@@ -53,6 +53,7 @@ struct _TwGameModel
   guint         n_autosaves;
   gboolean      autosave_dirty;
   gboolean      autosave_writing;
+  gboolean      autosave_failing;
   guint         bot_delay;
   guint         n_nodes_saved;
   gboolean      paused;
@@ -79,6 +80,7 @@ enum
 enum
 {
   CHANGED,
+  AUTOSAVE_FAILED,
   N_SIGNALS
 };
 
@@ -140,6 +142,9 @@ autosave_job_free (gpointer data)
   g_free (job);
 }
 
+static void autosave_failed (TwGameModel  *self,
+                             const GError *error);
+
 /* Serializes the record now (main thread): the job holds what is on screen. */
 static AutosaveJob *
 autosave_job_new (TwGameModel *self)
@@ -150,7 +155,7 @@ autosave_job_new (TwGameModel *self)
 
   if (data == NULL)
     {
-      g_message ("Could not autosave the game: %s", error->message);
+      autosave_failed (self, error);
       return NULL;
     }
   job = g_new0 (AutosaveJob, 1);
@@ -201,6 +206,20 @@ autosave_thread (GTask        *task,
 
 static void schedule_autosave (TwGameModel *self);
 
+/* A write failed: logged every time, told (::autosave-failed) once until a
+ * write succeeds again, so that a full disk does not raise one message per
+ * move. Main thread. */
+static void
+autosave_failed (TwGameModel  *self,
+                 const GError *error)
+{
+  g_message ("Could not autosave the game: %s", error->message);
+  if (self->autosave_failing)
+    return;
+  self->autosave_failing = TRUE;
+  g_signal_emit (self, signals[AUTOSAVE_FAILED], 0, error->message);
+}
+
 static void
 autosave_done (GObject      *object,
                GAsyncResult *result,
@@ -211,7 +230,9 @@ autosave_done (GObject      *object,
 
   self->autosave_writing = FALSE;
   if (!g_task_propagate_boolean (G_TASK (result), &error))
-    g_message ("Could not autosave the game: %s", error->message);
+    autosave_failed (self, error);
+  else
+    self->autosave_failing = FALSE;
   /* what changed during the write goes out in the next one */
   if (self->autosave_dirty)
     schedule_autosave (self);
@@ -789,7 +810,9 @@ tw_game_model_flush_autosave (TwGameModel *self)
   /* an older write still under way either has landed (this one replaces
    * it) or will find itself outdated and skip */
   if (!autosave_job_write (job, &error))
-    g_message ("Could not autosave the game: %s", error->message);
+    autosave_failed (self, error);
+  else
+    self->autosave_failing = FALSE;
   autosave_job_free (job);
 }
 
@@ -914,6 +937,16 @@ tw_game_model_class_init (TwGameModelClass *klass)
    */
   signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                    0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /**
+   * TwGameModel::autosave-failed:
+   * @message: why the write failed
+   *
+   * An autosave could not be written. Emitted once, then not again until a
+   * write has succeeded: a view can show it without repeating it per move.
+   */
+  signals[AUTOSAVE_FAILED] = g_signal_new ("autosave-failed", G_TYPE_FROM_CLASS (klass),
+                                           G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                           G_TYPE_NONE, 1, G_TYPE_STRING);
 }
 
 static void

@@ -83,6 +83,14 @@ struct _TwPrintPage
 
 G_DEFINE_FINAL_TYPE (TwPrintPage, tw_print_page, ADW_TYPE_BIN)
 
+enum
+{
+  CARD_SIZE_CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
 static void
 toast (TwPrintPage *self,
        const char  *message)
@@ -683,6 +691,15 @@ tw_print_page_class_init (TwPrintPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TwPrintPage, page_label);
   gtk_widget_class_bind_template_child (widget_class, TwPrintPage, spinner);
 
+  /**
+   * TwPrintPage::card-size-changed:
+   *
+   * The card width or height was changed (tw_print_page_get_card_size()).
+   */
+  signals[CARD_SIZE_CHANGED] =
+    g_signal_new ("card-size-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 0);
+
   gtk_widget_class_install_action (widget_class, "print.previous-page", NULL,
                                    previous_page_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Page_Up, GDK_CONTROL_MASK,
@@ -696,6 +713,32 @@ tw_print_page_class_init (TwPrintPageClass *klass)
   gtk_widget_class_install_action (widget_class, "print.print", NULL, print_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK,
                                        "print.print", NULL);
+}
+
+static void
+card_size_changed (TwPrintPage *self)
+{
+  g_signal_emit (self, signals[CARD_SIZE_CHANGED], 0);
+}
+
+/**
+ * tw_print_page_get_card_size:
+ * @width: (out): the card width in mm
+ * @height: (out): the card height in mm
+ *
+ * The card size the sheets are laid out with (per session, not saved).
+ */
+void
+tw_print_page_get_card_size (TwPrintPage *self,
+                             double      *width,
+                             double      *height)
+{
+  g_return_if_fail (TW_IS_PRINT_PAGE (self));
+
+  if (width != NULL)
+    *width = gtk_spin_button_get_value (self->card_width_spin);
+  if (height != NULL)
+    *height = gtk_spin_button_get_value (self->card_height_spin);
 }
 
 static void
@@ -722,6 +765,10 @@ tw_print_page_init (TwPrintPage *self)
                              self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->paper_row, "notify::selected", G_CALLBACK (paper_changed),
                            self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->card_width_spin, "value-changed",
+                           G_CALLBACK (card_size_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->card_height_spin, "value-changed",
+                           G_CALLBACK (card_size_changed), self, G_CONNECT_SWAPPED);
   paper_changed (self);
   relayout (self);
 }

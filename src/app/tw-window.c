@@ -15,6 +15,7 @@
 
 #include <glib/gi18n.h>
 
+#include "tw-app-util.h"
 #include "tw-definition.h"
 #include "tw-design-page.h"
 #include "tw-game-model.h"
@@ -131,7 +132,10 @@ update_titles (TwWindow *self)
   g_autofree char *basename = NULL;
   g_autofree char *subtitle = NULL;
   g_autofree char *title = NULL;
-  g_autofree char *game_part = NULL;
+  g_autofree char *header_title = NULL;
+  g_autofree char *header_subtitle = NULL;
+  const char *mark, *path;
+  gboolean in_game;
 
   if (self->definition == NULL)
     {
@@ -145,31 +149,41 @@ update_titles (TwWindow *self)
                         : g_path_get_basename (self->definition->path);
   /* Translators: the window subtitle: game name — file name */
   subtitle = g_strdup_printf (_("%s — %s"), self->definition->name, basename);
-  if (self->model == NULL)
-    /* Translators: the window title: game name — application name */
-    /* Translators: the window title: "•" when the definition has unsaved
-     * edits, the game name, the application name */
-    title = g_strdup_printf (_("%s%s — Tilewright"),
-                             tw_design_page_get_modified (self->design_page) ? "• " : "",
-                             self->definition->name);
+  /* the "•" is about the document the visible view is about: the game in
+   * Play, the definition elsewhere (Design edits it; Lab and Print use it).
+   * The header's title says the same as the window's (which only the shell
+   * shows): that document, and whether it has unsaved changes. */
+  in_game = self->model != NULL
+            && g_strcmp0 (adw_view_stack_get_visible_child_name (self->stack), "play") == 0;
+  if (!in_game)
+    {
+      mark = tw_design_page_get_modified (self->design_page) ? "• " : "";
+      /* Translators: the window title: "•" when the definition has unsaved
+       * edits, the game name, the application name */
+      title = g_strdup_printf (_("%s%s — Tilewright"), mark, self->definition->name);
+      header_subtitle = g_strdup (basename);
+      path = self->file ? g_file_peek_path (self->file) : self->definition->path;
+    }
   else
     {
       GFile *game_file = tw_game_model_get_file (self->model);
-      g_autofree char *game_name = game_file ? g_file_get_basename (game_file)
-                                             : g_strdup (_("Unsaved game"));
+
+      mark = tw_game_model_get_modified (self->model) ? "• " : "";
+      header_subtitle = game_file ? g_file_get_basename (game_file)
+                                  : g_strdup (_("Unsaved game"));
       /* Translators: the window title during a game: "•" when it has unsaved
        * moves, the saved game's file, the game's name, the application */
       title = g_strdup_printf (_("%s%s — %s — Tilewright"),
-                               tw_game_model_get_modified (self->model) ? "• " : "",
-                               game_name, self->definition->name);
+                               mark, header_subtitle, self->definition->name);
+      path = game_file ? g_file_peek_path (game_file) : NULL;
     }
+  header_title = g_strdup_printf ("%s%s", mark, self->definition->name);
 
   gtk_window_set_title (GTK_WINDOW (self), title);
   adw_view_switcher_title_set_subtitle (self->switcher_title, subtitle);
-  adw_window_title_set_title (self->document_title, self->definition->name);
-  adw_window_title_set_subtitle (self->document_title, basename);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->document_title),
-                               self->file ? g_file_peek_path (self->file) : self->definition->path);
+  adw_window_title_set_title (self->document_title, header_title);
+  adw_window_title_set_subtitle (self->document_title, header_subtitle);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->document_title), path);
   gtk_widget_set_visible (GTK_WIDGET (self->document_title), TRUE);
 }
 
@@ -343,6 +357,19 @@ toast (TwWindow   *self,
   adw_toast_overlay_add_toast (self->toast_overlay, t);
 }
 
+/* Once per run of failed writes (the model tells only the first): the
+ * moves are still on screen, but a crash would lose them. */
+static void
+model_autosave_failed (TwWindow   *self,
+                       const char *message)
+{
+  g_autofree char *text = NULL;
+
+  /* Translators: a toast; the reason is an error message */
+  text = g_strdup_printf (_("Could not autosave the game: %s"), message);
+  toast (self, text);
+}
+
 static void
 model_notify (TwWindow *self)
 {
@@ -371,6 +398,8 @@ set_model (TwWindow    *self,
                                G_CONNECT_SWAPPED);
       g_signal_connect_object (model, "notify::modified", G_CALLBACK (model_notify), self,
                                G_CONNECT_SWAPPED);
+      g_signal_connect_object (model, "autosave-failed", G_CALLBACK (model_autosave_failed),
+                               self, G_CONNECT_SWAPPED);
     }
   tw_play_page_set_model (self->play_page, model);
   if (model != NULL)
@@ -395,67 +424,21 @@ update_actions (TwWindow *self)
 
 typedef void (*ContinueFunc) (TwWindow *self);
 
-typedef struct
-{
-  TwWindow     *window;
-  ContinueFunc  next;
-} Continuation;
-
-static gboolean
-continue_idle (gpointer data)
-{
-  Continuation *c = data;
-
-  c->next (c->window);
-  g_object_unref (c->window);
-  g_free (c);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-discard_response (AdwMessageDialog *dialog,
-                  const char       *response,
-                  TwWindow         *self)
-{
-  Continuation *c;
-
-  if (g_strcmp0 (response, "discard") != 0)
-    return;
-  /* Not from inside the dialog's signal: closing the window there would
-   * destroy the dialog's transient parent under it. */
-  c = g_new0 (Continuation, 1);
-  c->window = g_object_ref (self);
-  c->next = (ContinueFunc) g_object_get_data (G_OBJECT (dialog), "continue");
-  g_idle_add (continue_idle, c);
-}
-
 /* Runs @next now, or after the user agreed to lose the unsaved moves. */
 static void
 confirm_discard (TwWindow     *self,
                  ContinueFunc  next)
 {
-  GtkWidget *dialog;
-
   if (self->model == NULL || !tw_game_model_get_modified (self->model))
     {
       next (self);
       return;
     }
-  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Discard the Unsaved Moves?"),
-                                   _("The game in progress has moves that are not saved. "
-                                     "They stay in the autosave until the next move of "
-                                     "another game."));
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "discard", _("_Discard"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
-                                              ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  g_object_set_data (G_OBJECT (dialog), "continue", next);
-  g_signal_connect_object (dialog, "response", G_CALLBACK (discard_response), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  tw_app_confirm_discard (GTK_WIDGET (self), _("Discard the Unsaved Moves?"),
+                          _("The game in progress has moves that are not saved. "
+                            "They stay in the autosave until the next move of "
+                            "another game."),
+                          (TwAppContinue) next, g_object_ref (self), g_object_unref);
 }
 
 static void
@@ -650,6 +633,11 @@ tw_window_open_game (TwWindow *self,
       tw_lab_page_set_definition (self->lab_page, self->definition);
     }
   set_model (self, model);
+  /* Design shows the definition the game was played with (asking before
+   * it gives unsaved edits up); the other views follow it */
+  tw_design_page_show_game_definition (self->design_page,
+                                       tw_record_get_game (record)->definition,
+                                       tw_record_get_definition_path (record), file);
   return TRUE;
 }
 
@@ -905,6 +893,16 @@ hide_other_views (TwWindow *self)
                                  GTK_ACCESSIBLE_STATE_HIDDEN, child != shown, -1);
 }
 
+/* The Design view's card preview draws the cards at the size they print. */
+static void
+print_card_size_changed (TwWindow *self)
+{
+  double width, height;
+
+  tw_print_page_get_card_size (self->print_page, &width, &height);
+  tw_design_page_set_card_size (self->design_page, width, height);
+}
+
 static void
 tw_window_init (TwWindow *self)
 {
@@ -919,8 +917,13 @@ tw_window_init (TwWindow *self)
                            G_CALLBACK (design_file_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->design_page, "notify::modified",
                            G_CALLBACK (update_titles), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->print_page, "card-size-changed",
+                           G_CALLBACK (print_card_size_changed), self, G_CONNECT_SWAPPED);
+  print_card_size_changed (self);
   g_signal_connect_object (self->stack, "notify::visible-child",
                            G_CALLBACK (hide_other_views), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->stack, "notify::visible-child",
+                           G_CALLBACK (update_titles), self, G_CONNECT_SWAPPED);
   hide_other_views (self);
   update_actions (self);
 

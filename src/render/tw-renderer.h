@@ -117,6 +117,21 @@ typedef struct
                              const TwState         *state,
                              const TwMove          *move,
                              TwRect                *rect);
+  /* Optional, for games with a hand or tray the seat to act plays from:
+   * whether (@x, @y) (board units, as draw()) is on one of its items (a
+   * piece in a tray, a tile in a hand). If so, sets @selects[i] for each of
+   * the @n_moves legal @moves to whether it plays that item, and returns
+   * TRUE (even when none does: the item cannot be placed now). A drag that
+   * starts on an item then only places that item. NULL: a drag from anywhere
+   * carries whatever lands under the pointer. */
+  gboolean  (*hand_item_at) (const TwGame          *game,
+                             const TwState         *state,
+                             const TwRenderParams  *params,
+                             double                 x,
+                             double                 y,
+                             const TwMove          *moves,
+                             guint                  n_moves,
+                             gboolean              *selects);
 } TwRenderer;
 
 /* The renderer for @rules_id, or the fallback renderer (never NULL). */

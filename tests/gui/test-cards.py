@@ -10,34 +10,27 @@ that the text changed only in that card's line, kind and params in one edit
 their spin buttons; draws a cell into the pictured shape of card pattern-l;
 changes the kind of a card written as block lines; and checks after each
 edit that the preview was drawn again (the described
-content and the pixels of its screen region both change).
+content and the pixels of its screen region both change); and that the
+preview draws the card at the Print view's card size.
 Screenshots go to OUTDIR/screenshots/cards-*.png.
 """
-import argparse
 import importlib.util
 import os
 import re
 import shutil
-import signal
 import subprocess
 import sys
-import tempfile
 import time
 import traceback
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def _load(name, file):
-    spec = importlib.util.spec_from_file_location(name, os.path.join(HERE, file))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-smoke = _load('smoke', 'test-smoke.py')
-play = _load('play', 'test-play.py')
-design = _load('design', 'test-design.py')
+_spec = importlib.util.spec_from_file_location('smoke', os.path.join(HERE, 'test-smoke.py'))
+smoke = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(smoke)
+play = smoke.load('play')
+design = smoke.load('design')
 
 Atspi = smoke.Atspi
 wait_for = smoke.wait_for
@@ -49,7 +42,7 @@ view_text = design.view_text
 wait_text = design.wait_text
 diff_lines = design.diff_lines
 
-N_TESTS = 12
+N_TESTS = 13
 OVERALL_TIMEOUT = 200
 
 SIZE3 = '  - {id: size-3, kind: shape-size, params: {tiles: 3}, points: 1, title: Three}\n'
@@ -269,7 +262,26 @@ def run(tap, args, workdir):
                    'Kind → private-all-colors (no parameters) removes ", params: {tiles: 4}"',
                    f'diff {diff_lines(block, view_text(view))}')
 
-        # 12: the edited text is still a valid definition
+        # 12: the preview draws the card at the Print view's card size: 63 × 88 mm at
+        # first; Card Width 90 mm in Print, and back in Design it is 90 × 88 mm
+        first = description(main)
+        narrow = preview_shot(main, args.outdir, 'cards-size-63')
+        play.keys('Tilewright', 'alt+4')
+        width = wait_for(lambda: spin(main, 'Card width in millimetres'), timeout=10)
+        if width is not None:
+            Atspi.Value.set_current_value(width, 90.0)
+        play.keys('Tilewright', 'alt+1')
+        wide_desc = wait_for(lambda: (lambda d: d if '90 × 88 mm' in d else None)(description(main)),
+                             timeout=5)
+        time.sleep(0.5)
+        wide = preview_shot(main, args.outdir, 'cards-size-90')
+        differ, pixels = smoke.images_differ(narrow, wide) if narrow and wide else (False, '')
+        tap.result('63 × 88 mm' in first and bool(wide_desc) and differ,
+                   'the card preview uses the Print view\'s card size (63 → 90 mm wide)',
+                   f'spin {width is not None}, before {first!r}, after {description(main)!r}, '
+                   f'pixels differing {pixels}')
+
+        # 13: the edited text is still a valid definition
         saved = os.path.join(workdir, 'edited.yaml')
         with open(saved, 'w', encoding='utf-8') as f:
             f.write(view_text(view) or '')
@@ -284,34 +296,7 @@ def run(tap, args, workdir):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument('--app', required=True)
-    parser.add_argument('--srcdir', required=True)
-    parser.add_argument('--schemadir', required=True)
-    parser.add_argument('--outdir', required=True)
-    parser.add_argument('--version', required=True)
-    args = parser.parse_args()
-    args.app = os.path.abspath(args.app)
-    args.outdir = os.path.join(os.path.abspath(args.outdir), 'screenshots')
-    os.makedirs(args.outdir, exist_ok=True)
-
-    signal.signal(signal.SIGALRM, smoke.on_alarm)
-    signal.alarm(OVERALL_TIMEOUT)
-    tap = smoke.Tap(N_TESTS)
-    app_proc = None
-    with tempfile.TemporaryDirectory(prefix='tw-cards-') as workdir:
-        try:
-            app_proc = run(tap, args, workdir)
-        except smoke.Timeout as e:
-            tap.bail_out_rest(str(e))
-        except Exception as e:
-            tap.bail_out_rest(f'{type(e).__name__}: {e}')
-        finally:
-            signal.alarm(0)
-            if app_proc is not None:
-                app_proc.kill()
-    tap.bail_out_rest('test ended early')
-    return 1 if tap.failed else 0
+    return smoke.run_script(run, N_TESTS, 'tw-cards-', OVERALL_TIMEOUT)
 
 
 if __name__ == '__main__':

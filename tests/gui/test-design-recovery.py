@@ -11,46 +11,32 @@ file on disk was never touched. Then saves (the autosave goes), types again
 and quits with "Discard" (the autosave goes): the next start offers nothing. Screenshots go to
 OUTDIR/screenshots/design-recovery-*.png.
 """
-import argparse
 import glob
 import importlib.util
 import os
 import shutil
 import signal
 import sys
-import tempfile
 import time
-import traceback
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def load(name, filename):
-    spec = importlib.util.spec_from_file_location(name, os.path.join(HERE, filename))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-smoke = load('smoke', 'test-smoke.py')
-play = load('play', 'test-play.py')
-design = load('design', 'test-design.py')
+_spec = importlib.util.spec_from_file_location('smoke', os.path.join(HERE, 'test-smoke.py'))
+smoke = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(smoke)
+play = smoke.load('play')
+design = smoke.load('design')
 
 find_all = smoke.find_all
 wait_for = smoke.wait_for
+start = smoke.start
 
 N_TESTS = 8
 OVERALL_TIMEOUT = 200
 RESTORE = r'^_?Restore\b'
 HEADING = 'Restore the unsaved definition?'
 TYPED = '# kept "safe" after a crash\tand a tab'
-
-
-def start(args, game, log):
-    app_proc = play.start_app(args, game, log)
-    app = wait_for(lambda: smoke.find_app(app_proc.proc.pid), timeout=30)
-    main = app and wait_for(lambda: smoke.frame_named(app, 'Tilewright'), timeout=15)
-    return app_proc, app, main
 
 
 def autosaves(workdir):
@@ -166,35 +152,7 @@ def run(tap, args, workdir):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument('--app', required=True)
-    parser.add_argument('--srcdir', required=True)
-    parser.add_argument('--schemadir', required=True)
-    parser.add_argument('--outdir', required=True)
-    parser.add_argument('--version', required=True)
-    args = parser.parse_args()
-    args.app = os.path.abspath(args.app)
-    args.outdir = os.path.join(os.path.abspath(args.outdir), 'screenshots')
-    os.makedirs(args.outdir, exist_ok=True)
-
-    signal.signal(signal.SIGALRM, smoke.on_alarm)
-    signal.alarm(OVERALL_TIMEOUT)
-    tap = smoke.Tap(N_TESTS)
-    app_proc = None
-    with tempfile.TemporaryDirectory(prefix='tw-design-recovery-') as workdir:
-        try:
-            app_proc = run(tap, args, workdir)
-        except smoke.Timeout as e:
-            tap.bail_out_rest(str(e))
-        except Exception as e:
-            tap.comment(traceback.format_exc())
-            tap.bail_out_rest(f'{type(e).__name__}: {e}')
-        finally:
-            signal.alarm(0)
-            if app_proc is not None:
-                app_proc.kill()
-    tap.bail_out_rest('test ended early')
-    return 1 if tap.failed else 0
+    return smoke.run_script(run, N_TESTS, 'tw-design-recovery-', OVERALL_TIMEOUT)
 
 
 if __name__ == '__main__':

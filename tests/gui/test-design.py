@@ -9,23 +9,23 @@ exactly those spans of the text changed, resets one, types an unknown key
 into the text and sees it listed with its line:column, deletes it again,
 recolours a tile's edge in the tile-set editor and undoes it, adds a tile,
 duplicates one (Ctrl+D), moves it (Alt+Down), deletes it (Delete) and undoes
-that, adds one with Insert and undoes it with Ctrl+Z, splits a section and joins it again, each time checking the whole text
+that, adds one with Insert and undoes it with Ctrl+Z (the selection goes back),
+splits a section and joins it again, joins opposite edges through an edge's
+"Join With…" menu, each time checking the whole text
 and the totals per colour and per edge pattern, sets a card's
 parameter in the card editor, saves through the window action "design-save-to"
 (over D-Bus: file choosers are fiddly under AT-SPI), checks the saved file
 with `tilewright-cli validate`, starts a new definition from a bundled game
-and playtests it.
+and playtests it, and opens a saved game in Play: Design shows the
+definition it was played with (the file the record names).
 Screenshots go to OUTDIR/screenshots/design-*.png.
 """
-import argparse
 import importlib.util
 import os
 import re
 import shutil
-import signal
 import subprocess
 import sys
-import tempfile
 import time
 import traceback
 
@@ -33,9 +33,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 _spec = importlib.util.spec_from_file_location('smoke', os.path.join(HERE, 'test-smoke.py'))
 smoke = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(smoke)
-_spec = importlib.util.spec_from_file_location('play', os.path.join(HERE, 'test-play.py'))
-play = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(play)
+play = smoke.load('play')
 
 Atspi = smoke.Atspi
 wait_for = smoke.wait_for
@@ -45,8 +43,8 @@ allocated = smoke.allocated
 screenshot = smoke.screenshot
 
 APP_ID = 'io.github.tilewright.Tilewright'
-N_TESTS = 22
-OVERALL_TIMEOUT = 200
+N_TESTS = 24
+OVERALL_TIMEOUT = 260
 BOGUS = '\nbogus-key: 1'   # typed as Return, then the key
 
 
@@ -127,6 +125,34 @@ def button_named(main, pattern):
 def diff_lines(a, b):
     la, lb = (a or '').splitlines(), (b or '').splitlines()
     return [f'- {x}' for x in la if x not in lb][:5] + [f'+ {x}' for x in lb if x not in la][:5]
+
+
+def show_view(main, name):
+    """A click on the view switcher's tab (Alt+1/Alt+2 can go to the focused text)."""
+    tabs = [t for t in find_all(main, role='page tab', name=name)
+            if t.get_n_actions() > 0 and allocated(t)]
+    if tabs:
+        click(tabs[0])
+        wait_for(lambda: smoke.has_state(tabs[0], Atspi.StateType.SELECTED), timeout=5)
+    time.sleep(0.3)
+    return bool(tabs) and smoke.has_state(tabs[0], Atspi.StateType.SELECTED)
+
+
+def open_record(main, record):
+    """Play, Ctrl+O, the record's path typed into the chooser, then Design."""
+    show_view(main, 'Play')
+    play.keys('Tilewright', 'ctrl+o')
+    if not wait_for(lambda: smoke.xdotool_windows('^Open Saved Game$'), timeout=10):
+        return False
+    time.sleep(0.8)
+    play.keys('^Open Saved Game$', 'ctrl+l', text=record)
+    play.keys('^Open Saved Game$', 'Return')
+    # the keys that follow go to the main window, not to the chooser going away
+    if not wait_for(lambda: not smoke.xdotool_windows('^Open Saved Game$'), timeout=10):
+        return False
+    time.sleep(0.5)
+    show_view(main, 'Design')
+    return True
 
 
 def run(tap, args, workdir):
@@ -328,7 +354,8 @@ def run(tap, args, workdir):
         edited = moved
 
         # 14: Insert adds a tile after the selected half-gb (the list kept the focus
-        # through the edits); Ctrl+Z takes it away again in one step
+        # through the edits); Ctrl+Z takes it away again in one step, and the
+        # selection goes back to half-gb
         play.keys('Tilewright', 'Insert')
         inserted = edited.replace(tile_line(edited, 'half-gb'), tile_line(edited, 'half-gb')
                                   + '  - {id: tile-2, count: 1, edges: [red, red, red, red]}\n')
@@ -336,9 +363,12 @@ def run(tap, args, workdir):
         chosen = wait_for(lambda: selected_tile(flows[0]).startswith('Tile tile-2,'), timeout=5)
         play.keys('Tilewright', 'ctrl+z')
         undone = wait_text(view, edited)
-        tap.result(bool(ok) and bool(chosen) and bool(undone),
-                   'Insert adds "tile-2" after the selected tile; Ctrl+Z removes it in one step',
+        back = wait_for(lambda: selected_tile(flows[0]).startswith('Tile half-gb,'), timeout=5)
+        tap.result(bool(ok) and bool(chosen) and bool(undone) and bool(back),
+                   'Insert adds "tile-2" after the selected tile; Ctrl+Z removes it in one step '
+                   'and selects half-gb again',
                    f'inserted {bool(ok)}, selected {bool(chosen)}, undone {bool(undone)}, '
+                   f'selected after undo {selected_tile(flows[0])!r}, '
                    f'diff {diff_lines(edited, view_text(view))}')
 
         # 15: split North off full-r's one section: only its sections value changes
@@ -358,21 +388,72 @@ def run(tap, args, workdir):
                    f'button {bool(split)}, sections label {bool(shown)}, '
                    f'diff {diff_lines(split_text, view_text(view))}')
 
-        # 16: Join with East (North's row) joins them again; the text is as before
-        join = wait_for(lambda: [a for a in button_named(main, r'^Join with East$')
-                                 if smoke.has_state(a, Atspi.StateType.SENSITIVE)], timeout=5)
-        if join:
-            do_action(join[0])
+        # 16: North's "Join With…" menu offers East, South and West (all red, apart);
+        # East joins them again; the text is as before
+        menu = wait_for(lambda: [a for a in find_all(main, pattern=r'^Join North with')
+                                 if a.get_n_actions() > 0 and allocated(a)
+                                 and smoke.has_state(a, Atspi.StateType.SENSITIVE)], timeout=5)
+        # the menu button itself reports its state (checked below once nothing is left)
+        before = [a for a in find_all(main, pattern=r'^Join North with$')
+                  if allocated(a) and smoke.has_state(a, Atspi.StateType.SENSITIVE)]
+        if menu:
+            do_action(menu[0])
+        items = wait_for(lambda: [a for a in find_all(app, role='menu item')
+                                  if a.get_name() in ('East', 'South', 'West') and allocated(a)],
+                         timeout=5)
+        offered = sorted(a.get_name() for a in items or [])
+        east = [a for a in items or [] if a.get_name() == 'East']
+        if east:
+            do_action(east[0])
         ok = wait_text(view, edited)
         shown = wait_for(lambda: labels(main, r'^\[NESW\]$'), timeout=5)
-        joinable = [a for a in button_named(main, r'^Join with ')
-                    if smoke.has_state(a, Atspi.StateType.SENSITIVE)]
-        tap.result(bool(ok) and bool(shown) and not joinable,
-                   'Join with East puts "sections: [NESW]" back; nothing is left to join',
-                   f'button {bool(join)}, sections label {bool(shown)}, still joinable '
-                   f'{[a.get_name() for a in joinable]}, diff {diff_lines(edited, view_text(view))}')
+        # the menu buttons themselves (their inner buttons keep their own state)
+        joinable = [a for a in find_all(main, pattern=r'^Join (North|East|South|West) with$')
+                    if allocated(a) and smoke.has_state(a, Atspi.StateType.SENSITIVE)]
+        tap.result(bool(ok) and bool(shown) and bool(before) and not joinable
+                   and offered == ['East', 'South', 'West'],
+                   'Join North with East puts "sections: [NESW]" back; nothing is left to join',
+                   f'menu {bool(menu)}, offered {offered}, sections label {bool(shown)}, '
+                   f'still joinable {[a.get_name() for a in joinable]}, '
+                   f'diff {diff_lines(edited, view_text(view))}')
 
-        # 17: the card editor: the "tiles" parameter of card size-3, through its spin button
+        # 17: quad-rg (red, green, red, green; four sections): North's menu offers only
+        # South, across the tile; choosing it writes "sections: [NS, E, W]"
+        kids = flow_children(flows[0])
+        quad = [i for i, k in enumerate(kids) if (k.get_name() or '').startswith('Tile quad-rg,')]
+        if quad:
+            Atspi.Selection.select_child(flows[0], quad[0])
+        wait_for(lambda: selected_tile(flows[0]).startswith('Tile quad-rg,'), timeout=5)
+        time.sleep(0.3)
+        menu = wait_for(lambda: [a for a in find_all(main, pattern=r'^Join North with')
+                                 if a.get_n_actions() > 0 and allocated(a)
+                                 and smoke.has_state(a, Atspi.StateType.SENSITIVE)], timeout=5)
+        if menu:
+            do_action(menu[0])
+        items = wait_for(lambda: [a for a in find_all(app, role='menu item')
+                                  if a.get_name() in ('East', 'South', 'West') and allocated(a)],
+                         timeout=5)
+        offered = sorted(a.get_name() for a in items or [])
+        time.sleep(0.3)
+        screenshot(args.outdir, 'design-tiles-join-menu')
+        south = [a for a in items or [] if a.get_name() == 'South']
+        if south:
+            do_action(south[0])
+        quad_line = tile_line(edited, 'quad-rg')
+        across = edited.replace(quad_line, quad_line.replace('sections: [N, E, S, W]',
+                                                             'sections: [NS, E, W]'))
+        ok = wait_text(view, across)
+        shown = wait_for(lambda: labels(main, r'^\[NS, E, W\]$'), timeout=5)
+        play.keys('Tilewright', 'ctrl+z')
+        undone = wait_text(view, edited)
+        tap.result(bool(ok) and bool(shown) and bool(undone) and offered == ['South']
+                   and across != edited,
+                   'Join North with South on quad-rg writes "sections: [NS, E, W]" in one undo step',
+                   f'selected {selected_tile(flows[0])!r}, menu {bool(menu)}, offered {offered}, '
+                   f'label {bool(shown)}, undone {bool(undone)}, '
+                   f'diff {diff_lines(across, view_text(view))}')
+
+        # 18: the card editor: the "tiles" parameter of card size-3, through its spin button
         tabs = [a for a in find_all(main, name='Cards') if a.get_role_name() in
                 ('toggle button', 'radio button', 'page tab') and a.get_n_actions() > 0]
         if tabs:
@@ -395,7 +476,7 @@ def run(tap, args, workdir):
                    f'diff {diff_lines(carded, view_text(view))}')
         edited = carded
 
-        # 18: save through the window action; the title loses its "•"
+        # 19: save through the window action; the title loses its "•"
         saved = os.path.join(workdir, 'edited.yaml')
         call = subprocess.run(['gdbus', 'call', '--session', '--dest', APP_ID,
                                '--object-path', '/' + APP_ID.replace('.', '/') + '/window/1',
@@ -410,14 +491,14 @@ def run(tap, args, workdir):
                    f'gdbus {call.returncode} {call.stderr.strip()}, saved {len(text)} chars, '
                    f'title {play.main_title(main)!r}')
 
-        # 19: the saved file is a valid definition
+        # 20: the saved file is a valid definition
         cli = os.path.join(os.path.dirname(os.path.dirname(args.app)), 'cli', 'tilewright-cli')
         result = subprocess.run([cli, 'validate', saved], capture_output=True, text=True, timeout=30)
         tap.result(result.returncode == 0,
                    'tilewright-cli validate accepts the saved file',
                    f'{cli}: {result.returncode} {result.stdout} {result.stderr}')
 
-        # 20: New from a bundled game: its text, untitled, the forms of its module
+        # 21: New from a bundled game: its text, untitled, the forms of its module
         menus = [a for a in find_all(main, pattern=r'^New From Template')
                  if a.get_n_actions() > 0 and allocated(a)]
         if menus:
@@ -436,7 +517,7 @@ def run(tap, args, workdir):
                    f'menu {len(menus)}, item {bool(item)}, untitled {bool(untitled)}, '
                    f'text starts {(view_text(view) or "")[:60]!r}')
 
-        # 21: Playtest: Play with a New Game dialog for the edited (unsaved) definition
+        # 22: Playtest: Play with a New Game dialog for the edited (unsaved) definition
         playtest = [a for a in find_all(main, role='push button', pattern='^Playtest( Playtest)?$')
                     if a.get_n_actions() > 0 and allocated(a)]
         if playtest:
@@ -456,7 +537,22 @@ def run(tap, args, workdir):
                    f'button {bool(playtest)}, dialog {dialog is not None}, play selected '
                    f'{bool(selected)}, closed {closed}, labels {options[:12]}')
 
-        # 22: nothing unsaved: quitting needs no confirmation
+        # 23: a saved game opened in Play brings its definition into Design: the file the
+        # record names (edited.yaml), as it holds the text the game was played with
+        record = os.path.join(workdir, 'game.yaml')
+        subprocess.run([cli, 'play', '-s', '1', '-r', record, saved], capture_output=True,
+                       timeout=60)
+        opened = open_record(main, record)
+        ok = wait_text(view, edited)
+        named = wait_for(lambda: labels(main, r'(^| )edited\.yaml$'), timeout=5)
+        title = play.main_title(main)
+        tap.result(opened and bool(ok) and bool(named),
+                   'opening a saved game shows its definition in Design, as the file it names',
+                   f'record {os.path.exists(record)}, opened {opened}, title {title!r}, '
+                   f'names {labels(main, "yaml$")}, diff {diff_lines(edited, view_text(view))}, '
+                   f'text starts {(view_text(view) or "")[:60]!r}')
+
+        # 24: nothing unsaved: quitting needs no confirmation
         play.keys('Tilewright', 'ctrl+q')
         tap.result(app_proc.wait_exit(10) and app_proc.proc.returncode == 0,
                    'quitting is clean', f'return code {app_proc.proc.poll()}')
@@ -467,34 +563,7 @@ def run(tap, args, workdir):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument('--app', required=True)
-    parser.add_argument('--srcdir', required=True)
-    parser.add_argument('--schemadir', required=True)
-    parser.add_argument('--outdir', required=True)
-    parser.add_argument('--version', required=True)
-    args = parser.parse_args()
-    args.app = os.path.abspath(args.app)
-    args.outdir = os.path.join(os.path.abspath(args.outdir), 'screenshots')
-    os.makedirs(args.outdir, exist_ok=True)
-
-    signal.signal(signal.SIGALRM, smoke.on_alarm)
-    signal.alarm(OVERALL_TIMEOUT)
-    tap = smoke.Tap(N_TESTS)
-    app_proc = None
-    with tempfile.TemporaryDirectory(prefix='tw-design-') as workdir:
-        try:
-            app_proc = run(tap, args, workdir)
-        except smoke.Timeout as e:
-            tap.bail_out_rest(str(e))
-        except Exception as e:
-            tap.bail_out_rest(f'{type(e).__name__}: {e}')
-        finally:
-            signal.alarm(0)
-            if app_proc is not None:
-                app_proc.kill()
-    tap.bail_out_rest('test ended early')
-    return 1 if tap.failed else 0
+    return smoke.run_script(run, N_TESTS, 'tw-design-', OVERALL_TIMEOUT)
 
 
 if __name__ == '__main__':

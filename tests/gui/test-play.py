@@ -13,17 +13,18 @@ and without "Show Legal Targets", the window sits at 0,0 without a window
 manager), makes a variation by undoing and playing another move, jumps
 between the lines by clicking their rows, promotes the variation, plays to
 the end and quits. Last, a second app on Color Shift (hands are secret)
-checks the pass-the-device screen between the two human seats.
+checks the pass-the-device screen between the two human seats; a third, on
+Color Shift with seat 2 a bot, checks that no pass screen ever shows and that
+the title's "•" follows the visible view (the saved game in Play, the edited
+definition in Design); a fourth, on Blokus Shuffle, drags two different
+pieces from the tray onto the board (the first put back with Escape).
 Screenshots of the board go to OUTDIR/screenshots/play-*.png.
 """
-import argparse
 import importlib.util
 import os
 import re
-import signal
 import subprocess
 import sys
-import tempfile
 import time
 import traceback
 
@@ -40,9 +41,10 @@ has_state = smoke.has_state
 allocated = smoke.allocated
 screenshot = smoke.screenshot
 xdotool_windows = smoke.xdotool_windows
+start_app = smoke.start_app
 
 SEED = '4242'
-N_TESTS = 18
+N_TESTS = 21
 OVERALL_TIMEOUT = 400
 MOVE_ROW = r'^\d+\. Player \d: '
 VARIATION_ROW = r'^↳ \d+\. Player \d: '
@@ -166,22 +168,6 @@ def main_title(main):
         return main.get_name() or ''
     except smoke.GLibError:
         return ''
-
-
-def display_ready():
-    """xvfb-run returns before the server takes clients now and then (seen
-    as "cannot open display" under load): wait until one can connect."""
-    return subprocess.run(['xdotool', 'getdisplaygeometry'], capture_output=True).returncode == 0
-
-
-def start_app(args, game, log):
-    for _ in range(3):
-        wait_for(display_ready, timeout=15)
-        app_proc = smoke.App(args, game, log)
-        if not app_proc.wait_exit(1.5):
-            return app_proc
-        app_proc.kill()
-    return app_proc
 
 
 def run(tap, args, workdir):
@@ -512,38 +498,254 @@ def run_pass_device(tap, args, workdir):
     return app_proc
 
 
-def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument('--app', required=True)
-    parser.add_argument('--srcdir', required=True)
-    parser.add_argument('--schemadir', required=True)
-    parser.add_argument('--outdir', required=True)
-    parser.add_argument('--version', required=True)
-    args = parser.parse_args()
-    args.app = os.path.abspath(args.app)
-    args.outdir = os.path.join(os.path.abspath(args.outdir), 'screenshots')
-    os.makedirs(args.outdir, exist_ok=True)
+def choose_seat_kind(dialog_pattern, dialog, row_name, kind):
+    """Sets the New Game dialog's combo row row_name ("Seat 2 plays") to kind
+    ("Random bot"): combo rows have no AT-SPI action in GTK 4.8, so the row
+    is clicked (the dialog sits at 0,0 without a window manager) and the
+    popover's list is driven with the keyboard. Returns the value shown."""
+    combo = find_all(dialog, role='combo box', name=row_name)
+    if not combo:
+        return None
+    e = combo[0].get_extents(Atspi.CoordType.WINDOW)
+    windows = wait_for(lambda: xdotool_windows(dialog_pattern), timeout=5) or []
+    if windows:
+        subprocess.run(['xdotool', 'windowfocus', '--sync', windows[-1]])
+    xdo('mousemove', e.x + 60, e.y + e.height // 2)
+    time.sleep(0.1)
+    xdo('click', 1)
+    kinds = ['Human', 'Random bot', 'Greedy bot', 'MCTS bot']
+    time.sleep(0.6)
+    for _ in range(kinds.index(kind)):
+        subprocess.run(['xdotool', 'key', 'Down'])
+        time.sleep(0.15)
+    subprocess.run(['xdotool', 'key', 'Return'])
 
-    signal.signal(signal.SIGALRM, smoke.on_alarm)
-    signal.alarm(OVERALL_TIMEOUT)
-    tap = smoke.Tap(N_TESTS)
-    app_proc = None
-    with tempfile.TemporaryDirectory(prefix='tw-play-') as workdir:
-        try:
-            app_proc = run(tap, args, workdir)
-            if app_proc is not None:
-                app_proc.kill()
-            app_proc = run_pass_device(tap, args, workdir)
-        except smoke.Timeout as e:
-            tap.bail_out_rest(str(e))
-        except Exception as e:
-            tap.bail_out_rest(f'{type(e).__name__}: {e}')
-        finally:
-            signal.alarm(0)
-            if app_proc is not None:
-                app_proc.kill()
-    tap.bail_out_rest('test ended early')
-    return 1 if tap.failed else 0
+    def shown():
+        values = [a.get_name() for a in find_all(combo[0], role='label') if a.get_name() in kinds]
+        return values[0] if values and values[0] == kind else None
+    return wait_for(shown, timeout=5) or \
+        [a.get_name() for a in find_all(combo[0], role='label')]
+
+
+def run_one_human(tap, args, workdir):
+    """19: Color Shift with one person and one bot: hidden hands, but there
+    is nobody to pass the device to, so the table is never covered.
+    20: the window title's "•" is about the document the visible view is
+    about: the saved game in Play, the edited definition in Design."""
+    game = os.path.join(args.srcdir, 'data', 'games', 'color-shift.yaml')
+    os.environ['XDG_DATA_HOME'] = os.path.join(workdir, 'data-bot')
+    app_proc = start_app(args, game, os.path.join(args.outdir, 'app-play-bot.log'))
+    app = wait_for(lambda: smoke.find_app(app_proc.proc.pid), timeout=30)
+    main = app and wait_for(lambda: smoke.frame_named(app, 'Tilewright'), timeout=15)
+    tab = [t for t in find_all(main, role='page tab', name='Play') if allocated(t)]
+    do_action(tab[0])
+    press(main, 'New Game…')
+    dialog = wait_for(lambda: smoke.frame_named(app, '^New Game$'), timeout=10)
+    chosen = choose_seat_kind('^New Game$', dialog, 'Seat 2 plays', 'Random bot')
+    time.sleep(0.3)
+    screenshot(args.outdir, 'play-bot-new-game')
+    press(dialog, 'Start Game', confirm_pass=False)
+    page = wait_for(lambda: (find_all(main, name='TwPlayPage') or [None])[0], timeout=10) or main
+    wait_for(lambda: find_all(page, role='label', name='Player 1 to play'), timeout=10)
+
+    # the person plays (Random Move) whenever it is their turn; the bot
+    # answers by itself; the pass screen must never show
+    covered, rows = [], []
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if pass_button(page):
+            covered.append(len(rows))
+            break
+        rows = move_rows(page, confirm_pass=False)
+        bot_moved = [i for i, r in enumerate(rows) if re.match(r'^\d+\. Player 2: ', r)]
+        if bot_moved and any(re.match(r'^\d+\. Player 1: ', r) for r in rows[bot_moved[-1]:]) \
+                and len(bot_moved) >= 2:
+            break
+        b = button(page, 'Random Move')
+        if b is not None and sensitive(b) and find_all(page, role='label', name='Player 1 to play'):
+            n = len(rows)
+            do_action(b)
+            wait_for(lambda: pass_button(page) or len(move_rows(page, confirm_pass=False)) > n,
+                     timeout=5, interval=0.1)
+        else:
+            time.sleep(0.2)
+    time.sleep(0.3)
+    screenshot(args.outdir, 'play-bot')
+    bot_rows = [r for r in rows if re.match(r'^\d+\. Player 2: ', r)]
+    tap.result(chosen == 'Random bot' and not covered and len(bot_rows) >= 2
+               and bool(find_all(page, role='image', name='Game board')),
+               'one person and a bot with secret hands: the bot plays, the table is never '
+               'covered by a pass screen',
+               f'seat 2 {chosen!r}, pass screen after {covered} rows, rows {rows}')
+
+    # 20: save the game (Play: no "•"), edit the definition in Design ("•"
+    # there), back to Play: the saved game has no "•"
+    wait_for(lambda: find_all(page, role='label', name='Player 1 to play')
+             and sensitive(button(page, 'Random Move')), timeout=15)
+    record = os.path.join(workdir, 'one-human.yaml')
+    play_modified = main_title(main)
+    keys('Tilewright', 'ctrl+s')
+    wait_for(lambda: xdotool_windows('^Save Game$'), timeout=10)
+    time.sleep(0.8)
+    keys('^Save Game$', 'ctrl+a', text=record)
+    keys('^Save Game$', 'Return')
+    play_saved = wait_for(lambda: (lambda t: t if t.startswith('one-human.yaml — ') else None)(
+        main_title(main)), timeout=10)
+    keys('Tilewright', 'alt+1')
+    design_clean = wait_for(lambda: (lambda t: t if t == 'Color Shift — Tilewright' else None)(
+        main_title(main)), timeout=5)
+    view = wait_for(lambda: [a for a in find_all(main, name='Definition YAML')
+                             if a.get_text_iface() is not None and allocated(a)], timeout=10)
+    if view:
+        e = view[0].get_extents(Atspi.CoordType.WINDOW)
+        xdo('mousemove', e.x + e.width // 2, e.y + min(60, e.height // 2))
+        xdo('click', 1)
+        time.sleep(0.3)
+        keys('Tilewright', 'ctrl+End', 'Return', text='# edited while a game is on')
+    design_edited = wait_for(lambda: (lambda t: t if t == '• Color Shift — Tilewright' else None)(
+        main_title(main)), timeout=5)
+    # the header (what the user sees of the title) says the same
+    design_header = wait_for(lambda: find_all(main, role='label', name='• Color Shift'), timeout=5)
+    time.sleep(0.3)
+    screenshot(args.outdir, 'play-title-design-edited')
+    via_x = subprocess.run(['xdotool', 'search', '--name', '^• Color Shift — Tilewright$'],
+                           capture_output=True, text=True).stdout.split()
+    keys('Tilewright', 'alt+2')
+    play_back = wait_for(lambda: (lambda t: t if t.startswith('one-human.yaml — ') else None)(
+        main_title(main)), timeout=5)
+    play_header = wait_for(lambda: find_all(main, role='label', name='one-human.yaml')
+                           and not find_all(main, role='label', name='• Color Shift'), timeout=5)
+    time.sleep(0.3)
+    screenshot(args.outdir, 'play-title-play-saved')
+    tap.result(play_modified.startswith('• ') and bool(play_saved) and bool(design_clean)
+               and bool(design_edited) and bool(via_x) and bool(play_back)
+               and bool(design_header) and bool(play_header),
+               'the title\'s "•" follows the visible view: the game in Play, the definition '
+               'in Design',
+               f'play before save {play_modified!r}, after save {play_saved!r}, design '
+               f'{design_clean!r}, design edited {design_edited!r}, X window {via_x}, '
+               f'back in play {play_back!r}, now {main_title(main)!r}, header "• Color Shift" '
+               f'in Design {bool(design_header)}, header names the game in Play '
+               f'{bool(play_header)}')
+    return app_proc
+
+
+def colour_blobs(shot, box, rgb, gap=3):
+    """The blobs of pixels of exactly colour rgb ('#1F5FBF') inside box (x,
+    y, w, h) of screenshot shot, as lists of screen points; pixels up to gap
+    apart are in one blob (a piece's cells are drawn apart)."""
+    x0, y0, w, h = box
+    out = subprocess.run(['convert', shot, '-crop', f'{w}x{h}+{x0}+{y0}', '+repage', 'txt:-'],
+                         capture_output=True, text=True, timeout=60).stdout
+    pixels = {(x0 + int(m.group(1)), y0 + int(m.group(2)))
+              for m in re.finditer(r'^(\d+),(\d+): \([^)]*\)\s+' + rgb, out, re.M | re.I)}
+    blobs = []
+    while pixels:
+        stack = [pixels.pop()]
+        blob = []
+        while stack:
+            px, py = stack.pop()
+            blob.append((px, py))
+            for q in ((px + dx, py + dy) for dx in range(-gap, gap + 1)
+                      for dy in range(-gap, gap + 1)):
+                if q in pixels:
+                    pixels.remove(q)
+                    stack.append(q)
+        blobs.append(blob)
+    return blobs
+
+
+def run_hand_drag(tap, args, workdir):
+    """21: Blokus Shuffle: a piece dragged from the tray onto the board
+    places that piece. Two different pieces of the colour to move are carried
+    over the targets (Show Legal Targets): the ghost shows the piece carried;
+    the first drag is cancelled with Escape and plays nothing, releasing the
+    second places its piece. The pieces are found by their colour in a
+    screenshot (the two largest solid blobs: pieces of five cells)."""
+    game = os.path.join(args.srcdir, 'data', 'games', 'blokus-shuffle.yaml')
+    os.environ['XDG_DATA_HOME'] = os.path.join(workdir, 'data-hand')
+    app_proc = start_app(args, game, os.path.join(args.outdir, 'app-play-hand.log'))
+    app = wait_for(lambda: smoke.find_app(app_proc.proc.pid), timeout=30)
+    main = app and wait_for(lambda: smoke.frame_named(app, 'Tilewright'), timeout=15)
+    tab = [t for t in find_all(main, role='page tab', name='Play') if allocated(t)]
+    do_action(tab[0])
+    press(main, 'New Game…')
+    dialog = wait_for(lambda: smoke.frame_named(app, '^New Game$'), timeout=10)
+    press(dialog, 'Start Game')
+    page = wait_for(lambda: (find_all(main, name='TwPlayPage') or [None])[0], timeout=10) or main
+    wait_for(lambda: find_all(page, role='label', name='Player 1 to play'), timeout=10)
+    board = find_all(page, role='image', name='Game board')[0]
+    e = board.get_extents(Atspi.CoordType.WINDOW)
+    preview = find_all(page, role='label', pattern=r'^(Point at a cell|Selected: )')[0]
+
+    # the targets: highlighted with Show Legal Targets, on the board's left part
+    xdo('mousemove', e.x + 3, e.y + 3)
+    time.sleep(0.5)
+    plain = screenshot(args.outdir, 'play-hand-start')
+    press(page, 'Show Legal Targets')
+    time.sleep(0.5)
+    lit = screenshot(args.outdir, 'play-hand-targets')
+    press(page, 'Show Legal Targets')
+    targets = diff_points(lit, plain, (e.x, e.y, e.width * 2 // 3, e.height), args.outdir)
+    # the tray: blue (the colour to move) pieces, right of the board
+    tray = (e.x + e.width * 2 // 3, e.y, e.width // 3, e.height)
+    blobs = colour_blobs(plain, tray, '#1F5FBF')
+
+    def long(b):
+        """Three cells or more across (the colour swatches are smaller)."""
+        xs, ys = [p[0] for p in b], [p[1] for p in b]
+        return max(max(xs) - min(xs), max(ys) - min(ys)) >= 12
+    pieces = sorted([b for b in blobs if long(b)], key=len, reverse=True)[:2]
+    grips = [sorted(b)[len(b) // 2] for b in pieces]
+
+    def carry(grip):
+        """Presses on grip and moves over the targets until the ghost shows a
+        move; returns the preview's text, the button still down."""
+        xdo('mousemove', *grip)
+        time.sleep(0.1)
+        xdo('mousedown', 1)
+        xdo('mousemove', grip[0] - 8, grip[1] + 4)
+        time.sleep(0.1)
+        for (tx, ty) in targets[::5] + targets:
+            xdo('mousemove', tx + 2, ty + 2)
+            if wait_for(lambda: preview.get_name().startswith('Selected: '), timeout=0.3,
+                        interval=0.05):
+                return preview.get_name()
+        return ''
+
+    shown, rows_before, cancelled, placed, last = [], move_rows(page), False, False, ''
+    if len(grips) == 2 and targets:
+        shown.append(carry(grips[0]))
+        screenshot(args.outdir, 'play-hand-drag-1')
+        # no --clearmodifiers: it would release the button, ending the drag
+        xdo('key', 'Escape')
+        time.sleep(0.2)
+        xdo('mouseup', 1)
+        cancelled = not wait_for(lambda: len(move_rows(page)) > len(rows_before), timeout=1)
+        shown.append(carry(grips[1]))
+        screenshot(args.outdir, 'play-hand-drag-2')
+        xdo('mouseup', 1)
+        placed = wait_for(lambda: len(move_rows(page)) == len(rows_before) + 1, timeout=5)
+        last = move_rows(page)[-1] if move_rows(page) else ''
+    time.sleep(0.3)
+    screenshot(args.outdir, 'play-hand-placed')
+    notation = [re.sub(r'^Selected: (.*?) — .*$', r'\1', t) for t in shown]
+    piece_ids = [n.split(' ')[0] for n in notation]
+    tap.result(len(grips) == 2 and len(shown) == 2
+               and all(t.startswith('Selected: ') for t in shown)
+               and len(set(piece_ids)) == 2 and cancelled and bool(placed)
+               and last.endswith(': ' + notation[1]),
+               'dragging a piece from the tray onto the board carries and places that piece; '
+               'Escape puts it back',
+               f'{len(blobs)} blue blobs, grips {grips} of {[len(b) for b in pieces]} pixels, {len(targets)} target pixels, ghosts '
+               f'{shown}, first drag cancelled {cancelled}, placed {bool(placed)}, '
+               f'last row {last!r}')
+    return app_proc
+
+
+def main():
+    return smoke.run_script([run, run_pass_device, run_one_human, run_hand_drag], N_TESTS, 'tw-play-',
+                            OVERALL_TIMEOUT)
 
 
 if __name__ == '__main__':

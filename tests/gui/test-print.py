@@ -9,14 +9,11 @@ Letter (still 3x5) and A3 (2 pages) and sees the count follow, exports a PDF
 through the file chooser and checks it with pdfinfo, and opens the print
 dialog. Screenshots go to OUTDIR/screenshots/print-*.png.
 """
-import argparse
 import importlib.util
 import os
 import re
-import signal
 import subprocess
 import sys
-import tempfile
 import time
 import traceback
 
@@ -183,34 +180,7 @@ def run(tap, args, workdir):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument('--app', required=True)
-    parser.add_argument('--srcdir', required=True)
-    parser.add_argument('--schemadir', required=True)
-    parser.add_argument('--outdir', required=True)
-    parser.add_argument('--version', required=True)
-    args = parser.parse_args()
-    args.app = os.path.abspath(args.app)
-    args.outdir = os.path.join(os.path.abspath(args.outdir), 'screenshots')
-    os.makedirs(args.outdir, exist_ok=True)
-
-    signal.signal(signal.SIGALRM, smoke.on_alarm)
-    signal.alarm(OVERALL_TIMEOUT)
-    tap = smoke.Tap(N_TESTS)
-    app_proc = None
-    with tempfile.TemporaryDirectory(prefix='tw-print-') as workdir:
-        try:
-            app_proc = run(tap, args, workdir)
-        except smoke.Timeout as e:
-            tap.bail_out_rest(str(e))
-        except Exception as e:
-            tap.bail_out_rest(f'{type(e).__name__}: {e}')
-        finally:
-            signal.alarm(0)
-            if app_proc is not None:
-                app_proc.kill()
-    tap.bail_out_rest('test ended early')
-    return 1 if tap.failed else 0
+    return smoke.run_script(run, N_TESTS, 'tw-print-', OVERALL_TIMEOUT)
 
 
 if __name__ == '__main__':

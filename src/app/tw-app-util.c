@@ -1,0 +1,105 @@
+/* tw-app-util.c: dialog plumbing the studio's views share
+ *
+ * Copyright 2026 The Tilewright team
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "tw-app-util.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+
+typedef struct
+{
+  TwAppContinue  next;
+  gpointer       user_data;
+  GDestroyNotify destroy;
+} Continuation;
+
+static void
+continuation_free (gpointer data)
+{
+  Continuation *c = data;
+
+  if (c->destroy != NULL)
+    c->destroy (c->user_data);
+  g_free (c);
+}
+
+static gboolean
+continue_idle (gpointer data)
+{
+  Continuation *c = data;
+
+  c->next (c->user_data);
+  continuation_free (c);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+discard_response (AdwMessageDialog *dialog,
+                  const char       *response,
+                  gpointer          user_data)
+{
+  /* the dialog holds the continuation until it answers, so a dialog
+   * destroyed without an answer frees it too */
+  Continuation *c = g_object_steal_data (G_OBJECT (dialog), "tw-continuation");
+
+  if (c == NULL)
+    return;
+  if (g_strcmp0 (response, "discard") == 0)
+    /* Not from inside the dialog's signal: @next may close the window,
+     * which would destroy the dialog's transient parent under it. */
+    g_idle_add (continue_idle, c);
+  else
+    continuation_free (c);
+}
+
+/**
+ * tw_app_confirm_discard:
+ * @for_widget: the dialog is transient for this widget's window
+ * @heading: the question, e.g. "Discard Unsaved Changes?"
+ * @body: what is lost
+ * @next: runs from an idle once the user chose Discard
+ * @user_data: for @next
+ * @destroy: (nullable): frees @user_data once @next ran or the user cancelled
+ *
+ * Asks whether to give unsaved work up, with Cancel as the default and
+ * Escape answer. Callers check first whether anything is unsaved.
+ */
+void
+tw_app_confirm_discard (GtkWidget      *for_widget,
+                        const char     *heading,
+                        const char     *body,
+                        TwAppContinue   next,
+                        gpointer        user_data,
+                        GDestroyNotify  destroy)
+{
+  GtkRoot *root;
+  GtkWidget *dialog;
+  Continuation *c;
+
+  g_return_if_fail (GTK_IS_WIDGET (for_widget));
+  g_return_if_fail (next != NULL);
+
+  root = gtk_widget_get_root (for_widget);
+  dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                   heading, body);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "discard", _("_Discard"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  c = g_new0 (Continuation, 1);
+  c->next = next;
+  c->user_data = user_data;
+  c->destroy = destroy;
+  g_object_set_data_full (G_OBJECT (dialog), "tw-continuation", c, continuation_free);
+  g_signal_connect (dialog, "response", G_CALLBACK (discard_response), NULL);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
