@@ -1,4 +1,4 @@
-/* tw-app-util.c: dialog plumbing the studio's views share
+/* tw-app-util.c: dialog and menu plumbing the studio's views share
  *
  * Copyright 2026 The Tilewright team
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include "tw-app-util.h"
+#include "tw-definition.h"
 
 #include <adwaita.h>
 #include <glib/gi18n.h>
@@ -102,4 +103,39 @@ tw_app_confirm_discard (GtkWidget      *for_widget,
   g_object_set_data_full (G_OBJECT (dialog), "tw-continuation", c, continuation_free);
   g_signal_connect (dialog, "response", G_CALLBACK (discard_response), NULL);
   gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static int
+compare_names (gconstpointer a,
+               gconstpointer b)
+{
+  return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
+}
+
+GMenuModel *
+tw_app_bundled_games_menu_new (const char *action)
+{
+  g_autofree char *dir = tw_definition_bundled_dir ();
+  g_autoptr(GDir) d = dir != NULL ? g_dir_open (dir, 0, NULL) : NULL;
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  GMenu *menu = g_menu_new ();
+  const char *name;
+
+  g_return_val_if_fail (action != NULL, G_MENU_MODEL (menu));
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    if (g_str_has_suffix (name, ".yaml"))
+      g_ptr_array_add (names, g_strdup (name));
+  g_ptr_array_sort (names, compare_names);
+  for (guint i = 0; i < names->len; i++)
+    {
+      const char *file = g_ptr_array_index (names, i);
+      g_autofree char *path = g_build_filename (dir, file, NULL);
+      g_autofree char *label = g_strndup (file, strlen (file) - strlen (".yaml"));
+      g_autoptr(GMenuItem) item = g_menu_item_new (label, NULL);
+
+      g_menu_item_set_action_and_target (item, action, "s", path);
+      g_menu_append_item (menu, item);
+    }
+  return G_MENU_MODEL (menu);
 }

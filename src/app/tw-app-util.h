@@ -1,4 +1,4 @@
-/* tw-app-util.h: dialog plumbing the studio's views share
+/* tw-app-util.h: dialog and menu plumbing the studio's views share
  *
  * Copyright 2026 The Tilewright team
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -17,5 +17,10 @@ void tw_app_confirm_discard (GtkWidget      *for_widget,
                              TwAppContinue   next,
                              gpointer        user_data,
                              GDestroyNotify  destroy);
+
+/* The bundled games (the .yaml files of the bundled data/games folder), by
+ * file name, as a menu whose items activate @action with the file's path as
+ * their "s" target. */
+GMenuModel *tw_app_bundled_games_menu_new (const char *action);
 
 G_END_DECLS

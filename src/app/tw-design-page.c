@@ -2589,37 +2589,12 @@ modified_changed (TwDesignPage *self)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODIFIED]);
 }
 
-static int
-compare_names (gconstpointer a,
-               gconstpointer b)
-{
-  return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
-}
-
 static void
 build_new_menu (TwDesignPage *self)
 {
-  g_autoptr(GMenu) menu = g_menu_new ();
-  g_autofree char *dir = tw_definition_bundled_dir ();
-  g_autoptr(GDir) d = dir != NULL ? g_dir_open (dir, 0, NULL) : NULL;
-  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  const char *name;
+  g_autoptr(GMenuModel) menu = tw_app_bundled_games_menu_new ("design.new-from");
 
-  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    if (g_str_has_suffix (name, ".yaml"))
-      g_ptr_array_add (names, g_strdup (name));
-  g_ptr_array_sort (names, compare_names);
-  for (guint i = 0; i < names->len; i++)
-    {
-      const char *file = g_ptr_array_index (names, i);
-      g_autofree char *path = g_build_filename (dir, file, NULL);
-      g_autofree char *label = g_strndup (file, strlen (file) - strlen (".yaml"));
-      g_autoptr(GMenuItem) item = g_menu_item_new (label, NULL);
-
-      g_menu_item_set_action_and_target (item, "design.new-from", "s", path);
-      g_menu_append_item (menu, item);
-    }
-  gtk_menu_button_set_menu_model (self->new_button, G_MENU_MODEL (menu));
+  gtk_menu_button_set_menu_model (self->new_button, menu);
 }
 
 static void

@@ -27,6 +27,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "tw-app-util.h"
 #include "tw-bot.h"
 #include "tw-chart.h"
 #include "tw-diag.h"
@@ -413,40 +414,6 @@ update_b_definition_row (TwLabPage *self)
                                : _("None yet: choose a file or a bundled game"));
 }
 
-static gint
-compare_names (gconstpointer a,
-               gconstpointer b)
-{
-  return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
-}
-
-/* The bundled games (the .yaml files of data/games) as a menu of "lab.b-definition". */
-static GMenuModel *
-bundled_menu_new (void)
-{
-  g_autofree char *dir = tw_definition_bundled_dir ();
-  g_autoptr(GDir) d = dir != NULL ? g_dir_open (dir, 0, NULL) : NULL;
-  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  GMenu *menu = g_menu_new ();
-  const char *name;
-
-  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    if (g_str_has_suffix (name, ".yaml"))
-      g_ptr_array_add (names, g_strdup (name));
-  g_ptr_array_sort (names, compare_names);
-  for (guint i = 0; i < names->len; i++)
-    {
-      const char *file = g_ptr_array_index (names, i);
-      g_autofree char *path = g_build_filename (dir, file, NULL);
-      g_autofree char *label = g_strndup (file, strlen (file) - strlen (".yaml"));
-      g_autoptr(GMenuItem) item = g_menu_item_new (label, NULL);
-
-      g_menu_item_set_action_and_target (item, "lab.b-definition", "s", path);
-      g_menu_append_item (menu, item);
-    }
-  return G_MENU_MODEL (menu);
-}
-
 /* "Definition in B": its name, a file chooser and the bundled games. */
 static GtkWidget *
 b_definition_row_new (TwLabPage *self)
@@ -454,7 +421,7 @@ b_definition_row_new (TwLabPage *self)
   GtkWidget *row = adw_action_row_new ();
   GtkWidget *choose = gtk_button_new_with_mnemonic (_("C_hoose…"));
   GtkWidget *bundled = gtk_menu_button_new ();
-  g_autoptr(GMenuModel) menu = bundled_menu_new ();
+  g_autoptr(GMenuModel) menu = tw_app_bundled_games_menu_new ("lab.b-definition");
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Definition in B"));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (choose), "lab.b-definition");

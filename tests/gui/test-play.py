@@ -455,18 +455,26 @@ def run(tap, args, workdir):
     return app_proc
 
 
-def run_pass_device(tap, args, workdir):
-    """18: Color Shift keeps hands secret: between two people the table is
-    covered until the next one confirms."""
-    game = os.path.join(args.srcdir, 'data', 'games', 'color-shift.yaml')
-    os.environ['XDG_DATA_HOME'] = os.path.join(workdir, 'data-pass')
-    app_proc = start_app(args, game, os.path.join(args.outdir, 'app-play-pass.log'))
+def new_game_dialog(args, workdir, game_id, tag):
+    """Starts the app on a bundled game with its own data home and log
+    (app-play-TAG.log), shows Play and opens New Game; returns the app's
+    process, accessible app, main window and the dialog."""
+    game = os.path.join(args.srcdir, 'data', 'games', game_id + '.yaml')
+    os.environ['XDG_DATA_HOME'] = os.path.join(workdir, 'data-' + tag)
+    app_proc = start_app(args, game, os.path.join(args.outdir, f'app-play-{tag}.log'))
     app = wait_for(lambda: smoke.find_app(app_proc.proc.pid), timeout=30)
     main = app and wait_for(lambda: smoke.frame_named(app, 'Tilewright'), timeout=15)
     tab = [t for t in find_all(main, role='page tab', name='Play') if allocated(t)]
     do_action(tab[0])
     press(main, 'New Game…')
     dialog = wait_for(lambda: smoke.frame_named(app, '^New Game$'), timeout=10)
+    return app_proc, app, main, dialog
+
+
+def run_pass_device(tap, args, workdir):
+    """18: Color Shift keeps hands secret: between two people the table is
+    covered until the next one confirms."""
+    app_proc, app, main, dialog = new_game_dialog(args, workdir, 'color-shift', 'pass')
     press(dialog, 'Start Game')
     first = wait_for(lambda: find_all(main, role='label', name='Player 1 to play'), timeout=10)
     shown_first = bool(find_all(main, role='image', name='Game board'))
@@ -532,15 +540,7 @@ def run_one_human(tap, args, workdir):
     is nobody to pass the device to, so the table is never covered.
     20: the window title's "•" is about the document the visible view is
     about: the saved game in Play, the edited definition in Design."""
-    game = os.path.join(args.srcdir, 'data', 'games', 'color-shift.yaml')
-    os.environ['XDG_DATA_HOME'] = os.path.join(workdir, 'data-bot')
-    app_proc = start_app(args, game, os.path.join(args.outdir, 'app-play-bot.log'))
-    app = wait_for(lambda: smoke.find_app(app_proc.proc.pid), timeout=30)
-    main = app and wait_for(lambda: smoke.frame_named(app, 'Tilewright'), timeout=15)
-    tab = [t for t in find_all(main, role='page tab', name='Play') if allocated(t)]
-    do_action(tab[0])
-    press(main, 'New Game…')
-    dialog = wait_for(lambda: smoke.frame_named(app, '^New Game$'), timeout=10)
+    app_proc, app, main, dialog = new_game_dialog(args, workdir, 'color-shift', 'bot')
     chosen = choose_seat_kind('^New Game$', dialog, 'Seat 2 plays', 'Random bot')
     time.sleep(0.3)
     screenshot(args.outdir, 'play-bot-new-game')
@@ -662,15 +662,7 @@ def run_hand_drag(tap, args, workdir):
     the first drag is cancelled with Escape and plays nothing, releasing the
     second places its piece. The pieces are found by their colour in a
     screenshot (the two largest solid blobs: pieces of five cells)."""
-    game = os.path.join(args.srcdir, 'data', 'games', 'blokus-shuffle.yaml')
-    os.environ['XDG_DATA_HOME'] = os.path.join(workdir, 'data-hand')
-    app_proc = start_app(args, game, os.path.join(args.outdir, 'app-play-hand.log'))
-    app = wait_for(lambda: smoke.find_app(app_proc.proc.pid), timeout=30)
-    main = app and wait_for(lambda: smoke.frame_named(app, 'Tilewright'), timeout=15)
-    tab = [t for t in find_all(main, role='page tab', name='Play') if allocated(t)]
-    do_action(tab[0])
-    press(main, 'New Game…')
-    dialog = wait_for(lambda: smoke.frame_named(app, '^New Game$'), timeout=10)
+    app_proc, app, main, dialog = new_game_dialog(args, workdir, 'blokus-shuffle', 'hand')
     press(dialog, 'Start Game')
     page = wait_for(lambda: (find_all(main, name='TwPlayPage') or [None])[0], timeout=10) or main
     wait_for(lambda: find_all(page, role='label', name='Player 1 to play'), timeout=10)
