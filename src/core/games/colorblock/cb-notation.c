@@ -423,9 +423,16 @@ cb_state_from_text (const TwGame  *game,
           g_ptr_array_set_free_func (deck_ids, g_free);
         }
       else if (g_str_equal (key, "goals"))
-        goal_words = g_steal_pointer (&words);
+        {
+          /* a repeated line replaces the earlier one */
+          g_strfreev (goal_words);
+          goal_words = g_steal_pointer (&words);
+        }
       else if (g_str_equal (key, "draft"))
-        draft_words = g_steal_pointer (&words);
+        {
+          g_strfreev (draft_words);
+          draft_words = g_steal_pointer (&words);
+        }
       else if (g_str_equal (key, "chosen"))
         continue;
       else
