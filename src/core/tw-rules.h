@@ -115,6 +115,15 @@ struct _TwRules
   double    (*heuristic)       (const TwGame        *game,
                                 const TwState       *state,
                                 guint                player);
+  /* Optional (NULL: uniform): the playout policy of the search bots. Picks
+   * the move a simulated game plays next from @moves, the legal moves of the
+   * seat to act in @state (never empty), by cheap rule-aware weights; it is
+   * called for every move of every playout, so it must be fast (no apply, no
+   * allocation). Returns an index into @moves. */
+  guint     (*playout_pick)    (const TwGame        *game,
+                                const TwState       *state,
+                                const TwMoveList    *moves,
+                                TwRng               *rng);
   void      (*counters)        (const TwGame        *game,
                                 const TwState       *state,
                                 guint64             *out);
