@@ -127,21 +127,24 @@ test_spec_parse (void)
 
   g_assert_true (tw_bot_spec_parse ("random", &spec, &error));
   g_assert_no_error (error);
-  g_assert_cmpint (spec.kind, ==, TW_BOT_RANDOM);
+  g_assert_true (spec.klass == tw_bot_class_lookup ("random"));
   g_assert_true (tw_bot_spec_parse ("greedy", &spec, &error));
-  g_assert_cmpint (spec.kind, ==, TW_BOT_GREEDY);
+  g_assert_true (spec.klass == tw_bot_class_lookup ("greedy"));
 
   g_assert_true (tw_bot_spec_parse ("mcts", &spec, &error));
-  g_assert_cmpint (spec.kind, ==, TW_BOT_MCTS);
-  g_assert_cmpuint (spec.iterations, ==, 1000);
-  g_assert_cmpfloat (spec.seconds, ==, 0);
-  g_assert_cmpfloat_with_epsilon (spec.exploration, 0.7, 1e-12);
+  g_assert_true (spec.klass == &tw_bot_class_mcts);
+  /* unset: 1000 simulations when no time is set */
+  g_assert_cmpfloat (tw_bot_spec_get (&spec, "iterations", -1), ==, 0);
+  g_assert_cmpfloat (tw_bot_spec_get (&spec, "seconds", -1), ==, 0);
+  g_assert_cmpfloat (tw_bot_spec_get (&spec, "ms", -1), ==, 0);
+  g_assert_cmpfloat (tw_bot_spec_get (&spec, "threads", -1), ==, 1);
+  g_assert_cmpfloat (tw_bot_spec_get (&spec, "nosuchkey", -1), ==, -1);
 
   g_assert_true (tw_bot_spec_parse ("mcts:iterations=2000,seconds=1.5,c=0.3", &spec, &error));
   g_assert_no_error (error);
-  g_assert_cmpuint (spec.iterations, ==, 2000);
-  g_assert_cmpfloat_with_epsilon (spec.seconds, 1.5, 1e-12);
-  g_assert_cmpfloat_with_epsilon (spec.exploration, 0.3, 1e-12);
+  g_assert_cmpfloat (tw_bot_spec_get (&spec, "iterations", 0), ==, 2000);
+  g_assert_cmpfloat_with_epsilon (tw_bot_spec_get (&spec, "seconds", 0), 1.5, 1e-12);
+  g_assert_cmpfloat_with_epsilon (tw_bot_spec_get (&spec, "c", 0), 0.3, 1e-12);
 
   /* the canonical text reads back as the same spec */
   text = tw_bot_spec_to_string (&spec);
@@ -149,15 +152,44 @@ test_spec_parse (void)
   {
     TwBotSpec again;
     g_assert_true (tw_bot_spec_parse (text, &again, &error));
-    g_assert_cmpmem (&again, sizeof again, &spec, sizeof spec);
+    g_assert_true (tw_bot_spec_equal (&again, &spec));
   }
   g_clear_pointer (&text, g_free);
   g_assert_true (tw_bot_spec_parse ("greedy", &spec, NULL));
   text = tw_bot_spec_to_string (&spec);
   g_assert_cmpstr (text, ==, "greedy");
 
+  /* settings in table order, defaults left out */
+  g_clear_pointer (&text, g_free);
+  g_assert_true (tw_bot_spec_parse ("mcts:threads=2,ms=50", &spec, NULL));
+  text = tw_bot_spec_to_string (&spec);
+  g_assert_cmpstr (text, ==, "mcts:ms=50,threads=2");
+
+  /* a preset reads back as its name */
+  g_clear_pointer (&text, g_free);
+  g_assert_true (tw_bot_spec_parse ("strong", &spec, NULL));
+  g_assert_true (spec.klass == &tw_bot_class_mcts);
+  g_assert_cmpfloat (tw_bot_spec_get (&spec, "ms", 0), >, 0);
+  text = tw_bot_spec_to_string (&spec);
+  g_assert_cmpstr (text, ==, "strong");
+
   for (guint i = 0; tw_bot_names ()[i] != NULL; i++)
     g_assert_true (tw_bot_spec_parse (tw_bot_names ()[i], &spec, NULL));
+
+  /* every class's defaults are inside its own ranges */
+  {
+    guint n;
+    const TwBotClass * const *classes = tw_bot_classes (&n);
+
+    for (guint i = 0; i < n; i++)
+      for (guint o = 0; o < classes[i]->n_options; o++)
+        {
+          const TwBotOptionSpec *opt = &classes[i]->options[o];
+
+          g_assert_true (opt->default_value == 0
+                         || (opt->default_value >= opt->min && opt->default_value <= opt->max));
+        }
+  }
 }
 
 static void
@@ -182,6 +214,10 @@ test_spec_errors (void)
     "mcts:iterations=5,",
     "mcts:,",
     "mcts:=5",
+    "mcts:threads=1.5",
+    "mcts:threads=0",
+    "strong:ms=5",
+    "policy:c=1",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)

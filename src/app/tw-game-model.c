@@ -684,13 +684,14 @@ gboolean
 tw_game_model_suggest (TwGameModel *self,
                        TwMove      *out)
 {
-  TwBotSpec spec = { .kind = TW_BOT_GREEDY };
+  TwBotSpec spec;
   TwRng rng;
 
   g_return_val_if_fail (TW_IS_GAME_MODEL (self), FALSE);
 
   if (self->legal.len == 0)
     return FALSE;
+  tw_bot_spec_init (&spec, tw_bot_class_lookup ("greedy"));
   tw_rng_seed (&rng, tw_history_get_current (tw_game_model_get_history (self)) + 1);
   return tw_bot_choose (&spec, tw_game_model_get_game (self), tw_game_model_get_state (self),
                         &rng, NULL, out);

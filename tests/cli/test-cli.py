@@ -166,7 +166,7 @@ def play_errors():
     check("--players must be between" in err, "players message", err)
     code, out, err = run("play", DEF, "--players", "2", "--bots", "nosuchbot")
     expect(code, (out, err), EXIT_USAGE)
-    check("known bots: random, greedy, mcts" in err, "bots message", err)
+    check("known bots: random, policy, greedy, mcts, beginner, casual, strong" in err, "bots message", err)
     code, out, err = run("play", DEF, "--players", "2", "--bots", "random,random,random")
     expect(code, (out, err), EXIT_USAGE)
     code, out, err = run("play", DEF, "--set", "no-such-option=1")
