@@ -143,7 +143,7 @@ typedef struct
 
 typedef struct
 {
-  const TwGame *game;
+  TwGame       *game;       /* a reference: no other game can take its address */
   guint         n_trees;
   Tree         *trees;
   guint64       simulations;
@@ -285,6 +285,7 @@ memory_free (gpointer data)
   for (guint i = 0; i < m->n_trees; i++)
     tree_clear (&m->trees[i]);
   g_free (m->trees);
+  tw_game_unref (m->game);
   g_free (m);
 }
 
@@ -760,7 +761,7 @@ choose_mcts (TwBot           *bot,
       if (mem != NULL)
         memory_free (mem);
       mem = bot != NULL ? g_new0 (Memory, 1) : &local;
-      mem->game = game;
+      mem->game = tw_game_ref ((TwGame *) game);
       mem->n_trees = n_threads;
       mem->trees = g_new (Tree, n_threads);
       for (guint i = 0; i < n_threads; i++)
@@ -848,6 +849,7 @@ choose_mcts (TwBot           *bot,
       for (guint i = 0; i < local.n_trees; i++)
         tree_clear (&local.trees[i]);
       g_free (local.trees);
+      tw_game_unref (local.game);
     }
   return TRUE;
 }
