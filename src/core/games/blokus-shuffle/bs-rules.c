@@ -1539,6 +1539,7 @@ bs_observe (const TwGame *game,
           memcpy (pool + n, s->drawn, s->drawn_len);
           n += s->drawn_len;
         }
+      tw_canonical_pool (pool, n);
       tw_rng_shuffle_u8 (rng, pool, n);
       n = 0;
       if (d == cur_deck && !drawn_seen)
