@@ -338,6 +338,26 @@ tw_bot_spec_get (const TwBotSpec *spec,
 }
 
 gboolean
+tw_bot_spec_set (TwBotSpec  *spec,
+                 const char *key,
+                 double      value)
+{
+  for (guint i = 0; i < spec->klass->n_options; i++)
+    {
+      const TwBotOptionSpec *o = &spec->klass->options[i];
+
+      if (g_str_equal (o->key, key))
+        {
+          if (!(value >= o->min && value <= o->max) || (o->integer && value != floor (value)))
+            return FALSE;
+          spec->value[i] = value;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+gboolean
 tw_bot_spec_equal (const TwBotSpec *a,
                    const TwBotSpec *b)
 {

@@ -102,6 +102,11 @@ char               *tw_bot_spec_to_string   (const TwBotSpec   *spec);
 double              tw_bot_spec_get         (const TwBotSpec   *spec,
                                              const char        *key,
                                              double             fallback);
+/* Sets a setting by key, within its range; FALSE when the class has no
+ * such setting or @value is outside it. */
+gboolean            tw_bot_spec_set         (TwBotSpec         *spec,
+                                             const char        *key,
+                                             double             value);
 gboolean            tw_bot_spec_equal       (const TwBotSpec   *a,
                                              const TwBotSpec   *b);
 
