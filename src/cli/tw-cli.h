@@ -53,6 +53,8 @@ int             tw_cli_simulate           (int                  argc,
                                            char               **argv);
 int             tw_cli_merge              (int                  argc,
                                            char               **argv);
+int             tw_cli_tournament         (int                  argc,
+                                           char               **argv);
 int             tw_cli_export             (int                  argc,
                                            char               **argv);
 int             tw_cli_import             (int                  argc,
