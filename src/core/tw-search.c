@@ -57,6 +57,7 @@ enum
   OPT_C,
   OPT_RAVE,
   OPT_PRIOR,
+  OPT_RANK,
   N_OPTS,
 };
 
@@ -85,6 +86,10 @@ static const TwBotOptionSpec mcts_options[] = {
                   N_("Virtual simulations given to the evaluation of each move "
                      "when a node is expanded; 0 turns priors off"),
                   0, 10000, 10, FALSE },
+  [OPT_RANK] = { "rank", N_("Place weight"),
+                 N_("With 3 or more seats, the share of a simulation's reward that counts "
+                    "the seats beaten rather than only a win"),
+                 0, 1, 0, FALSE },
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (mcts_options) == N_OPTS);
@@ -536,17 +541,29 @@ seq_push (Tree *t, guint *len, guint64 key)
   t->seq[(*len)++] = key;
 }
 
+/* A finished simulation's reward per seat: 1 for first place, split between
+ * seats tied for it; with @rank > 0 that much of it is instead the share of
+ * the other seats the seat finished ahead of (ties half), a denser signal
+ * in games of many seats. With 2 seats both are the same. */
 static void
-rewards_of (const TwGame *game, const TwState *state, double *reward)
+rewards_of (const TwGame *game, const TwState *state, double rank_weight, double *reward)
 {
   guint rank[TW_MAX_PLAYERS];
-  guint n_first = 0;
+  guint n_first = 0, n = game->n_players;
 
   game->rules->ranking (game, state, rank);
-  for (guint q = 0; q < game->n_players; q++)
+  for (guint q = 0; q < n; q++)
     n_first += rank[q] == 0;
-  for (guint q = 0; q < game->n_players; q++)
-    reward[q] = rank[q] == 0 ? 1.0 / n_first : 0.0;
+  for (guint q = 0; q < n; q++)
+    {
+      double beaten = 0;
+
+      for (guint r = 0; r < n; r++)
+        if (r != q)
+          beaten += rank[q] < rank[r] ? 1 : rank[q] == rank[r] ? 0.5 : 0;
+      reward[q] = (1 - rank_weight) * (rank[q] == 0 ? 1.0 / n_first : 0.0)
+                  + rank_weight * (n > 1 ? beaten / (n - 1) : 1);
+    }
 }
 
 /* One simulation: descend, maybe expand, play out, back up. */
@@ -637,7 +654,7 @@ simulate_once (Tree *t, const Job *job, int root_player, GByteArray *legal_buf)
         break;
     }
   if (rules->to_act (game, t->sim) < 0)
-    rewards_of (game, t->sim, reward);
+    rewards_of (game, t->sim, job->spec->value[OPT_RANK], reward);
   else
     for (guint q = 0; q < game->n_players; q++)
       reward[q] = 1.0 / game->n_players;
