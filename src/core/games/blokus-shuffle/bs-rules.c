@@ -1606,10 +1606,13 @@ bs_heuristic (const TwGame  *game,
   return v / MAX (p->total_squares, 1);
 }
 
-/* The playout policy: a piece is drawn with weight squares^3 (a pentomino
- * 125 times a monomino), as strong Blokus programs favour large pieces in
- * their playouts; cards and passes uniformly. Uniform playouts leave large
- * pieces for last and misjudge every position. */
+/* The playout policy, after the published description of Pentobi's
+ * playouts (Enzenberger): a placement is drawn with weight
+ * 5^squares · 10^(4 · local), where `local` is the number of its cells on
+ * "local points": attach cells that the opponents' most recent pieces
+ * opened (a free cell where that colour could place next, diagonal to its
+ * last piece). Large pieces first, and an answer to what the opponents
+ * just did, in most simulated moves; cards and passes weigh 1. */
 static guint
 bs_playout_pick (const TwGame     *game,
                  const TwState    *state,
@@ -1617,27 +1620,73 @@ bs_playout_pick (const TwGame     *game,
                  TwRng            *rng)
 {
   const BsPrep *p = bs_prep (game);
-  guint total = 0, pick;
+  const BsState *s = (const BsState *) state;
+  guint32 local[BS_MAX_SIZE + 2] = { 0, };   /* row r + 1 */
+  gboolean any_local = FALSE;
+  double *weight, total = 0, pick;
+  double stack[2048];
+  int seat = bs_seat_of (game, s, s->color);
+  guint own = seat >= 0 ? owned_mask (game, s, (guint) seat) : 1u << s->color;
 
+  own |= 1u << s->color;
+  for (guint c = 0; c < BS_N_COLORS; c++)
+    {
+      const BsPlaced *last;
+      const BsOrient *o;
+
+      if ((own >> c & 1) || s->n_placed[c] == 0)
+        continue;
+      last = &s->placed[c][s->n_placed[c] - 1];
+      o = &p->orients[p->first_orient[last->piece] + last->orient];
+      /* the cells diagonal to the piece, kept where the colour may attach */
+      for (int r = -1; r <= (int) o->h; r++)
+        {
+          int y = last->y + r;
+          guint32 above = r - 1 >= 0 && r - 1 < (int) o->h ? o->rows[r - 1] : 0;
+          guint32 below = r + 1 >= 0 && r + 1 < (int) o->h ? o->rows[r + 1] : 0;
+          guint32 near = above | below;
+
+          if (y < 0 || y >= (int) p->size)
+            continue;
+          near = ((near << 1) | (near >> 1)) << last->x;
+          local[y + 1] |= near & s->att[c][y] & p->full;
+          any_local |= local[y + 1] != 0;
+        }
+    }
+
+  weight = moves->len <= G_N_ELEMENTS (stack) ? stack : g_new (double, moves->len);
   for (guint i = 0; i < moves->len; i++)
     {
       const TwMove *m = &moves->moves[i];
-      guint sq = m->kind == BS_MOVE_PLACE ? p->squares[m->a] : 1;
+      double w = 1;
 
-      total += sq * sq * sq;
+      if (m->kind == BS_MOVE_PLACE)
+        {
+          static const double size_gamma[] = { 1, 5, 25, 125, 625, 3125, 15625, 78125 };
+          const BsOrient *o = &p->orients[p->first_orient[m->a] + m->b];
+          guint n_local = 0;
+
+          w = size_gamma[MIN (p->squares[m->a], G_N_ELEMENTS (size_gamma) - 1)];
+          if (any_local)
+            for (guint r = 0; r < o->h; r++)
+              n_local += popcount32 ((o->rows[r] << m->x) & local[m->y + r + 1]);
+          for (guint k = 0; k < MIN (n_local, 3); k++)
+            w *= 1e4;
+        }
+      total += w;
+      weight[i] = total;
     }
-  pick = tw_rng_below (rng, total);
+  pick = tw_rng_double (rng) * total;
+  guint chosen = moves->len - 1;
   for (guint i = 0; i < moves->len; i++)
-    {
-      const TwMove *m = &moves->moves[i];
-      guint sq = m->kind == BS_MOVE_PLACE ? p->squares[m->a] : 1;
-      guint w = sq * sq * sq;
-
-      if (pick < w)
-        return i;
-      pick -= w;
-    }
-  return moves->len - 1;
+    if (pick < weight[i])
+      {
+        chosen = i;
+        break;
+      }
+  if (weight != stack)
+    g_free (weight);
+  return chosen;
 }
 
 static void
