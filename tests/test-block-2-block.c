@@ -659,35 +659,15 @@ test_playout_pick (void)
 {
   static const char * const variants[] = { NULL, "short-stack=true", "move-bid=true bid-uses-placement=false",
                                            "few-rows-clause=either lock-values=when-locked" };
-  TwMoveList moves;
   TwRng rng;
 
-  tw_move_list_init (&moves);
   tw_rng_seed (&rng, 77);
   for (guint v = 0; v < G_N_ELEMENTS (variants); v++)
     for (guint players = 2; players <= 6; players++)
       {
         g_autoptr(TwGame) game = tw_test_make_game (bundled_def, players, variants[v]);
-        g_assert_nonnull (game->rules->playout_pick);
-        for (guint g = 0; g < 3; g++)
-          {
-            g_autofree TwState *state = tw_state_new (game, v * 100 + players * 10 + g);
-            guint n = 0;
-            while (tw_state_to_act (game, state) >= 0)
-              {
-                tw_move_list_clear (&moves);
-                game->rules->legal_moves (game, state, &moves);
-                guint i = game->rules->playout_pick (game, state, &moves, &rng);
-                g_assert_cmpuint (i, <, moves.len);
-                /* every other move at random, to reach positions the policy avoids */
-                if (n % 2)
-                  i = tw_rng_below (&rng, moves.len);
-                g_assert_true (game->rules->apply (game, state, &moves.moves[i], NULL));
-                g_assert_cmpuint (++n, <, 20000);
-              }
-          }
+        tw_test_playout_pick_games (game, 3, v * 100 + players * 10, 2, &rng);
       }
-  tw_move_list_free (&moves);
 }
 
 int
