@@ -669,6 +669,24 @@ test_validation (void)
     }
 }
 
+/* The playout policy returns an index into the moves over random games of
+ * 2-4 players, with every tool in play at once (Advanced Mode) and without,
+ * and its games end. */
+static void
+test_playout_pick (void)
+{
+  static const char * const variants[] = { NULL, "advanced-mode=true tool-modifiers-stack=true" };
+  TwRng rng;
+
+  tw_rng_seed (&rng, 91);
+  for (guint v = 0; v < G_N_ELEMENTS (variants); v++)
+    for (guint players = 2; players <= 4; players++)
+      {
+        g_autoptr(TwGame) game = tw_test_make_game (bundled_def, players, variants[v]);
+        tw_test_playout_pick_games (game, 3, v * 100 + players * 10, 3, &rng);
+      }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -680,6 +698,7 @@ main (int argc, char **argv)
   tw_test_add_rule_cases ("/tw/colorfield/rule", test_def, rule_cases, G_N_ELEMENTS (rule_cases),
                           TW_TEST_POSITION_BUILDS);
   g_test_add_func ("/tw/colorfield/score/tile-maximum", test_tile_maximum);
+  g_test_add_func ("/tw/colorfield/playout-pick", test_playout_pick);
   g_test_add_func ("/tw/colorfield/score/specialty-example", test_specialty_example);
   g_test_add_func ("/tw/colorfield/score/unused-tokens", test_unused_tokens);
   g_test_add_func ("/tw/colorfield/tool/mahl-stick", test_tool_mahl_stick);

@@ -184,3 +184,33 @@ tw_test_add_rule_cases (const char       *prefix,
       g_test_add_data_func (path, &cases[i], rule_case_test);
     }
 }
+
+void
+tw_test_playout_pick_games (TwGame  *game,
+                            guint    n_games,
+                            guint64  seed,
+                            guint    random_every,
+                            TwRng   *rng)
+{
+  TwMoveList moves;
+
+  g_assert_nonnull (game->rules->playout_pick);
+  tw_move_list_init (&moves);
+  for (guint g = 0; g < n_games; g++)
+    {
+      g_autofree TwState *state = tw_state_new (game, seed + g);
+      guint n = 0;
+      while (tw_state_to_act (game, state) >= 0)
+        {
+          tw_move_list_clear (&moves);
+          game->rules->legal_moves (game, state, &moves);
+          guint i = game->rules->playout_pick (game, state, &moves, rng);
+          g_assert_cmpuint (i, <, moves.len);
+          if (++n % random_every == 0)
+            i = tw_rng_below (rng, moves.len);
+          g_assert_true (game->rules->apply (game, state, &moves.moves[i], NULL));
+          g_assert_cmpuint (n, <, 20000);
+        }
+    }
+  tw_move_list_free (&moves);
+}

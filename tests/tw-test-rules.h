@@ -73,6 +73,15 @@ TwState      *tw_test_position_round_trip (TwGame         *game,
                                            const TwState  *state,
                                            char          **text,
                                            GString        *why);
+/* Plays @n_games games of @game from seeds @seed, @seed + 1 …, the
+ * module's playout_pick choosing the moves (every @random_every-th move at
+ * random instead, to reach positions the policy avoids): its index must be
+ * in the list and the games must end. */
+void          tw_test_playout_pick_games (TwGame          *game,
+                                          guint            n_games,
+                                          guint64          seed,
+                                          guint            random_every,
+                                          TwRng           *rng);
 /* Runs one case on a game of @def. */
 void          tw_test_run_rule_case    (TwDefinition      *def,
                                         const TwRuleCase  *rc,

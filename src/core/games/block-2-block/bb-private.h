@@ -116,7 +116,10 @@ enum /* counters */
   BB_COUNTER_BIDS,
   BB_COUNTER_INVESTMENTS,
   BB_COUNTER_HOLDINGS,
-  BB_COUNTER_SAFETY_END,
+  BB_COUNTER_SAFETY_END,       /* either safety end: no-placement or round-limit */
+  BB_COUNTER_ALL_LOCKED_END,   /* the rulebook's end: every tile on the board locked */
+  BB_COUNTER_NO_PLACEMENT_END, /* a full round in which nobody could place (or, idle-round-ends, played) */
+  BB_COUNTER_ROUND_LIMIT_END,  /* the round-limit safety rule */
   BB_N_COUNTERS,
 };
 

@@ -498,36 +498,48 @@ border_of (const CfPrep  *p,
   return p->boards[s->board[seat]].border[s->face[seat] == CF_NONE ? 0 : s->face[seat]];
 }
 
-/* Which sides of each tile on @seat's canvas score: bit d of matched[slot]. */
+/* Which sides of each tile of the canvas @slot/@rot of @seat score: bit d
+ * of matched[i]. The canvas is passed apart so that bots can try changes. */
 static void
-matched_sides (const TwGame  *game,
-               const CfState *s,
-               guint          seat,
-               guint8        *matched)
+matched_sides_of (const TwGame  *game,
+                  const CfState *s,
+                  guint          seat,
+                  const guint8  *slot,
+                  const guint8  *rot,
+                  guint8        *matched)
 {
   const CfPrep *p = cf_prep (game);
   const guint16 *border = border_of (p, s, seat);
 
   for (guint i = 0; i < CF_SLOTS; i++)
     {
-      guint t = s->slot[seat][i];
+      guint t = slot[i];
       matched[i] = 0;
       if (t == CF_NONE)
         continue;
-      const guint8 *e = p->edge[t][s->rot[seat][i]];
+      const guint8 *e = p->edge[t][rot[i]];
       for (guint d = 0; d < 4; d++)
         {
           int n = cf_neighbour[i][d];
           if (n >= 0)
             {
-              guint u = s->slot[seat][n];
-              if (u != CF_NONE && p->edge[u][s->rot[seat][n]][tw_dir_opposite (d)] == e[d])
+              guint u = slot[n];
+              if (u != CF_NONE && p->edge[u][rot[n]][tw_dir_opposite (d)] == e[d])
                 matched[i] |= 1u << d;
             }
           else if (border[cf_border_of[i][d]] & (1u << e[d]))
             matched[i] |= 1u << d;
         }
     }
+}
+
+static void
+matched_sides (const TwGame  *game,
+               const CfState *s,
+               guint          seat,
+               guint8        *matched)
+{
+  matched_sides_of (game, s, seat, s->slot[seat], s->rot[seat], matched);
 }
 
 /* The value of a matched side of colour @color, the 2-side or not. */
@@ -551,6 +563,28 @@ side_value (const TwGame  *game,
   return s->fx.two_value ? s->fx.two_value : two;
 }
 
+/* The points of tile @t turned @r with the sides @matched. */
+static int
+points_of (const TwGame  *game,
+           const CfState *s,
+           guint          seat,
+           guint          t,
+           guint          r,
+           guint8         matched)
+{
+  const CfPrep *p = cf_prep (game);
+  int spec = cf_specialty (game, s, seat);
+  int pts = 0;
+
+  if (t == CF_NONE)
+    return 0;
+  guint two = (p->two[t] + r) & 3;
+  for (guint d = 0; d < 4; d++)
+    if (matched & (1u << d))
+      pts += side_value (game, s, spec, d == two, p->edge[t][r][d]);
+  return pts;
+}
+
 static int
 tile_points_with (const TwGame  *game,
                   const CfState *s,
@@ -558,19 +592,7 @@ tile_points_with (const TwGame  *game,
                   guint          slot,
                   guint8         matched)
 {
-  const CfPrep *p = cf_prep (game);
-  guint t = s->slot[seat][slot];
-  int spec = cf_specialty (game, s, seat);
-  int pts = 0;
-
-  if (t == CF_NONE)
-    return 0;
-  guint r = s->rot[seat][slot];
-  guint two = (p->two[t] + r) & 3;
-  for (guint d = 0; d < 4; d++)
-    if (matched & (1u << d))
-      pts += side_value (game, s, spec, d == two, p->edge[t][r][d]);
-  return pts;
+  return points_of (game, s, seat, s->slot[seat][slot], s->rot[seat][slot], matched);
 }
 
 /**
@@ -1553,18 +1575,204 @@ cf_observe (const TwGame *game,
   tw_rng_seed (&s->rng, tw_rng_next (rng));
 }
 
+/* ------------------------------------------------------------------------ */
+/* How the bots judge a position (doc/rules/colorfield.md)                  */
+
+/* The points of a canvas of @seat made of @slot/@rot, as the bots weigh a
+ * change: the matched sides (2-sides, specialty and Sponge included), Matte
+ * Varnish and Paper Lining Tape; the tools that look at the whole canvas or
+ * at other players are left to the full count. */
+static int
+canvas_points (const TwGame  *game,
+               const CfState *s,
+               guint          seat,
+               const guint8  *slot,
+               const guint8  *rot)
+{
+  guint8 matched[CF_SLOTS];
+  int pts = 0;
+
+  matched_sides_of (game, s, seat, slot, rot, matched);
+  for (guint i = 0; i < CF_SLOTS; i++)
+    {
+      if (slot[i] == CF_NONE)
+        continue;
+      pts += points_of (game, s, seat, slot[i], rot[i], matched[i]);
+      if (rot[i] == 0)
+        pts += s->fx.varnish;
+      if (s->fx.edge_points)
+        for (guint d = 0; d < 4; d++)
+          if (cf_border_of[i][d] >= 0 && (matched[i] & (1u << d)))
+            pts += s->fx.edge_points;
+    }
+  return pts;
+}
+
+/* What the canvas of @seat gains with tile @t turned @r in @at. */
+static int
+place_gain (const TwGame  *game,
+            const CfState *s,
+            guint          seat,
+            guint          at,
+            guint          t,
+            guint          r,
+            int            now)
+{
+  guint8 slot[CF_SLOTS], rot[CF_SLOTS];
+
+  memcpy (slot, s->slot[seat], sizeof slot);
+  memcpy (rot, s->rot[seat], sizeof rot);
+  slot[at] = t;
+  rot[at] = r;
+  return canvas_points (game, s, seat, slot, rot) - now;
+}
+
+/* The best gain of tile @t anywhere on @seat's canvas (0: keep the canvas,
+ * the tile can always be discarded). */
+static int
+best_place_gain (const TwGame  *game,
+                 const CfState *s,
+                 guint          seat,
+                 guint          t,
+                 int            now)
+{
+  guint n_rot = s->fx.free_orient ? 4 : 1;
+  int best = 0;
+
+  for (guint i = 0; i < CF_SLOTS; i++)
+    for (guint r = 0; r < n_rot; r++)
+      best = MAX (best, place_gain (game, s, seat, i, t, r, now));
+  return best;
+}
+
+/* The heuristic, in points, from @player's view: each seat's banked score
+ * plus its painting as it would score now (every scoring item: matched
+ * sides, unspent tokens, the active tools); the seat placing a drawn tile
+ * adds the best it can gain with it (so drawing the better tile counts
+ * before it is placed), or the Nylon Filbert Brush's bonus for discarding
+ * it. The result is the player's total minus the mean of the best other
+ * seat's and the others' average. A token spent on Rotate or Swap costs
+ * its point(s) here, so an ability is used only for a larger gain. */
 static double
 cf_heuristic (const TwGame  *game,
               const TwState *state,
               guint          player)
 {
   const CfState *s = (const CfState *) state;
-  CfScore sc;
+  double total[CF_MAX_PLAYERS];
+  guint n = s->n_players;
 
-  if (s->phase == CF_PHASE_DONE)
-    return s->score[player];
-  cf_round_points (game, s, player, &sc);
-  return s->score[player] + sc.total;
+  for (guint q = 0; q < n; q++)
+    {
+      CfScore sc;
+      total[q] = s->score[q];
+      if (s->phase == CF_PHASE_DONE)
+        continue;
+      cf_round_points (game, s, q, &sc);
+      total[q] += sc.total;
+    }
+  if (s->phase == CF_PHASE_PLACE && s->n_hand > 0)
+    {
+      guint q = s->current;
+      int now = canvas_points (game, s, q, s->slot[q], s->rot[q]);
+      int best = may_discard (game, s) ? s->fx.discard_bonus : -100;
+      for (guint c = 0; c < s->n_hand; c++)
+        best = MAX (best, best_place_gain (game, s, q, s->hand[c], now));
+      total[q] += best;
+    }
+  if (n < 2)
+    return total[player];
+  double best = -G_MAXDOUBLE, sum = 0;
+  for (guint q = 0; q < n; q++)
+    if (q != player)
+      {
+        best = MAX (best, total[q]);
+        sum += total[q];
+      }
+  return total[player] - 0.5 * (best + sum / (n - 1));
+}
+
+/* The playout policy: the move with the best cheap value, nine times in
+ * ten (ties at random), else any move. Values: a placement, the canvas
+ * points it gains; a discard, the Filbert Brush's bonus; drawing a tray
+ * tile, its best gain on the canvas; a blind draw CF_BLIND_DRAW (two with
+ * the Sketchbook: CF_BLIND_DRAW + 1), refreshing the tray 0.5; Rotate and
+ * Swap, their gain minus the token's points; skipping 0. The set-up choices
+ * (painter, face, Rounded Wooden Palette spaces) are uniform. */
+#define CF_BLIND_DRAW 1.5
+
+static double
+move_value (const TwGame  *game,
+            const CfState *s,
+            const TwMove  *m,
+            int            now)
+{
+  guint seat = s->current;
+  guint8 slot[CF_SLOTS], rot[CF_SLOTS];
+  double token = s->fx.token_value ? s->fx.token_value : 1;
+
+  switch (m->kind)
+    {
+    case CF_MOVE_PLACE:
+      return place_gain (game, s, seat, m->a, s->hand[m->c], m->b, now);
+    case CF_MOVE_DISCARD:
+      return s->fx.discard_bonus;
+    case CF_MOVE_TAKE:
+      return best_place_gain (game, s, seat, s->tray[m->a], now);
+    case CF_MOVE_DECK:
+      return CF_BLIND_DRAW;
+    case CF_MOVE_DECK2:
+      return CF_BLIND_DRAW + 1;
+    case CF_MOVE_REFRESH:
+      return 0.5;
+    case CF_MOVE_ROTATE:
+    case CF_MOVE_SWAP:
+      memcpy (slot, s->slot[seat], sizeof slot);
+      memcpy (rot, s->rot[seat], sizeof rot);
+      if (m->kind == CF_MOVE_ROTATE)
+        rot[m->a] = m->b;
+      else
+        {
+          guint8 t = slot[m->a], r = rot[m->a];
+          slot[m->a] = slot[m->b];
+          rot[m->a] = rot[m->b];
+          slot[m->b] = t;
+          rot[m->b] = r;
+          if (cf_opt (game, CF_OPT_SWAP_ROTATION) == 1)
+            rot[m->a] = rot[m->b] = 0;
+        }
+      return canvas_points (game, s, seat, slot, rot) - now - token;
+    default:
+      return 0;
+    }
+}
+
+static guint
+cf_playout_pick (const TwGame     *game,
+                 const TwState    *state,
+                 const TwMoveList *moves,
+                 TwRng            *rng)
+{
+  const CfState *s = (const CfState *) state;
+  double best = -G_MAXDOUBLE;
+  guint pick = 0, n_best = 0;
+
+  if (s->phase < CF_PHASE_ABILITY || tw_rng_below (rng, 10) == 0)
+    return tw_rng_below (rng, moves->len);
+  int now = canvas_points (game, s, s->current, s->slot[s->current], s->rot[s->current]);
+  for (guint i = 0; i < moves->len; i++)
+    {
+      double v = move_value (game, s, &moves->moves[i], now);
+      if (v > best + 1e-9)
+        {
+          best = v;
+          pick = i;
+          n_best = 1;
+        }
+      else if (v > best - 1e-9 && tw_rng_below (rng, ++n_best) == 0)
+        pick = i;
+    }
+  return pick;
 }
 
 static void
@@ -1770,6 +1978,7 @@ const TwRules tw_cf_rules = {
   .state_from_text = cf_state_from_text,
   .observe = cf_observe,
   .heuristic = cf_heuristic,
+  .playout_pick = cf_playout_pick,
   .counters = cf_counters,
   .check = cf_check,
 };
