@@ -439,7 +439,7 @@ test_random_variants (void)
     "lock-values=when-locked gold-multiplier=3",
     "tier-score=locked-tiles",
     "idle-round-ends=true",
-    "round-limit=0",
+    "round-limit=1000",
     "unmark-locked=true rows-stay-open=false idle-round-ends=true round-limit=5",
   };
   for (guint v = 0; v < G_N_ELEMENTS (variants); v++)

@@ -84,9 +84,10 @@ const TwOptionSpec bb_options[] = {
     "The rulebook-reading safety end is a full round in which nobody could place a marker on a tile; on: also a "
     "full round in which nobody puts a marker or a holding into play (everyone passed), off by default because "
     "placing is \"up to\" the roll and a pass is a legal choice." },
-  [BB_OPT_ROUND_LIMIT] = { "round-limit", TW_VALUE_INT, 200, 0, 1000, NULL,
+  [BB_OPT_ROUND_LIMIT] = { "round-limit", TW_VALUE_INT, 200, 1, 1000, NULL,
     "Safety rule (not in the rulebook): the game ends and is scored after this many rounds, so that players or "
-    "bots who keep passing cannot make it endless; 0: no limit. Random games end long before 200 rounds." },
+    "bots who keep passing cannot make it endless (a pass is always legal, so without a limit two players who "
+    "prefer passing never finish). Random games end long before 200 rounds." },
   [BB_OPT_PLACEMENTS] = { "placements", TW_VALUE_CHOICE, BB_PLACE_UP_TO, 0, 0, placements_choices,
     "The die says how many markers \"may be placed\": up to the roll (a turn may end early); all-of-roll: the turn "
     "ends only when the roll is used up or no marker can go on a tile." },
