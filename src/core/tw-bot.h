@@ -22,7 +22,7 @@
 
 G_BEGIN_DECLS
 
-#define TW_BOT_MAX_OPTIONS 8
+#define TW_BOT_MAX_OPTIONS 12
 
 /* One setting of a bot kind: a number in [min, max]. */
 typedef struct

@@ -58,6 +58,7 @@ enum
   OPT_RAVE,
   OPT_PRIOR,
   OPT_RANK,
+  OPT_SCORE,
   N_OPTS,
 };
 
@@ -90,6 +91,10 @@ static const TwBotOptionSpec mcts_options[] = {
                  N_("With 3 or more seats, the share of a simulation's reward that counts "
                     "the seats beaten rather than only a win"),
                  0, 1, 0, FALSE },
+  [OPT_SCORE] = { "score", N_("Margin weight"),
+                  N_("The share of a simulation's reward that grows with the seat's score "
+                     "margin, so a seat that cannot win still plays for points"),
+                  0, 1, 0.1, FALSE },
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (mcts_options) == N_OPTS);
@@ -144,6 +149,7 @@ typedef struct
   guint       prior_cap;
   TwRng       rng;
   guint64     simulations;
+  double      margin_scale;   /* running mean of |score margin| */
 } Tree;
 
 typedef struct
@@ -265,6 +271,7 @@ tree_init (Tree *t, const TwGame *game, guint64 seed)
   t->seq_cap = 256;
   t->seq = g_new (guint64, t->seq_cap);
   tw_rng_seed (&t->rng, seed);
+  t->margin_scale = 1;
 }
 
 static void
@@ -542,27 +549,55 @@ seq_push (Tree *t, guint *len, guint64 key)
 }
 
 /* A finished simulation's reward per seat: 1 for first place, split between
- * seats tied for it; with @rank > 0 that much of it is instead the share of
- * the other seats the seat finished ahead of (ties half), a denser signal
- * in games of many seats. With 2 seats both are the same. */
+ * seats tied for it. With @rank_weight > 0 that much of it is instead the
+ * share of the other seats the seat finished ahead of (ties half), a denser
+ * signal in games of many seats; with 2 seats both are the same. With
+ * @score_weight > 0 that much is 0.5 + 0.5 tanh (margin / scale), the
+ * seat's score against the others' mean, so a seat that cannot win still
+ * plays for points and a won game is won by more (Pentobi mixes a tenth of
+ * score into its results the same way). Whether more points are better is
+ * read off the ranking; @scale is the tree's running mean of |margin|. */
 static void
-rewards_of (const TwGame *game, const TwState *state, double rank_weight, double *reward)
+rewards_of (const TwGame *game, const TwState *state, double rank_weight,
+            double score_weight, double *scale, double *reward)
 {
   guint rank[TW_MAX_PLAYERS];
+  double score[TW_MAX_PLAYERS];
   guint n_first = 0, n = game->n_players;
+  int dir = 0;
 
   game->rules->ranking (game, state, rank);
+  if (score_weight > 0)
+    {
+      game->rules->scores (game, state, score);
+      for (guint a = 0; a < n && dir == 0; a++)
+        for (guint b = 0; b < n && dir == 0; b++)
+          if (rank[a] < rank[b] && score[a] != score[b])
+            dir = score[a] > score[b] ? 1 : -1;
+    }
   for (guint q = 0; q < n; q++)
     n_first += rank[q] == 0;
   for (guint q = 0; q < n; q++)
     {
-      double beaten = 0;
+      double beaten = 0, others = 0, v;
 
       for (guint r = 0; r < n; r++)
         if (r != q)
-          beaten += rank[q] < rank[r] ? 1 : rank[q] == rank[r] ? 0.5 : 0;
-      reward[q] = (1 - rank_weight) * (rank[q] == 0 ? 1.0 / n_first : 0.0)
-                  + rank_weight * (n > 1 ? beaten / (n - 1) : 1);
+          {
+            beaten += rank[q] < rank[r] ? 1 : rank[q] == rank[r] ? 0.5 : 0;
+            others += score[r];
+          }
+      v = (1 - rank_weight) * (rank[q] == 0 ? 1.0 / n_first : 0.0)
+          + rank_weight * (n > 1 ? beaten / (n - 1) : 1);
+      if (score_weight > 0)
+        {
+          double margin = n > 1 ? dir * (score[q] - others / (n - 1)) : 0;
+
+          *scale += 0.001 * (fabs (margin) - *scale);
+          v = (1 - score_weight) * v
+              + score_weight * (0.5 + 0.5 * tanh (margin / MAX (*scale, 1e-6)));
+        }
+      reward[q] = v;
     }
 }
 
@@ -654,7 +689,8 @@ simulate_once (Tree *t, const Job *job, int root_player, GByteArray *legal_buf)
         break;
     }
   if (rules->to_act (game, t->sim) < 0)
-    rewards_of (game, t->sim, job->spec->value[OPT_RANK], reward);
+    rewards_of (game, t->sim, job->spec->value[OPT_RANK], job->spec->value[OPT_SCORE],
+                &t->margin_scale, reward);
   else
     for (guint q = 0; q < game->n_players; q++)
       reward[q] = 1.0 / game->n_players;
