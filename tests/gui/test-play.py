@@ -521,7 +521,7 @@ def choose_seat_kind(dialog_pattern, dialog, row_name, kind):
     xdo('mousemove', e.x + 60, e.y + e.height // 2)
     time.sleep(0.1)
     xdo('click', 1)
-    kinds = ['Human', 'Random bot', 'Greedy bot', 'MCTS bot']
+    kinds = ['Human', 'Random bot', 'Beginner bot', 'Casual bot', 'Strong bot']
     time.sleep(0.6)
     for _ in range(kinds.index(kind)):
         subprocess.run(['xdotool', 'key', 'Down'])

@@ -11,6 +11,8 @@
  */
 #include "config.h"
 
+#include <math.h>
+
 #include <string.h>
 
 #include "bs-private.h"
@@ -1553,6 +1555,31 @@ bs_observe (const TwGame *game,
   tw_rng_seed (&s->rng, tw_rng_next (rng));
 }
 
+/* The distance from the board's centre to the nearest cell of @occ. */
+static double
+center_distance (const BsPrep *p, const guint32 *occ)
+{
+  double c = 0.5 * p->size - 0.5, best = G_MAXDOUBLE;
+
+  for (guint r = 0; r < p->size; r++)
+    {
+      guint32 row = occ[r];
+      double dy = r - c;
+
+      if (row == 0 || dy * dy >= best)
+        continue;
+      while (row != 0)
+        {
+          guint x = (guint) __builtin_ctz (row);
+          double dx = x - c, d = dx * dx + dy * dy;
+
+          best = MIN (best, d);
+          row &= row - 1;
+        }
+    }
+  return best == G_MAXDOUBLE ? 0 : sqrt (best);
+}
+
 /* How the bots judge a position (doc/rules/blokus-shuffle.md), from @player's
  * view, in squares:
  *  - the score: squares placed by the seat's colours against the others'
@@ -1603,6 +1630,12 @@ bs_heuristic (const TwGame  *game,
         }
     }
   v += 0.25 * my_att - (n_their > 0 ? 0.25 * their_att / n_their : 0);
+  /* the opening: the first twelve pieces of a colour head for the centre,
+   * half a square per cell its nearest square is from it (no difference
+   * within two cells), fading as the colour places pieces */
+  for (guint c = 0; c < BS_N_COLORS; c++)
+    if ((owned >> c & 1) && s->n_placed[c] > 0 && s->n_placed[c] < 12)
+      v -= 0.5 * (12 - s->n_placed[c]) / 12.0 * MAX (center_distance (p, s->occ[c]) - 2, 0);
   return v / MAX (p->total_squares, 1);
 }
 
