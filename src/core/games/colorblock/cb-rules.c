@@ -109,8 +109,13 @@ static const char * const cb_counter_names[] = {
   [CB_COUNTER_SHARED_SHAPES] = "shared-shapes-completed",
   [CB_COUNTER_PRIVATE_SHAPES] = "private-shapes-completed",
   [CB_COUNTER_LIGHTNING] = "lightning-rounds",
+  [CB_COUNTER_ENDED_PRIVATE] = "ended-by-full-private-board",
+  [CB_COUNTER_ENDED_TILES] = "ended-by-tiles-running-out",
+  [CB_COUNTER_PRIVATE_TILES] = "private-tiles-placed",
   NULL,
 };
+
+G_STATIC_ASSERT (G_N_ELEMENTS (cb_counter_names) == CB_N_COUNTERS + 1);
 
 /* ------------------------------------------------------------------------ */
 /* Definition time                                                          */
@@ -1164,6 +1169,8 @@ begin_turn (const TwGame *game,
       return;
     }
   /* the tiles ran out: everyone scores, starting with whoever played last */
+  if (s->trigger == CB_NONE)
+    s->counters[CB_COUNTER_ENDED_TILES] = 1;
   score_all_from (game, s, s->last_placer != CB_NONE ? s->last_placer : s->current);
 }
 
@@ -1178,6 +1185,8 @@ start_round (const TwGame *game,
 
   if (s->deck_len < need)
     {
+      if (s->trigger == CB_NONE)
+        s->counters[CB_COUNTER_ENDED_TILES] = 1;
       score_all_from (game, s, s->last_placer != CB_NONE ? s->last_placer : s->dealer);
       return;
     }
@@ -1222,6 +1231,17 @@ draft_next (const TwGame *game,
   start_round (game, s);
 }
 
+/* The first full private board ends the game (the rulebook's main ending). */
+static void
+note_trigger (CbState *s,
+              guint    seat)
+{
+  if (s->trigger != CB_NONE)
+    return;
+  s->trigger = seat;
+  s->counters[CB_COUNTER_ENDED_PRIVATE] = 1;
+}
+
 static gboolean
 private_full (const TwGame  *game,
               const CbState *s,
@@ -1245,8 +1265,7 @@ after_place (const TwGame *game,
         {
           /* score at once, then the round's draft goes on */
           s->round_completed = 1;
-          if (s->trigger == CB_NONE)
-            s->trigger = seat;
+          note_trigger (s, seat);
           s->phase = CB_PHASE_CHOOSE;
           return;
         }
@@ -1264,7 +1283,7 @@ after_place (const TwGame *game,
     {
       /* the end: this seat scores now, then everyone else plays one last turn */
       s->ending = 1;
-      s->trigger = seat;
+      note_trigger (s, seat);
       s->queue_len = 0;
       s->queue_pos = 0;
       s->queue_turns = 1;
@@ -1476,14 +1495,15 @@ cb_apply (const TwGame  *game,
           }
         s->tile = CB_NONE;
         cb_place (game, s, board, inst, move->b, move->x, move->y);
+        if (board != 0)
+          s->counters[CB_COUNTER_PRIVATE_TILES]++;
         if (s->redraw_pick)
           {
             s->redraw_pick = 0;
             if (private_full (game, s, seat))
               {
                 s->round_completed = 1;
-                if (s->trigger == CB_NONE)
-                  s->trigger = seat;
+                note_trigger (s, seat);
                 s->phase = CB_PHASE_CHOOSE;
               }
             else
