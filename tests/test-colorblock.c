@@ -306,6 +306,54 @@ test_random_test_set (void)
     random_games (test_def, players, NULL, 20, 7 + players);
 }
 
+/* The bots' heuristic (doc/rules/colorblock.md, "How the bots judge a
+ * position"), all else equal: one more tile on the private board is
+ * progress; a completed private shape counts in the colour with shared
+ * shapes to multiply; a needed cell that no tile left fits is a loss. */
+static double
+heuristic_of (TwGame     *game,
+              const char *position,
+              guint       seat)
+{
+  g_autofree TwState *state = tw_test_make_position (game, position, TW_TEST_POSITION_BUILDS);
+  return game->rules->heuristic (game, state, seat);
+}
+
+#define H_HEAD "colorblock players=2 phase=place to-act=2 tile=fb\n"
+
+static void
+test_heuristic (void)
+{
+  g_autoptr(TwGame) game = tw_test_make_game (test_def, 2, "goals=false");
+
+  /* private-board progress: the third tile on the private board, not in the stack */
+  g_assert_cmpfloat (heuristic_of (game, H_HEAD "deck: fg fg fg fg\nshared: fb@0,0r0\n"
+                                   "private1: fr@0,0r0 fr@1,0r0 fr@2,0r0\nprivate2:\ngoals:", 0),
+                     >,
+                     heuristic_of (game, H_HEAD "deck: fg fg fg fr fg\nshared: fb@0,0r0\n"
+                                   "private1: fr@0,0r0 fr@1,0r0\nprivate2:\ngoals:", 0));
+  /* the colour the seat will score: a completed green pair on the private
+   * board is worth more beside completed green shared shapes than red ones */
+  g_assert_cmpfloat (heuristic_of (game, H_HEAD "deck: fg fg fg fg\nshared: q@0,0r0 q@1,0r0 q@2,0r0\n"
+                                   "private1: q@0,0r0 q@1,0r0\nprivate2:\ngoals:", 0),
+                     >,
+                     heuristic_of (game, H_HEAD "deck: fg fg fg fg\nshared: q@0,0r0 q@0,1r0 q@0,2r0\n"
+                                   "private1: q@0,0r0 q@1,0r0\nprivate2:\ngoals:", 0));
+  /* relative: the same progress on the other seat's board is bad news */
+  g_assert_cmpfloat (heuristic_of (game, H_HEAD "deck: fg fg fg fg\nshared: fb@0,0r0\n"
+                                   "private1:\nprivate2: fr@0,0r0 fr@1,0r0\ngoals:", 0),
+                     <, 0);
+  /* a hole in the private board that nothing left can fill: the centre
+   * needs red, red, red and green; the stack holds only full red tiles */
+  g_assert_cmpfloat (heuristic_of (game, H_HEAD "deck: fr fr fr fr\nshared: fb@0,0r0\n"
+                                   "private1: fr@0,0r0 fr@1,0r0 fr@2,0r0 fr@0,1r0 q@2,1r0 fr@0,2r0 fr@1,2r0 fr@2,2r0\n"
+                                   "private2:\ngoals:", 0),
+                     <,
+                     heuristic_of (game, H_HEAD "deck: fr fr fr fr\nshared: fb@0,0r0\n"
+                                   "private1: fr@0,0r0 fr@1,0r0 fr@2,0r0 fr@0,1r0 fr@2,1r0 fr@0,2r0 fr@1,2r0 fr@2,2r0\n"
+                                   "private2:\ngoals:", 0));
+}
+
 /* The position notation reads back what it wrote. */
 static void
 test_position_round_trip (void)
@@ -425,6 +473,7 @@ main (int argc, char **argv)
   g_test_add_func ("/tw/colorblock/bundled-set", test_bundled_set);
   g_test_add_func ("/tw/colorblock/check-detects-damage", test_check_detects_damage);
   g_test_add_func ("/tw/colorblock/position-round-trip", test_position_round_trip);
+  g_test_add_func ("/tw/colorblock/heuristic", test_heuristic);
   g_test_add_func ("/tw/colorblock/random/bundled", test_random_bundled);
   g_test_add_func ("/tw/colorblock/random/variants", test_random_variants);
   g_test_add_func ("/tw/colorblock/random/test-set", test_random_test_set);
