@@ -9,6 +9,7 @@
 
 #include <glib.h>
 #include <math.h>
+#include <time.h>
 
 #include "tw-bot.h"
 #include "tw-definition.h"
@@ -127,21 +128,24 @@ test_spec_parse (void)
 
   g_assert_true (tw_bot_spec_parse ("random", &spec, &error));
   g_assert_no_error (error);
-  g_assert_cmpint (spec.kind, ==, TW_BOT_RANDOM);
+  g_assert_true (spec.klass == tw_bot_class_lookup ("random"));
   g_assert_true (tw_bot_spec_parse ("greedy", &spec, &error));
-  g_assert_cmpint (spec.kind, ==, TW_BOT_GREEDY);
+  g_assert_true (spec.klass == tw_bot_class_lookup ("greedy"));
 
   g_assert_true (tw_bot_spec_parse ("mcts", &spec, &error));
-  g_assert_cmpint (spec.kind, ==, TW_BOT_MCTS);
-  g_assert_cmpuint (spec.iterations, ==, 1000);
-  g_assert_cmpfloat (spec.seconds, ==, 0);
-  g_assert_cmpfloat_with_epsilon (spec.exploration, 0.7, 1e-12);
+  g_assert_true (spec.klass == &tw_bot_class_mcts);
+  /* unset: 1000 simulations when no time is set */
+  g_assert_cmpfloat (tw_bot_spec_get (&spec, "iterations", -1), ==, 0);
+  g_assert_cmpfloat (tw_bot_spec_get (&spec, "seconds", -1), ==, 0);
+  g_assert_cmpfloat (tw_bot_spec_get (&spec, "ms", -1), ==, 0);
+  g_assert_cmpfloat (tw_bot_spec_get (&spec, "threads", -1), ==, 1);
+  g_assert_cmpfloat (tw_bot_spec_get (&spec, "nosuchkey", -1), ==, -1);
 
   g_assert_true (tw_bot_spec_parse ("mcts:iterations=2000,seconds=1.5,c=0.3", &spec, &error));
   g_assert_no_error (error);
-  g_assert_cmpuint (spec.iterations, ==, 2000);
-  g_assert_cmpfloat_with_epsilon (spec.seconds, 1.5, 1e-12);
-  g_assert_cmpfloat_with_epsilon (spec.exploration, 0.3, 1e-12);
+  g_assert_cmpfloat (tw_bot_spec_get (&spec, "iterations", 0), ==, 2000);
+  g_assert_cmpfloat_with_epsilon (tw_bot_spec_get (&spec, "seconds", 0), 1.5, 1e-12);
+  g_assert_cmpfloat_with_epsilon (tw_bot_spec_get (&spec, "c", 0), 0.3, 1e-12);
 
   /* the canonical text reads back as the same spec */
   text = tw_bot_spec_to_string (&spec);
@@ -149,15 +153,44 @@ test_spec_parse (void)
   {
     TwBotSpec again;
     g_assert_true (tw_bot_spec_parse (text, &again, &error));
-    g_assert_cmpmem (&again, sizeof again, &spec, sizeof spec);
+    g_assert_true (tw_bot_spec_equal (&again, &spec));
   }
   g_clear_pointer (&text, g_free);
   g_assert_true (tw_bot_spec_parse ("greedy", &spec, NULL));
   text = tw_bot_spec_to_string (&spec);
   g_assert_cmpstr (text, ==, "greedy");
 
+  /* settings in table order, defaults left out */
+  g_clear_pointer (&text, g_free);
+  g_assert_true (tw_bot_spec_parse ("mcts:threads=2,ms=50", &spec, NULL));
+  text = tw_bot_spec_to_string (&spec);
+  g_assert_cmpstr (text, ==, "mcts:ms=50,threads=2");
+
+  /* a preset reads back as its name */
+  g_clear_pointer (&text, g_free);
+  g_assert_true (tw_bot_spec_parse ("strong", &spec, NULL));
+  g_assert_true (spec.klass == &tw_bot_class_mcts);
+  g_assert_cmpfloat (tw_bot_spec_get (&spec, "ms", 0), >, 0);
+  text = tw_bot_spec_to_string (&spec);
+  g_assert_cmpstr (text, ==, "strong");
+
   for (guint i = 0; tw_bot_names ()[i] != NULL; i++)
     g_assert_true (tw_bot_spec_parse (tw_bot_names ()[i], &spec, NULL));
+
+  /* every class's defaults are inside its own ranges */
+  {
+    guint n;
+    const TwBotClass * const *classes = tw_bot_classes (&n);
+
+    for (guint i = 0; i < n; i++)
+      for (guint o = 0; o < classes[i]->n_options; o++)
+        {
+          const TwBotOptionSpec *opt = &classes[i]->options[o];
+
+          g_assert_true (opt->default_value == 0
+                         || (opt->default_value >= opt->min && opt->default_value <= opt->max));
+        }
+  }
 }
 
 static void
@@ -182,6 +215,10 @@ test_spec_errors (void)
     "mcts:iterations=5,",
     "mcts:,",
     "mcts:=5",
+    "mcts:threads=1.5",
+    "mcts:threads=0",
+    "strong:ms=5",
+    "policy:c=1",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
@@ -200,7 +237,9 @@ static void
 test_legal_everywhere (void)
 {
   g_autoptr(GPtrArray) games = load_games ();
-  static const char * const specs[] = { "random", "greedy", "mcts:iterations=40" };
+  static const char * const specs[] = {
+    "random", "policy", "greedy", "mcts:iterations=40", "mcts:iterations=40,threads=2,rave=0,prior=0",
+  };
 
   if (games->len == 0)
     {
@@ -509,6 +548,175 @@ test_random_reuses_buffer (void)
     }
 }
 
+/* The CPU budget: a search told ms=20 stops soon after 20 ms of its own
+ * thread's CPU time. CPU time is not inflated by a busy machine, so the
+ * bound only allows for the one simulation or expansion under way. */
+static double
+thread_cpu_ms (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
+}
+
+static void
+test_mcts_cpu_budget (void)
+{
+  g_autoptr(GPtrArray) games = load_games ();
+  TwBotSpec spec;
+
+  g_assert_true (tw_bot_spec_parse ("mcts:ms=20", &spec, NULL));
+  for (guint i = 0; i < games->len; i++)
+    {
+      const TwGame *game = ((Entry *) g_ptr_array_index (games, i))->game;
+
+      for (guint64 seed = 1; seed <= 3; seed++)
+        {
+          TwState *state = random_position (game, seed, 0.1 * seed);
+          TwRng rng;
+          TwMove move;
+          double start;
+
+          if (state == NULL)
+            continue;
+          tw_rng_seed (&rng, seed);
+          start = thread_cpu_ms ();
+          g_assert_true (tw_bot_choose (&spec, game, state, &rng, NULL, &move));
+          g_assert_cmpfloat (thread_cpu_ms () - start, <, 20 + 400);
+          assert_legal (game, state, &move, "mcts:ms=20");
+          tw_state_free (state);
+        }
+    }
+}
+
+/* Threads: with an iteration budget, two trees give the same move for the
+ * same seed, whatever the scheduling. */
+static void
+test_mcts_threads_deterministic (void)
+{
+  g_autoptr(GPtrArray) games = load_games ();
+  TwBotSpec spec;
+
+  g_assert_true (tw_bot_spec_parse ("mcts:iterations=200,threads=2", &spec, NULL));
+  for (guint i = 0; i < games->len; i++)
+    {
+      const TwGame *game = ((Entry *) g_ptr_array_index (games, i))->game;
+      TwState *state = random_position (game, 8, 0.4);
+      TwRng rng1, rng2;
+      TwMove m1, m2;
+
+      if (state == NULL)
+        continue;
+      tw_rng_seed (&rng1, 8);
+      tw_rng_seed (&rng2, 8);
+      g_assert_true (tw_bot_choose (&spec, game, state, &rng1, NULL, &m1));
+      g_assert_true (tw_bot_choose (&spec, game, state, &rng2, NULL, &m2));
+      g_assert_true (tw_move_equal (&m1, &m2));
+      tw_state_free (state);
+    }
+}
+
+/* A search bot that keeps its tree from move to move (one TwBot per seat
+ * for a whole game, then the next game with the same bots) plays legal
+ * moves only, and the same game for the same seed. */
+static void
+play_kept (const TwGame *game, guint64 seed, GString *log)
+{
+  TwBotSpec spec;
+  TwBot bots[TW_MAX_PLAYERS];
+  TwRng rng;
+
+  g_assert_true (tw_bot_spec_parse ("mcts:iterations=60", &spec, NULL));
+  for (guint p = 0; p < game->n_players; p++)
+    tw_bot_init (&bots[p], &spec);
+  tw_rng_seed (&rng, seed);
+  for (guint g = 0; g < 2; g++)
+    {
+      g_autofree TwState *state = tw_state_new (game, seed + g);
+      int seat;
+      guint n = 0;
+
+      while ((seat = tw_state_to_act (game, state)) >= 0 && n++ < 600)
+        {
+          TwMove move;
+
+          g_assert_true (tw_bot_play (&bots[seat], game, state, &rng, NULL, &move));
+          assert_legal (game, state, &move, "mcts kept");
+          g_string_append_printf (log, "%d:%d,%d,%d,%d,%d;", seat, move.kind, move.a, move.b,
+                                  move.x, move.y);
+          g_assert_true (game->rules->apply (game, state, &move, NULL));
+        }
+    }
+  for (guint p = 0; p < game->n_players; p++)
+    tw_bot_clear (&bots[p]);
+}
+
+static void
+test_mcts_tree_kept (void)
+{
+  g_autoptr(GPtrArray) games = load_games ();
+
+  for (guint i = 0; i < games->len; i++)
+    {
+      const TwGame *game = ((Entry *) g_ptr_array_index (games, i))->game;
+      g_autoptr(GString) a = g_string_new (NULL);
+      g_autoptr(GString) b = g_string_new (NULL);
+
+      if (game->n_players > 2)
+        continue;   /* the 2-player games are enough, and keep the test quick */
+      play_kept (game, 5, a);
+      play_kept (game, 5, b);
+      g_assert_cmpstr (a->str, ==, b->str);
+    }
+}
+
+/* No peeking: a bot's move does not depend on what its seat cannot see.
+ * The position is resampled from the mover's view (another deck order,
+ * other hands); every bot with the same generator state must choose the
+ * same move in both. */
+static void
+test_no_peeking (void)
+{
+  g_autoptr(GPtrArray) games = load_games ();
+  static const char * const specs[] = { "policy", "greedy", "mcts:iterations=50" };
+
+  for (guint i = 0; i < games->len; i++)
+    {
+      const TwGame *game = ((Entry *) g_ptr_array_index (games, i))->game;
+
+      for (guint64 seed = 1; seed <= 6; seed++)
+        {
+          TwState *state = random_position (game, seed, 0.15 * seed);
+          g_autofree TwState *other = NULL;
+          TwRng shuffle;
+
+          if (state == NULL)
+            continue;
+          other = tw_state_copy (game, state);
+          tw_rng_seed (&shuffle, seed * 977);
+          game->rules->observe (game, other, (guint) tw_state_to_act (game, state), &shuffle);
+          for (guint b = 0; b < G_N_ELEMENTS (specs); b++)
+            {
+              TwBotSpec spec;
+              TwRng rng1, rng2;
+              TwMove m1, m2;
+
+              g_assert_true (tw_bot_spec_parse (specs[b], &spec, NULL));
+              tw_rng_seed (&rng1, seed);
+              tw_rng_seed (&rng2, seed);
+              g_assert_true (tw_bot_choose (&spec, game, state, &rng1, NULL, &m1));
+              g_assert_true (tw_bot_choose (&spec, game, other, &rng2, NULL, &m2));
+              if (!tw_move_equal (&m1, &m2))
+                g_error ("%s, %u players, seed %" G_GUINT64_FORMAT ": %s plays another move "
+                         "when only hidden information differs",
+                         game->rules->id, game->n_players, seed, specs[b]);
+            }
+          tw_state_free (state);
+        }
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -522,6 +730,10 @@ main (int    argc,
   g_test_add_func ("/tw/bot/mcts/deterministic", test_mcts_deterministic);
   g_test_add_func ("/tw/bot/mcts/cancel", test_mcts_cancel);
   g_test_add_func ("/tw/bot/mcts/time-limit", test_mcts_time_limit);
+  g_test_add_func ("/tw/bot/mcts/cpu-budget", test_mcts_cpu_budget);
+  g_test_add_func ("/tw/bot/mcts/threads-deterministic", test_mcts_threads_deterministic);
+  g_test_add_func ("/tw/bot/mcts/tree-kept", test_mcts_tree_kept);
+  g_test_add_func ("/tw/bot/no-peeking", test_no_peeking);
   g_test_add_func ("/tw/bot/random/reuses-buffer", test_random_reuses_buffer);
 
   return g_test_run ();

@@ -326,11 +326,11 @@ run_configuration (Run             *total,
                    guint            config_index)
 {
   const TwRules *rules = def->rules;
-  static const TwBotSpec bots[] = {
-    { TW_BOT_RANDOM, 0, 0, 0 },
-    { TW_BOT_GREEDY, 0, 0, 0 },
-  };
   static const char * const bot_names[] = { "random", "greedy" };
+  TwBotSpec bots[G_N_ELEMENTS (bot_names)];
+
+  for (guint b = 0; b < G_N_ELEMENTS (bot_names); b++)
+    tw_bot_spec_init (&bots[b], tw_bot_class_lookup (bot_names[b]));
 
   for (guint players = def->min_players; players <= def->max_players; players++)
     {

@@ -577,6 +577,85 @@ test_cancel_keeps_partial (void)
     }
 }
 
+typedef struct
+{
+  guint64 n_games;
+  guint   *moves;     /* per game: decisions timed */
+  gboolean negative;  /* a decision took negative CPU time */
+} Timings;
+
+static void
+count_move (guint64  index,
+            guint    seat,
+            gint64   cpu_ns,
+            gpointer user_data)
+{
+  Timings *t = user_data;
+
+  g_assert_cmpuint (index, <, t->n_games);
+  (void) seat;
+  t->moves[index]++;  /* one thread per game: no lock needed */
+  if (cpu_ns < 0)
+    t->negative = TRUE;
+}
+
+/* With lineups, game i is played by lineup i mod L (and still with the seed
+ * of (seed, i)), whatever the number of threads; every decision is timed. */
+static void
+test_lineups (void)
+{
+  g_autoptr(TwGame) game = first_game ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TwSimArm) one = NULL;
+  g_autoptr(TwSimArm) two = NULL;
+  g_autofree guint *moves = NULL;
+  TwBotSpec lineups[3 * TW_MAX_PLAYERS];
+  const char * const names[] = { "random", "greedy" };
+  Timings timings = { 0, };
+  TwSimConfig config;
+
+  if (game == NULL)
+    {
+      g_test_skip ("no registered game has a bundled definition");
+      return;
+    }
+  /* lineup l: seat p plays names[(l + p) % 2] */
+  for (guint l = 0; l < 3; l++)
+    for (guint p = 0; p < game->n_players; p++)
+      g_assert_true (tw_bot_spec_parse (names[(l + p) % 2], &lineups[l * game->n_players + p],
+                                        NULL));
+  config_init (&config, game, "random", 10);
+  config.lineups = lineups;
+  config.n_lineups = 3;
+  moves = g_new0 (guint, 10);
+  timings.n_games = 10;
+  timings.moves = moves;
+  config.on_move = count_move;
+  config.on_move_data = &timings;
+  one = tw_sim_run (&config, &error);
+  g_assert_no_error (error);
+  config.jobs = 3;
+  config.on_move = NULL;
+  two = tw_sim_run (&config, &error);
+  g_assert_no_error (error);
+  assert_same_arm (one, two);
+  g_assert_false (timings.negative);
+
+  for (guint i = 0; i < one->games->len; i++)
+    {
+      const TwSimGame *g = &g_array_index (one->games, TwSimGame, i);
+      TwSimGame again;
+
+      g_assert_true (tw_sim_play_game (game, &lineups[(i % 3) * game->n_players], g->seed, NULL,
+                                       &again, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (again.moves, ==, g->moves);
+      g_assert_cmpuint (moves[i], ==, g->moves);
+      g_assert_cmpmem (again.rank, sizeof again.rank, g->rank, sizeof g->rank);
+      g_assert_cmpmem (again.score, sizeof again.score, g->score, sizeof g->score);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -593,6 +672,7 @@ main (int    argc,
   g_test_add_func ("/tw/sim/shared-wins", test_shared_wins);
   g_test_add_func ("/tw/sim/progress-and-cancel", test_progress_and_cancel);
   g_test_add_func ("/tw/sim/cancel-keeps-partial", test_cancel_keeps_partial);
+  g_test_add_func ("/tw/sim/lineups", test_lineups);
 
   return g_test_run ();
 }

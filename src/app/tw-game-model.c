@@ -414,6 +414,10 @@ start_bot (gpointer data)
       g_free (job);
       return G_SOURCE_REMOVE;
     }
+  /* at the table a search bot thinks on every core (up to 4): the same time
+   * per move buys more simulations; the Lab and the CLI keep what was asked */
+  if (tw_bot_spec_get (&job->spec, "threads", 0) == 1)
+    tw_bot_spec_set (&job->spec, "threads", CLAMP (g_get_num_processors (), 1, 4));
   job->game = tw_game_ref (game);
   job->state = tw_state_copy (game, tw_history_get_state (history));
   job->node = tw_history_get_current (history);
@@ -684,13 +688,14 @@ gboolean
 tw_game_model_suggest (TwGameModel *self,
                        TwMove      *out)
 {
-  TwBotSpec spec = { .kind = TW_BOT_GREEDY };
+  TwBotSpec spec;
   TwRng rng;
 
   g_return_val_if_fail (TW_IS_GAME_MODEL (self), FALSE);
 
   if (self->legal.len == 0)
     return FALSE;
+  tw_bot_spec_init (&spec, tw_bot_class_lookup ("greedy"));
   tw_rng_seed (&rng, tw_history_get_current (tw_game_model_get_history (self)) + 1);
   return tw_bot_choose (&spec, tw_game_model_get_game (self), tw_game_model_get_state (self),
                         &rng, NULL, out);

@@ -289,14 +289,97 @@ update_seats (TwLabPage *self)
       gtk_widget_set_visible (self->seat_rows[i], i < n);
 }
 
+/* The Lab's bot choices, from the core's table: the classes, then the
+ * strength presets. A class with a main setting shows it in a spin button. */
+static guint
+n_bot_choices (void)
+{
+  guint n_classes, n_presets;
+
+  tw_bot_classes (&n_classes);
+  tw_bot_presets (&n_presets);
+  return n_classes + n_presets;
+}
+
+/* The class of choice @i, or NULL for a preset (then *preset is set). */
+static const TwBotClass *
+bot_choice (guint i, const TwBotPreset **preset)
+{
+  guint n_classes, n_presets;
+  const TwBotClass * const *classes = tw_bot_classes (&n_classes);
+  const TwBotPreset *presets = tw_bot_presets (&n_presets);
+
+  *preset = NULL;
+  if (i < n_classes)
+    return classes[i];
+  *preset = &presets[MIN (i - n_classes, n_presets - 1)];
+  return NULL;
+}
+
+static const TwBotOptionSpec *
+bot_choice_main_option (guint i)
+{
+  const TwBotPreset *preset;
+  const TwBotClass *klass = bot_choice (i, &preset);
+
+  return klass != NULL && klass->main_option >= 0 ? &klass->options[klass->main_option] : NULL;
+}
+
+/* The choice that shows @spec, and the value of its main setting. */
+static guint
+bot_choice_of_spec (const TwBotSpec *spec, double *main_value)
+{
+  for (guint i = 0; i < n_bot_choices (); i++)
+    {
+      const TwBotPreset *preset;
+      const TwBotClass *klass = bot_choice (i, &preset);
+
+      if (spec->preset != NULL ? preset == spec->preset : klass == spec->klass)
+        {
+          *main_value = klass != NULL && klass->main_option >= 0
+                        ? spec->value[klass->main_option] : 0;
+          return i;
+        }
+    }
+  *main_value = 0;
+  return 0;
+}
+
+static char *
+bot_choice_spec (guint i, double main_value)
+{
+  const TwBotPreset *preset;
+  const TwBotClass *klass = bot_choice (i, &preset);
+  const TwBotOptionSpec *main = bot_choice_main_option (i);
+
+  if (klass == NULL)
+    return g_strdup (preset->name);
+  if (main == NULL || main_value == main->default_value)
+    return g_strdup (klass->name);
+  return g_strdup_printf ("%s:%s=%g", klass->name, main->key, main_value);
+}
+
 static void
 update_seat_bot (TwLabPage *self)
 {
   for (guint i = 0; i < TW_MAX_PLAYERS; i++)
     if (self->seat_rows[i] != NULL)
-      gtk_widget_set_visible (GTK_WIDGET (self->iteration_spins[i]),
-                              adw_combo_row_get_selected (ADW_COMBO_ROW (self->seat_rows[i]))
-                              == TW_BOT_MCTS);
+      {
+        guint choice = adw_combo_row_get_selected (ADW_COMBO_ROW (self->seat_rows[i]));
+        const TwBotOptionSpec *main = bot_choice_main_option (choice);
+        GtkWidget *spin = GTK_WIDGET (self->iteration_spins[i]);
+
+        gtk_widget_set_visible (spin, main != NULL);
+        if (main != NULL && g_strcmp0 (g_object_get_data (G_OBJECT (spin), "tw-key"), main->key) != 0)
+          {
+            /* a time limit of 0 would mean "none": start the spin at a useful value */
+            gtk_spin_button_set_range (GTK_SPIN_BUTTON (spin), MAX (main->min, 1), main->max);
+            gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin),
+                                       main->default_value > 0 ? main->default_value : 50);
+            gtk_widget_set_tooltip_text (spin, _(main->label));
+            g_object_set_data (G_OBJECT (spin), "tw-key", (gpointer) main->key);
+          }
+      }
 }
 
 /* The value of an option's control: a combo row, a switch or a spin button. */
@@ -545,7 +628,6 @@ static void
 build_settings (TwLabPage *self)
 {
   const TwRules *rules = self->definition->rules;
-  const char *bots[] = { _("Random"), _("Greedy"), _("MCTS"), NULL };
   g_autoptr(GtkStringList) compare = NULL;
   GtkWidget *group, *row;
   guint max_players;
@@ -600,17 +682,23 @@ build_settings (TwLabPage *self)
   group = add_group (self, _("Bots"), NULL);
   for (guint i = 0; i < max_players; i++)
     {
-      g_autoptr(GtkStringList) list = gtk_string_list_new (bots);
+      g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
       g_autofree char *title = g_strdup_printf (_("Seat %u bot"), i + 1);
-      g_autofree char *iterations = g_strdup_printf (_("Seat %u MCTS iterations"), i + 1);
-      GtkWidget *spin = gtk_spin_button_new_with_range (10, 1000000, 100);
+      g_autofree char *iterations = g_strdup_printf (_("Seat %u bot setting"), i + 1);
+      GtkWidget *spin = gtk_spin_button_new_with_range (1, 1000000, 10);
+
+      for (guint c = 0; c < n_bot_choices (); c++)
+        {
+          const TwBotPreset *preset;
+          const TwBotClass *klass = bot_choice (c, &preset);
+
+          gtk_string_list_append (list, klass != NULL ? _(klass->label) : _(preset->label));
+        }
 
       row = adw_combo_row_new ();
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
       adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (list));
-      gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 1000);
       gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
-      gtk_widget_set_tooltip_text (spin, _("Simulations per decision"));
       gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                       iterations, -1);
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
@@ -619,6 +707,7 @@ build_settings (TwLabPage *self)
       self->seat_rows[i] = row;
       self->iteration_spins[i] = GTK_SPIN_BUTTON (spin);
     }
+  update_seat_bot (self);
 
   if (rules->n_options > 0)
     {
@@ -1370,19 +1459,8 @@ run_activated (GtkWidget  *widget,
       TwBotSpec *spec = &run->bots[p];
       g_autofree char *text = NULL;
 
-      switch (adw_combo_row_get_selected (ADW_COMBO_ROW (self->seat_rows[p])))
-        {
-        case TW_BOT_GREEDY:
-          text = g_strdup ("greedy");
-          break;
-        case TW_BOT_MCTS:
-          text = g_strdup_printf ("mcts:iterations=%d",
-                                  gtk_spin_button_get_value_as_int (self->iteration_spins[p]));
-          break;
-        default:
-          text = g_strdup ("random");
-          break;
-        }
+      text = bot_choice_spec (adw_combo_row_get_selected (ADW_COMBO_ROW (self->seat_rows[p])),
+                              gtk_spin_button_get_value (self->iteration_spins[p]));
       if (!tw_bot_spec_parse (text, spec, &error))
         g_error ("bot spec %s: %s", text, error->message);
     }
@@ -2007,9 +2085,13 @@ open_finished (GObject      *source,
   gtk_spin_button_set_value (self->jobs_spin, d->run->jobs);
   for (guint p = 0; p < d->run->n_players; p++)
     {
-      adw_combo_row_set_selected (ADW_COMBO_ROW (self->seat_rows[p]), bots[p].kind);
-      if (bots[p].kind == TW_BOT_MCTS)
-        gtk_spin_button_set_value (self->iteration_spins[p], bots[p].iterations);
+      double main_value;
+      guint choice = bot_choice_of_spec (&bots[p], &main_value);
+
+      adw_combo_row_set_selected (ADW_COMBO_ROW (self->seat_rows[p]), choice);
+      update_seat_bot (self);
+      if (bot_choice_main_option (choice) != NULL && main_value > 0)
+        gtk_spin_button_set_value (self->iteration_spins[p], main_value);
     }
   for (guint i = 0; i < MIN (d->definition->rules->n_options, TW_MAX_OPTIONS); i++)
     control_set_value (self->option_widgets[i], a.values[i]);

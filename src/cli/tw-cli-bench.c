@@ -1,4 +1,5 @@
-/* tw-cli-bench.c: `bench`, random playouts per second on one thread
+/* tw-cli-bench.c: `bench`, random playouts per second on one thread, or a
+ * bot's search speed from one position (--bot)
  *
  * The unit measured is the one bots and simulation repeat: copy an initial
  * state into a reused buffer and play uniformly random legal moves to the end
@@ -15,6 +16,10 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
+
+#include "tw-history.h"
+#include "tw-record.h"
 
 #define N_BATCHES 5
 
@@ -51,6 +56,147 @@ median_and_spread (const Batch *batches,
   *max = v[N_BATCHES - 1];
 }
 
+/* The position --bot thinks about: move @move of @record's main line, or
+ * without a record @move moves into the game the policy bot plays from the
+ * seed (a real game, not a random one). NULL with the exit code in @rc. */
+static TwState *
+bench_position (const char *record_path,
+                int         move,
+                TwGame    **game_inout,
+                guint64     seed,
+                int        *rc)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (record_path != NULL)
+    {
+      g_autoptr(TwRecord) record = tw_record_load_file (record_path, &error);
+      TwHistory *history;
+      g_autoptr(GArray) line = NULL;
+
+      if (record == NULL)
+        {
+          *rc = tw_cli_report_error (error);
+          return NULL;
+        }
+      history = tw_record_get_history (record);
+      line = tw_history_get_main_line (history);
+      if ((guint) move > line->len)
+        {
+          tw_cli_error ("--move %d: the record's main line has %u moves", move, line->len);
+          *rc = TW_EXIT_USAGE;
+          return NULL;
+        }
+      g_clear_pointer (game_inout, tw_game_unref);
+      *game_inout = tw_game_ref (tw_record_get_game (record));
+      if (move == 0)
+        {
+          TwState *s = tw_state_new (*game_inout, tw_history_get_seed (history));
+          return s;
+        }
+      return tw_history_dup_state_at (history, g_array_index (line, guint, move - 1));
+    }
+  else
+    {
+      TwGame *game = *game_inout;
+      TwState *state = tw_state_new (game, seed);
+      TwBotSpec spec;
+      TwBot bot;
+      TwRng rng;
+
+      tw_bot_spec_init (&spec, tw_bot_class_lookup ("policy"));
+      tw_bot_init (&bot, &spec);
+      tw_rng_seed (&rng, seed);
+      for (int i = 0; i < move; i++)
+        {
+          TwMove m;
+
+          if (!tw_bot_play (&bot, game, state, &rng, NULL, &m)
+              || !game->rules->apply (game, state, &m, NULL))
+            {
+              tw_cli_error ("--move %d: the game from seed %" G_GUINT64_FORMAT
+                            " ended after %d moves", move, seed, i);
+              tw_bot_clear (&bot);
+              tw_state_free (state);
+              *rc = TW_EXIT_USAGE;
+              return NULL;
+            }
+        }
+      tw_bot_clear (&bot);
+      return state;
+    }
+}
+
+static double
+thread_cpu_s (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* --bot: N_BATCHES decisions from the same position by a fresh bot each,
+ * the median of simulations per CPU second. */
+static int
+bench_bot (const char *spec_text,
+           TwGame     *game,
+           TwState    *state,
+           guint64     seed,
+           int         move)
+{
+  g_autoptr(GError) error = NULL;
+  TwBotSpec spec;
+  double rate[N_BATCHES], ms[N_BATCHES];
+  guint64 sims[N_BATCHES], nodes[N_BATCHES];
+  g_autofree char *canonical = NULL;
+  g_autofree char *text = NULL;
+
+  if (!tw_cli_bot_spec_parse (spec_text, &spec, &error))
+    return tw_cli_report_error (error);
+  if (tw_state_is_terminal (game, state))
+    {
+      tw_cli_error ("--move %d: the game is over there", move);
+      return TW_EXIT_USAGE;
+    }
+  for (guint b = 0; b < N_BATCHES; b++)
+    {
+      TwBot bot;
+      TwRng rng;
+      TwMove m;
+      double start;
+
+      tw_bot_init (&bot, &spec);
+      tw_rng_seed (&rng, seed + b);
+      start = thread_cpu_s ();
+      tw_bot_play (&bot, game, state, &rng, NULL, &m);
+      ms[b] = (thread_cpu_s () - start) * 1000;
+      sims[b] = nodes[b] = 0;
+      tw_bot_last_search (&bot, &sims[b], &nodes[b]);
+      rate[b] = sims[b] / MAX (ms[b] / 1000, 1e-9);
+      if (b == 0)
+        text = tw_move_to_string (game, state, &m);
+      tw_bot_clear (&bot);
+    }
+  canonical = tw_bot_spec_to_string (&spec);
+  tw_cli_print ("game: %s (%s), %u players, seed %" G_GUINT64_FORMAT ", position after %d moves\n",
+                game->definition->name, game->rules->id, game->n_players, seed, move);
+  tw_cli_print ("bot: %s (first choice: %s)\n", canonical, text);
+  tw_cli_print ("decisions: %d, each by a fresh bot\n", N_BATCHES);
+  qsort (ms, N_BATCHES, sizeof (double), compare_doubles);
+  tw_cli_print ("CPU ms/decision: %.1f (min %.1f, max %.1f)\n",
+                ms[N_BATCHES / 2], ms[0], ms[N_BATCHES - 1]);
+  qsort (rate, N_BATCHES, sizeof (double), compare_doubles);
+  if (sims[0] > 0)
+    {
+      tw_cli_print ("simulations/decision: %" G_GUINT64_FORMAT ", tree nodes: %" G_GUINT64_FORMAT "\n",
+                    sims[0], nodes[0]);
+      tw_cli_print ("simulations/s: %.0f (min %.0f, max %.0f)\n",
+                    rate[N_BATCHES / 2], rate[0], rate[N_BATCHES - 1]);
+    }
+  return TW_EXIT_OK;
+}
+
 int
 tw_cli_bench (int    argc,
               char **argv)
@@ -61,7 +207,16 @@ tw_cli_bench (int    argc,
   char *seed_text = NULL;
   char **sets = NULL;
   gboolean render = FALSE;
+  char *bot_text = NULL;
+  char *record_path = NULL;
+  int at_move = 0;
   const GOptionEntry entries[] = {
+    { "bot", 'b', 0, G_OPTION_ARG_STRING, &bot_text,
+      "Time this bot's search from one position instead of random playouts", "SPEC" },
+    { "record", 0, 0, G_OPTION_ARG_FILENAME, &record_path,
+      "With --bot: the position is in this record (its definition and seats)", "FILE" },
+    { "move", 'm', 0, G_OPTION_ARG_INT, &at_move,
+      "With --bot: the position after this many moves (default: 0)", "N" },
     { "render", 'r', 0, G_OPTION_ARG_NONE, &render,
       "Time drawing a finished game at 1280x800 instead of playouts", NULL },
     { "players", 'p', 0, G_OPTION_ARG_INT, &players,
@@ -96,7 +251,11 @@ tw_cli_bench (int    argc,
     "spread (min–max), the moves per game and the state size in bytes.\n"
     "With --render: the median time to draw the final position of 5 random\n"
     "games (200 frames each), as wall-clock time and as this thread's CPU\n"
-    "time (which other processes on a loaded machine do not inflate).\n\n"
+    "time (which other processes on a loaded machine do not inflate).\n"
+    "With --bot SPEC: 5 decisions from one position (the record's main line\n"
+    "after --move N moves, or N moves into the game the policy bot plays\n"
+    "from the seed), each by a fresh bot; prints the median CPU time per\n"
+    "decision and, for a search bot, simulations per CPU second.\n\n"
     "Exit status:\n"
     "  0  done\n"
     "  2  bad command line\n"
@@ -124,6 +283,19 @@ tw_cli_bench (int    argc,
   if (rc != TW_EXIT_OK)
     goto out;
 
+  if (rc == TW_EXIT_OK && at_move < 0)
+    {
+      tw_cli_error ("--move must be 0 or more");
+      rc = TW_EXIT_USAGE;
+    }
+  if (rc == TW_EXIT_OK && (record_path != NULL || at_move > 0) && bot_text == NULL)
+    {
+      tw_cli_error ("--record and --move go with --bot");
+      rc = TW_EXIT_USAGE;
+    }
+  if (rc != TW_EXIT_OK)
+    goto out;
+
   def = tw_cli_load_definition (argv[1], &rc);
   if (def == NULL)
     goto out;
@@ -131,6 +303,18 @@ tw_cli_bench (int    argc,
   if (game == NULL)
     {
       rc = tw_cli_report_error (error);
+      goto out;
+    }
+
+  if (bot_text != NULL)
+    {
+      TwState *position = bench_position (record_path, at_move, &game, seed, &rc);
+
+      if (position != NULL)
+        {
+          rc = bench_bot (bot_text, game, position, seed, at_move);
+          tw_state_free (position);
+        }
       goto out;
     }
 
@@ -204,6 +388,8 @@ out:
   g_clear_pointer (&initial, tw_state_free);
   g_clear_pointer (&state, tw_state_free);
   g_free (seed_text);
+  g_free (bot_text);
+  g_free (record_path);
   g_strfreev (sets);
   return rc;
 }

@@ -7,9 +7,11 @@
 #include "tw-cli.h"
 
 #include <math.h>
+#include <signal.h>
 #include <string.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "tw-record.h"
 
@@ -22,6 +24,7 @@ static const TwCliCommand commands[] = {
   { "bench",    "FILE",   "Measure random playouts per second on one thread",     tw_cli_bench },
   { "simulate", "FILE",   "Play many bot games on several threads; print statistics", tw_cli_simulate },
   { "merge",    "FILE…",  "Combine the JSON results of simulate shards into one summary", tw_cli_merge },
+  { "tournament", "FILE", "Play bots against each other from every seat; rate them", tw_cli_tournament },
   { "export",   "FILE",   "Print sheets of a definition (PDF, SVG, PNG), or a record as .blksgf", tw_cli_export },
   { "import",   "RECORD", "Read a .blksgf record of classic Blokus into a Tilewright record", tw_cli_import },
   { "gtp",      "FILE",   "Speak GTP as a classic Blokus engine (Pentobi's command set)", tw_cli_gtp },
@@ -307,4 +310,85 @@ tw_cli_json_string (const char *text)
     }
   g_string_append_c (out, '"');
   return g_string_free (out, FALSE);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Batch runs: progress and Ctrl-C (simulate, tournament)                   */
+
+/* Drawn only while stderr is a terminal: piped, stderr stays silent. */
+void
+tw_cli_progress_init (TwCliProgress *progress,
+                      guint64        grand_total)
+{
+  memset (progress, 0, sizeof *progress);
+  progress->enabled = isatty (STDERR_FILENO);
+  progress->start = g_get_monotonic_time ();
+  progress->grand_total = grand_total;
+}
+
+void
+tw_cli_progress_cb (guint64  done,
+                    guint64  total,
+                    gpointer user_data)
+{
+  TwCliProgress *progress = user_data;
+  guint64 all = progress->offset + done;
+  double elapsed = (g_get_monotonic_time () - progress->start) / (double) G_USEC_PER_SEC;
+  double rate = elapsed > 0 ? all / elapsed : 0;
+  guint64 left = rate > 0 ? (guint64) ((progress->grand_total - all) / rate + 0.5) : 0;
+
+  (void) total;
+  if (!progress->enabled)
+    return;
+  fprintf (stderr, "\r%s: %" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT " games, "
+           "%.1f games/s, %" G_GUINT64_FORMAT ":%02u left\033[K",
+           running_command != NULL ? running_command : "tilewright-cli",
+           all, progress->grand_total, rate, left / 60, (guint) (left % 60));
+  fflush (stderr);
+  progress->printed = TRUE;
+}
+
+void
+tw_cli_progress_end (TwCliProgress *progress)
+{
+  if (progress->printed)
+    {
+      fputs ("\r\033[K", stderr);
+      fflush (stderr);
+    }
+}
+
+/* The run's cancel flag: SIGINT sets it, the workers poll it before every
+ * decision (the same flag the Lab's Cancel button sets), so a run stops
+ * within one bot decision and the games that ended are kept. */
+static gint interrupted;
+static struct sigaction previous_sigint;
+
+static void
+on_sigint (int signum)
+{
+  (void) signum;
+  /* a lock-free atomic store is async-signal-safe */
+  g_atomic_int_set (&interrupted, 1);
+}
+
+/* Catches the first SIGINT; SA_RESETHAND gives the second one its default
+ * action, so a user who presses Ctrl-C twice is never kept waiting. */
+const gint *
+tw_cli_sigint_catch (void)
+{
+  struct sigaction action = { 0, };
+
+  g_atomic_int_set (&interrupted, 0);
+  action.sa_handler = on_sigint;
+  action.sa_flags = SA_RESETHAND;
+  sigemptyset (&action.sa_mask);
+  sigaction (SIGINT, &action, &previous_sigint);
+  return &interrupted;
+}
+
+void
+tw_cli_sigint_release (void)
+{
+  sigaction (SIGINT, &previous_sigint, NULL);
 }

@@ -244,6 +244,7 @@ typedef struct
   TwGame       *game;
   TwHistory    *history;
   TwBotSpec     bot;
+  TwBot         player;   /* keeps its search tree from move to move */
   TwRng         rng;
   guint64       seed;
 } Gtp;
@@ -319,7 +320,7 @@ gtp_genmove (Gtp        *gtp,
   if (!gtp_reach_color (gtp, color, out))
     return FALSE;
   const TwState *state = tw_history_get_state (gtp->history);
-  if (!tw_bot_choose (&gtp->bot, gtp->game, state, &gtp->rng, NULL, &move))
+  if (!tw_bot_play (&gtp->player, gtp->game, state, &gtp->rng, NULL, &move))
     {
       g_string_assign (out, "the game is over");
       return FALSE;
@@ -571,6 +572,7 @@ tw_cli_gtp (int    argc,
       return tw_cli_report_error (error);
     }
 
+  tw_bot_init (&gtp.player, &gtp.bot);
   g_autoptr(GString) reply = g_string_new (NULL);
   char line[65536];
   while (fgets (line, sizeof line, stdin))
@@ -581,6 +583,7 @@ tw_cli_gtp (int    argc,
       if (!go_on)
         break;
     }
+  tw_bot_clear (&gtp.player);
   g_clear_pointer (&gtp.history, tw_history_free);
   g_clear_pointer (&gtp.game, tw_game_unref);
   tw_definition_unref (gtp.def);

@@ -12,10 +12,8 @@
 #include "tw-cli.h"
 
 #include <math.h>
-#include <signal.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "tw-sim.h"
 
@@ -395,79 +393,6 @@ write_per_game (const char  *path,
 }
 
 /* ------------------------------------------------------------------------ */
-/* Progress                                                                 */
-
-typedef struct
-{
-  gboolean enabled;
-  gint64   start;
-  guint64  offset;       /* games of earlier arms */
-  guint64  grand_total;
-  gboolean printed;
-} Progress;
-
-static void
-progress_cb (guint64  done,
-             guint64  total,
-             gpointer user_data)
-{
-  Progress *progress = user_data;
-  guint64 all = progress->offset + done;
-  double elapsed = (g_get_monotonic_time () - progress->start) / (double) G_USEC_PER_SEC;
-  double rate = elapsed > 0 ? all / elapsed : 0;
-  guint64 left = rate > 0 ? (guint64) ((progress->grand_total - all) / rate + 0.5) : 0;
-
-  (void) total;
-  if (!progress->enabled)
-    return;
-  fprintf (stderr, "\rsimulate: %" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT " games, "
-           "%.1f games/s, %" G_GUINT64_FORMAT ":%02u left\033[K",
-           all, progress->grand_total, rate, left / 60, (guint) (left % 60));
-  fflush (stderr);
-  progress->printed = TRUE;
-}
-
-static void
-progress_end (Progress *progress)
-{
-  if (progress->printed)
-    {
-      fputs ("\r\033[K", stderr);
-      fflush (stderr);
-    }
-}
-
-/* ------------------------------------------------------------------------ */
-/* Ctrl-C                                                                   */
-
-/* The run's cancel flag: SIGINT sets it, the workers poll it before every
- * decision (the same flag the Lab's Cancel button sets), so a run stops
- * within one bot decision and the games that ended are kept. */
-static gint interrupted;
-
-static void
-on_sigint (int signum)
-{
-  (void) signum;
-  /* a lock-free atomic store is async-signal-safe */
-  g_atomic_int_set (&interrupted, 1);
-}
-
-/* Catches the first SIGINT; SA_RESETHAND gives the second one its default
- * action, so a user who presses Ctrl-C twice is never kept waiting. */
-static void
-catch_sigint (struct sigaction *previous)
-{
-  struct sigaction action = { 0, };
-
-  g_atomic_int_set (&interrupted, 0);
-  action.sa_handler = on_sigint;
-  action.sa_flags = SA_RESETHAND;
-  sigemptyset (&action.sa_mask);
-  sigaction (SIGINT, &action, previous);
-}
-
-/* ------------------------------------------------------------------------ */
 /* simulate                                                                 */
 
 static gboolean
@@ -546,12 +471,11 @@ tw_cli_simulate (int    argc,
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) arms = g_ptr_array_new_with_free_func ((GDestroyNotify) tw_sim_arm_free);
   TwSimConfig config = { 0, };
-  Progress progress = { 0, };
+  TwCliProgress progress = { 0, };
   Format format = FORMAT_TEXT;
   guint shard_k = 1, shard_n = 1;
   guint64 seed = 1;
   gboolean stopped = FALSE;
-  struct sigaction previous;
   int rc;
 
   g_option_context_set_description (context,
@@ -646,16 +570,12 @@ tw_cli_simulate (int    argc,
   config.total_games = (guint64) games;
   tw_sim_shard_range (config.total_games, shard_k, shard_n, &config.first, &config.last);
   config.jobs = jobs > 0 ? (guint) jobs : g_get_num_processors ();
-  config.progress = progress_cb;
+  config.progress = tw_cli_progress_cb;
   config.progress_data = &progress;
-  config.cancel = &interrupted;
   config.keep_partial = TRUE;
 
-  progress.enabled = isatty (STDERR_FILENO);
-  progress.start = g_get_monotonic_time ();
-  progress.grand_total = (config.last - config.first) * (game_b != NULL ? 2 : 1);
-
-  catch_sigint (&previous);
+  tw_cli_progress_init (&progress, (config.last - config.first) * (game_b != NULL ? 2 : 1));
+  config.cancel = tw_cli_sigint_catch ();
   for (guint a = 0; a < (game_b != NULL ? 2u : 1u) && !stopped; a++)
     {
       TwSimArm *arm;
@@ -669,8 +589,8 @@ tw_cli_simulate (int    argc,
       arm = tw_sim_run (&config, &error);
       if (arm == NULL)
         {
-          sigaction (SIGINT, &previous, NULL);
-          progress_end (&progress);
+          tw_cli_sigint_release ();
+          tw_cli_progress_end (&progress);
           tw_cli_error ("%s", error->message);
           rc = TW_EXIT_FAILURE;
           goto out;
@@ -693,8 +613,8 @@ tw_cli_simulate (int    argc,
         }
       g_ptr_array_add (arms, arm);
     }
-  sigaction (SIGINT, &previous, NULL);
-  progress_end (&progress);
+  tw_cli_sigint_release ();
+  tw_cli_progress_end (&progress);
 
   if (stopped)
     {

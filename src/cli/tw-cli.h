@@ -53,6 +53,8 @@ int             tw_cli_simulate           (int                  argc,
                                            char               **argv);
 int             tw_cli_merge              (int                  argc,
                                            char               **argv);
+int             tw_cli_tournament         (int                  argc,
+                                           char               **argv);
 int             tw_cli_export             (int                  argc,
                                            char               **argv);
 int             tw_cli_import             (int                  argc,
@@ -96,6 +98,31 @@ void            tw_cli_print              (const char          *format,
 /* A JSON number for a score ("12", "7.5"), "null" when not finite. */
 char           *tw_cli_json_number        (double               value);
 char           *tw_cli_json_string        (const char          *text);
+
+/* Batch runs (simulate, tournament). A progress line on stderr while it is
+ * a terminal: pass tw_cli_progress_cb and the struct as TwSimConfig's
+ * progress; offset counts games of earlier runs of the same command. */
+typedef struct
+{
+  gboolean enabled;
+  gint64   start;
+  guint64  offset;
+  guint64  grand_total;
+  gboolean printed;
+} TwCliProgress;
+
+void            tw_cli_progress_init      (TwCliProgress       *progress,
+                                           guint64              grand_total);
+void            tw_cli_progress_cb        (guint64              done,
+                                           guint64              total,
+                                           gpointer             user_data);
+/* Clears the line if one was drawn. */
+void            tw_cli_progress_end       (TwCliProgress       *progress);
+/* Catches the first Ctrl-C (SIGINT) into the flag it returns, for
+ * TwSimConfig.cancel; a second Ctrl-C quits at once. Release restores the
+ * previous handler. */
+const gint     *tw_cli_sigint_catch       (void);
+void            tw_cli_sigint_release     (void);
 
 /* tw-cli-bots.c: the seat players, from the core's bots (tw-bot.h). */
 typedef struct _TwCliBot TwCliBot;

@@ -55,6 +55,25 @@ tw_refuse (GString    *why,
   return FALSE;
 }
 
+/* observe(): the hidden pool in a canonical order (ascending) before it is
+ * shuffled, so the resampled state depends only on what the seat can see
+ * and the generator, never on the real hidden order ("no peeking"). An
+ * insertion sort: pools are a few hundred bytes at most. */
+static inline void
+tw_canonical_pool (guint8 *v,
+                   guint   n)
+{
+  for (guint i = 1; i < n; i++)
+    {
+      guint8 x = v[i];
+      guint j = i;
+
+      for (; j > 0 && v[j - 1] > x; j--)
+        v[j] = v[j - 1];
+      v[j] = x;
+    }
+}
+
 /* counters(): a state's guint32 counters widened into @out. */
 static inline void
 tw_counters_copy (const guint32 *counters,

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 G_DEFINE_QUARK (tw-sim-error-quark, tw_sim_error)
 
@@ -230,12 +231,49 @@ is_cancelled (const gint *cancel)
   return cancel != NULL && g_atomic_int_get (cancel);
 }
 
-/* One game with @bots, whose buffers a worker reuses from game to game. */
+static gint64
+thread_cpu_ns (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec * G_GINT64_CONSTANT (1000000000) + ts.tv_nsec;
+}
+
+/* tw_bot_play(), timed and reported to @on_move when it is set. */
+static gboolean
+bot_play_timed (TwBot         *bot,
+                const TwGame  *game,
+                const TwState *state,
+                TwRng         *rng,
+                const gint    *cancel,
+                TwSimMoveFunc  on_move,
+                gpointer       on_move_data,
+                guint64        index,
+                guint          seat,
+                TwMove        *move)
+{
+  gint64 start;
+  gboolean chosen;
+
+  if (on_move == NULL)
+    return tw_bot_play (bot, game, state, rng, cancel, move);
+  start = thread_cpu_ns ();
+  chosen = tw_bot_play (bot, game, state, rng, cancel, move);
+  on_move (index, seat, thread_cpu_ns () - start, on_move_data);
+  return chosen;
+}
+
+/* One game with @bots, whose buffers a worker reuses from game to game.
+ * With @on_move, each decision is timed and reported as game @index's. */
 static gboolean
 play_game (const TwGame  *game,
            TwBot         *bots,
            guint64        game_seed,
            const gint    *cancel,
+           TwSimMoveFunc  on_move,
+           gpointer       on_move_data,
+           guint64        index,
            TwSimGame     *out,
            GError       **error)
 {
@@ -269,7 +307,8 @@ play_game (const TwGame  *game,
                        "(seat to act: %d): a rules bug", game_seed, out->moves, seat);
           ok = FALSE;
         }
-      else if (!tw_bot_play (&bots[seat], game, state, &rng[seat], cancel, &move))
+      else if (!bot_play_timed (&bots[seat], game, state, &rng[seat], cancel, on_move,
+                                on_move_data, index, (guint) seat, &move))
         {
           g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_RULES,
                        "game with seed %" G_GUINT64_FORMAT ", move %u: P%d has no legal move "
@@ -346,7 +385,7 @@ tw_sim_play_game (const TwGame    *game,
 
   for (guint p = 0; p < game->n_players; p++)
     tw_bot_init (&seats[p], &bots[p]);
-  ok = play_game (game, seats, game_seed, cancel, out, error);
+  ok = play_game (game, seats, game_seed, cancel, NULL, NULL, 0, out, error);
   for (guint p = 0; p < game->n_players; p++)
     tw_bot_clear (&seats[p]);
   return ok;
@@ -367,15 +406,28 @@ typedef struct
   GError            *error;     /* of the lowest failing game index */
 } Run;
 
+/* The spec of @seat in @lineup (0 without lineups). */
+static const TwBotSpec *
+seat_bot (const TwSimConfig *config,
+          guint              lineup,
+          guint              seat)
+{
+  if (config->n_lineups == 0)
+    return &config->bots[seat];
+  return &config->lineups[lineup * config->game->n_players + seat];
+}
+
 static gpointer
 worker (gpointer data)
 {
   Run *run = data;
   const TwSimConfig *config = run->config;
+  guint n_players = config->game->n_players;
   TwBot bots[TW_MAX_PLAYERS];
+  guint lineup = 0;  /* the lineup bots[] holds */
 
-  for (guint p = 0; p < config->game->n_players; p++)
-    tw_bot_init (&bots[p], &config->bots[p]);
+  for (guint p = 0; p < n_players; p++)
+    tw_bot_init (&bots[p], seat_bot (config, 0, p));
 
   for (;;)
     {
@@ -391,9 +443,20 @@ worker (gpointer data)
       if (run->stop || index >= config->last)
         break;
 
+      if (config->n_lineups > 0 && index % config->n_lineups != lineup)
+        {
+          lineup = (guint) (index % config->n_lineups);
+          for (guint p = 0; p < n_players; p++)
+            {
+              tw_bot_clear (&bots[p]);
+              tw_bot_init (&bots[p], seat_bot (config, lineup, p));
+            }
+        }
+
       out = &run->results[index - config->first];
       if (play_game (config->game, bots, tw_sim_game_seed (config->seed, index),
-                     config->cancel, out, &error))
+                     config->cancel, config->on_move, config->on_move_data, index, out,
+                     &error))
         {
           out->index = index;
           run->finished[index - config->first] = 1;
@@ -422,7 +485,7 @@ worker (gpointer data)
       g_mutex_unlock (&run->mutex);
     }
 
-  for (guint p = 0; p < config->game->n_players; p++)
+  for (guint p = 0; p < n_players; p++)
     tw_bot_clear (&bots[p]);
 
   g_mutex_lock (&run->mutex);
@@ -460,13 +523,15 @@ tw_sim_run (const TwSimConfig  *config,
 
   g_return_val_if_fail (config != NULL && config->game != NULL, NULL);
   g_return_val_if_fail (config->first <= config->last, NULL);
+  g_return_val_if_fail (config->n_lineups == 0 || config->lineups != NULL, NULL);
 
   count = config->last - config->first;
   jobs = CLAMP (config->jobs, 1, 256);
   if (jobs > count)
     jobs = MAX (1, (guint) count);
 
-  arm = tw_sim_arm_new (config->game, config->path, config->bots, config->seed,
+  arm = tw_sim_arm_new (config->game, config->path,
+                        config->n_lineups > 0 ? config->lineups : config->bots, config->seed,
                         config->total_games);
   g_array_set_size (arm->games, count);
 
@@ -597,6 +662,25 @@ quantile (double  *v,
         x_hi = MIN (x_hi, v[i]);
     }
   return x_lo + (h - lo) * (x_hi - x_lo);
+}
+
+/**
+ * tw_sim_quantile:
+ * @values: the values, reordered
+ * @n: how many
+ * @q: 0 … 1
+ *
+ * Returns: the @q quantile by linear interpolation between order statistics
+ * (R's type 7, numpy's default), NAN when @n is 0.
+ */
+double
+tw_sim_quantile (double  *values,
+                 guint64  n,
+                 double   q)
+{
+  if (n == 0)
+    return NAN;
+  return quantile (values, n, q);
 }
 
 /**

@@ -87,6 +87,15 @@ gboolean         tw_sim_arm_merge        (TwSimArm          *arm,
 typedef void   (*TwSimProgressFunc)      (guint64            done,
                                           guint64            total,
                                           gpointer           user_data);
+/* Called on a worker thread after each bot decision of game @index with the
+ * thread CPU time the decision took (CLOCK_THREAD_CPUTIME_ID), in
+ * nanoseconds. A game's calls come from one thread, in move order; calls of
+ * different games come from several threads at once. A game that is dropped
+ * (cancelled) has had calls too. */
+typedef void   (*TwSimMoveFunc)          (guint64            index,
+                                          guint              seat,
+                                          gint64             cpu_ns,
+                                          gpointer           user_data);
 
 typedef struct
 {
@@ -102,6 +111,13 @@ typedef struct
   TwSimProgressFunc  progress;               /* nullable */
   gpointer           progress_data;
   gboolean           keep_partial;           /* when cancelled, return the finished games */
+  /* Optional lineups (a tournament): when n_lineups > 0, game i is played by
+   * lineups[(i mod n_lineups) * n_players + seat] instead of bots[], still
+   * with the seeds of (seed, i); the arm records lineup 0 as its bots. */
+  const TwBotSpec   *lineups;
+  guint              n_lineups;
+  TwSimMoveFunc      on_move;                /* nullable: times every decision */
+  gpointer           on_move_data;
 } TwSimConfig;
 
 /* Games @first … @last-1 of shard @k (1-based) of @n over @total games. */
@@ -201,6 +217,11 @@ void             tw_sim_wilson           (double             successes,
                                           double             z,
                                           double            *lo,
                                           double            *hi);
+/* The @q quantile (0 … 1) of @values, interpolated as tw_sim_stats_compute()
+ * does; reorders @values; NAN when @n is 0. */
+double           tw_sim_quantile         (double            *values,
+                                          guint64            n,
+                                          double             q);
 /* The 97.5% quantile of Student's t with @df degrees of freedom. */
 double           tw_sim_t975             (double             df);
 

@@ -81,7 +81,8 @@ def scores_of(out):
 def help_and_version():
     code, out, err = run("--help")
     expect(code, (out, err), EXIT_OK)
-    for word in ("validate", "play", "replay", "bench", "simulate", "merge", "Exit status"):
+    for word in ("validate", "play", "replay", "bench", "simulate", "merge", "tournament",
+                 "Exit status"):
         check(word in out, f"--help lacks {word}", out)
     code, out, err = run("--version")
     expect(code, (out, err), EXIT_OK)
@@ -90,7 +91,7 @@ def help_and_version():
 
 @test
 def command_help():
-    for command in ("validate", "play", "replay", "bench", "simulate", "merge"):
+    for command in ("validate", "play", "replay", "bench", "simulate", "merge", "tournament"):
         code, out, err = run(command, "--help")
         expect(code, (command, out, err), EXIT_OK)
         check("Usage:" in out and command in out, f"{command} --help", out)
@@ -166,7 +167,7 @@ def play_errors():
     check("--players must be between" in err, "players message", err)
     code, out, err = run("play", DEF, "--players", "2", "--bots", "nosuchbot")
     expect(code, (out, err), EXIT_USAGE)
-    check("known bots: random, greedy, mcts" in err, "bots message", err)
+    check("known bots: random, policy, greedy, mcts, beginner, casual, strong" in err, "bots message", err)
     code, out, err = run("play", DEF, "--players", "2", "--bots", "random,random,random")
     expect(code, (out, err), EXIT_USAGE)
     code, out, err = run("play", DEF, "--set", "no-such-option=1")
@@ -481,6 +482,96 @@ def simulate_errors():
     expect(code, (out, err), EXIT_IO)
     code, out, err = run("merge")
     expect(code, (out, err), EXIT_USAGE)
+
+
+def tournament(*extra):
+    return run("tournament", DEF, "--players", "2", "--seed", "5", "--bots", "random,greedy",
+               *extra)
+
+
+CPU_BLOCK = re.compile(r'  "cpu": \[.*?\n  \],\n', re.S)
+
+
+@test
+def tournament_text():
+    code, out, err = tournament("--games", "8", "--jobs", "2")
+    expect(code, (out, err), EXIT_OK)
+    for key in ("8 of 8 games, 2 lineups", "Wilson", "share/fair", "random vs greedy",
+                "Bradley", "(the anchor)", "bootstrap", "CPU time per move", "median ms"):
+        check(key in out, f"report lacks {key}", out)
+    check(err == "", "progress or noise on stderr when piped", err)
+    # one row per bot in each table: standings, ratings, CPU
+    check(len(re.findall(r"^  greedy ", out, re.M)) == 3, "greedy rows", out)
+
+
+@test
+def tournament_json():
+    code, out1, err = tournament("--games", "8", "--format", "json", "--jobs", "1")
+    expect(code, (out1, err), EXIT_OK)
+    code, out2, err = tournament("--games", "8", "--format", "json", "--jobs", "2")
+    expect(code, (out2, err), EXIT_OK)
+    # CPU times are measured, so they differ from run to run; the rest may not
+    check("\"cpu\": [" in out1, "no cpu block", out1[:300])
+    check(CPU_BLOCK.sub("", out1) == CPU_BLOCK.sub("", out2), "--jobs changes the results",
+          out1, out2)
+    doc = json.loads(out1)
+    check(doc["format"] == "tilewright-tournament" and doc["interrupted"] is False, "header")
+    check(doc["bots"] == ["random", "greedy"] and doc["lineups"] == [[0, 1], [1, 0]],
+          "lineups", doc["lineups"])
+    games = doc["games"]
+    check([g["lineup"] for g in games] == [i % 2 for i in range(8)], "lineup i mod L", games)
+    standings = {s["bot"]: s for s in doc["standings"]}
+    check(abs(sum(s["wins"] for s in standings.values()) - 8) < 1e-9, "wins sum to games")
+    for s in standings.values():
+        check(s["games"] == 8 and s["seats"] == 8 and s["fair"] == 0.5, "counts", s)
+        check(s["lo"] <= s["share"] <= s["hi"], "Wilson interval", s)
+        check(abs(s["ratio"] - s["share"] / s["fair"]) < 1e-9, "ratio", s)
+    pair = doc["pairs"][0]
+    check(pair["games"] == 8 and pair["share"] == standings["random"]["share"], "pair", pair)
+    ratings = doc["ratings"]["bots"]
+    check(ratings[0]["rating"] == 0 and ratings[0]["lo"] == 0 == ratings[0]["hi"], "anchor")
+    check(ratings[1]["lo"] <= ratings[1]["rating"] <= ratings[1]["hi"], "rating interval",
+          ratings)
+    # seed 5 is checked: greedy wins more, and is rated above random
+    check(standings["greedy"]["share"] > standings["random"]["share"], "strength", standings)
+    check(ratings[1]["rating"] > 0, "greedy rated above random", ratings)
+    check(sum(c["moves"] for c in doc["cpu"]) == sum(g["moves"] for g in games), "moves timed",
+          doc["cpu"])
+    # game i is simulate's game i with its lineup: `play --seed` replays it
+    first = games[0]
+    (code, pout, perr), _ = play("--seed", first["seed"], "--bots", "random,greedy")
+    expect(code, (pout, perr), EXIT_OK)
+    check(scores_of(pout) == [float(s) for s in first["scores"]], "play --seed", pout, first)
+    out = os.path.join(TMP, "tournament.json")
+    code, stdout, err = tournament("--games", "8", "--format", "json", "-o", out)
+    expect(code, (stdout, err), EXIT_OK)
+    check(stdout == "" and json.loads(read(out))["games_played"] == 8, "-o", stdout)
+
+
+@test
+def tournament_errors():
+    code, out, err = tournament("--games", "1")
+    expect(code, (out, err), EXIT_USAGE)
+    check("at least 2, the number of lineups" in err, "games < lineups message", err)
+    code, out, err = run("tournament", DEF, "--players", "4", "--games", "23", "--bots",
+                         "random,greedy,mcts:iterations=5")
+    expect(code, (out, err), EXIT_USAGE)
+    check("at least 24" in err, "lineups of 3 bots for 4 players", err)
+    for bots in ("random", "random,random", "nosuchbot,greedy", "random,mcts:bogus=1"):
+        code, out, err = run("tournament", DEF, "--games", "10", "--bots", bots)
+        expect(code, (out, err, bots), EXIT_USAGE)
+        check("--bots" in err or "bot" in err, "bots message", bots, err)
+    for args in (("--format", "csv"), ("--jobs", "-1"), ("--seed", "x"), ("--players", "9")):
+        code, out, err = tournament("--games", "4", *args)
+        expect(code, (out, err, args), EXIT_USAGE)
+    code, out, err = run("tournament", DEF, "--games", "4")
+    expect(code, (out, err), EXIT_USAGE)
+    check("--bots is required" in err, "no --bots message", err)
+    code, out, err = run("tournament", DEF, "--bots", "random,greedy")
+    expect(code, (out, err), EXIT_USAGE)
+    code, out, err = run("tournament", os.path.join(TMP, "missing.yaml"), "--games", "4",
+                         "--bots", "random,greedy")
+    expect(code, (out, err), EXIT_IO)
 
 
 @test

@@ -1389,6 +1389,21 @@ bb_observe (const TwGame *game,
       hider[n] = s->tile_hider[t];
       n++;
     }
+  /* the tiles are listed by index, but the places by the tile in them,
+   * which is what is hidden: list the places in their own order first */
+  for (guint i = 1; i < n; i++)
+    for (guint j = i; j > 0; j--)
+      {
+        guint a = (guint) loc[j - 1] << 16 | (guint) where[j - 1] << 8 | hider[j - 1];
+        guint b = (guint) loc[j] << 16 | (guint) where[j] << 8 | hider[j];
+        guint8 tmp;
+
+        if (a <= b)
+          break;
+        tmp = loc[j]; loc[j] = loc[j - 1]; loc[j - 1] = tmp;
+        tmp = where[j]; where[j] = where[j - 1]; where[j - 1] = tmp;
+        tmp = hider[j]; hider[j] = hider[j - 1]; hider[j - 1] = tmp;
+      }
   tw_rng_shuffle_u8 (rng, inst, n);
   for (guint i = 0; i < n; i++)
     {

@@ -1539,6 +1539,7 @@ bs_observe (const TwGame *game,
           memcpy (pool + n, s->drawn, s->drawn_len);
           n += s->drawn_len;
         }
+      tw_canonical_pool (pool, n);
       tw_rng_shuffle_u8 (rng, pool, n);
       n = 0;
       if (d == cur_deck && !drawn_seen)
@@ -1552,6 +1553,18 @@ bs_observe (const TwGame *game,
   tw_rng_seed (&s->rng, tw_rng_next (rng));
 }
 
+/* How the bots judge a position (doc/rules/blokus-shuffle.md), from @player's
+ * view, in squares:
+ *  - the score: squares placed by the seat's colours against the others'
+ *    mean (remaining squares under basic scoring, the advanced points else),
+ *    so larger pieces count as they do at the end;
+ *  - room to grow: each attach cell (a free cell where the colour may place
+ *    next) of the seat's colours is worth 0.25 of a square, and each attach
+ *    cell of the others' colours -0.25 / (their number): taking an opponent's
+ *    corner is worth as much as keeping one of one's own, as strong Blokus
+ *    programs weigh "reachable corners";
+ * everything divided by the squares of one colour's set (89 in the classic
+ * set) to stay near the unit of a win. */
 static double
 bs_heuristic (const TwGame  *game,
               const TwState *state,
@@ -1560,7 +1573,8 @@ bs_heuristic (const TwGame  *game,
   const BsPrep *p = bs_prep (game);
   const BsState *s = (const BsState *) state;
   double mine = bs_score (game, s, player), others = 0;
-  guint n = 0;
+  double my_att = 0, their_att = 0;
+  guint n = 0, n_their = 0;
 
   for (guint q = 0; q < s->n_players; q++)
     if (q != player)
@@ -1570,15 +1584,60 @@ bs_heuristic (const TwGame  *game,
       }
   if (n > 0)
     others /= n;
-  double v = (bs_opt (game, BS_OPT_SCORING) == 0 ? others - mine : mine - others)
-             / MAX (p->total_squares, 1);
-  /* room to grow: attach cells of the seat's colours */
+  double v = bs_opt (game, BS_OPT_SCORING) == 0 ? others - mine : mine - others;
   guint owned = owned_mask (game, s, player);
   for (guint c = 0; c < BS_N_COLORS; c++)
-    if (owned >> c & 1)
+    {
+      guint cells = 0;
+
+      if (s->remaining[c] == 0)
+        continue;
       for (guint r = 0; r < p->size; r++)
-        v += 0.002 * popcount32 (s->att[c][r]);
-  return v;
+        cells += popcount32 (s->att[c][r]);
+      if (owned >> c & 1)
+        my_att += cells;
+      else
+        {
+          their_att += cells;
+          n_their++;
+        }
+    }
+  v += 0.25 * my_att - (n_their > 0 ? 0.25 * their_att / n_their : 0);
+  return v / MAX (p->total_squares, 1);
+}
+
+/* The playout policy: a piece is drawn with weight squares^3 (a pentomino
+ * 125 times a monomino), as strong Blokus programs favour large pieces in
+ * their playouts; cards and passes uniformly. Uniform playouts leave large
+ * pieces for last and misjudge every position. */
+static guint
+bs_playout_pick (const TwGame     *game,
+                 const TwState    *state,
+                 const TwMoveList *moves,
+                 TwRng            *rng)
+{
+  const BsPrep *p = bs_prep (game);
+  guint total = 0, pick;
+
+  for (guint i = 0; i < moves->len; i++)
+    {
+      const TwMove *m = &moves->moves[i];
+      guint sq = m->kind == BS_MOVE_PLACE ? p->squares[m->a] : 1;
+
+      total += sq * sq * sq;
+    }
+  pick = tw_rng_below (rng, total);
+  for (guint i = 0; i < moves->len; i++)
+    {
+      const TwMove *m = &moves->moves[i];
+      guint sq = m->kind == BS_MOVE_PLACE ? p->squares[m->a] : 1;
+      guint w = sq * sq * sq;
+
+      if (pick < w)
+        return i;
+      pick -= w;
+    }
+  return moves->len - 1;
 }
 
 static void
@@ -1736,6 +1795,7 @@ const TwRules tw_bs_rules = {
   .state_from_text = bs_state_from_text,
   .observe = bs_observe,
   .heuristic = bs_heuristic,
+  .playout_pick = bs_playout_pick,
   .counters = bs_counters,
   .check = bs_check,
   .foreign_game = "Blokus",

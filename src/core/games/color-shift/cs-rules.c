@@ -1395,6 +1395,7 @@ cs_observe (const TwGame *game,
     if (q != player)
       for (guint i = 0; i < s->hand_len[q]; i++)
         pool[n++] = s->hand[q][i];
+  tw_canonical_pool (pool, n);
   tw_rng_shuffle_u8 (rng, pool, n);
   n = 0;
   for (guint i = 0; i < s->deck_len; i++)

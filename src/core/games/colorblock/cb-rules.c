@@ -1634,6 +1634,7 @@ cb_observe (const TwGame *game,
   CbState *s = (CbState *) state;
 
   /* the stack's order is the only thing nobody sees */
+  tw_canonical_pool (CB_DECK (p, s), s->deck_len);
   tw_rng_shuffle_u8 (rng, CB_DECK (p, s), s->deck_len);
   /* and the future draws must not follow the real generator either */
   tw_rng_seed (&s->rng, tw_rng_next (rng));

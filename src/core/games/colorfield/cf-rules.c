@@ -1546,6 +1546,7 @@ cf_observe (const TwGame *game,
     for (guint i = 0; i < s->n_hand; i++)
       CF_HIDE (&s->hand[i]);
 #undef CF_HIDE
+  tw_canonical_pool (values, n);
   tw_rng_shuffle_u8 (rng, values, n);
   for (guint i = 0; i < n; i++)
     *where[i] = values[i];
