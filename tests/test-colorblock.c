@@ -354,6 +354,65 @@ test_heuristic (void)
                                    "private2:\ngoals:", 0));
 }
 
+/* The playout policy picks from the list only, a legal move, in every
+ * phase (random games of every player count, the draft too), and the
+ * colour that scores the most. */
+static void
+test_playout_pick (void)
+{
+  static const char * const variants[] = { NULL, "expert-draft=true" };
+  g_autoptr(GString) why = g_string_new (NULL);
+  TwMoveList moves;
+  TwRng rng;
+
+  tw_move_list_init (&moves);
+  tw_rng_seed (&rng, 11);
+  for (guint v = 0; v < G_N_ELEMENTS (variants); v++)
+    for (guint players = 2; players <= 4; players++)
+      {
+        g_autoptr(TwGame) game = tw_test_make_game (bundled_def, players, variants[v]);
+        for (guint g = 0; g < 6; g++)
+          {
+            g_autofree TwState *state = tw_state_new (game, 100 * players + g);
+            g_autofree TwState *tmp = g_malloc (game->state_size);
+            while (tw_state_to_act (game, state) >= 0)
+              {
+                guint pick = 0;
+                tw_move_list_clear (&moves);
+                game->rules->legal_moves (game, state, &moves);
+                for (guint k = 0; k < 8; k++)
+                  {
+                    pick = game->rules->playout_pick (game, state, &moves, &rng);
+                    g_assert_cmpuint (pick, <, moves.len);
+                    tw_state_copy_into (game, tmp, state);
+                    g_assert_true (game->rules->apply (game, tmp, &moves.moves[pick], why));
+                  }
+                /* half the games by the policy itself, half at random */
+                if (g % 2)
+                  pick = tw_rng_below (&rng, moves.len);
+                g_assert_true (game->rules->apply (game, state, &moves.moves[pick], why));
+              }
+          }
+      }
+
+  /* Albee's colour in the worked example: green, 2 x 3 */
+  g_autoptr(TwGame) game = tw_test_make_game (test_def, 2, "goals=false");
+  g_autofree TwState *state = tw_test_make_position (game,
+    "colorblock players=2 phase=place to-act=1 tile=fr\ndeck:\n"
+    "shared: q@0,0r0 q@1,0r0 q@2,0r0 q@3,0r0\n"
+    "private1: q@0,0r0 q@1,0r0 q@2,0r0\nprivate2:\ngoals:", TW_TEST_POSITION_BUILDS);
+  g_assert_true (tw_test_play_moves (game, state, "S 0,-1 r0", why));
+  tw_move_list_clear (&moves);
+  game->rules->legal_moves (game, state, &moves);
+  for (guint k = 0; k < 20; k++)
+    {
+      guint pick = game->rules->playout_pick (game, state, &moves, &rng);
+      g_assert_cmpuint (moves.moves[pick].kind, ==, CB_MOVE_COLOR);
+      g_assert_cmpuint (moves.moves[pick].a, ==, 1);
+    }
+  tw_move_list_free (&moves);
+}
+
 /* The position notation reads back what it wrote. */
 static void
 test_position_round_trip (void)
@@ -474,6 +533,7 @@ main (int argc, char **argv)
   g_test_add_func ("/tw/colorblock/check-detects-damage", test_check_detects_damage);
   g_test_add_func ("/tw/colorblock/position-round-trip", test_position_round_trip);
   g_test_add_func ("/tw/colorblock/heuristic", test_heuristic);
+  g_test_add_func ("/tw/colorblock/playout-pick", test_playout_pick);
   g_test_add_func ("/tw/colorblock/random/bundled", test_random_bundled);
   g_test_add_func ("/tw/colorblock/random/variants", test_random_variants);
   g_test_add_func ("/tw/colorblock/random/test-set", test_random_test_set);

@@ -63,6 +63,17 @@ tw_uf_find (guint16 *parent,
   return x;
 }
 
+/* The root of @x without path halving: for readers of a const state (a
+ * heuristic, a playout policy) that must leave its bytes as they are. */
+static inline guint16
+tw_uf_root (const guint16 *parent,
+            guint16        x)
+{
+  while (parent[x] != x)
+    x = parent[x];
+  return x;
+}
+
 /* Joins the sets of @a and @b under the lower of their two roots, which is
  * returned; *@joined is set to the root that went under it, or to the same
  * root when @a and @b were in one set already. */

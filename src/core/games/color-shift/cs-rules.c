@@ -423,12 +423,7 @@ area_of (const CsPrep  *p,
          guint          tile,
          guint          sec)
 {
-  const guint16 *parent = CS_PARENT (p, s);
-  guint16 x = 4 * tile + sec;
-
-  while (parent[x] != x)
-    x = parent[x];
-  return x;
+  return tw_uf_root (CS_PARENT (p, s), 4 * tile + sec);
 }
 
 /* Distinct tiles of an area (see the merged-finished-tiles option), and

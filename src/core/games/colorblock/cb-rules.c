@@ -1744,16 +1744,6 @@ fit_share (const TwGame      *game,
   return (double) n / left->total;
 }
 
-/* The root of a section node without path halving (the state is const). */
-static inline guint16
-find_root (const guint16 *parent,
-           guint16        x)
-{
-  while (parent[x] != x)
-    x = parent[x];
-  return x;
-}
-
 /* The requirement of private cell (x, y) of @seat, as cell_requirement(). */
 static inline void
 private_requirement (const CbPrep  *p,
@@ -1861,7 +1851,7 @@ private_outlook (const TwGame      *game,
         const TwTileFace *f = inst_face (p, placed[i].inst, placed[i].rot);
         for (guint sec = 0; sec < f->n_sections; sec++)
           {
-            guint16 r = find_root (parent, 4 * i + sec);
+            guint16 r = tw_uf_root (parent, 4 * i + sec);
             guint n;
             if (flags[r] & CB_SHAPE_COMPLETE)
               continue;
@@ -2010,6 +2000,157 @@ cb_heuristic (const TwGame  *game,
     if (q != player)
       other = MAX (other, value[q]);
   return value[player] - other;
+}
+
+/* The playout policy (doc/rules/colorblock.md): a colour choice takes the
+ * best product (with an open first-to-score goal's stars); a placement is
+ * drawn with a weight that grows with what it does, read from the move and
+ * the shapes it touches, without playing it:
+ *   1, plus for every shape it would complete (all its open edges closed),
+ *   1 + CB_P_COMPLETE x what the shape multiplies (on the shared board the
+ *   mover's private shapes of that colour, on the private board the shared
+ *   ones), plus CB_P_NEAR for a shape left one edge from closing;
+ *   x CB_P_PRIVATE on the mover's own private board before the ending
+ *   (filling it is the main ending), x CB_P_HOLE for every needed empty cell
+ *   it would leave with three or more neighbours (hard to fill).
+ * A draft discard (only offered for a tile that fits nowhere) weighs 1.
+ * The private weight is large because filling the private board is what
+ * wins: the policy bot against greedy (2 players, 1000 games) won 20.5% of
+ * the wins with x4, 28.7% with x10, 36.1% with x25 and 40.5% with x60; it
+ * wins 84.5% (seat 1) and 81.3% (seat 2) against random. */
+#define CB_P_COMPLETE 1.5
+#define CB_P_NEAR     0.3
+#define CB_P_PRIVATE  50.0
+#define CB_P_HOLE     0.1
+
+static double
+placement_weight (const TwGame  *game,
+                  const CbState *s,
+                  guint          seat,
+                  const TwMove  *m)
+{
+  const CbPrep *p = cb_prep (game);
+  const CbPlaced *placed = CB_PLACED (p, s);
+  const guint16 *parent = CB_PARENT (p, s);
+  const guint16 *open = CB_OPEN (p, s);
+  guint board = m->a == 0 ? 0 : 1 + seat;
+  guint inst = s->phase == CB_PHASE_DRAFT ? s->draft[m->c] : s->tile;
+  const TwTileFace *f = inst_face (p, inst, m->b);
+  guint8 nb[4];
+  double w = 1;
+
+  for (guint d = 0; d < 4; d++)
+    nb[d] = cb_board_at (game, s, board, m->x + tw_dir_dx[d], m->y + tw_dir_dy[d]);
+
+  /* each section of the new tile with the shapes it joins: how many open
+   * edges the merged shape keeps */
+  for (guint sec = 0; sec < f->n_sections; sec++)
+    {
+      guint16 roots[4];
+      guint touch[4], n_roots = 0;
+      int left = 0;
+      for (guint d = 0; d < 4; d++)
+        {
+          if (f->section_of[d] != sec)
+            continue;
+          if (nb[d] == CB_NONE)
+            {
+              left++;
+              continue;
+            }
+          const CbPlaced *pl = &placed[nb[d]];
+          guint16 r = tw_uf_root (parent, 4 * nb[d] + inst_face (p, pl->inst, pl->rot)->section_of[tw_dir_opposite (d)]);
+          guint k;
+          for (k = 0; k < n_roots && roots[k] != r; k++)
+            ;
+          if (k == n_roots)
+            {
+              roots[n_roots] = r;
+              touch[n_roots++] = 0;
+            }
+          touch[k]++;
+        }
+      if (n_roots == 0)
+        continue;
+      for (guint k = 0; k < n_roots; k++)
+        left += open[roots[k]] - (int) touch[k];
+      guint c = f->section_color[sec];
+      if (left == 0)
+        w += 1 + CB_P_COMPLETE * (board == 0 ? s->done_private[seat][c] : s->done_shared[c]);
+      else if (left == 1)
+        w += CB_P_NEAR;
+    }
+
+  if (board != 0 && !s->ending)
+    {
+      w *= CB_P_PRIVATE;
+      /* empty cells of the footprint this tile would hem in */
+      for (guint d = 0; d < 4; d++)
+        {
+          int x = m->x + tw_dir_dx[d], y = m->y + tw_dir_dy[d];
+          guint n_full = 1;
+          if (nb[d] != CB_NONE || private_cell (x, y) < 0 || !private_fits (game, s, seat, x, y))
+            continue;
+          for (guint e = 0; e < 4; e++)
+            {
+              int nx = x + tw_dir_dx[e], ny = y + tw_dir_dy[e];
+              if ((nx != m->x || ny != m->y) && cb_board_at (game, s, board, nx, ny) != CB_NONE)
+                n_full++;
+            }
+          if (n_full >= 3)
+            w *= CB_P_HOLE;
+        }
+    }
+  return w;
+}
+
+static guint
+cb_playout_pick (const TwGame     *game,
+                 const TwState    *state,
+                 const TwMoveList *moves,
+                 TwRng            *rng)
+{
+  const CbState *s = (const CbState *) state;
+  const TwDefinition *def = game->definition;
+  guint seat = s->current;
+  TwWeightedPick pick = { 0, 0 };
+
+  if (s->phase == CB_PHASE_CHOOSE || s->phase == CB_PHASE_LIGHTNING)
+    {
+      /* the best colour, ties drawn evenly */
+      double best = -1;
+      guint chosen = 0, n_best = 0;
+      for (guint i = 0; i < moves->len; i++)
+        {
+          const TwMove *m = &moves->moves[i];
+          double v;
+          if (m->kind != CB_MOVE_COLOR)
+            continue;
+          v = s->done_private[seat][m->a] * s->done_shared[m->a];
+          for (guint g = 0; g < s->n_goals && s->n_chosen[seat] == 0; g++)
+            if (s->goal_owner[g] == CB_NONE
+                && def->cards[s->goal_card[g]].kind == CB_GOAL_FIRST_TO_SCORE
+                && def->cards[s->goal_card[g]].params[0] == (int) m->a)
+              v += def->cards[s->goal_card[g]].points;
+          if (v > best)
+            {
+              best = v;
+              chosen = i;
+              n_best = 1;
+            }
+          else if (v == best && tw_rng_below (rng, ++n_best) == 0)
+            chosen = i;
+        }
+      return chosen;
+    }
+
+  for (guint i = 0; i < moves->len; i++)
+    {
+      const TwMove *m = &moves->moves[i];
+      tw_weighted_pick_offer (&pick, i, m->kind == CB_MOVE_PLACE ? placement_weight (game, s, seat, m) : 1,
+                              rng);
+    }
+  return pick.chosen;
 }
 
 static void
@@ -2171,6 +2312,7 @@ const TwRules tw_colorblock_rules = {
   .state_from_text = cb_state_from_text,
   .observe = cb_observe,
   .heuristic = cb_heuristic,
+  .playout_pick = cb_playout_pick,
   .counters = cb_counters,
   .check = cb_check,
 };
