@@ -306,21 +306,21 @@ test_random_test_set (void)
     random_games (test_def, players, NULL, 20, 7 + players);
 }
 
-/* The bots' heuristic (doc/rules/colorblock.md, "How the bots judge a
- * position"), all else equal: one more tile on the private board is
- * progress; a completed private shape counts in the colour with shared
- * shapes to multiply; a needed cell that no tile left fits is a loss. */
+/* The heuristic of a position, from @seat's view. */
 static double
 heuristic_of (TwGame     *game,
               const char *position,
               guint       seat)
 {
-  g_autofree TwState *state = tw_test_make_position (game, position, TW_TEST_POSITION_BUILDS);
-  return game->rules->heuristic (game, state, seat);
+  return tw_test_heuristic (game, position, TW_TEST_POSITION_BUILDS, seat);
 }
 
 #define H_HEAD "colorblock players=2 phase=place to-act=2 tile=fb\n"
 
+/* The bots' heuristic (doc/rules/colorblock.md, "How the bots judge a
+ * position"), all else equal: one more tile on the private board is
+ * progress; a completed private shape counts in the colour with shared
+ * shapes to multiply; a needed cell that no tile left fits is a loss. */
 static void
 test_heuristic (void)
 {

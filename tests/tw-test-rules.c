@@ -73,6 +73,17 @@ tw_test_make_position (TwGame         *game,
   return state;
 }
 
+double
+tw_test_heuristic (TwGame         *game,
+                   const char     *position,
+                   TwTestPosition  what,
+                   guint           seat)
+{
+  g_autofree TwState *state = tw_test_make_position (game, position, what);
+
+  return game->rules->heuristic (game, state, seat);
+}
+
 gboolean
 tw_test_play_moves (TwGame     *game,
                     TwState    *state,

@@ -53,6 +53,12 @@ TwGame       *tw_test_make_game        (TwDefinition      *def,
 TwState      *tw_test_make_position    (TwGame            *game,
                                         const char        *text,
                                         TwTestPosition     what);
+/* The module's heuristic() of the position @position (built as above)
+ * from @seat's view (0-based). */
+double        tw_test_heuristic        (TwGame            *game,
+                                        const char        *position,
+                                        TwTestPosition     what,
+                                        guint              seat);
 /* Plays "m1; m2; …" and returns whether the last was legal (earlier ones
  * must be), with the reason in @why. */
 gboolean      tw_test_play_moves       (TwGame            *game,

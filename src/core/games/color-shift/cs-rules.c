@@ -12,6 +12,7 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "cs-private.h"
@@ -1408,6 +1409,65 @@ cs_observe (const TwGame *game,
   tw_rng_seed (&s->rng, tw_rng_next (rng));
 }
 
+/* ------------------------------------------------------------------------ */
+/* How the bots judge a position (doc/rules/color-shift.md)                 */
+
+/* The heuristic estimates each seat's final score, in points, and returns
+ * the mover's estimate minus the best other seat's:
+ *
+ *   E = points scored
+ *       + for each standing meeple, what its area will pay it
+ *       + for each meeple in the supply or lying down, what a later action
+ *         can still make of it
+ *       + on the mover's own action step, the best area of the tile just
+ *         placed for a meeple from the supply
+ *
+ *  - An area pays a standing meeple its tiles if it completes and half of
+ *    them (the end-game rate) if not. An area with no open edge completes
+ *    this turn (quick score: certain). With k open edges it is expected to
+ *    end at tiles + CS_H_GROW x k x tau tiles and to complete with chance
+ *    tau x CS_H_CLOSE^k, tau = L / (L + CS_H_TAU) for L tiles still to be
+ *    played: at the end tau is 0 and the estimate is the end-game score.
+ *  - A free meeple (in the supply, or lying: walking stands it up) is worth
+ *    CS_H_FREE while its owner has turns to use it: n free meeples are
+ *    worth CS_H_FREE x min (n, turns / 2). Placing one costs what the
+ *    supply loses by it, so with more meeples than turns a meeple is placed
+ *    on any area that pays, and the bots place and stand meeples rather than
+ *    hoard them.
+ *  - Shifts have no term of their own: a shift is judged by what it does to
+ *    the areas (closing one under a meeple, joining areas, opening a rival's).
+ */
+#define CS_H_GROW   0.6
+#define CS_H_CLOSE  0.7
+#define CS_H_TAU    8.0
+#define CS_H_FREE   1.5
+
+/* What a standing meeple in the area of @root can expect from it. */
+static double
+area_outlook (const TwGame  *game,
+              const CsState *s,
+              guint16        root,
+              double         tau)
+{
+  const CsPrep *p = cs_prep (game);
+  guint k = CS_OPEN (p, s)[root];
+  double n = area_tiles (game, s, root, NULL);
+
+  if (k == 0)
+    return n;
+  double size = n + CS_H_GROW * k * tau;
+  double close = tau * pow (CS_H_CLOSE, k);
+  return size * (close + (1 - close) / 2);
+}
+
+/* What @n free meeples are worth with @turns turns left to use them. */
+static inline double
+free_meeples (guint  n,
+              double turns)
+{
+  return CS_H_FREE * MIN ((double) n, turns / 2);
+}
+
 static double
 cs_heuristic (const TwGame  *game,
               const TwState *state,
@@ -1415,19 +1475,59 @@ cs_heuristic (const TwGame  *game,
 {
   const CsPrep *p = cs_prep (game);
   const CsState *s = (const CsState *) state;
-  double v = cs_total_score (s, player);
+  guint n_meeples = (guint) cs_opt (game, CS_OPT_MEEPLES);
+  double value[CS_MAX_PLAYERS];
+  double left = s->deck_len;
 
-  if (s->phase == CS_PHASE_DONE)
-    return v;
-  /* a standing meeple is worth about what it would score at the end */
-  for (guint k = 0; k < CS_MAX_MEEPLES; k++)
+  for (guint q = 0; q < s->n_players; q++)
+    left += s->hand_len[q];
+  double tau = left / (left + CS_H_TAU);
+
+  for (guint q = 0; q < s->n_players; q++)
     {
-      const CsMeeple *m = &s->meeple[player][k];
-      if (m->tile != CS_NONE && m->standing)
-        v += 0.5 + 0.25 * __builtin_popcount (cs_face (p, CS_PLACED (p, s)[m->tile].inst,
-                                                       CS_PLACED (p, s)[m->tile].rot)->section_mask[m->sec]);
+      guint n_free = 0;
+      double turns;
+      value[q] = cs_total_score (s, q);
+      if (s->phase == CS_PHASE_DONE)
+        continue;
+      for (guint k = 0; k < n_meeples; k++)
+        {
+          const CsMeeple *m = &s->meeple[q][k];
+          if (m->tile == CS_NONE || !m->standing)
+            {
+              n_free++;
+              continue;
+            }
+          value[q] += area_outlook (game, s, area_of (p, s, m->tile, m->sec), tau);
+        }
+      /* the turns this seat still has: its share of the tiles to play */
+      turns = left / s->n_players;
+      value[q] += free_meeples (n_free, turns);
+
+      /* the action still to take: a supply meeple on the placed tile */
+      if (q == s->current && s->phase == CS_PHASE_ACTION && s->placed != CS_NONE
+          && first_supply_meeple (game, s, q) >= 0)
+        {
+          const CsPlaced *pl = &CS_PLACED (p, s)[s->placed];
+          const TwTileFace *f = cs_face (p, pl->inst, pl->rot);
+          double best = 0;
+          for (guint sec = 0; sec < f->n_sections; sec++)
+            {
+              guint16 root = area_of (p, s, s->placed, sec);
+              if (area_finished (p, s, root) || area_has_standing (p, s, root, NULL))
+                continue;
+              best = MAX (best, area_outlook (game, s, root, tau)
+                                - (free_meeples (n_free, turns) - free_meeples (n_free - 1, turns)));
+            }
+          value[q] += best;
+        }
     }
-  return v;
+
+  double other = -G_MAXDOUBLE;
+  for (guint q = 0; q < s->n_players; q++)
+    if (q != player)
+      other = MAX (other, value[q]);
+  return value[player] - other;
 }
 
 static void
