@@ -530,6 +530,35 @@ test_heuristic (void)
                                       "meeples1: - - - - -\nmeeples2: - - - - -\n", 0));
 }
 
+/* The playout policy picks from the list only, a legal move, in random
+ * games; a meeple that can quick-score is its favourite action. */
+static void
+test_playout_pick (void)
+{
+  TwMoveList moves;
+  TwRng rng;
+
+  for (guint players = 2; players <= 4; players++)
+    {
+      g_autoptr(TwGame) bundled = tw_test_make_game (bundled_def, players, NULL);
+      tw_test_check_playout_pick (bundled, 4, players);
+    }
+
+  /* the white tile closes the red ring's centre: a meeple there scores now */
+  g_autoptr(TwGame) game = tw_test_make_game (test_def, 2, NULL);
+  g_autofree TwState *state = tw_test_make_position (game,
+    H_ACT "1,0\ndeck: r r\nhand2: r\nboard: " RING " w1@1,0r0\n"
+    "meeples1: - - - - -\nmeeples2: - - - - -\n", TW_TEST_POSITION_CHECKED);
+  guint meeple = 0;
+  tw_move_list_init (&moves);
+  tw_rng_seed (&rng, 13);
+  game->rules->legal_moves (game, state, &moves);
+  for (guint k = 0; k < 200; k++)
+    meeple += moves.moves[game->rules->playout_pick (game, state, &moves, &rng)].kind == CS_MOVE_MEEPLE;
+  g_assert_cmpuint (meeple, >, 200 / 2);
+  tw_move_list_free (&moves);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -549,6 +578,7 @@ main (int argc, char **argv)
   g_test_add_func ("/tw/color-shift/bundled-set", test_bundled_set);
   g_test_add_func ("/tw/color-shift/position-round-trip", test_position_round_trip);
   g_test_add_func ("/tw/color-shift/heuristic", test_heuristic);
+  g_test_add_func ("/tw/color-shift/playout-pick", test_playout_pick);
   g_test_add_func ("/tw/color-shift/random/bundled", test_random_bundled);
   g_test_add_func ("/tw/color-shift/random/variants", test_random_variants);
   g_test_add_func ("/tw/color-shift/random/test-set", test_random_test_set);

@@ -365,34 +365,11 @@ test_playout_pick (void)
   TwMoveList moves;
   TwRng rng;
 
-  tw_move_list_init (&moves);
-  tw_rng_seed (&rng, 11);
   for (guint v = 0; v < G_N_ELEMENTS (variants); v++)
     for (guint players = 2; players <= 4; players++)
       {
-        g_autoptr(TwGame) game = tw_test_make_game (bundled_def, players, variants[v]);
-        for (guint g = 0; g < 6; g++)
-          {
-            g_autofree TwState *state = tw_state_new (game, 100 * players + g);
-            g_autofree TwState *tmp = g_malloc (game->state_size);
-            while (tw_state_to_act (game, state) >= 0)
-              {
-                guint pick = 0;
-                tw_move_list_clear (&moves);
-                game->rules->legal_moves (game, state, &moves);
-                for (guint k = 0; k < 8; k++)
-                  {
-                    pick = game->rules->playout_pick (game, state, &moves, &rng);
-                    g_assert_cmpuint (pick, <, moves.len);
-                    tw_state_copy_into (game, tmp, state);
-                    g_assert_true (game->rules->apply (game, tmp, &moves.moves[pick], why));
-                  }
-                /* half the games by the policy itself, half at random */
-                if (g % 2)
-                  pick = tw_rng_below (&rng, moves.len);
-                g_assert_true (game->rules->apply (game, state, &moves.moves[pick], why));
-              }
-          }
+        g_autoptr(TwGame) bundled = tw_test_make_game (bundled_def, players, variants[v]);
+        tw_test_check_playout_pick (bundled, 6, 10 * v + players);
       }
 
   /* Albee's colour in the worked example: green, 2 x 3 */
@@ -402,7 +379,8 @@ test_playout_pick (void)
     "shared: q@0,0r0 q@1,0r0 q@2,0r0 q@3,0r0\n"
     "private1: q@0,0r0 q@1,0r0 q@2,0r0\nprivate2:\ngoals:", TW_TEST_POSITION_BUILDS);
   g_assert_true (tw_test_play_moves (game, state, "S 0,-1 r0", why));
-  tw_move_list_clear (&moves);
+  tw_move_list_init (&moves);
+  tw_rng_seed (&rng, 11);
   game->rules->legal_moves (game, state, &moves);
   for (guint k = 0; k < 20; k++)
     {

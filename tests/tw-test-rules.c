@@ -195,3 +195,40 @@ tw_test_add_rule_cases (const char       *prefix,
       g_test_add_data_func (path, &cases[i], rule_case_test);
     }
 }
+
+void
+tw_test_check_playout_pick (TwGame  *game,
+                            guint    n_games,
+                            guint64  seed)
+{
+  g_autoptr(GString) why = g_string_new (NULL);
+  g_autofree TwState *tmp = g_malloc (game->state_size);
+  TwMoveList moves;
+  TwRng rng;
+
+  tw_move_list_init (&moves);
+  tw_rng_seed (&rng, seed);
+  for (guint g = 0; g < n_games; g++)
+    {
+      g_autofree TwState *state = tw_state_new (game, seed * 1000 + g);
+      while (tw_state_to_act (game, state) >= 0)
+        {
+          guint pick = 0;
+          tw_move_list_clear (&moves);
+          game->rules->legal_moves (game, state, &moves);
+          for (guint k = 0; k < 4; k++)
+            {
+              pick = game->rules->playout_pick (game, state, &moves, &rng);
+              g_assert_cmpuint (pick, <, moves.len);
+              tw_state_copy_into (game, tmp, state);
+              if (!game->rules->apply (game, tmp, &moves.moves[pick], why))
+                g_error ("the playout policy picked an illegal move: %s", why->str);
+            }
+          /* half the games by the policy itself, half at random */
+          if (g % 2)
+            pick = tw_rng_below (&rng, moves.len);
+          g_assert_true (game->rules->apply (game, state, &moves.moves[pick], why));
+        }
+    }
+  tw_move_list_free (&moves);
+}

@@ -59,6 +59,12 @@ double        tw_test_heuristic        (TwGame            *game,
                                         const char        *position,
                                         TwTestPosition     what,
                                         guint              seat);
+/* Plays @n_games games of @game from seeds made of @seed, half by the
+ * module's playout_pick() and half at random; at every position the
+ * policy must pick an index into the legal moves, and a legal move. */
+void          tw_test_check_playout_pick (TwGame          *game,
+                                        guint              n_games,
+                                        guint64            seed);
 /* Plays "m1; m2; …" and returns whether the last was legal (earlier ones
  * must be), with the reason in @why. */
 gboolean      tw_test_play_moves       (TwGame            *game,

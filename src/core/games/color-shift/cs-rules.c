@@ -1530,6 +1530,192 @@ cs_heuristic (const TwGame  *game,
   return value[player] - other;
 }
 
+/* The playout policy (doc/rules/color-shift.md): a weight per move from the
+ * move and the areas it touches, without playing it, then a weighted draw.
+ *  - Placing a tile: 1 + CS_P_TOUCH per neighbour (closing edges is what
+ *    completes areas), + CS_P_MINE for each area under the mover's standing
+ *    meeple it would complete, + CS_P_QUICK for an area it would complete
+ *    with nobody on it while the mover has a supply meeple (quick score),
+ *    x CS_P_RIVAL for each area it would complete for the others only.
+ *  - A meeple from the supply: CS_P_MEEPLE, x (1 + CS_P_QUICK) on an area
+ *    already closed (it scores at the end of the turn), else larger the
+ *    fewer its open edges.
+ *  - Walking: standing a lying meeple (or one on a finished area) up on an
+ *    open, free area weighs like a placement; leaving an open area one
+ *    stands on, or walking to where it must lie down, CS_P_POINTLESS; onto
+ *    an area already closed (quick score) like such a meeple placement. But
+ *    for the quick scores, the walks' weights are scaled so that all walks
+ *    together weigh about as much as CS_P_WALKS moves: there are dozens.
+ *  - A shift CS_P_SHIFT, passing CS_P_PASS, a discard 1.
+ */
+#define CS_P_TOUCH     0.5
+#define CS_P_MINE      4.0
+#define CS_P_QUICK     2.0
+#define CS_P_RIVAL     0.5
+#define CS_P_MEEPLE    3.0
+#define CS_P_POINTLESS 0.02
+#define CS_P_WALKS     4.0
+#define CS_P_SHIFT     0.5
+#define CS_P_PASS      0.1
+
+#define CS_NODE_WORDS ((4 * CS_MAX_TILES + 63) / 64)
+
+typedef struct
+{
+  guint64 mine[CS_NODE_WORDS];    /* roots with a standing meeple of the mover */
+  guint64 any[CS_NODE_WORDS];     /* roots with any standing meeple */
+} CsStanding;
+
+static inline gboolean
+node_in (const guint64 *set,
+         guint16        n)
+{
+  return (set[n >> 6] >> (n & 63)) & 1;
+}
+
+/* What completing the area of @root is worth to the mover's playout. */
+static double
+completion_weight (const CsStanding *st,
+                   guint16           root,
+                   gboolean          supply,
+                   double           *factor)
+{
+  if (node_in (st->mine, root))
+    return CS_P_MINE;
+  if (node_in (st->any, root))
+    {
+      *factor *= CS_P_RIVAL;
+      return 0;
+    }
+  return supply ? CS_P_QUICK : 0;
+}
+
+static double
+placement_weight (const TwGame     *game,
+                  const CsState    *s,
+                  const CsStanding *st,
+                  const TwMove     *m,
+                  gboolean          supply)
+{
+  const CsPrep *p = cs_prep (game);
+  const CsPlaced *placed = CS_PLACED (p, s);
+  const guint16 *open = CS_OPEN (p, s);
+  const TwTileFace *f = cs_face (p, s->hand[s->current][m->c], m->b);
+  guint16 nroot[4];
+  guint n_nb = 0;
+  double w = 1, factor = 1;
+
+  for (guint d = 0; d < 4; d++)
+    {
+      guint8 j = cs_at (p, s, m->x + tw_dir_dx[d], m->y + tw_dir_dy[d]);
+      nroot[d] = TW_EDGE_OPEN;
+      if (j == CS_NONE)
+        continue;
+      const TwTileFace *g = cs_face (p, placed[j].inst, placed[j].rot);
+      guint16 r = area_of (p, s, j, g->section_of[tw_dir_opposite (d)]);
+      n_nb++;
+      nroot[d] = r;
+      if (g->edge[tw_dir_opposite (d)] != f->edge[d])
+        {
+          /* a mismatched edge closes that area without joining it: it
+           * completes if that was its last open edge */
+          nroot[d] = TW_EDGE_CLOSED;
+          if (open[r] == 1)
+            w += completion_weight (st, r, supply, &factor);
+        }
+    }
+  w += CS_P_TOUCH * n_nb;
+
+  for (guint sec = 0; sec < f->n_sections; sec++)
+    {
+      guint16 joined[4];
+      guint n_joined;
+      if (tw_section_open_after (f, sec, nroot, open, joined, &n_joined) != 0)
+        continue;
+      double best = 0;
+      for (guint k = 0; k < n_joined; k++)
+        best = MAX (best, completion_weight (st, joined[k], supply, &factor));
+      w += best;
+    }
+  return w * factor;
+}
+
+static guint
+cs_playout_pick (const TwGame     *game,
+                 const TwState    *state,
+                 const TwMoveList *moves,
+                 TwRng            *rng)
+{
+  const CsPrep *p = cs_prep (game);
+  const CsState *s = (const CsState *) state;
+  const guint16 *open = CS_OPEN (p, s);
+  guint seat = s->current;
+  gboolean supply = first_supply_meeple (game, s, seat) >= 0;
+  TwWeightedPick pick = { 0, 0 };
+  CsStanding st;
+  guint n_walks = 0;
+
+  memset (&st, 0, sizeof st);
+  for (guint q = 0; q < s->n_players; q++)
+    for (guint k = 0; k < CS_MAX_MEEPLES; k++)
+      {
+        const CsMeeple *mp = &s->meeple[q][k];
+        if (mp->tile == CS_NONE || !mp->standing)
+          continue;
+        guint16 r = area_of (p, s, mp->tile, mp->sec);
+        st.any[r >> 6] |= G_GUINT64_CONSTANT (1) << (r & 63);
+        if (q == seat)
+          st.mine[r >> 6] |= G_GUINT64_CONSTANT (1) << (r & 63);
+      }
+  for (guint i = 0; i < moves->len; i++)
+    n_walks += moves->moves[i].kind == CS_MOVE_WALK;
+  double walk_scale = n_walks > 0 ? MIN (1.0, CS_P_WALKS / n_walks) : 1;
+
+  for (guint i = 0; i < moves->len; i++)
+    {
+      const TwMove *m = &moves->moves[i];
+      double w = 1;
+      switch (m->kind)
+        {
+        case CS_MOVE_PLACE:
+          w = placement_weight (game, s, &st, m, supply);
+          break;
+        case CS_MOVE_MEEPLE:
+          {
+            guint k = open[area_of (p, s, s->placed, m->c)];
+            w = CS_P_MEEPLE * (k == 0 ? 1 + CS_P_QUICK : 1 + 1.0 / k);
+            break;
+          }
+        case CS_MOVE_WALK:
+          {
+            const CsMeeple *mp = &s->meeple[seat][m->a];
+            guint8 dest = cs_at (p, s, m->x, m->y);
+            guint16 to = area_of (p, s, dest, m->c);
+            gboolean earning = mp->standing && !area_finished (p, s, area_of (p, s, mp->tile, mp->sec));
+            if (area_finished (p, s, to) || (node_in (st.any, to) && to != area_of (p, s, mp->tile, mp->sec)))
+              w = CS_P_POINTLESS * walk_scale;
+            else if (open[to] == 0)
+              w = CS_P_MEEPLE * (1 + CS_P_QUICK);   /* quick score: rare, not scaled */
+            else if (earning)
+              w = CS_P_POINTLESS * walk_scale;
+            else
+              w = CS_P_MEEPLE * (1 + 1.0 / open[to]) * walk_scale;
+            break;
+          }
+        case CS_MOVE_SHIFT:
+          w = CS_P_SHIFT;
+          break;
+        case CS_MOVE_PASS:
+          w = CS_P_PASS;
+          break;
+        default:
+          break;
+        }
+      tw_weighted_pick_offer (&pick, i, w, rng);
+    }
+  return pick.chosen;
+}
+
 static void
 cs_counters (const TwGame  *game,
              const TwState *state,
@@ -1841,6 +2027,7 @@ const TwRules tw_cs_rules = {
   .state_from_text = cs_state_from_text,
   .observe = cs_observe,
   .heuristic = cs_heuristic,
+  .playout_pick = cs_playout_pick,
   .counters = cs_counters,
   .check = cs_check,
 };

@@ -2037,43 +2037,26 @@ placement_weight (const TwGame  *game,
   guint inst = s->phase == CB_PHASE_DRAFT ? s->draft[m->c] : s->tile;
   const TwTileFace *f = inst_face (p, inst, m->b);
   guint8 nb[4];
+  guint16 nroot[4];
   double w = 1;
 
   for (guint d = 0; d < 4; d++)
-    nb[d] = cb_board_at (game, s, board, m->x + tw_dir_dx[d], m->y + tw_dir_dy[d]);
+    {
+      nb[d] = cb_board_at (game, s, board, m->x + tw_dir_dx[d], m->y + tw_dir_dy[d]);
+      nroot[d] = TW_EDGE_OPEN;
+      if (nb[d] != CB_NONE)
+        {
+          /* edges match, so every neighbour joins */
+          const CbPlaced *pl = &placed[nb[d]];
+          nroot[d] = tw_uf_root (parent, 4 * nb[d] + inst_face (p, pl->inst, pl->rot)->section_of[tw_dir_opposite (d)]);
+        }
+    }
 
-  /* each section of the new tile with the shapes it joins: how many open
-   * edges the merged shape keeps */
   for (guint sec = 0; sec < f->n_sections; sec++)
     {
-      guint16 roots[4];
-      guint touch[4], n_roots = 0;
-      int left = 0;
-      for (guint d = 0; d < 4; d++)
-        {
-          if (f->section_of[d] != sec)
-            continue;
-          if (nb[d] == CB_NONE)
-            {
-              left++;
-              continue;
-            }
-          const CbPlaced *pl = &placed[nb[d]];
-          guint16 r = tw_uf_root (parent, 4 * nb[d] + inst_face (p, pl->inst, pl->rot)->section_of[tw_dir_opposite (d)]);
-          guint k;
-          for (k = 0; k < n_roots && roots[k] != r; k++)
-            ;
-          if (k == n_roots)
-            {
-              roots[n_roots] = r;
-              touch[n_roots++] = 0;
-            }
-          touch[k]++;
-        }
-      if (n_roots == 0)
-        continue;
-      for (guint k = 0; k < n_roots; k++)
-        left += open[roots[k]] - (int) touch[k];
+      guint16 joined[4];
+      guint n_joined;
+      int left = tw_section_open_after (f, sec, nroot, open, joined, &n_joined);
       guint c = f->section_color[sec];
       if (left == 0)
         w += 1 + CB_P_COMPLETE * (board == 0 ? s->done_private[seat][c] : s->done_shared[c]);
