@@ -491,6 +491,74 @@ test_bundled_set (void)
   g_assert_cmpint (cs_opt (game, CS_OPT_HAND_SIZE), ==, 1);
 }
 
+/* The heuristic of a position, from @seat's view. */
+static double
+heuristic_of (TwGame     *game,
+              const char *position,
+              guint       seat)
+{
+  return tw_test_heuristic (game, position, TW_TEST_POSITION_CHECKED, seat);
+}
+
+/* three white tiles in a row, white to come: the area has 8 open edges */
+#define H_ROW "color-shift players=2 phase=place to-act=2\ndeck: w w w w w w w w\nhand1: w\nhand2: w\n" \
+              "board: w@0,0r0 w@1,0r0 w@2,0r0\n"
+
+#define H_ACT "color-shift players=2 phase=action to-act=1 placed="
+
+/* The bots' heuristic (doc/rules/color-shift.md, "How the bots judge a
+ * position"), all else equal. */
+static void
+test_heuristic (void)
+{
+  g_autoptr(TwGame) game = tw_test_make_game (test_def, 2, NULL);
+
+  /* a meeple standing on an open area beats the same meeple in the supply */
+  g_assert_cmpfloat (heuristic_of (game, H_ROW "meeples1: 1,0/NESW - - - -\nmeeples2: - - - - -\n", 0),
+                     >, heuristic_of (game, H_ROW "meeples1: - - - - -\nmeeples2: - - - - -\n", 0));
+  /* and a lying meeple is worth less than a standing one */
+  g_assert_cmpfloat (heuristic_of (game, H_ROW "meeples1: 1,0/NESW:down - - - -\nmeeples2: - - - - -\n", 0),
+                     <, heuristic_of (game, H_ROW "meeples1: 1,0/NESW - - - -\nmeeples2: - - - - -\n", 0));
+  /* relative: the other seat's meeple on the area is bad news */
+  g_assert_cmpfloat (heuristic_of (game, H_ROW "meeples1: - - - - -\nmeeples2: 1,0/NESW - - - -\n", 0),
+                     <, 0);
+  /* the action step counts the area of the placed tile a supply meeple can take:
+   * a closed area (quick score) is worth more than an open one */
+  g_assert_cmpfloat (heuristic_of (game, H_ACT "1,0\ndeck: r r\nhand2: r\nboard: " RING " w1@1,0r0\n"
+                                   "meeples1: - - - - -\nmeeples2: - - - - -\n", 0),
+                     >, heuristic_of (game, H_ACT "1,2\ndeck: r r\nhand2: r\nboard: " RING " w@1,2r0\n"
+                                      "meeples1: - - - - -\nmeeples2: - - - - -\n", 0));
+}
+
+/* The playout policy picks from the list only, a legal move, in random
+ * games; a meeple that can quick-score is its favourite action. */
+static void
+test_playout_pick (void)
+{
+  TwMoveList moves;
+  TwRng rng;
+
+  for (guint players = 2; players <= 4; players++)
+    {
+      g_autoptr(TwGame) bundled = tw_test_make_game (bundled_def, players, NULL);
+      tw_test_check_playout_pick (bundled, 4, players);
+    }
+
+  /* the white tile closes the red ring's centre: a meeple there scores now */
+  g_autoptr(TwGame) game = tw_test_make_game (test_def, 2, NULL);
+  g_autofree TwState *state = tw_test_make_position (game,
+    H_ACT "1,0\ndeck: r r\nhand2: r\nboard: " RING " w1@1,0r0\n"
+    "meeples1: - - - - -\nmeeples2: - - - - -\n", TW_TEST_POSITION_CHECKED);
+  guint meeple = 0;
+  tw_move_list_init (&moves);
+  tw_rng_seed (&rng, 13);
+  game->rules->legal_moves (game, state, &moves);
+  for (guint k = 0; k < 200; k++)
+    meeple += moves.moves[game->rules->playout_pick (game, state, &moves, &rng)].kind == CS_MOVE_MEEPLE;
+  g_assert_cmpuint (meeple, >, 200 / 2);
+  tw_move_list_free (&moves);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -509,6 +577,8 @@ main (int argc, char **argv)
   g_test_add_func ("/tw/color-shift/observe", test_observe);
   g_test_add_func ("/tw/color-shift/bundled-set", test_bundled_set);
   g_test_add_func ("/tw/color-shift/position-round-trip", test_position_round_trip);
+  g_test_add_func ("/tw/color-shift/heuristic", test_heuristic);
+  g_test_add_func ("/tw/color-shift/playout-pick", test_playout_pick);
   g_test_add_func ("/tw/color-shift/random/bundled", test_random_bundled);
   g_test_add_func ("/tw/color-shift/random/variants", test_random_variants);
   g_test_add_func ("/tw/color-shift/random/test-set", test_random_test_set);

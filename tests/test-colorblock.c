@@ -306,6 +306,91 @@ test_random_test_set (void)
     random_games (test_def, players, NULL, 20, 7 + players);
 }
 
+/* The heuristic of a position, from @seat's view. */
+static double
+heuristic_of (TwGame     *game,
+              const char *position,
+              guint       seat)
+{
+  return tw_test_heuristic (game, position, TW_TEST_POSITION_BUILDS, seat);
+}
+
+#define H_HEAD "colorblock players=2 phase=place to-act=2 tile=fb\n"
+
+/* The bots' heuristic (doc/rules/colorblock.md, "How the bots judge a
+ * position"), all else equal: one more tile on the private board is
+ * progress; a completed private shape counts in the colour with shared
+ * shapes to multiply; a needed cell that no tile left fits is a loss. */
+static void
+test_heuristic (void)
+{
+  g_autoptr(TwGame) game = tw_test_make_game (test_def, 2, "goals=false");
+
+  /* private-board progress: the third tile on the private board, not in the stack */
+  g_assert_cmpfloat (heuristic_of (game, H_HEAD "deck: fg fg fg fg\nshared: fb@0,0r0\n"
+                                   "private1: fr@0,0r0 fr@1,0r0 fr@2,0r0\nprivate2:\ngoals:", 0),
+                     >,
+                     heuristic_of (game, H_HEAD "deck: fg fg fg fr fg\nshared: fb@0,0r0\n"
+                                   "private1: fr@0,0r0 fr@1,0r0\nprivate2:\ngoals:", 0));
+  /* the colour the seat will score: a completed green pair on the private
+   * board is worth more beside completed green shared shapes than red ones */
+  g_assert_cmpfloat (heuristic_of (game, H_HEAD "deck: fg fg fg fg\nshared: q@0,0r0 q@1,0r0 q@2,0r0\n"
+                                   "private1: q@0,0r0 q@1,0r0\nprivate2:\ngoals:", 0),
+                     >,
+                     heuristic_of (game, H_HEAD "deck: fg fg fg fg\nshared: q@0,0r0 q@0,1r0 q@0,2r0\n"
+                                   "private1: q@0,0r0 q@1,0r0\nprivate2:\ngoals:", 0));
+  /* relative: the same progress on the other seat's board is bad news */
+  g_assert_cmpfloat (heuristic_of (game, H_HEAD "deck: fg fg fg fg\nshared: fb@0,0r0\n"
+                                   "private1:\nprivate2: fr@0,0r0 fr@1,0r0\ngoals:", 0),
+                     <, 0);
+  /* a hole in the private board that nothing left can fill: the centre
+   * needs red, red, red and green; the stack holds only full red tiles */
+  g_assert_cmpfloat (heuristic_of (game, H_HEAD "deck: fr fr fr fr\nshared: fb@0,0r0\n"
+                                   "private1: fr@0,0r0 fr@1,0r0 fr@2,0r0 fr@0,1r0 q@2,1r0 fr@0,2r0 fr@1,2r0 fr@2,2r0\n"
+                                   "private2:\ngoals:", 0),
+                     <,
+                     heuristic_of (game, H_HEAD "deck: fr fr fr fr\nshared: fb@0,0r0\n"
+                                   "private1: fr@0,0r0 fr@1,0r0 fr@2,0r0 fr@0,1r0 fr@2,1r0 fr@0,2r0 fr@1,2r0 fr@2,2r0\n"
+                                   "private2:\ngoals:", 0));
+}
+
+/* The playout policy picks from the list only, a legal move, in every
+ * phase (random games of every player count, the draft too), and the
+ * colour that scores the most. */
+static void
+test_playout_pick (void)
+{
+  static const char * const variants[] = { NULL, "expert-draft=true" };
+  g_autoptr(GString) why = g_string_new (NULL);
+  TwMoveList moves;
+  TwRng rng;
+
+  for (guint v = 0; v < G_N_ELEMENTS (variants); v++)
+    for (guint players = 2; players <= 4; players++)
+      {
+        g_autoptr(TwGame) bundled = tw_test_make_game (bundled_def, players, variants[v]);
+        tw_test_check_playout_pick (bundled, 6, 10 * v + players);
+      }
+
+  /* Albee's colour in the worked example: green, 2 x 3 */
+  g_autoptr(TwGame) game = tw_test_make_game (test_def, 2, "goals=false");
+  g_autofree TwState *state = tw_test_make_position (game,
+    "colorblock players=2 phase=place to-act=1 tile=fr\ndeck:\n"
+    "shared: q@0,0r0 q@1,0r0 q@2,0r0 q@3,0r0\n"
+    "private1: q@0,0r0 q@1,0r0 q@2,0r0\nprivate2:\ngoals:", TW_TEST_POSITION_BUILDS);
+  g_assert_true (tw_test_play_moves (game, state, "S 0,-1 r0", why));
+  tw_move_list_init (&moves);
+  tw_rng_seed (&rng, 11);
+  game->rules->legal_moves (game, state, &moves);
+  for (guint k = 0; k < 20; k++)
+    {
+      guint pick = game->rules->playout_pick (game, state, &moves, &rng);
+      g_assert_cmpuint (moves.moves[pick].kind, ==, CB_MOVE_COLOR);
+      g_assert_cmpuint (moves.moves[pick].a, ==, 1);
+    }
+  tw_move_list_free (&moves);
+}
+
 /* The position notation reads back what it wrote. */
 static void
 test_position_round_trip (void)
@@ -425,6 +510,8 @@ main (int argc, char **argv)
   g_test_add_func ("/tw/colorblock/bundled-set", test_bundled_set);
   g_test_add_func ("/tw/colorblock/check-detects-damage", test_check_detects_damage);
   g_test_add_func ("/tw/colorblock/position-round-trip", test_position_round_trip);
+  g_test_add_func ("/tw/colorblock/heuristic", test_heuristic);
+  g_test_add_func ("/tw/colorblock/playout-pick", test_playout_pick);
   g_test_add_func ("/tw/colorblock/random/bundled", test_random_bundled);
   g_test_add_func ("/tw/colorblock/random/variants", test_random_variants);
   g_test_add_func ("/tw/colorblock/random/test-set", test_random_test_set);

@@ -73,6 +73,17 @@ tw_test_make_position (TwGame         *game,
   return state;
 }
 
+double
+tw_test_heuristic (TwGame         *game,
+                   const char     *position,
+                   TwTestPosition  what,
+                   guint           seat)
+{
+  g_autofree TwState *state = tw_test_make_position (game, position, what);
+
+  return game->rules->heuristic (game, state, seat);
+}
+
 gboolean
 tw_test_play_moves (TwGame     *game,
                     TwState    *state,
@@ -186,30 +197,42 @@ tw_test_add_rule_cases (const char       *prefix,
 }
 
 void
-tw_test_playout_pick_games (TwGame  *game,
+tw_test_check_playout_pick (TwGame  *game,
                             guint    n_games,
-                            guint64  seed,
-                            guint    random_every,
-                            TwRng   *rng)
+                            guint64  seed)
 {
+  g_autoptr(GString) why = g_string_new (NULL);
+  g_autofree TwState *tmp = g_malloc (game->state_size);
   TwMoveList moves;
+  TwRng rng;
 
-  g_assert_nonnull (game->rules->playout_pick);
   tw_move_list_init (&moves);
+  tw_rng_seed (&rng, seed);
   for (guint g = 0; g < n_games; g++)
     {
-      g_autofree TwState *state = tw_state_new (game, seed + g);
+      g_autofree TwState *state = tw_state_new (game, seed * 1000 + g);
       guint n = 0;
+
       while (tw_state_to_act (game, state) >= 0)
         {
+          guint pick = 0;
+
+          /* and the games it plays end */
+          g_assert_cmpuint (++n, <, 20000);
           tw_move_list_clear (&moves);
           game->rules->legal_moves (game, state, &moves);
-          guint i = game->rules->playout_pick (game, state, &moves, rng);
-          g_assert_cmpuint (i, <, moves.len);
-          if (++n % random_every == 0)
-            i = tw_rng_below (rng, moves.len);
-          g_assert_true (game->rules->apply (game, state, &moves.moves[i], NULL));
-          g_assert_cmpuint (n, <, 20000);
+          for (guint k = 0; k < 4; k++)
+            {
+              pick = game->rules->playout_pick (game, state, &moves, &rng);
+              g_assert_cmpuint (pick, <, moves.len);
+              tw_state_copy_into (game, tmp, state);
+              if (!game->rules->apply (game, tmp, &moves.moves[pick], why))
+                g_error ("the playout policy picked an illegal move: %s", why->str);
+            }
+          /* half the games by the policy itself, half at random */
+          if (g % 2)
+            pick = tw_rng_below (&rng, moves.len);
+          g_assert_true (game->rules->apply (game, state, &moves.moves[pick], why));
         }
     }
   tw_move_list_free (&moves);

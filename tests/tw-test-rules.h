@@ -53,6 +53,19 @@ TwGame       *tw_test_make_game        (TwDefinition      *def,
 TwState      *tw_test_make_position    (TwGame            *game,
                                         const char        *text,
                                         TwTestPosition     what);
+/* The module's heuristic() of the position @position (built as above)
+ * from @seat's view (0-based). */
+double        tw_test_heuristic        (TwGame            *game,
+                                        const char        *position,
+                                        TwTestPosition     what,
+                                        guint              seat);
+/* Plays @n_games games of @game from seeds made of @seed, half by the
+ * module's playout_pick() and half at random; at every position the
+ * policy must pick an index into the legal moves, and a legal move, and
+ * the games must end. */
+void          tw_test_check_playout_pick (TwGame          *game,
+                                        guint              n_games,
+                                        guint64            seed);
 /* Plays "m1; m2; …" and returns whether the last was legal (earlier ones
  * must be), with the reason in @why. */
 gboolean      tw_test_play_moves       (TwGame            *game,
@@ -73,15 +86,6 @@ TwState      *tw_test_position_round_trip (TwGame         *game,
                                            const TwState  *state,
                                            char          **text,
                                            GString        *why);
-/* Plays @n_games games of @game from seeds @seed, @seed + 1 …, the
- * module's playout_pick choosing the moves (every @random_every-th move at
- * random instead, to reach positions the policy avoids): its index must be
- * in the list and the games must end. */
-void          tw_test_playout_pick_games (TwGame          *game,
-                                          guint            n_games,
-                                          guint64          seed,
-                                          guint            random_every,
-                                          TwRng           *rng);
 /* Runs one case on a game of @def. */
 void          tw_test_run_rule_case    (TwDefinition      *def,
                                         const TwRuleCase  *rc,

@@ -12,6 +12,7 @@
 #include <glib.h>
 
 #include "tw-definition.h"
+#include "tw-rng.h"
 
 G_BEGIN_DECLS
 
@@ -90,6 +91,31 @@ tw_counters_copy (const guint32 *counters,
 void        tw_rank_by_score            (const int          *score,
                                          guint               n,
                                          guint              *rank);
+
+/* playout_pick() helper: one pass over the candidates, each offered once
+ * with its weight; afterwards @chosen is candidate i with probability
+ * w_i / (sum of the weights) (weighted reservoir sampling: no array of
+ * weights, no allocation). Start from { 0, 0 }; candidates with a weight
+ * <= 0 are never chosen unless none is offered with a positive one, when
+ * @chosen stays 0. */
+typedef struct
+{
+  double total;
+  guint  chosen;
+} TwWeightedPick;
+
+static inline void
+tw_weighted_pick_offer (TwWeightedPick *pick,
+                        guint           index,
+                        double          weight,
+                        TwRng          *rng)
+{
+  if (!(weight > 0))
+    return;
+  pick->total += weight;
+  if (tw_rng_double (rng) * pick->total < weight)
+    pick->chosen = index;
+}
 
 /* The index of @name in the NULL-terminated @names, or -1. */
 gint        tw_name_index               (const char * const *names,

@@ -63,6 +63,67 @@ tw_uf_find (guint16 *parent,
   return x;
 }
 
+/* The root of @x without path halving: for readers of a const state (a
+ * heuristic, a playout policy) that must leave its bytes as they are. */
+static inline guint16
+tw_uf_root (const guint16 *parent,
+            guint16        x)
+{
+  while (parent[x] != x)
+    x = parent[x];
+  return x;
+}
+
+/* What a tile about to be placed would do to one of its sections' shape,
+ * for playout policies that judge a placement without playing it. @root[d]
+ * says what the section's edge at d meets: the union-find root of the
+ * neighbour's section it would join, TW_EDGE_OPEN (an empty cell) or
+ * TW_EDGE_CLOSED (a neighbour it does not join); @open holds each root's
+ * edges facing empty cells. Returns the open edges the merged shape of
+ * section @sec would keep (0: it completes; ignores a hole it encloses) and
+ * the roots it joins in @joined (*@n_joined of them, none: -1 returned). */
+#define TW_EDGE_OPEN   0xffff
+#define TW_EDGE_CLOSED 0xfffe
+
+static inline int
+tw_section_open_after (const TwTileFace *f,
+                       guint             sec,
+                       const guint16    *root,
+                       const guint16    *open,
+                       guint16          *joined,
+                       guint            *n_joined)
+{
+  guint touch[4];
+  int left = 0;
+
+  *n_joined = 0;
+  for (guint d = 0; d < 4; d++)
+    {
+      guint k;
+      if (f->section_of[d] != sec || root[d] == TW_EDGE_CLOSED)
+        continue;
+      if (root[d] == TW_EDGE_OPEN)
+        {
+          left++;
+          continue;
+        }
+      for (k = 0; k < *n_joined && joined[k] != root[d]; k++)
+        ;
+      if (k == *n_joined)
+        {
+          joined[k] = root[d];
+          touch[k] = 0;
+          (*n_joined)++;
+        }
+      touch[k]++;
+    }
+  if (*n_joined == 0)
+    return -1;
+  for (guint k = 0; k < *n_joined; k++)
+    left += open[joined[k]] - (int) touch[k];
+  return left;
+}
+
 /* Joins the sets of @a and @b under the lower of their two roots, which is
  * returned; *@joined is set to the root that went under it, or to the same
  * root when @a and @b were in one set already. */

@@ -95,6 +95,9 @@ enum /* counters */
   CB_COUNTER_SHARED_SHAPES,
   CB_COUNTER_PRIVATE_SHAPES,
   CB_COUNTER_LIGHTNING,
+  CB_COUNTER_ENDED_PRIVATE,    /* 1 when a full private board ended the game */
+  CB_COUNTER_ENDED_TILES,      /* 1 when the tiles ran out first */
+  CB_COUNTER_PRIVATE_TILES,    /* tiles placed on private boards, all seats */
   CB_N_COUNTERS,
 };
 
