@@ -368,6 +368,20 @@ update_seat_bot (TwLabPage *self)
         guint choice = adw_combo_row_get_selected (ADW_COMBO_ROW (self->seat_rows[i]));
         const TwBotOptionSpec *main = bot_choice_main_option (choice);
         GtkWidget *spin = GTK_WIDGET (self->iteration_spins[i]);
+        const TwBotPreset *preset;
+        const TwBotClass *klass = bot_choice (choice, &preset);
+        g_autofree char *subtitle = NULL;
+
+        /* the unit of the number beside it, or what a preset stands for;
+         * what the choice plays in the tooltip (a subtitle that long would
+         * squeeze the choice's own name) */
+        if (klass == NULL)
+          subtitle = g_strdup_printf (_("Preset: %s"), preset->spec);
+        else if (main != NULL)
+          subtitle = g_strdup (_(main->label));
+        adw_action_row_set_subtitle (ADW_ACTION_ROW (self->seat_rows[i]), subtitle ? subtitle : "");
+        gtk_widget_set_tooltip_text (self->seat_rows[i],
+                                     klass != NULL ? _(klass->description) : _(preset->description));
 
         gtk_widget_set_visible (spin, main != NULL);
         if (main != NULL && g_strcmp0 (g_object_get_data (G_OBJECT (spin), "tw-key"), main->key) != 0)
