@@ -126,6 +126,38 @@ tw_sim_arm_free (TwSimArm *arm)
   g_free (arm);
 }
 
+/**
+ * tw_sim_arm_copy:
+ * @arm: an arm
+ *
+ * Returns: (transfer full): a deep copy of @arm.
+ */
+TwSimArm *
+tw_sim_arm_copy (const TwSimArm *arm)
+{
+  TwSimArm *copy;
+
+  g_return_val_if_fail (arm != NULL, NULL);
+
+  copy = g_new0 (TwSimArm, 1);
+  copy->label = g_strdup (arm->label);
+  copy->change = g_strdup (arm->change);
+  copy->rules_id = g_strdup (arm->rules_id);
+  copy->definition = g_strdup (arm->definition);
+  copy->path = g_strdup (arm->path);
+  copy->n_players = arm->n_players;
+  copy->bots = g_strdupv (arm->bots);
+  copy->options = g_strdupv (arm->options);
+  copy->seed = arm->seed;
+  copy->total_games = arm->total_games;
+  copy->n_counters = arm->n_counters;
+  copy->counter_names = g_strdupv (arm->counter_names);
+  copy->interrupted = arm->interrupted;
+  copy->games = g_array_sized_new (FALSE, TRUE, sizeof (TwSimGame), arm->games->len);
+  g_array_append_vals (copy->games, arm->games->data, arm->games->len);
+  return copy;
+}
+
 gboolean
 tw_sim_strv_equal (char **a,
             char **b)
@@ -594,36 +626,4 @@ tw_sim_run (const TwSimConfig  *config,
   if (config->progress != NULL)
     config->progress (run.done, count, config->progress_data);
   return g_steal_pointer (&arm);
-}
-
-/**
- * tw_sim_arm_copy:
- * @arm: an arm
- *
- * Returns: (transfer full): a deep copy of @arm.
- */
-TwSimArm *
-tw_sim_arm_copy (const TwSimArm *arm)
-{
-  TwSimArm *copy;
-
-  g_return_val_if_fail (arm != NULL, NULL);
-
-  copy = g_new0 (TwSimArm, 1);
-  copy->label = g_strdup (arm->label);
-  copy->change = g_strdup (arm->change);
-  copy->rules_id = g_strdup (arm->rules_id);
-  copy->definition = g_strdup (arm->definition);
-  copy->path = g_strdup (arm->path);
-  copy->n_players = arm->n_players;
-  copy->bots = g_strdupv (arm->bots);
-  copy->options = g_strdupv (arm->options);
-  copy->seed = arm->seed;
-  copy->total_games = arm->total_games;
-  copy->n_counters = arm->n_counters;
-  copy->counter_names = g_strdupv (arm->counter_names);
-  copy->interrupted = arm->interrupted;
-  copy->games = g_array_sized_new (FALSE, TRUE, sizeof (TwSimGame), arm->games->len);
-  g_array_append_vals (copy->games, arm->games->data, arm->games->len);
-  return copy;
 }
