@@ -1565,47 +1565,19 @@ cancel_activated (GtkWidget  *widget,
 /* ------------------------------------------------------------------------ */
 /* Export                                                                   */
 
+/* Every game of A (and B), as `simulate --per-game` writes them, always
+ * with the column "arm". */
 static gboolean
 export_csv (TwLabPage   *self,
             const char  *path,
             GError     **error)
 {
   g_autoptr(GString) out = g_string_new (NULL);
-  const TwSimArm *a = self->arms[0];
-
-  g_string_append (out, "arm,game,seed,moves");
-  for (guint p = 0; p < a->n_players; p++)
-    g_string_append_printf (out, ",score_p%u", p + 1);
-  for (guint p = 0; p < a->n_players; p++)
-    g_string_append_printf (out, ",rank_p%u", p + 1);
-  for (guint c = 0; c < a->n_counters; c++)
-    g_string_append_printf (out, ",%s", a->counter_names[c]);
-  g_string_append_c (out, '\n');
+  g_autoptr(GPtrArray) arms = g_ptr_array_new ();
 
   for (guint k = 0; k < self->n_arms; k++)
-    {
-      const TwSimArm *arm = self->arms[k];
-
-      for (guint i = 0; i < arm->games->len; i++)
-        {
-          const TwSimGame *g = &g_array_index (arm->games, TwSimGame, i);
-
-          g_string_append_printf (out, "%s,%" G_GUINT64_FORMAT ",%" G_GUINT64_FORMAT ",%u",
-                                  arm->label != NULL ? arm->label : "", g->index, g->seed,
-                                  g->moves);
-          for (guint p = 0; p < arm->n_players; p++)
-            {
-              char buf[G_ASCII_DTOSTR_BUF_SIZE];
-              g_string_append_printf (out, ",%s", g_ascii_dtostr (buf, sizeof buf, g->score[p]));
-            }
-          for (guint p = 0; p < arm->n_players; p++)
-            g_string_append_printf (out, ",%u", g->rank[p] + 1);
-          for (guint c = 0; c < a->n_counters; c++)
-            g_string_append_printf (out, ",%" G_GUINT64_FORMAT,
-                                    c < arm->n_counters ? g->counters[c] : 0);
-          g_string_append_c (out, '\n');
-        }
-    }
+    g_ptr_array_add (arms, self->arms[k]);
+  tw_sim_games_csv (arms, TRUE, out);
   return g_file_set_contents (path, out->str, out->len, error);
 }
 

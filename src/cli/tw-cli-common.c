@@ -275,43 +275,6 @@ tw_cli_new_game (TwDefinition  *def,
   return game;
 }
 
-char *
-tw_cli_json_number (double value)
-{
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
-
-  if (!isfinite (value))
-    return g_strdup ("null");
-  return g_strdup (g_ascii_formatd (buf, sizeof buf, "%.15g", value));
-}
-
-char *
-tw_cli_json_string (const char *text)
-{
-  GString *out = g_string_new ("\"");
-
-  for (const char *p = text; *p != '\0'; p++)
-    {
-      guchar c = (guchar) *p;
-
-      switch (c)
-        {
-        case '"':  g_string_append (out, "\\\""); break;
-        case '\\': g_string_append (out, "\\\\"); break;
-        case '\n': g_string_append (out, "\\n"); break;
-        case '\r': g_string_append (out, "\\r"); break;
-        case '\t': g_string_append (out, "\\t"); break;
-        default:
-          if (c < 0x20)
-            g_string_append_printf (out, "\\u%04x", c);
-          else
-            g_string_append_c (out, (char) c);
-        }
-    }
-  g_string_append_c (out, '"');
-  return g_string_free (out, FALSE);
-}
-
 /* ------------------------------------------------------------------------ */
 /* Batch runs: progress and Ctrl-C (simulate, tournament)                   */
 

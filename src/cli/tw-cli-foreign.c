@@ -19,6 +19,7 @@
 #include "tw-cli.h"
 #include "tw-export.h"
 #include "tw-history.h"
+#include "tw-json.h"
 #include "tw-record.h"
 #include "tw-sgf.h"
 
@@ -482,8 +483,8 @@ gtp_command (Gtp        *gtp,
       rules->scores (gtp->game, tw_history_get_state (gtp->history), scores);
       for (guint q = 0; q < gtp->game->n_players; q++)
         {
-          g_autofree char *num = tw_cli_json_number (scores[q]);
-          g_string_append_printf (out, "%s%s", q ? " " : "", num);
+          g_string_append (out, q ? " " : "");
+          tw_json_append_number (out, scores[q], 15);
         }
     }
   else if (g_str_equal (cmd, "showboard"))

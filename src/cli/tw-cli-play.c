@@ -8,6 +8,7 @@
 
 #include <stdio.h>
 
+#include "tw-json.h"
 #include "tw-record.h"
 
 /* A random game ends long before this; a game that does not is a rules bug,
@@ -35,8 +36,8 @@ print_result (const TwGame  *game,
 
   for (guint p = 0; p < game->n_players; p++)
     {
-      g_autofree char *score = tw_cli_json_number (scores[p]);
-      g_string_append_printf (line, "%s P%u %s", p > 0 ? "," : "", p + 1, score);
+      g_string_append_printf (line, "%s P%u ", p > 0 ? "," : "", p + 1);
+      tw_json_append_number (line, scores[p], 15);
     }
   tw_cli_print ("%s\n", line->str);
 
@@ -45,8 +46,9 @@ print_result (const TwGame  *game,
     for (guint p = 0; p < game->n_players; p++)
       if (rank[p] == r)
         {
-          g_autofree char *score = tw_cli_json_number (scores[p]);
-          g_string_append_printf (line, " %u. P%u (%s)", r + 1, p + 1, score);
+          g_string_append_printf (line, " %u. P%u (", r + 1, p + 1);
+          tw_json_append_number (line, scores[p], 15);
+          g_string_append_c (line, ')');
         }
   tw_cli_print ("%s\n", line->str);
 }
@@ -231,7 +233,6 @@ tw_cli_replay (int    argc,
   g_autoptr(GError) error = NULL;
   g_autoptr(GArray) line = NULL;
   g_autoptr(GString) json = g_string_new (NULL);
-  g_autofree char *name = NULL;
   g_autofree char *hash = NULL;
   TwHistory *history;
   TwGame *game;
@@ -282,15 +283,16 @@ tw_cli_replay (int    argc,
   game->rules->ranking (game, state, rank);
   tw_state_free (state);
 
-  name = tw_cli_json_string (game->definition->name);
   hash = tw_hash_to_string (tw_history_get_node (history, end)->hash);
-  g_string_append_printf (json, "{\"game\": %s, \"rules\": \"%s\", \"players\": %u, "
+  g_string_append (json, "{\"game\": ");
+  tw_json_append_string (json, game->definition->name);
+  g_string_append_printf (json, ", \"rules\": \"%s\", \"players\": %u, "
                           "\"moves\": %u, \"scores\": [",
-                          name, game->rules->id, game->n_players, line->len);
+                          game->rules->id, game->n_players, line->len);
   for (guint p = 0; p < game->n_players; p++)
     {
-      g_autofree char *score = tw_cli_json_number (scores[p]);
-      g_string_append_printf (json, "%s%s", p > 0 ? ", " : "", score);
+      g_string_append (json, p > 0 ? ", " : "");
+      tw_json_append_number (json, scores[p], 15);
     }
   g_string_append (json, "], \"ranking\": [");
   for (guint p = 0; p < game->n_players; p++)

@@ -161,125 +161,28 @@ print_compare_text (GString        *out,
     }
 }
 
-static void
-csv_field (GString    *out,
-           const char *text)
-{
-  if (strpbrk (text, ",\"\n\r") == NULL)
-    {
-      g_string_append (out, text);
-      return;
-    }
-  g_string_append_c (out, '"');
-  for (const char *p = text; *p != '\0'; p++)
-    {
-      if (*p == '"')
-        g_string_append_c (out, '"');
-      g_string_append_c (out, *p);
-    }
-  g_string_append_c (out, '"');
-}
-
-static void
-csv_number (GString *out,
-            double   value)
-{
-  g_autofree char *text = tw_cli_json_number (value);
-
-  g_string_append_c (out, ',');
-  if (!g_str_equal (text, "null"))
-    g_string_append (out, text);
-}
-
-static void
-csv_metric (GString           *out,
-            const char        *arm,
-            const TwSimMetric *metric,
-            const char        *name,
-            guint64            n)
-{
-  g_autofree char *label = metric->kind == TW_SIM_METRIC_COUNTER
-                           ? g_strconcat ("counter:", name, NULL) : g_strdup (name);
-
-  csv_field (out, arm);
-  g_string_append_c (out, ',');
-  csv_field (out, label);
-  g_string_append_c (out, ',');
-  if (metric->kind == TW_SIM_METRIC_WIN || metric->kind == TW_SIM_METRIC_SCORE)
-    g_string_append_printf (out, "%u", metric->index + 1);
-  g_string_append_printf (out, ",%" G_GUINT64_FORMAT, n);
-}
-
-static void
-print_csv (GString   *out,
-           GPtrArray *arms)
-{
-  g_string_append (out, "arm,metric,seat,n,mean,sd,min,q25,median,q75,max,lo,hi,significant\n");
-
-  for (guint a = 0; a < arms->len; a++)
-    {
-      const TwSimArm *arm = g_ptr_array_index (arms, a);
-      g_autoptr(GArray) rows = tw_sim_summarize (arm);
-
-      for (guint i = 0; i < rows->len; i++)
-        {
-          const TwSimRow *row = &g_array_index (rows, TwSimRow, i);
-          const TwSimStats *s = &row->stats;
-
-          csv_metric (out, arm->label != NULL ? arm->label : "", &row->metric, row->name, s->n);
-          csv_number (out, s->mean);
-          csv_number (out, s->sd);
-          csv_number (out, s->min);
-          csv_number (out, s->q25);
-          csv_number (out, s->median);
-          csv_number (out, s->q75);
-          csv_number (out, s->max);
-          csv_number (out, row->lo);
-          csv_number (out, row->hi);
-          g_string_append (out, ",\n");
-        }
-    }
-  if (arms->len == 2)
-    {
-      g_autoptr(GArray) diffs = tw_sim_compare (g_ptr_array_index (arms, 0),
-                                                g_ptr_array_index (arms, 1));
-
-      for (guint i = 0; i < diffs->len; i++)
-        {
-          const TwSimDiff *d = &g_array_index (diffs, TwSimDiff, i);
-
-          csv_metric (out, "B-A", &d->metric, d->name, d->n);
-          csv_number (out, d->diff);
-          g_string_append (out, ",,,,,,");
-          csv_number (out, d->lo);
-          csv_number (out, d->hi);
-          g_string_append_printf (out, ",%d\n", d->significant ? 1 : 0);
-        }
-    }
-}
-
 /* The results in @format, to @path or, when NULL, to standard output. An
- * @interrupted run is marked: a line in text, "interrupted": true in JSON
- * (CSV has no place for it; the caller says it on standard error). */
+ * interrupted run (TwSimArm.interrupted) is marked: a line in text,
+ * "interrupted": true in JSON (CSV has no place for it; the caller says it
+ * on standard error). */
 static gboolean
 print_results (GPtrArray   *arms,
                Format       format,
-               gboolean     interrupted,
                const char  *path,
                GError     **error)
 {
   g_autoptr(GString) out = g_string_new (NULL);
+  gboolean interrupted = FALSE;
 
+  for (guint a = 0; a < arms->len; a++)
+    interrupted |= ((const TwSimArm *) g_ptr_array_index (arms, a))->interrupted;
   switch (format)
     {
     case FORMAT_JSON:
       tw_sim_to_json (arms, out);
-      /* a top-level member merge ignores: the games are what they are */
-      if (interrupted && out->len > 0 && out->str[0] == '{')
-        g_string_insert (out, 1, "\n  \"interrupted\": true,");
       break;
     case FORMAT_CSV:
-      print_csv (out, arms);
+      tw_sim_summary_csv (arms, out);
       break;
     case FORMAT_TEXT:
     default:
@@ -303,93 +206,16 @@ print_results (GPtrArray   *arms,
   return TRUE;
 }
 
-/* One CSV row per game: game, seed, [arm,] moves, scores, places (1 is
- * first), counters. */
+/* One CSV row per game (tw_sim_games_csv()) to @path. */
 static gboolean
 write_per_game (const char  *path,
                 GPtrArray   *arms,
                 GError     **error)
 {
   g_autoptr(GString) out = g_string_new (NULL);
-  const TwSimArm *first = g_ptr_array_index (arms, 0);
-  gboolean with_arm = arms->len > 1;
 
-  g_string_append (out, with_arm ? "arm,game,seed,moves" : "game,seed,moves");
-  for (guint p = 0; p < first->n_players; p++)
-    g_string_append_printf (out, ",score_p%u", p + 1);
-  for (guint p = 0; p < first->n_players; p++)
-    g_string_append_printf (out, ",place_p%u", p + 1);
-  for (guint a = 0; a < arms->len; a++)
-    {
-      const TwSimArm *arm = g_ptr_array_index (arms, a);
-
-      /* counters of every arm, by name, once each */
-      for (guint c = 0; c < arm->n_counters; c++)
-        {
-          gboolean seen = FALSE;
-
-          for (guint b = 0; b < a && !seen; b++)
-            seen = g_strv_contains ((const char * const *)
-                                    ((TwSimArm *) g_ptr_array_index (arms, b))->counter_names,
-                                    arm->counter_names[c]);
-          if (!seen)
-            {
-              g_string_append_c (out, ',');
-              csv_field (out, arm->counter_names[c]);
-            }
-        }
-    }
-  g_string_append_c (out, '\n');
-
-  for (guint a = 0; a < arms->len; a++)
-    {
-      const TwSimArm *arm = g_ptr_array_index (arms, a);
-
-      for (guint i = 0; i < arm->games->len; i++)
-        {
-          const TwSimGame *g = &g_array_index (arm->games, TwSimGame, i);
-
-          if (with_arm)
-            g_string_append_printf (out, "%s,", arm->label != NULL ? arm->label : "");
-          g_string_append_printf (out, "%" G_GUINT64_FORMAT ",%" G_GUINT64_FORMAT ",%u",
-                                  g->index, g->seed, g->moves);
-          for (guint p = 0; p < first->n_players; p++)
-            csv_number (out, p < arm->n_players ? g->score[p] : NAN);
-          for (guint p = 0; p < first->n_players; p++)
-            if (p < arm->n_players)
-              g_string_append_printf (out, ",%u", g->rank[p] + 1);
-            else
-              g_string_append_c (out, ',');
-          for (guint b = 0; b < arms->len; b++)
-            {
-              const TwSimArm *other = g_ptr_array_index (arms, b);
-
-              for (guint c = 0; c < other->n_counters; c++)
-                {
-                  gboolean seen = FALSE;
-                  guint k;
-
-                  for (guint e = 0; e < b && !seen; e++)
-                    seen = g_strv_contains ((const char * const *)
-                                            ((TwSimArm *) g_ptr_array_index (arms, e))->counter_names,
-                                            other->counter_names[c]);
-                  if (seen)
-                    continue;
-                  g_string_append_c (out, ',');
-                  for (k = 0; k < arm->n_counters; k++)
-                    if (g_str_equal (arm->counter_names[k], other->counter_names[c]))
-                      break;
-                  if (k < arm->n_counters)
-                    g_string_append_printf (out, "%" G_GUINT64_FORMAT, g->counters[k]);
-                }
-            }
-          g_string_append_c (out, '\n');
-        }
-    }
-
-  if (!g_file_set_contents (path, out->str, (gssize) out->len, error))
-    return FALSE;
-  return TRUE;
+  tw_sim_games_csv (arms, FALSE, out);
+  return g_file_set_contents (path, out->str, (gssize) out->len, error);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -595,7 +421,7 @@ tw_cli_simulate (int    argc,
           rc = TW_EXIT_FAILURE;
           goto out;
         }
-      stopped = arm->games->len < config.last - config.first;
+      stopped = arm->interrupted;
       if (game_b != NULL)
         {
           arm->label = g_strdup (a == 0 ? "A" : "B");
@@ -631,7 +457,7 @@ tw_cli_simulate (int    argc,
       rc = tw_cli_report_error (error);
       goto out;
     }
-  if (!print_results (arms, format, stopped, output, &error))
+  if (!print_results (arms, format, output, &error))
     {
       rc = tw_cli_report_error (error);
       goto out;
@@ -749,7 +575,7 @@ tw_cli_merge (int    argc,
       rc = tw_cli_report_error (error);
       goto out;
     }
-  if (!print_results (arms, format, FALSE, NULL, &error))
+  if (!print_results (arms, format, NULL, &error))
     {
       rc = tw_cli_report_error (error);
       goto out;

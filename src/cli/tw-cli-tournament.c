@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "tw-json.h"
 #include "tw-sim.h"
 #include "tw-tournament.h"
 
@@ -229,9 +230,8 @@ json_member (GString    *out,
              const char *name,
              double      value)
 {
-  g_autofree char *number = tw_cli_json_number (value);
-
-  g_string_append_printf (out, ", \"%s\": %s", name, number);
+  g_string_append_printf (out, ", \"%s\": ", name);
+  tw_json_append_number (out, value, 15);
 }
 
 static void
@@ -239,9 +239,8 @@ json_name (GString    *out,
            const char *key,
            const char *text)
 {
-  g_autofree char *quoted = tw_cli_json_string (text);
-
-  g_string_append_printf (out, "\"%s\": %s", key, quoted);
+  g_string_append_printf (out, "\"%s\": ", key);
+  tw_json_append_string (out, text);
 }
 
 /* Opens row @i of an array of objects with its "bot". */
@@ -282,21 +281,17 @@ print_json (GString      *out,
   json_name (out, "definition", arm->definition);
   g_string_append (out, ",\n  ");
   json_name (out, "path", arm->path != NULL ? arm->path : "");
-  g_string_append_printf (out, ",\n  \"players\": %u,\n  \"options\": [", arm->n_players);
-  for (guint i = 0; arm->options[i] != NULL; i++)
-    {
-      g_autofree char *option = tw_cli_json_string (arm->options[i]);
-      g_string_append_printf (out, "%s%s", i > 0 ? ", " : "", option);
-    }
+  g_string_append_printf (out, ",\n  \"players\": %u,\n  \"options\": ", arm->n_players);
+  tw_json_append_strv (out, arm->options);
   /* 64-bit seeds as strings, as simulate writes them */
-  g_string_append_printf (out, "],\n  \"seed\": \"%" G_GUINT64_FORMAT "\",\n"
+  g_string_append_printf (out, ",\n  \"seed\": \"%" G_GUINT64_FORMAT "\",\n"
                           "  \"games_total\": %" G_GUINT64_FORMAT ",\n"
                           "  \"games_played\": %u,\n  \"bots\": [",
                           arm->seed, arm->total_games, arm->games->len);
   for (guint b = 0; b < t->n_bots; b++)
     {
-      g_autofree char *name = tw_cli_json_string (r->names[b]);
-      g_string_append_printf (out, "%s%s", b > 0 ? ", " : "", name);
+      g_string_append (out, b > 0 ? ", " : "");
+      tw_json_append_string (out, r->names[b]);
     }
   g_string_append (out, "],\n  \"lineups\": [");
   for (guint l = 0; l < t->n_lineups; l++)
@@ -371,8 +366,8 @@ print_json (GString      *out,
                               (guint) (g->index % t->n_lineups), g->moves);
       for (guint p = 0; p < arm->n_players; p++)
         {
-          g_autofree char *score = tw_cli_json_number (g->score[p]);
-          g_string_append_printf (out, "%s%s", p > 0 ? ", " : "", score);
+          g_string_append (out, p > 0 ? ", " : "");
+          tw_json_append_number (out, g->score[p], 15);
         }
       g_string_append (out, "], \"ranks\": [");
       for (guint p = 0; p < arm->n_players; p++)
@@ -585,7 +580,7 @@ tw_cli_tournament (int    argc,
       goto out;
     }
 
-  report.interrupted = arm->games->len < config.last;
+  report.interrupted = arm->interrupted;
   if (report.interrupted)
     tw_cli_error ("interrupted: %u of %d games had ended; the results count only those",
                   arm->games->len, games);

@@ -95,9 +95,6 @@ TwGame         *tw_cli_new_game           (TwDefinition        *def,
 /* Writes text as UTF-8 bytes whatever the locale. */
 void            tw_cli_print              (const char          *format,
                                            ...) G_GNUC_PRINTF (1, 2);
-/* A JSON number for a score ("12", "7.5"), "null" when not finite. */
-char           *tw_cli_json_number        (double               value);
-char           *tw_cli_json_string        (const char          *text);
 
 /* Batch runs (simulate, tournament). A progress line on stderr while it is
  * a terminal: pass tw_cli_progress_cb and the struct as TwSimConfig's

@@ -13,6 +13,10 @@
  * It owns everything in it. Runs happen on GThreads; the core has no main
  * loop, so progress is a callback on the calling thread and cancellation is
  * a flag the caller sets.
+ *
+ * Code: tw-sim.c (seeds, arms, the runner), tw-sim-stats.c (statistics),
+ * tw-sim-json.c and tw-sim-csv.c (results as JSON and CSV), tw-lab-file.c
+ * (the Lab's run files).
  */
 #pragma once
 
@@ -69,6 +73,8 @@ typedef struct
   guint      n_counters;
   char     **counter_names;  /* NULL-terminated */
   GArray    *games;          /* TwSimGame, sorted by index, no duplicates */
+  gboolean   interrupted;    /* cancelled with keep_partial: games holds those that ended;
+                              * written to JSON, not read back (merged shards are whole) */
 } TwSimArm;
 
 TwSimArm        *tw_sim_arm_new          (const TwGame      *game,
@@ -228,7 +234,8 @@ double           tw_sim_t975             (double             df);
 /* Results as JSON ---------------------------------------------------------- */
 
 /* Appends the document {"format": "tilewright-simulation", "arms": [...],
- * "comparison": [...]} with every game, so that it can be merged. */
+ * "comparison": [...]} with every game, so that it can be merged; with
+ * "interrupted": true after "version" when an arm is interrupted. */
 void             tw_sim_to_json          (GPtrArray         *arms,
                                           GString           *out);
 /* Reads such a document; appends its arms (TwSimArm, owned) to @arms. */
@@ -236,6 +243,18 @@ gboolean         tw_sim_from_json        (const char        *text,
                                           gsize              len,
                                           GPtrArray         *arms,
                                           GError           **error);
+
+/* Results as CSV ----------------------------------------------------------- */
+
+/* Appends the summary: arm,metric,seat,n,mean,sd,min,q25,median,q75,max,lo,hi,
+ * significant (doc/simulate.md). */
+void             tw_sim_summary_csv      (GPtrArray         *arms,
+                                          GString           *out);
+/* Appends one row per game: [arm,]game,seed,moves,score_pN…,place_pN…,
+ * COUNTER… (place 1 is first; arm with two arms or when @arm_column). */
+void             tw_sim_games_csv        (GPtrArray         *arms,
+                                          gboolean           arm_column,
+                                          GString           *out);
 
 /* Lab runs ------------------------------------------------------------------ */
 

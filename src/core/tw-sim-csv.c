@@ -1,0 +1,196 @@
+/* tw-sim-csv.c: simulation results as CSV, for spreadsheets
+ *
+ * One writer for the summary (`simulate --format csv`) and one for the rows
+ * of every game (`simulate --per-game`, `merge --per-game`, the Lab's Export
+ * Data as CSV). Numbers have 15 significant digits, as people read them.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "tw-sim-private.h"
+
+#include <math.h>
+#include <string.h>
+
+static void
+csv_field (GString    *out,
+           const char *text)
+{
+  if (strpbrk (text, ",\"\n\r") == NULL)
+    {
+      g_string_append (out, text);
+      return;
+    }
+  g_string_append_c (out, '"');
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (*p == '"')
+        g_string_append_c (out, '"');
+      g_string_append_c (out, *p);
+    }
+  g_string_append_c (out, '"');
+}
+
+/* ",VALUE", or "," alone when the value is not finite */
+static void
+csv_number (GString *out,
+            double   value)
+{
+  g_string_append_c (out, ',');
+  if (isfinite (value))
+    tw_json_append_number (out, value, 15);
+}
+
+static void
+csv_metric (GString           *out,
+            const char        *arm,
+            const TwSimMetric *metric,
+            const char        *name,
+            guint64            n)
+{
+  g_autofree char *label = metric->kind == TW_SIM_METRIC_COUNTER
+                           ? g_strconcat ("counter:", name, NULL) : g_strdup (name);
+
+  csv_field (out, arm);
+  g_string_append_c (out, ',');
+  csv_field (out, label);
+  g_string_append_c (out, ',');
+  if (metric->kind == TW_SIM_METRIC_WIN || metric->kind == TW_SIM_METRIC_SCORE)
+    g_string_append_printf (out, "%u", metric->index + 1);
+  g_string_append_printf (out, ",%" G_GUINT64_FORMAT, n);
+}
+
+/**
+ * tw_sim_summary_csv:
+ * @arms: (element-type TwSimArm): one arm, or A and B
+ * @out: where the table is appended
+ *
+ * Rows arm,metric,seat,n,mean,sd,min,q25,median,q75,max,lo,hi,significant:
+ * every metric of every arm, then B - A of each metric they share.
+ */
+void
+tw_sim_summary_csv (GPtrArray *arms,
+                    GString   *out)
+{
+  g_string_append (out, "arm,metric,seat,n,mean,sd,min,q25,median,q75,max,lo,hi,significant\n");
+
+  for (guint a = 0; a < arms->len; a++)
+    {
+      const TwSimArm *arm = g_ptr_array_index (arms, a);
+      g_autoptr(GArray) rows = tw_sim_summarize (arm);
+
+      for (guint i = 0; i < rows->len; i++)
+        {
+          const TwSimRow *row = &g_array_index (rows, TwSimRow, i);
+          const TwSimStats *s = &row->stats;
+
+          csv_metric (out, arm->label != NULL ? arm->label : "", &row->metric, row->name, s->n);
+          csv_number (out, s->mean);
+          csv_number (out, s->sd);
+          csv_number (out, s->min);
+          csv_number (out, s->q25);
+          csv_number (out, s->median);
+          csv_number (out, s->q75);
+          csv_number (out, s->max);
+          csv_number (out, row->lo);
+          csv_number (out, row->hi);
+          g_string_append (out, ",\n");
+        }
+    }
+  if (arms->len == 2)
+    {
+      g_autoptr(GArray) diffs = tw_sim_compare (g_ptr_array_index (arms, 0),
+                                                g_ptr_array_index (arms, 1));
+
+      for (guint i = 0; i < diffs->len; i++)
+        {
+          const TwSimDiff *d = &g_array_index (diffs, TwSimDiff, i);
+
+          csv_metric (out, "B-A", &d->metric, d->name, d->n);
+          csv_number (out, d->diff);
+          g_string_append (out, ",,,,,,");
+          csv_number (out, d->lo);
+          csv_number (out, d->hi);
+          g_string_append_printf (out, ",%d\n", d->significant ? 1 : 0);
+        }
+    }
+}
+
+/**
+ * tw_sim_games_csv:
+ * @arms: (element-type TwSimArm): one arm, or A and B
+ * @arm_column: the column "arm" even for one arm (the Lab's exports keep one
+ *   layout whether or not B was played); otherwise only with two arms
+ * @out: where the table is appended
+ *
+ * One row per game: [arm,]game,seed,moves,score_p1…,place_p1…,COUNTER…. place 1 is first and equal places are ties:
+ * rank + 1, so that the column is not mistaken for the JSON's 0-based
+ * "ranks". The counters are those of every arm, by name, once each; a game
+ * of an arm without one leaves it empty.
+ */
+void
+tw_sim_games_csv (GPtrArray *arms,
+                  gboolean   arm_column,
+                  GString   *out)
+{
+  const TwSimArm *first = g_ptr_array_index (arms, 0);
+  gboolean with_arm = arm_column || arms->len > 1;
+  g_autoptr(GPtrArray) counters = g_ptr_array_new ();
+
+  for (guint a = 0; a < arms->len; a++)
+    {
+      const TwSimArm *arm = g_ptr_array_index (arms, a);
+
+      for (guint c = 0; c < arm->n_counters; c++)
+        if (!g_ptr_array_find_with_equal_func (counters, arm->counter_names[c], g_str_equal,
+                                               NULL))
+          g_ptr_array_add (counters, arm->counter_names[c]);
+    }
+
+  g_string_append (out, with_arm ? "arm,game,seed,moves" : "game,seed,moves");
+  for (guint p = 0; p < first->n_players; p++)
+    g_string_append_printf (out, ",score_p%u", p + 1);
+  for (guint p = 0; p < first->n_players; p++)
+    g_string_append_printf (out, ",place_p%u", p + 1);
+  for (guint c = 0; c < counters->len; c++)
+    {
+      g_string_append_c (out, ',');
+      csv_field (out, g_ptr_array_index (counters, c));
+    }
+  g_string_append_c (out, '\n');
+
+  for (guint a = 0; a < arms->len; a++)
+    {
+      const TwSimArm *arm = g_ptr_array_index (arms, a);
+
+      for (guint i = 0; i < arm->games->len; i++)
+        {
+          const TwSimGame *g = &g_array_index (arm->games, TwSimGame, i);
+
+          if (with_arm)
+            g_string_append_printf (out, "%s,", arm->label != NULL ? arm->label : "");
+          g_string_append_printf (out, "%" G_GUINT64_FORMAT ",%" G_GUINT64_FORMAT ",%u",
+                                  g->index, g->seed, g->moves);
+          for (guint p = 0; p < first->n_players; p++)
+            csv_number (out, p < arm->n_players ? g->score[p] : NAN);
+          for (guint p = 0; p < first->n_players; p++)
+            if (p < arm->n_players)
+              g_string_append_printf (out, ",%u", g->rank[p] + 1);
+            else
+              g_string_append_c (out, ',');
+          for (guint c = 0; c < counters->len; c++)
+            {
+              guint k;
+
+              g_string_append_c (out, ',');
+              for (k = 0; k < arm->n_counters; k++)
+                if (g_str_equal (arm->counter_names[k], g_ptr_array_index (counters, c)))
+                  break;
+              if (k < arm->n_counters)
+                g_string_append_printf (out, "%" G_GUINT64_FORMAT, g->counters[k]);
+            }
+          g_string_append_c (out, '\n');
+        }
+    }
+}

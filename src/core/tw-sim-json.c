@@ -1,0 +1,405 @@
+/* tw-sim-json.c: simulation results as JSON, written and read
+ *
+ * The writer lays the document out as it always has (one game a line) with
+ * tw-json.h's number and string writer; the reader is json-glib's parser
+ * through tw-json.h. Only the configuration and the games are read: the
+ * summary and comparison are recomputed from them (merge, the Lab).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "tw-sim-private.h"
+
+#include <string.h>
+
+/* ------------------------------------------------------------------------ */
+/* JSON out                                                                 */
+
+static void
+json_stats (GString          *out,
+            const TwSimStats *s)
+{
+  g_string_append_printf (out, "\"n\": %" G_GUINT64_FORMAT ", \"mean\": ", s->n);
+  tw_json_append_number (out, s->mean, 17);
+  g_string_append (out, ", \"sd\": ");
+  tw_json_append_number (out, s->sd, 17);
+  g_string_append (out, ", \"min\": ");
+  tw_json_append_number (out, s->min, 17);
+  g_string_append (out, ", \"q25\": ");
+  tw_json_append_number (out, s->q25, 17);
+  g_string_append (out, ", \"median\": ");
+  tw_json_append_number (out, s->median, 17);
+  g_string_append (out, ", \"q75\": ");
+  tw_json_append_number (out, s->q75, 17);
+  g_string_append (out, ", \"max\": ");
+  tw_json_append_number (out, s->max, 17);
+  g_string_append (out, ", \"sum\": ");
+  tw_json_append_number (out, s->sum, 17);
+  g_string_append (out, ", \"sum_sq\": ");
+  tw_json_append_number (out, s->sum_sq, 17);
+}
+
+static gboolean
+metric_has_seat (const TwSimMetric *m)
+{
+  return m->kind == TW_SIM_METRIC_WIN || m->kind == TW_SIM_METRIC_SCORE;
+}
+
+static void
+json_metric (GString           *out,
+             const char        *name,
+             const TwSimMetric *m)
+{
+  g_string_append (out, "\"metric\": ");
+  tw_json_append_string (out, m->kind == TW_SIM_METRIC_COUNTER ? "counter" : name);
+  if (m->kind == TW_SIM_METRIC_COUNTER)
+    {
+      g_string_append (out, ", \"counter\": ");
+      tw_json_append_string (out, name);
+    }
+  if (metric_has_seat (m))
+    g_string_append_printf (out, ", \"seat\": %u", m->index + 1);
+}
+
+static void
+json_arm (GString        *out,
+          const TwSimArm *arm)
+{
+  g_autoptr(GArray) rows = tw_sim_summarize (arm);
+
+  g_string_append (out, "    {\n      \"label\": ");
+  tw_json_append_string (out, arm->label);
+  g_string_append (out, ",\n      \"change\": ");
+  tw_json_append_string (out, arm->change);
+  g_string_append (out, ",\n      \"rules\": ");
+  tw_json_append_string (out, arm->rules_id);
+  g_string_append (out, ",\n      \"definition\": ");
+  tw_json_append_string (out, arm->definition);
+  g_string_append (out, ",\n      \"path\": ");
+  tw_json_append_string (out, arm->path);
+  g_string_append_printf (out, ",\n      \"players\": %u,\n      \"bots\": ", arm->n_players);
+  tw_json_append_strv (out, arm->bots);
+  g_string_append (out, ",\n      \"options\": ");
+  tw_json_append_strv (out, arm->options);
+  /* 64-bit seeds as strings: many JSON readers keep only 53 bits of a number */
+  g_string_append_printf (out, ",\n      \"seed\": \"%" G_GUINT64_FORMAT "\","
+                          "\n      \"games_total\": %" G_GUINT64_FORMAT ","
+                          "\n      \"games_played\": %u,\n      \"counter_names\": ",
+                          arm->seed, arm->total_games, arm->games->len);
+  tw_json_append_strv (out, arm->counter_names);
+
+  g_string_append (out, ",\n      \"summary\": [");
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const TwSimRow *row = &g_array_index (rows, TwSimRow, i);
+
+      g_string_append (out, i > 0 ? ",\n        {" : "\n        {");
+      json_metric (out, row->name, &row->metric);
+      g_string_append (out, ", ");
+      json_stats (out, &row->stats);
+      g_string_append (out, ", \"lo\": ");
+      tw_json_append_number (out, row->lo, 17);
+      g_string_append (out, ", \"hi\": ");
+      tw_json_append_number (out, row->hi, 17);
+      g_string_append (out, "}");
+    }
+  g_string_append (out, "\n      ],\n      \"games\": [");
+  for (guint i = 0; i < arm->games->len; i++)
+    {
+      const TwSimGame *g = &g_array_index (arm->games, TwSimGame, i);
+
+      g_string_append_printf (out, "%s\n        {\"game\": %" G_GUINT64_FORMAT ", "
+                              "\"seed\": \"%" G_GUINT64_FORMAT "\", \"moves\": %u, \"scores\": [",
+                              i > 0 ? "," : "", g->index, g->seed, g->moves);
+      for (guint p = 0; p < arm->n_players; p++)
+        {
+          if (p > 0)
+            g_string_append (out, ", ");
+          tw_json_append_number (out, g->score[p], 17);
+        }
+      g_string_append (out, "], \"ranks\": [");
+      for (guint p = 0; p < arm->n_players; p++)
+        g_string_append_printf (out, "%s%u", p > 0 ? ", " : "", g->rank[p]);
+      g_string_append (out, "], \"counters\": [");
+      for (guint c = 0; c < arm->n_counters; c++)
+        g_string_append_printf (out, "%s%" G_GUINT64_FORMAT, c > 0 ? ", " : "", g->counters[c]);
+      g_string_append (out, "]}");
+    }
+  g_string_append (out, "\n      ]\n    }");
+}
+
+/**
+ * tw_sim_to_json:
+ * @arms: (element-type TwSimArm): one arm, or two for a comparison (A, B)
+ * @out: where to append the document
+ *
+ * The summary and comparison in it are for readers; tw_sim_from_json() reads
+ * only the configuration and the games and recomputes the rest.
+ */
+void
+tw_sim_to_json (GPtrArray *arms,
+                GString   *out)
+{
+  gboolean interrupted = FALSE;
+
+  for (guint i = 0; i < arms->len; i++)
+    interrupted |= ((const TwSimArm *) g_ptr_array_index (arms, i))->interrupted;
+  g_string_append (out, "{\n  \"format\": \"tilewright-simulation\",\n  \"version\": 1,\n");
+  /* only when set, so that a whole run's document is what it always was */
+  if (interrupted)
+    g_string_append (out, "  \"interrupted\": true,\n");
+  g_string_append (out, "  \"arms\": [\n");
+  for (guint i = 0; i < arms->len; i++)
+    {
+      if (i > 0)
+        g_string_append (out, ",\n");
+      json_arm (out, g_ptr_array_index (arms, i));
+    }
+  g_string_append (out, "\n  ],\n  \"comparison\": [");
+  if (arms->len == 2)
+    {
+      g_autoptr(GArray) diffs = tw_sim_compare (g_ptr_array_index (arms, 0),
+                                                g_ptr_array_index (arms, 1));
+
+      for (guint i = 0; i < diffs->len; i++)
+        {
+          const TwSimDiff *d = &g_array_index (diffs, TwSimDiff, i);
+
+          g_string_append (out, i > 0 ? ",\n    {" : "\n    {");
+          json_metric (out, d->name, &d->metric);
+          g_string_append (out, ", \"a\": ");
+          tw_json_append_number (out, d->mean_a, 17);
+          g_string_append (out, ", \"b\": ");
+          tw_json_append_number (out, d->mean_b, 17);
+          g_string_append (out, ", \"diff\": ");
+          tw_json_append_number (out, d->diff, 17);
+          g_string_append (out, ", \"lo\": ");
+          tw_json_append_number (out, d->lo, 17);
+          g_string_append (out, ", \"hi\": ");
+          tw_json_append_number (out, d->hi, 17);
+          g_string_append_printf (out, ", \"n\": %" G_GUINT64_FORMAT ", \"paired\": %s, "
+                                  "\"significant\": %s}", d->n,
+                                  d->paired ? "true" : "false",
+                                  d->significant ? "true" : "false");
+        }
+      g_string_append (out, "\n  ");
+    }
+  g_string_append (out, "]\n}\n");
+}
+
+/* ------------------------------------------------------------------------ */
+/* JSON in                                                                  */
+
+static gboolean
+get_string (JsonNode    *object,
+            const char  *key,
+            gboolean     nullable,
+            char       **out)
+{
+  JsonNode *node = tw_json_member (object, key);
+  const char *text = tw_json_string (node);
+
+  *out = g_strdup (text);
+  return text != NULL || (nullable && (node == NULL || tw_json_is_null (node)));
+}
+
+static gboolean
+get_strv (JsonNode     *object,
+          const char   *key,
+          char       ***out)
+{
+  *out = tw_json_strv (tw_json_member (object, key));
+  return *out != NULL;
+}
+
+/* A whole number written as a number (ranks, counters). */
+static gboolean
+number_u64 (JsonNode *node,
+            guint64   max,
+            guint64  *out)
+{
+  return node != NULL && JSON_NODE_HOLDS_VALUE (node)
+         && json_node_get_value_type (node) == G_TYPE_INT64
+         && tw_json_u64 (node, 0, max, out);
+}
+
+/* A list of @n items, or NULL. */
+static JsonArray *
+list_of (JsonNode *node,
+         guint     n)
+{
+  if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node)
+      || json_array_get_length (json_node_get_array (node)) != n)
+    return NULL;
+  return json_node_get_array (node);
+}
+
+static gboolean
+game_from_json (JsonNode        *item,
+                const TwSimArm  *arm,
+                TwSimGame       *g)
+{
+  JsonArray *scores = list_of (tw_json_member (item, "scores"), arm->n_players);
+  JsonArray *ranks = list_of (tw_json_member (item, "ranks"), arm->n_players);
+  JsonArray *counters = list_of (tw_json_member (item, "counters"), arm->n_counters);
+  guint64 v;
+
+  if (!tw_json_u64 (tw_json_member (item, "game"), 0, G_MAXUINT64, &g->index)
+      || !tw_json_u64 (tw_json_member (item, "seed"), 0, G_MAXUINT64, &g->seed)
+      || !tw_json_u64 (tw_json_member (item, "moves"), 0, G_MAXUINT32, &v)
+      || scores == NULL || ranks == NULL || counters == NULL)
+    return FALSE;
+  g->moves = (guint32) v;
+  for (guint p = 0; p < arm->n_players; p++)
+    {
+      if (!tw_json_double (json_array_get_element (scores, p), &g->score[p])
+          || !number_u64 (json_array_get_element (ranks, p), TW_MAX_PLAYERS, &v))
+        return FALSE;
+      g->rank[p] = (guint8) v;
+    }
+  for (guint c = 0; c < arm->n_counters; c++)
+    if (!number_u64 (json_array_get_element (counters, c), G_MAXUINT64, &g->counters[c]))
+      return FALSE;
+  return TRUE;
+}
+
+/**
+ * tw_sim_arm_from_json:
+ * @object: one item of "arms"
+ * @arm_index: its index, for messages
+ * @out: (out) (transfer full): the arm
+ * @error: TW_SIM_ERROR_PARSE naming the arm and the member at fault
+ *
+ * Reads the configuration and the games of one arm.
+ */
+gboolean
+tw_sim_arm_from_json (JsonNode   *object,
+                      guint       arm_index,
+                      TwSimArm  **out,
+                      GError    **error)
+{
+  g_autoptr(TwSimArm) arm = g_new0 (TwSimArm, 1);
+  JsonNode *games = tw_json_member (object, "games");
+  JsonArray *list;
+  guint64 v;
+  const char *bad = NULL;
+
+  arm->games = g_array_new (FALSE, TRUE, sizeof (TwSimGame));
+  if (!JSON_NODE_HOLDS_OBJECT (object))
+    bad = "arm";
+  else if (!get_string (object, "label", TRUE, &arm->label))
+    bad = "label";
+  else if (!get_string (object, "change", TRUE, &arm->change))
+    bad = "change";
+  else if (!get_string (object, "rules", FALSE, &arm->rules_id))
+    bad = "rules";
+  else if (!get_string (object, "definition", FALSE, &arm->definition))
+    bad = "definition";
+  else if (!get_string (object, "path", TRUE, &arm->path))
+    bad = "path";
+  else if (!tw_json_u64 (tw_json_member (object, "players"), 1, TW_MAX_PLAYERS, &v))
+    bad = "players";
+  else if ((arm->n_players = (guint) v, !get_strv (object, "bots", &arm->bots))
+           || g_strv_length (arm->bots) != arm->n_players)
+    bad = "bots";
+  else if (!get_strv (object, "options", &arm->options))
+    bad = "options";
+  else if (!tw_json_u64 (tw_json_member (object, "seed"), 0, G_MAXUINT64, &arm->seed))
+    bad = "seed";
+  else if (!tw_json_u64 (tw_json_member (object, "games_total"), 0, G_MAXUINT64,
+                         &arm->total_games))
+    bad = "games_total";
+  else if (!get_strv (object, "counter_names", &arm->counter_names)
+           || g_strv_length (arm->counter_names) > TW_SIM_MAX_COUNTERS)
+    bad = "counter_names";
+  else if (games == NULL || !JSON_NODE_HOLDS_ARRAY (games))
+    bad = "games";
+  if (bad != NULL)
+    {
+      g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_PARSE,
+                   "arm %u: “%s” is missing or wrong", arm_index + 1, bad);
+      return FALSE;
+    }
+  arm->n_counters = g_strv_length (arm->counter_names);
+
+  list = json_node_get_array (games);
+  g_array_set_size (arm->games, json_array_get_length (list));
+  for (guint i = 0; i < arm->games->len; i++)
+    if (!game_from_json (json_array_get_element (list, i), arm,
+                         &g_array_index (arm->games, TwSimGame, i)))
+      {
+        g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_PARSE,
+                     "arm %u: game entry %u is malformed", arm_index + 1, i + 1);
+        return FALSE;
+      }
+  g_array_sort (arm->games, tw_sim_compare_game_index);
+  for (guint i = 1; i < arm->games->len; i++)
+    if (g_array_index (arm->games, TwSimGame, i).index
+        == g_array_index (arm->games, TwSimGame, i - 1).index)
+      {
+        g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_PARSE,
+                     "arm %u: game %" G_GUINT64_FORMAT " appears twice", arm_index + 1,
+                     g_array_index (arm->games, TwSimGame, i).index);
+        return FALSE;
+      }
+  *out = g_steal_pointer (&arm);
+  return TRUE;
+}
+
+/**
+ * tw_sim_from_json:
+ * @text: a document written by tw_sim_to_json()
+ * @len: its length, or -1 when nul-terminated
+ * @arms: (element-type TwSimArm): where the arms are appended
+ * @error: TW_SIM_ERROR_PARSE with line:column or the field at fault
+ *
+ * Reads the configuration and the games; "interrupted" and the summary are
+ * not read (merge recomputes the summary, and merged shards are whole runs).
+ */
+gboolean
+tw_sim_from_json (const char  *text,
+                  gsize        len,
+                  GPtrArray   *arms,
+                  GError     **error)
+{
+  g_autoptr(TwJsonDoc) doc = NULL;
+  g_autoptr(GPtrArray) parsed = g_ptr_array_new_with_free_func ((GDestroyNotify) tw_sim_arm_free);
+  const char *format;
+  JsonNode *root, *list;
+  guint n;
+
+  doc = tw_json_doc_parse (text, len, 0, TW_SIM_ERROR, TW_SIM_ERROR_PARSE, error);
+  if (doc == NULL)
+    return FALSE;
+  root = tw_json_doc_root (doc);
+  format = tw_json_string (tw_json_member (root, "format"));
+  if (format == NULL || !g_str_equal (format, "tilewright-simulation"))
+    {
+      g_set_error_literal (error, TW_SIM_ERROR, TW_SIM_ERROR_PARSE,
+                           "not simulation results (no “format”: “tilewright-simulation”; "
+                           "write them with simulate --format json)");
+      return FALSE;
+    }
+  list = tw_json_member (root, "arms");
+  n = list != NULL && JSON_NODE_HOLDS_ARRAY (list)
+      ? json_array_get_length (json_node_get_array (list)) : 0;
+  if (n < 1 || n > 2)
+    {
+      g_set_error_literal (error, TW_SIM_ERROR, TW_SIM_ERROR_PARSE,
+                           "“arms” must be a list of one or two results");
+      return FALSE;
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      TwSimArm *arm = NULL;
+
+      if (!tw_sim_arm_from_json (json_array_get_element (json_node_get_array (list), i), i,
+                                 &arm, error))
+        return FALSE;
+      g_ptr_array_add (parsed, arm);
+    }
+  for (guint i = 0; i < parsed->len; i++)
+    g_ptr_array_add (arms, g_ptr_array_steal_index (parsed, i--));
+  return TRUE;
+}

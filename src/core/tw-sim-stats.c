@@ -1,0 +1,445 @@
+/* tw-sim-stats.c: statistics of simulation results
+ *
+ * Every figure is reduced from an arm's games in index order, so the same
+ * games give the same bytes however they were played or merged.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "tw-sim-private.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The k-th smallest of v[0 … n-1] (0-based), partially reordering v so that
+ * everything after position k is at least v[k]: Hoare's selection with a
+ * median-of-three pivot, O(n) on average where a sort would be O(n log n);
+ * the summary of a big run is the serial part of simulate. */
+static double
+select_kth (double  *v,
+            guint64  n,
+            guint64  k)
+{
+  guint64 lo = 0, hi = n - 1;
+
+  while (hi > lo)
+    {
+      guint64 mid = lo + (hi - lo) / 2;
+      double a = v[lo], b = v[mid], c = v[hi];
+      double pivot = a < b ? (b < c ? b : (a < c ? c : a)) : (a < c ? a : (b < c ? c : b));
+      guint64 i = lo, j = hi;
+
+      while (i <= j)
+        {
+          while (v[i] < pivot)
+            i++;
+          while (v[j] > pivot)
+            j--;
+          if (i <= j)
+            {
+              double t = v[i];
+              v[i] = v[j];
+              v[j] = t;
+              i++;
+              if (j == 0)
+                break;
+              j--;
+            }
+        }
+      if (k <= j && j != G_MAXUINT64)
+        hi = j;
+      else if (k >= i)
+        lo = i;
+      else
+        break;
+    }
+  return v[k];
+}
+
+/* Linear interpolation between order statistics (R's type 7). */
+static double
+quantile (double  *v,
+          guint64  n,
+          double   q)
+{
+  double h = (n - 1) * q;
+  guint64 lo = (guint64) floor (h);
+  double x_lo = select_kth (v, n, lo);
+  double x_hi = x_lo;
+
+  if (lo + 1 < n && h > lo)
+    {
+      /* everything after lo is at least x_lo: the next order statistic is their minimum */
+      x_hi = v[lo + 1];
+      for (guint64 i = lo + 2; i < n; i++)
+        x_hi = MIN (x_hi, v[i]);
+    }
+  return x_lo + (h - lo) * (x_hi - x_lo);
+}
+
+/**
+ * tw_sim_quantile:
+ * @values: the values, reordered
+ * @n: how many
+ * @q: 0 … 1
+ *
+ * Returns: the @q quantile by linear interpolation between order statistics
+ * (R's type 7, numpy's default), NAN when @n is 0.
+ */
+double
+tw_sim_quantile (double  *values,
+                 guint64  n,
+                 double   q)
+{
+  if (n == 0)
+    return NAN;
+  return quantile (values, n, q);
+}
+
+/**
+ * tw_sim_stats_compute:
+ * @values: the values, in game order (sums are taken in this order)
+ * @n: how many
+ * @out: (out): the statistics; all NAN but n and the sums when @n is 0
+ */
+void
+tw_sim_stats_compute (const double *values,
+                      guint64       n,
+                      TwSimStats   *out)
+{
+  g_autofree double *sorted = NULL;
+  double sum = 0, sum_sq = 0, dev = 0;
+
+  memset (out, 0, sizeof *out);
+  out->n = n;
+  for (guint64 i = 0; i < n; i++)
+    {
+      sum += values[i];
+      sum_sq += values[i] * values[i];
+    }
+  out->sum = sum;
+  out->sum_sq = sum_sq;
+  if (n == 0)
+    {
+      out->mean = out->sd = out->min = out->q25 = out->median = out->q75 = out->max = NAN;
+      return;
+    }
+  out->mean = sum / n;
+  /* two passes: the deviations, not sum_sq - n mean², which cancels badly */
+  for (guint64 i = 0; i < n; i++)
+    dev += (values[i] - out->mean) * (values[i] - out->mean);
+  out->sd = n > 1 ? sqrt (dev / (n - 1)) : 0;
+
+  out->min = out->max = values[0];
+  for (guint64 i = 1; i < n; i++)
+    {
+      out->min = MIN (out->min, values[i]);
+      out->max = MAX (out->max, values[i]);
+    }
+  sorted = g_memdup2 (values, n * sizeof (double));
+  out->q25 = quantile (sorted, n, 0.25);
+  out->median = quantile (sorted, n, 0.5);
+  out->q75 = quantile (sorted, n, 0.75);
+}
+
+/**
+ * tw_sim_wilson:
+ * @successes: wins (fractional for shared wins)
+ * @n: trials
+ * @z: 1.959964 for 95%
+ * @lo: (out):
+ * @hi: (out):
+ *
+ * The Wilson score interval, which unlike p ± z·se stays inside [0, 1] and is
+ * sound near 0 and 1 and for small @n.
+ */
+void
+tw_sim_wilson (double  successes,
+               double  n,
+               double  z,
+               double *lo,
+               double *hi)
+{
+  double p, z2, denom, centre, half;
+
+  if (n <= 0)
+    {
+      *lo = 0;
+      *hi = 1;
+      return;
+    }
+  p = successes / n;
+  z2 = z * z;
+  denom = 1 + z2 / n;
+  centre = (p + z2 / (2 * n)) / denom;
+  half = z / denom * sqrt (p * (1 - p) / n + z2 / (4 * n * n));
+  *lo = MAX (0.0, centre - half);
+  *hi = MIN (1.0, centre + half);
+}
+
+/**
+ * tw_sim_t975:
+ * @df: degrees of freedom (fractional for Welch)
+ *
+ * Returns: the 97.5% quantile of Student's t: exact to 3 decimals from a
+ * table up to 30 degrees (rounding @df down, so intervals are never too
+ * narrow), a Cornish-Fisher expansion above.
+ */
+double
+tw_sim_t975 (double df)
+{
+  static const double table[] = {
+    0, 12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+    2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+    2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
+  };
+  const double z = 1.959963984540054;
+
+  if (!(df >= 1))
+    return table[1];
+  if (df <= 30)
+    return table[(guint) floor (df)];
+  return z + (z * z * z + z) / (4 * df)
+           + (5 * pow (z, 5) + 16 * z * z * z + 3 * z) / (96 * df * df);
+}
+
+/**
+ * tw_sim_game_metric:
+ *
+ * Returns: the value of @metric in game @g of @arm.
+ */
+double
+tw_sim_game_metric (const TwSimArm    *arm,
+                    const TwSimGame   *g,
+                    const TwSimMetric *metric)
+{
+  guint n_first = 0;
+
+  switch (metric->kind)
+    {
+    case TW_SIM_METRIC_WIN:
+    case TW_SIM_METRIC_TIE:
+      for (guint p = 0; p < arm->n_players; p++)
+        n_first += g->rank[p] == 0;
+      if (metric->kind == TW_SIM_METRIC_TIE)
+        return n_first > 1 ? 1.0 : 0.0;
+      return g->rank[metric->index] == 0 ? 1.0 / MAX (n_first, 1) : 0.0;
+    case TW_SIM_METRIC_SCORE:
+      return g->score[metric->index];
+    case TW_SIM_METRIC_MOVES:
+      return g->moves;
+    case TW_SIM_METRIC_COUNTER:
+    default:
+      return (double) g->counters[metric->index];
+    }
+}
+
+static void
+metric_values (const TwSimArm    *arm,
+               const TwSimMetric *metric,
+               double            *out)
+{
+  for (guint i = 0; i < arm->games->len; i++)
+    out[i] = tw_sim_game_metric (arm, &g_array_index (arm->games, TwSimGame, i), metric);
+}
+
+static void
+clear_row (gpointer data)
+{
+  TwSimRow *row = data;
+  g_free (row->name);
+}
+
+static void
+clear_diff (gpointer data)
+{
+  TwSimDiff *diff = data;
+  g_free (diff->name);
+}
+
+/* Every metric of an arm, in the order summaries list them. */
+static GArray *
+arm_metrics (const TwSimArm *arm)
+{
+  GArray *metrics = g_array_new (FALSE, FALSE, sizeof (TwSimMetric));
+  TwSimMetric m;
+
+  for (guint p = 0; p < arm->n_players; p++)
+    {
+      m = (TwSimMetric) { TW_SIM_METRIC_WIN, p };
+      g_array_append_val (metrics, m);
+    }
+  for (guint p = 0; p < arm->n_players; p++)
+    {
+      m = (TwSimMetric) { TW_SIM_METRIC_SCORE, p };
+      g_array_append_val (metrics, m);
+    }
+  m = (TwSimMetric) { TW_SIM_METRIC_MOVES, 0 };
+  g_array_append_val (metrics, m);
+  m = (TwSimMetric) { TW_SIM_METRIC_TIE, 0 };
+  g_array_append_val (metrics, m);
+  for (guint c = 0; c < arm->n_counters; c++)
+    {
+      m = (TwSimMetric) { TW_SIM_METRIC_COUNTER, c };
+      g_array_append_val (metrics, m);
+    }
+  return metrics;
+}
+
+static char *
+metric_name (const TwSimArm    *arm,
+             const TwSimMetric *metric)
+{
+  switch (metric->kind)
+    {
+    case TW_SIM_METRIC_WIN:     return g_strdup ("win");
+    case TW_SIM_METRIC_SCORE:   return g_strdup ("score");
+    case TW_SIM_METRIC_MOVES:   return g_strdup ("moves");
+    case TW_SIM_METRIC_TIE:     return g_strdup ("tie");
+    case TW_SIM_METRIC_COUNTER:
+    default:                    return g_strdup (arm->counter_names[metric->index]);
+    }
+}
+
+/**
+ * tw_sim_summarize:
+ * @arm: results
+ *
+ * Returns: (transfer full) (element-type TwSimRow): one row per metric.
+ */
+GArray *
+tw_sim_summarize (const TwSimArm *arm)
+{
+  g_autoptr(GArray) metrics = arm_metrics (arm);
+  GArray *rows = g_array_new (FALSE, TRUE, sizeof (TwSimRow));
+  g_autofree double *values = g_new (double, MAX (arm->games->len, 1));
+  guint64 n = arm->games->len;
+
+  g_array_set_clear_func (rows, clear_row);
+  for (guint i = 0; i < metrics->len; i++)
+    {
+      TwSimRow row = { 0, };
+
+      row.metric = g_array_index (metrics, TwSimMetric, i);
+      row.name = metric_name (arm, &row.metric);
+      metric_values (arm, &row.metric, values);
+      tw_sim_stats_compute (values, n, &row.stats);
+      if (row.metric.kind == TW_SIM_METRIC_WIN || row.metric.kind == TW_SIM_METRIC_TIE)
+        tw_sim_wilson (row.stats.sum, n, 1.959963984540054, &row.lo, &row.hi);
+      else if (n > 1)
+        {
+          double half = tw_sim_t975 (n - 1) * row.stats.sd / sqrt (n);
+          row.lo = row.stats.mean - half;
+          row.hi = row.stats.mean + half;
+        }
+      else
+        row.lo = row.hi = row.stats.mean;
+      g_array_append_val (rows, row);
+    }
+  return rows;
+}
+
+static gboolean
+arms_paired (const TwSimArm *a,
+             const TwSimArm *b)
+{
+  if (a->games->len != b->games->len || a->games->len < 2)
+    return FALSE;
+  for (guint i = 0; i < a->games->len; i++)
+    {
+      const TwSimGame *ga = &g_array_index (a->games, TwSimGame, i);
+      const TwSimGame *gb = &g_array_index (b->games, TwSimGame, i);
+      if (ga->index != gb->index || ga->seed != gb->seed)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * tw_sim_compare:
+ * @a: the base results
+ * @b: the changed configuration's results
+ *
+ * Returns: (transfer full) (element-type TwSimDiff): B - A for every metric
+ * both arms have, with a 95% interval: paired (t on the per-game
+ * differences) when both arms played the same games, else Welch's.
+ */
+GArray *
+tw_sim_compare (const TwSimArm *a,
+                const TwSimArm *b)
+{
+  g_autoptr(GArray) metrics = arm_metrics (a);
+  GArray *diffs = g_array_new (FALSE, TRUE, sizeof (TwSimDiff));
+  guint64 na = a->games->len, nb = b->games->len;
+  g_autofree double *va = g_new (double, MAX (na, 1));
+  g_autofree double *vb = g_new (double, MAX (nb, 1));
+  gboolean paired = arms_paired (a, b);
+
+  g_array_set_clear_func (diffs, clear_diff);
+  for (guint i = 0; i < metrics->len; i++)
+    {
+      TwSimMetric ma = g_array_index (metrics, TwSimMetric, i);
+      TwSimMetric mb = ma;
+      TwSimDiff d = { 0, };
+      TwSimStats sa, sb;
+      double half;
+
+      if ((ma.kind == TW_SIM_METRIC_WIN || ma.kind == TW_SIM_METRIC_SCORE)
+          && ma.index >= b->n_players)
+        continue;
+      if (ma.kind == TW_SIM_METRIC_COUNTER)
+        {
+          guint c;
+          for (c = 0; c < b->n_counters; c++)
+            if (g_str_equal (b->counter_names[c], a->counter_names[ma.index]))
+              break;
+          if (c == b->n_counters)
+            continue;
+          mb.index = c;
+        }
+      if (na == 0 || nb == 0)
+        continue;
+
+      d.metric = ma;
+      d.index_b = mb.index;
+      d.name = metric_name (a, &ma);
+      d.paired = paired;
+      metric_values (a, &ma, va);
+      metric_values (b, &mb, vb);
+      tw_sim_stats_compute (va, na, &sa);
+      tw_sim_stats_compute (vb, nb, &sb);
+      d.mean_a = sa.mean;
+      d.mean_b = sb.mean;
+      if (paired)
+        {
+          TwSimStats sd;
+
+          for (guint64 g = 0; g < na; g++)
+            va[g] = vb[g] - va[g];
+          tw_sim_stats_compute (va, na, &sd);
+          d.diff = sd.mean;
+          d.n = na;
+          half = tw_sim_t975 (na - 1) * sd.sd / sqrt (na);
+        }
+      else
+        {
+          double ea = na > 1 ? sa.sd * sa.sd / na : 0;
+          double eb = nb > 1 ? sb.sd * sb.sd / nb : 0;
+          double se = sqrt (ea + eb);
+          double df = 1;
+
+          if (ea + eb > 0 && na > 1 && nb > 1)
+            df = (ea + eb) * (ea + eb) / (ea * ea / (na - 1) + eb * eb / (nb - 1));
+          d.diff = sb.mean - sa.mean;
+          d.n = MIN (na, nb);
+          half = tw_sim_t975 (df) * se;
+        }
+      d.lo = d.diff - half;
+      d.hi = d.diff + half;
+      d.significant = d.lo > 0 || d.hi < 0;
+      g_array_append_val (diffs, d);
+    }
+  return diffs;
+}
