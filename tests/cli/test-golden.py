@@ -5,7 +5,9 @@ tournament of the five bundled games, compared byte for byte.
 Usage: test-golden.py PATH/TO/tilewright-cli [--regenerate]   (TAP on stdout)
 
 The files in tests/cli/golden/ were written by the build before tw-sim.c
-was split; any change that alters these outputs fails here. Only timing-free
+was split, and written again (--regenerate) when the bots' heuristics
+changed what the greedy bot plays; any change that alters these outputs
+fails here, so a change that means to must regenerate them and say so. Only timing-free
 output is compared: the tournament's "cpu" block (CPU milliseconds per move)
 is cut from its JSON before comparing, and nothing else is. The commands run
 in data/games/ with relative paths, because the JSON names the definition's
