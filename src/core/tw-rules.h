@@ -120,6 +120,12 @@ struct _TwRules
    * seat to act in @state (never empty), by cheap rule-aware weights; it is
    * called for every move of every playout, so it must be fast (no apply, no
    * allocation). Returns an index into @moves. */
+  /* The RAVE equivalence the tree search uses for this game unless told
+   * otherwise (0: no RAVE). RAVE assumes a move is worth about the same
+   * whenever its player makes it (a placement on a cell, a tile); where a
+   * move's meaning changes with the moment (a draw, "paint tile 4"), it
+   * misleads the search: measured per game in doc/bots.md. */
+  double              search_rave;
   guint     (*playout_pick)    (const TwGame        *game,
                                 const TwState       *state,
                                 const TwMoveList    *moves,

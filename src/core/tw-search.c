@@ -81,8 +81,8 @@ static const TwBotOptionSpec mcts_options[] = {
               0, 100, 0.2, FALSE },
   [OPT_RAVE] = { "rave", N_("RAVE equivalence"),
                  N_("Simulations at which a move's own value and its all-moves-as-first "
-                    "value weigh the same; 0 turns RAVE off"),
-                 0, 1000000, 1000, FALSE },
+                    "value weigh the same; 0 turns RAVE off, -1 takes the game's choice"),
+                 -1, 1000000, -1, FALSE },
   [OPT_PRIOR] = { "prior", N_("Prior weight"),
                   N_("Virtual simulations given to the evaluation of each move "
                      "when a node is expanded; 0 turns priors off"),
@@ -172,6 +172,7 @@ typedef struct
   gint64           wall_deadline;   /* monotonic µs, 0 for none */
   gint64           cpu_budget;      /* ns of thread CPU time, 0 for none */
   gint64           cpu_start;       /* thread CPU time at the start, 0: when the thread starts */
+  double           rave;            /* the RAVE equivalence in force, 0 for none */
 } Job;
 
 static gint64
@@ -388,7 +389,10 @@ tree_set_root (Tree *t, const TwGame *game, const TwState *state)
           return;
         }
     }
+  /* a fresh tree learns everything afresh, so that a bot's move never
+   * depends on an earlier game it played */
   t->root = new_root (t);
+  t->margin_scale = 1;
   tw_state_copy_into (game, t->root_state, state);
 }
 
@@ -476,7 +480,7 @@ add_children (Tree *t, guint32 node, int player)
 static inline double
 child_value (const Job *job, const Node *c, double log_avail)
 {
-  double k = job->spec->value[OPT_RAVE];
+  double k = job->rave;
   double v;
 
   if (c->n <= 0)
@@ -607,7 +611,7 @@ simulate_once (Tree *t, const Job *job, int root_player, GByteArray *legal_buf)
 {
   const TwGame *game = job->game;
   const TwRules *rules = game->rules;
-  gboolean rave = job->spec->value[OPT_RAVE] > 0;
+  gboolean rave = job->rave > 0;
   double reward[TW_MAX_PLAYERS];
   guint32 cur = t->root;
   guint depth = 0, seq_len = 0, tree_moves;
@@ -840,6 +844,7 @@ choose_mcts (TwBot           *bot,
         .wall_deadline = seconds > 0 ? g_get_monotonic_time () + (gint64) (seconds * G_USEC_PER_SEC) : 0,
         .cpu_budget = (gint64) (ms * 1e6),
         .cpu_start = i == 0 ? cpu_start : 0,
+        .rave = spec->value[OPT_RAVE] >= 0 ? spec->value[OPT_RAVE] : rules->search_rave,
       };
     }
   for (guint i = 1; i < n_threads; i++)

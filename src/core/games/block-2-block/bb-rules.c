@@ -2090,6 +2090,8 @@ const TwRules tw_bb_rules = {
   .state_from_text = bb_state_from_text,
   .observe = bb_observe,
   .heuristic = bb_heuristic,
+  /* RAVE measured off: no help or a loss (doc/bots.md) */
+  .search_rave = 0,
   .playout_pick = bb_playout_pick,
   .counters = bb_counters,
   .check = bb_check,

@@ -1877,6 +1877,8 @@ const TwRules tw_bs_rules = {
   .state_from_text = bs_state_from_text,
   .observe = bs_observe,
   .heuristic = bs_heuristic,
+  /* RAVE measured a gain (doc/bots.md) */
+  .search_rave = 1000,
   .playout_pick = bs_playout_pick,
   .counters = bs_counters,
   .check = bs_check,

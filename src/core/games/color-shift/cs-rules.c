@@ -2027,6 +2027,8 @@ const TwRules tw_cs_rules = {
   .state_from_text = cs_state_from_text,
   .observe = cs_observe,
   .heuristic = cs_heuristic,
+  /* RAVE measured off: no help or a loss (doc/bots.md) */
+  .search_rave = 0,
   .playout_pick = cs_playout_pick,
   .counters = cs_counters,
   .check = cs_check,

@@ -2295,6 +2295,8 @@ const TwRules tw_colorblock_rules = {
   .state_from_text = cb_state_from_text,
   .observe = cb_observe,
   .heuristic = cb_heuristic,
+  /* RAVE measured a gain (doc/bots.md) */
+  .search_rave = 1000,
   .playout_pick = cb_playout_pick,
   .counters = cb_counters,
   .check = cb_check,

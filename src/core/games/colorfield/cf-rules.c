@@ -1978,6 +1978,8 @@ const TwRules tw_cf_rules = {
   .state_from_text = cf_state_from_text,
   .observe = cf_observe,
   .heuristic = cf_heuristic,
+  /* RAVE measured off: no help or a loss (doc/bots.md) */
+  .search_rave = 0,
   .playout_pick = cf_playout_pick,
   .counters = cf_counters,
   .check = cf_check,
