@@ -373,7 +373,7 @@ test_mcts_deterministic (void)
       g_test_skip ("no registered game has a bundled definition");
       return;
     }
-  g_assert_true (tw_bot_spec_parse ("mcts:iterations=300", &spec, NULL));
+  g_assert_true (tw_bot_spec_parse ("mcts:iterations=150", &spec, NULL));
   for (guint i = 0; i < games->len; i++)
     {
       const TwGame *game = ((Entry *) g_ptr_array_index (games, i))->game;
@@ -627,7 +627,7 @@ play_kept (const TwGame *game, guint64 seed, GString *log)
   TwBot bots[TW_MAX_PLAYERS];
   TwRng rng;
 
-  g_assert_true (tw_bot_spec_parse ("mcts:iterations=60", &spec, NULL));
+  g_assert_true (tw_bot_spec_parse ("mcts:iterations=12", &spec, NULL));
   for (guint p = 0; p < game->n_players; p++)
     tw_bot_init (&bots[p], &spec);
   tw_rng_seed (&rng, seed);
@@ -637,7 +637,9 @@ play_kept (const TwGame *game, guint64 seed, GString *log)
       int seat;
       guint n = 0;
 
-      while ((seat = tw_state_to_act (game, state)) >= 0 && n++ < 600)
+      /* 50 moves are enough to pass through kept trees many times, and
+       * the next game starts with the bots' old memory */
+      while ((seat = tw_state_to_act (game, state)) >= 0 && n++ < 50)
         {
           TwMove move;
 
