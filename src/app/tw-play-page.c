@@ -78,6 +78,7 @@ struct _TwPlayPage
 
   int              revealed_seat;  /* the person last shown the table, or -1 */
   gboolean         follow_end;     /* the current move is the list's last: keep it in view */
+  guint            follow_source;
   int              passing_to;     /* the seat the pass screen waits for, or -1 */
 };
 
@@ -451,14 +452,28 @@ append_line (TwPlayPage     *self,
     }
 }
 
-static void
-follow_upper (TwPlayPage *self)
+static gboolean
+follow_idle (gpointer data)
 {
+  TwPlayPage *self = TW_PLAY_PAGE (data);
   GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (self->move_scroller);
 
+  self->follow_source = 0;
   if (self->follow_end)
     gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj)
                                    - gtk_adjustment_get_page_size (adj));
+  return G_SOURCE_REMOVE;
+}
+
+/* Keeps the end of the move list in view while the current move is its
+ * last. The adjustment changes while the viewport is being allocated, when a
+ * new value is not laid out until the next frame: the value is set again
+ * once the allocation is over. */
+static void
+follow_upper (TwPlayPage *self)
+{
+  if (self->follow_end && self->follow_source == 0)
+    self->follow_source = g_idle_add_full (G_PRIORITY_LOW, follow_idle, self, NULL);
 }
 
 static gboolean
@@ -910,6 +925,7 @@ tw_play_page_dispose (GObject *object)
       tw_game_model_stop_bots (self->model);
     }
   g_clear_object (&self->model);
+  g_clear_handle_id (&self->follow_source, g_source_remove);
   g_clear_pointer (&self->row_menu, gtk_widget_unparent);
   /* AdwBin owns the template's root and unparents it itself */
   adw_bin_set_child (ADW_BIN (self), NULL);
@@ -1015,6 +1031,9 @@ tw_play_page_init (TwPlayPage *self)
   g_signal_connect_object (gtk_scrolled_window_get_vadjustment (self->move_scroller),
                            "notify::page-size", G_CALLBACK (follow_upper), self,
                            G_CONNECT_SWAPPED);
+  /* gtk_adjustment_configure() (the viewport's allocation) says "changed" */
+  g_signal_connect_object (gtk_scrolled_window_get_vadjustment (self->move_scroller),
+                           "changed", G_CALLBACK (follow_upper), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->speed_dropdown, "notify::selected", G_CALLBACK (speed_changed),
                            self, G_CONNECT_SWAPPED);
   gtk_stack_set_visible_child_name (self->stack, "empty");
