@@ -155,6 +155,57 @@ test_game_observe (gconstpointer data)
   tw_move_list_free (&b);
 }
 
+/* tw_state_score_change() is what the move's player would see before
+ * choosing: the scores after playing it minus the scores before, and the
+ * state it was asked about is left as it was. An illegal move changes
+ * nothing. */
+static void
+test_game_score_change (gconstpointer data)
+{
+  const TwRules *rules = data;
+  g_autoptr(TwDefinition) def = load_bundled (rules);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TwGame) game = tw_game_new (def, def->min_players, NULL, &error);
+  TwMoveList moves;
+  TwRng rng;
+  guint changed = 0;
+
+  tw_move_list_init (&moves);
+  tw_rng_seed (&rng, 11);
+  for (guint g = 0; g < 3; g++)
+    {
+      g_autofree TwState *state = tw_state_new (game, g);
+      for (guint n = 0; tw_state_to_act (game, state) >= 0 && n < 400; n++)
+        {
+          double delta[TW_MAX_PLAYERS], before[TW_MAX_PLAYERS], after[TW_MAX_PLAYERS];
+          guint64 hash = rules->hash (game, state);
+          TwMove move, bogus;
+
+          tw_move_list_clear (&moves);
+          rules->legal_moves (game, state, &moves);
+          move = moves.moves[tw_rng_below (&rng, moves.len)];
+          g_assert_true (tw_state_score_change (game, state, &move, delta));
+          g_assert_cmpuint (rules->hash (game, state), ==, hash);
+          rules->scores (game, state, before);
+          g_assert_true (rules->apply (game, state, &move, NULL));
+          rules->scores (game, state, after);
+          for (guint p = 0; p < game->n_players; p++)
+            {
+              g_assert_cmpfloat_with_epsilon (delta[p], after[p] - before[p], 1e-9);
+              changed += delta[p] != 0;
+            }
+
+          memset (&bogus, 0xff, sizeof bogus);
+          delta[0] = 12345;
+          if (!tw_state_score_change (game, state, &bogus, delta))
+            g_assert_cmpfloat (delta[0], ==, 12345);
+        }
+    }
+  /* some move in three games scores */
+  g_assert_cmpuint (changed, >, 0);
+  tw_move_list_free (&moves);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -167,7 +218,9 @@ main (int argc, char **argv)
       g_autofree char *p1 = g_strdup_printf ("/tw/games/%s/records-and-history", all[i]->id);
       g_autofree char *p2 = g_strdup_printf ("/tw/games/%s/observe", all[i]->id);
       g_test_add_data_func (p1, all[i], test_game_records);
+      g_autofree char *p3 = g_strdup_printf ("/tw/games/%s/score-change", all[i]->id);
       g_test_add_data_func (p2, all[i], test_game_observe);
+      g_test_add_data_func (p3, all[i], test_game_score_change);
     }
   return g_test_run ();
 }

@@ -14,8 +14,11 @@
  * buttons.
  *
  * Pan with a middle-button drag or the scroll wheel, zoom with Ctrl+scroll or
- * +/-, fit with 0. Until the user pans or zooms, the view refits after every
- * move.
+ * +/-, fit with 0. Until the user pans or zooms, the view fits the position
+ * to the widget when a game starts and when the widget is resized; after a
+ * move it keeps its scale (only recentring) unless the position has grown
+ * past the edge, and then it shrinks with some room to spare, so that the
+ * table does not change scale after every move.
  *
  * Copyright 2026 The Tilewright team
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -34,6 +37,9 @@
 #define MIN_SCALE     4.0
 #define MAX_SCALE     400.0
 #define DRAG_SLOP     4.0
+/* When the position outgrows the view, it is refitted this much smaller than
+ * needed, so that the next few moves fit without another change of scale. */
+#define GROW_ROOM     1.12
 
 typedef struct
 {
@@ -63,6 +69,8 @@ struct _TwBoardView
   double            off_x;
   double            off_y;
   gboolean          fit_mode;
+  int               fit_width;     /* the widget size the scale was fitted to */
+  int               fit_height;
   gboolean          show_targets;
 
   int               sel_region;     /* -1: none */
@@ -213,6 +221,26 @@ update_preview_text (TwBoardView *self)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+/* The scale at which the whole position just fits the widget. */
+static double
+fit_scale (TwBoardView *self,
+           int          w,
+           int          h)
+{
+  double scale = MIN ((w - 2 * FIT_PADDING) / self->layout.width,
+                      (h - 2 * FIT_PADDING) / self->layout.height);
+  return CLAMP (scale, MIN_SCALE, MAX_SCALE);
+}
+
+static void
+center (TwBoardView *self,
+        int          w,
+        int          h)
+{
+  self->off_x = (w - self->layout.width * self->scale) / 2;
+  self->off_y = (h - self->layout.height * self->scale) / 2;
+}
+
 static void
 fit (TwBoardView *self)
 {
@@ -221,11 +249,32 @@ fit (TwBoardView *self)
 
   if (w <= 0 || h <= 0)
     return;
-  self->scale = MIN ((w - 2 * FIT_PADDING) / self->layout.width,
-                     (h - 2 * FIT_PADDING) / self->layout.height);
-  self->scale = CLAMP (self->scale, MIN_SCALE, MAX_SCALE);
-  self->off_x = (w - self->layout.width * self->scale) / 2;
-  self->off_y = (h - self->layout.height * self->scale) / 2;
+  self->scale = fit_scale (self, w, h);
+  self->fit_width = w;
+  self->fit_height = h;
+  center (self, w, h);
+}
+
+/* After a move, in fit mode: the same scale while the position still fits;
+ * past the edge, a smaller one with room to grow. */
+static void
+fit_stable (TwBoardView *self)
+{
+  int w = gtk_widget_get_width (GTK_WIDGET (self));
+  int h = gtk_widget_get_height (GTK_WIDGET (self));
+  double needed;
+
+  if (w <= 0 || h <= 0)
+    return;
+  if (w != self->fit_width || h != self->fit_height)
+    {
+      fit (self);
+      return;
+    }
+  needed = fit_scale (self, w, h);
+  if (self->scale > needed)
+    self->scale = MAX (needed / GROW_ROOM, MIN_SCALE);
+  center (self, w, h);
 }
 
 static int
@@ -344,7 +393,7 @@ rebuild (TwBoardView *self)
   params.seat_names = (const char * const *) self->seat_names;
   tw_renderer_layout (self->renderer, game, state, &params, &self->layout);
   if (self->fit_mode)
-    fit (self);
+    fit_stable (self);
   hover (self);
   update_preview_text (self);
 }
@@ -440,7 +489,7 @@ tw_board_view_size_allocate (GtkWidget *widget,
 {
   TwBoardView *self = TW_BOARD_VIEW (widget);
 
-  if (self->fit_mode)
+  if (self->fit_mode && (width != self->fit_width || height != self->fit_height))
     fit (self);
 }
 
@@ -580,6 +629,13 @@ tw_board_view_select_move (TwBoardView  *self,
           }
     }
   return FALSE;
+}
+
+const TwMove *
+tw_board_view_get_selected_move (TwBoardView *self)
+{
+  g_return_val_if_fail (TW_IS_BOARD_VIEW (self), NULL);
+  return selected_move (self);
 }
 
 const char *
@@ -880,6 +936,7 @@ tw_board_view_set_model (TwBoardView *self,
     g_signal_connect_object (model, "changed", G_CALLBACK (model_changed), self,
                              G_CONNECT_SWAPPED);
   self->fit_mode = TRUE;
+  self->fit_width = self->fit_height = 0;   /* a new game is fitted afresh */
   self->sel_variant = 0;
   rebuild (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODEL]);

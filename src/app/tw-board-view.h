@@ -38,6 +38,8 @@ gboolean     tw_board_view_play_selected     (TwBoardView  *self);
 /* Selects @move (a legal move with a region), e.g. a suggested one. */
 gboolean     tw_board_view_select_move       (TwBoardView  *self,
                                               const TwMove *move);
+/* The selected or hovered move, or NULL; valid until the model changes. */
+const TwMove *tw_board_view_get_selected_move (TwBoardView *self);
 /* The selected or hovered move in notation, or NULL. */
 const char  *tw_board_view_get_preview_text  (TwBoardView  *self);
 

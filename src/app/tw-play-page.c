@@ -52,6 +52,7 @@ struct _TwPlayPage
   TwBoardView     *board_view;
   GtkBox          *results_box;
   GtkLabel        *results_label;
+  GtkBox          *results_seats;
   GtkLabel        *preview_label;
   GtkButton       *play_selected_button;
   GtkButton       *hint_button;
@@ -63,6 +64,9 @@ struct _TwPlayPage
   GtkDropDown     *speed_dropdown;
   GtkToggleButton *pause_toggle;
   GtkListBox      *move_list;
+  GtkExpander     *legend_expander;
+  GtkLabel        *legend_label;
+  GtkScrolledWindow *move_scroller;
   AdwStatusPage   *pass_page;
   GtkButton       *pass_button;
 
@@ -73,6 +77,8 @@ struct _TwPlayPage
   GtkWidget       *row_menu;  /* the move list's context menu */
 
   int              revealed_seat;  /* the person last shown the table, or -1 */
+  gboolean         follow_end;     /* the current move is the list's last: keep it in view */
+  guint            follow_source;
   int              passing_to;     /* the seat the pass screen waits for, or -1 */
 };
 
@@ -167,6 +173,8 @@ update_header (TwPlayPage *self)
     }
 }
 
+/* The end of the game: the winners in a sentence, then one card per seat in
+ * the order of the ranking, with its place, name and final score. */
 static void
 update_results (TwPlayPage *self)
 {
@@ -174,8 +182,11 @@ update_results (TwPlayPage *self)
   const TwState *state = tw_game_model_get_state (self->model);
   double scores[TW_MAX_PLAYERS] = { 0 };
   guint rank[TW_MAX_PLAYERS] = { 0 };
-  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GString) winners = g_string_new (NULL);
+  g_autofree char *headline = NULL;
+  guint n_winners = 0;
 
+  clear_box (GTK_WIDGET (self->results_seats));
   gtk_widget_set_visible (GTK_WIDGET (self->results_box), tw_game_model_is_over (self->model));
   if (!tw_game_model_is_over (self->model))
     return;
@@ -187,14 +198,87 @@ update_results (TwPlayPage *self)
       if (rank[p] == place)
         {
           g_autofree char *name = seat_name (self, p);
-          g_autofree char *escaped = g_markup_escape_text (name, -1);
-          if (text->len > 0)
-            g_string_append_c (text, '\n');
-          /* Translators: a line of the results: place, name, score */
-          g_string_append_printf (text, place == 0 ? _("<b>%u. %s — %g</b>") : _("%u. %s — %g"),
-                                  place + 1, escaped, scores[p]);
+          g_autofree char *line = NULL;
+          g_autofree char *points = NULL;
+          g_autofree char *a11y = NULL;
+          GtkWidget *card = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+          GtkWidget *label;
+
+          if (place == 0)
+            {
+              if (n_winners++ > 0)
+                g_string_append (winners, _(" and "));
+              g_string_append (winners, name);
+            }
+          gtk_widget_add_css_class (card, "card");
+          gtk_widget_add_css_class (card, place == 0 ? "winner" : "placed");
+          /* Translators: a seat's card in the results: place and name */
+          line = g_strdup_printf (_("%u. %s"), place + 1, name);
+          label = gtk_label_new (line);
+          gtk_widget_add_css_class (label, "title-3");
+          gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+          gtk_box_append (GTK_BOX (card), label);
+          /* Translators: a seat's final score in the results */
+          points = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%g point", "%g points",
+                                                 scores[p] == 1 ? 1 : 2), scores[p]);
+          label = gtk_label_new (points);
+          gtk_widget_add_css_class (label, "title-1");
+          gtk_widget_add_css_class (label, "numeric");
+          gtk_box_append (GTK_BOX (card), label);
+          /* Translators: a seat's card in the results, for screen readers */
+          a11y = g_strdup_printf (_("Place %u: %s, %s"), place + 1, name, points);
+          gtk_accessible_update_property (GTK_ACCESSIBLE (card),
+                                          GTK_ACCESSIBLE_PROPERTY_LABEL, a11y, -1);
+          gtk_box_append (self->results_seats, card);
         }
-  gtk_label_set_markup (self->results_label, text->str);
+  if (n_winners > 1)
+    /* Translators: the results' headline when several seats share first place */
+    headline = g_strdup_printf (_("%s share the win"), winners->str);
+  else
+    /* Translators: the results' headline */
+    headline = g_strdup_printf (_("%s wins"), winners->str);
+  gtk_label_set_label (self->results_label, headline);
+}
+
+/* What @move would do to the scores, for the one about to choose it: "+4
+ * for you, −1 for Player 2", computed on a copy of the state through the
+ * rules table (tw_state_score_change()). NULL for an illegal move. */
+static char *
+score_change_text (TwPlayPage   *self,
+                   const TwMove *move)
+{
+  TwGame *game = tw_game_model_get_game (self->model);
+  int to_act = tw_game_model_get_to_act (self->model);
+  double delta[TW_MAX_PLAYERS] = { 0 };
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  if (to_act < 0
+      || !tw_state_score_change (game, tw_game_model_get_state (self->model), move, delta))
+    return NULL;
+  /* the one choosing first, then the others in seat order */
+  for (guint i = 0; i < game->n_players; i++)
+    {
+      guint p = (to_act + i) % game->n_players;
+      g_autofree char *name = NULL;
+
+      if (delta[p] == 0)
+        continue;
+      if (text->len > 0)
+        g_string_append (text, ", ");
+      if ((int) p == to_act)
+        /* Translators: a move's effect on the score of the one choosing it: "+4 for you" */
+        g_string_append_printf (text, _("%+g for you"), delta[p]);
+      else
+        {
+          name = seat_name (self, p);
+          /* Translators: a move's effect on another seat's score: "-1 for Player 2" */
+          g_string_append_printf (text, _("%+g for %s"), delta[p], name);
+        }
+    }
+  if (text->len == 0)
+    /* Translators: a move that changes nobody's score */
+    g_string_append (text, _("no change in score"));
+  return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
 static void
@@ -210,6 +294,38 @@ other_move_clicked (GtkButton  *button,
   move = self->other.moves[index];
   if (!tw_game_model_play (self->model, &move, &error))
     toast (self, error->message);
+}
+
+/* The legend of the game's cards: each kind of card in the definition once,
+ * its title and what it does (the card's own text, else its kind's
+ * description from the module's catalogue). */
+static void
+update_legend (TwPlayPage *self)
+{
+  const TwDefinition *def = tw_game_model_get_game (self->model)->definition;
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (guint i = 0; i < def->n_cards; i++)
+    {
+      const TwCardDef *card = &def->cards[i];
+      const TwCardKind *kind = card->kind < def->rules->n_card_kinds
+                               ? &def->rules->card_kinds[card->kind] : NULL;
+      const char *title = card->title ? card->title : kind ? kind->title : card->id;
+      const char *what = card->text ? card->text : kind ? kind->description : NULL;
+      g_autofree char *line = NULL;
+
+      if (title == NULL || what == NULL || g_hash_table_contains (seen, title))
+        continue;
+      g_hash_table_add (seen, (gpointer) title);
+      /* Translators: a line of the card legend: the card's title, what it does */
+      line = g_markup_printf_escaped (_("<b>%s</b> — %s"), title, what);
+      if (text->len > 0)
+        g_string_append_c (text, '\n');
+      g_string_append (text, line);
+    }
+  gtk_label_set_markup (self->legend_label, text->str);
+  gtk_widget_set_visible (GTK_WIDGET (self->legend_expander), text->len > 0);
 }
 
 static void
@@ -228,14 +344,41 @@ update_other_moves (TwPlayPage *self)
     {
       TwRect rect;
       g_autofree char *text = NULL;
+      g_autofree char *change = NULL;
+      g_autofree char *tooltip = NULL;
       GtkWidget *button;
 
       if (tw_renderer_move_region (renderer, game, state, &legal->moves[i], &rect))
         continue;
       *tw_move_list_push (&self->other) = legal->moves[i];
       text = tw_move_to_string (game, state, &legal->moves[i]);
-      button = gtk_button_new_with_label (text);
-      gtk_widget_set_tooltip_text (button, text);
+      change = score_change_text (self, &legal->moves[i]);
+      if (change != NULL)
+        {
+          /* the option and, under it, what it yields */
+          GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+          GtkWidget *label = gtk_label_new (text);
+          GtkWidget *yields = gtk_label_new (change);
+
+          gtk_widget_add_css_class (yields, "caption");
+          gtk_widget_add_css_class (yields, "dim-label");
+          gtk_label_set_wrap (GTK_LABEL (yields), TRUE);
+          gtk_label_set_justify (GTK_LABEL (yields), GTK_JUSTIFY_CENTER);
+          gtk_box_append (GTK_BOX (box), label);
+          gtk_box_append (GTK_BOX (box), yields);
+          button = gtk_button_new ();
+          gtk_button_set_child (GTK_BUTTON (button), box);
+          /* Translators: a move button's tooltip: the move and what it does to the scores */
+          tooltip = g_strdup_printf (_("%s: %s"), text, change);
+          gtk_widget_set_tooltip_text (button, tooltip);
+          gtk_accessible_update_property (GTK_ACCESSIBLE (button),
+                                          GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip, -1);
+        }
+      else
+        {
+          button = gtk_button_new_with_label (text);
+          gtk_widget_set_tooltip_text (button, text);
+        }
       g_object_set_data (G_OBJECT (button), "move-index", GUINT_TO_POINTER (self->other.len - 1));
       g_signal_connect (button, "clicked", G_CALLBACK (other_move_clicked), self);
       gtk_widget_set_sensitive (button, human);
@@ -310,6 +453,30 @@ append_line (TwPlayPage     *self,
 }
 
 static gboolean
+follow_idle (gpointer data)
+{
+  TwPlayPage *self = TW_PLAY_PAGE (data);
+  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (self->move_scroller);
+
+  self->follow_source = 0;
+  if (self->follow_end)
+    gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj)
+                                   - gtk_adjustment_get_page_size (adj));
+  return G_SOURCE_REMOVE;
+}
+
+/* Keeps the end of the move list in view while the current move is its
+ * last. The adjustment changes while the viewport is being allocated, when a
+ * new value is not laid out until the next frame: the value is set again
+ * once the allocation is over. */
+static void
+follow_upper (TwPlayPage *self)
+{
+  if (self->follow_end && self->follow_source == 0)
+    self->follow_source = g_idle_add_full (G_PRIORITY_LOW, follow_idle, self, NULL);
+}
+
+static gboolean
 on_main_line (TwHistory *history,
               guint      node)
 {
@@ -346,6 +513,18 @@ update_move_list (TwPlayPage *self)
 
   append_line (self, tw_history_get_node (history, TW_HISTORY_ROOT)->first_child, 0, FALSE, played);
 
+  /* the list follows the game: when the current move is the last row, the
+   * list stays scrolled to its end as rows are added (the adjustment's upper
+   * bound only grows once the new rows are allocated: follow_upper()) */
+  {
+    GtkWidget *last = gtk_widget_get_last_child (GTK_WIDGET (self->move_list));
+    while (last != NULL && !GTK_IS_LIST_BOX_ROW (last))
+      last = gtk_widget_get_prev_sibling (last);
+    self->follow_end = last != NULL
+      && gtk_list_box_row_is_selected (GTK_LIST_BOX_ROW (last));
+    follow_upper (self);
+  }
+
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "play.promote-variation",
                                  !on_main_line (history, current));
 }
@@ -356,7 +535,15 @@ update_preview (TwPlayPage *self)
   const char *text = tw_board_view_get_preview_text (self->board_view);
   g_autofree char *label = NULL;
 
-  if (text != NULL)
+  const TwMove *move = tw_board_view_get_selected_move (self->board_view);
+  g_autofree char *change = move != NULL ? score_change_text (self, move) : NULL;
+
+  if (text != NULL && change != NULL)
+    /* Translators: the move shown on the board, then what it does to the
+     * scores ("+4 for you"); R turns it */
+    label = g_strdup_printf (_("Selected: %s — %s. R turns it; click, drag there or Return "
+                               "plays it"), text, change);
+  else if (text != NULL)
     /* Translators: the move shown on the board; R turns it */
     label = g_strdup_printf (_("Selected: %s — R turns it; click, drag there or Return plays it"), text);
   else if (self->model != NULL && !tw_game_model_is_over (self->model))
@@ -714,6 +901,7 @@ tw_play_page_set_model (TwPlayPage  *self,
   }
 
   gtk_stack_set_visible_child_name (self->stack, "game");
+  update_legend (self);
   model_changed (self);
   if (self->passing_to < 0)
     gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
@@ -737,6 +925,7 @@ tw_play_page_dispose (GObject *object)
       tw_game_model_stop_bots (self->model);
     }
   g_clear_object (&self->model);
+  g_clear_handle_id (&self->follow_source, g_source_remove);
   g_clear_pointer (&self->row_menu, gtk_widget_unparent);
   /* AdwBin owns the template's root and unparents it itself */
   adw_bin_set_child (ADW_BIN (self), NULL);
@@ -774,6 +963,7 @@ tw_play_page_class_init (TwPlayPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TwPlayPage, board_view);
   gtk_widget_class_bind_template_child (widget_class, TwPlayPage, results_box);
   gtk_widget_class_bind_template_child (widget_class, TwPlayPage, results_label);
+  gtk_widget_class_bind_template_child (widget_class, TwPlayPage, results_seats);
   gtk_widget_class_bind_template_child (widget_class, TwPlayPage, preview_label);
   gtk_widget_class_bind_template_child (widget_class, TwPlayPage, play_selected_button);
   gtk_widget_class_bind_template_child (widget_class, TwPlayPage, hint_button);
@@ -785,6 +975,9 @@ tw_play_page_class_init (TwPlayPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TwPlayPage, speed_dropdown);
   gtk_widget_class_bind_template_child (widget_class, TwPlayPage, pause_toggle);
   gtk_widget_class_bind_template_child (widget_class, TwPlayPage, move_list);
+  gtk_widget_class_bind_template_child (widget_class, TwPlayPage, legend_expander);
+  gtk_widget_class_bind_template_child (widget_class, TwPlayPage, legend_label);
+  gtk_widget_class_bind_template_child (widget_class, TwPlayPage, move_scroller);
   gtk_widget_class_bind_template_child (widget_class, TwPlayPage, pass_page);
   gtk_widget_class_bind_template_child (widget_class, TwPlayPage, game_box);
   gtk_widget_class_bind_template_child (widget_class, TwPlayPage, pass_button);
@@ -833,6 +1026,14 @@ tw_play_page_init (TwPlayPage *self)
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->board_view, "notify::preview-text", G_CALLBACK (update_preview),
                            self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (gtk_scrolled_window_get_vadjustment (self->move_scroller),
+                           "notify::upper", G_CALLBACK (follow_upper), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (gtk_scrolled_window_get_vadjustment (self->move_scroller),
+                           "notify::page-size", G_CALLBACK (follow_upper), self,
+                           G_CONNECT_SWAPPED);
+  /* gtk_adjustment_configure() (the viewport's allocation) says "changed" */
+  g_signal_connect_object (gtk_scrolled_window_get_vadjustment (self->move_scroller),
+                           "changed", G_CALLBACK (follow_upper), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->speed_dropdown, "notify::selected", G_CALLBACK (speed_changed),
                            self, G_CONNECT_SWAPPED);
   gtk_stack_set_visible_child_name (self->stack, "empty");

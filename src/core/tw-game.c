@@ -188,6 +188,33 @@ tw_state_to_string (const TwGame  *game,
   return g_string_free (out, FALSE);
 }
 
+gboolean
+tw_state_score_change (const TwGame  *game,
+                       const TwState *state,
+                       const TwMove  *move,
+                       double        *delta)
+{
+  double before[TW_MAX_PLAYERS] = { 0 }, after[TW_MAX_PLAYERS] = { 0 };
+  TwState *copy;
+  TwMove m;
+  gboolean ok;
+
+  g_return_val_if_fail (game != NULL && state != NULL && move != NULL && delta != NULL, FALSE);
+
+  m = *move;
+  copy = tw_state_copy (game, state);
+  ok = game->rules->apply (game, copy, &m, NULL);
+  if (ok)
+    {
+      game->rules->scores (game, state, before);
+      game->rules->scores (game, copy, after);
+      for (guint p = 0; p < game->n_players; p++)
+        delta[p] = after[p] - before[p];
+    }
+  tw_state_free (copy);
+  return ok;
+}
+
 /**
  * tw_state_random_playout:
  * @game: a game

@@ -78,6 +78,17 @@ char     *tw_move_to_string      (const TwGame     *game,
 char     *tw_state_to_string     (const TwGame     *game,
                                   const TwState    *state);
 
+/* What @move would change in each seat's score: @delta[p] (n_players
+ * entries) is seat p's score after the move minus before, computed on a copy
+ * of @state through the rules table (apply, then scores), so that any view can
+ * show a choice's consequence before it is made. Chance the move triggers is
+ * resolved from the copy's RNG as apply() would. FALSE, @delta untouched, when
+ * the move is illegal in @state. */
+gboolean  tw_state_score_change  (const TwGame     *game,
+                                  const TwState    *state,
+                                  const TwMove     *move,
+                                  double           *delta);
+
 /* Plays uniformly random legal moves to the end; returns the number of moves.
  * @moves is scratch space the caller reuses. */
 guint     tw_state_random_playout (const TwGame    *game,

@@ -463,21 +463,13 @@ draw_card_front (const TwExportJob *job,
 
   cairo_set_source_rgb (cr, 0.1, 0.1, 0.12);
   double ty = y + 20;
-  if (card->shape.n > 0)
-    {
-      double cell = MIN (8, (w - 2 * inset) / MAX (tw_polyomino_width (&card->shape), 1));
-      double sw = tw_polyomino_width (&card->shape) * cell;
-      draw_polyomino (cr, &card->shape, x + (w - sw) / 2, ty, cell);
-      if (color >= 0)
-        tw_render_set_color (cr, def, color);
-      else
-        cairo_set_source_rgb (cr, 0.45, 0.45, 0.5);
-      cairo_fill_preserve (cr);
-      cairo_set_source_rgb (cr, 0.1, 0.1, 0.12);
-      cairo_set_line_width (cr, 0.3);
-      cairo_stroke (cr);
-      ty += tw_polyomino_height (&card->shape) * cell + 4;
-    }
+  /* what the card's parameters picture: its shape, its number, its colour */
+  {
+    double used = tw_render_card_picture (cr, def, card, x + inset, ty, w - 2 * inset, 24);
+    if (used > 0)
+      ty += used + 5;
+  }
+  cairo_set_source_rgb (cr, 0.1, 0.1, 0.12);
   layout_text (cr, card->text ? card->text : kind->description, "Sans 10",
                x + inset, ty, w - 2 * inset, y + h - inset - 6 - ty, FALSE);
   cairo_set_source_rgb (cr, 0.4, 0.4, 0.42);

@@ -4,7 +4,8 @@
  * tier, drawn bottom row last like the pyramid on the table), each tier's
  * label with its bids and investments, then a side column: whose turn it is
  * with the die and the placements left (or the effect being resolved), and
- * one panel per seat: score, supply, captures, losses and holdings. One unit
+ * one panel per seat: score, supply, captures, losses and holdings, and a
+ * legend of the blocks in the game, each with what it does. One unit
  * is one tile. The geometry depends only on the board and the seat count,
  * never on the position, so regions stay put while a game goes on.
  *
@@ -31,6 +32,18 @@
 #define INFO_H     2.2
 #define SEAT_H     1.3
 #define SEAT_H_HOLD 1.85    /* with a row of holdings */
+#define LEGEND_ROW 0.66     /* a block of the legend and what it does */
+#define N_KINDS    BB_N_KINDS
+
+/* What each kind of block does, for the legend (doc/rules/block-2-block.md). */
+static const char * const kind_effects[N_KINDS] = {
+  [BB_KIND_CLEAN] = N_("Locked, worth its tier number (1 to 4)."),
+  [BB_KIND_GOLD] = N_("Locked, worth twice its tier number."),
+  [BB_KIND_CRUMBLE] = N_("When revealed: a revealed tile of your choice leaves the game."),
+  [BB_KIND_MOVE] = N_("When revealed: move a revealed tile to an open space."),
+  [BB_KIND_SWAP] = N_("When revealed: two revealed tiles trade places."),
+  [BB_KIND_REMOVE_MARKER] = N_("When revealed: one marker on an unlocked tile leaves the game."),
+};
 
 #define BIT(i) (G_GUINT64_CONSTANT (1) << (i))
 
@@ -44,6 +57,9 @@ typedef struct
   double  sx, sw;                        /* the side column */
   double  iy;                            /* the turn panel */
   double  seat_y[BB_MAX_PLAYERS], seat_h;
+  double  legend_y, legend_h;            /* the blocks' legend */
+  guint   n_kinds;
+  guint   kinds[N_KINDS];                /* the kinds in the definition, in kind order */
   double  width, height;
 } BbGeo;
 
@@ -87,6 +103,18 @@ bb_geometry (const TwGame *game,
       L->seat_y[q] = y;
       y += L->seat_h + 0.2;
     }
+  L->n_kinds = 0;
+  for (guint k = 0; k < N_KINDS; k++)
+    for (guint d = 0; d < game->definition->n_tiles; d++)
+      if (p->def_kind[d] == k)
+        {
+          L->kinds[L->n_kinds++] = k;
+          break;
+        }
+  L->legend_y = y;
+  L->legend_h = L->n_kinds ? HEAD + L->n_kinds * LEGEND_ROW + 0.1 : 0;
+  if (L->n_kinds)
+    y += L->legend_h + 0.2;
   L->width = L->sx + L->sw + MARGIN;
   L->height = MAX (L->by + L->bh, y - 0.2) + MARGIN;
 }
@@ -147,6 +175,9 @@ bb_layout (const TwGame         *game,
   for (guint q = 0; q < s->n_players; q++)
     tw_layout_add_area (layout, TW_AREA_PRIVATE, q, L.sx, L.seat_y[q], L.sw, L.seat_h,
                         _("Supply, captures and holdings"));
+  if (L.n_kinds)
+    tw_layout_add_area (layout, TW_AREA_INFO, -1, L.sx, L.legend_y, L.sw, L.legend_h,
+                        _("What the blocks do"));
 }
 
 static gboolean
@@ -1129,6 +1160,36 @@ draw_seats (cairo_t              *cr,
     }
 }
 
+/* The legend: each kind of block in the game, face up, its name and what it
+ * does. */
+static void
+draw_legend (cairo_t      *cr,
+             const TwGame *game,
+             const BbGeo  *L)
+{
+  double x = L->sx, y = L->legend_y;
+
+  if (L->n_kinds == 0)
+    return;
+  panel (cr, x, y, L->sw, L->legend_h, FALSE);
+  tw_render_ink (cr);
+  tw_render_text (cr, x + 0.2, y + 0.18, L->sw - 0.4, 0.3, TRUE, TW_TEXT_LEFT, FALSE,
+                  _("What the blocks do"));
+  for (guint i = 0; i < L->n_kinds; i++)
+    {
+      guint kind = L->kinds[i];
+      double ry = y + HEAD + i * LEGEND_ROW;
+      g_autofree char *markup = g_markup_printf_escaped ("<b>%s</b> %s",
+                                                         kind_display_name (game, kind),
+                                                         _(kind_effects[kind]));
+
+      tile_face (cr, game, kind, TRUE, x + 0.2, ry + 0.03, 0.52);
+      tw_render_ink (cr);
+      tw_render_text (cr, x + 0.9, ry + 0.02, L->sw - 1.05, 0.22, FALSE, TW_TEXT_LEFT, TRUE,
+                      markup);
+    }
+}
+
 /* The slots a move touches, for marking it. */
 static guint
 move_slots (const TwMove *m,
@@ -1370,6 +1431,7 @@ bb_draw (cairo_t              *cr,
   draw_board (cr, game, s, &L);
   draw_info (cr, game, s, params, &L);
   draw_seats (cr, game, s, params, &L);
+  draw_legend (cr, game, &L);
   draw_last_move (cr, game, s, params, &L);
   tw_render_targets (cr, self, game, state, params);
   draw_preview (cr, game, s, params, &L);

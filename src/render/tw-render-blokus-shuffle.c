@@ -42,6 +42,7 @@
 #define INFO_H   3.0
 #define PHEAD    0.7      /* a colour panel's title line */
 #define PC       0.25     /* supply cell */
+#define PC_BIG   0.42     /* supply cell of the colour to move: the tray it picks from */
 #define CHIP_W   2.05
 #define CHIP_H   0.62
 #define DECK_W   2.6      /* deck and discard counts beside the hand */
@@ -59,9 +60,11 @@ typedef struct
   double       iy;
   double       py[BS_N_COLORS], ph[BS_N_COLORS];
   guint        chips_per_row;
-  /* supply slots, relative to a panel's supply origin */
-  double       sup_h;
-  double       slot_x[BS_MAX_PIECES], slot_y[BS_MAX_PIECES];
+  /* supply slots, relative to a panel's supply origin: [0] small, [1] big
+   * (the colour to move, big_color) */
+  int          big_color;
+  double       sup_h[2];
+  double       slot_x[2][BS_MAX_PIECES], slot_y[2][BS_MAX_PIECES];
   TwPolyomino  shape[BS_MAX_PIECES];
   double       width, height;
 } BsLayout;
@@ -104,37 +107,48 @@ bs_compute_layout (const TwGame  *game,
   L->rx = L->bx + L->bw + GAP;
   L->iy = MARGIN;
 
-  /* the supply: every piece lying flat (wider than tall), flowed in rows */
+  /* the supply: every piece lying flat (wider than tall), flowed in rows;
+   * once small, once big for the colour to move */
   for (guint k = 0; k < p->n_pieces && k < BS_MAX_PIECES; k++)
     {
       const TwPolyomino *shape = &def->pieces[k].shape;
-      double w, h;
 
       if (tw_polyomino_height (shape) > tw_polyomino_width (shape))
         tw_polyomino_transform (shape, 1, &L->shape[k]);
       else
         L->shape[k] = *shape;
-      w = tw_polyomino_width (&L->shape[k]) * PC + (p->count[k] > 1 ? 0.45 : 0);
-      h = tw_polyomino_height (&L->shape[k]) * PC;
-      if (x > 0 && x + w > inner)
-        {
-          x = 0;
-          y += row_h + 0.22;
-          row_h = 0;
-        }
-      L->slot_x[k] = x;
-      L->slot_y[k] = y;
-      x += w + 0.32;
-      row_h = MAX (row_h, h);
     }
-  L->sup_h = y + row_h;
+  for (guint z = 0; z < 2; z++)
+    {
+      double pc = z ? PC_BIG : PC;
+
+      x = y = row_h = 0;
+      for (guint k = 0; k < p->n_pieces && k < BS_MAX_PIECES; k++)
+        {
+          double w = tw_polyomino_width (&L->shape[k]) * pc + (p->count[k] > 1 ? 0.45 : 0);
+          double h = tw_polyomino_height (&L->shape[k]) * pc;
+
+          if (x > 0 && x + w > inner)
+            {
+              x = 0;
+              y += row_h + 0.22;
+              row_h = 0;
+            }
+          L->slot_x[z][k] = x;
+          L->slot_y[z][k] = y;
+          x += w + 0.32;
+          row_h = MAX (row_h, h);
+        }
+      L->sup_h[z] = y + row_h;
+    }
+  L->big_color = s->phase != BS_PHASE_DONE && s->color < BS_N_COLORS ? (int) s->color : -1;
 
   L->chips_per_row = MAX (1, (guint) ((inner - DECK_W + 0.12) / (CHIP_W + 0.12)));
   y = L->iy + INFO_H + 0.3;
   for (guint c = 0; c < BS_N_COLORS; c++)
     {
       L->py[c] = y;
-      L->ph[c] = PHEAD + L->sup_h + 0.25;
+      L->ph[c] = PHEAD + L->sup_h[(int) c == L->big_color] + 0.25;
       if (L->cards)
         {
           guint d = bs_deck_of (game, s->n_players, c);
@@ -253,9 +267,11 @@ bs_hand_item_at (const TwGame         *game,
   for (guint k = 0; k < p->n_pieces && k < BS_MAX_PIECES && piece < 0; k++)
     {
       /* the piece's bounding box, with a little slack around thin pieces */
-      TwRect box = { sx + L.slot_x[k] - 0.08, sy + L.slot_y[k] - 0.08,
-                     tw_polyomino_width (&L.shape[k]) * PC + 0.16,
-                     tw_polyomino_height (&L.shape[k]) * PC + 0.16 };
+      guint z = (int) c == L.big_color;
+      double pc = z ? PC_BIG : PC;
+      TwRect box = { sx + L.slot_x[z][k] - 0.08, sy + L.slot_y[z][k] - 0.08,
+                     tw_polyomino_width (&L.shape[k]) * pc + 0.16,
+                     tw_polyomino_height (&L.shape[k]) * pc + 0.16 };
 
       if (s->supply[c][k] > 0 && tw_rect_contains (&box, x, y))
         piece = k;
@@ -665,11 +681,14 @@ static void
 supply_piece_path (cairo_t           *cr,
                    const TwPolyomino *shape,
                    double             x,
-                   double             y)
+                   double             y,
+                   double             pc)
 {
+  double gap = pc * 0.06;
+
   for (guint i = 0; i < shape->n; i++)
-    cairo_rectangle (cr, x + shape->x[i] * PC + 0.015, y + shape->y[i] * PC + 0.015,
-                     PC - 0.03, PC - 0.03);
+    cairo_rectangle (cr, x + shape->x[i] * pc + gap, y + shape->y[i] * pc + gap,
+                     pc - 2 * gap, pc - 2 * gap);
 }
 
 static void
@@ -760,14 +779,16 @@ draw_color_panel (cairo_t              *cr,
 
   /* the supply: pieces left in colour, used ones as ghosts */
   double sx = x + 0.2, sy = y + PHEAD;
+  guint z = (int) c == L->big_color;
+  double pc = z ? PC_BIG : PC;
   for (guint k = 0; k < p->n_pieces && k < BS_MAX_PIECES; k++)
     if (s->supply[c][k] == 0)
-      supply_piece_path (cr, &L->shape[k], sx + L->slot_x[k], sy + L->slot_y[k]);
+      supply_piece_path (cr, &L->shape[k], sx + L->slot_x[z][k], sy + L->slot_y[z][k], pc);
   cairo_set_source_rgba (cr, 0, 0, 0, 0.07);
   cairo_fill (cr);
   for (guint k = 0; k < p->n_pieces && k < BS_MAX_PIECES; k++)
     if (s->supply[c][k] > 0)
-      supply_piece_path (cr, &L->shape[k], sx + L->slot_x[k], sy + L->slot_y[k]);
+      supply_piece_path (cr, &L->shape[k], sx + L->slot_x[z][k], sy + L->slot_y[z][k], pc);
   tw_render_set_color (cr, def, c);
   cairo_fill (cr);
   for (guint k = 0; k < p->n_pieces && k < BS_MAX_PIECES; k++)
@@ -776,8 +797,8 @@ draw_color_panel (cairo_t              *cr,
         char t[16];
         g_snprintf (t, sizeof t, "×%u", s->supply[c][k]);
         grey (cr);
-        tw_render_text (cr, sx + L->slot_x[k] + tw_polyomino_width (&L->shape[k]) * PC + 0.05,
-                        sy + L->slot_y[k], -1, 0.22, FALSE, TW_TEXT_LEFT, FALSE, t);
+        tw_render_text (cr, sx + L->slot_x[z][k] + tw_polyomino_width (&L->shape[k]) * pc + 0.05,
+                        sy + L->slot_y[z][k], -1, 0.22, FALSE, TW_TEXT_LEFT, FALSE, t);
       }
 
   if (!L->cards)
@@ -785,7 +806,7 @@ draw_color_panel (cairo_t              *cr,
 
   /* the hand of the deck this colour plays from */
   guint d = bs_deck_of (game, s->n_players, c);
-  double cy = sy + L->sup_h + 0.25;
+  double cy = sy + L->sup_h[z] + 0.25;
   if (d != c)
     {
       g_autofree char *with = g_strdup_printf (_("Plays its cards from %s's hand"),

@@ -286,9 +286,16 @@ draw_goal (cairo_t              *cr,
                             TW_TEXT_LEFT, FALSE, card->title);
   draw_stars (cr, x + CARD_W - 0.15 - MAX (card->points, 1) * 0.33, y + 0.14, 0.15,
               card->points);
+  /* the picture (the shape, the number) on the left, as the printed card
+   * has it; the text beside it */
+  double top = y + 0.2 + MAX (title_h, 0.35);
+  double bottom = y + CARD_H - (owner != CB_NONE ? 0.5 : 0.15);
+  double pic_w = 1.15;
+  double pic = tw_render_card_picture (cr, def, card, x + 0.15, top + 0.05, pic_w,
+                                       MIN (bottom - top - 0.1, 1.1));
+  double tx = pic > 0 ? x + 0.25 + pic_w : x + 0.15;
   cairo_set_source_rgb (cr, 0.3, 0.3, 0.33);
-  tw_render_text (cr, x + 0.15, y + 0.2 + MAX (title_h, 0.35), CARD_W - 0.3, 0.23, FALSE,
-                  TW_TEXT_LEFT, FALSE, text);
+  tw_render_text (cr, tx, top, x + CARD_W - 0.15 - tx, 0.23, FALSE, TW_TEXT_LEFT, FALSE, text);
   if (owner != CB_NONE)
     {
       g_autofree char *name = tw_render_seat_name (params, owner);

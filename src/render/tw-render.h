@@ -29,4 +29,18 @@ void tw_render_tile       (cairo_t            *cr,
                            double              y,
                            double              size);
 
+/* The picture a card's parameters call for, as large as fits the box (x, y,
+ * w, h) and centred in it: its SHAPE parameter as cells; else its number (the
+ * first INT parameter, when it is required or the card also has a colour) as
+ * a numeral; else its colour as a swatch. Drawn in the card's COLOR parameter
+ * when it has one. Returns the height used, 0 when the card pictures nothing.
+ * Play, Design's previews and the printed sheets all picture cards with it. */
+double tw_render_card_picture (cairo_t            *cr,
+                               const TwDefinition *def,
+                               const TwCardDef    *card,
+                               double              x,
+                               double              y,
+                               double              w,
+                               double              h);
+
 G_END_DECLS

@@ -913,6 +913,9 @@ end_round (const TwGame *game,
            CfState      *s)
 {
   CfScore sc[CF_MAX_PLAYERS];
+  /* after the last round the canvases stay as they were scored: the final
+   * position is what the players look at when the game is over */
+  gboolean last = (int) s->round + 1 >= cf_opt (game, CF_OPT_ROUNDS);
 
   /* everyone scores on the same canvases before anything is cleared */
   for (guint q = 0; q < s->n_players; q++)
@@ -921,7 +924,7 @@ end_round (const TwGame *game,
     {
       s->round_score[s->round][q] = sc[q].total;
       s->score[q] += sc[q].total;
-      for (guint i = 0; i < CF_SLOTS; i++)
+      for (guint i = 0; i < CF_SLOTS && !last; i++)
         {
           if (s->slot[q][i] != CF_NONE)
             to_discard (s, s->slot[q][i], CF_NONE);
