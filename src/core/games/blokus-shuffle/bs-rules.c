@@ -1656,8 +1656,7 @@ bs_playout_pick (const TwGame     *game,
   const BsState *s = (const BsState *) state;
   guint32 local[BS_MAX_SIZE + 2] = { 0, };   /* row r + 1 */
   gboolean any_local = FALSE;
-  double *weight, total = 0, pick;
-  double stack[2048];
+  TwWeightedPick pick = { 0, 0 };
   int seat = bs_seat_of (game, s, s->color);
   guint own = seat >= 0 ? owned_mask (game, s, (guint) seat) : 1u << s->color;
 
@@ -1687,7 +1686,6 @@ bs_playout_pick (const TwGame     *game,
         }
     }
 
-  weight = moves->len <= G_N_ELEMENTS (stack) ? stack : g_new (double, moves->len);
   for (guint i = 0; i < moves->len; i++)
     {
       const TwMove *m = &moves->moves[i];
@@ -1706,20 +1704,9 @@ bs_playout_pick (const TwGame     *game,
           for (guint k = 0; k < MIN (n_local, 3); k++)
             w *= 1e4;
         }
-      total += w;
-      weight[i] = total;
+      tw_weighted_pick_offer (&pick, i, w, rng);
     }
-  pick = tw_rng_double (rng) * total;
-  guint chosen = moves->len - 1;
-  for (guint i = 0; i < moves->len; i++)
-    if (pick < weight[i])
-      {
-        chosen = i;
-        break;
-      }
-  if (weight != stack)
-    g_free (weight);
-  return chosen;
+  return pick.chosen;
 }
 
 static void
