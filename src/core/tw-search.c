@@ -147,6 +147,8 @@ typedef struct
   guint32     stamp;
   double     *prior;
   guint       prior_cap;
+  GByteArray *seen;         /* match_children(): legal moves that have a child */
+  TwState    *reuse[REUSE_DEPTH];   /* find_position(): one position per ply, made on demand */
   TwRng       rng;
   guint64     simulations;
   double      margin_scale;   /* running mean of |score margin| */
@@ -271,6 +273,7 @@ tree_init (Tree *t, const TwGame *game, guint64 seed)
   t->path = g_new (guint32, t->path_cap);
   t->seq_cap = 256;
   t->seq = g_new (guint64, t->seq_cap);
+  t->seen = g_byte_array_new ();
   tw_rng_seed (&t->rng, seed);
   t->margin_scale = 1;
 }
@@ -288,6 +291,9 @@ tree_clear (Tree *t)
   g_free (t->seq);
   g_free (t->slots);
   g_free (t->prior);
+  g_byte_array_unref (t->seen);
+  for (guint i = 0; i < REUSE_DEPTH; i++)
+    g_free (t->reuse[i]);
 }
 
 static void
@@ -343,7 +349,7 @@ keep_subtree (Tree *t, guint32 from)
  * from the real state), so a match is exact. */
 static guint32
 find_position (Tree *t, const TwGame *game, const TwState *from, guint32 node,
-               const TwState *state, guint depth, TwState **scratch)
+               const TwState *state, guint depth)
 {
   const Node *n = node_at (t, node);
 
@@ -354,14 +360,17 @@ find_position (Tree *t, const TwGame *game, const TwState *from, guint32 node,
   for (guint32 i = 0; i < n->n_children; i++)
     {
       guint32 c = n->first_child + i;
-      TwState *next = scratch[depth];
+      TwState *next;
 
       if (node_at (t, c)->visits == 0)
         continue;
+      if (t->reuse[depth] == NULL)
+        t->reuse[depth] = g_malloc (game->state_size);
+      next = t->reuse[depth];
       tw_state_copy_into (game, next, from);
       if (!game->rules->apply (game, next, &node_at (t, c)->move, NULL))
         continue;
-      guint32 found = find_position (t, game, next, c, state, depth + 1, scratch);
+      guint32 found = find_position (t, game, next, c, state, depth + 1);
       if (found != NO_NODE)
         return found;
     }
@@ -373,14 +382,8 @@ tree_set_root (Tree *t, const TwGame *game, const TwState *state)
 {
   if (t->root != NO_NODE && t->nodes->len > 1)
     {
-      TwState *scratch[REUSE_DEPTH];
-      guint32 found;
+      guint32 found = find_position (t, game, t->root_state, t->root, state, 0);
 
-      for (guint i = 0; i < REUSE_DEPTH; i++)
-        scratch[i] = g_malloc (game->state_size);
-      found = find_position (t, game, t->root_state, t->root, state, 0, scratch);
-      for (guint i = 0; i < REUSE_DEPTH; i++)
-        g_free (scratch[i]);
       if (found != NO_NODE)
         {
           keep_subtree (t, found);
@@ -517,8 +520,10 @@ match_children (Tree *t, guint32 node, guint8 *legal)
   for (guint i = 0; i < t->moves.len; i++)
     set_add (t, move_key (0, &t->moves.moves[i]), i);
   tw_move_list_clear (&t->more);
+  g_byte_array_set_size (t->seen, t->moves.len);
+  memset (t->seen->data, 0, t->moves.len);
   {
-    g_autofree guint8 *seen = g_new0 (guint8, t->moves.len);
+    guint8 *seen = t->seen->data;
 
     for (guint32 i = 0; i < n->n_children; i++)
       {
