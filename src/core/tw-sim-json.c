@@ -20,24 +20,18 @@ static void
 json_stats (GString          *out,
             const TwSimStats *s)
 {
-  g_string_append_printf (out, "\"n\": %" G_GUINT64_FORMAT ", \"mean\": ", s->n);
-  tw_json_append_number (out, s->mean, 17);
-  g_string_append (out, ", \"sd\": ");
-  tw_json_append_number (out, s->sd, 17);
-  g_string_append (out, ", \"min\": ");
-  tw_json_append_number (out, s->min, 17);
-  g_string_append (out, ", \"q25\": ");
-  tw_json_append_number (out, s->q25, 17);
-  g_string_append (out, ", \"median\": ");
-  tw_json_append_number (out, s->median, 17);
-  g_string_append (out, ", \"q75\": ");
-  tw_json_append_number (out, s->q75, 17);
-  g_string_append (out, ", \"max\": ");
-  tw_json_append_number (out, s->max, 17);
-  g_string_append (out, ", \"sum\": ");
-  tw_json_append_number (out, s->sum, 17);
-  g_string_append (out, ", \"sum_sq\": ");
-  tw_json_append_number (out, s->sum_sq, 17);
+  const struct { const char *key; double value; } fields[] = {
+    { "mean", s->mean }, { "sd", s->sd }, { "min", s->min }, { "q25", s->q25 },
+    { "median", s->median }, { "q75", s->q75 }, { "max", s->max }, { "sum", s->sum },
+    { "sum_sq", s->sum_sq },
+  };
+
+  g_string_append_printf (out, "\"n\": %" G_GUINT64_FORMAT, s->n);
+  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+    {
+      g_string_append_printf (out, ", \"%s\": ", fields[i].key);
+      tw_json_append_number (out, fields[i].value, 17);
+    }
 }
 
 static gboolean
