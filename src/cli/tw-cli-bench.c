@@ -16,10 +16,10 @@
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
 #include "tw-history.h"
 #include "tw-record.h"
+#include "tw-clock.h"
 
 #define N_BATCHES 5
 
@@ -127,15 +127,6 @@ bench_position (const char *record_path,
     }
 }
 
-static double
-thread_cpu_s (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
-  return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 /* --bot: N_BATCHES decisions from the same position by a fresh bot each,
  * the median of simulations per CPU second. */
 static int
@@ -164,13 +155,13 @@ bench_bot (const char *spec_text,
       TwBot bot;
       TwRng rng;
       TwMove m;
-      double start;
+      gint64 start;
 
       tw_bot_init (&bot, &spec);
       tw_rng_seed (&rng, seed + b);
-      start = thread_cpu_s ();
+      start = tw_thread_cpu_ns ();
       tw_bot_play (&bot, game, state, &rng, NULL, &m);
-      ms[b] = (thread_cpu_s () - start) * 1000;
+      ms[b] = (tw_thread_cpu_ns () - start) / 1e6;
       sims[b] = nodes[b] = 0;
       tw_bot_last_search (&bot, &sims[b], &nodes[b]);
       rate[b] = sims[b] / MAX (ms[b] / 1000, 1e-9);

@@ -42,11 +42,11 @@
 
 #include <math.h>
 #include <string.h>
-#include <time.h>
 
 #include <glib/gi18n-lib.h>
 
 #include "tw-bot.h"
+#include "tw-clock.h"
 
 enum
 {
@@ -176,15 +176,6 @@ typedef struct
   gint64           cpu_start;       /* thread CPU time at the start, 0: when the thread starts */
   double           rave;            /* the RAVE equivalence in force, 0 for none */
 } Job;
-
-static gint64
-thread_cpu_ns (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
-  return (gint64) ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
 
 static inline Node *
 node_at (Tree *t, guint32 i)
@@ -754,7 +745,7 @@ search_thread (gpointer data)
   Job *job = data;
   Tree *t = job->tree;
   int root_player = job->game->rules->to_act (job->game, job->state);
-  gint64 cpu_start = job->cpu_start > 0 ? job->cpu_start : thread_cpu_ns ();
+  gint64 cpu_start = job->cpu_start > 0 ? job->cpu_start : tw_thread_cpu_ns ();
   g_autoptr(GByteArray) legal = g_byte_array_new ();
   guint check_every = 1;
 
@@ -769,7 +760,7 @@ search_thread (gpointer data)
             break;
           if (job->cpu_budget > 0)
             {
-              gint64 used = thread_cpu_ns () - cpu_start;
+              gint64 used = tw_thread_cpu_ns () - cpu_start;
 
               if (used >= job->cpu_budget)
                 break;
@@ -802,7 +793,7 @@ choose_mcts (TwBot           *bot,
   GThread *threads[64];
   gboolean found = FALSE;
   /* the tree reuse below is part of the move's time */
-  gint64 cpu_start = thread_cpu_ns ();
+  gint64 cpu_start = tw_thread_cpu_ns ();
 
   /* a single legal move needs no search */
   tw_move_list_clear (scratch);

@@ -9,9 +9,9 @@
 #include "config.h"
 
 #include "tw-sim-private.h"
+#include "tw-clock.h"
 
 #include <string.h>
-#include <time.h>
 
 G_DEFINE_QUARK (tw-sim-error-quark, tw_sim_error)
 
@@ -263,15 +263,6 @@ is_cancelled (const gint *cancel)
   return cancel != NULL && g_atomic_int_get (cancel);
 }
 
-static gint64
-thread_cpu_ns (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
-  return ts.tv_sec * G_GINT64_CONSTANT (1000000000) + ts.tv_nsec;
-}
-
 /* tw_bot_play(), timed and reported to @on_move when it is set. */
 static gboolean
 bot_play_timed (TwBot         *bot,
@@ -290,9 +281,9 @@ bot_play_timed (TwBot         *bot,
 
   if (on_move == NULL)
     return tw_bot_play (bot, game, state, rng, cancel, move);
-  start = thread_cpu_ns ();
+  start = tw_thread_cpu_ns ();
   chosen = tw_bot_play (bot, game, state, rng, cancel, move);
-  on_move (index, seat, thread_cpu_ns () - start, on_move_data);
+  on_move (index, seat, tw_thread_cpu_ns () - start, on_move_data);
   return chosen;
 }
 

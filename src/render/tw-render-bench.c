@@ -5,10 +5,10 @@
 #include "config.h"
 
 #include "tw-render-bench.h"
+#include "tw-clock.h"
 
 #include <cairo.h>
 #include <stdlib.h>
-#include <time.h>
 
 #include "tw-renderer.h"
 
@@ -21,17 +21,6 @@ compare_doubles (gconstpointer a,
 {
   double x = *(const double *) a, y = *(const double *) b;
   return x < y ? -1 : x > y;
-}
-
-/* CPU time of the calling thread in milliseconds: unlike the wall clock,
- * it does not count the time other processes had the CPU. */
-static double
-thread_cpu_ms (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
-  return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6;
 }
 
 static double
@@ -89,7 +78,7 @@ tw_render_bench_ms (TwGame  *game,
   cpu = g_new (double, frames);
   for (guint f = 0; f < frames; f++)
     {
-      double cpu_start = thread_cpu_ms ();
+      double cpu_start = tw_thread_cpu_ns () / 1e6;
       gint64 start = g_get_monotonic_time ();
       cairo_t *cr = cairo_create (surface);
       double scale;
@@ -106,7 +95,7 @@ tw_render_bench_ms (TwGame  *game,
       cairo_destroy (cr);
       cairo_surface_flush (surface);
       times[f] = (g_get_monotonic_time () - start) / 1000.0;
-      cpu[f] = thread_cpu_ms () - cpu_start;
+      cpu[f] = tw_thread_cpu_ns () / 1e6 - cpu_start;
     }
   result = median (times, frames);
   if (cpu_ms != NULL)
