@@ -34,9 +34,27 @@ choose_random (TwBot           *bot,
   return TRUE;
 }
 
+/* What the seat to act sees: a copy of @state whose hidden information
+ * (deck order, other hands) was resampled, and its legal moves in @moves.
+ * observe() keeps the seat's own hand, so these moves are legal in @state. */
+static TwState *
+observed_moves (const TwGame  *game,
+                const TwState *state,
+                TwRng         *rng,
+                TwMoveList    *moves)
+{
+  const TwRules *rules = game->rules;
+  TwState *obs = tw_state_copy (game, state);
+
+  rules->observe (game, obs, (guint) rules->to_act (game, state), rng);
+  tw_move_list_clear (moves);
+  rules->legal_moves (game, obs, moves);
+  return obs;
+}
+
 /* The policy bot: the move the module's playout policy picks (uniform when
- * the module has none), on a state whose hidden information was resampled:
- * what the search's simulated players play, and a beginner's opponent. */
+ * the module has none) on what the seat sees: what the search's simulated
+ * players play, and a beginner's opponent. */
 static gboolean
 choose_policy (TwBot           *bot,
                const TwBotSpec *spec,
@@ -52,23 +70,15 @@ choose_policy (TwBot           *bot,
 
   if (rules->playout_pick == NULL)
     return choose_random (bot, spec, game, state, rng, cancel, moves, out);
-  obs = tw_state_copy (game, state);
-  rules->observe (game, obs, (guint) rules->to_act (game, state), rng);
-  tw_move_list_clear (moves);
-  rules->legal_moves (game, obs, moves);
+  obs = observed_moves (game, state, rng, moves);
   if (moves->len == 0)
     return FALSE;
   *out = moves->moves[rules->playout_pick (game, obs, moves, rng)];
-  /* a move legal in the resampled state is legal in the real one unless it
-   * used a hidden card the seat does not hold there: fall back to uniform */
-  g_autofree TwState *tmp = tw_state_copy (game, state);
-  if (!rules->apply (game, tmp, out, NULL))
-    return choose_random (bot, spec, game, state, rng, cancel, moves, out);
   return TRUE;
 }
 
-/* The greedy bot: one ply, the module's heuristic from the mover's view on a
- * state whose hidden information was resampled; ties broken at random. */
+/* The greedy bot: one ply, the module's heuristic from the mover's view on
+ * what the seat sees; ties broken at random. */
 static gboolean
 choose_greedy (TwBot           *bot,
                const TwBotSpec *spec,
@@ -81,14 +91,11 @@ choose_greedy (TwBot           *bot,
 {
   const TwRules *rules = game->rules;
   int player = rules->to_act (game, state);
-  g_autofree TwState *obs = tw_state_copy (game, state);
+  g_autofree TwState *obs = observed_moves (game, state, rng, moves);
   g_autofree TwState *tmp = g_malloc (game->state_size);
   double best = -G_MAXDOUBLE;
   guint n_best = 0;
 
-  rules->observe (game, obs, player, rng);
-  tw_move_list_clear (moves);
-  rules->legal_moves (game, obs, moves);
   for (guint i = 0; i < moves->len; i++)
     {
       tw_state_copy_into (game, tmp, obs);
