@@ -1581,70 +1581,158 @@ cf_observe (const TwGame *game,
 /* ------------------------------------------------------------------------ */
 /* How the bots judge a position (doc/rules/colorfield.md)                  */
 
-/* The points of a canvas of @seat made of @slot/@rot, as the bots weigh a
- * change: the matched sides (2-sides, specialty and Sponge included), Matte
- * Varnish and Paper Lining Tape; the tools that look at the whole canvas or
- * at other players are left to the full count. */
-static int
-canvas_points (const TwGame  *game,
-               const CfState *s,
-               guint          seat,
-               const guint8  *slot,
-               const guint8  *rot)
+/* The points of a canvas of @seat, as the bots weigh a change: the matched
+ * sides (2-sides, specialty and Sponge included), Matte Varnish and Paper
+ * Lining Tape; the tools that look at the whole canvas or at other players
+ * are left to the full count. A tile's points depend on its own sides and
+ * its neighbours' only, so a placement is judged by the slots it touches
+ * (the playout policy judges every move this way, and it is most of a
+ * Colorfield simulation's time). */
+typedef struct
 {
-  guint8 matched[CF_SLOTS];
-  int pts = 0;
+  const TwGame   *game;
+  const CfState  *s;
+  const CfPrep   *p;
+  const guint16  *border;
+  guint           seat;
+  int             spec;
+  int             two[2];          /* a matched 2-side: another colour, the specialty */
+  int             total;           /* the canvas as it is */
+  int             at[CF_SLOTS];    /* its slots' parts of total */
+} CfCanvas;
 
-  matched_sides_of (game, s, seat, slot, rot, matched);
-  for (guint i = 0; i < CF_SLOTS; i++)
+/* A matched side's points: side_value() without its lookups. */
+static inline int
+side_points (const CfCanvas *c,
+             gboolean        is_two,
+             guint           color)
+{
+  return is_two ? c->two[(int) color == c->spec] : 1;
+}
+
+/* What slot @i of the canvas @slot/@rot scores by itself. */
+static int
+slot_points (const CfCanvas *c,
+             const guint8   *slot,
+             const guint8   *rot,
+             guint           i)
+{
+  const CfPrep *p = c->p;
+  guint t = slot[i];
+
+  if (t == CF_NONE)
+    return 0;
+  const guint8 *e = p->edge[t][rot[i]];
+  guint two = (p->two[t] + rot[i]) & 3;
+  int pts = rot[i] == 0 ? c->s->fx.varnish : 0;
+  for (guint d = 0; d < 4; d++)
     {
-      if (slot[i] == CF_NONE)
-        continue;
-      pts += points_of (game, s, seat, slot[i], rot[i], matched[i]);
-      if (rot[i] == 0)
-        pts += s->fx.varnish;
-      if (s->fx.edge_points)
-        for (guint d = 0; d < 4; d++)
-          if (cf_border_of[i][d] >= 0 && (matched[i] & (1u << d)))
-            pts += s->fx.edge_points;
+      int n = cf_neighbour[i][d];
+      gboolean match;
+      if (n >= 0)
+        match = slot[n] != CF_NONE && p->edge[slot[n]][rot[n]][tw_dir_opposite (d)] == e[d];
+      else
+        match = (c->border[cf_border_of[i][d]] & (1u << e[d])) != 0;
+      if (match)
+        pts += side_points (c, d == two, e[d]) + (n < 0 ? c->s->fx.edge_points : 0);
     }
   return pts;
 }
 
-/* What the canvas of @seat gains with tile @t turned @r in @at. */
 static int
-place_gain (const TwGame  *game,
-            const CfState *s,
-            guint          seat,
-            guint          at,
-            guint          t,
-            guint          r,
-            int            now)
+canvas_points_of (const CfCanvas *c,
+                  const guint8   *slot,
+                  const guint8   *rot)
 {
-  guint8 slot[CF_SLOTS], rot[CF_SLOTS];
-
-  memcpy (slot, s->slot[seat], sizeof slot);
-  memcpy (rot, s->rot[seat], sizeof rot);
-  slot[at] = t;
-  rot[at] = r;
-  return canvas_points (game, s, seat, slot, rot) - now;
+  int pts = 0;
+  for (guint i = 0; i < CF_SLOTS; i++)
+    pts += slot_points (c, slot, rot, i);
+  return pts;
 }
 
-/* The best gain of tile @t anywhere on @seat's canvas (0: keep the canvas,
+/* @seat's canvas as it is, ready to judge changes. */
+static void
+canvas_init (CfCanvas      *c,
+             const TwGame  *game,
+             const CfState *s,
+             guint          seat)
+{
+  c->game = game;
+  c->s = s;
+  c->p = cf_prep (game);
+  c->border = border_of (c->p, s, seat);
+  c->seat = seat;
+  c->spec = cf_specialty (game, s, seat);
+  c->two[0] = side_value (game, s, -1, TRUE, 0);
+  c->two[1] = c->spec >= 0 ? side_value (game, s, c->spec, TRUE, (guint) c->spec) : 0;
+  c->total = 0;
+  for (guint i = 0; i < CF_SLOTS; i++)
+    c->total += c->at[i] = slot_points (c, s->slot[seat], s->rot[seat], i);
+}
+
+/* What the canvas gains with tile @t turned @r in @at: the slot itself,
+ * and of each neighbour the one side that faces it, change; no other. */
+static int
+place_gain (const CfCanvas *c,
+            guint           at,
+            guint           t,
+            guint           r)
+{
+  const CfPrep *p = c->p;
+  const guint8 *slot = c->s->slot[c->seat], *rot = c->s->rot[c->seat];
+  const guint8 *e = p->edge[t][r];
+  const guint8 *was = slot[at] == CF_NONE ? NULL : p->edge[slot[at]][rot[at]];
+  guint two = (p->two[t] + r) & 3;
+  int gain = (r == 0 ? c->s->fx.varnish : 0) - c->at[at];
+
+  for (guint d = 0; d < 4; d++)
+    {
+      int n = cf_neighbour[at][d];
+      if (n < 0)
+        {
+          if (c->border[cf_border_of[at][d]] & (1u << e[d]))
+            gain += side_points (c, d == two, e[d]) + c->s->fx.edge_points;
+          continue;
+        }
+      guint u = slot[n];
+      if (u == CF_NONE)
+        continue;
+      guint od = tw_dir_opposite (d);
+      guint color = p->edge[u][rot[n]][od];
+      gboolean is = e[d] == color;
+      if (is)
+        gain += side_points (c, d == two, color);
+      if (is != (was != NULL && was[d] == color))
+        {
+          int v = side_points (c, od == ((p->two[u] + rot[n]) & 3), color);
+          gain += is ? v : -v;
+        }
+    }
+  return gain;
+}
+
+static gboolean
+slots_adjacent (guint a,
+                guint b)
+{
+  for (guint d = 0; d < 4; d++)
+    if (cf_neighbour[a][d] == (int) b)
+      return TRUE;
+  return FALSE;
+}
+
+/* The best gain of tile @t anywhere on the canvas (0: keep the canvas,
  * the tile can always be discarded). */
 static int
-best_place_gain (const TwGame  *game,
-                 const CfState *s,
-                 guint          seat,
-                 guint          t,
-                 int            now)
+best_place_gain (const CfCanvas *c,
+                 guint           t)
 {
-  guint n_rot = s->fx.free_orient ? 4 : 1;
+  guint n_rot = c->s->fx.free_orient ? 4 : 1;
   int best = 0;
 
   for (guint i = 0; i < CF_SLOTS; i++)
     for (guint r = 0; r < n_rot; r++)
-      best = MAX (best, place_gain (game, s, seat, i, t, r, now));
+      best = MAX (best, place_gain (c, i, t, r));
   return best;
 }
 
@@ -1677,10 +1765,11 @@ cf_heuristic (const TwGame  *game,
   if (s->phase == CF_PHASE_PLACE && s->n_hand > 0)
     {
       guint q = s->current;
-      int now = canvas_points (game, s, q, s->slot[q], s->rot[q]);
+      CfCanvas canvas;
+      canvas_init (&canvas, game, s, q);
       int best = may_discard (game, s) ? s->fx.discard_bonus : -100;
       for (guint c = 0; c < s->n_hand; c++)
-        best = MAX (best, best_place_gain (game, s, q, s->hand[c], now));
+        best = MAX (best, best_place_gain (&canvas, s->hand[c]));
       total[q] += best;
     }
   if (n < 2)
@@ -1705,10 +1794,10 @@ cf_heuristic (const TwGame  *game,
 #define CF_BLIND_DRAW 1.5
 
 static double
-move_value (const TwGame  *game,
-            const CfState *s,
-            const TwMove  *m,
-            int            now)
+move_value (const TwGame   *game,
+            const CfState  *s,
+            const TwMove   *m,
+            const CfCanvas *now)
 {
   guint seat = s->current;
   guint8 slot[CF_SLOTS], rot[CF_SLOTS];
@@ -1717,11 +1806,11 @@ move_value (const TwGame  *game,
   switch (m->kind)
     {
     case CF_MOVE_PLACE:
-      return place_gain (game, s, seat, m->a, s->hand[m->c], m->b, now);
+      return place_gain (now, m->a, s->hand[m->c], m->b);
     case CF_MOVE_DISCARD:
       return s->fx.discard_bonus;
     case CF_MOVE_TAKE:
-      return best_place_gain (game, s, seat, s->tray[m->a], now);
+      return best_place_gain (now, s->tray[m->a]);
     case CF_MOVE_DECK:
       return CF_BLIND_DRAW;
     case CF_MOVE_DECK2:
@@ -1729,22 +1818,23 @@ move_value (const TwGame  *game,
     case CF_MOVE_REFRESH:
       return 0.5;
     case CF_MOVE_ROTATE:
+      return place_gain (now, m->a, s->slot[seat][m->a], m->b) - token;
     case CF_MOVE_SWAP:
-      memcpy (slot, s->slot[seat], sizeof slot);
-      memcpy (rot, s->rot[seat], sizeof rot);
-      if (m->kind == CF_MOVE_ROTATE)
-        rot[m->a] = m->b;
-      else
-        {
-          guint8 t = slot[m->a], r = rot[m->a];
-          slot[m->a] = slot[m->b];
-          rot[m->a] = rot[m->b];
-          slot[m->b] = t;
-          rot[m->b] = r;
-          if (cf_opt (game, CF_OPT_SWAP_ROTATION) == 1)
-            rot[m->a] = rot[m->b] = 0;
-        }
-      return canvas_points (game, s, seat, slot, rot) - now - token;
+      {
+        gboolean zero = cf_opt (game, CF_OPT_SWAP_ROTATION) == 1;
+        guint ra = zero ? 0 : s->rot[seat][m->a], rb = zero ? 0 : s->rot[seat][m->b];
+        /* apart, each slot's change is its own; side by side, they share a side */
+        if (!slots_adjacent (m->a, m->b))
+          return place_gain (now, m->a, s->slot[seat][m->b], rb)
+                 + place_gain (now, m->b, s->slot[seat][m->a], ra) - token;
+        memcpy (slot, s->slot[seat], sizeof slot);
+        memcpy (rot, s->rot[seat], sizeof rot);
+        slot[m->a] = s->slot[seat][m->b];
+        slot[m->b] = s->slot[seat][m->a];
+        rot[m->a] = rb;
+        rot[m->b] = ra;
+        return canvas_points_of (now, slot, rot) - now->total - token;
+      }
     default:
       return 0;
     }
@@ -1762,10 +1852,11 @@ cf_playout_pick (const TwGame     *game,
 
   if (s->phase < CF_PHASE_ABILITY || tw_rng_below (rng, 10) == 0)
     return tw_rng_below (rng, moves->len);
-  int now = canvas_points (game, s, s->current, s->slot[s->current], s->rot[s->current]);
+  CfCanvas now;
+  canvas_init (&now, game, s, s->current);
   for (guint i = 0; i < moves->len; i++)
     {
-      double v = move_value (game, s, &moves->moves[i], now);
+      double v = move_value (game, s, &moves->moves[i], &now);
       if (v > best + 1e-9)
         {
           best = v;
