@@ -22,7 +22,7 @@ test_lineups (void)
   for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
     {
       guint b = cases[c].bots, p = cases[c].players, n = 0;
-      g_autofree guint *rows = tw_tournament_lineups (b, p, &n);
+      g_autofree guint *rows = tw_tournament_lineups (b, p, FALSE, &n);
       g_autofree guint *alone = g_new0 (guint, b * p);  /* [bot][seat]: lineups with bot alone there */
 
       g_assert_cmpuint (n, ==, cases[c].lineups);
@@ -56,6 +56,48 @@ test_lineups (void)
       for (guint x = 0; x < b; x++)
         for (guint s = 0; s < p; s++)
           g_assert_cmpuint (alone[x * p + s], ==, b - 1);
+    }
+}
+
+/* --alone: the first bot alone in every seat against each other bot, once;
+ * with more than two seats nobody else alone. */
+static void
+test_lineups_first_alone (void)
+{
+  struct { guint bots, players, lineups; } cases[] = {
+    { 2, 2, 2 }, { 3, 2, 4 }, { 2, 4, 4 }, { 3, 4, 8 },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      guint b = cases[c].bots, p = cases[c].players, n = 0;
+      g_autofree guint *rows = tw_tournament_lineups (b, p, TRUE, &n);
+      g_autofree guint *seen = g_new0 (guint, b * p);  /* [other bot][seat of bot 0] */
+
+      g_assert_cmpuint (n, ==, cases[c].lineups);
+      for (guint l = 0; l < n; l++)
+        {
+          const guint *row = &rows[l * p];
+          guint seat = G_MAXUINT, other = G_MAXUINT;
+
+          for (guint s = 0; s < p; s++)
+            if (row[s] == 0)
+              {
+                g_assert_cmpuint (seat, ==, G_MAXUINT);
+                seat = s;
+              }
+            else
+              {
+                g_assert_true (other == G_MAXUINT || other == row[s]);
+                other = row[s];
+              }
+          g_assert_cmpuint (seat, !=, G_MAXUINT);
+          g_assert_cmpuint (other, <, b);
+          seen[other * p + seat]++;
+        }
+      for (guint y = 1; y < b; y++)
+        for (guint s = 0; s < p; s++)
+          g_assert_cmpuint (seen[y * p + s], ==, 1);
     }
 }
 
@@ -124,8 +166,8 @@ test_shares (void)
   /* 2 bots, 2 seats: lineups [0,1], [1,0]; bot 1 wins 3 of 4, one tie */
   const int winner[] = { 1, 0, 1, -1, 1 };  /* games 0 … 4, lineup i mod 2 */
   g_autoptr(TwSimArm) arm = make_arm (2, 5, winner);
-  g_autoptr(TwTournament) t = tw_tournament_analyze (arm, 2, 7);
-  g_autoptr(TwTournament) again = tw_tournament_analyze (arm, 2, 7);
+  g_autoptr(TwTournament) t = tw_tournament_analyze (arm, 2, FALSE, 7);
+  g_autoptr(TwTournament) again = tw_tournament_analyze (arm, 2, FALSE, 7);
 
   /* game 0: [0,1], seat 1 wins: bot 1; game 1: [1,0], seat 0 wins: bot 1;
    * game 2: [0,1], bot 1; game 3: tie; game 4: [0,1], bot 1 */
@@ -162,7 +204,7 @@ test_four_seats (void)
    * wins its game; alone elsewhere it loses to a copy of the other. */
   int winner[8] = { 0, };
   g_autoptr(TwSimArm) arm = make_arm (4, 8, winner);
-  g_autoptr(TwTournament) t = tw_tournament_analyze (arm, 2, 1);
+  g_autoptr(TwTournament) t = tw_tournament_analyze (arm, 2, FALSE, 1);
 
   g_assert_cmpuint (t->n_lineups, ==, 8);
   for (guint b = 0; b < 2; b++)
@@ -184,6 +226,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/tw/tournament/lineups", test_lineups);
+  g_test_add_func ("/tw/tournament/lineups-first-alone", test_lineups_first_alone);
   g_test_add_func ("/tw/tournament/bradley-terry", test_bradley_terry);
   g_test_add_func ("/tw/tournament/shares", test_shares);
   g_test_add_func ("/tw/tournament/four-seats", test_four_seats);

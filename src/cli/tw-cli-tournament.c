@@ -430,6 +430,7 @@ tw_cli_tournament (int    argc,
   char **sets = NULL;
   char *format_text = NULL;
   char *output = NULL;
+  gboolean alone = FALSE;
   const GOptionEntry entries[] = {
     { "bots", 'b', 0, G_OPTION_ARG_STRING, &bots_text,
       "The bots, comma-separated, at least two, as for simulate (required)", "BOT,BOT…" },
@@ -441,6 +442,8 @@ tw_cli_tournament (int    argc,
       "Seed of the run; game i is a function of (S, i) only (default: 1)", "S" },
     { "jobs", 'j', 0, G_OPTION_ARG_INT, &jobs,
       "Threads (default: the number of processors); results do not depend on it", "J" },
+    { "alone", 0, 0, G_OPTION_ARG_NONE, &alone,
+      "Only the lineups in which the first bot sits alone (a bot against fields of the others)", NULL },
     { "set", 0, 0, G_OPTION_ARG_STRING_ARRAY, &sets,
       "Set a variant option (repeatable)", "OPTION=VALUE" },
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format_text,
@@ -475,7 +478,10 @@ tw_cli_tournament (int    argc,
     "different bots, X sits in one seat and Y in every other seat, X's seat\n"
     "rotated through all P seats (with 2 players every pair plays both\n"
     "seatings). Game i uses lineup i mod L and simulate's seed of (S, i), so\n"
-    "the results are the same whatever J. Prints per bot its win share per\n"
+    "the results are the same whatever J. With --alone only the lineups in\n"
+    "which the first bot sits alone are played: its share against a field\n"
+    "of each other bot, without paying for the games of the others alone.\n"
+    "Prints per bot its win share per\n"
     "seat played with a 95% Wilson interval against the fair share 1/P, each\n"
     "pair's head-to-head share, Bradley–Terry ratings on the Elo scale (the\n"
     "first bot is 0) with 95% intervals from 200 bootstrap resamples of the\n"
@@ -537,7 +543,7 @@ tw_cli_tournament (int    argc,
       goto out;
     }
 
-  lineups = tw_tournament_lineups (specs->len, game->n_players, &n_lineups);
+  lineups = tw_tournament_lineups (specs->len, game->n_players, alone, &n_lineups);
   if ((guint64) games < n_lineups)
     {
       tw_cli_error ("--games must be at least %u, the number of lineups of %u bots for %u "
@@ -584,7 +590,7 @@ tw_cli_tournament (int    argc,
   if (report.interrupted)
     tw_cli_error ("interrupted: %u of %d games had ended; the results count only those",
                   arm->games->len, games);
-  tournament = tw_tournament_analyze (arm, specs->len, seed);
+  tournament = tw_tournament_analyze (arm, specs->len, alone, seed);
   cpu = cpu_figures (&timings, arm, lineups, n_lineups, specs->len);
   report.arm = arm;
   report.t = tournament;

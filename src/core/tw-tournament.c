@@ -20,14 +20,16 @@
  * tw_tournament_lineups:
  * @n_bots: B, at least 2
  * @n_players: P, at least 2
+ * @first_alone: only the lineups in which the first bot is the single one
  * @n_lineups: (out): L
  *
  * Returns: (transfer full): L rows of P bot indexes.
  */
 guint *
-tw_tournament_lineups (guint  n_bots,
-                       guint  n_players,
-                       guint *n_lineups)
+tw_tournament_lineups (guint     n_bots,
+                       guint     n_players,
+                       gboolean  first_alone,
+                       guint    *n_lineups)
 {
   g_autoptr(GArray) rows = g_array_new (FALSE, FALSE, sizeof (guint));
   guint n = 0;
@@ -42,7 +44,7 @@ tw_tournament_lineups (guint  n_bots,
           guint row[TW_MAX_PLAYERS];
           gboolean seen = FALSE;
 
-          if (x == y)
+          if (x == y || (first_alone && x != 0))
             continue;
           for (guint p = 0; p < n_players; p++)
             row[p] = p == seat ? x : y;
@@ -214,6 +216,7 @@ rate (TwTournament   *t,
  * tw_tournament_analyze:
  * @arm: the games, played by lineup (index mod L) of tw_tournament_lineups()
  * @n_bots: B
+ * @first_alone: as for tw_tournament_lineups()
  * @seed: seeds the bootstrap (the run's seed)
  *
  * Returns: (transfer full): the figures; with no games the shares and
@@ -222,6 +225,7 @@ rate (TwTournament   *t,
 TwTournament *
 tw_tournament_analyze (const TwSimArm *arm,
                        guint           n_bots,
+                       gboolean        first_alone,
                        guint64         seed)
 {
   TwTournament *t;
@@ -235,7 +239,7 @@ tw_tournament_analyze (const TwSimArm *arm,
   t = g_new0 (TwTournament, 1);
   t->n_bots = n_bots;
   t->n_players = n_players;
-  t->lineups = tw_tournament_lineups (n_bots, n_players, &t->n_lineups);
+  t->lineups = tw_tournament_lineups (n_bots, n_players, first_alone, &t->n_lineups);
   t->n_games = arm->games->len;
   t->resamples = TW_TOURNAMENT_RESAMPLES;
   t->bots = g_new0 (TwTournamentBot, n_bots);

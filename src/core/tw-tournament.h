@@ -72,14 +72,19 @@ typedef struct
 
 /* The lineups of @n_bots bots (at least 2) for @n_players seats, in the order
  * games use them: seat of the single bot outermost, so that a run whose
- * length is not a multiple of L favours no bot. Free with g_free. */
+ * length is not a multiple of L favours no bot. With @first_alone only the
+ * lineups in which the first bot sits alone: one bot measured against a
+ * field of each other bot, in 1/(B-1) of the round-robin's lineups. Free
+ * with g_free. */
 guint           *tw_tournament_lineups          (guint               n_bots,
                                                  guint               n_players,
+                                                 gboolean            first_alone,
                                                  guint              *n_lineups);
 /* The figures of @arm's games, played with tw_tournament_lineups
- * (n_bots, arm->n_players); @seed seeds the bootstrap. */
+ * (n_bots, arm->n_players, first_alone); @seed seeds the bootstrap. */
 TwTournament    *tw_tournament_analyze          (const TwSimArm     *arm,
                                                  guint               n_bots,
+                                                 gboolean            first_alone,
                                                  guint64             seed);
 void             tw_tournament_free             (TwTournament       *tournament);
 
