@@ -1586,12 +1586,22 @@ center_distance (const BsPrep *p, const guint32 *occ)
  *    mean (remaining squares under basic scoring, the advanced points else),
  *    so larger pieces count as they do at the end;
  *  - room to grow: each attach cell (a free cell where the colour may place
- *    next) of the seat's colours is worth 0.25 of a square, and each attach
- *    cell of the others' colours -0.25 / (their number): taking an opponent's
- *    corner is worth as much as keeping one of one's own, as strong Blokus
- *    programs weigh "reachable corners";
+ *    next) of the seat's colours is worth up to 0.25 of a square by how open
+ *    it is (ATTACH_BASE, ATTACH_OPEN), and each attach cell of the others'
+ *    colours as much negative / (their number): taking an opponent's corner
+ *    is worth as much as keeping one of one's own, as strong Blokus programs
+ *    weigh "reachable corners";
  * everything divided by the squares of one colour's set (89 in the classic
  * set) to stay near the unit of a win. */
+/* An attach cell's worth, in quarter squares: ATTACH_BASE, and ATTACH_OPEN
+ * more per side of it that opens on a cell the colour may still cover (a
+ * corner in a pocket takes a monomino at best; one in open space takes any
+ * piece). Measured, classic Blokus, mcts:ms=5 against the same search
+ * counting every attach cell 1: 59.0% [52.1, 65.6] of 200 games; greedy
+ * against Pentobi level 1 went from 18.0% to 26.8% of 200 games. */
+#define ATTACH_BASE 0.4
+#define ATTACH_OPEN 0.3
+
 static double
 bs_heuristic (const TwGame  *game,
               const TwState *state,
@@ -1615,12 +1625,22 @@ bs_heuristic (const TwGame  *game,
   guint owned = owned_mask (game, s, player);
   for (guint c = 0; c < BS_N_COLORS; c++)
     {
-      guint cells = 0;
+      double cells = 0;
 
       if (s->remaining[c] == 0)
         continue;
       for (guint r = 0; r < p->size; r++)
-        cells += popcount32 (s->att[c][r]);
+        {
+          guint32 a = s->att[c][r];
+          if (a == 0)
+            continue;
+          guint32 here = ~s->forb[c][r] & p->full;
+          guint32 up = r > 0 ? ~s->forb[c][r - 1] & p->full : 0;
+          guint32 down = r + 1 < p->size ? ~s->forb[c][r + 1] & p->full : 0;
+          guint open = popcount32 (a & (here << 1)) + popcount32 (a & (here >> 1))
+                       + popcount32 (a & up) + popcount32 (a & down);
+          cells += ATTACH_BASE * popcount32 (a) + ATTACH_OPEN * open;
+        }
       if (owned >> c & 1)
         my_att += cells;
       else
