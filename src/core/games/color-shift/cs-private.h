@@ -79,6 +79,7 @@ enum /* option indexes into cs_options */
   CS_OPT_MOVE_PATH,
   CS_OPT_END_ROUNDING,
   CS_OPT_MERGED_FINISHED,
+  CS_OPT_EMPTY_HAND,
   CS_N_OPTIONS,
 };
 

@@ -26,6 +26,7 @@ static const char * const equal_turns_choices[] = { "remove-random-tiles", "play
 static const char * const move_path_choices[] = { "turns-allowed", "straight-line", NULL };
 static const char * const rounding_choices[] = { "down", "up", NULL };
 static const char * const merged_choices[] = { "count-all-tiles", "count-unfinished-tiles", NULL };
+static const char * const empty_hand_choices[] = { "action-only-turn", "passed-over", NULL };
 
 const TwOptionSpec cs_options[] = {
   [CS_OPT_MEEPLES] = { "meeples", TW_VALUE_INT, 5, 1, CS_MAX_MEEPLES, NULL,
@@ -40,7 +41,7 @@ const TwOptionSpec cs_options[] = {
     "that fails too (the notes' reading); or keep discarding and drawing until a tile fits." },
   [CS_OPT_EQUAL_TURNS] = { "equal-turns", TW_VALUE_CHOICE, 0, 0, 0, equal_turns_choices,
     "\"Everyone should have taken an equal number of turns\": remove random tiles at setup until the "
-    "tiles divide by the player count; or play every tile and let the first seats take one more turn." },
+    "tiles divide by the player count; or play every tile, so that the first seats place one tile more." },
   [CS_OPT_MOVE_PATH] = { "move-path", TW_VALUE_CHOICE, 0, 0, 0, move_path_choices,
     "\"Move a meeple 1-3 tiles (orthogonally)\": each step picks its own direction; or all steps go in "
     "one direction." },
@@ -50,6 +51,9 @@ const TwOptionSpec cs_options[] = {
   [CS_OPT_MERGED_FINISHED] = { "merged-finished-tiles", TW_VALUE_CHOICE, 0, 0, 0, merged_choices,
     "When a shift joins finished sections to an open area that later completes (or ends the game), "
     "its points count every tile of the area; or only tiles with a section not finished before." },
+  [CS_OPT_EMPTY_HAND] = { "empty-hand", TW_VALUE_CHOICE, 0, 0, 0, empty_hand_choices,
+    "A seat whose hand ran out while others still hold tiles (after a discard): it takes its turn "
+    "with step 1 skipped, so every seat takes the same number of turns; or it is passed over." },
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (cs_options) == CS_N_OPTIONS);
@@ -920,13 +924,47 @@ draw_to_hand (const TwGame *game,
     }
 }
 
-/* The next seat holding a tile plays; when nobody holds one, the game ends. */
+/* Whether some seat still holds a tile. */
+static gboolean
+any_hand (const CsState *s)
+{
+  for (guint q = 0; q < s->n_players; q++)
+    if (s->hand_len[q] > 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* The next turn. "Everyone should have taken an equal number of turns": by
+ * default the game ends only at the end of a round (seat 1 plays first), and
+ * a seat whose hand ran out before the others' (a discard took a tile from
+ * the stack) takes its turn with step 1 skipped. With empty-hand=passed-over
+ * the next seat holding a tile plays, and the game ends when nobody holds
+ * one. */
 static void
 next_turn (const TwGame *game,
            CsState      *s)
 {
   s->placed = CS_NONE;
   s->discarded = 0;
+  if (cs_opt (game, CS_OPT_EMPTY_HAND) == 0)
+    {
+      guint q = (s->current + 1) % s->n_players;
+      if (q == 0 && !any_hand (s))
+        {
+          finish (game, s);
+          return;
+        }
+      s->current = q;
+      s->counters[CS_COUNTER_TURNS]++;
+      if (s->hand_len[q] > 0)
+        s->phase = CS_PHASE_PLACE;
+      else
+        {
+          s->phase = CS_PHASE_ACTION;
+          s->counters[CS_COUNTER_SKIPPED_PLACEMENTS]++;
+        }
+      return;
+    }
   for (guint i = 1; i <= s->n_players; i++)
     {
       guint q = (s->current + i) % s->n_players;
