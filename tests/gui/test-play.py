@@ -190,8 +190,9 @@ def run(tap, args, workdir):
         do_action(new_game)
         dialog = wait_for(lambda: smoke.frame_named(app, '^New Game$'), timeout=10)
         labels = [a.get_name() for a in find_all(dialog, role='label')] if dialog else []
-        wanted = ['Players', 'Seed', 'Seat 1 name', 'Seat 2 plays', 'expert-draft', 'rotation',
-                  'private-board-size']
+        # options by their labels from the module's table, not their ids
+        wanted = ['Players', 'Seed', 'Seat 1 name', 'Seat 2 plays', 'Expert Mode (draft)',
+                  'Tiles may be turned', 'Private board size']
         missing = [w for w in wanted if w not in labels]
         time.sleep(0.4)
         screenshot(args.outdir, 'play-new-game-dialog')
