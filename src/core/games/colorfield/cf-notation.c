@@ -327,7 +327,7 @@ cf_state_to_text (const TwGame  *game,
                           cf_phase_names[s->phase],
                           s->current + 1u, s->first + 1u, s->blind_run);
   if (s->refreshed)
-    g_string_append (out, " refreshed=1");
+    g_string_append_printf (out, " refreshed=%u", s->refreshed);
   if (s->drew != CF_DREW_NONE)
     g_string_append_printf (out, " drew=%s", drew_names[s->drew]);
   g_string_append (out, "\ntools:");
@@ -680,7 +680,7 @@ cf_state_from_text (const TwGame  *game,
       else if (g_str_equal (key, "run"))
         ok = parse_uint (val, 0, n_players, &run);
       else if (g_str_equal (key, "refreshed"))
-        ok = parse_uint (val, 0, 1, &refreshed);
+        ok = parse_uint (val, 0, 9, &refreshed);
       else if (g_str_equal (key, "drew"))
         {
           drew = -1;

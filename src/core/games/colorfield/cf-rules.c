@@ -35,8 +35,8 @@ const TwOptionSpec cf_options[] = {
     "The tool deck is the definition's first N cards: the components list 10 cards but the text describes 14, so all by default (10: the printed count; 0: no tools).",
     .label = "Tool deck size",
     .source = "Rulebook: the components list 10 tool cards, the text describes 14; notes 4.2.12 (AMBIGUITY)" },
-  [CF_OPT_TOOL_REVEAL] = { "tool-reveal", TW_VALUE_CHOICE, 0, 0, 0, tool_reveal_choices,
-    "The round's tool is revealed before the setup tiles are placed, so that the Rounded Wooden Palette (a Round Setup card) can work; after-setup follows the printed order, where it only works when kept in Advanced Mode.",
+  [CF_OPT_TOOL_REVEAL] = { "tool-reveal", TW_VALUE_CHOICE, 1, 0, 0, tool_reveal_choices,
+    "Round set-up as printed: set-up tiles, the tray, \"Then, draw and reveal one Community Tool Card\" (so the Rounded Wooden Palette acts at set-up only when kept in Advanced Mode); before-setup reveals the tool first, so that it always can.",
     .label = "Round set-up order",
     .source = "Rulebook, round set-up: tiles, then the tray, \"Then, draw and reveal one Community Tool Card\"; notes 4.2.4" },
   [CF_OPT_SETUP_CHOICES] = { "setup-choices", TW_VALUE_CHOICE, 0, 0, 0, setup_choices,
@@ -114,6 +114,11 @@ static const TwParamSpec p_swath[] = {
   { "points", TW_VALUE_INT, FALSE, 5, 0, 50, NULL, "Bonus for the swath." },
   { "tiles", TW_VALUE_INT, FALSE, 3, 2, CF_SLOTS, NULL, "Tiles the swath must cover." },
 };
+static const TwParamSpec p_refreshes[] = {
+  { "per-turn", TW_VALUE_INT, FALSE, 1, 1, 9, NULL,
+    "Refreshes a player may make before one draw (the card says \"before drawing you may refresh the tray\"; "
+    "once is the project's reading: a second refresh would only cycle the deck)." },
+};
 static const TwParamSpec p_token_value[] = {
   { "points", TW_VALUE_INT, FALSE, 5, 0, 20, NULL, "Points per unused ability token." },
 };
@@ -123,8 +128,8 @@ const TwCardKind cf_card_kinds[] = {
     "When scoring, +N for every tile on an opponent's canvas that matches on all four sides.",
     p_points1, G_N_ELEMENTS (p_points1) },
   [CF_TOOL_REFRESH] = { "refresh-tray", "tool", "Angled Rigger Brush",
-    "Before drawing, a player may discard the face-up tiles and replace them from the deck (once a turn).",
-    NULL, 0 },
+    "Before drawing, a player may discard the face-up tiles and replace them from the deck (N times a turn).",
+    p_refreshes, G_N_ELEMENTS (p_refreshes) },
   [CF_TOOL_TWO_VALUE] = { "two-side-value", "tool", "High-Density Sponge",
     "Matched non-specialty 2-sides score N.", p_two_value, G_N_ELEMENTS (p_two_value) },
   [CF_TOOL_ABILITIES] = { "ability-every-turn", "tool", "Local Collective",
@@ -171,16 +176,6 @@ const char * const cf_phase_names[] = {
   "painter", "side", "setup", "ability", "draw", "place", "done", NULL
 };
 
-/* Slots are (x, y) = (i % 3, i / 3); the neighbour in each direction or -1,
- * and the border space a side faces or -1. */
-static const gint8 cf_neighbour[CF_SLOTS][4] = {
-  { -1, 1, 3, -1 }, { -1, 2, 4, 0 }, { -1, -1, 5, 1 },
-  { 0, 4, -1, -1 }, { 1, 5, -1, 3 }, { 2, -1, -1, 4 },
-};
-static const gint8 cf_border_of[CF_SLOTS][4] = {
-  { 0, -1, -1, 9 }, { 1, -1, -1, -1 }, { 2, 3, -1, -1 },
-  { -1, -1, 7, 8 }, { -1, -1, 6, -1 }, { -1, 4, 5, -1 },
-};
 
 /* ------------------------------------------------------------------------ */
 /* Definition time: tiles' 2-sides, canvases and painters                   */
@@ -215,6 +210,82 @@ scalar_of (const TwNode  *node,
       CF_ERR (diags, node, NULL, "%s must be a single word", what);
       return FALSE;
     }
+  return TRUE;
+}
+
+/* The canvas: `canvas: {spaces: [[1, 2, 3], [4, 5, 6]]}` says which space
+ * number lies where (rows from the top); absent, reading order, the notes'
+ * [ASSUMPTION]. Fills the slots' places, neighbours and border sides. */
+static gboolean
+parse_canvas (const TwDefinition *def,
+              TwDiagnostics      *report,
+              CfPrep             *p)
+{
+  static const char * const keys[] = { "spaces", NULL };
+  /* the node helpers want a list to report to, also in prepare() */
+  g_autoptr(TwDiagnostics) scratch = report ? NULL : tw_diagnostics_new (NULL);
+  TwDiagnostics *diags = report ? report : scratch;
+  const TwNode *canvas = tw_node_get (def->root, "canvas");
+  const TwNode *spaces = canvas ? tw_node_get (canvas, "spaces") : NULL;
+  gint8 at[CF_CANVAS_H][CF_CANVAS_W];
+  guint seen = 0;
+
+  for (guint i = 0; i < CF_SLOTS; i++)
+    at[i / CF_CANVAS_W][i % CF_CANVAS_W] = i;
+  if (canvas != NULL)
+    {
+      if (!tw_node_expect (canvas, TW_NODE_MAP, "canvas", diags)
+          || !tw_node_check_keys (canvas, keys, "canvas", diags))
+        return FALSE;
+      if (spaces == NULL || spaces->type != TW_NODE_SEQ || spaces->n_children != CF_CANVAS_H)
+        {
+          CF_ERR (diags, spaces ? spaces : canvas, "e.g. `spaces: [[1, 2, 3], [4, 5, 6]]`",
+                  "canvas spaces: %u rows of %u space numbers", CF_CANVAS_H, CF_CANVAS_W);
+          return FALSE;
+        }
+      for (guint y = 0; y < CF_CANVAS_H; y++)
+        {
+          const TwNode *row = spaces->children[y];
+          if (row->type != TW_NODE_SEQ || row->n_children != CF_CANVAS_W)
+            {
+              CF_ERR (diags, row, "e.g. `[1, 2, 3]`", "a canvas row holds %u space numbers",
+                      CF_CANVAS_W);
+              return FALSE;
+            }
+          for (guint x = 0; x < CF_CANVAS_W; x++)
+            {
+              gint64 n;
+              if (!tw_node_to_int (row->children[x], 1, CF_SLOTS, &n, diags))
+                return FALSE;
+              if (seen & (1u << (n - 1)))
+                {
+                  CF_ERR (diags, row->children[x], "number the spaces 1 to 6, each once",
+                          "canvas space %d is named twice", (int) n);
+                  return FALSE;
+                }
+              seen |= 1u << (n - 1);
+              at[y][x] = n - 1;
+            }
+        }
+    }
+
+  for (guint y = 0; y < CF_CANVAS_H; y++)
+    for (guint x = 0; x < CF_CANVAS_W; x++)
+      {
+        guint i = at[y][x];
+        p->slot_x[i] = x;
+        p->slot_y[i] = y;
+        p->neighbour[i][0] = y > 0 ? at[y - 1][x] : -1;
+        p->neighbour[i][1] = x + 1 < CF_CANVAS_W ? at[y][x + 1] : -1;
+        p->neighbour[i][2] = y + 1 < CF_CANVAS_H ? at[y + 1][x] : -1;
+        p->neighbour[i][3] = x > 0 ? at[y][x - 1] : -1;
+        /* border spaces clockwise: the top row, the right side, the bottom
+         * row (right to left), the left side (bottom to top) */
+        p->border_of[i][0] = y == 0 ? (int) x : -1;
+        p->border_of[i][1] = x == CF_CANVAS_W - 1 ? (int) (CF_CANVAS_W + y) : -1;
+        p->border_of[i][2] = y == CF_CANVAS_H - 1 ? (int) (CF_CANVAS_W + CF_CANVAS_H + CF_CANVAS_W - 1 - x) : -1;
+        p->border_of[i][3] = x == 0 ? (int) (2 * CF_CANVAS_W + CF_CANVAS_H + CF_CANVAS_H - 1 - y) : -1;
+      }
   return TRUE;
 }
 
@@ -449,6 +520,9 @@ parse_definition (const TwDefinition *def,
         }
     }
 
+  if (!parse_canvas (def, diags, p))
+    ok = FALSE;
+
   /* the tool deck: every card, counts expanded */
   for (guint i = 0; i < def->n_cards; i++)
     for (guint c = 0; c < def->cards[i].count; c++)
@@ -552,14 +626,14 @@ matched_sides_of (const TwGame  *game,
       const guint8 *e = p->edge[t][rot[i]];
       for (guint d = 0; d < 4; d++)
         {
-          int n = cf_neighbour[i][d];
+          int n = p->neighbour[i][d];
           if (n >= 0)
             {
               guint u = slot[n];
               if (u != CF_NONE && p->edge[u][rot[n]][tw_dir_opposite (d)] == e[d])
                 matched[i] |= 1u << d;
             }
-          else if (border[cf_border_of[i][d]] & (1u << e[d]))
+          else if (border[p->border_of[i][d]] & (1u << e[d]))
             matched[i] |= 1u << d;
         }
     }
@@ -686,7 +760,7 @@ largest_swath (const TwGame  *game,
           n++;
           for (guint d = 0; d < 4; d++)
             {
-              int b = cf_neighbour[a][d];
+              int b = p->neighbour[a][d];
               if (b < 0 || comp[b] != CF_NONE || s->slot[seat][b] == CF_NONE)
                 continue;
               const guint8 *eb = p->edge[s->slot[seat][b]][s->rot[seat][b]];
@@ -736,7 +810,7 @@ cf_round_points (const TwGame  *game,
         out->varnish += s->fx.varnish;
       if (s->fx.edge_points)
         for (guint d = 0; d < 4; d++)
-          if (cf_border_of[i][d] >= 0 && (matched[i] & (1u << d)))
+          if (p->border_of[i][d] >= 0 && (matched[i] & (1u << d)))
             out->edges += s->fx.edge_points;
     }
   if (s->fx.token_value)
@@ -794,7 +868,7 @@ cf_compute_effects (const TwGame    *game,
       switch (card->kind)
         {
         case CF_TOOL_PERFECT: CF_MAXSET (perfect, pa[0]); break;
-        case CF_TOOL_REFRESH: fx->refresh = 1; break;
+        case CF_TOOL_REFRESH: CF_MAXSET (refresh, pa[0]); break;
         case CF_TOOL_TWO_VALUE: CF_MAXSET (two_value, pa[0]); break;
         case CF_TOOL_ABILITIES: CF_MAXSET (abilities, pa[0]); break;
         case CF_TOOL_DISCARD_BONUS: CF_MAXSET (discard_bonus, pa[0]); break;
@@ -1314,7 +1388,7 @@ cf_legal_moves (const TwGame  *game,
           push (out, CF_MOVE_DECK, 0, 0, 0);
         if (s->fx.draw_two && avail >= 2)
           push (out, CF_MOVE_DECK2, 0, 0, 0);
-        if (s->fx.refresh && !s->refreshed && avail > 0)
+        if (s->refreshed < s->fx.refresh && avail > 0)
           push (out, CF_MOVE_REFRESH, 0, 0, 0);
         if (!any)
           push (out, CF_MOVE_PASS, 0, 0, 0);
@@ -1444,12 +1518,13 @@ cf_apply (const TwGame  *game,
       if (!s->fx.refresh)
         return tw_refuse (why,
                           "only the Angled Rigger Brush replaces the face-up tiles before drawing");
-      if (s->refreshed)
-        return tw_refuse (why, "the face-up tiles were already replaced this turn");
+      if (s->refreshed >= s->fx.refresh)
+        return tw_refuse (why, s->fx.refresh == 1 ? "the face-up tiles were already replaced this turn"
+                                                  : "the face-up tiles were replaced as often as the tool allows this turn");
       if (available (game, s) == 0)
         return tw_refuse (why, "there are no tiles left to replace them with");
       refresh_tray (game, s);
-      s->refreshed = 1;
+      s->refreshed++;
       s->counters[CF_COUNTER_TOOL_REFRESHES]++;
       return TRUE;
 
@@ -1624,6 +1699,7 @@ canvas_points (const TwGame  *game,
                const guint8  *slot,
                const guint8  *rot)
 {
+  const CfPrep *p = cf_prep (game);
   guint8 matched[CF_SLOTS];
   int pts = 0;
 
@@ -1637,7 +1713,7 @@ canvas_points (const TwGame  *game,
         pts += s->fx.varnish;
       if (s->fx.edge_points)
         for (guint d = 0; d < 4; d++)
-          if (cf_border_of[i][d] >= 0 && (matched[i] & (1u << d)))
+          if (p->border_of[i][d] >= 0 && (matched[i] & (1u << d)))
             pts += s->fx.edge_points;
     }
   return pts;
@@ -1982,7 +2058,7 @@ cf_check (const TwGame  *game,
 }
 
 static const char * const cf_extra_tile_keys[] = { "two", NULL };
-static const char * const cf_extra_sections[] = { "canvases", "painters", NULL };
+static const char * const cf_extra_sections[] = { "canvases", "canvas", "painters", NULL };
 
 const TwRules tw_cf_rules = {
   .id = "colorfield",
