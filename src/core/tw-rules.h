@@ -62,6 +62,9 @@ struct _TwRules
   const char * const  *extra_tile_keys;
   /* Names of the per-game counters reported by simulation (NULL-terminated). */
   const char * const  *counter_names;
+  /* The notation in short, for `tilewright-cli rules`: lines of a move form
+   * and what it means (the full text is in doc/rules/<game>.md). */
+  const char          *notation;
 
   /* Definition time */
   void      (*validate)        (TwDefinition        *def,

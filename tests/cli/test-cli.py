@@ -142,6 +142,114 @@ def validate_broken():
     expect(code, (out, err), EXIT_IO)
 
 
+def bundled_definitions():
+    folder = os.path.join(DATADIR, "games")
+    return sorted(os.path.join(folder, f) for f in os.listdir(folder) if f.endswith(".yaml"))
+
+
+@test
+def rules_json():
+    """`rules FILE --format json` and `rules MODULE --format json`: every option
+    has a label, values, a default among them, a description and a source; the
+    file's values are shown; the module's lists are there."""
+    for path in bundled_definitions():
+        code, out, err = run("rules", path, "--format", "json")
+        expect(code, (path, out, err), EXIT_OK)
+        doc = json.loads(out)
+        check(doc["definition"]["path"] == path, "definition path", doc.get("definition"))
+        check(doc["options"], "no options", path)
+        for o in doc["options"]:
+            for key in ("name", "label", "type", "description", "source"):
+                check(isinstance(o.get(key), str) and o[key], f"option without {key}", o)
+            check(o["label"] != o["name"], "the label is the raw id", o)
+            if o["type"] == "bool":
+                check(isinstance(o["default"], bool) and isinstance(o["value"], bool), "bool", o)
+            elif o["type"] == "int":
+                check(o["min"] <= o["default"] <= o["max"] and o["min"] <= o["value"] <= o["max"], "int", o)
+            elif o["type"] == "choice":
+                check(o["default"] in o["choices"] and o["value"] in o["choices"], "choice", o)
+            else:
+                check(False, "unknown option type", o)
+        for k in doc["card_kinds"]:
+            check(k["name"] and k["deck"] and k["description"], "card kind", k)
+            for p in k["params"]:
+                check(p["type"] in ("bool", "int", "choice", "color", "shape", "text"), "param type", p)
+        check("id" in doc["tile_keys"], "tile keys", doc["tile_keys"])
+        check(doc["counters"] and doc["notation"], "counters and notation", path)
+
+        # the module alone: the same options, without a file's values
+        code, out, err = run("rules", doc["module"], "--format", "json")
+        expect(code, (out, err), EXIT_OK)
+        alone = json.loads(out)
+        check([o["name"] for o in alone["options"]] == [o["name"] for o in doc["options"]],
+              "module and file list different options", doc["module"])
+        check("definition" not in alone and all("value" not in o for o in alone["options"]),
+              "a module alone has no file values", doc["module"])
+
+
+@test
+def rules_text():
+    for path in bundled_definitions():
+        code, out, err = run("rules", path, "--format", "json")
+        doc = json.loads(out)
+        code, out, err = run("rules", path)
+        expect(code, (out, err), EXIT_OK)
+        for o in doc["options"]:
+            check(f"\n  {o['name']}: {o['label']}\n" in out, "option missing from text", o["name"], out)
+            check(o["source"] in out, "source missing from text", o["name"])
+        for k in doc["card_kinds"]:
+            check(f"\n  {k['name']} (" in out, "card kind missing from text", k["name"])
+        check("\nNotation (" in out and "Counters (simulate): " in out, "sections", out[-400:])
+
+
+@test
+def rules_option_player_limits():
+    """An option made for fewer players (max_players) is refused above that
+    count, exit 2 with the option's label, and accepted at it."""
+    limited = 0
+    for path in bundled_definitions():
+        doc = json.loads(run("rules", path, "--format", "json")[1])
+        top = doc["definition"]["players"]["max"]
+        for o in doc["options"]:
+            if "max_players" not in o or o["max_players"] >= top:
+                continue
+            if o["type"] == "bool":
+                other = "false" if o["default"] else "true"
+            elif o["type"] == "choice":
+                other = next(c for c in o["choices"] if c != o["default"])
+            else:
+                other = str(o["max"] if o["default"] != o["max"] else o["min"])
+            setting = f"{o['name']}={other}"
+            code, out, err = run("play", path, "--players", str(o["max_players"] + 1),
+                                 "--seed", "1", "--set", setting)
+            expect(code, (setting, out, err), EXIT_USAGE)
+            check(o["label"] in err and f"at most {o['max_players']} players" in err,
+                  "the refusal does not say why", err)
+            code, out, err = run("play", path, "--players", str(o["max_players"]),
+                                 "--seed", "1", "--set", setting)
+            expect(code, (setting, out, err), EXIT_OK)
+            limited += 1
+    check(limited > 0, "no bundled module has an option limited to fewer players")
+
+
+@test
+def rules_errors():
+    module = json.loads(run("rules", DEF, "--format", "json")[1])["module"]
+    code, out, err = run("rules", module[:-1])
+    expect(code, (out, err), EXIT_USAGE)
+    check(f"did you mean “{module}”" in err, "no nearest module", err)
+    code, out, err = run("rules", module, "--format", "xml")
+    expect(code, (out, err), EXIT_USAGE)
+    code, out, err = run("rules")
+    expect(code, (out, err), EXIT_USAGE)
+    code, out, err = run("rules", os.path.join(TMP, "missing.yaml"))
+    expect(code, (out, err), EXIT_IO)
+    broken = write("rules-broken.yaml", read(DEF) + "\nno-such-section-here: 1\n")
+    code, out, err = run("rules", broken)
+    expect(code, (out, err), EXIT_INVALID_FILE)
+    check(POSITION.search(err), "no file:line:col in the message", err)
+
+
 @test
 def play_deterministic():
     (code1, out1, err1), args = play()

@@ -230,4 +230,6 @@ void     bb_state_to_text    (const TwGame *game, const TwState *state, GString 
 gboolean bb_state_from_text  (const TwGame *game, TwState *state, const char *text,
                               GString *why);
 
+extern const char bb_notation_summary[];
+
 G_END_DECLS

@@ -2123,6 +2123,7 @@ const TwRules tw_bb_rules = {
   .extra_sections = bb_extra_sections,
   .extra_tile_keys = bb_extra_tile_keys,
   .counter_names = bb_counter_names,
+  .notation = bb_notation_summary,
   .validate = bb_validate,
   .prepare = bb_prepare,
   .free_prepared = bb_free_prepared,

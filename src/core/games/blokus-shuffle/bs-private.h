@@ -237,4 +237,6 @@ gboolean bs_foreign_move_from_text (const TwGame *game, const TwState *state, co
 void     bs_foreign_move_to_text (const TwGame *game, const TwState *state, const TwMove *move,
                              GString *out);
 
+extern const char bs_notation_summary[];
+
 G_END_DECLS

@@ -1865,6 +1865,7 @@ const TwRules tw_bs_rules = {
   .extra_sections = bs_sections,
   .extra_tile_keys = NULL,
   .counter_names = bs_counter_names,
+  .notation = bs_notation_summary,
   .validate = bs_validate,
   .prepare = bs_prepare,
   .free_prepared = bs_free_prepared,

@@ -248,4 +248,6 @@ void     cs_state_to_text   (const TwGame *game, const TwState *state, GString *
 gboolean cs_state_from_text (const TwGame *game, TwState *state, const char *text,
                              GString *why);
 
+extern const char cs_notation_summary[];
+
 G_END_DECLS

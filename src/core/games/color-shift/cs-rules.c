@@ -2066,6 +2066,7 @@ const TwRules tw_cs_rules = {
   .extra_sections = NULL,
   .extra_tile_keys = cs_extra_tile_keys,
   .counter_names = cs_counter_names,
+  .notation = cs_notation_summary,
   .validate = cs_validate,
   .prepare = cs_prepare,
   .free_prepared = cs_free_prepared,

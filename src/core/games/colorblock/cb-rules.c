@@ -2308,6 +2308,7 @@ const TwRules tw_colorblock_rules = {
   .extra_sections = NULL,
   .extra_tile_keys = cb_extra_tile_keys,
   .counter_names = cb_counter_names,
+  .notation = cb_notation_summary,
   .validate = cb_validate,
   .prepare = cb_prepare,
   .free_prepared = cb_free_prepared,

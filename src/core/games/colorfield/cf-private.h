@@ -283,4 +283,6 @@ void     cf_state_to_text   (const TwGame *game, const TwState *state, GString *
 gboolean cf_state_from_text (const TwGame *game, TwState *state, const char *text,
                              GString *why);
 
+extern const char cf_notation_summary[];
+
 G_END_DECLS

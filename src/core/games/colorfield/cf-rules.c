@@ -2072,6 +2072,7 @@ const TwRules tw_cf_rules = {
   .extra_sections = cf_extra_sections,
   .extra_tile_keys = cf_extra_tile_keys,
   .counter_names = cf_counter_names,
+  .notation = cf_notation_summary,
   .validate = cf_validate,
   .prepare = cf_prepare,
   .free_prepared = cf_free_prepared,
