@@ -234,6 +234,16 @@ test_game_options (gconstpointer data)
           g_assert_cmpuint (spec->max_players, <, rules->max_players);
         }
     }
+
+  /* the bundled definition lists every option in its variant: section, so
+   * that a designer reading the file sees what can be switched */
+  g_autoptr(TwDefinition) def = load_bundled (rules);
+  const TwNode *variant = tw_node_get (def->root, "variant");
+  g_assert_nonnull (variant);
+  for (guint i = 0; i < rules->n_options; i++)
+    if (tw_node_get (variant, rules->options[i].name) == NULL)
+      g_error ("%s: the bundled definition's variant: does not list '%s'", rules->id,
+               rules->options[i].name);
 }
 
 int

@@ -14,6 +14,7 @@
 
 #include <glib/gi18n.h>
 
+#include "tw-app-util.h"
 #include "tw-bot.h"
 #include "tw-game.h"
 
@@ -173,10 +174,10 @@ option_row (TwNewGameDialog    *self,
       gtk_widget_set_valign (widget, GTK_ALIGN_CENTER);
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), widget);
       gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                      spec->label ? spec->label : spec->name, -1);
+                                      tw_app_option_label (spec), -1);
     }
   /* labels and descriptions come from the module's table; shown as written */
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), spec->label ? spec->label : spec->name);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), tw_app_option_label (spec));
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), spec->description);
   gtk_widget_set_tooltip_text (row, spec->name);
   self->option_widgets[index] = widget;
