@@ -165,6 +165,11 @@ struct _TwRules
                                 const TwState       *state,
                                 const TwMove        *move,
                                 GString             *out);
+  /* Optional (NULL: the scores as numbers): the final score as the foreign
+   * engine answers GTP's final_score, e.g. Pentobi's points per colour. */
+  void      (*foreign_final_score) (const TwGame    *game,
+                                const TwState       *state,
+                                GString             *out);
 };
 
 /* The registry of built-in modules. */

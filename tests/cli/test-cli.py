@@ -758,6 +758,93 @@ def gtp_session():
     check(replies[11] == "=", replies[11])
 
 
+class Engine:
+    """tilewright-cli gtp as a controller drives it: one command, one reply."""
+
+    def __init__(self, *extra):
+        self.proc = subprocess.Popen([CLI, "gtp", blokus(), *extra], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+
+    def send(self, command):
+        self.proc.stdin.write(command + "\n")
+        self.proc.stdin.flush()
+        lines = []
+        while True:
+            line = self.proc.stdout.readline()
+            check(line != "", "the engine closed its output", command, lines)
+            if line == "\n" and lines:
+                break
+            lines.append(line.rstrip("\n"))
+        text = "\n".join(lines)
+        check(text[:1] in "=?", "not a GTP reply", command, text)
+        return text[0] == "=", text[1:].lstrip(" ")
+
+    def close(self):
+        self.send("quit")
+        self.proc.wait(timeout=30)
+
+
+@test
+def gtp_full_game_pentobi_meaning():
+    """A controller written for Pentobi: it names the colour it wants (a colour
+    that cannot move is simply not named again), plays a whole game, and reads
+    final_score as Pentobi's points: squares placed (+15 all placed, +5 more
+    if the monomino came last)."""
+    engine = Engine("--bot", "random")
+    ok, _ = engine.send("set_game Blokus")
+    check(ok, "set_game Blokus")
+    # out of turn while the colour to move can still move: refused, naming it
+    ok, why = engine.send("play 3 a1")
+    check(not ok and "colour 1 is to move" in why, "out-of-turn play", why)
+    squares = {c: 0 for c in "1234"}
+    last = {c: None for c in "1234"}
+    done = set()
+    moves = 0
+    while len(done) < 4:
+        for color in "1234":
+            if color in done:
+                continue
+            ok, legal = engine.send(f"all_legal {color}")
+            check(ok, "all_legal", color, legal)
+            if legal == "":
+                done.add(color)      # Pentobi's answer for a colour with no move
+                continue
+            move = sorted(legal.split("\n"))[0]
+            ok, why = engine.send(f"play {color} {move}")
+            check(ok, "a listed move is refused", color, move, why)
+            squares[color] += len(move.split(","))
+            last[color] = move
+            moves += 1
+        check(moves < 200, "the game does not end")
+    # after the end: genmove passes, nothing is legal, play is refused
+    check(engine.send("genmove 1") == (True, "pass"), "genmove after the end")
+    check(engine.send("all_legal 2") == (True, ""), "all_legal after the end")
+    ok, why = engine.send("play 1 a20")
+    check(not ok and "over" in why, "play after the end", why)
+    ok, score = engine.send("final_score")
+    check(ok, "final_score", score)
+    want = []
+    for color in "1234":
+        points = squares[color]
+        if points == 89:     # every square of the 21 pieces
+            points += 15 + (5 if "," not in last[color] else 0)
+        want.append(str(points))
+    check(score == " ".join(want), "final_score is not Pentobi's points", score, want)
+    # savesgf writes the game; loadsgf with a move number goes back before that move
+    sgf = os.path.join(TMP, "gtp-game.blksgf")
+    check(engine.send(f"savesgf {sgf}")[0], "savesgf")
+    check(read(sgf).count(";") == moves + 1, "savesgf: one node per move", read(sgf)[:200])
+    check(engine.send(f"loadsgf {sgf} 3")[0], "loadsgf")
+    ok, legal = engine.send("all_legal 3")
+    check(ok and legal != "", "loadsgf 3: colour 3 to move", legal[:80])
+    ok, why = engine.send("play 1 a20")
+    check(not ok and "colour 3 is to move" in why, "loadsgf 3 is the position before move 3", why)
+    # param: the bot's settings
+    ok, params = engine.send("param")
+    check(ok, "param", params)
+    engine.close()
+
+
 def main():
     print(f"1..{len(tests)}")
     failed = 0

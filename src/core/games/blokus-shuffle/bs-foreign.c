@@ -4,7 +4,8 @@
  * names the colours 1 to 4 in turn order (blue, yellow, red, green, as here)
  * and writes a move as its cells, "a20,b20,b19", with a1 the bottom-left
  * corner: the coordinates of this module's own notation. Passes are not
- * written in Pentobi's records; its GTP engine answers "pass".
+ * written in Pentobi's records; its GTP engine answers "pass". Its
+ * final_score counts points (squares placed and bonuses), not squares left.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -108,5 +109,31 @@ bs_foreign_move_to_text (const TwGame  *game,
       if (i)
         g_string_append_c (out, ',');
       bs_append_cell (game, cells[i][0], cells[i][1], out);
+    }
+}
+
+/* Pentobi's points: a colour's squares on the board, +15 when all its pieces
+ * are placed, +5 more when the last of them was the monomino; the list in
+ * colour order (its answer to final_score with more than two colours). */
+void
+bs_foreign_final_score (const TwGame  *game,
+                        const TwState *state,
+                        GString       *out)
+{
+  const BsPrep *p = bs_prep (game);
+  const BsState *s = (const BsState *) state;
+
+  for (guint c = 0; c < BS_N_COLORS; c++)
+    {
+      int points = (int) p->total_squares - (int) s->remaining[c];
+
+      if (s->remaining[c] == 0)
+        {
+          points += 15;
+          if (p->monomino >= 0 && s->n_placed[c] > 0
+              && s->placed[c][s->n_placed[c] - 1].piece == p->monomino)
+            points += 5;
+        }
+      g_string_append_printf (out, "%s%d", c > 0 ? " " : "", points);
     }
 }

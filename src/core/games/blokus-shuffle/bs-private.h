@@ -236,6 +236,7 @@ gboolean bs_foreign_move_from_text (const TwGame *game, const TwState *state, co
                              TwMove *move, GString *why);
 void     bs_foreign_move_to_text (const TwGame *game, const TwState *state, const TwMove *move,
                              GString *out);
+void     bs_foreign_final_score (const TwGame *game, const TwState *state, GString *out);
 
 extern const char bs_notation_summary[];
 

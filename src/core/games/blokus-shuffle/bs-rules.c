@@ -1892,6 +1892,7 @@ const TwRules tw_bs_rules = {
   .foreign_setup = bs_foreign_setup,
   .foreign_applies = bs_foreign_applies,
   .foreign_color = bs_foreign_color,
+  .foreign_final_score = bs_foreign_final_score,
   .foreign_move_from_text = bs_foreign_move_from_text,
   .foreign_move_to_text = bs_foreign_move_to_text,
 };
