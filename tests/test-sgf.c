@@ -90,6 +90,51 @@ test_read_sample (void)
   g_assert_nonnull (strstr (last->text, "b19,c19") ? last->text : strstr (last->text, "c19,b19"));
 }
 
+/* The children of history node @node, by their move text. */
+static char *
+children_of (TwHistory *history,
+             guint      node)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  for (guint i = 0; i < tw_history_get_n_children (history, node); i++)
+    g_string_append_printf (out, "%s[%s]", i ? " " : "",
+                            tw_history_get_node (history, tw_history_get_child (history, node, i))->text);
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+/* Variations are read too (Pentobi's opening book is a tree): each from the
+ * position it branches from, the main line first; the record ends at the
+ * end of the main line, and writing the record as YAML keeps the tree. */
+static void
+test_variations (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TwRecord) record = import ("(;FF[4]GM[Blokus];1[a20];2[t20]\n"
+                                       "  (;3[t1];4[a1](;1[b19,c19])(;1[b19,b18]))\n"
+                                       "  (;3[s1,t1];4[a1,a2]))", &error);
+  g_assert_no_error (error);
+  TwHistory *history = tw_record_get_history (record);
+
+  /* root, a20, t20, then t1 a1 b19,c19 | b19,b18 and s1,t1 a1,a2 */
+  g_assert_cmpuint (tw_history_get_n_nodes (history), ==, 9);
+  g_autoptr(GArray) main_line = tw_history_get_main_line (history);
+  g_assert_cmpuint (main_line->len, ==, 5);
+  g_assert_cmpuint (tw_history_get_current (history), ==, g_array_index (main_line, guint, 4));
+  g_assert_cmpstr (tw_history_get_node (history, g_array_index (main_line, guint, 4))->text, ==, "i2 b19,c19");
+
+  g_autofree char *after_t20 = children_of (history, g_array_index (main_line, guint, 1));
+  g_assert_cmpstr (after_t20, ==, "[i1 t1] [i2 s1,t1]");
+  g_autofree char *after_a1 = children_of (history, g_array_index (main_line, guint, 3));
+  g_assert_cmpstr (after_a1, ==, "[i2 b19,c19] [i2 b19,b18]");
+
+  g_autofree char *yaml = tw_record_to_data (record, &error);
+  g_assert_no_error (error);
+  g_autoptr(TwRecord) back = tw_record_load_data (yaml, -1, "back.yaml", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (tw_history_get_n_nodes (tw_record_get_history (back)), ==, 9);
+}
+
 typedef struct
 {
   const char *name;
@@ -107,6 +152,9 @@ static const BadCase bad_cases[] = {
   { "not-a-cell", "(;GM[Blokus];1[z99])", "move 1 (1[z99])" },
   { "setup", "(;GM[Blokus]AB[a20])", "setup properties (AB) are not supported" },
   { "wrong-colour", "(;GM[Blokus];2[t20])", "move 1 is colour 2's, but colour 1 is to play" },
+  /* a move in a variation: its number counts along its own line */
+  { "bad-variation", "(;GM[Blokus];1[a20](;2[t20])\n(;2[b20]))", "2:5: error: move 2 (2[b20])" },
+  { "unclosed-variation", "(;GM[Blokus];1[a20](;2[t20])", "the record ends before" },
 };
 
 static void
@@ -148,6 +196,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/tw/sgf/round-trip", test_round_trip);
   g_test_add_func ("/tw/sgf/read-sample", test_read_sample);
+  g_test_add_func ("/tw/sgf/variations", test_variations);
   g_test_add_func ("/tw/sgf/export-refused", test_export_refused);
   for (guint i = 0; i < G_N_ELEMENTS (bad_cases); i++)
     {

@@ -69,19 +69,35 @@ free_prop (SgfProp *prop)
   g_free (prop);
 }
 
-static void
-free_node (GPtrArray *props)
+/* One node of the record's tree: its properties and the node it follows
+ * (NONE: the first node of the record). */
+typedef struct
 {
-  g_ptr_array_unref (props);
+  GPtrArray *props;    /* of SgfProp */
+  guint      parent;
+} SgfNode;
+
+#define SGF_NONE G_MAXUINT
+
+static void
+free_node (SgfNode *node)
+{
+  g_ptr_array_unref (node->props);
+  g_free (node);
 }
 
-/* The main line: nodes of the first game tree, descending into the first
- * variation wherever the tree branches. Each node is a GPtrArray of SgfProp. */
+/* The first game tree with all its variations. Nodes come in document order,
+ * so a node's parent always comes before it and, among the nodes following
+ * one node, the first variation (the main line) comes first. Parsed without
+ * recursion: '(' remembers the node a variation branches from, ')' returns
+ * to it. */
 static GPtrArray *
-parse_main_line (Cursor  *c,
-                 GError **error)
+parse_tree (Cursor  *c,
+            GError **error)
 {
   g_autoptr(GPtrArray) nodes = g_ptr_array_new_with_free_func ((GDestroyNotify) free_node);
+  g_autoptr(GArray) branch = g_array_new (FALSE, FALSE, sizeof (guint));
+  guint current = SGF_NONE;
 
   skip_space (c);
   if (c->p >= c->end || *c->p != '(')
@@ -90,6 +106,7 @@ parse_main_line (Cursor  *c,
       return NULL;
     }
   advance (c);
+  g_array_append_val (branch, current);
   for (;;)
     {
       skip_space (c);
@@ -100,20 +117,32 @@ parse_main_line (Cursor  *c,
         }
       if (*c->p == '(')
         {
-          /* the first variation continues the main line */
+          /* a variation from the current node */
           advance (c);
+          g_array_append_val (branch, current);
           continue;
         }
       if (*c->p == ')')
-        break;
+        {
+          advance (c);
+          current = g_array_index (branch, guint, branch->len - 1);
+          g_array_set_size (branch, branch->len - 1);
+          if (branch->len == 0)
+            break;   /* the end of the first game tree */
+          continue;
+        }
       if (*c->p != ';')
         {
           syntax_error (c, error, "expected ';' to start a node");
           return NULL;
         }
       advance (c);
+      SgfNode *node = g_new0 (SgfNode, 1);
       GPtrArray *props = g_ptr_array_new_with_free_func ((GDestroyNotify) free_prop);
-      g_ptr_array_add (nodes, props);
+      node->props = props;
+      node->parent = current;
+      current = nodes->len;
+      g_ptr_array_add (nodes, node);
       for (;;)
         {
           skip_space (c);
@@ -184,7 +213,10 @@ is_move_prop (const char *id)
          || g_str_equal (id, "4") || g_str_equal (id, "B") || g_str_equal (id, "W");
 }
 
-/* Plays the main line's moves into a new record of @def's foreign game. */
+/* Plays every node's moves into a new record of @def's foreign game: each
+ * variation from the position of the node it follows, so that the record's
+ * history holds the same tree (the main line first); the record ends at the
+ * end of its main line. */
 static TwRecord *
 import_nodes (TwDefinition  *def,
               GPtrArray     *nodes,
@@ -195,7 +227,7 @@ import_nodes (TwDefinition  *def,
   guint n_players;
   TwOptions options;
 
-  const SgfProp *gm = nodes->len > 0 ? find_prop (nodes->pdata[0], "GM") : NULL;
+  const SgfProp *gm = nodes->len > 0 ? find_prop (((SgfNode *) nodes->pdata[0])->props, "GM") : NULL;
   if (gm == NULL || !g_str_equal (gm->value, rules->foreign_game))
     {
       g_set_error (error, TW_SGF_ERROR, TW_SGF_ERROR_GAME,
@@ -213,11 +245,22 @@ import_nodes (TwDefinition  *def,
   TwHistory *history = tw_record_get_history (record);
   g_autoptr(GString) why = g_string_new (NULL);
   g_autoptr(GString) color = g_string_new (NULL);
-  guint n_moves = 0;
+  /* per node: the history node after it, and the moves from the start */
+  g_autofree guint *at = g_new (guint, MAX (nodes->len, 1));
+  g_autofree guint *moves_to = g_new0 (guint, MAX (nodes->len, 1));
+  guint root = tw_history_get_current (history);
 
   for (guint i = 0; i < nodes->len; i++)
     {
-      GPtrArray *props = nodes->pdata[i];
+      const SgfNode *node = nodes->pdata[i];
+      GPtrArray *props = node->props;
+      guint n_moves = node->parent == SGF_NONE ? 0 : moves_to[node->parent];
+
+      guint from = node->parent == SGF_NONE ? root : at[node->parent];
+      /* a variation starts again from the node it follows (goto walks the
+       * path, so only when needed: a long main line stays linear) */
+      if (tw_history_get_current (history) != from)
+        tw_history_goto (history, from);
       for (guint j = 0; j < props->len; j++)
         {
           const SgfProp *prop = props->pdata[j];
@@ -270,7 +313,10 @@ import_nodes (TwDefinition  *def,
               return NULL;
             }
         }
+      at[i] = tw_history_get_current (history);
+      moves_to[i] = n_moves;
     }
+  tw_history_goto (history, tw_history_get_main_line_end (history));
   return g_steal_pointer (&record);
 }
 
@@ -301,7 +347,7 @@ tw_sgf_import_with_definition (TwDefinition  *def,
       return NULL;
     }
 
-  g_autoptr(GPtrArray) nodes = parse_main_line (&c, error);
+  g_autoptr(GPtrArray) nodes = parse_tree (&c, error);
   if (nodes == NULL)
     return NULL;
   return import_nodes (def, nodes, c.name, error);
