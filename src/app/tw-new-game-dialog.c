@@ -99,6 +99,8 @@ update_options (TwNewGameDialog *self,
       if (!allowed)
         set_option_widget (self->option_widgets[i], spec->default_value);
       gtk_widget_set_sensitive (self->option_rows[i], allowed);
+      /* the control too, so that it says so itself (accessibility) */
+      gtk_widget_set_sensitive (self->option_widgets[i], allowed);
       if (allowed)
         adw_action_row_set_subtitle (ADW_ACTION_ROW (self->option_rows[i]), spec->description);
       else
