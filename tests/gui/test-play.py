@@ -508,6 +508,18 @@ def run_pass_device(tap, args, workdir):
     return app_proc
 
 
+def click_in_dialog(dialog_pattern, acc, dx):
+    """Clicks acc dx pixels from its left, half way down: the dialog sits at
+    0,0 without a window manager, so window coordinates are the screen's."""
+    e = acc.get_extents(Atspi.CoordType.WINDOW)
+    windows = wait_for(lambda: xdotool_windows(dialog_pattern), timeout=5) or []
+    if windows:
+        subprocess.run(['xdotool', 'windowfocus', '--sync', windows[-1]])
+    xdo('mousemove', e.x + dx, e.y + e.height // 2)
+    time.sleep(0.1)
+    xdo('click', 1)
+
+
 def choose_seat_kind(dialog_pattern, dialog, row_name, kind):
     """Sets the New Game dialog's combo row row_name ("Seat 2 plays") to kind
     ("Random bot"): combo rows have no AT-SPI action in GTK 4.8, so the row
@@ -516,13 +528,7 @@ def choose_seat_kind(dialog_pattern, dialog, row_name, kind):
     combo = find_all(dialog, role='combo box', name=row_name)
     if not combo:
         return None
-    e = combo[0].get_extents(Atspi.CoordType.WINDOW)
-    windows = wait_for(lambda: xdotool_windows(dialog_pattern), timeout=5) or []
-    if windows:
-        subprocess.run(['xdotool', 'windowfocus', '--sync', windows[-1]])
-    xdo('mousemove', e.x + 60, e.y + e.height // 2)
-    time.sleep(0.1)
-    xdo('click', 1)
+    click_in_dialog(dialog_pattern, combo[0], 60)
     kinds = ['Human', 'Random bot', 'Beginner bot', 'Casual bot', 'Strong bot']
     time.sleep(0.6)
     for _ in range(kinds.index(kind)):
@@ -745,12 +751,7 @@ def type_into_spin(dialog_pattern, dialog, name, value):
     spins = [s for s in find_all(dialog, role='spin button', pattern=pattern) if allocated(s)]
     if not spins:
         return False
-    e = spins[0].get_extents(Atspi.CoordType.WINDOW)
-    windows = wait_for(lambda: xdotool_windows(dialog_pattern), timeout=5) or []
-    if windows:
-        subprocess.run(['xdotool', 'windowfocus', '--sync', windows[-1]])
-    xdo('mousemove', e.x + 10, e.y + e.height // 2)
-    xdo('click', 1)
+    click_in_dialog(dialog_pattern, spins[0], 10)
     time.sleep(0.2)
     keys(dialog_pattern, 'ctrl+a', text=str(value))
     keys(dialog_pattern, 'Tab')
