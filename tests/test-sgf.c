@@ -28,7 +28,7 @@ test_round_trip (void)
   guint n_players;
   TwOptions options;
 
-  g_assert_true (blokus->rules->foreign_setup (blokus, &n_players, &options, &error));
+  g_assert_true (blokus->rules->foreign_setup (blokus, "Blokus", &n_players, &options, &error));
   g_autoptr(TwGame) game = tw_game_new (blokus, n_players, &options, &error);
   g_assert_no_error (error);
   for (guint g = 0; g < 10; g++)
@@ -135,6 +135,42 @@ test_variations (void)
   g_assert_cmpuint (tw_history_get_n_nodes (tw_record_get_history (back)), ==, 9);
 }
 
+/* Pentobi's other Blokus game types this module plays: hand-written records
+ * read into games of the right seat count and written back the same. */
+static void
+test_game_types (void)
+{
+  static const struct { const char *gm; guint players; } types[] = {
+    { "Blokus", 4 }, { "Blokus Two-Player", 2 }, { "Blokus Three-Player", 3 },
+  };
+  static const char *moves = ";1[a20]\n;2[t20]\n;3[t1]\n;4[a1]\n;1[b19,c19]\n;2[s18,s19]\n;3[r2,s2]\n";
+
+  for (guint i = 0; i < G_N_ELEMENTS (types); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *sgf = g_strdup_printf ("(;FF[4]GM[%s]\n%s)", types[i].gm, moves);
+      g_autoptr(TwRecord) record = import (sgf, &error);
+      g_assert_no_error (error);
+      TwGame *game = tw_record_get_game (record);
+      g_assert_cmpuint (game->n_players, ==, types[i].players);
+      g_assert_cmpstr (game->rules->foreign_name (game), ==, types[i].gm);
+
+      g_autofree char *back = tw_sgf_export (record, &error);
+      g_assert_no_error (error);
+      g_autofree char *gm = g_strdup_printf ("GM[%s]\n", types[i].gm);
+      g_assert_nonnull (strstr (back, gm));
+      g_assert_nonnull (strstr (back, moves));
+    }
+  /* the three-player game: green is the fourth colour, played in turn */
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(TwRecord) record = import ("(;GM[Blokus Three-Player];1[a20];2[t20];3[t1];4[a1])", &error);
+    g_assert_no_error (error);
+    TwHistory *history = tw_record_get_history (record);
+    g_assert_cmpint (tw_history_get_node (history, tw_history_get_current (history))->player, ==, 0);
+  }
+}
+
 typedef struct
 {
   const char *name;
@@ -144,7 +180,9 @@ typedef struct
 
 static const BadCase bad_cases[] = {
   { "not-sgf", "hello", "test.blksgf: no game" },
-  { "other-game", "(;GM[Blokus Duo];1[a20])", "no game" },
+  { "other-game", "(;GM[Blokus Trigon];1[a20])", "no game" },
+  /* Duo is two colours on 14 x 14: not a game of this four-colour module */
+  { "duo", "(;GM[Blokus Duo];1[e10])", "no game" },
   { "unclosed-value", "(;GM[Blokus];1[a20)", "1:15: error: a value is not closed" },
   { "no-node", "(;GM[Blokus]\n x)", "2:2: error: a property needs a value" },
   { "unclosed-tree", "(;GM[Blokus];1[a20]", "the record ends before" },
@@ -197,6 +235,7 @@ main (int argc, char **argv)
   g_test_add_func ("/tw/sgf/round-trip", test_round_trip);
   g_test_add_func ("/tw/sgf/read-sample", test_read_sample);
   g_test_add_func ("/tw/sgf/variations", test_variations);
+  g_test_add_func ("/tw/sgf/game-types", test_game_types);
   g_test_add_func ("/tw/sgf/export-refused", test_export_refused);
   for (guint i = 0; i < G_N_ELEMENTS (bad_cases); i++)
     {

@@ -244,6 +244,7 @@ typedef struct
 {
   TwDefinition *def;
   TwGame       *game;
+  const char   *name;     /* the foreign game being played (set_game) */
   TwRecord     *record;   /* owns the history (loadsgf replaces it) */
   TwHistory    *history;  /* borrowed from the record */
   TwBotSpec     bot;
@@ -276,7 +277,7 @@ gtp_new_game (Gtp      *gtp,
   guint n_players;
   TwOptions options;
 
-  if (!gtp->def->rules->foreign_setup (gtp->def, &n_players, &options, error))
+  if (!gtp->def->rules->foreign_setup (gtp->def, gtp->name, &n_players, &options, error))
     return FALSE;
   g_autoptr(TwGame) game = tw_game_new (gtp->def, n_players, &options, error);
   if (game == NULL)
@@ -563,15 +564,25 @@ gtp_command (Gtp        *gtp,
         g_string_append_printf (joined, "%s%s", i ? " " : "", arg[i]);
       const char *name = joined->str;
       g_autoptr(GError) error = NULL;
-      if (!g_str_equal (name, rules->foreign_game))
+      guint k = 0;
+      while (rules->foreign_games[k] != NULL && !g_str_equal (rules->foreign_games[k], name))
+        k++;
+      const char *before = gtp->name;
+      if (rules->foreign_games[k] == NULL)
         {
+          g_autofree char *known = g_strjoinv (", ", (char **) rules->foreign_games);
           ok = FALSE;
-          g_string_printf (out, "unsupported game '%s' (this engine plays %s)", name, rules->foreign_game);
+          g_string_printf (out, "unsupported game '%s' (this engine plays %s)", name, known);
         }
-      else if (!gtp_new_game (gtp, &error))
+      else
         {
-          ok = FALSE;
-          g_string_assign (out, error->message);
+          gtp->name = rules->foreign_games[k];
+          if (!gtp_new_game (gtp, &error))
+            {
+              gtp->name = before;
+              ok = FALSE;
+              g_string_assign (out, error->message);
+            }
         }
     }
   else if (g_str_equal (cmd, "clear_board"))
@@ -767,6 +778,7 @@ tw_cli_gtp (int    argc,
       tw_definition_unref (gtp.def);
       return TW_EXIT_USAGE;
     }
+  gtp.name = gtp.def->rules->foreign_game;
   if (!gtp_new_game (&gtp, &error))
     {
       tw_definition_unref (gtp.def);

@@ -228,14 +228,15 @@ import_nodes (TwDefinition  *def,
   TwOptions options;
 
   const SgfProp *gm = nodes->len > 0 ? find_prop (((SgfNode *) nodes->pdata[0])->props, "GM") : NULL;
-  if (gm == NULL || !g_str_equal (gm->value, rules->foreign_game))
+  if (gm == NULL || !g_strv_contains (rules->foreign_games, gm->value))
     {
+      g_autofree char *known = g_strjoinv ("], GM[", (char **) rules->foreign_games);
       g_set_error (error, TW_SGF_ERROR, TW_SGF_ERROR_GAME,
                    "%s:%u:%u: error: the record is not a game of %s (GM[%s] expected)", name,
-                   gm ? gm->line : 1, gm ? gm->column : 1, gm ? gm->value : "", rules->foreign_game);
+                   gm ? gm->line : 1, gm ? gm->column : 1, rules->display_name, known);
       return NULL;
     }
-  if (!rules->foreign_setup (def, &n_players, &options, error))
+  if (!rules->foreign_setup (def, gm->value, &n_players, &options, error))
     return NULL;
 
   g_autoptr(TwGame) game = tw_game_new (def, n_players, &options, error);
@@ -365,11 +366,12 @@ tw_sgf_import (const char  *text,
   const TwRules * const *all = tw_rules_all (&n);
 
   for (guint i = 0; gm && i < n; i++)
+    for (guint k = 0; all[i]->foreign_games != NULL && all[i]->foreign_games[k] != NULL; k++)
     {
-      const char *f = all[i]->foreign_game;
+      const char *f = all[i]->foreign_games[k];
       /* the text need not end in NUL: compare only inside it */
       gsize rest = (gsize) (text + size - (gm + 3));
-      if (f && rest > strlen (f) && strncmp (gm + 3, f, strlen (f)) == 0 && gm[3 + strlen (f)] == ']')
+      if (rest > strlen (f) && strncmp (gm + 3, f, strlen (f)) == 0 && gm[3 + strlen (f)] == ']')
         {
           g_autofree char *path = tw_definition_bundled_path (all[i]->id);
           if (path == NULL)
@@ -394,10 +396,12 @@ tw_sgf_export (TwRecord  *record,
   const TwRules *rules = game->rules;
   TwHistory *history = tw_record_get_history (record);
 
-  if (rules->foreign_game == NULL || !rules->foreign_applies (game))
+  const char *foreign = rules->foreign_name != NULL ? rules->foreign_name (game) : NULL;
+  if (foreign == NULL)
     {
       g_set_error (error, TW_SGF_ERROR, TW_SGF_ERROR_GAME,
-                   "this %s game has no SGF form (for Blokus: the classic game, cards=false, 4 players)",
+                   "this %s game has no SGF form (for Blokus: cards=false on the 20 x 20 board; "
+                   "4 players, 2 with two-player-score=both-colors, or 3 sharing colour 4)",
                    rules->display_name);
       return NULL;
     }
@@ -409,7 +413,7 @@ tw_sgf_export (TwRecord  *record,
   g_autofree TwState *state = tw_state_new (game, tw_history_get_seed (history));
 
   g_string_append_printf (out, "(;FF[4]CA[UTF-8]AP[Tilewright:%s]GM[%s]\n", PACKAGE_VERSION,
-                          rules->foreign_game);
+                          foreign);
   for (guint i = 0; i < line->len; i++)
     {
       const TwHistoryNode *node = tw_history_get_node (history, g_array_index (line, guint, i));

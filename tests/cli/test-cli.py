@@ -790,9 +790,19 @@ def gtp_full_game_pentobi_meaning():
     that cannot move is simply not named again), plays a whole game, and reads
     final_score as Pentobi's points: squares placed (+15 all placed, +5 more
     if the monomino came last)."""
+    for game in ("Blokus", "Blokus Two-Player", "Blokus Three-Player"):
+        gtp_full_game(game, save=game == "Blokus")
+    # Duo (two colours, 14 x 14) is not a game of this module: refused
     engine = Engine("--bot", "random")
-    ok, _ = engine.send("set_game Blokus")
-    check(ok, "set_game Blokus")
+    ok, why = engine.send("set_game Blokus Duo")
+    check(not ok and "unsupported game" in why and "Blokus Two-Player" in why, "set_game Duo", why)
+    engine.close()
+
+
+def gtp_full_game(game, save):
+    engine = Engine("--bot", "random")
+    ok, _ = engine.send(f"set_game {game}")
+    check(ok, f"set_game {game}")
     # out of turn while the colour to move can still move: refused, naming it
     ok, why = engine.send("play 3 a1")
     check(not ok and "colour 1 is to move" in why, "out-of-turn play", why)
@@ -823,13 +833,23 @@ def gtp_full_game_pentobi_meaning():
     check(not ok and "over" in why, "play after the end", why)
     ok, score = engine.send("final_score")
     check(ok, "final_score", score)
-    want = []
+    points = {}
     for color in "1234":
-        points = squares[color]
-        if points == 89:     # every square of the 21 pieces
-            points += 15 + (5 if "," not in last[color] else 0)
-        want.append(str(points))
-    check(score == " ".join(want), "final_score is not Pentobi's points", score, want)
+        points[color] = squares[color]
+        if squares[color] == 89:     # every square of the 21 pieces
+            points[color] += 15 + (5 if "," not in last[color] else 0)
+    if game == "Blokus Two-Player":
+        # the first player has colours 1 and 3; the result as SGF writes it for Go
+        diff = points["1"] + points["3"] - points["2"] - points["4"]
+        want = "0" if diff == 0 else f"{'B' if diff > 0 else 'W'}+{abs(diff)}"
+    elif game == "Blokus Three-Player":
+        want = " ".join(str(points[c]) for c in "123")   # colour 4 is shared: nobody's
+    else:
+        want = " ".join(str(points[c]) for c in "1234")
+    check(score == want, f"{game}: final_score is not Pentobi's", score, want)
+    if not save:
+        engine.close()
+        return
     # savesgf writes the game; loadsgf with a move number goes back before that move
     sgf = os.path.join(TMP, "gtp-game.blksgf")
     check(engine.send(f"savesgf {sgf}")[0], "savesgf")

@@ -26,6 +26,7 @@ static const char * const deck2_choices[] = { "merged", "per-color", NULL };
 static const char * const edge_choices[] = { "must-touch-side", "may-touch-side", NULL };
 static const char * const double_choices[] = { "first-piece", "any-own-corner", NULL };
 static const char * const mono_choices[] = { "last-placed", "only-if-all-placed", NULL };
+static const char * const score2_choices[] = { "worse-color", "both-colors", NULL };
 
 const TwOptionSpec bs_options[] = {
   [BS_OPT_CARDS] = { "cards", TW_VALUE_BOOL, 1, 0, 1, NULL,
@@ -72,6 +73,11 @@ const TwOptionSpec bs_options[] = {
     "only-if-all-placed: also needs every piece placed, as in classic Blokus.",
     .label = "Monomino bonus",
     .source = "Rulebook, advanced scoring: +5 if the last piece placed was the monomino; notes 5.2.9" },
+  [BS_OPT_TWO_PLAYER_SCORE] = { "two-player-score", TW_VALUE_CHOICE, 0, 0, 0, score2_choices,
+    "2 players: a player's score is their worse colour (this rulebook); both-colors adds the two "
+    "colours up, as classic Blokus and Pentobi's Blokus Two-Player do.",
+    .label = "Two-player score",
+    .source = "Rulebook, 2 players: the worse colour scores; notes 5.2.9; classic Blokus: both colours" },
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (bs_options) == BS_N_OPTIONS);
@@ -1470,15 +1476,17 @@ color_points (const TwGame  *game,
   return points;
 }
 
-/* A seat's score: its colour, or in the 2-player game its worse colour. */
+/* A seat's score: its colour, or in the 2-player game its worse colour (or
+ * with two-player-score=both-colors the sum of its two). */
 int
 bs_score (const TwGame  *game,
           const BsState *s,
           guint          seat)
 {
   gboolean basic = bs_opt (game, BS_OPT_SCORING) == 0;
+  gboolean sum = bs_opt (game, BS_OPT_TWO_PLAYER_SCORE) == 1;
   guint owned = owned_mask (game, s, seat);
-  int best = 0;
+  int best = 0, total = 0;
   gboolean any = FALSE;
 
   for (guint c = 0; c < BS_N_COLORS; c++)
@@ -1486,11 +1494,12 @@ bs_score (const TwGame  *game,
       if (!(owned >> c & 1))
         continue;
       int v = color_points (game, s, c);
+      total += v;
       if (!any || (basic ? v > best : v < best))
         best = v;
       any = TRUE;
     }
-  return best;
+  return sum ? total : best;
 }
 
 static void
@@ -1889,8 +1898,9 @@ const TwRules tw_bs_rules = {
   .counters = bs_counters,
   .check = bs_check,
   .foreign_game = "Blokus",
+  .foreign_games = bs_foreign_games,
   .foreign_setup = bs_foreign_setup,
-  .foreign_applies = bs_foreign_applies,
+  .foreign_name = bs_foreign_name,
   .foreign_color = bs_foreign_color,
   .foreign_final_score = bs_foreign_final_score,
   .foreign_move_from_text = bs_foreign_move_from_text,
