@@ -443,8 +443,54 @@ test_random_variants (void)
     "unmark-locked=true rows-stay-open=false idle-round-ends=true round-limit=5",
   };
   for (guint v = 0; v < G_N_ELEMENTS (variants); v++)
-    for (guint players = 2; players <= 6; players++)
+    for (guint players = 2; players <= (strstr (variants[v], "short-stack=true") ? 4 : 6); players++)
       random_games (bundled_def, players, variants[v], 4, 100 + v * 10 + players);
+}
+
+/* "Short Stack ... is a fast 2-4 player version": refused with 5 or 6 players,
+ * set on the command line (options) or in the definition (variant:). */
+static void
+test_short_stack_players (void)
+{
+  const TwRules *rules = bundled_def->rules;
+  guint index;
+  const TwOptionSpec *spec = tw_option_find (rules->options, rules->n_options, "short-stack", &index);
+
+  for (guint players = 2; players <= 6; players++)
+    {
+      TwOptions options = bundled_def->options;
+      g_autoptr(GError) error = NULL;
+
+      options.values[index] = 1;
+      g_autoptr(TwGame) game = tw_game_new (bundled_def, players, &options, &error);
+      g_assert_true (tw_option_allowed (spec, 1, players, NULL) == (players <= 4));
+      if (players <= 4)
+        {
+          g_assert_no_error (error);
+          g_assert_nonnull (game);
+        }
+      else
+        {
+          g_assert_error (error, TW_GAME_ERROR, TW_GAME_ERROR_OPTION);
+          g_assert_nonnull (strstr (error->message, "Short Stack (short-stack) is for at most 4 players"));
+          g_assert_null (game);
+        }
+      /* off, it is no concern of the seat count */
+      g_assert_true (tw_option_allowed (spec, 0, players, NULL));
+    }
+
+  /* from the definition's variant: section */
+  g_autofree char *path = tw_definition_bundled_path ("block-2-block");
+  g_autofree char *text = NULL;
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_autoptr(GString) yaml = g_string_new (text);
+  g_assert_cmpuint (g_string_replace (yaml, "  short-stack: false\n", "  short-stack: true\n", 1), ==, 1);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TwDefinition) def = tw_definition_load_data (yaml->str, -1, "short.yaml", NULL, &error);
+  g_assert_no_error (error);
+  g_autoptr(TwGame) none = tw_game_new (def, 5, NULL, &error);
+  g_assert_error (error, TW_GAME_ERROR, TW_GAME_ERROR_OPTION);
+  g_assert_null (none);
 }
 
 /* The position notation reads back what it wrote. */
@@ -535,6 +581,27 @@ test_setup (void)
       g_assert_cmpuint (s->n_holdings[q], ==, 3);
     g_assert_cmpuint (__builtin_popcountll (s->occ), ==, 25 - 12);
   }
+  /* short stack, by default (every-row): "after setting up the board" every row of the
+   * configuration holds a tile, so every tier can be won (top left rows 4-8 empty with 4 players) */
+  for (guint players = 2; players <= 4; players++)
+    for (guint v = 0; v < 2; v++)
+      for (guint64 seed = 0; seed < 10; seed++)
+        {
+          g_autoptr(TwGame) game = tw_test_make_game (bundled_def, players,
+                                                      v ? "short-stack=true short-stack-empty=top"
+                                                        : "short-stack=true");
+          g_autofree TwState *state = tw_state_new (game, seed);
+          BbState *s = (BbState *) state;
+          const BbPrep *p = bb_prep (game);
+          guint rows_with_tiles = 0;
+          for (guint r = 0; r < p->n_rows; r++)
+            rows_with_tiles += (s->occ >> p->row_start[r] & ((G_GUINT64_CONSTANT (1) << p->row_width[r]) - 1)) != 0;
+          g_assert_cmpuint (__builtin_popcountll (s->occ), ==, 25 - 3 * players);
+          if (v == 0)
+            g_assert_cmpuint (rows_with_tiles, ==, 8);
+          else if (players == 4)
+            g_assert_cmpuint (rows_with_tiles, ==, 3);
+        }
   /* short stack, random empty slots: still 13 tiles on the board, row 1 as usual */
   {
     g_autoptr(TwGame) game = tw_test_make_game (bundled_def, 4, "short-stack=true short-stack-empty=random");
@@ -661,7 +728,7 @@ test_playout_pick (void)
                                            "few-rows-clause=either lock-values=when-locked" };
 
   for (guint v = 0; v < G_N_ELEMENTS (variants); v++)
-    for (guint players = 2; players <= 6; players++)
+    for (guint players = 2; players <= (variants[v] && strstr (variants[v], "short-stack") ? 4 : 6); players++)
       {
         g_autoptr(TwGame) game = tw_test_make_game (bundled_def, players, variants[v]);
         tw_test_check_playout_pick (game, 4, 77 + v * 100 + players * 10);
@@ -681,6 +748,7 @@ main (int argc, char **argv)
   tw_test_add_rule_cases ("/tw/block-2-block/rule", bundled_def, rule_cases, G_N_ELEMENTS (rule_cases),
                           TW_TEST_POSITION_CHECKED);
   g_test_add_func ("/tw/block-2-block/setup", test_setup);
+  g_test_add_func ("/tw/block-2-block/short-stack-players", test_short_stack_players);
   g_test_add_func ("/tw/block-2-block/greedy-holdings", test_greedy_holdings);
   g_test_add_func ("/tw/block-2-block/playout-pick", test_playout_pick);
   g_test_add_func ("/tw/block-2-block/definition-errors", test_definition_errors);

@@ -160,19 +160,38 @@ static const TwRuleCase rule_cases[] = {
   /* the end: standing meeples in unfinished areas, 1 point per 2 tiles */
   { "end-scoring-rounds-down", 2, NULL,
     HEAD "hand1: w\nboard: w@0,0r0 w@-1,0r0\nmeeples1: 0,0/NESW\nmeeples2: -1,0/NESW:down\n",
-    "w 1,0 r0; pass", TRUE, "phase=done to-act=1\n" "deck:\nhand1:\nhand2:\n"
+    "w 1,0 r0; pass; pass", TRUE, "phase=done to-act=1\n" "deck:\nhand1:\nhand2:\n"
     "board: w@0,0r0 w@-1,0r0 w@1,0r0\nfinished:\nmeeples1: 0,0/NESW - - - -\n"
     "meeples2: -1,0/NESW:down - - - -\nscores: 1=0 2=0\nend: 1=1 2=0\n" },
   { "end-scoring-rounding-up-option", 2, "end-rounding=up",
-    HEAD "hand1: w\nboard: w@0,0r0 w@-1,0r0\nmeeples1: 0,0/NESW\n", "w 1,0 r0; pass", TRUE,
+    HEAD "hand1: w\nboard: w@0,0r0 w@-1,0r0\nmeeples1: 0,0/NESW\n", "w 1,0 r0; pass; pass", TRUE,
     "end: 1=2 2=0\n" },
   { "end-scoring-every-standing-meeple", 2, NULL,
     HEAD "hand1: w\nboard: w@0,0r0 w@-1,0r0 w@-2,0r0\nmeeples1: 0,0/NESW -2,0/NESW\nmeeples2: -1,0/NESW\n",
-    "w 1,0 r0; pass", TRUE, "end: 1=4 2=2\n" },
+    "w 1,0 r0; pass; pass", TRUE, "end: 1=4 2=2\n" },
   { "game-goes-on-while-a-hand-holds-tiles", 2, NULL,
     HEAD "hand1: w\nhand2: w\nboard: w@0,0r0\n", "w 1,0 r0; pass", TRUE, "phase=place to-act=2\n" },
-  { "no-move-after-the-end", 2, NULL, HEAD "hand1: w\nboard: w@0,0r0\n", "w 1,0 r0; pass; pass", FALSE,
-    "game is over" },
+  { "no-move-after-the-end", 2, NULL, HEAD "hand1: w\nboard: w@0,0r0\n", "w 1,0 r0; pass; pass; pass",
+    FALSE, "game is over" },
+  /* equal turns: a discard takes a tile from the stack, so the discarder's hand lasts a turn
+   * longer than the others'; the game ends only at the end of a round, and a seat without a
+   * tile takes its turn with step 1 skipped (it may still move a meeple) */
+  { "equal-turns-after-discard", 2, NULL, HEAD "deck: w w\nhand1: r\nhand2: w\nboard: w@0,0r0\n",
+    "discard r; w 1,0 r0; pass; w 2,0 r0; pass; w 3,0 r0; pass", TRUE,
+    "phase=action to-act=2\ndeck:\nhand1:\nhand2:\n" },
+  { "equal-turns-empty-hand-may-move", 2, NULL,
+    HEAD "deck: w w\nhand1: r\nhand2: w\nboard: w@0,0r0\nmeeples2: 0,0/NESW:down\n",
+    "discard r; w 1,0 r0; pass; w 2,0 r0; pass; w 3,0 r0; pass; move 1 3,0 NESW", TRUE,
+    "phase=done" },
+  { "equal-turns-empty-hand-cannot-place", 2, NULL,
+    HEAD "deck: w w\nhand1: r\nhand2: w\nboard: w@0,0r0\n",
+    "discard r; w 1,0 r0; pass; w 2,0 r0; pass; w 3,0 r0; pass; meeple NESW", FALSE, "placed none" },
+  { "equal-turns-game-ends-after-the-round", 2, NULL,
+    HEAD "deck: w w\nhand1: r\nhand2: w\nboard: w@0,0r0\n",
+    "discard r; w 1,0 r0; pass; w 2,0 r0; pass; w 3,0 r0; pass; pass", TRUE, "phase=done" },
+  { "empty-hand-passed-over-option", 2, "empty-hand=passed-over",
+    HEAD "deck: w w\nhand1: r\nhand2: w\nboard: w@0,0r0\n",
+    "discard r; w 1,0 r0; pass; w 2,0 r0; pass; w 3,0 r0; pass", TRUE, "phase=done" },
   /* notation */
   { "notation-garbage", 2, NULL, BASE, "jump 3", FALSE, "expected" },
   { "notation-bad-rotation", 2, NULL, BASE, "w 1,0 r7", FALSE, "rotation is" },
@@ -318,9 +337,15 @@ random_games (TwDefinition *def,
       g_autofree TwState *state = tw_state_new (game, seed * 1000 + g);
       CsState *s = (CsState *) state;
       guint placed_by[CS_MAX_PLAYERS] = { 0 };
+      guint turns[CS_MAX_PLAYERS] = { 0 };
+      int last_seat = -1;
       guint n = 0;
       while (tw_state_to_act (game, state) >= 0)
         {
+          /* seats alternate (a turn never ends on the same seat by default) */
+          if ((int) s->current != last_seat)
+            turns[s->current]++;
+          last_seat = (int) s->current;
           tw_move_list_clear (&moves);
           game->rules->legal_moves (game, state, &moves);
           g_assert_cmpuint (moves.len, >, 0);
@@ -346,6 +371,10 @@ random_games (TwDefinition *def,
       if (s->counters[CS_COUNTER_DISCARDED] == 0 && (options == NULL || !strstr (options, "play-all")))
         for (guint q = 1; q < players; q++)
           g_assert_cmpuint (placed_by[q], ==, placed_by[0]);
+      /* "Everyone should have taken an equal number of turns", discards or not */
+      if (options == NULL || !strstr (options, "passed-over"))
+        for (guint q = 1; q < players; q++)
+          g_assert_cmpuint (turns[q], ==, turns[0]);
     }
   tw_move_list_free (&moves);
 }
@@ -367,6 +396,7 @@ test_random_variants (void)
     "move-path=straight-line",
     "end-rounding=up",
     "merged-finished-tiles=count-unfinished-tiles",
+    "empty-hand=passed-over",
     "hand-size=3",
     "hand-size=2 meeples=10",
     "meeples=1",

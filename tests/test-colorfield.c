@@ -34,6 +34,11 @@ static TwDefinition *bundled_def;
 #define LAST_TURN(round, tools, rounds) \
   "colorfield players=2 round=" round " phase=draw to-act=2 first=1 run=0\ntools: " tools "\n" ROWS \
   PLAYERS ("turns=5 rounds=" rounds, "turns=4 rounds=" rounds)
+/* p2 is about to take the last turn of round 1; the next tool is the Rounded
+ * Wooden Palette (round set-up in any space) */
+#define PALETTE_NEXT(tools) \
+  "colorfield players=2 round=1 phase=draw to-act=2 first=1 run=0\ntools: " tools \
+  "\ntool-deck: rounded-wooden-palette\n" ROWS PLAYERS ("turns=5", "turns=4")
 #define SETUP_POS \
   HEAD ("setup", "") "tools: rounded-wooden-palette\n" ROWS \
   "p1: painter=wei-ta-chin board=open face=open-a\np1-canvas: L - - - - -\np1-setup: C N T L L\n" \
@@ -56,12 +61,13 @@ static const TwRuleCase rule_cases[] = {
   { "round-setup-deals-six", 2, NULL, CHOOSE_POS,
     "painter navy-painter; side navy-b; painter wei-ta-chin; side lemon-a", TRUE,
     "round=1 phase=ability to-act=1" },
-  /* Rounded Wooden Palette: setup tiles in any available space */
-  { "free-setup-any-space", 2, NULL, SETUP_POS, "setup 4", TRUE, "p1-canvas: L - - C - -\np1-setup: N T L L" },
-  { "free-setup-taken-space", 2, NULL, SETUP_POS, "setup 1", FALSE, "available space" },
-  { "free-setup-then-next-player", 2, NULL, SETUP_POS, "setup 2; setup 3; setup 4; setup 5; setup 6",
+  /* Rounded Wooden Palette: setup tiles in any available space (in play at round 1 set-up only when
+   * the tool is revealed first) */
+  { "free-setup-any-space", 2, "tool-reveal=before-setup", SETUP_POS, "setup 4", TRUE, "p1-canvas: L - - C - -\np1-setup: N T L L" },
+  { "free-setup-taken-space", 2, "tool-reveal=before-setup", SETUP_POS, "setup 1", FALSE, "available space" },
+  { "free-setup-then-next-player", 2, "tool-reveal=before-setup", SETUP_POS, "setup 2; setup 3; setup 4; setup 5; setup 6",
     TRUE, "phase=setup to-act=2" },
-  { "free-setup-then-tray-and-turn", 2, NULL, SETUP_POS,
+  { "free-setup-then-tray-and-turn", 2, "tool-reveal=before-setup", SETUP_POS,
     "setup 2; setup 3; setup 4; setup 5; setup 6; setup 1; setup 2; setup 3; setup 4; setup 5; setup 6",
     TRUE, "phase=ability to-act=1" },
   /* abilities: one per turn before drawing, with a token */
@@ -122,6 +128,16 @@ static const TwRuleCase rule_cases[] = {
   /* rounds: five turns, scoring, three rounds */
   { "round-ends-after-five-turns", 2, NULL, LAST_TURN ("1", "", ""), "deck; discard", TRUE,
     "round=2 phase=ability to-act=1" },
+  /* round set-up order: set-up tiles, the tray, "Then, draw and reveal one Community Tool Card" */
+  { "tool-revealed-after-setup", 2, NULL, PALETTE_NEXT (""), "deck; discard", TRUE,
+    "round=2 phase=ability to-act=1 first=1 run=0\ntools: rounded-wooden-palette\n" },
+  { "tool-revealed-before-setup-option", 2, "tool-reveal=before-setup", PALETTE_NEXT (""), "deck; discard",
+    TRUE, "round=2 phase=setup to-act=1 first=1 run=0\ntools: rounded-wooden-palette\n" },
+  { "kept-palette-acts-at-setup-advanced", 2, "advanced-mode=true",
+    "colorfield players=2 round=1 phase=draw to-act=2 first=1 run=0\ntools: rounded-wooden-palette\n"
+    "tool-deck: mahl-stick\n" ROWS PLAYERS ("turns=5", "turns=4"),
+    "deck; discard", TRUE, "round=2 phase=setup to-act=1 first=1 run=0\ntools: rounded-wooden-palette\n"
+    "tool-deck: mahl-stick\n" },
   { "round-scores", 2, NULL, LAST_TURN ("1", "", ""), "deck; discard", TRUE,
     "face=open-a turns=0 abilities=0 bonus=0 rounds=33\n" },
   { "game-ends-after-three-rounds", 2, NULL, LAST_TURN ("3", "", "10,10"), "deck; discard", TRUE,
@@ -429,7 +445,8 @@ test_random_variants (void)
     "tool-deck-size=10",
     "tool-deck-size=0",
     "tool-deck-size=1 rounds=5",
-    "tool-reveal=after-setup advanced-mode=true",
+    "tool-reveal=before-setup advanced-mode=true",
+    "tool-reveal=before-setup",
     "setup-choices=dealt first-player=random",
     "swap-rotation=upright",
     "reshuffle=all-discards",
@@ -669,6 +686,105 @@ test_validation (void)
     }
 }
 
+/* The test set with @extra appended (top-level keys), or NULL with the
+ * diagnostics in @all. */
+static TwDefinition *
+test_set_with (const char  *extra,
+               char       **all)
+{
+  g_autofree char *text = NULL;
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data-files",
+                                                 "colorfield-test.yaml", NULL);
+  g_autoptr(TwDiagnostics) diags = tw_diagnostics_new ("canvas.yaml");
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_autofree char *both = g_strconcat (text, extra, NULL);
+  TwDefinition *def = tw_definition_load_data (both, -1, "canvas.yaml", diags, &error);
+  *all = tw_diagnostics_to_string (diags);
+  return def;
+}
+
+/* The canvas numbering (an assumption: reading order) is data: numbered by
+ * columns, space 2 lies under space 1, so Wei-Ta Chin's coral 2-side (south)
+ * on space 1 matches space 2 instead of space 4. */
+static void
+test_canvas_numbering (void)
+{
+  const char *pos =
+    HEAD ("ability", "") "tools:\n" ROWS
+    "p1: painter=wei-ta-chin board=plain face=navy-a\np1-canvas: C C L L L L\n"
+    "p2: painter=lemon-painter board=open face=open-a\np2-canvas: L L L L L L\n";
+  static const struct { const char *extra; const char *message; } broken[] = {
+    { "canvas:\n  spaces: [[1, 2, 3], [4, 5, 5]]\n", "canvas space 5 is named twice" },
+    { "canvas:\n  spaces: [[1, 2, 3, 4], [5, 6]]\n", "a canvas row holds 3 space numbers" },
+    { "canvas:\n  spaces: [[1, 2, 3]]\n", "canvas spaces: 2 rows of 3 space numbers" },
+    { "canvas:\n  spaces: [[1, 2, 3], [4, 5, 7]]\n", "canvas.yaml:" },
+    { "canvas:\n  space: [[1, 2, 3], [4, 5, 6]]\n", "space" },
+  };
+  g_autofree char *all = NULL;
+
+  /* reading order, the default and as written out */
+  {
+    g_autoptr(TwGame) game = tw_test_make_game (test_def, 2, NULL);
+    g_autofree TwState *state = tw_test_make_position (game, pos, TW_TEST_POSITION_BUILDS);
+    /* E side coral against space 2's coral: 1; the 2-side faces space 4 (lemon) */
+    g_assert_cmpint (cf_tile_points (game, (CfState *) state, 0, 0), ==, 1);
+  }
+  {
+    g_autoptr(TwDefinition) def = test_set_with ("canvas:\n  spaces: [[1, 2, 3], [4, 5, 6]]\n", &all);
+    g_assert_nonnull (def);
+    g_autoptr(TwGame) game = tw_test_make_game (def, 2, NULL);
+    g_autofree TwState *state = tw_test_make_position (game, pos, TW_TEST_POSITION_BUILDS);
+    g_assert_cmpint (cf_tile_points (game, (CfState *) state, 0, 0), ==, 1);
+  }
+  /* by columns: the coral 2-side meets space 2's coral: 2 + 2 specialty */
+  {
+    g_clear_pointer (&all, g_free);
+    g_autoptr(TwDefinition) def = test_set_with ("canvas:\n  spaces: [[1, 3, 5], [2, 4, 6]]\n", &all);
+    g_assert_nonnull (def);
+    g_autoptr(TwGame) game = tw_test_make_game (def, 2, NULL);
+    g_autofree TwState *state = tw_test_make_position (game, pos, TW_TEST_POSITION_BUILDS);
+    const CfPrep *p = cf_prep (game);
+    g_assert_cmpint (cf_tile_points (game, (CfState *) state, 0, 0), ==, 4);
+    g_assert_cmpint (p->neighbour[0][2], ==, 1);
+    g_assert_cmpint (p->neighbour[1][0], ==, 0);
+    g_assert_cmpint (p->border_of[1][3], ==, 8);   /* space 2: bottom left, its west side */
+    g_assert_cmpint (p->border_of[5][1], ==, 4);   /* space 6: bottom right, its east side */
+  }
+  for (guint i = 0; i < G_N_ELEMENTS (broken); i++)
+    {
+      g_clear_pointer (&all, g_free);
+      TwDefinition *def = test_set_with (broken[i].extra, &all);
+      g_assert_null (def);
+      if (strstr (all, broken[i].message) == NULL)
+        g_error ("case %u: '%s' not in:\n%s", i, broken[i].message, all);
+    }
+}
+
+/* The Angled Rigger Brush's limit is the card's `per-turn` (1 on the bundled
+ * card: the project's reading). */
+static void
+test_rigger_per_turn (void)
+{
+  g_autofree char *all = NULL;
+  g_autoptr(TwDefinition) def =
+    test_set_with ("  - {id: rigger-twice, kind: refresh-tray, params: {per-turn: 2}, title: Twice}\n", &all);
+  g_assert_nonnull (def);
+  /* the 15th card: in the deck with all 15 */
+  g_autoptr(TwGame) game = tw_test_make_game (def, 2, "tool-deck-size=15");
+  g_autoptr(GString) why = g_string_new (NULL);
+  {
+    g_autofree TwState *state = tw_test_make_position (game, POS ("rigger-twice"), TW_TEST_POSITION_CHECKED);
+    g_assert_true (tw_test_play_moves (game, state, "skip; refresh; refresh", why));
+  }
+  {
+    g_autofree TwState *state = tw_test_make_position (game, POS ("rigger-twice"), TW_TEST_POSITION_CHECKED);
+    g_assert_false (tw_test_play_moves (game, state, "skip; refresh; refresh; refresh", why));
+    g_assert_nonnull (strstr (why->str, "as often as the tool allows"));
+  }
+}
+
 /* The playout policy returns an index into the moves over random games of
  * 2-4 players, with every tool in play at once (Advanced Mode) and without,
  * and its games end. */
@@ -713,6 +829,8 @@ main (int argc, char **argv)
   g_test_add_func ("/tw/colorfield/observe", test_observe);
   g_test_add_func ("/tw/colorfield/bundled-set", test_bundled_set);
   g_test_add_func ("/tw/colorfield/validation", test_validation);
+  g_test_add_func ("/tw/colorfield/canvas-numbering", test_canvas_numbering);
+  g_test_add_func ("/tw/colorfield/tool/rigger-per-turn", test_rigger_per_turn);
   g_test_add_func ("/tw/colorfield/position-round-trip", test_position_round_trip);
   g_test_add_func ("/tw/colorfield/replay", test_replay);
   g_test_add_func ("/tw/colorfield/random/bundled", test_random_bundled);

@@ -206,6 +206,46 @@ test_game_score_change (gconstpointer data)
   tw_move_list_free (&moves);
 }
 
+/* Every option says what it is to a person: a label (unique in the module),
+ * a description and the rulebook passage or reading it comes from; an
+ * option limited to fewer seats names a count the module can play. */
+static void
+test_game_options (gconstpointer data)
+{
+  const TwRules *rules = data;
+  g_autoptr(GHashTable) labels = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (guint i = 0; i < rules->n_options; i++)
+    {
+      const TwOptionSpec *spec = &rules->options[i];
+
+      g_test_message ("%s: %s", rules->id, spec->name);
+      g_assert_nonnull (spec->label);
+      g_assert_cmpuint (strlen (spec->label), >, 0);
+      g_assert_cmpuint (strlen (spec->label), <=, 40);
+      g_assert_false (g_hash_table_contains (labels, spec->label));
+      g_hash_table_add (labels, (gpointer) spec->label);
+      g_assert_nonnull (spec->description);
+      g_assert_nonnull (spec->source);
+      g_assert_cmpuint (strlen (spec->source), >, 0);
+      if (spec->max_players != 0)
+        {
+          g_assert_cmpuint (spec->max_players, >=, rules->min_players);
+          g_assert_cmpuint (spec->max_players, <, rules->max_players);
+        }
+    }
+
+  /* the bundled definition lists every option in its variant: section, so
+   * that a designer reading the file sees what can be switched */
+  g_autoptr(TwDefinition) def = load_bundled (rules);
+  const TwNode *variant = tw_node_get (def->root, "variant");
+  g_assert_nonnull (variant);
+  for (guint i = 0; i < rules->n_options; i++)
+    if (tw_node_get (variant, rules->options[i].name) == NULL)
+      g_error ("%s: the bundled definition's variant: does not list '%s'", rules->id,
+               rules->options[i].name);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -221,6 +261,8 @@ main (int argc, char **argv)
       g_autofree char *p3 = g_strdup_printf ("/tw/games/%s/score-change", all[i]->id);
       g_test_add_data_func (p2, all[i], test_game_observe);
       g_test_add_data_func (p3, all[i], test_game_score_change);
+      g_autofree char *p4 = g_strdup_printf ("/tw/games/%s/options", all[i]->id);
+      g_test_add_data_func (p4, all[i], test_game_options);
     }
   return g_test_run ();
 }

@@ -338,7 +338,17 @@ run_configuration (Run             *total,
       g_autoptr(TwGame) game = tw_game_new (def, players, options, &error);
       g_autoptr(GString) line = g_string_new (NULL);
       Run run = { .rules = rules, .options = label, .players = players, .bot = "-" };
+      gboolean allowed = TRUE;
 
+      /* an option made for fewer seats is refused there, and only there */
+      for (guint i = 0; i < rules->n_options; i++)
+        allowed &= tw_option_allowed (&rules->options[i], options->values[i], players, NULL);
+      if (!allowed)
+        {
+          if (game != NULL || !g_error_matches (error, TW_GAME_ERROR, TW_GAME_ERROR_OPTION))
+            report (&run, 0, NULL, "tw_game_new accepts an option outside its seat counts");
+          continue;
+        }
       if (game == NULL)
         {
           report (&run, 0, NULL, "tw_game_new refuses an option value in range: %s",

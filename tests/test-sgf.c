@@ -28,7 +28,7 @@ test_round_trip (void)
   guint n_players;
   TwOptions options;
 
-  g_assert_true (blokus->rules->foreign_setup (blokus, &n_players, &options, &error));
+  g_assert_true (blokus->rules->foreign_setup (blokus, "Blokus", &n_players, &options, &error));
   g_autoptr(TwGame) game = tw_game_new (blokus, n_players, &options, &error);
   g_assert_no_error (error);
   for (guint g = 0; g < 10; g++)
@@ -90,6 +90,87 @@ test_read_sample (void)
   g_assert_nonnull (strstr (last->text, "b19,c19") ? last->text : strstr (last->text, "c19,b19"));
 }
 
+/* The children of history node @node, by their move text. */
+static char *
+children_of (TwHistory *history,
+             guint      node)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  for (guint i = 0; i < tw_history_get_n_children (history, node); i++)
+    g_string_append_printf (out, "%s[%s]", i ? " " : "",
+                            tw_history_get_node (history, tw_history_get_child (history, node, i))->text);
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+/* Variations are read too (Pentobi's opening book is a tree): each from the
+ * position it branches from, the main line first; the record ends at the
+ * end of the main line, and writing the record as YAML keeps the tree. */
+static void
+test_variations (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TwRecord) record = import ("(;FF[4]GM[Blokus];1[a20];2[t20]\n"
+                                       "  (;3[t1];4[a1](;1[b19,c19])(;1[b19,b18]))\n"
+                                       "  (;3[s1,t1];4[a1,a2]))", &error);
+  g_assert_no_error (error);
+  TwHistory *history = tw_record_get_history (record);
+
+  /* root, a20, t20, then t1 a1 b19,c19 | b19,b18 and s1,t1 a1,a2 */
+  g_assert_cmpuint (tw_history_get_n_nodes (history), ==, 9);
+  g_autoptr(GArray) main_line = tw_history_get_main_line (history);
+  g_assert_cmpuint (main_line->len, ==, 5);
+  g_assert_cmpuint (tw_history_get_current (history), ==, g_array_index (main_line, guint, 4));
+  g_assert_cmpstr (tw_history_get_node (history, g_array_index (main_line, guint, 4))->text, ==, "i2 b19,c19");
+
+  g_autofree char *after_t20 = children_of (history, g_array_index (main_line, guint, 1));
+  g_assert_cmpstr (after_t20, ==, "[i1 t1] [i2 s1,t1]");
+  g_autofree char *after_a1 = children_of (history, g_array_index (main_line, guint, 3));
+  g_assert_cmpstr (after_a1, ==, "[i2 b19,c19] [i2 b19,b18]");
+
+  g_autofree char *yaml = tw_record_to_data (record, &error);
+  g_assert_no_error (error);
+  g_autoptr(TwRecord) back = tw_record_load_data (yaml, -1, "back.yaml", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (tw_history_get_n_nodes (tw_record_get_history (back)), ==, 9);
+}
+
+/* Pentobi's other Blokus game types this module plays: hand-written records
+ * read into games of the right seat count and written back the same. */
+static void
+test_game_types (void)
+{
+  static const struct { const char *gm; guint players; } types[] = {
+    { "Blokus", 4 }, { "Blokus Two-Player", 2 }, { "Blokus Three-Player", 3 },
+  };
+  static const char *moves = ";1[a20]\n;2[t20]\n;3[t1]\n;4[a1]\n;1[b19,c19]\n;2[s18,s19]\n;3[r2,s2]\n";
+
+  for (guint i = 0; i < G_N_ELEMENTS (types); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *sgf = g_strdup_printf ("(;FF[4]GM[%s]\n%s)", types[i].gm, moves);
+      g_autoptr(TwRecord) record = import (sgf, &error);
+      g_assert_no_error (error);
+      TwGame *game = tw_record_get_game (record);
+      g_assert_cmpuint (game->n_players, ==, types[i].players);
+      g_assert_cmpstr (game->rules->foreign_name (game), ==, types[i].gm);
+
+      g_autofree char *back = tw_sgf_export (record, &error);
+      g_assert_no_error (error);
+      g_autofree char *gm = g_strdup_printf ("GM[%s]\n", types[i].gm);
+      g_assert_nonnull (strstr (back, gm));
+      g_assert_nonnull (strstr (back, moves));
+    }
+  /* the three-player game: green is the fourth colour, played in turn */
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(TwRecord) record = import ("(;GM[Blokus Three-Player];1[a20];2[t20];3[t1];4[a1])", &error);
+    g_assert_no_error (error);
+    TwHistory *history = tw_record_get_history (record);
+    g_assert_cmpint (tw_history_get_node (history, tw_history_get_current (history))->player, ==, 0);
+  }
+}
+
 typedef struct
 {
   const char *name;
@@ -99,7 +180,9 @@ typedef struct
 
 static const BadCase bad_cases[] = {
   { "not-sgf", "hello", "test.blksgf: no game" },
-  { "other-game", "(;GM[Blokus Duo];1[a20])", "no game" },
+  { "other-game", "(;GM[Blokus Trigon];1[a20])", "no game" },
+  /* Duo is two colours on 14 x 14: not a game of this four-colour module */
+  { "duo", "(;GM[Blokus Duo];1[e10])", "no game" },
   { "unclosed-value", "(;GM[Blokus];1[a20)", "1:15: error: a value is not closed" },
   { "no-node", "(;GM[Blokus]\n x)", "2:2: error: a property needs a value" },
   { "unclosed-tree", "(;GM[Blokus];1[a20]", "the record ends before" },
@@ -107,6 +190,9 @@ static const BadCase bad_cases[] = {
   { "not-a-cell", "(;GM[Blokus];1[z99])", "move 1 (1[z99])" },
   { "setup", "(;GM[Blokus]AB[a20])", "setup properties (AB) are not supported" },
   { "wrong-colour", "(;GM[Blokus];2[t20])", "move 1 is colour 2's, but colour 1 is to play" },
+  /* a move in a variation: its number counts along its own line */
+  { "bad-variation", "(;GM[Blokus];1[a20](;2[t20])\n(;2[b20]))", "2:5: error: move 2 (2[b20])" },
+  { "unclosed-variation", "(;GM[Blokus];1[a20](;2[t20])", "the record ends before" },
 };
 
 static void
@@ -148,6 +234,8 @@ main (int argc, char **argv)
 
   g_test_add_func ("/tw/sgf/round-trip", test_round_trip);
   g_test_add_func ("/tw/sgf/read-sample", test_read_sample);
+  g_test_add_func ("/tw/sgf/variations", test_variations);
+  g_test_add_func ("/tw/sgf/game-types", test_game_types);
   g_test_add_func ("/tw/sgf/export-refused", test_export_refused);
   for (guint i = 0; i < G_N_ELEMENTS (bad_cases); i++)
     {

@@ -112,6 +112,23 @@ compare_names (gconstpointer a,
   return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
 }
 
+/* The game's name in the definition at @path (`game: name:`), read without
+ * loading the definition; NULL when the file does not say. */
+static char *
+definition_name (const char *path)
+{
+  g_autofree char *text = NULL;
+  gsize len;
+
+  if (!g_file_get_contents (path, &text, &len, NULL))
+    return NULL;
+  g_autoptr(TwDiagnostics) diags = tw_diagnostics_new (path);
+  g_autoptr(TwNode) root = tw_node_parse (text, len, NULL, diags);
+  const TwNode *name = tw_node_get (tw_node_get (root, "game"), "name");
+  return name != NULL && name->type == TW_NODE_SCALAR && *name->scalar != '\0'
+         ? g_strdup (name->scalar) : NULL;
+}
+
 GMenuModel *
 tw_app_bundled_games_menu_new (const char *action)
 {
@@ -131,11 +148,22 @@ tw_app_bundled_games_menu_new (const char *action)
     {
       const char *file = g_ptr_array_index (names, i);
       g_autofree char *path = g_build_filename (dir, file, NULL);
-      g_autofree char *label = g_strndup (file, strlen (file) - strlen (".yaml"));
+      /* the game's name, as everywhere else; the file stem if it has none */
+      g_autofree char *label = definition_name (path);
+      if (label == NULL)
+        label = g_strndup (file, strlen (file) - strlen (".yaml"));
       g_autoptr(GMenuItem) item = g_menu_item_new (label, NULL);
 
       g_menu_item_set_action_and_target (item, action, "s", path);
       g_menu_append_item (menu, item);
     }
   return G_MENU_MODEL (menu);
+}
+
+const char *
+tw_app_option_label (const TwOptionSpec *spec)
+{
+  g_return_val_if_fail (spec != NULL, NULL);
+
+  return spec->label != NULL && *spec->label != '\0' ? spec->label : spec->name;
 }

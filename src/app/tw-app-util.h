@@ -7,6 +7,8 @@
 
 #include <gtk/gtk.h>
 
+#include "tw-schema.h"
+
 G_BEGIN_DECLS
 
 typedef void (*TwAppContinue) (gpointer user_data);
@@ -18,9 +20,13 @@ void tw_app_confirm_discard (GtkWidget      *for_widget,
                              gpointer        user_data,
                              GDestroyNotify  destroy);
 
-/* The bundled games (the .yaml files of the bundled data/games folder), by
- * file name, as a menu whose items activate @action with the file's path as
- * their "s" target. */
+/* The bundled games (the .yaml files of the bundled data/games folder),
+ * named by their `game: name:` (the file stem when they have none), as a menu
+ * whose items activate @action with the file's path as their "s" target. */
 GMenuModel *tw_app_bundled_games_menu_new (const char *action);
+
+/* What a form shows for a variant option: its label from the module's
+ * table (its name if a module has none). */
+const char *tw_app_option_label           (const TwOptionSpec *spec);
 
 G_END_DECLS

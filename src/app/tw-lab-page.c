@@ -584,7 +584,7 @@ compare_changed (TwLabPage *self)
       break;
     }
   /* Translators: the subtitle of "Value in B": the option it sets */
-  subtitle = g_strdup_printf (_("The value of %s in arm B"), spec->name);
+  subtitle = g_strdup_printf (_("The value of %s in arm B"), tw_app_option_label (spec));
   self->b_row = option_control_new (spec, other, _("Value in B"), subtitle, &self->b_widget);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->ab_group), self->b_row);
 }
@@ -618,8 +618,8 @@ option_row (TwLabPage          *self,
             int                 value,
             guint               index)
 {
-  /* names and descriptions come from the module's table, shown as written */
-  return option_control_new (spec, value, spec->name, spec->description,
+  /* labels and descriptions come from the module's table, shown as written */
+  return option_control_new (spec, value, tw_app_option_label (spec), spec->description,
                              &self->option_widgets[index]);
 }
 
@@ -738,7 +738,7 @@ build_settings (TwLabPage *self)
   compare = gtk_string_list_new (NULL);
   gtk_string_list_append (compare, _("Nothing"));
   for (guint i = 0; i < MIN (rules->n_options, TW_MAX_OPTIONS); i++)
-    gtk_string_list_append (compare, rules->options[i].name);
+    gtk_string_list_append (compare, tw_app_option_label (&rules->options[i]));
   gtk_string_list_append (compare, _("Another definition"));
   self->compare_row = ADW_COMBO_ROW (adw_combo_row_new ());
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->compare_row), _("_What B changes"));
@@ -1517,7 +1517,7 @@ run_activated (GtkWidget  *widget,
       if (value == options.values[compare - 1])
         g_set_error (&error, TW_SIM_ERROR, TW_SIM_ERROR_MISMATCH,
                      _("B would play the same rules as A: pick another value of %s for B"),
-                     spec->name);
+                     tw_app_option_label (spec));
       else if (tw_options_set_from_string (&b, rules->options, rules->n_options, assignment,
                                            &error))
         run->games[1] = tw_game_new (self->definition, n_players, &b, &error);

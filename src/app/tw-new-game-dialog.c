@@ -14,6 +14,7 @@
 
 #include <glib/gi18n.h>
 
+#include "tw-app-util.h"
 #include "tw-bot.h"
 #include "tw-game.h"
 
@@ -55,6 +56,7 @@ struct _TwNewGameDialog
   AdwEntryRow         *seed_row;
   GtkWidget           *seat_rows[2 * TW_MAX_PLAYERS];
   GtkWidget           *option_widgets[TW_MAX_OPTIONS];
+  GtkWidget           *option_rows[TW_MAX_OPTIONS];
 };
 
 G_DEFINE_FINAL_TYPE (TwNewGameDialog, tw_new_game_dialog, ADW_TYPE_WINDOW)
@@ -68,9 +70,55 @@ enum
 static guint signals[N_SIGNALS];
 
 static void
+set_option_widget (GtkWidget *widget,
+                   int        value)
+{
+  if (ADW_IS_COMBO_ROW (widget))
+    adw_combo_row_set_selected (ADW_COMBO_ROW (widget), MAX (value, 0));
+  else if (GTK_IS_SWITCH (widget))
+    gtk_switch_set_active (GTK_SWITCH (widget), value != 0);
+  else if (GTK_IS_SPIN_BUTTON (widget))
+    gtk_spin_button_set_value (GTK_SPIN_BUTTON (widget), value);
+}
+
+/* Options made for fewer seats than chosen (TwOptionSpec.max_players) go
+ * back to their default and are disabled, with the reason as subtitle. */
+static void
+update_options (TwNewGameDialog *self,
+                guint            n_players)
+{
+  const TwRules *rules = self->definition->rules;
+
+  for (guint i = 0; i < MIN (rules->n_options, TW_MAX_OPTIONS); i++)
+    {
+      const TwOptionSpec *spec = &rules->options[i];
+      gboolean allowed = spec->max_players == 0 || n_players <= spec->max_players;
+
+      if (self->option_rows[i] == NULL || spec->max_players == 0)
+        continue;
+      if (!allowed)
+        set_option_widget (self->option_widgets[i], spec->default_value);
+      gtk_widget_set_sensitive (self->option_rows[i], allowed);
+      /* the control too, so that it says so itself (accessibility) */
+      gtk_widget_set_sensitive (self->option_widgets[i], allowed);
+      if (allowed)
+        adw_action_row_set_subtitle (ADW_ACTION_ROW (self->option_rows[i]), spec->description);
+      else
+        {
+          /* TRANSLATORS: why a variant option is disabled in the New Game dialog */
+          g_autofree char *why = g_strdup_printf (_("Only for up to %u players: %s"),
+                                                  spec->max_players, spec->description);
+          adw_action_row_set_subtitle (ADW_ACTION_ROW (self->option_rows[i]), why);
+        }
+    }
+}
+
+static void
 update_seats (TwNewGameDialog *self)
 {
   guint n = gtk_spin_button_get_value_as_int (self->players_spin);
+
+  update_options (self, n);
 
   for (guint i = 0; i < TW_MAX_PLAYERS; i++)
     {
@@ -128,12 +176,14 @@ option_row (TwNewGameDialog    *self,
       gtk_widget_set_valign (widget, GTK_ALIGN_CENTER);
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), widget);
       gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                      spec->name, -1);
+                                      tw_app_option_label (spec), -1);
     }
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), spec->name);
-  /* descriptions come from the module's table; they are shown as written */
+  /* labels and descriptions come from the module's table; shown as written */
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), tw_app_option_label (spec));
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), spec->description);
+  gtk_widget_set_tooltip_text (row, spec->name);
   self->option_widgets[index] = widget;
+  self->option_rows[index] = row;
   return row;
 }
 

@@ -19,6 +19,7 @@ G_DEFINE_QUARK (tw-cli-error-quark, tw_cli_error)
 
 static const TwCliCommand commands[] = {
   { "validate", "FILE…",  "Check game definition files and report every problem", tw_cli_validate },
+  { "rules",    "MODULE|FILE", "List a rules module's options, card kinds, tile keys, counters and notation", tw_cli_rules },
   { "play",     "FILE",   "Play a game with bots and print it in notation",       tw_cli_play },
   { "replay",   "RECORD", "Replay a game record, checking every move",            tw_cli_replay },
   { "bench",    "FILE",   "Measure random playouts per second on one thread",     tw_cli_bench },

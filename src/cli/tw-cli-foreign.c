@@ -15,6 +15,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "tw-cli.h"
 #include "tw-export.h"
@@ -243,7 +244,9 @@ typedef struct
 {
   TwDefinition *def;
   TwGame       *game;
-  TwHistory    *history;
+  const char   *name;     /* the foreign game being played (set_game) */
+  TwRecord     *record;   /* owns the history (loadsgf replaces it) */
+  TwHistory    *history;  /* borrowed from the record */
   TwBotSpec     bot;
   TwBot         player;   /* keeps its search tree from move to move */
   TwRng         rng;
@@ -251,10 +254,21 @@ typedef struct
 } Gtp;
 
 static const char * const gtp_commands[] = {
-  "all_legal", "clear_board", "final_score", "genmove", "known_command", "list_commands",
-  "name", "play", "protocol_version", "quit", "reg_genmove", "set_game", "set_random_seed",
-  "showboard", "undo", "version", NULL,
+  "all_legal", "clear_board", "cputime", "final_score", "genmove", "known_command",
+  "list_commands", "loadsgf", "name", "param", "play", "protocol_version", "quit",
+  "reg_genmove", "savesgf", "set_game", "set_random_seed", "showboard", "undo", "version", NULL,
 };
+
+static void
+gtp_set_record (Gtp      *gtp,
+                TwRecord *record)
+{
+  g_clear_pointer (&gtp->record, tw_record_free);
+  g_clear_pointer (&gtp->game, tw_game_unref);
+  gtp->record = record;
+  gtp->game = tw_game_ref (tw_record_get_game (record));
+  gtp->history = tw_record_get_history (record);
+}
 
 static gboolean
 gtp_new_game (Gtp      *gtp,
@@ -263,16 +277,39 @@ gtp_new_game (Gtp      *gtp,
   guint n_players;
   TwOptions options;
 
-  if (!gtp->def->rules->foreign_setup (gtp->def, &n_players, &options, error))
+  if (!gtp->def->rules->foreign_setup (gtp->def, gtp->name, &n_players, &options, error))
     return FALSE;
-  g_clear_pointer (&gtp->history, tw_history_free);
-  g_clear_pointer (&gtp->game, tw_game_unref);
-  gtp->game = tw_game_new (gtp->def, n_players, &options, error);
-  if (gtp->game == NULL)
+  g_autoptr(TwGame) game = tw_game_new (gtp->def, n_players, &options, error);
+  if (game == NULL)
     return FALSE;
-  gtp->history = tw_history_new (gtp->game, gtp->seed);
+  gtp_set_record (gtp, tw_record_new (game, gtp->seed));
   tw_rng_seed (&gtp->rng, gtp->seed);
   return TRUE;
+}
+
+static gboolean
+gtp_is_over (Gtp *gtp)
+{
+  return tw_state_is_terminal (gtp->game, tw_history_get_state (gtp->history));
+}
+
+/* Whether the only move of the seat to act is a pass (Pentobi: the colour
+ * has no more moves). */
+static gboolean
+gtp_only_pass (Gtp *gtp)
+{
+  const TwState *state = tw_history_get_state (gtp->history);
+  TwMoveList moves;
+  TwMove pass;
+  gboolean only;
+
+  if (!gtp->game->rules->foreign_move_from_text (gtp->game, state, "pass", &pass, NULL))
+    return FALSE;
+  tw_move_list_init (&moves);
+  gtp->game->rules->legal_moves (gtp->game, state, &moves);
+  only = moves.len == 1 && memcmp (&moves.moves[0], &pass, sizeof pass) == 0;
+  tw_move_list_free (&moves);
+  return only;
 }
 
 /* Passes for the colours before @color while they cannot move, so that a
@@ -301,7 +338,11 @@ gtp_reach_color (Gtp        *gtp,
       if (!rules->foreign_move_from_text (gtp->game, state, "pass", &pass, NULL)
           || !tw_history_play (gtp->history, &pass, NULL))
         {
-          g_string_printf (why, "it is colour %s's turn and it can still move", now->str);
+          /* Pentobi plays any colour at any time (set-up positions); here
+           * the colours keep their turn order and only a colour that cannot
+           * move is passed over (doc/cli.md) */
+          g_string_printf (why, "colour %s is to move and can still place a piece; colours play "
+                           "in turn order, so colour %s cannot play now", now->str, color);
           return FALSE;
         }
     }
@@ -318,8 +359,19 @@ gtp_genmove (Gtp        *gtp,
   const TwRules *rules = gtp->game->rules;
   TwMove move;
 
+  /* after the end, or for a colour with nothing left to place: a pass */
+  if (gtp_is_over (gtp))
+    {
+      g_string_assign (out, "pass");
+      return TRUE;
+    }
   if (!gtp_reach_color (gtp, color, out))
-    return FALSE;
+    {
+      if (!gtp_is_over (gtp))
+        return FALSE;
+      g_string_assign (out, "pass");
+      return TRUE;
+    }
   const TwState *state = tw_history_get_state (gtp->history);
   if (!tw_bot_play (&gtp->player, gtp->game, state, &gtp->rng, NULL, &move))
     {
@@ -330,6 +382,126 @@ gtp_genmove (Gtp        *gtp,
   rules->foreign_move_to_text (gtp->game, state, &move, out);
   if (play)
     tw_history_play (gtp->history, &move, NULL);
+  return TRUE;
+}
+
+/* param: the bot's settings, "KEY VALUE" a line; param KEY VALUE sets one. */
+static gboolean
+gtp_param (Gtp         *gtp,
+           guint        n,
+           char       **arg,
+           GString     *out)
+{
+  const TwBotClass *klass = gtp->bot.klass;
+
+  if (n == 0)
+    {
+      for (guint i = 0; i < klass->n_options; i++)
+        {
+          g_string_append_printf (out, "%s%s ", i ? "\n" : "", klass->options[i].key);
+          tw_json_append_number (out, gtp->bot.value[i], 15);
+        }
+      return TRUE;
+    }
+  if (n != 2)
+    {
+      g_string_assign (out, "expected: param [KEY VALUE]");
+      return FALSE;
+    }
+  char *end = NULL;
+  double value = g_ascii_strtod (arg[1], &end);
+  TwBotSpec spec = gtp->bot;
+  if (end == arg[1] || *end != '\0' || !tw_bot_spec_set (&spec, arg[0], value))
+    {
+      g_autoptr(GString) keys = g_string_new (NULL);
+      for (guint i = 0; i < klass->n_options; i++)
+        g_string_append_printf (keys, "%s%s %g..%g", i ? ", " : "", klass->options[i].key,
+                                klass->options[i].min, klass->options[i].max);
+      g_string_printf (out, "cannot set %s to %s (the %s bot's parameters: %s)", arg[0], arg[1],
+                       klass->name, keys->len ? keys->str : "none");
+      return FALSE;
+    }
+  /* a new setting: a fresh bot (its search tree was grown with the old one) */
+  tw_bot_clear (&gtp->player);
+  gtp->bot = spec;
+  tw_bot_init (&gtp->player, &gtp->bot);
+  return TRUE;
+}
+
+/* loadsgf FILE [MOVE_NUMBER]: the main line of a record of this game, up to
+ * the position before move MOVE_NUMBER (counted as Pentobi counts them,
+ * without passes), or to its end. */
+static gboolean
+gtp_loadsgf (Gtp         *gtp,
+             guint        n,
+             char       **arg,
+             GString     *out)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  gsize len;
+  guint64 number = 0;
+
+  if (n < 1 || n > 2 || (n == 2 && !g_ascii_string_to_unsigned (arg[1], 10, 1, G_MAXUINT, &number, NULL)))
+    {
+      g_string_assign (out, "expected: loadsgf FILE [MOVE_NUMBER]");
+      return FALSE;
+    }
+  if (!g_file_get_contents (arg[0], &text, &len, &error))
+    {
+      g_string_assign (out, error->message);
+      return FALSE;
+    }
+  TwRecord *record = tw_sgf_import_with_definition (gtp->def, text, len, arg[0], &error);
+  if (record == NULL)
+    {
+      g_string_assign (out, error->message);
+      return FALSE;
+    }
+  gtp_set_record (gtp, record);
+
+  g_autoptr(GArray) line = tw_history_get_main_line (gtp->history);
+  guint target = 0;   /* the root */
+  guint64 moves = 0;
+  for (guint i = 0; i < line->len; i++)
+    {
+      guint node = g_array_index (line, guint, i);
+      if (!g_str_equal (tw_history_get_node (gtp->history, node)->text, "pass"))
+        moves++;
+      if (number > 0 && moves >= number)
+        break;
+      target = node;
+    }
+  tw_history_goto (gtp->history, target);
+  return TRUE;
+}
+
+/* savesgf FILE: the game up to the current position as a record. */
+static gboolean
+gtp_savesgf (Gtp         *gtp,
+             guint        n,
+             char       **arg,
+             GString     *out)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (n != 1)
+    {
+      g_string_assign (out, "expected: savesgf FILE");
+      return FALSE;
+    }
+  TwRecord *record = tw_record_new (gtp->game, tw_history_get_seed (gtp->history));
+  g_autoptr(GArray) path = tw_history_get_path (gtp->history, tw_history_get_current (gtp->history));
+  for (guint i = 0; i < path->len; i++)
+    tw_history_play (tw_record_get_history (record),
+                     &tw_history_get_node (gtp->history, g_array_index (path, guint, i))->move, NULL);
+  g_autofree char *sgf = tw_sgf_export (record, &error);
+  tw_record_free (record);
+  if (sgf == NULL || !g_file_set_contents (arg[0], sgf, -1, &error))
+    {
+      g_string_assign (out, error->message);
+      return FALSE;
+    }
   return TRUE;
 }
 
@@ -392,15 +564,25 @@ gtp_command (Gtp        *gtp,
         g_string_append_printf (joined, "%s%s", i ? " " : "", arg[i]);
       const char *name = joined->str;
       g_autoptr(GError) error = NULL;
-      if (!g_str_equal (name, rules->foreign_game))
+      guint k = 0;
+      while (rules->foreign_games[k] != NULL && !g_str_equal (rules->foreign_games[k], name))
+        k++;
+      const char *before = gtp->name;
+      if (rules->foreign_games[k] == NULL)
         {
+          g_autofree char *known = g_strjoinv (", ", (char **) rules->foreign_games);
           ok = FALSE;
-          g_string_printf (out, "unsupported game '%s' (this engine plays %s)", name, rules->foreign_game);
+          g_string_printf (out, "unsupported game '%s' (this engine plays %s)", name, known);
         }
-      else if (!gtp_new_game (gtp, &error))
+      else
         {
-          ok = FALSE;
-          g_string_assign (out, error->message);
+          gtp->name = rules->foreign_games[k];
+          if (!gtp_new_game (gtp, &error))
+            {
+              gtp->name = before;
+              ok = FALSE;
+              g_string_assign (out, error->message);
+            }
         }
     }
   else if (g_str_equal (cmd, "clear_board"))
@@ -430,6 +612,11 @@ gtp_command (Gtp        *gtp,
         {
           ok = FALSE;
           g_string_assign (out, "expected: play COLOR MOVE");
+        }
+      else if (gtp_is_over (gtp))
+        {
+          ok = FALSE;
+          g_string_assign (out, "illegal move: the game is over");
         }
       else if (!gtp_reach_color (gtp, arg[0], why)
                || !rules->foreign_move_from_text (gtp->game, tw_history_get_state (gtp->history),
@@ -479,14 +666,27 @@ gtp_command (Gtp        *gtp,
     }
   else if (g_str_equal (cmd, "final_score"))
     {
-      double scores[TW_MAX_PLAYERS];
-      rules->scores (gtp->game, tw_history_get_state (gtp->history), scores);
-      for (guint q = 0; q < gtp->game->n_players; q++)
+      if (rules->foreign_final_score != NULL)
+        rules->foreign_final_score (gtp->game, tw_history_get_state (gtp->history), out);
+      else
         {
-          g_string_append (out, q ? " " : "");
-          tw_json_append_number (out, scores[q], 15);
+          double scores[TW_MAX_PLAYERS];
+          rules->scores (gtp->game, tw_history_get_state (gtp->history), scores);
+          for (guint q = 0; q < gtp->game->n_players; q++)
+            {
+              g_string_append (out, q ? " " : "");
+              tw_json_append_number (out, scores[q], 15);
+            }
         }
     }
+  else if (g_str_equal (cmd, "cputime"))
+    g_string_printf (out, "%.3f", (double) clock () / CLOCKS_PER_SEC);
+  else if (g_str_equal (cmd, "param"))
+    ok = gtp_param (gtp, n, arg, out);
+  else if (g_str_equal (cmd, "loadsgf"))
+    ok = gtp_loadsgf (gtp, n, arg, out);
+  else if (g_str_equal (cmd, "savesgf"))
+    ok = gtp_savesgf (gtp, n, arg, out);
   else if (g_str_equal (cmd, "showboard"))
     {
       g_autofree char *text = tw_state_to_string (gtp->game, tw_history_get_state (gtp->history));
@@ -498,11 +698,22 @@ gtp_command (Gtp        *gtp,
     {
       g_autoptr(GString) why = g_string_new (NULL);
       guint mark = tw_history_get_current (gtp->history);
-      if (n != 1 || !gtp_reach_color (gtp, arg[0], why))
+      if (n != 1)
         {
           ok = FALSE;
-          g_string_assign (out, n != 1 ? "expected a colour" : why->str);
+          g_string_assign (out, "expected a colour");
         }
+      else if (gtp_is_over (gtp))
+        ;   /* no moves: an empty list */
+      else if (!gtp_reach_color (gtp, arg[0], why))
+        {
+          /* passing the colours before it may end the game */
+          ok = gtp_is_over (gtp);
+          if (!ok)
+            g_string_assign (out, why->str);
+        }
+      else if (gtp_only_pass (gtp))
+        ;   /* a colour with no placement: an empty list, as Pentobi answers */
       else
         {
           TwMoveList moves;
@@ -567,6 +778,7 @@ tw_cli_gtp (int    argc,
       tw_definition_unref (gtp.def);
       return TW_EXIT_USAGE;
     }
+  gtp.name = gtp.def->rules->foreign_game;
   if (!gtp_new_game (&gtp, &error))
     {
       tw_definition_unref (gtp.def);
@@ -585,7 +797,7 @@ tw_cli_gtp (int    argc,
         break;
     }
   tw_bot_clear (&gtp.player);
-  g_clear_pointer (&gtp.history, tw_history_free);
+  g_clear_pointer (&gtp.record, tw_record_free);
   g_clear_pointer (&gtp.game, tw_game_unref);
   tw_definition_unref (gtp.def);
   return TW_EXIT_OK;

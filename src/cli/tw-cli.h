@@ -43,6 +43,8 @@ GQuark          tw_cli_error_quark        (void);
 /* Commands */
 int             tw_cli_validate           (int                  argc,
                                            char               **argv);
+int             tw_cli_rules              (int                  argc,
+                                           char               **argv);
 int             tw_cli_play               (int                  argc,
                                            char               **argv);
 int             tw_cli_replay             (int                  argc,

@@ -843,13 +843,28 @@ load_tile (Loader             *L,
     }
 }
 
+static const char * const base_tile_keys[] = {
+  "id", "name", "kind", "count", "edges", "sections", NULL
+};
+
+/**
+ * tw_definition_tile_keys:
+ *
+ * Returns: (transfer none): the keys every tile entry may have whatever its
+ *   rules module (a module adds its own: TwRules.extra_tile_keys),
+ *   NULL-terminated
+ */
+const char * const *
+tw_definition_tile_keys (void)
+{
+  return base_tile_keys;
+}
+
 static void
 load_tiles (Loader       *L,
             const TwNode *root)
 {
-  static const char * const base_keys[] = {
-    "id", "name", "kind", "count", "edges", "sections", NULL
-  };
+  const char * const *base_keys = base_tile_keys;
   const TwNode *list = tw_node_get (root, "tiles");
   g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GPtrArray) keys = names_new ();

@@ -157,6 +157,8 @@ gint          tw_definition_find_piece  (const TwDefinition  *def,
 char         *tw_definition_bundled_dir (void);
 /* Path of a bundled definition by game id ("colorblock"), NULL if absent. */
 char         *tw_definition_bundled_path (const char         *game_id);
+/* The tile keys of every module (id, name, kind, count, edges, sections). */
+const char * const *tw_definition_tile_keys (void);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TwDefinition, tw_definition_unref)
 

@@ -68,6 +68,20 @@ tw_game_new (TwDefinition     *definition,
         }
     }
 
+  /* options made for fewer seats ("a fast 2-4 player version"), also when
+   * they come from the definition's variant: section */
+  const TwOptions *values = options ? options : &definition->options;
+  for (guint i = 0; i < rules->n_options; i++)
+    {
+      g_autoptr(GString) why = g_string_new (NULL);
+      if (!tw_option_allowed (&rules->options[i], values->values[i], n_players, why))
+        {
+          g_set_error (error, TW_GAME_ERROR, TW_GAME_ERROR_OPTION,
+                       "%s: %s; play it with fewer players or turn it off", definition->name, why->str);
+          return NULL;
+        }
+    }
+
   TwGame *game = g_new0 (TwGame, 1);
   game->ref_count = 1;
   game->definition = tw_definition_ref (definition);

@@ -62,6 +62,9 @@ struct _TwRules
   const char * const  *extra_tile_keys;
   /* Names of the per-game counters reported by simulation (NULL-terminated). */
   const char * const  *counter_names;
+  /* The notation in short, for `tilewright-cli rules`: lines of a move form
+   * and what it means (the full text is in doc/rules/<game>.md). */
+  const char          *notation;
 
   /* Definition time */
   void      (*validate)        (TwDefinition        *def,
@@ -137,19 +140,24 @@ struct _TwRules
                                 const TwState       *state,
                                 GString             *why);
 
-  /* Optional: the module's game as another world knows it (Pentobi's .blksgf
-   * records and GTP engines for classic Blokus). NULL when there is none.
-   *  - foreign_game: the SGF GM value, e.g. "Blokus";
-   *  - foreign_setup: the seat count and options of that game on @def;
-   *  - foreign_applies: whether @game is that game (records can be exported);
+  /* Optional: the module's games as another world knows them (Pentobi's
+   * .blksgf records and GTP engines for Blokus). NULL when there is none.
+   *  - foreign_game: the main SGF GM value, e.g. "Blokus";
+   *  - foreign_games: every GM value the module plays, foreign_game first
+   *    (NULL-terminated);
+   *  - foreign_setup: the seat count and options of the game @name on @def;
+   *  - foreign_name: which of them @game is, or NULL (then no record can be
+   *    exported);
    *  - foreign_color: the colour to move, as the SGF property ("1".."4");
    *  - foreign_move_*: a move in the foreign syntax ("a20,b20,b19", "pass"). */
   const char *foreign_game;
+  const char * const *foreign_games;
   gboolean  (*foreign_setup)   (const TwDefinition  *def,
+                                const char          *name,
                                 guint               *n_players,
                                 TwOptions           *options,
                                 GError             **error);
-  gboolean  (*foreign_applies) (const TwGame        *game);
+  const char *(*foreign_name)  (const TwGame        *game);
   void      (*foreign_color)   (const TwGame        *game,
                                 const TwState       *state,
                                 GString             *out);
@@ -161,6 +169,11 @@ struct _TwRules
   void      (*foreign_move_to_text) (const TwGame   *game,
                                 const TwState       *state,
                                 const TwMove        *move,
+                                GString             *out);
+  /* Optional (NULL: the scores as numbers): the final score as the foreign
+   * engine answers GTP's final_score, e.g. Pentobi's points per colour. */
+  void      (*foreign_final_score) (const TwGame    *game,
+                                const TwState       *state,
                                 GString             *out);
 };
 

@@ -242,3 +242,38 @@ tw_options_set_defaults (TwOptions          *options,
   for (guint i = 0; i < n_specs && i < TW_MAX_OPTIONS; i++)
     options->values[i] = specs[i].default_value;
 }
+
+/**
+ * tw_option_allowed:
+ * @spec: an option
+ * @value: a value of it
+ * @n_players: the seat count of the game
+ * @why: (nullable): where to append the reason when it is not allowed
+ *
+ * Returns: whether the option may have @value in a game of @n_players seats
+ *   (see TwOptionSpec.max_players).
+ */
+gboolean
+tw_option_allowed (const TwOptionSpec *spec,
+                   int                 value,
+                   guint               n_players,
+                   GString            *why)
+{
+  g_return_val_if_fail (spec != NULL, FALSE);
+
+  if (spec->max_players == 0 || n_players <= spec->max_players || value == spec->default_value)
+    return TRUE;
+  if (why != NULL)
+    {
+      g_autofree char *text = tw_option_value_to_string (spec, value);
+      if (spec->type == TW_VALUE_BOOL)
+        g_string_append_printf (why, "%s (%s) is for at most %u players, not %u",
+                                spec->label ? spec->label : spec->name, spec->name,
+                                spec->max_players, n_players);
+      else
+        g_string_append_printf (why, "%s=%s (%s) is for at most %u players, not %u",
+                                spec->name, text, spec->label ? spec->label : spec->name,
+                                spec->max_players, n_players);
+    }
+  return FALSE;
+}

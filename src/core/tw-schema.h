@@ -26,7 +26,11 @@ typedef enum
 
 /* One variant option. Every ambiguity in a rulebook reading is one of these,
  * defaulting to the project's reading; the description says what the
- * alternative means and why the default was chosen. */
+ * alternative means and why the default was chosen, the source where in the
+ * rulebook (or the project's notes, shared/rules/<game>.md) it comes from.
+ * Forms show the label and the description, never the name; `tilewright-cli
+ * rules` lists all of it. Every option of every module has a label and a
+ * source (tests/test-games.c checks it). */
 typedef struct
 {
   const char         *name;          /* kebab-case, unique within the module */
@@ -36,6 +40,11 @@ typedef struct
   int                 max;           /* INT only */
   const char * const *choices;       /* CHOICE only: NULL-terminated */
   const char         *description;   /* one line, shown in forms and --help */
+  const char         *label;         /* a few words for forms: "Short Stack" */
+  const char         *source;        /* the rulebook passage or reading */
+  /* 0: any seat count. Else a game with more seats refuses the option when
+   * it is not at its default (a BOOL: when on); forms disable it there. */
+  guint               max_players;
 } TwOptionSpec;
 
 /* One parameter of a card kind. */
@@ -97,5 +106,11 @@ char               *tw_option_value_to_string (const TwOptionSpec *spec,
 void                tw_options_set_defaults (TwOptions         *options,
                                            const TwOptionSpec *specs,
                                            guint               n_specs);
+/* Whether @spec may take @value with @n_players seats; if not, and @why is
+ * not NULL, appends why ("Short Stack is for at most 4 players"). */
+gboolean            tw_option_allowed     (const TwOptionSpec *spec,
+                                           int                 value,
+                                           guint               n_players,
+                                           GString            *why);
 
 G_END_DECLS

@@ -69,19 +69,35 @@ free_prop (SgfProp *prop)
   g_free (prop);
 }
 
-static void
-free_node (GPtrArray *props)
+/* One node of the record's tree: its properties and the node it follows
+ * (NONE: the first node of the record). */
+typedef struct
 {
-  g_ptr_array_unref (props);
+  GPtrArray *props;    /* of SgfProp */
+  guint      parent;
+} SgfNode;
+
+#define SGF_NONE G_MAXUINT
+
+static void
+free_node (SgfNode *node)
+{
+  g_ptr_array_unref (node->props);
+  g_free (node);
 }
 
-/* The main line: nodes of the first game tree, descending into the first
- * variation wherever the tree branches. Each node is a GPtrArray of SgfProp. */
+/* The first game tree with all its variations. Nodes come in document order,
+ * so a node's parent always comes before it and, among the nodes following
+ * one node, the first variation (the main line) comes first. Parsed without
+ * recursion: '(' remembers the node a variation branches from, ')' returns
+ * to it. */
 static GPtrArray *
-parse_main_line (Cursor  *c,
-                 GError **error)
+parse_tree (Cursor  *c,
+            GError **error)
 {
   g_autoptr(GPtrArray) nodes = g_ptr_array_new_with_free_func ((GDestroyNotify) free_node);
+  g_autoptr(GArray) branch = g_array_new (FALSE, FALSE, sizeof (guint));
+  guint current = SGF_NONE;
 
   skip_space (c);
   if (c->p >= c->end || *c->p != '(')
@@ -90,6 +106,7 @@ parse_main_line (Cursor  *c,
       return NULL;
     }
   advance (c);
+  g_array_append_val (branch, current);
   for (;;)
     {
       skip_space (c);
@@ -100,20 +117,32 @@ parse_main_line (Cursor  *c,
         }
       if (*c->p == '(')
         {
-          /* the first variation continues the main line */
+          /* a variation from the current node */
           advance (c);
+          g_array_append_val (branch, current);
           continue;
         }
       if (*c->p == ')')
-        break;
+        {
+          advance (c);
+          current = g_array_index (branch, guint, branch->len - 1);
+          g_array_set_size (branch, branch->len - 1);
+          if (branch->len == 0)
+            break;   /* the end of the first game tree */
+          continue;
+        }
       if (*c->p != ';')
         {
           syntax_error (c, error, "expected ';' to start a node");
           return NULL;
         }
       advance (c);
+      SgfNode *node = g_new0 (SgfNode, 1);
       GPtrArray *props = g_ptr_array_new_with_free_func ((GDestroyNotify) free_prop);
-      g_ptr_array_add (nodes, props);
+      node->props = props;
+      node->parent = current;
+      current = nodes->len;
+      g_ptr_array_add (nodes, node);
       for (;;)
         {
           skip_space (c);
@@ -184,7 +213,10 @@ is_move_prop (const char *id)
          || g_str_equal (id, "4") || g_str_equal (id, "B") || g_str_equal (id, "W");
 }
 
-/* Plays the main line's moves into a new record of @def's foreign game. */
+/* Plays every node's moves into a new record of @def's foreign game: each
+ * variation from the position of the node it follows, so that the record's
+ * history holds the same tree (the main line first); the record ends at the
+ * end of its main line. */
 static TwRecord *
 import_nodes (TwDefinition  *def,
               GPtrArray     *nodes,
@@ -195,15 +227,16 @@ import_nodes (TwDefinition  *def,
   guint n_players;
   TwOptions options;
 
-  const SgfProp *gm = nodes->len > 0 ? find_prop (nodes->pdata[0], "GM") : NULL;
-  if (gm == NULL || !g_str_equal (gm->value, rules->foreign_game))
+  const SgfProp *gm = nodes->len > 0 ? find_prop (((SgfNode *) nodes->pdata[0])->props, "GM") : NULL;
+  if (gm == NULL || !g_strv_contains (rules->foreign_games, gm->value))
     {
+      g_autofree char *known = g_strjoinv ("], GM[", (char **) rules->foreign_games);
       g_set_error (error, TW_SGF_ERROR, TW_SGF_ERROR_GAME,
                    "%s:%u:%u: error: the record is not a game of %s (GM[%s] expected)", name,
-                   gm ? gm->line : 1, gm ? gm->column : 1, gm ? gm->value : "", rules->foreign_game);
+                   gm ? gm->line : 1, gm ? gm->column : 1, rules->display_name, known);
       return NULL;
     }
-  if (!rules->foreign_setup (def, &n_players, &options, error))
+  if (!rules->foreign_setup (def, gm->value, &n_players, &options, error))
     return NULL;
 
   g_autoptr(TwGame) game = tw_game_new (def, n_players, &options, error);
@@ -213,11 +246,22 @@ import_nodes (TwDefinition  *def,
   TwHistory *history = tw_record_get_history (record);
   g_autoptr(GString) why = g_string_new (NULL);
   g_autoptr(GString) color = g_string_new (NULL);
-  guint n_moves = 0;
+  /* per node: the history node after it, and the moves from the start */
+  g_autofree guint *at = g_new (guint, MAX (nodes->len, 1));
+  g_autofree guint *moves_to = g_new0 (guint, MAX (nodes->len, 1));
+  guint root = tw_history_get_current (history);
 
   for (guint i = 0; i < nodes->len; i++)
     {
-      GPtrArray *props = nodes->pdata[i];
+      const SgfNode *node = nodes->pdata[i];
+      GPtrArray *props = node->props;
+      guint n_moves = node->parent == SGF_NONE ? 0 : moves_to[node->parent];
+
+      guint from = node->parent == SGF_NONE ? root : at[node->parent];
+      /* a variation starts again from the node it follows (goto walks the
+       * path, so only when needed: a long main line stays linear) */
+      if (tw_history_get_current (history) != from)
+        tw_history_goto (history, from);
       for (guint j = 0; j < props->len; j++)
         {
           const SgfProp *prop = props->pdata[j];
@@ -270,7 +314,10 @@ import_nodes (TwDefinition  *def,
               return NULL;
             }
         }
+      at[i] = tw_history_get_current (history);
+      moves_to[i] = n_moves;
     }
+  tw_history_goto (history, tw_history_get_main_line_end (history));
   return g_steal_pointer (&record);
 }
 
@@ -301,7 +348,7 @@ tw_sgf_import_with_definition (TwDefinition  *def,
       return NULL;
     }
 
-  g_autoptr(GPtrArray) nodes = parse_main_line (&c, error);
+  g_autoptr(GPtrArray) nodes = parse_tree (&c, error);
   if (nodes == NULL)
     return NULL;
   return import_nodes (def, nodes, c.name, error);
@@ -319,11 +366,12 @@ tw_sgf_import (const char  *text,
   const TwRules * const *all = tw_rules_all (&n);
 
   for (guint i = 0; gm && i < n; i++)
+    for (guint k = 0; all[i]->foreign_games != NULL && all[i]->foreign_games[k] != NULL; k++)
     {
-      const char *f = all[i]->foreign_game;
+      const char *f = all[i]->foreign_games[k];
       /* the text need not end in NUL: compare only inside it */
       gsize rest = (gsize) (text + size - (gm + 3));
-      if (f && rest > strlen (f) && strncmp (gm + 3, f, strlen (f)) == 0 && gm[3 + strlen (f)] == ']')
+      if (rest > strlen (f) && strncmp (gm + 3, f, strlen (f)) == 0 && gm[3 + strlen (f)] == ']')
         {
           g_autofree char *path = tw_definition_bundled_path (all[i]->id);
           if (path == NULL)
@@ -348,10 +396,12 @@ tw_sgf_export (TwRecord  *record,
   const TwRules *rules = game->rules;
   TwHistory *history = tw_record_get_history (record);
 
-  if (rules->foreign_game == NULL || !rules->foreign_applies (game))
+  const char *foreign = rules->foreign_name != NULL ? rules->foreign_name (game) : NULL;
+  if (foreign == NULL)
     {
       g_set_error (error, TW_SGF_ERROR, TW_SGF_ERROR_GAME,
-                   "this %s game has no SGF form (for Blokus: the classic game, cards=false, 4 players)",
+                   "this %s game has no SGF form (for Blokus: cards=false on the 20 x 20 board; "
+                   "4 players, 2 with two-player-score=both-colors, or 3 sharing colour 4)",
                    rules->display_name);
       return NULL;
     }
@@ -363,7 +413,7 @@ tw_sgf_export (TwRecord  *record,
   g_autofree TwState *state = tw_state_new (game, tw_history_get_seed (history));
 
   g_string_append_printf (out, "(;FF[4]CA[UTF-8]AP[Tilewright:%s]GM[%s]\n", PACKAGE_VERSION,
-                          rules->foreign_game);
+                          foreign);
   for (guint i = 0; i < line->len; i++)
     {
       const TwHistoryNode *node = tw_history_get_node (history, g_array_index (line, guint, i));

@@ -2,7 +2,9 @@
  *
  * Reads and writes the SGF records of a module that declares a foreign game
  * (tw-rules.h: foreign_game and its hooks), today Pentobi's .blksgf for
- * classic Blokus. Only the main line is read; setup properties are refused.
+ * classic Blokus. Every variation is read into the record's history (an
+ * opening book is a tree), the main line first; only the main line is
+ * written. Setup properties are refused.
  * Passes, which such records leave out, are put back where the rules need
  * them when a record is read.
  */

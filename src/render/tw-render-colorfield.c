@@ -42,19 +42,10 @@
 #define ROT_H     0.68      /* a Rotate's part of a space; the rest is Swap's */
 #define MINI      0.42      /* a canvas space in the face choice */
 
-/* Slots are (x, y) = (i % 3, i / 3); the neighbour in each direction or -1,
- * and the border space a side faces or -1 (as cf-rules.c reads them). */
-static const gint8 cf_neighbour[CF_SLOTS][4] = {
-  { -1, 1, 3, -1 }, { -1, 2, 4, 0 }, { -1, -1, 5, 1 },
-  { 0, 4, -1, -1 }, { 1, 5, -1, 3 }, { 2, -1, -1, 4 },
-};
-static const gint8 cf_border_of[CF_SLOTS][4] = {
-  { 0, -1, -1, 9 }, { 1, -1, -1, -1 }, { 2, 3, -1, -1 },
-  { -1, -1, 7, 8 }, { -1, -1, 6, -1 }, { -1, 4, 5, -1 },
-};
 
 typedef struct
 {
+  const CfPrep *prep;   /* where each canvas slot lies: the definition's data */
   guint   n;
   double  px[CF_MAX_PLAYERS], py[CF_MAX_PLAYERS];   /* panels */
   double  cx[CF_MAX_PLAYERS], cy[CF_MAX_PLAYERS];   /* canvas frames, top-left */
@@ -89,6 +80,7 @@ cf_compute_layout (const TwGame  *game,
   guint rows;
   double left_h, side_h;
 
+  L->prep = cf_prep (game);
   L->n = s->n_players;
   rows = (L->n + 1) / 2;
   L->grid_w = 2 * PW + GAP;
@@ -133,7 +125,8 @@ slot_rect (const CfLayout *L,
            guint           slot,
            TwRect         *r)
 {
-  *r = (TwRect) { L->cx[seat] + BORDER + slot % 3, L->cy[seat] + BORDER + slot / 3, 1, 1 };
+  *r = (TwRect) { L->cx[seat] + BORDER + L->prep->slot_x[slot], L->cy[seat] + BORDER + L->prep->slot_y[slot],
+                  1, 1 };
 }
 
 static inline void
@@ -474,14 +467,14 @@ matched_sides (const CfPrep  *p,
       const guint8 *e = p->edge[t][s->rot[seat][i] & 3];
       for (guint d = 0; d < 4; d++)
         {
-          int n = cf_neighbour[i][d];
+          int n = p->neighbour[i][d];
           if (n >= 0)
             {
               guint u = s->slot[seat][n];
               if (u != CF_NONE && p->edge[u][s->rot[seat][n] & 3][(d + 2) & 3] == e[d])
                 matched[i] |= 1u << d;
             }
-          else if (border != NULL && (border[cf_border_of[i][d]] & (1u << e[d])))
+          else if (border != NULL && (border[p->border_of[i][d]] & (1u << e[d])))
             matched[i] |= 1u << d;
         }
     }

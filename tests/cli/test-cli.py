@@ -142,6 +142,114 @@ def validate_broken():
     expect(code, (out, err), EXIT_IO)
 
 
+def bundled_definitions():
+    folder = os.path.join(DATADIR, "games")
+    return sorted(os.path.join(folder, f) for f in os.listdir(folder) if f.endswith(".yaml"))
+
+
+@test
+def rules_json():
+    """`rules FILE --format json` and `rules MODULE --format json`: every option
+    has a label, values, a default among them, a description and a source; the
+    file's values are shown; the module's lists are there."""
+    for path in bundled_definitions():
+        code, out, err = run("rules", path, "--format", "json")
+        expect(code, (path, out, err), EXIT_OK)
+        doc = json.loads(out)
+        check(doc["definition"]["path"] == path, "definition path", doc.get("definition"))
+        check(doc["options"], "no options", path)
+        for o in doc["options"]:
+            for key in ("name", "label", "type", "description", "source"):
+                check(isinstance(o.get(key), str) and o[key], f"option without {key}", o)
+            check(o["label"] != o["name"], "the label is the raw id", o)
+            if o["type"] == "bool":
+                check(isinstance(o["default"], bool) and isinstance(o["value"], bool), "bool", o)
+            elif o["type"] == "int":
+                check(o["min"] <= o["default"] <= o["max"] and o["min"] <= o["value"] <= o["max"], "int", o)
+            elif o["type"] == "choice":
+                check(o["default"] in o["choices"] and o["value"] in o["choices"], "choice", o)
+            else:
+                check(False, "unknown option type", o)
+        for k in doc["card_kinds"]:
+            check(k["name"] and k["deck"] and k["description"], "card kind", k)
+            for p in k["params"]:
+                check(p["type"] in ("bool", "int", "choice", "color", "shape", "text"), "param type", p)
+        check("id" in doc["tile_keys"], "tile keys", doc["tile_keys"])
+        check(doc["counters"] and doc["notation"], "counters and notation", path)
+
+        # the module alone: the same options, without a file's values
+        code, out, err = run("rules", doc["module"], "--format", "json")
+        expect(code, (out, err), EXIT_OK)
+        alone = json.loads(out)
+        check([o["name"] for o in alone["options"]] == [o["name"] for o in doc["options"]],
+              "module and file list different options", doc["module"])
+        check("definition" not in alone and all("value" not in o for o in alone["options"]),
+              "a module alone has no file values", doc["module"])
+
+
+@test
+def rules_text():
+    for path in bundled_definitions():
+        code, out, err = run("rules", path, "--format", "json")
+        doc = json.loads(out)
+        code, out, err = run("rules", path)
+        expect(code, (out, err), EXIT_OK)
+        for o in doc["options"]:
+            check(f"\n  {o['name']}: {o['label']}\n" in out, "option missing from text", o["name"], out)
+            check(o["source"] in out, "source missing from text", o["name"])
+        for k in doc["card_kinds"]:
+            check(f"\n  {k['name']} (" in out, "card kind missing from text", k["name"])
+        check("\nNotation (" in out and "Counters (simulate): " in out, "sections", out[-400:])
+
+
+@test
+def rules_option_player_limits():
+    """An option made for fewer players (max_players) is refused above that
+    count, exit 2 with the option's label, and accepted at it."""
+    limited = 0
+    for path in bundled_definitions():
+        doc = json.loads(run("rules", path, "--format", "json")[1])
+        top = doc["definition"]["players"]["max"]
+        for o in doc["options"]:
+            if "max_players" not in o or o["max_players"] >= top:
+                continue
+            if o["type"] == "bool":
+                other = "false" if o["default"] else "true"
+            elif o["type"] == "choice":
+                other = next(c for c in o["choices"] if c != o["default"])
+            else:
+                other = str(o["max"] if o["default"] != o["max"] else o["min"])
+            setting = f"{o['name']}={other}"
+            code, out, err = run("play", path, "--players", str(o["max_players"] + 1),
+                                 "--seed", "1", "--set", setting)
+            expect(code, (setting, out, err), EXIT_USAGE)
+            check(o["label"] in err and f"at most {o['max_players']} players" in err,
+                  "the refusal does not say why", err)
+            code, out, err = run("play", path, "--players", str(o["max_players"]),
+                                 "--seed", "1", "--set", setting)
+            expect(code, (setting, out, err), EXIT_OK)
+            limited += 1
+    check(limited > 0, "no bundled module has an option limited to fewer players")
+
+
+@test
+def rules_errors():
+    module = json.loads(run("rules", DEF, "--format", "json")[1])["module"]
+    code, out, err = run("rules", module[:-1])
+    expect(code, (out, err), EXIT_USAGE)
+    check(f"did you mean “{module}”" in err, "no nearest module", err)
+    code, out, err = run("rules", module, "--format", "xml")
+    expect(code, (out, err), EXIT_USAGE)
+    code, out, err = run("rules")
+    expect(code, (out, err), EXIT_USAGE)
+    code, out, err = run("rules", os.path.join(TMP, "missing.yaml"))
+    expect(code, (out, err), EXIT_IO)
+    broken = write("rules-broken.yaml", read(DEF) + "\nno-such-section-here: 1\n")
+    code, out, err = run("rules", broken)
+    expect(code, (out, err), EXIT_INVALID_FILE)
+    check(POSITION.search(err), "no file:line:col in the message", err)
+
+
 @test
 def play_deterministic():
     (code1, out1, err1), args = play()
@@ -648,6 +756,113 @@ def gtp_session():
     check(re.match(r"^= -?\d+ -?\d+ -?\d+ -?\d+$", replies[9]) is not None, replies[9])
     check(replies[10] == "=", replies[10])
     check(replies[11] == "=", replies[11])
+
+
+class Engine:
+    """tilewright-cli gtp as a controller drives it: one command, one reply."""
+
+    def __init__(self, *extra):
+        self.proc = subprocess.Popen([CLI, "gtp", blokus(), *extra], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+
+    def send(self, command):
+        self.proc.stdin.write(command + "\n")
+        self.proc.stdin.flush()
+        lines = []
+        while True:
+            line = self.proc.stdout.readline()
+            check(line != "", "the engine closed its output", command, lines)
+            if line == "\n" and lines:
+                break
+            lines.append(line.rstrip("\n"))
+        text = "\n".join(lines)
+        check(text[:1] in "=?", "not a GTP reply", command, text)
+        return text[0] == "=", text[1:].lstrip(" ")
+
+    def close(self):
+        self.send("quit")
+        self.proc.wait(timeout=30)
+
+
+@test
+def gtp_full_game_pentobi_meaning():
+    """A controller written for Pentobi: it names the colour it wants (a colour
+    that cannot move is simply not named again), plays a whole game, and reads
+    final_score as Pentobi's points: squares placed (+15 all placed, +5 more
+    if the monomino came last)."""
+    for game in ("Blokus", "Blokus Two-Player", "Blokus Three-Player"):
+        gtp_full_game(game, save=game == "Blokus")
+    # Duo (two colours, 14 x 14) is not a game of this module: refused
+    engine = Engine("--bot", "random")
+    ok, why = engine.send("set_game Blokus Duo")
+    check(not ok and "unsupported game" in why and "Blokus Two-Player" in why, "set_game Duo", why)
+    engine.close()
+
+
+def gtp_full_game(game, save):
+    engine = Engine("--bot", "random")
+    ok, _ = engine.send(f"set_game {game}")
+    check(ok, f"set_game {game}")
+    # out of turn while the colour to move can still move: refused, naming it
+    ok, why = engine.send("play 3 a1")
+    check(not ok and "colour 1 is to move" in why, "out-of-turn play", why)
+    squares = {c: 0 for c in "1234"}
+    last = {c: None for c in "1234"}
+    done = set()
+    moves = 0
+    while len(done) < 4:
+        for color in "1234":
+            if color in done:
+                continue
+            ok, legal = engine.send(f"all_legal {color}")
+            check(ok, "all_legal", color, legal)
+            if legal == "":
+                done.add(color)      # Pentobi's answer for a colour with no move
+                continue
+            move = sorted(legal.split("\n"))[0]
+            ok, why = engine.send(f"play {color} {move}")
+            check(ok, "a listed move is refused", color, move, why)
+            squares[color] += len(move.split(","))
+            last[color] = move
+            moves += 1
+        check(moves < 200, "the game does not end")
+    # after the end: genmove passes, nothing is legal, play is refused
+    check(engine.send("genmove 1") == (True, "pass"), "genmove after the end")
+    check(engine.send("all_legal 2") == (True, ""), "all_legal after the end")
+    ok, why = engine.send("play 1 a20")
+    check(not ok and "over" in why, "play after the end", why)
+    ok, score = engine.send("final_score")
+    check(ok, "final_score", score)
+    points = {}
+    for color in "1234":
+        points[color] = squares[color]
+        if squares[color] == 89:     # every square of the 21 pieces
+            points[color] += 15 + (5 if "," not in last[color] else 0)
+    if game == "Blokus Two-Player":
+        # the first player has colours 1 and 3; the result as SGF writes it for Go
+        diff = points["1"] + points["3"] - points["2"] - points["4"]
+        want = "0" if diff == 0 else f"{'B' if diff > 0 else 'W'}+{abs(diff)}"
+    elif game == "Blokus Three-Player":
+        want = " ".join(str(points[c]) for c in "123")   # colour 4 is shared: nobody's
+    else:
+        want = " ".join(str(points[c]) for c in "1234")
+    check(score == want, f"{game}: final_score is not Pentobi's", score, want)
+    if not save:
+        engine.close()
+        return
+    # savesgf writes the game; loadsgf with a move number goes back before that move
+    sgf = os.path.join(TMP, "gtp-game.blksgf")
+    check(engine.send(f"savesgf {sgf}")[0], "savesgf")
+    check(read(sgf).count(";") == moves + 1, "savesgf: one node per move", read(sgf)[:200])
+    check(engine.send(f"loadsgf {sgf} 3")[0], "loadsgf")
+    ok, legal = engine.send("all_legal 3")
+    check(ok and legal != "", "loadsgf 3: colour 3 to move", legal[:80])
+    ok, why = engine.send("play 1 a20")
+    check(not ok and "colour 3 is to move" in why, "loadsgf 3 is the position before move 3", why)
+    # param: the bot's settings
+    ok, params = engine.send("param")
+    check(ok, "param", params)
+    engine.close()
 
 
 def main():

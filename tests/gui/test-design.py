@@ -158,8 +158,20 @@ def open_record(main, record):
 def run(tap, args, workdir):
     os.environ['XDG_DATA_HOME'] = os.path.join(workdir, 'data')
     game = os.path.join(workdir, 'colorblock.yaml')
-    shutil.copyfile(os.path.join(args.srcdir, 'data', 'games', 'colorblock.yaml'), game)
+    # the bundled file lists every option; this copy leaves one out (with its
+    # comment line) to see it added when its control is changed
+    bundled = open(os.path.join(args.srcdir, 'data', 'games', 'colorblock.yaml'),
+                   encoding='utf-8').read()
+    with open(game, 'w', encoding='utf-8') as f:
+        f.write(re.sub(r'\n  #[^\n]*\n  goal-needs-completed-shape: true(?=\n)', '', bundled))
     original = open(game, encoding='utf-8').read()
+    # the last option line of the variant: section, where a new option goes
+    block = []
+    for line in original[original.index('\nvariant:\n') + len('\nvariant:\n'):].split('\n'):
+        if not line.startswith('  '):
+            break
+        block.append(line)
+    last_option = [line for line in block if not line.startswith('  #')][-1]
     app_proc = play.start_app(args, game, os.path.join(args.outdir, 'app-design.log'))
     try:
         app = wait_for(lambda: smoke.find_app(app_proc.proc.pid), timeout=30)
@@ -180,7 +192,7 @@ def run(tap, args, workdir):
             return app_proc
 
         # 3: a variant option written in the file: only its value changes
-        rotation = wait_for(lambda: control(main, 'rotation'), timeout=5)
+        rotation = wait_for(lambda: control(main, 'Tiles may be turned'), timeout=5)
         if rotation is not None:
             do_action(rotation)
         expected = original.replace('\n  rotation: true\n', '\n  rotation: false\n')
@@ -201,10 +213,11 @@ def run(tap, args, workdir):
                    f'reset buttons {len(resets)}, diff {diff_lines(original, view_text(view))}')
 
         # 5: an option not in the file is added to the variant section, as a new line
-        shape = wait_for(lambda: control(main, 'goal-needs-completed-shape'), timeout=5)
+        shape = wait_for(lambda: control(main, 'Goals need completed shapes'), timeout=5)
         if shape is not None:
             do_action(shape)
-        edited = original.replace('\n  goals: true', '\n  goals: true\n  goal-needs-completed-shape: false')
+        edited = original.replace('\n' + last_option + '\n',
+                                  '\n' + last_option + '\n  goal-needs-completed-shape: false\n', 1)
         ok = wait_text(view, edited)
         tap.result(bool(ok) and edited != original,
                    'a default option set to false is inserted below the variant\'s last line',
@@ -503,7 +516,7 @@ def run(tap, args, workdir):
                  if a.get_n_actions() > 0 and allocated(a)]
         if menus:
             do_action(menus[0])
-        item = wait_for(lambda: find_all(app, role='menu item', name='colorfield'), timeout=5)
+        item = wait_for(lambda: find_all(app, role='menu item', name='Colorfield'), timeout=5)
         if item:
             do_action(item[0])
         template = open(os.path.join(args.srcdir, 'data', 'games', 'colorfield.yaml'),

@@ -156,7 +156,7 @@ def run(tap, args, workdir):
         run_button = wait_for(lambda: play.button(main, 'Run'), timeout=5)
         labels = [a.get_name() for a in find_all(main, role='label')]
         wanted = ['Players', 'Games', 'Seed', 'Threads', 'Seat 1 bot', 'Seat 2 bot',
-                  'rotation', 'What B changes']
+                  'Tiles may be turned', 'What B changes']
         missing = [w for w in wanted if w not in labels]
         time.sleep(0.4)
         screenshot(args.outdir, 'lab-start')
@@ -228,7 +228,7 @@ def run(tap, args, workdir):
         # GTK 4.8 shows a GtkSwitch to AT-SPI as a check box
         b_off = len(controls) == 1 and not smoke.has_state(controls[0][1],
                                                            Atspi.StateType.CHECKED)
-        subtitle = find_all(main, role='label', name='The value of goals in arm B')
+        subtitle = find_all(main, role='label', name='The value of Goal cards in arm B')
         tap.result(roles in (['switch'], ['check box'], ['toggle button']) and b_off
                    and bool(subtitle),
                    'B\'s value for goals is a switch from the schema (off: A plays with goals), '
@@ -495,18 +495,19 @@ def run(tap, args, workdir):
         items = []
         if bundled:
             do_action(bundled[0])
+            # the menu names the games, not their files
             items = wait_for(lambda: [i for i in find_all(app, role='menu item')
-                                      if (i.get_name() or '').startswith('colorblock')],
+                                      if (i.get_name() or '') == 'Colorblock'],
                              timeout=5) or []
         names = sorted(i.get_name() for i in find_all(app, role='menu item')
-                       if re.match(r'^[a-z0-9-]+$', i.get_name() or ''))
+                       if re.match(r'^[A-Z][A-Za-z0-9 ]+$', i.get_name() or ''))
         if items:
             do_action(items[0])
         picked = wait_for(lambda: find_all(main, role='label',
                                            name='Colorblock (colorblock.yaml)'), timeout=10)
         time.sleep(0.3)
         screenshot(args.outdir, 'lab-b-bundled')
-        tap.result(bool(items) and 'colorblock' in names and bool(picked),
+        tap.result(bool(items) and 'Colorblock' in names and bool(picked),
                    'a bundled game can be B, from the menu beside Choose…',
                    f'menu button {bool(bundled)}, items {names}, picked {bool(picked)}')
 

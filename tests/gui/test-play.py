@@ -17,8 +17,9 @@ checks the pass-the-device screen between the two human seats; a third, on
 Color Shift with seat 2 a bot, checks that no pass screen ever shows and that
 the title's "•" follows the visible view (the saved game in Play, the edited
 definition in Design); a fourth, on Blokus Shuffle, drags two different
-pieces from the tray onto the board (the first put back with Escape).
-Screenshots of the board go to OUTDIR/screenshots/play-*.png.
+pieces from the tray onto the board (the first put back with Escape); a
+fifth, on Block 2 Block, checks that New Game disables Short Stack (a 2-4
+player version) with 5 players and says why. Screenshots of the board go to OUTDIR/screenshots/play-*.png.
 """
 import importlib.util
 import os
@@ -44,7 +45,7 @@ xdotool_windows = smoke.xdotool_windows
 start_app = smoke.start_app
 
 SEED = '4242'
-N_TESTS = 21
+N_TESTS = 23
 OVERALL_TIMEOUT = 400
 MOVE_ROW = r'^\d+\. Player \d: '
 VARIATION_ROW = r'^↳ \d+\. Player \d: '
@@ -190,8 +191,9 @@ def run(tap, args, workdir):
         do_action(new_game)
         dialog = wait_for(lambda: smoke.frame_named(app, '^New Game$'), timeout=10)
         labels = [a.get_name() for a in find_all(dialog, role='label')] if dialog else []
-        wanted = ['Players', 'Seed', 'Seat 1 name', 'Seat 2 plays', 'expert-draft', 'rotation',
-                  'private-board-size']
+        # options by their labels from the module's table, not their ids
+        wanted = ['Players', 'Seed', 'Seat 1 name', 'Seat 2 plays', 'Expert Mode (draft)',
+                  'Tiles may be turned', 'Private board size']
         missing = [w for w in wanted if w not in labels]
         time.sleep(0.4)
         screenshot(args.outdir, 'play-new-game-dialog')
@@ -506,6 +508,18 @@ def run_pass_device(tap, args, workdir):
     return app_proc
 
 
+def click_in_dialog(dialog_pattern, acc, dx):
+    """Clicks acc dx pixels from its left, half way down: the dialog sits at
+    0,0 without a window manager, so window coordinates are the screen's."""
+    e = acc.get_extents(Atspi.CoordType.WINDOW)
+    windows = wait_for(lambda: xdotool_windows(dialog_pattern), timeout=5) or []
+    if windows:
+        subprocess.run(['xdotool', 'windowfocus', '--sync', windows[-1]])
+    xdo('mousemove', e.x + dx, e.y + e.height // 2)
+    time.sleep(0.1)
+    xdo('click', 1)
+
+
 def choose_seat_kind(dialog_pattern, dialog, row_name, kind):
     """Sets the New Game dialog's combo row row_name ("Seat 2 plays") to kind
     ("Random bot"): combo rows have no AT-SPI action in GTK 4.8, so the row
@@ -514,13 +528,7 @@ def choose_seat_kind(dialog_pattern, dialog, row_name, kind):
     combo = find_all(dialog, role='combo box', name=row_name)
     if not combo:
         return None
-    e = combo[0].get_extents(Atspi.CoordType.WINDOW)
-    windows = wait_for(lambda: xdotool_windows(dialog_pattern), timeout=5) or []
-    if windows:
-        subprocess.run(['xdotool', 'windowfocus', '--sync', windows[-1]])
-    xdo('mousemove', e.x + 60, e.y + e.height // 2)
-    time.sleep(0.1)
-    xdo('click', 1)
+    click_in_dialog(dialog_pattern, combo[0], 60)
     kinds = ['Human', 'Random bot', 'Beginner bot', 'Casual bot', 'Strong bot']
     time.sleep(0.6)
     for _ in range(kinds.index(kind)):
@@ -735,8 +743,63 @@ def run_hand_drag(tap, args, workdir):
     return app_proc
 
 
+def type_into_spin(dialog_pattern, dialog, name, value):
+    """Types value into the dialog's spin button called name: clicked (the
+    dialog sits at 0,0 without a window manager), text selected, typed,
+    committed with Tab."""
+    pattern = '^' + re.escape(name) + '( ' + re.escape(name) + ')?$'
+    spins = [s for s in find_all(dialog, role='spin button', pattern=pattern) if allocated(s)]
+    if not spins:
+        return False
+    click_in_dialog(dialog_pattern, spins[0], 10)
+    time.sleep(0.2)
+    keys(dialog_pattern, 'ctrl+a', text=str(value))
+    keys(dialog_pattern, 'Tab')
+    return True
+
+
+def run_player_limits(tap, args, workdir):
+    """22-23: Block 2 Block's Short Stack is "a fast 2-4 player version": with
+    5 players the New Game dialog switches it off, disables it and says why;
+    back at 4 players it can be chosen again."""
+    app_proc, app, main, dialog = new_game_dialog(args, workdir, 'block-2-block', 'limits')
+
+    def short_stack():
+        found = [a for a in find_all(dialog, pattern=r'^Short Stack( Short Stack)?$')
+                 if a.get_role_name() in ('switch', 'check box', 'toggle button')]
+        return found[0] if found else None
+
+    def reason():
+        return find_all(dialog, role='label', pattern=r'^Only for up to 4 players: ')
+
+    switch = wait_for(short_stack, timeout=5)
+    typed = type_into_spin('^New Game$', dialog, 'Players', 5)
+    off = wait_for(lambda: switch is not None and not has_state(switch, Atspi.StateType.SENSITIVE),
+                   timeout=5)
+    why = wait_for(reason, timeout=5)
+    # scroll the dialog down to the variant options for the screenshot
+    subprocess.run(['xdotool', 'mousemove', '250', '400', 'click', '--repeat', '12',
+                    '--delay', '20', '5'])
+    time.sleep(0.5)
+    screenshot(args.outdir, 'play-new-game-player-limit')
+    subprocess.run(['xdotool', 'mousemove', '250', '400', 'click', '--repeat', '40',
+                    '--delay', '20', '4'])
+    time.sleep(0.5)
+    tap.result(bool(off) and bool(why),
+               'New Game with 5 players: Short Stack disabled, "Only for up to 4 players: …"',
+               f'switch {switch is not None}, typed {typed}, disabled {bool(off)}, reason {bool(why)}')
+
+    type_into_spin('^New Game$', dialog, 'Players', 4)
+    on = wait_for(lambda: switch is not None and has_state(switch, Atspi.StateType.SENSITIVE),
+                  timeout=5)
+    tap.result(bool(on) and not reason(), 'with 4 players Short Stack can be chosen again',
+               f'enabled {bool(on)}, reason still shown {bool(reason())}')
+    return app_proc
+
+
 def main():
-    return smoke.run_script([run, run_pass_device, run_one_human, run_hand_drag], N_TESTS, 'tw-play-',
+    return smoke.run_script([run, run_pass_device, run_one_human, run_hand_drag, run_player_limits],
+                            N_TESTS, 'tw-play-',
                             OVERALL_TIMEOUT)
 
 

@@ -27,6 +27,22 @@
 
 #include "bb-private.h"
 
+/* The notation in short (TwRules.notation, `tilewright-cli rules`). */
+const char bb_notation_summary[] =
+  "Slots: row (1 = bottom) and a letter from the left: 1a, 2e, 8b. Tiers t1 (rows 1-2) to t4; seats p1 to p6.\n"
+  "mark 2c            a marker on the tile at 2c\n"
+  "bid t2             a new bid on tier 2\n"
+  "invest t2          one of your bids on tier 2 becomes an investment\n"
+  "move-bid t1 t3     (option move-bid) one of your bids moves from tier 1 to tier 3\n"
+  "done               the end of the turn\n"
+  "replace 3b swap    Short Stack: crumble the unrevealed tile at 3b, put a held swap there\n"
+  "hold 7a gold       Short Stack: a held gold tile into the open space 7a\n"
+  "crumble 2c         effect of a revealed Crumble: the tile at 2c leaves the game\n"
+  "move 2c 5a         effect of Move: the tile at 2c to the open space 5a\n"
+  "bulldoze 3a 2c     effect of Move, Bulldozer: 3a leaves the game, the tile at 2c takes its place\n"
+  "swap 2c 4a         effect of Swap: the tiles at 2c and 4a trade places\n"
+  "unmark 3a p2       effect of Remove-Marker: one of seat 2's markers at 3a leaves the game\n";
+
 static const char * const phase_names[] = { "turn", "effect", "done", NULL };
 
 void

@@ -102,7 +102,7 @@ enum { BB_VALUES_AT_END, BB_VALUES_WHEN_LOCKED };
 enum { BB_TIER_LOCK_VALUES, BB_TIER_LOCKED_TILES };
 enum { BB_HOLDING_FACE_DOWN, BB_HOLDING_FACE_UP };
 enum { BB_PLACE_UP_TO, BB_PLACE_ALL };
-enum { BB_EMPTY_TOP, BB_EMPTY_RANDOM };
+enum { BB_EMPTY_EVERY_ROW, BB_EMPTY_TOP, BB_EMPTY_RANDOM };
 
 enum /* counters */
 {
@@ -229,5 +229,7 @@ gboolean bb_move_from_text   (const TwGame *game, const TwState *state, const ch
 void     bb_state_to_text    (const TwGame *game, const TwState *state, GString *out);
 gboolean bb_state_from_text  (const TwGame *game, TwState *state, const char *text,
                               GString *why);
+
+extern const char bb_notation_summary[];
 
 G_END_DECLS

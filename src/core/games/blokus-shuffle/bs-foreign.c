@@ -1,10 +1,13 @@
 /* bs-foreign.c: classic Blokus as Pentobi writes it (.blksgf, GTP)
  *
- * Classic Blokus is this module with cards=false and four seats. Pentobi
- * names the colours 1 to 4 in turn order (blue, yellow, red, green, as here)
+ * Classic Blokus is this module with cards=false and four seats; Pentobi's
+ * Blokus Two-Player is two seats with both colours scoring, its Blokus
+ * Three-Player three seats sharing green. Pentobi names the colours 1 to 4
+ * in turn order (blue, yellow, red, green, as here)
  * and writes a move as its cells, "a20,b20,b19", with a1 the bottom-left
  * corner: the coordinates of this module's own notation. Passes are not
- * written in Pentobi's records; its GTP engine answers "pass".
+ * written in Pentobi's records; its GTP engine answers "pass". Its
+ * final_score counts points (squares placed and bonuses), not squares left.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -15,28 +18,69 @@
 
 #include "bs-private.h"
 
+/* Pentobi's names of the Blokus games this module plays without cards. Blokus
+ * Duo (14 x 14, two colours) is not among them: the module always plays four
+ * colours (doc/cli.md). */
+const char * const bs_foreign_games[] = {
+  "Blokus", "Blokus Two-Player", "Blokus Three-Player", NULL,
+};
+
 gboolean
 bs_foreign_setup (const TwDefinition  *def,
+                  const char          *name,
                   guint               *n_players,
                   TwOptions           *options,
                   GError             **error)
 {
   *options = def->options;
   options->values[BS_OPT_CARDS] = 0;
-  *n_players = 4;
-  if (def->max_players < 4)
+  if (g_str_equal (name, "Blokus"))
+    *n_players = 4;
+  else if (g_str_equal (name, "Blokus Two-Player"))
+    {
+      /* two colours each (blue and red against yellow and green), both count */
+      *n_players = 2;
+      options->values[BS_OPT_TWO_PLAYER_SCORE] = 1;
+    }
+  else if (g_str_equal (name, "Blokus Three-Player"))
+    {
+      /* green is played by the three players in turn and scores for nobody */
+      *n_players = 3;
+      options->values[BS_OPT_SHARED_COLOR] = 4;
+    }
+  else
+    {
+      g_autofree char *known = g_strjoinv (", ", (char **) bs_foreign_games);
+      g_set_error (error, TW_GAME_ERROR, TW_GAME_ERROR_OPTION,
+                   "unsupported game '%s' (%s plays %s)", name, def->name, known);
+      return FALSE;
+    }
+  if (*n_players < def->min_players || *n_players > def->max_players)
     {
       g_set_error (error, TW_GAME_ERROR, TW_GAME_ERROR_PLAYERS,
-                   "classic Blokus needs four seats; %s allows %u", def->name, def->max_players);
+                   "%s needs %u seats; %s allows %u to %u", name, *n_players, def->name,
+                   def->min_players, def->max_players);
       return FALSE;
     }
   return TRUE;
 }
 
-gboolean
-bs_foreign_applies (const TwGame *game)
+const char *
+bs_foreign_name (const TwGame *game)
 {
-  return !bs_cards (game) && game->n_players == 4 && bs_prep (game)->size == 20;
+  if (bs_cards (game) || bs_prep (game)->size != 20)
+    return NULL;
+  switch (game->n_players)
+    {
+    case 4:
+      return bs_foreign_games[0];
+    case 2:
+      return bs_opt (game, BS_OPT_TWO_PLAYER_SCORE) == 1 ? bs_foreign_games[1] : NULL;
+    case 3:
+      return bs_opt (game, BS_OPT_SHARED_COLOR) == 4 ? bs_foreign_games[2] : NULL;
+    default:
+      return NULL;
+    }
 }
 
 void
@@ -109,4 +153,50 @@ bs_foreign_move_to_text (const TwGame  *game,
         g_string_append_c (out, ',');
       bs_append_cell (game, cells[i][0], cells[i][1], out);
     }
+}
+
+/* Pentobi's points of colour @c: its squares on the board, +15 when all its
+ * pieces are placed, +5 more when the last of them was the monomino. */
+static int
+pentobi_points (const TwGame  *game,
+                const BsState *s,
+                guint          c)
+{
+  const BsPrep *p = bs_prep (game);
+  int points = (int) p->total_squares - (int) s->remaining[c];
+
+  if (s->remaining[c] == 0)
+    {
+      points += 15;
+      if (p->monomino >= 0 && s->n_placed[c] > 0
+          && s->placed[c][s->n_placed[c] - 1].piece == p->monomino)
+        points += 5;
+    }
+  return points;
+}
+
+/* Pentobi's answer to final_score: with four or three players the points of
+ * each player's colour (the shared colour of three players counts for
+ * nobody); with two, the result as SGF writes it for Go, "B+2" when the
+ * first player (blue and red) has 2 points more, "W+2" for the second, "0"
+ * for a draw. */
+void
+bs_foreign_final_score (const TwGame  *game,
+                        const TwState *state,
+                        GString       *out)
+{
+  const BsState *s = (const BsState *) state;
+
+  if (game->n_players == 2)
+    {
+      int diff = pentobi_points (game, s, 0) + pentobi_points (game, s, 2)
+                 - pentobi_points (game, s, 1) - pentobi_points (game, s, 3);
+      if (diff == 0)
+        g_string_append (out, "0");
+      else
+        g_string_append_printf (out, "%c+%d", diff > 0 ? 'B' : 'W', ABS (diff));
+      return;
+    }
+  for (guint c = 0; c < game->n_players; c++)
+    g_string_append_printf (out, "%s%d", c > 0 ? " " : "", pentobi_points (game, s, c));
 }

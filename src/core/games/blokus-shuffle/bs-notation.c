@@ -23,6 +23,17 @@
 
 #include "bs-private.h"
 
+/* The notation in short (TwRules.notation, `tilewright-cli rules`). */
+const char bs_notation_summary[] =
+  "Cells: a column letter from the left and a row number from the bottom, as in Pentobi (a20 is the top-left corner of a 20 x 20 board).\n"
+  "l5 a20,a19,a18,a17,b17     place piece l5 on these cells (the piece id is optional when read)\n"
+  "pass                       no piece can be placed\n"
+  "skip, reverse, draw-2, edge-to-edge, double-play   play that card (card words are the definition's card ids)\n"
+  "wild red                   play Wild, declaring red\n"
+  "recycle c18                play Recycle on the piece covering c18\n"
+  "warp c18 e5,e6,e7,f7,g7    play Warp: the piece covering c18 moves to these cells\n"
+  "recycle, warp              the card played with nothing it can do\n";
+
 void
 bs_append_cell (const TwGame *game,
                 guint         x,

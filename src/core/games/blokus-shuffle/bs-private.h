@@ -86,6 +86,7 @@ enum /* option indexes into bs_options */
   BS_OPT_WILD_OWN,
   BS_OPT_DOUBLE_CONTACT,
   BS_OPT_MONOMINO_BONUS,
+  BS_OPT_TWO_PLAYER_SCORE,
   BS_N_OPTIONS,
 };
 
@@ -228,13 +229,17 @@ void     bs_append_cell     (const TwGame *game, guint x, guint y, GString *out)
 const char *bs_deck_name    (const TwGame *game, guint n_players, guint deck, char buf[16]);
 
 /* bs-foreign.c: classic Blokus as Pentobi writes it */
-gboolean bs_foreign_setup   (const TwDefinition *def, guint *n_players, TwOptions *options,
-                             GError **error);
-gboolean bs_foreign_applies (const TwGame *game);
+gboolean bs_foreign_setup   (const TwDefinition *def, const char *name, guint *n_players,
+                             TwOptions *options, GError **error);
+const char *bs_foreign_name (const TwGame *game);
+extern const char * const bs_foreign_games[];
 void     bs_foreign_color   (const TwGame *game, const TwState *state, GString *out);
 gboolean bs_foreign_move_from_text (const TwGame *game, const TwState *state, const char *text,
                              TwMove *move, GString *why);
 void     bs_foreign_move_to_text (const TwGame *game, const TwState *state, const TwMove *move,
                              GString *out);
+void     bs_foreign_final_score (const TwGame *game, const TwState *state, GString *out);
+
+extern const char bs_notation_summary[];
 
 G_END_DECLS

@@ -26,34 +26,58 @@ static const char * const deck2_choices[] = { "merged", "per-color", NULL };
 static const char * const edge_choices[] = { "must-touch-side", "may-touch-side", NULL };
 static const char * const double_choices[] = { "first-piece", "any-own-corner", NULL };
 static const char * const mono_choices[] = { "last-placed", "only-if-all-placed", NULL };
+static const char * const score2_choices[] = { "worse-color", "both-colors", NULL };
 
 const TwOptionSpec bs_options[] = {
   [BS_OPT_CARDS] = { "cards", TW_VALUE_BOOL, 1, 0, 1, NULL,
-    "Play with the Blokus Shuffle action cards; off: classic Blokus (no card step, no decks)." },
+    "Play with the Blokus Shuffle action cards; off: classic Blokus (no card step, no decks).",
+    .label = "Action cards",
+    .source = "Rulebook (Blokus Shuffle: UNO Edition): the card step of every turn; off is classic Blokus" },
   [BS_OPT_SCORING] = { "scoring", TW_VALUE_CHOICE, 0, 0, 0, scoring_choices,
     "basic: fewest remaining squares wins; advanced: -1 per remaining square, +15 all placed, "
-    "+5 monomino last (the rulebook's optional scoring)." },
+    "+5 monomino last (the rulebook's optional scoring).",
+    .label = "Scoring",
+    .source = "Rulebook, basic scoring and the optional advanced scoring; notes 5.2.9" },
   [BS_OPT_START_CORNER] = { "start-corner", TW_VALUE_CHOICE, 0, 0, 0, start_choices,
     "The first piece covers the colour's own corner as in standard Blokus (the rulebook only "
-    "says \"a corner square\"); any-free: any start corner not yet covered." },
+    "says \"a corner square\"); any-free: any start corner not yet covered.",
+    .label = "Start corner",
+    .source = "Rulebook: the first piece covers \"a corner square\"; notes 5.2.2 (AMBIGUITY)" },
   [BS_OPT_TWO_PLAYER_DECK] = { "two-player-deck", TW_VALUE_CHOICE, 0, 0, 0, deck2_choices,
     "2 players: both colours' cards shuffled into one deck and one hand (\"shuffle ... together "
-    "to form a single deck\"); per-color: each colour keeps its own deck and hand." },
+    "to form a single deck\"); per-color: each colour keeps its own deck and hand.",
+    .label = "Two-player deck",
+    .source = "Rulebook, 2 players: \"shuffle ... together to form a single deck\"; notes 5.2.3 (AMBIGUITY)" },
   [BS_OPT_SHARED_COLOR] = { "shared-color", TW_VALUE_INT, 4, 1, 4, NULL,
     "3 players: the shared colour, by its place in the turn order (4 = green; the rulebook "
-    "only says \"the remaining color\")." },
+    "only says \"the remaining color\").",
+    .label = "Shared colour (3 players)",
+    .source = "Rulebook, 3 players: \"the remaining color\"; notes 5.2.2" },
   [BS_OPT_EDGE_TO_EDGE] = { "edge-to-edge", TW_VALUE_CHOICE, 0, 0, 0, edge_choices,
     "Edge to Edge: the piece must touch its own colour along a side (corner contact not needed); "
-    "may-touch-side: side or corner contact both count for that piece." },
+    "may-touch-side: side or corner contact both count for that piece.",
+    .label = "Edge to Edge card",
+    .source = "Rulebook, card Edge to Edge; notes 5.2.7 (AMBIGUITY)" },
   [BS_OPT_WILD_OWN] = { "wild-own-color", TW_VALUE_BOOL, 0, 0, 1, NULL,
     "Wild: the piece's own colour may be declared (then the card changes nothing); off: "
-    "\"a color of your choice\" is read as another colour." },
+    "\"a color of your choice\" is read as another colour.",
+    .label = "Wild may name own colour",
+    .source = "Rulebook, card Wild: \"a color of your choice\"; notes 5.2.7 (AMBIGUITY)" },
   [BS_OPT_DOUBLE_CONTACT] = { "double-play-contact", TW_VALUE_CHOICE, 0, 0, 0, double_choices,
     "Double Play: the second piece must touch the first piece at a corner (the card's text); "
-    "any-own-corner: any corner contact with its colour." },
+    "any-own-corner: any corner contact with its colour.",
+    .label = "Double Play contact",
+    .source = "Rulebook, card Double Play; notes 5.2.7 (AMBIGUITY)" },
   [BS_OPT_MONOMINO_BONUS] = { "monomino-bonus", TW_VALUE_CHOICE, 0, 0, 0, mono_choices,
     "Advanced scoring's +5: the colour's last placed piece is the monomino (as written); "
-    "only-if-all-placed: also needs every piece placed, as in classic Blokus." },
+    "only-if-all-placed: also needs every piece placed, as in classic Blokus.",
+    .label = "Monomino bonus",
+    .source = "Rulebook, advanced scoring: +5 if the last piece placed was the monomino; notes 5.2.9" },
+  [BS_OPT_TWO_PLAYER_SCORE] = { "two-player-score", TW_VALUE_CHOICE, 0, 0, 0, score2_choices,
+    "2 players: a player's score is their worse colour (this rulebook); both-colors adds the two "
+    "colours up, as classic Blokus and Pentobi's Blokus Two-Player do.",
+    .label = "Two-player score",
+    .source = "Rulebook, 2 players: the worse colour scores; notes 5.2.9; classic Blokus: both colours" },
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (bs_options) == BS_N_OPTIONS);
@@ -1452,15 +1476,17 @@ color_points (const TwGame  *game,
   return points;
 }
 
-/* A seat's score: its colour, or in the 2-player game its worse colour. */
+/* A seat's score: its colour, or in the 2-player game its worse colour (or
+ * with two-player-score=both-colors the sum of its two). */
 int
 bs_score (const TwGame  *game,
           const BsState *s,
           guint          seat)
 {
   gboolean basic = bs_opt (game, BS_OPT_SCORING) == 0;
+  gboolean sum = bs_opt (game, BS_OPT_TWO_PLAYER_SCORE) == 1;
   guint owned = owned_mask (game, s, seat);
-  int best = 0;
+  int best = 0, total = 0;
   gboolean any = FALSE;
 
   for (guint c = 0; c < BS_N_COLORS; c++)
@@ -1468,11 +1494,12 @@ bs_score (const TwGame  *game,
       if (!(owned >> c & 1))
         continue;
       int v = color_points (game, s, c);
+      total += v;
       if (!any || (basic ? v > best : v < best))
         best = v;
       any = TRUE;
     }
-  return best;
+  return sum ? total : best;
 }
 
 static void
@@ -1867,6 +1894,7 @@ const TwRules tw_bs_rules = {
   .extra_sections = bs_sections,
   .extra_tile_keys = NULL,
   .counter_names = bs_counter_names,
+  .notation = bs_notation_summary,
   .validate = bs_validate,
   .prepare = bs_prepare,
   .free_prepared = bs_free_prepared,
@@ -1890,9 +1918,11 @@ const TwRules tw_bs_rules = {
   .counters = bs_counters,
   .check = bs_check,
   .foreign_game = "Blokus",
+  .foreign_games = bs_foreign_games,
   .foreign_setup = bs_foreign_setup,
-  .foreign_applies = bs_foreign_applies,
+  .foreign_name = bs_foreign_name,
   .foreign_color = bs_foreign_color,
+  .foreign_final_score = bs_foreign_final_score,
   .foreign_move_from_text = bs_foreign_move_from_text,
   .foreign_move_to_text = bs_foreign_move_to_text,
 };

@@ -21,6 +21,17 @@
 
 #include "cs-private.h"
 
+/* The notation in short (TwRules.notation, `tilewright-cli rules`). */
+const char cs_notation_summary[] =
+  "Coordinates x,y: x grows east, y grows south; the start tile is at 0,0. A region is named by the edge triangles it covers (letters of NESW).\n"
+  "wr-half 1,0 r2     place the hand tile wr-half at 1,0 turned 2 quarter turns clockwise (the id is optional when read)\n"
+  "discard wr-half    discard a hand tile that fits nowhere (a replacement is drawn)\n"
+  "meeple NE          put a meeple on region NE of the tile just placed\n"
+  "move 2 -1,3 S      the mover's meeple 2 goes to the tile at -1,3, region S\n"
+  "move 2 ENN S       the same, as a path of 1 to 3 steps (read only)\n"
+  "shift E            slide the placed tile east with the run of tiles it pushes\n"
+  "pass               no action\n";
+
 static const char * const phase_names[] = { "place", "action", "done", NULL };
 
 static const char *

@@ -79,6 +79,7 @@ enum /* option indexes into cs_options */
   CS_OPT_MOVE_PATH,
   CS_OPT_END_ROUNDING,
   CS_OPT_MERGED_FINISHED,
+  CS_OPT_EMPTY_HAND,
   CS_N_OPTIONS,
 };
 
@@ -246,5 +247,7 @@ gboolean cs_move_from_text  (const TwGame *game, const TwState *state, const cha
 void     cs_state_to_text   (const TwGame *game, const TwState *state, GString *out);
 gboolean cs_state_from_text (const TwGame *game, TwState *state, const char *text,
                              GString *why);
+
+extern const char cs_notation_summary[];
 
 G_END_DECLS

@@ -26,30 +26,52 @@ static const char * const equal_turns_choices[] = { "remove-random-tiles", "play
 static const char * const move_path_choices[] = { "turns-allowed", "straight-line", NULL };
 static const char * const rounding_choices[] = { "down", "up", NULL };
 static const char * const merged_choices[] = { "count-all-tiles", "count-unfinished-tiles", NULL };
+static const char * const empty_hand_choices[] = { "action-only-turn", "passed-over", NULL };
 
 const TwOptionSpec cs_options[] = {
   [CS_OPT_MEEPLES] = { "meeples", TW_VALUE_INT, 5, 1, CS_MAX_MEEPLES, NULL,
-    "Meeples per player (the rulebook does not say; 5 is the project's assumption)." },
+    "Meeples per player (the rulebook does not say; 5 is the project's assumption).",
+    .label = "Meeples per player",
+    .source = "Not in the rulebook; notes 2.2.3 [ASSUMPTION]" },
   [CS_OPT_HAND_SIZE] = { "hand-size", TW_VALUE_INT, 1, 1, CS_MAX_HAND, NULL,
-    "Tiles in each hand (the rulebook never mentions choosing among tiles, so 1; more lets players choose)." },
+    "Tiles in each hand (the rulebook never mentions choosing among tiles, so 1; more lets players choose).",
+    .label = "Hand size",
+    .source = "Not in the rulebook (it never mentions choosing among tiles); notes 2.2.3 [ASSUMPTION]" },
   [CS_OPT_PLACEMENT_MATCH] = { "placement-match", TW_VALUE_CHOICE, 0, 0, 0, match_choices,
     "\"Must share at least 1 color with the adjacent tile\": a touching edge pair of the same colour "
-    "(colour areas continue only through touching edges), or any colour anywhere on both tiles." },
+    "(colour areas continue only through touching edges), or any colour anywhere on both tiles.",
+    .label = "Placement colour match",
+    .source = "Rulebook: a tile \"must share at least 1 color with the adjacent tile\"; notes 2.2.6 (AMBIGUITY)" },
   [CS_OPT_UNPLACEABLE] = { "unplaceable-tile", TW_VALUE_CHOICE, 0, 0, 0, unplaceable_choices,
     "A hand that cannot be placed: discard a tile and draw one replacement, skipping the placement if "
-    "that fails too (the notes' reading); or keep discarding and drawing until a tile fits." },
+    "that fails too (the notes' reading); or keep discarding and drawing until a tile fits.",
+    .label = "Unplaceable tile",
+    .source = "Not in the rulebook; notes 2.2.6 (AMBIGUITY: discard and draw once)" },
   [CS_OPT_EQUAL_TURNS] = { "equal-turns", TW_VALUE_CHOICE, 0, 0, 0, equal_turns_choices,
     "\"Everyone should have taken an equal number of turns\": remove random tiles at setup until the "
-    "tiles divide by the player count; or play every tile and let the first seats take one more turn." },
+    "tiles divide by the player count; or play every tile, so that the first seats place one tile more.",
+    .label = "Equal turns at set-up",
+    .source = "Rulebook: \"Everyone should have taken an equal number of turns\"; notes 2.2.4 (AMBIGUITY)" },
   [CS_OPT_MOVE_PATH] = { "move-path", TW_VALUE_CHOICE, 0, 0, 0, move_path_choices,
     "\"Move a meeple 1-3 tiles (orthogonally)\": each step picks its own direction; or all steps go in "
-    "one direction." },
+    "one direction.",
+    .label = "Meeple move path",
+    .source = "Rulebook: \"Move a meeple 1-3 tiles (orthogonally)\"; notes 2.2.8 (AMBIGUITY)" },
   [CS_OPT_END_ROUNDING] = { "end-rounding", TW_VALUE_CHOICE, 0, 0, 0, rounding_choices,
     "End-game points for an unfinished area, \"1 point for every 2 tiles\": rounded down (a lone tile "
-    "gives nothing), or up." },
+    "gives nothing), or up.",
+    .label = "End-game rounding",
+    .source = "Rulebook: \"1 point for every 2 tiles\"; notes 2.2.12 (AMBIGUITY)" },
   [CS_OPT_MERGED_FINISHED] = { "merged-finished-tiles", TW_VALUE_CHOICE, 0, 0, 0, merged_choices,
     "When a shift joins finished sections to an open area that later completes (or ends the game), "
-    "its points count every tile of the area; or only tiles with a section not finished before." },
+    "its points count every tile of the area; or only tiles with a section not finished before.",
+    .label = "Tiles of re-opened areas",
+    .source = "Not in the rulebook: a shift joining finished regions (doc/rules/color-shift.md)" },
+  [CS_OPT_EMPTY_HAND] = { "empty-hand", TW_VALUE_CHOICE, 0, 0, 0, empty_hand_choices,
+    "A seat whose hand ran out while others still hold tiles (after a discard): it takes its turn "
+    "with step 1 skipped, so every seat takes the same number of turns; or it is passed over.",
+    .label = "Seat without tiles",
+    .source = "Rulebook: \"Once all players have played their tiles, the game is over. Everyone should have taken an equal number of turns.\"" },
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (cs_options) == CS_N_OPTIONS);
@@ -920,13 +942,47 @@ draw_to_hand (const TwGame *game,
     }
 }
 
-/* The next seat holding a tile plays; when nobody holds one, the game ends. */
+/* Whether some seat still holds a tile. */
+static gboolean
+any_hand (const CsState *s)
+{
+  for (guint q = 0; q < s->n_players; q++)
+    if (s->hand_len[q] > 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* The next turn. "Everyone should have taken an equal number of turns": by
+ * default the game ends only at the end of a round (seat 1 plays first), and
+ * a seat whose hand ran out before the others' (a discard took a tile from
+ * the stack) takes its turn with step 1 skipped. With empty-hand=passed-over
+ * the next seat holding a tile plays, and the game ends when nobody holds
+ * one. */
 static void
 next_turn (const TwGame *game,
            CsState      *s)
 {
   s->placed = CS_NONE;
   s->discarded = 0;
+  if (cs_opt (game, CS_OPT_EMPTY_HAND) == 0)
+    {
+      guint q = (s->current + 1) % s->n_players;
+      if (q == 0 && !any_hand (s))
+        {
+          finish (game, s);
+          return;
+        }
+      s->current = q;
+      s->counters[CS_COUNTER_TURNS]++;
+      if (s->hand_len[q] > 0)
+        s->phase = CS_PHASE_PLACE;
+      else
+        {
+          s->phase = CS_PHASE_ACTION;
+          s->counters[CS_COUNTER_SKIPPED_PLACEMENTS]++;
+        }
+      return;
+    }
   for (guint i = 1; i <= s->n_players; i++)
     {
       guint q = (s->current + i) % s->n_players;
@@ -2010,6 +2066,7 @@ const TwRules tw_cs_rules = {
   .extra_sections = NULL,
   .extra_tile_keys = cs_extra_tile_keys,
   .counter_names = cs_counter_names,
+  .notation = cs_notation_summary,
   .validate = cs_validate,
   .prepare = cs_prepare,
   .free_prepared = cs_free_prepared,

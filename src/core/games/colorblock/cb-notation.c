@@ -18,6 +18,15 @@
 
 #include "cb-private.h"
 
+/* The notation in short (TwRules.notation, `tilewright-cli rules`). */
+const char cb_notation_summary[] =
+  "Coordinates x,y on a board, S the shared board, P the mover's private board; rotations r0-r3 quarter turns clockwise.\n"
+  "h-rg S 2,-1 r1          place the drawn tile h-rg on the shared board at 2,-1 turned once (the id is optional when read)\n"
+  "h-rg P 0,1 r0           ... on the mover's private board\n"
+  "pick 2 h-rg S 0,1 r3    Expert Mode: take the 2nd tile of the row and place it\n"
+  "pick 3 q-rgbr discard   Expert Mode: take a tile that fits nowhere and discard it\n"
+  "color green             choose the colour to score (also in the lightning round)\n";
+
 static const char * const phase_names[] = { "place", "draft", "choose", "lightning", "done", NULL };
 
 void

@@ -249,4 +249,6 @@ void     cb_state_to_text   (const TwGame *game, const TwState *state, GString *
 gboolean cb_state_from_text (const TwGame *game, TwState *state, const char *text,
                              GString *why);
 
+extern const char cb_notation_summary[];
+
 G_END_DECLS

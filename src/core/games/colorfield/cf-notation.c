@@ -1,6 +1,6 @@
 /* cf-notation.c: Colorfield's move and position notation (doc/rules/colorfield.md)
  *
- * Moves (spaces 1-6 in reading order, rotations r0-r3 clockwise):
+ * Moves (spaces 1-6 as the definition's canvas: numbers them, rotations r0-r3 clockwise):
  *   painter wei-ta-chin     choose a Player Card
  *   side 3b                 choose the face of the dealt canvas board
  *   setup 4                 Rounded Wooden Palette: the revealed tile goes in space 4
@@ -17,6 +17,24 @@
 #include <string.h>
 
 #include "cf-private.h"
+
+/* The notation in short (TwRules.notation, `tilewright-cli rules`). */
+const char cf_notation_summary[] =
+  "Spaces 1-6 as the definition's canvas: numbers them; rotations r0-r3 quarter turns clockwise from upright.\n"
+  "painter wei-ta-chin     choose a Player Card\n"
+  "side 3b                 choose the face of the dealt canvas board\n"
+  "setup 4                 Rounded Wooden Palette: the revealed tile goes in space 4\n"
+  "skip                    no ability this turn\n"
+  "rotate 2 r1             ability Rotate: the tile in space 2 to rotation r1\n"
+  "swap 1 5                ability Swap: the tiles in spaces 1 and 5 trade places\n"
+  "take 2                  draw the 2nd face-up tile of the tray\n"
+  "deck                    draw the top tile of the deck\n"
+  "deck2                   Watercolor Paper Sketchbook: draw two from the deck\n"
+  "refresh                 Angled Rigger Brush: replace the face-up tiles before drawing\n"
+  "pass                    no tile is left to draw\n"
+  "place 3, place 3 r2     the drawn tile replaces space 3 (r2: turned, with the New Wave Palette)\n"
+  "discard                 discard the drawn tile\n"
+  "place 3 #2, discard #1  after deck2: which of the two drawn tiles\n";
 
 static const char *
 tile_id (const TwGame *game,
@@ -327,7 +345,7 @@ cf_state_to_text (const TwGame  *game,
                           cf_phase_names[s->phase],
                           s->current + 1u, s->first + 1u, s->blind_run);
   if (s->refreshed)
-    g_string_append (out, " refreshed=1");
+    g_string_append_printf (out, " refreshed=%u", s->refreshed);
   if (s->drew != CF_DREW_NONE)
     g_string_append_printf (out, " drew=%s", drew_names[s->drew]);
   g_string_append (out, "\ntools:");
@@ -680,7 +698,7 @@ cf_state_from_text (const TwGame  *game,
       else if (g_str_equal (key, "run"))
         ok = parse_uint (val, 0, n_players, &run);
       else if (g_str_equal (key, "refreshed"))
-        ok = parse_uint (val, 0, 1, &refreshed);
+        ok = parse_uint (val, 0, 9, &refreshed);
       else if (g_str_equal (key, "drew"))
         {
           drew = -1;

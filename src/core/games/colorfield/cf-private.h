@@ -5,8 +5,10 @@
  * state is one memcpy. Where a tile is follows from the piles it is in;
  * check() counts every instance once.
  *
- * A canvas is 2x3: slots 0..5 in reading order (the rulebook's spaces 1..6),
- * its border the 10 edge spaces clockwise from the top of slot 0. A tile's
+ * A canvas is 2 rows of 3 spaces; slot i is the rulebook's space i + 1, and
+ * where each space lies (so which spaces touch) is data, the definition's
+ * `canvas: {spaces: ...}` (reading order when absent). The border is the 10
+ * edge spaces clockwise from the top of the top-left space. A tile's
  * rotation r turns it r quarter turns clockwise from upright (the printed
  * "2" reading upright is rotation 0).
  *
@@ -27,6 +29,8 @@ G_BEGIN_DECLS
 #define CF_MAX_TILES     250     /* TW_MAX_TILE_COUNT */
 #define CF_SLOTS         6
 #define CF_BORDER        10
+#define CF_CANVAS_W      3
+#define CF_CANVAS_H      2
 #define CF_MAX_TRAY      5
 #define CF_MAX_TOOLS     64      /* tool cards in the deck, counts expanded */
 #define CF_MAX_ACTIVE    16
@@ -131,7 +135,7 @@ enum /* counters */
  * largest number counts. */
 typedef struct
 {
-  guint8  refresh;
+  guint8  refresh;       /* Rigger Brush refreshes allowed a turn (0: none) */
   guint8  free_orient;
   guint8  draw_two;
   guint8  free_setup;
@@ -177,6 +181,13 @@ typedef struct
   CfBoard    boards[CF_MAX_BOARDS];
   guint      n_tools;                    /* tool cards, counts expanded, definition order */
   guint8     tools[CF_MAX_TOOLS];
+  /* the canvas: each slot's column and row, its neighbour slot in each
+   * direction N E S W (-1: none) and the border space that side faces (-1:
+   * none) */
+  guint8     slot_x[CF_SLOTS];
+  guint8     slot_y[CF_SLOTS];
+  gint8      neighbour[CF_SLOTS][4];
+  gint8      border_of[CF_SLOTS][4];
 } CfPrep;
 
 typedef struct
@@ -189,7 +200,7 @@ typedef struct
   guint8     round;                      /* 0-based */
   guint8     turn_limit;                 /* turns in this round */
   guint8     blind_run;                  /* consecutive turns that drew from the deck */
-  guint8     refreshed;                  /* the Rigger Brush was used this turn */
+  guint8     refreshed;                  /* times the Rigger Brush was used this turn */
   guint8     n_hand;
   guint8     drew;
   guint8     hand[2];
@@ -271,5 +282,7 @@ gboolean cf_move_from_text  (const TwGame *game, const TwState *state, const cha
 void     cf_state_to_text   (const TwGame *game, const TwState *state, GString *out);
 gboolean cf_state_from_text (const TwGame *game, TwState *state, const char *text,
                              GString *why);
+
+extern const char cf_notation_summary[];
 
 G_END_DECLS

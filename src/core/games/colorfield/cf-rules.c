@@ -28,37 +28,69 @@ static const char * const collective_choices[] = { "tokens-first", "free-first",
 
 const TwOptionSpec cf_options[] = {
   [CF_OPT_ADVANCED] = { "advanced-mode", TW_VALUE_BOOL, 0, 0, 1, NULL,
-    "Advanced Mode: each round's Community Tool stays, so rounds have 1, 2 and 3 tools in play." },
+    "Advanced Mode: each round's Community Tool stays, so rounds have 1, 2 and 3 tools in play.",
+    .label = "Advanced Mode",
+    .source = "Rulebook, Advanced Mode: each round's Community Tool stays; notes 4.2.4" },
   [CF_OPT_TOOL_DECK_SIZE] = { "tool-deck-size", TW_VALUE_INT, 14, 0, CF_MAX_TOOLS, NULL,
-    "The tool deck is the definition's first N cards: the components list 10 cards but the text describes 14, so all by default (10: the printed count; 0: no tools)." },
-  [CF_OPT_TOOL_REVEAL] = { "tool-reveal", TW_VALUE_CHOICE, 0, 0, 0, tool_reveal_choices,
-    "The round's tool is revealed before the setup tiles are placed, so that the Rounded Wooden Palette (a Round Setup card) can work; after-setup follows the printed order, where it only works when kept in Advanced Mode." },
+    "The tool deck is the definition's first N cards: the components list 10 cards but the text describes 14, so all by default (10: the printed count; 0: no tools).",
+    .label = "Tool deck size",
+    .source = "Rulebook: the components list 10 tool cards, the text describes 14; notes 4.2.12 (AMBIGUITY)" },
+  [CF_OPT_TOOL_REVEAL] = { "tool-reveal", TW_VALUE_CHOICE, 1, 0, 0, tool_reveal_choices,
+    "Round set-up as printed: set-up tiles, the tray, \"Then, draw and reveal one Community Tool Card\" (so the Rounded Wooden Palette acts at set-up only when kept in Advanced Mode); before-setup reveals the tool first, so that it always can.",
+    .label = "Round set-up order",
+    .source = "Rulebook, round set-up: tiles, then the tray, \"Then, draw and reveal one Community Tool Card\"; notes 4.2.4" },
   [CF_OPT_SETUP_CHOICES] = { "setup-choices", TW_VALUE_CHOICE, 0, 0, 0, setup_choices,
-    "Players choose their Player Card and the face of their dealt canvas board, as written; dealt draws both at random (quick simulations)." },
+    "Players choose their Player Card and the face of their dealt canvas board, as written; dealt draws both at random (quick simulations).",
+    .label = "Player Card and canvas face",
+    .source = "Rulebook, game set-up: players choose; notes 4.2.3" },
   [CF_OPT_FIRST_PLAYER] = { "first-player", TW_VALUE_CHOICE, 0, 0, 0, first_player_choices,
-    "Who starts (the rulebook: whoever painted most recently; the first player never changes): the first seat, or a seat drawn from the seed." },
+    "Who starts (the rulebook: whoever painted most recently; the first player never changes): the first seat, or a seat drawn from the seed.",
+    .label = "First player",
+    .source = "Rulebook: the most recent painter starts and stays first; notes 4.2.3" },
   [CF_OPT_SWAP_ROTATION] = { "swap-rotation", TW_VALUE_CHOICE, 0, 0, 0, swap_choices,
-    "Swapped tiles keep their current rotation (\"follow the orientation rules\" forbids turning them, not keeping an earlier Rotate); upright turns both back to upright." },
+    "Swapped tiles keep their current rotation (\"follow the orientation rules\" forbids turning them, not keeping an earlier Rotate); upright turns both back to upright.",
+    .label = "Swapped tiles' rotation",
+    .source = "Rulebook, ability Swap: \"follow the orientation rules\"; notes 4.2.6 (AMBIGUITY)" },
   [CF_OPT_RESHUFFLE] = { "reshuffle", TW_VALUE_CHOICE, 0, 0, 0, reshuffle_choices,
-    "When the draw deck runs out, the common discard pile is shuffled into a new deck and the personal discards stay until the round ends; all-discards shuffles the personal piles in too." },
+    "When the draw deck runs out, the common discard pile is shuffled into a new deck and the personal discards stay until the round ends; all-discards shuffles the personal piles in too.",
+    .label = "Reshuffle",
+    .source = "Rulebook: an empty deck; notes 4.2.8 (AMBIGUITY)" },
   [CF_OPT_COLLECTIVE_TOKENS] = { "local-collective-tokens", TW_VALUE_CHOICE, 0, 0, 0, collective_choices,
-    "Local Collective allows more abilities than tokens: the tokens are spent first and the extra uses are free (unspent tokens still pay); free-first spends the free uses before any token." },
+    "Local Collective allows more abilities than tokens: the tokens are spent first and the extra uses are free (unspent tokens still pay); free-first spends the free uses before any token.",
+    .label = "Local Collective tokens",
+    .source = "Rulebook, tool Local Collective; notes 4.2.12 (AMBIGUITY)" },
   [CF_OPT_SKETCH_MUST_PLACE] = { "sketchbook-must-place", TW_VALUE_BOOL, 1, 0, 1, NULL,
-    "After drawing two with the Sketchbook the kept tile must be played (\"choose one to play and one to discard\"); off: it may also be discarded." },
+    "After drawing two with the Sketchbook the kept tile must be played (\"choose one to play and one to discard\"); off: it may also be discarded.",
+    .label = "Sketchbook tile must be played",
+    .source = "Rulebook, tool Watercolor Paper Sketchbook: \"choose one to play and one to discard\"; notes 4.2.12 (AMBIGUITY)" },
   [CF_OPT_STACK] = { "tool-modifiers-stack", TW_VALUE_BOOL, 0, 0, 1, NULL,
-    "Scoring tools do not stack on the rules or specialities (the rulebook's footnote): Minimalism pays 5 per token instead of 1, the Sponge skips specialty sides; on: they add up (6 per token, a specialty 2-side under the Sponge scores 5)." },
+    "Scoring tools do not stack on the rules or specialities (the rulebook's footnote): Minimalism pays 5 per token instead of 1, the Sponge skips specialty sides; on: they add up (6 per token, a specialty 2-side under the Sponge scores 5).",
+    .label = "Scoring tools stack",
+    .source = "Rulebook footnote: tool effects that modify scoring do not stack; notes 4.2.12" },
   [CF_OPT_ROUNDS] = { "rounds", TW_VALUE_INT, 3, 1, CF_MAX_ROUNDS, NULL,
-    "Rounds in a game (the rulebook: three)." },
+    "Rounds in a game (the rulebook: three).",
+    .label = "Rounds",
+    .source = "Rulebook: three rounds; notes 4.2.4" },
   [CF_OPT_TURNS] = { "turns-per-round", TW_VALUE_INT, 5, 1, CF_MAX_TURNS - 4, NULL,
-    "Turns each player takes in a round before scoring (the rulebook: five)." },
+    "Turns each player takes in a round before scoring (the rulebook: five).",
+    .label = "Turns per round",
+    .source = "Rulebook: five turns per player and round; notes 4.2.5" },
   [CF_OPT_TOKENS] = { "ability-tokens", TW_VALUE_INT, 3, 0, 12, NULL,
-    "Ability tokens per player and round (the rulebook: three of the four markers)." },
+    "Ability tokens per player and round (the rulebook: three of the four markers).",
+    .label = "Ability tokens",
+    .source = "Rulebook: three of the four markers are ability tokens; notes 4.2.3" },
   [CF_OPT_TRAY] = { "tray-size", TW_VALUE_INT, 3, 1, CF_MAX_TRAY, NULL,
-    "Face-up tiles on the draw tray (the rulebook: three)." },
+    "Face-up tiles on the draw tray (the rulebook: three).",
+    .label = "Tray size",
+    .source = "Rulebook: three face-up tiles on the draw tray; notes 4.2.4" },
   [CF_OPT_TWO_POINTS] = { "two-side-points", TW_VALUE_INT, 2, 0, 9, NULL,
-    "Points for a matched 2-side (the rulebook: 2)." },
+    "Points for a matched 2-side (the rulebook: 2).",
+    .label = "Points for a 2-side",
+    .source = "Rulebook, round scoring: a matched 2-side scores 2; notes 4.2.9" },
   [CF_OPT_SPECIALTY_BONUS] = { "specialty-bonus", TW_VALUE_INT, 2, 0, 9, NULL,
-    "Bonus for a matched 2-side of the player's Specialty colour (the rulebook: 2, so 4 in all)." },
+    "Bonus for a matched 2-side of the player's Specialty colour (the rulebook: 2, so 4 in all).",
+    .label = "Specialty bonus",
+    .source = "Rulebook, round scoring: the Specialty colour's 2-side scores 2 more; notes 4.2.9" },
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (cf_options) == CF_N_OPTIONS);
@@ -82,6 +114,11 @@ static const TwParamSpec p_swath[] = {
   { "points", TW_VALUE_INT, FALSE, 5, 0, 50, NULL, "Bonus for the swath." },
   { "tiles", TW_VALUE_INT, FALSE, 3, 2, CF_SLOTS, NULL, "Tiles the swath must cover." },
 };
+static const TwParamSpec p_refreshes[] = {
+  { "per-turn", TW_VALUE_INT, FALSE, 1, 1, 9, NULL,
+    "Refreshes a player may make before one draw (the card says \"before drawing you may refresh the tray\"; "
+    "once is the project's reading: a second refresh would only cycle the deck)." },
+};
 static const TwParamSpec p_token_value[] = {
   { "points", TW_VALUE_INT, FALSE, 5, 0, 20, NULL, "Points per unused ability token." },
 };
@@ -91,8 +128,8 @@ const TwCardKind cf_card_kinds[] = {
     "When scoring, +N for every tile on an opponent's canvas that matches on all four sides.",
     p_points1, G_N_ELEMENTS (p_points1) },
   [CF_TOOL_REFRESH] = { "refresh-tray", "tool", "Angled Rigger Brush",
-    "Before drawing, a player may discard the face-up tiles and replace them from the deck (once a turn).",
-    NULL, 0 },
+    "Before drawing, a player may discard the face-up tiles and replace them from the deck (N times a turn).",
+    p_refreshes, G_N_ELEMENTS (p_refreshes) },
   [CF_TOOL_TWO_VALUE] = { "two-side-value", "tool", "High-Density Sponge",
     "Matched non-specialty 2-sides score N.", p_two_value, G_N_ELEMENTS (p_two_value) },
   [CF_TOOL_ABILITIES] = { "ability-every-turn", "tool", "Local Collective",
@@ -139,16 +176,6 @@ const char * const cf_phase_names[] = {
   "painter", "side", "setup", "ability", "draw", "place", "done", NULL
 };
 
-/* Slots are (x, y) = (i % 3, i / 3); the neighbour in each direction or -1,
- * and the border space a side faces or -1. */
-static const gint8 cf_neighbour[CF_SLOTS][4] = {
-  { -1, 1, 3, -1 }, { -1, 2, 4, 0 }, { -1, -1, 5, 1 },
-  { 0, 4, -1, -1 }, { 1, 5, -1, 3 }, { 2, -1, -1, 4 },
-};
-static const gint8 cf_border_of[CF_SLOTS][4] = {
-  { 0, -1, -1, 9 }, { 1, -1, -1, -1 }, { 2, 3, -1, -1 },
-  { -1, -1, 7, 8 }, { -1, -1, 6, -1 }, { -1, 4, 5, -1 },
-};
 
 /* ------------------------------------------------------------------------ */
 /* Definition time: tiles' 2-sides, canvases and painters                   */
@@ -183,6 +210,82 @@ scalar_of (const TwNode  *node,
       CF_ERR (diags, node, NULL, "%s must be a single word", what);
       return FALSE;
     }
+  return TRUE;
+}
+
+/* The canvas: `canvas: {spaces: [[1, 2, 3], [4, 5, 6]]}` says which space
+ * number lies where (rows from the top); absent, reading order, the notes'
+ * [ASSUMPTION]. Fills the slots' places, neighbours and border sides. */
+static gboolean
+parse_canvas (const TwDefinition *def,
+              TwDiagnostics      *report,
+              CfPrep             *p)
+{
+  static const char * const keys[] = { "spaces", NULL };
+  /* the node helpers want a list to report to, also in prepare() */
+  g_autoptr(TwDiagnostics) scratch = report ? NULL : tw_diagnostics_new (NULL);
+  TwDiagnostics *diags = report ? report : scratch;
+  const TwNode *canvas = tw_node_get (def->root, "canvas");
+  const TwNode *spaces = canvas ? tw_node_get (canvas, "spaces") : NULL;
+  gint8 at[CF_CANVAS_H][CF_CANVAS_W];
+  guint seen = 0;
+
+  for (guint i = 0; i < CF_SLOTS; i++)
+    at[i / CF_CANVAS_W][i % CF_CANVAS_W] = i;
+  if (canvas != NULL)
+    {
+      if (!tw_node_expect (canvas, TW_NODE_MAP, "canvas", diags)
+          || !tw_node_check_keys (canvas, keys, "canvas", diags))
+        return FALSE;
+      if (spaces == NULL || spaces->type != TW_NODE_SEQ || spaces->n_children != CF_CANVAS_H)
+        {
+          CF_ERR (diags, spaces ? spaces : canvas, "e.g. `spaces: [[1, 2, 3], [4, 5, 6]]`",
+                  "canvas spaces: %u rows of %u space numbers", CF_CANVAS_H, CF_CANVAS_W);
+          return FALSE;
+        }
+      for (guint y = 0; y < CF_CANVAS_H; y++)
+        {
+          const TwNode *row = spaces->children[y];
+          if (row->type != TW_NODE_SEQ || row->n_children != CF_CANVAS_W)
+            {
+              CF_ERR (diags, row, "e.g. `[1, 2, 3]`", "a canvas row holds %u space numbers",
+                      CF_CANVAS_W);
+              return FALSE;
+            }
+          for (guint x = 0; x < CF_CANVAS_W; x++)
+            {
+              gint64 n;
+              if (!tw_node_to_int (row->children[x], 1, CF_SLOTS, &n, diags))
+                return FALSE;
+              if (seen & (1u << (n - 1)))
+                {
+                  CF_ERR (diags, row->children[x], "number the spaces 1 to 6, each once",
+                          "canvas space %d is named twice", (int) n);
+                  return FALSE;
+                }
+              seen |= 1u << (n - 1);
+              at[y][x] = n - 1;
+            }
+        }
+    }
+
+  for (guint y = 0; y < CF_CANVAS_H; y++)
+    for (guint x = 0; x < CF_CANVAS_W; x++)
+      {
+        guint i = at[y][x];
+        p->slot_x[i] = x;
+        p->slot_y[i] = y;
+        p->neighbour[i][0] = y > 0 ? at[y - 1][x] : -1;
+        p->neighbour[i][1] = x + 1 < CF_CANVAS_W ? at[y][x + 1] : -1;
+        p->neighbour[i][2] = y + 1 < CF_CANVAS_H ? at[y + 1][x] : -1;
+        p->neighbour[i][3] = x > 0 ? at[y][x - 1] : -1;
+        /* border spaces clockwise: the top row, the right side, the bottom
+         * row (right to left), the left side (bottom to top) */
+        p->border_of[i][0] = y == 0 ? (int) x : -1;
+        p->border_of[i][1] = x == CF_CANVAS_W - 1 ? (int) (CF_CANVAS_W + y) : -1;
+        p->border_of[i][2] = y == CF_CANVAS_H - 1 ? (int) (CF_CANVAS_W + CF_CANVAS_H + CF_CANVAS_W - 1 - x) : -1;
+        p->border_of[i][3] = x == 0 ? (int) (2 * CF_CANVAS_W + CF_CANVAS_H + CF_CANVAS_H - 1 - y) : -1;
+      }
   return TRUE;
 }
 
@@ -417,6 +520,9 @@ parse_definition (const TwDefinition *def,
         }
     }
 
+  if (!parse_canvas (def, diags, p))
+    ok = FALSE;
+
   /* the tool deck: every card, counts expanded */
   for (guint i = 0; i < def->n_cards; i++)
     for (guint c = 0; c < def->cards[i].count; c++)
@@ -520,14 +626,14 @@ matched_sides_of (const TwGame  *game,
       const guint8 *e = p->edge[t][rot[i]];
       for (guint d = 0; d < 4; d++)
         {
-          int n = cf_neighbour[i][d];
+          int n = p->neighbour[i][d];
           if (n >= 0)
             {
               guint u = slot[n];
               if (u != CF_NONE && p->edge[u][rot[n]][tw_dir_opposite (d)] == e[d])
                 matched[i] |= 1u << d;
             }
-          else if (border[cf_border_of[i][d]] & (1u << e[d]))
+          else if (border[p->border_of[i][d]] & (1u << e[d]))
             matched[i] |= 1u << d;
         }
     }
@@ -654,7 +760,7 @@ largest_swath (const TwGame  *game,
           n++;
           for (guint d = 0; d < 4; d++)
             {
-              int b = cf_neighbour[a][d];
+              int b = p->neighbour[a][d];
               if (b < 0 || comp[b] != CF_NONE || s->slot[seat][b] == CF_NONE)
                 continue;
               const guint8 *eb = p->edge[s->slot[seat][b]][s->rot[seat][b]];
@@ -704,7 +810,7 @@ cf_round_points (const TwGame  *game,
         out->varnish += s->fx.varnish;
       if (s->fx.edge_points)
         for (guint d = 0; d < 4; d++)
-          if (cf_border_of[i][d] >= 0 && (matched[i] & (1u << d)))
+          if (p->border_of[i][d] >= 0 && (matched[i] & (1u << d)))
             out->edges += s->fx.edge_points;
     }
   if (s->fx.token_value)
@@ -762,7 +868,7 @@ cf_compute_effects (const TwGame    *game,
       switch (card->kind)
         {
         case CF_TOOL_PERFECT: CF_MAXSET (perfect, pa[0]); break;
-        case CF_TOOL_REFRESH: fx->refresh = 1; break;
+        case CF_TOOL_REFRESH: CF_MAXSET (refresh, pa[0]); break;
         case CF_TOOL_TWO_VALUE: CF_MAXSET (two_value, pa[0]); break;
         case CF_TOOL_ABILITIES: CF_MAXSET (abilities, pa[0]); break;
         case CF_TOOL_DISCARD_BONUS: CF_MAXSET (discard_bonus, pa[0]); break;
@@ -1282,7 +1388,7 @@ cf_legal_moves (const TwGame  *game,
           push (out, CF_MOVE_DECK, 0, 0, 0);
         if (s->fx.draw_two && avail >= 2)
           push (out, CF_MOVE_DECK2, 0, 0, 0);
-        if (s->fx.refresh && !s->refreshed && avail > 0)
+        if (s->refreshed < s->fx.refresh && avail > 0)
           push (out, CF_MOVE_REFRESH, 0, 0, 0);
         if (!any)
           push (out, CF_MOVE_PASS, 0, 0, 0);
@@ -1412,12 +1518,13 @@ cf_apply (const TwGame  *game,
       if (!s->fx.refresh)
         return tw_refuse (why,
                           "only the Angled Rigger Brush replaces the face-up tiles before drawing");
-      if (s->refreshed)
-        return tw_refuse (why, "the face-up tiles were already replaced this turn");
+      if (s->refreshed >= s->fx.refresh)
+        return tw_refuse (why, s->fx.refresh == 1 ? "the face-up tiles were already replaced this turn"
+                                                  : "the face-up tiles were replaced as often as the tool allows this turn");
       if (available (game, s) == 0)
         return tw_refuse (why, "there are no tiles left to replace them with");
       refresh_tray (game, s);
-      s->refreshed = 1;
+      s->refreshed++;
       s->counters[CF_COUNTER_TOOL_REFRESHES]++;
       return TRUE;
 
@@ -1627,12 +1734,12 @@ slot_points (const CfCanvas *c,
   int pts = rot[i] == 0 ? c->s->fx.varnish : 0;
   for (guint d = 0; d < 4; d++)
     {
-      int n = cf_neighbour[i][d];
+      int n = p->neighbour[i][d];
       gboolean match;
       if (n >= 0)
         match = slot[n] != CF_NONE && p->edge[slot[n]][rot[n]][tw_dir_opposite (d)] == e[d];
       else
-        match = (c->border[cf_border_of[i][d]] & (1u << e[d])) != 0;
+        match = (c->border[p->border_of[i][d]] & (1u << e[d])) != 0;
       if (match)
         pts += side_points (c, d == two, e[d]) + (n < 0 ? c->s->fx.edge_points : 0);
     }
@@ -1687,10 +1794,10 @@ place_gain (const CfCanvas *c,
 
   for (guint d = 0; d < 4; d++)
     {
-      int n = cf_neighbour[at][d];
+      int n = p->neighbour[at][d];
       if (n < 0)
         {
-          if (c->border[cf_border_of[at][d]] & (1u << e[d]))
+          if (c->border[p->border_of[at][d]] & (1u << e[d]))
             gain += side_points (c, d == two, e[d]) + c->s->fx.edge_points;
           continue;
         }
@@ -1712,11 +1819,12 @@ place_gain (const CfCanvas *c,
 }
 
 static gboolean
-slots_adjacent (guint a,
-                guint b)
+slots_adjacent (const CfPrep *p,
+                guint         a,
+                guint         b)
 {
   for (guint d = 0; d < 4; d++)
-    if (cf_neighbour[a][d] == (int) b)
+    if (p->neighbour[a][d] == (int) b)
       return TRUE;
   return FALSE;
 }
@@ -1824,7 +1932,7 @@ move_value (const TwGame   *game,
         gboolean zero = cf_opt (game, CF_OPT_SWAP_ROTATION) == 1;
         guint ra = zero ? 0 : s->rot[seat][m->a], rb = zero ? 0 : s->rot[seat][m->b];
         /* apart, each slot's change is its own; side by side, they share a side */
-        if (!slots_adjacent (m->a, m->b))
+        if (!slots_adjacent (cf_prep (game), m->a, m->b))
           return place_gain (now, m->a, s->slot[seat][m->b], rb)
                  + place_gain (now, m->b, s->slot[seat][m->a], ra) - token;
         memcpy (slot, s->slot[seat], sizeof slot);
@@ -2041,7 +2149,7 @@ cf_check (const TwGame  *game,
 }
 
 static const char * const cf_extra_tile_keys[] = { "two", NULL };
-static const char * const cf_extra_sections[] = { "canvases", "painters", NULL };
+static const char * const cf_extra_sections[] = { "canvases", "canvas", "painters", NULL };
 
 const TwRules tw_cf_rules = {
   .id = "colorfield",
@@ -2055,6 +2163,7 @@ const TwRules tw_cf_rules = {
   .extra_sections = cf_extra_sections,
   .extra_tile_keys = cf_extra_tile_keys,
   .counter_names = cf_counter_names,
+  .notation = cf_notation_summary,
   .validate = cf_validate,
   .prepare = cf_prepare,
   .free_prepared = cf_free_prepared,
