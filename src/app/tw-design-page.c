@@ -27,6 +27,7 @@
 #include "tw-app-util.h"
 #include "tw-card-editor.h"
 #include "tw-design-edit.h"
+#include "tw-file.h"
 #include "tw-recovery.h"
 #include "tw-render.h"
 #include "tw-rules.h"
@@ -227,9 +228,7 @@ autosave_worker (gpointer data,
         g_set_error (&error, G_FILE_ERROR, g_file_error_from_errno (errno), "%s: %s", dir,
                      g_strerror (errno));
       else
-        g_file_set_contents_full (job->path, bytes, (gssize) len,
-                                  G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
-                                  0600, &error);
+        tw_file_save_with_mode (job->path, bytes, (gssize) len, 0600, &error);
     }
   else if (g_unlink (job->path) != 0 && errno != ENOENT)
     g_set_error (&error, G_FILE_ERROR, g_file_error_from_errno (errno), "%s: %s", job->path,
@@ -2451,9 +2450,9 @@ save_to (TwDesignPage *self,
   g_autofree char *message = NULL;
   g_autoptr(GError) error = NULL;
 
-  /* g_file_set_contents writes a temporary file and renames it over the
-   * old one: a crash mid-save never leaves half a definition behind */
-  if (path == NULL || !g_file_set_contents (path, text, -1, &error))
+  /* atomic (tw-file.h): a crash mid-save never leaves half a definition
+   * behind, and a symbolic link or the file's mode survive the save */
+  if (path == NULL || !tw_file_save (path, text, -1, &error))
     {
       /* Translators: saving a definition failed: the file and the reason */
       message = g_strdup_printf (_("Could not save “%s”: %s"), basename,

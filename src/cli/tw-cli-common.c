@@ -180,6 +180,8 @@ tw_cli_exit_for_error (const GError *error)
       }
   if (error->domain == G_FILE_ERROR)
     return TW_EXIT_IO;
+  if (error->domain == TW_FILE_ERROR)
+    return TW_EXIT_INVALID_FILE;
   return TW_EXIT_FAILURE;
 }
 

@@ -200,13 +200,15 @@ print_results (GPtrArray   *arms,
       break;
     }
   if (path != NULL)
-    return g_file_set_contents (path, out->str, (gssize) out->len, error);
+    return tw_file_save (path, out->str, (gssize) out->len, error);
   fwrite (out->str, 1, out->len, stdout);
   fflush (stdout);
   return TRUE;
 }
 
-/* One CSV row per game (tw_sim_games_csv()) to @path. */
+/* One CSV row per game (tw_sim_games_csv()) to @path. When games are
+ * missing (Ctrl-C, or a shard missing from a merge), a first line "# partial:
+ * …" says so: the table alone cannot tell a partial run from a whole one. */
 static gboolean
 write_per_game (const char  *path,
                 GPtrArray   *arms,
@@ -214,8 +216,20 @@ write_per_game (const char  *path,
 {
   g_autoptr(GString) out = g_string_new (NULL);
 
+  for (guint a = 0; a < arms->len; a++)
+    {
+      const TwSimArm *arm = g_ptr_array_index (arms, a);
+
+      if (arm->games->len < arm->total_games)
+        g_string_append_printf (out, "# partial: %u of %" G_GUINT64_FORMAT " games%s%s, %s\n",
+                                arm->games->len, arm->total_games,
+                                arm->label != NULL ? " of " : "",
+                                arm->label != NULL ? arm->label : "",
+                                arm->interrupted ? "the run was interrupted (Ctrl-C)"
+                                                 : "a shard is missing");
+    }
   tw_sim_games_csv (arms, FALSE, out);
-  return g_file_set_contents (path, out->str, (gssize) out->len, error);
+  return tw_file_save (path, out->str, (gssize) out->len, error);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -527,7 +541,8 @@ tw_cli_merge (int    argc,
       g_autofree char *text = NULL;
       gsize len = 0;
 
-      if (!g_file_get_contents (argv[i], &text, &len, &error))
+      if (!tw_file_read_limited (argv[i], TW_SIM_RESULTS_MAX_BYTES, "simulation results", &text,
+                                 &len, &error))
         {
           rc = tw_cli_report_error (error);
           goto out;

@@ -10,6 +10,7 @@
 #include <glib.h>
 
 #include "tw-definition.h"
+#include "tw-file.h"
 #include "tw-bot.h"
 #include "tw-game.h"
 

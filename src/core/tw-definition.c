@@ -23,7 +23,7 @@
 
 G_DEFINE_QUARK (tw-definition-error-quark, tw_definition_error)
 
-#define MAX_FILE_BYTES (4 * 1024 * 1024)
+#define MAX_FILE_BYTES TW_DEFINITION_MAX_BYTES
 #define MAX_POINTS     1000
 
 static const char * const dir_letters = "NESW";

@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include "tw-record.h"
+#include "tw-file.h"
 
 #include <string.h>
 #include <yaml.h>
@@ -469,8 +470,8 @@ tw_record_save (const TwRecord  *record,
   if (data == NULL)
     return FALSE;
 
-  /* Writes PATH.XXXXXX beside @path, fsyncs it and renames it over @path. */
-  if (!g_file_set_contents (path, data, -1, &local_error))
+  /* atomic, through symbolic links, keeping the mode (tw-file.h) */
+  if (!tw_file_save (path, data, -1, &local_error))
     {
       g_set_error (error, TW_RECORD_ERROR, TW_RECORD_ERROR_IO,
                    "cannot save the record: %s", local_error->message);
@@ -1041,9 +1042,11 @@ tw_record_load_file (const char  *path,
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (!g_file_get_contents (path, &text, &len, &local_error))
+  if (!tw_file_read_limited (path, TW_RECORD_MAX_BYTES, "a record", &text, &len, &local_error))
     {
-      g_set_error (error, TW_RECORD_ERROR, TW_RECORD_ERROR_IO,
+      g_set_error (error, TW_RECORD_ERROR,
+                   g_error_matches (local_error, TW_FILE_ERROR, TW_FILE_ERROR_TOO_LARGE)
+                   ? TW_RECORD_ERROR_INVALID : TW_RECORD_ERROR_IO,
                    "%s", local_error->message);
       return NULL;
     }

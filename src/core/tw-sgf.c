@@ -12,7 +12,6 @@
 
 G_DEFINE_QUARK (tw-sgf-error-quark, tw_sgf_error)
 
-#define SGF_MAX_BYTES (4 * 1024 * 1024)
 
 typedef struct
 {
@@ -284,9 +283,9 @@ tw_sgf_import_with_definition (TwDefinition  *def,
   Cursor c = { text, NULL, 1, 1, name ? name : "<sgf>" };
   gsize size = len < 0 ? strlen (text) : (gsize) len;
 
-  if (size > SGF_MAX_BYTES)
+  if (size > TW_SGF_MAX_BYTES)
     {
-      g_set_error (error, TW_SGF_ERROR, TW_SGF_ERROR_SYNTAX, "%s: larger than %u bytes", c.name, SGF_MAX_BYTES);
+      g_set_error (error, TW_SGF_ERROR, TW_SGF_ERROR_SYNTAX, "%s: larger than %u bytes", c.name, TW_SGF_MAX_BYTES);
       return NULL;
     }
   if (memchr (text, '\0', size))

@@ -8,12 +8,14 @@ are made by adding to a good one, never by knowing a game's notation.
 """
 import json
 import os
+import pty
 import re
 import shutil
 import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 CLI = sys.argv[1]
@@ -200,7 +202,7 @@ def record_and_replay():
     (code, out, err), _ = play("--record", record, "--bots", "random")
     expect(code, (out, err), EXIT_OK)
     check(os.path.exists(record), "no record written")
-    leftovers = [f for f in os.listdir(TMP) if f.startswith("game.yaml.")]
+    leftovers = [f for f in os.listdir(TMP) if "game.yaml." in f]
     check(not leftovers, "temporary files left", leftovers)
     code, rout, err = run("replay", record)
     expect(code, (rout, err), EXIT_OK)
@@ -214,6 +216,107 @@ def record_and_replay():
     code, vout, verr = run("replay", "--verbose", record)
     expect(code, (vout, verr), EXIT_OK)
     check(moves_of(verr) == moves_of(out), "--verbose moves", verr)
+
+
+def temp_files(folder):
+    return [f for f in os.listdir(folder) if f.endswith(".tw-save")]
+
+
+@test
+def saves_are_atomic():
+    folder = os.path.join(TMP, "atomic")
+    os.makedirs(folder)
+    target = os.path.join(folder, "real.yaml")
+    link = os.path.join(folder, "link.yaml")
+    write(os.path.join("atomic", "real.yaml"), "old\n")
+    os.chmod(target, 0o600)
+    if os.geteuid() == 0:
+        os.chown(target, 65534, 65534)
+    os.symlink("real.yaml", link)
+    # the temporary file of a save that was killed (nobody holds its lock)
+    stale = os.path.join(folder, ".real.yaml.Ab12Cd.tw-save")
+    write(stale, "half a rec")
+    (code, out, err), args = play("--record", link, "--bots", "random")
+    expect(code, (args, err), EXIT_OK)
+    check(os.path.islink(link), "the symbolic link was replaced by a file")
+    check(read(target).startswith("tilewright-record:"), "the link's target was not written")
+    st = os.stat(target)
+    check(st.st_mode & 0o7777 == 0o600, f"mode {oct(st.st_mode & 0o7777)}, expected 0o600")
+    if os.geteuid() == 0:
+        check((st.st_uid, st.st_gid) == (65534, 65534), "owner not kept", st)
+    check(not os.path.exists(stale), "the killed save's temporary file is still there")
+    check(temp_files(folder) == [], "temporary files left", os.listdir(folder))
+
+    # an unwritable place: exit 5 with the reason, nothing left behind
+    for bad in (os.path.join(folder, "no-such-folder", "x.yaml"),
+                os.path.join(target, "x.yaml")):
+        (code, out, err), args = play("--record", bad, "--bots", "random")
+        expect(code, (args, err), EXIT_IO)
+        check(bad in err and ("No such file" in err or "Not a directory" in err),
+              "no path or reason", err)
+    # a full disk: the write fails, exit 5
+    if os.path.exists("/dev/full"):
+        (code, out, err), args = play("--record", "/dev/full", "--bots", "random")
+        expect(code, (args, err), EXIT_IO)
+        check("No space left" in err, "no reason", err)
+    code, out, err = run("simulate", DEF, "--players", "2", "--games", "2", "--bots", "random",
+                         "--output", folder)
+    expect(code, (out, err), EXIT_IO)
+    check("Is a directory" in err, "no reason", err)
+    check(temp_files(folder) == [], "temporary files left", os.listdir(folder))
+
+
+@test
+def export_is_atomic():
+    folder = os.path.join(TMP, "export")
+    os.makedirs(folder)
+    sheet = os.path.join(folder, "sheet.png")
+    code, out, err = run("export", DEF, "--what", "tiles", "--format", "png", "--dpi", "20",
+                         "-o", sheet)
+    expect(code, (out, err), EXIT_OK)
+    pages = sorted(os.listdir(folder))
+    check(len(pages) > 1 and all(re.fullmatch(r"sheet-\d+\.png", p) for p in pages),
+          "pages", pages)
+    # a page that cannot be written (a folder in its place): no page is replaced
+    before = {p: os.stat(os.path.join(folder, p)).st_mtime_ns for p in pages}
+    os.unlink(os.path.join(folder, pages[-1]))
+    os.mkdir(os.path.join(folder, pages[-1]))
+    code, out, err = run("export", DEF, "--what", "tiles", "--format", "png", "--dpi", "20",
+                         "-o", sheet)
+    expect(code, (out, err), EXIT_IO)
+    for p in pages[:-1]:
+        check(os.stat(os.path.join(folder, p)).st_mtime_ns == before[p], "a page was replaced", p)
+    check(temp_files(folder) == [], "temporary files left", os.listdir(folder))
+    # a PDF through a symbolic link, keeping the mode
+    pdf = os.path.join(folder, "real.pdf")
+    write(pdf, "old")
+    os.chmod(pdf, 0o640)
+    os.symlink("real.pdf", os.path.join(folder, "link.pdf"))
+    code, out, err = run("export", DEF, "--what", "tiles", "-o", os.path.join(folder, "link.pdf"))
+    expect(code, (out, err), EXIT_OK)
+    with open(pdf, "rb") as f:
+        check(f.read(5) == b"%PDF-", "the link's target is not the PDF")
+    check(os.stat(pdf).st_mode & 0o7777 == 0o640, "mode not kept")
+    check(os.path.islink(os.path.join(folder, "link.pdf")), "link replaced")
+
+
+@test
+def readers_cap_their_input():
+    # a sparse 3 GiB file is refused from its size and /dev/zero after the
+    # limit: never read whole (doc/record-format.md and doc/simulate.md, "Limits")
+    sparse = os.path.join(TMP, "sparse-3g")
+    with open(sparse, "wb") as f:
+        f.truncate(3 << 30)
+    for path in (sparse, "/dev/zero"):
+        for args, limit in ((("replay", path), "4 MiB for a record"),
+                            (("export", path, "--format", "blksgf"), "4 MiB for a record"),
+                            (("import", path), "4 MiB for a .blksgf record"),
+                            (("merge", path), "256 MiB for simulation results"),
+                            (("validate", path), "limit of 4")):
+            code, out, err = run(*args)
+            expect(code, (args, err), EXIT_INVALID_FILE)
+            check(f"{path}:1:1: " in err and limit in err, "no position or limit", args, err)
+    os.unlink(sparse)
 
 
 @test
@@ -399,19 +502,51 @@ def simulate_compare():
 INTERRUPTED_BOT = "mcts:iterations=10"
 
 
-def interrupted_run(*extra, games=100000):
+def interrupted_run(*extra, games=100000, wait_for_game=True):
     """Starts a simulate that no machine finishes in minutes (games of tens
-    of milliseconds), sends SIGINT after two seconds and returns (exit code,
-    stdout, stderr, seconds from SIGINT to exit)."""
+    of milliseconds), sends SIGINT and returns (exit code, stdout, stderr,
+    seconds from SIGINT to exit).
+
+    With wait_for_game, the SIGINT is sent once the progress line says that a
+    game has ended (stderr is a terminal, a pty, so that the line is drawn):
+    no guess of how long a game takes on a loaded machine. Without, after two
+    seconds, for a run whose first game cannot end by then."""
     args = [CLI, "simulate", DEF, "--players", "2", "--seed", "5", "--games", str(games),
             "--bots", INTERRUPTED_BOT, "--jobs", "2", *extra]
-    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=slave,
                             env=dict(os.environ, LC_ALL="C"))
-    time.sleep(2)
+    os.close(slave)
+    err_chunks = []
+    a_game_ended = threading.Event()
+
+    def read_stderr():
+        progress = re.compile(rb"(\d+)/\d+ games")
+        while True:
+            try:
+                chunk = os.read(master, 4096)
+            except OSError:  # EIO: the child closed the terminal
+                break
+            if not chunk:
+                break
+            err_chunks.append(chunk)
+            if any(int(m.group(1)) > 0 for m in progress.finditer(b"".join(err_chunks[-2:]))):
+                a_game_ended.set()
+        os.close(master)
+
+    reader = threading.Thread(target=read_stderr)
+    reader.start()
+    if wait_for_game:
+        ended = a_game_ended.wait(timeout=600)
+        check(ended or proc.poll() is not None, "no game ended in 10 minutes", args)
+    else:
+        time.sleep(2)
     check(proc.poll() is None, "the run ended before it was interrupted", args)
     start = time.monotonic()
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
+    out, _ = proc.communicate(timeout=60)
+    reader.join(timeout=60)
+    err = b"".join(err_chunks).replace(b"\r\n", b"\n")
     return (proc.returncode, out.decode("utf-8", "replace"), err.decode("utf-8", "replace"),
             time.monotonic() - start)
 
@@ -439,7 +574,9 @@ def simulate_interrupted():
     wins = [r for r in arm["summary"] if r["metric"] == "win"]
     check(all(r["n"] == len(played) for r in wins), "summary is not of the kept games", wins)
     rows = read(per_game).strip().split("\n")
-    check(len(rows) == len(played) + 1, "per-game rows", len(rows), len(played))
+    check(rows[0] == f"# partial: {len(played)} of {total} games, the run was interrupted (Ctrl-C)",
+          "per-game CSV not marked partial", rows[0])
+    check(len(rows) == len(played) + 2, "per-game rows", len(rows), len(played))
     # a kept game is a whole game: `play --seed` replays it to the same end
     first = played[0]
     (pcode, pout, perr), _ = play("--seed", first["seed"], "--bots",
@@ -461,7 +598,8 @@ def simulate_interrupted():
 @test
 def simulate_interrupted_before_any_game():
     # a bot so slow that no game ends before the SIGINT: no statistics, and no "nan"
-    code, out, err, seconds = interrupted_run("--bots", "mcts:iterations=2000000")
+    code, out, err, seconds = interrupted_run("--bots", "mcts:iterations=2000000",
+                                              wait_for_game=False)
     expect(code, (out, err), EXIT_INTERRUPTED)
     check(seconds < 20, f"took {seconds:.1f} s to stop after SIGINT")
     check("0 of 100000 games" in out, "text counts", out[:300])
@@ -651,6 +789,11 @@ def gtp_session():
 
 
 def main():
+    # TW_CLI_TESTS=name,name runs only those (while working on them)
+    only = os.environ.get("TW_CLI_TESTS")
+    if only:
+        names = only.replace("_", "-").split(",")
+        tests[:] = [t for t in tests if t.__name__.replace("_", "-") in names]
     print(f"1..{len(tests)}")
     failed = 0
     for n, func in enumerate(tests, 1):
