@@ -55,7 +55,11 @@ row_label (const TwSimArm    *arm,
   switch (metric->kind)
     {
     case TW_SIM_METRIC_WIN:
-      return g_strdup_printf ("P%u %s", metric->index + 1, arm->bots[metric->index]);
+      {
+        g_autofree char *bot = tw_cli_printable (arm->bots[metric->index]);
+
+        return g_strdup_printf ("P%u %s", metric->index + 1, bot);
+      }
     case TW_SIM_METRIC_SCORE:
       return g_strdup_printf ("P%u score", metric->index + 1);
     case TW_SIM_METRIC_MOVES:
@@ -64,7 +68,7 @@ row_label (const TwSimArm    *arm,
       return g_strdup ("ties for first");
     case TW_SIM_METRIC_COUNTER:
     default:
-      return g_strdup (name);
+      return tw_cli_printable (name);
     }
 }
 
@@ -74,14 +78,22 @@ print_arm_text (GString        *out,
 {
   g_autoptr(GArray) rows = tw_sim_summarize (arm);
   gboolean counters_heading = FALSE;
+  /* names read from results files (merge) are printed escaped */
+  g_autofree char *label = arm->label != NULL ? tw_cli_printable (arm->label) : NULL;
+  g_autofree char *definition = tw_cli_printable (arm->definition);
+  g_autofree char *rules_id = tw_cli_printable (arm->rules_id);
 
   g_string_append_printf (out, "%s%s%s%s (%s), %u players, seed %" G_GUINT64_FORMAT ", %u of %"
                 G_GUINT64_FORMAT " games\n",
-                arm->label != NULL ? "[" : "", arm->label != NULL ? arm->label : "",
-                arm->label != NULL ? "] " : "", arm->definition, arm->rules_id,
+                label != NULL ? "[" : "", label != NULL ? label : "",
+                label != NULL ? "] " : "", definition, rules_id,
                 arm->n_players, arm->seed, arm->games->len, arm->total_games);
   if (arm->change != NULL)
-    g_string_append_printf (out, "change: %s\n", arm->change);
+    {
+      g_autofree char *change = tw_cli_printable (arm->change);
+
+      g_string_append_printf (out, "change: %s\n", change);
+    }
   if (arm->games->len == 0)
     {
       /* statistics of no games are all NaN: say so instead of rows of nan */
@@ -141,9 +153,11 @@ print_compare_text (GString        *out,
   diffs = tw_sim_compare (a, b);
   paired = diffs->len > 0 && g_array_index (diffs, TwSimDiff, 0).paired;
 
+  g_autofree char *change = tw_cli_printable (b->change != NULL ? b->change : "?");
+
   g_string_append_printf (out, "\nB - A (B: %s), %s, 95%% intervals; * marks a significant difference "
                 "(the interval excludes 0):\n",
-                b->change != NULL ? b->change : "?",
+                change,
                 paired ? "paired by game (same seeds)" : "unpaired (Welch)");
   g_string_append_printf (out, "  %-28s %10s %10s %10s   %s\n", "mean of", "A", "B", "B - A", "95% interval");
   for (guint i = 0; i < diffs->len; i++)

@@ -347,19 +347,7 @@ lab_check_arm (TwJsonDoc          *doc,
   if (g_strcmp0 (arm->definition, definition) != 0)
     return tw_json_doc_fail (doc, node, error, "%s is of the definition “%s”, not “%s”", name,
                              arm->definition, definition);
-  for (guint i = 0; i < arm->games->len; i++)
-    {
-      const TwSimGame *g = &g_array_index (arm->games, TwSimGame, i);
-
-      if (g->index >= run->games)
-        return tw_json_doc_fail (doc, node, error, "%s: game %" G_GUINT64_FORMAT " is not "
-                                 "one of the %" G_GUINT64_FORMAT " games", name, g->index,
-                                 run->games);
-      for (guint p = 0; p < arm->n_players; p++)
-        if (!isfinite (g->score[p]) || g->rank[p] >= arm->n_players)
-          return tw_json_doc_fail (doc, node, error, "%s: game %" G_GUINT64_FORMAT " has a "
-                                   "score or rank out of range", name, g->index);
-    }
+  /* each game's index, seed, ranks and scores: tw_sim_arm_from_json() */
   return TRUE;
 }
 

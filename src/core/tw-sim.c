@@ -84,6 +84,9 @@ tw_sim_arm_new (const TwGame    *game,
 
   arm->rules_id = g_strdup (rules->id);
   arm->definition = g_strdup (game->definition->name);
+  if (game->definition->text != NULL)
+    arm->definition_sha256 = g_compute_checksum_for_string (G_CHECKSUM_SHA256,
+                                                            game->definition->text, -1);
   arm->path = g_strdup (path);
   arm->n_players = game->n_players;
   arm->bots = g_new0 (char *, game->n_players + 1);
@@ -118,6 +121,7 @@ tw_sim_arm_free (TwSimArm *arm)
   g_free (arm->change);
   g_free (arm->rules_id);
   g_free (arm->definition);
+  g_free (arm->definition_sha256);
   g_free (arm->path);
   g_strfreev (arm->bots);
   g_strfreev (arm->options);
@@ -144,6 +148,7 @@ tw_sim_arm_copy (const TwSimArm *arm)
   copy->change = g_strdup (arm->change);
   copy->rules_id = g_strdup (arm->rules_id);
   copy->definition = g_strdup (arm->definition);
+  copy->definition_sha256 = g_strdup (arm->definition_sha256);
   copy->path = g_strdup (arm->path);
   copy->n_players = arm->n_players;
   copy->bots = g_strdupv (arm->bots);
@@ -197,8 +202,9 @@ tw_sim_arm_merge (TwSimArm        *arm,
     what = "the compared configurations";
   else if (g_strcmp0 (arm->rules_id, other->rules_id) != 0)
     what = "the rules";
-  else if (g_strcmp0 (arm->definition, other->definition) != 0)
-    what = "the definition";
+  else if (g_strcmp0 (arm->definition, other->definition) != 0
+           || g_strcmp0 (arm->definition_sha256, other->definition_sha256) != 0)
+    what = "the definition (its text's SHA-256)";
   else if (arm->n_players != other->n_players)
     what = "the number of players";
   else if (!tw_sim_strv_equal (arm->bots, other->bots))

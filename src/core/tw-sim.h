@@ -64,6 +64,9 @@ typedef struct
   char      *change;         /* what differs from arm A ("set x=1"), or NULL */
   char      *rules_id;
   char      *definition;     /* the definition's name */
+  char      *definition_sha256; /* SHA-256 of the definition's text (what merge compares:
+                                 * two definitions may share a name), or NULL
+                                 * in results written before it was kept */
   char      *path;           /* the definition file, informative only */
   guint      n_players;
   char     **bots;           /* one canonical spec per seat, NULL-terminated */

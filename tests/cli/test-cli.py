@@ -468,6 +468,77 @@ def simulate_shards_merge():
 
 
 @test
+def merge_refuses_forged_shards():
+    # shards 1 and 2 of a 6-game run; each case forges shard 2 one way
+    shards = []
+    for k in (1, 2):
+        code, out, err = simulate("--games", "6", "--format", "json", "--shard", f"{k}/2")
+        expect(code, (out, err), EXIT_OK)
+        shards.append(out)
+    first = write("forge1.json", shards[0])
+    code, out, err = run("merge", first, write("forge2.json", shards[1]))
+    expect(code, (out, err), EXIT_OK)
+
+    def arm_of(doc):
+        return doc["arms"][0]
+
+    def set_arm(key, value):
+        def forge(doc):
+            arm_of(doc)[key] = value
+        return forge
+
+    def set_game(key, value, index=0):
+        def forge(doc):
+            arm_of(doc)["games"][index][key] = value
+        return forge
+
+    other_sha = "0" * 64
+    cases = [
+        ("another definition of the same name", set_arm("definition_sha256", other_sha),
+         "the definition"),
+        ("other options", set_arm("options", ["rotation=false"]), "the options"),
+        ("other bots", set_arm("bots", ["greedy", "random"]), "the bots"),
+        ("another seed", set_arm("seed", "2"), "seed"),
+        ("another game total", set_arm("games_total", 7), "total number of games"),
+        ("a game index outside the run", set_game("game", 1000000),
+         "game 1000000 is not one of the 6 games"),
+        ("a seed that is not the index's", set_game("seed", "12345"), "its seed is not"),
+        ("a rank beyond the players", set_game("ranks", [0, 2]), "a rank is not"),
+        ("a negative rank", set_game("ranks", [0, -1]), "a rank is not"),
+        ("a label in a single run", set_arm("label", "A"), "“label” must be"),
+        ("a games total of 0", set_arm("games_total", 0), "games_total"),
+    ]
+    for what, forge, message in cases:
+        doc = json.loads(shards[1])
+        forge(doc)
+        forged = write("forged.json", json.dumps(doc))
+        code, out, err = run("merge", first, forged)
+        check(code == EXIT_INVALID_FILE and message in err, f"{what}: exit {code}", err, out)
+    # what json.dumps cannot write: an infinite score, a name that is not UTF-8
+    for what, old, new, message in (
+            ("an infinite score", b'"scores": [', b'"scores": [1e999', "not a finite number"),
+            ("invalid UTF-8", b'"definition": "', b'"definition": "\xff', "not UTF-8")):
+        forged = os.path.join(TMP, "forged.json")
+        with open(forged, "wb") as f:
+            f.write(shards[1].encode().replace(old, new, 1))
+        code, out, err = run("merge", first, forged)
+        check(code == EXIT_INVALID_FILE and message in err, f"{what}: exit {code}", err, out)
+    # two real definitions that share their name
+    renamed = write("same-name.yaml", read(DEF) + "\n# another definition, the same name\n")
+    code, out, err = run("simulate", renamed, "--players", "2", "--games", "6", "--format", "json",
+                         "--shard", "2/2")
+    expect(code, (out, err), EXIT_OK)
+    code, out, err = run("merge", first, write("same-name.json", out))
+    check(code == EXIT_INVALID_FILE and "the definition" in err, "same name merged", err, out)
+    # control characters in a name are printed escaped
+    doc = json.loads(shards[0])
+    arm_of(doc)["definition"] = "Colorblock\x1b[2J\nfake line"
+    code, out, err = run("merge", write("escape.json", json.dumps(doc)))
+    expect(code, (out, err), EXIT_OK)
+    check("Colorblock\\x1B[2J\\x0Afake line" in out and "\x1b" not in out, "not escaped", out)
+
+
+@test
 def simulate_compare():
     code, out, err = simulate("--games", "20", "--bots", "greedy,random",
                               "--compare", "goals=false")
