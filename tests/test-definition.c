@@ -238,6 +238,12 @@ static const BadCase bad_cases[] = {
     1, { ":3:5: error: missing key 'id' in colour #1" } },
   { "color-id-space", "game: {name: T, rules: colorblock}\ncolors:\n  - {id: dark red, "
     "rgb: \"#000000\"}\n", 1, { ":3:10: error: the id 'dark red' of colour #1 contains a space" } },
+  { "color-id-empty", "game: {name: T, rules: colorblock}\ncolors:\n  - {id: '', "
+    "rgb: \"#000000\"}\n", 1, { ":3:10: error: the id of colour #1 is empty" } },
+  { "tile-id-notation", HEADER "tiles:\n  - {id: 'a;P', edges: [red, red, blue, blue]}\n", 1,
+    { ":6:10: error: the id 'a;P' of tile #1 contains ';', which the move notation cannot read" } },
+  { "tile-id-at", HEADER "tiles:\n  - {id: a@b, edges: [red, red, blue, blue]}\n", 1,
+    { ":6:10: error: the id 'a@b' of tile #1 contains '@'" } },
   { "duplicate-color", HEADER "  - {id: red, rgb: \"#ff0001\"}\n", 1,
     { ":5:10: error: duplicate colour id 'red' (the first is at line 3)" } },
   { "color-typo-key", HEADER "  - {id: green, rbg: \"#00ff00\"}\n", 2,

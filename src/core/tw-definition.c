@@ -125,30 +125,56 @@ get_string (Loader       *L,
   return TRUE;
 }
 
-/* An id: a required non-empty scalar without spaces (ids are written in the
- * move notation and in records). */
+/* Where @id has a character that an id may not have (anything but letters,
+ * digits, '-' and '_'), or NULL. Ids are written in the move notation, in
+ * positions and in records, whose readers split on spaces and on ; , : @ =
+ * (doc/notation.md): any other character could make a move that the notation
+ * prints but cannot read back. */
+static const char *
+bad_id_char (const char *id)
+{
+  for (const char *c = id; *c != '\0'; c = g_utf8_next_char (c))
+    {
+      gunichar u = g_utf8_get_char (c);
+
+      if (!g_unichar_isalnum (u) && u != '-' && u != '_')
+        return c;
+    }
+  return NULL;
+}
+
+/* An id: a required non-empty word (bad_id_char()). */
 static gboolean
 get_id (Loader       *L,
         const TwNode *map,
         const char   *what,
         char        **out)
 {
+  const char *hint = "write ids as one word of letters, digits, '-' and '_', such as 'red' "
+                     "or 'corner-3'";
   const TwNode *node;
+  const char *c;
 
   if (!get_string (L, map, "id", what, TRUE, out))
     return FALSE;
   node = tw_node_get (map, "id");
-  for (const char *c = *out; *c != '\0'; c++)
-    if (g_ascii_isspace (*c) || (guchar) *c < 0x20)
-      {
-        g_autofree char *s = shown (*out);
+  if (**out == '\0')
+    tw_diag_error (L->diags, node, hint, "the id of %s is empty", what);
+  else if ((c = bad_id_char (*out)) != NULL)
+    {
+      g_autofree char *s = shown (*out);
 
-        tw_diag_error (L->diags, node, "write ids as one word, such as 'red' or 'corner-3'",
-                       "the id '%s' of %s contains a space", s, what);
-        g_clear_pointer (out, g_free);
-        return FALSE;
-      }
-  return TRUE;
+      if (g_unichar_isspace (g_utf8_get_char (c)) || (guchar) *c < 0x20)
+        tw_diag_error (L->diags, node, hint, "the id '%s' of %s contains a space", s, what);
+      else
+        tw_diag_error (L->diags, node, hint, "the id '%s' of %s contains '%.*s', which the "
+                       "move notation cannot read back", s, what,
+                       (int) (g_utf8_next_char (c) - c), c);
+    }
+  else
+    return TRUE;
+  g_clear_pointer (out, g_free);
+  return FALSE;
 }
 
 /* An optional integer; FALSE (and *out unchanged) when absent or wrong. */
@@ -176,8 +202,9 @@ entry_name (const TwNode *entry,
 {
   const TwNode *id = tw_node_get (entry, "id");
 
-  if (id != NULL && id->type == TW_NODE_SCALAR && !is_null (id) && strlen (id->scalar) <= 64
-      && g_utf8_validate (id->scalar, -1, NULL) && strpbrk (id->scalar, " \t\n\r") == NULL)
+  if (id != NULL && id->type == TW_NODE_SCALAR && !is_null (id) && id->scalar[0] != '\0'
+      && strlen (id->scalar) <= 64 && g_utf8_validate (id->scalar, -1, NULL)
+      && bad_id_char (id->scalar) == NULL)
     return g_strdup_printf ("%s '%s'", noun, id->scalar);
   return g_strdup_printf ("%s #%u", noun, i + 1);
 }
