@@ -62,27 +62,11 @@ did_you_mean (const char         *word,
   return nearest ? g_strdup_printf ("did you mean '%s'?", nearest) : NULL;
 }
 
-/* Text of a scalar shown in a message: short and without control characters,
- * since anything can be in a hostile file. */
+/* Text of a scalar shown in a message (tw_excerpt()). */
 static char *
 shown (const char *s)
 {
-  GString *out = g_string_new (NULL);
-  guint n = 0;
-  const char *c;
-
-  if (!g_utf8_validate (s, -1, NULL))
-    return g_string_free (out, FALSE);
-  for (c = s; *c != '\0' && n < 40; c = g_utf8_next_char (c), n++)
-    {
-      if ((guchar) *c < 0x20 || *c == 0x7F)
-        g_string_append_c (out, '?');
-      else
-        g_string_append_len (out, c, g_utf8_next_char (c) - c);
-    }
-  if (*c != '\0')
-    g_string_append (out, "...");
-  return g_string_free (out, FALSE);
+  return tw_excerpt (s, TW_EXCERPT_VALUE);
 }
 
 /* Whether a scalar means "no value": YAML's null written plainly. */

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "tw-history.h"
+#include "tw-diag.h"
 
 struct _TwHistory
 {
@@ -392,25 +393,27 @@ tw_history_play_text (TwHistory   *history,
   const TwGame *game;
   g_autoptr(GString) why = g_string_new (NULL);
   TwMove move = { 0, };
+  gboolean read;
 
   g_return_val_if_fail (history != NULL, FALSE);
   g_return_val_if_fail (text != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   game = history->game;
-  if (!game->rules->move_from_text (game, history->state, text, &move, why))
+  read = game->rules->move_from_text (game, history->state, text, &move, why);
+  if (!read || !tw_history_play (history, &move, why))
     {
-      g_set_error (error, TW_GAME_ERROR, TW_GAME_ERROR_NOTATION,
-                   "cannot read the move “%s”: %s", text,
-                   why->len > 0 ? why->str : "not in the game's notation");
-      return FALSE;
-    }
+      g_autofree char *shown = tw_excerpt (text, TW_EXCERPT_VALUE);
+      g_autofree char *reason = tw_excerpt (why->str, TW_EXCERPT_REASON);
 
-  if (!tw_history_play (history, &move, why))
-    {
-      g_set_error (error, TW_GAME_ERROR, TW_GAME_ERROR_ILLEGAL_MOVE,
-                   "the move “%s” is illegal: %s", text,
-                   why->len > 0 ? why->str : "the rules refuse it");
+      if (!read)
+        g_set_error (error, TW_GAME_ERROR, TW_GAME_ERROR_NOTATION,
+                     "cannot read the move “%s”: %s", shown,
+                     why->len > 0 ? reason : "not in the game's notation");
+      else
+        g_set_error (error, TW_GAME_ERROR, TW_GAME_ERROR_ILLEGAL_MOVE,
+                     "the move “%s” is illegal: %s", shown,
+                     why->len > 0 ? reason : "the rules refuse it");
       return FALSE;
     }
 

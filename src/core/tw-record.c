@@ -637,6 +637,8 @@ load_line (Load         *l,
       const TwNode *move_node = item;
       const TwNode *variations = NULL;
       g_autoptr(GString) why = g_string_new (NULL);
+      g_autofree char *text = NULL;     /* the move, in messages */
+      g_autofree char *reason = NULL;
       TwMove move = { 0, };
       guint index;
       guint child;
@@ -672,25 +674,28 @@ load_line (Load         *l,
       if (tw_state_is_terminal (game, tw_history_get_state (history)))
         {
           load_fail (l, TW_RECORD_ERROR_ILLEGAL_MOVE);
+          text = tw_excerpt (move_node->scalar, TW_EXCERPT_VALUE);
           tw_diag_error (l->diags, move_node, NULL, "move %u “%s” is illegal: the game is over",
-                         index, move_node->scalar);
+                         index, text);
           return FALSE;
         }
       if (!game->rules->move_from_text (game, tw_history_get_state (history),
                                         move_node->scalar, &move, why))
         {
           load_fail (l, TW_RECORD_ERROR_ILLEGAL_MOVE);
+          text = tw_excerpt (move_node->scalar, TW_EXCERPT_VALUE);
+          reason = tw_excerpt (why->str, TW_EXCERPT_REASON);
           tw_diag_error (l->diags, move_node, NULL, "move %u “%s” cannot be read: %s",
-                         index, move_node->scalar,
-                         why->len > 0 ? why->str : "not in the game's notation");
+                         index, text, why->len > 0 ? reason : "not in the game's notation");
           return FALSE;
         }
       if (!tw_history_play (history, &move, why))
         {
           load_fail (l, TW_RECORD_ERROR_ILLEGAL_MOVE);
+          text = tw_excerpt (move_node->scalar, TW_EXCERPT_VALUE);
+          reason = tw_excerpt (why->str, TW_EXCERPT_REASON);
           tw_diag_error (l->diags, move_node, NULL, "move %u “%s” is illegal: %s",
-                         index, move_node->scalar,
-                         why->len > 0 ? why->str : "the rules refuse it");
+                         index, text, why->len > 0 ? reason : "the rules refuse it");
           return FALSE;
         }
       child = tw_history_get_current (history);

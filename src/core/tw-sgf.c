@@ -8,6 +8,7 @@
 
 #include "tw-history.h"
 #include "tw-rules.h"
+#include "tw-diag.h"
 #include "tw-sgf.h"
 
 G_DEFINE_QUARK (tw-sgf-error-quark, tw_sgf_error)
@@ -199,7 +200,7 @@ import_nodes (TwDefinition  *def,
     {
       g_set_error (error, TW_SGF_ERROR, TW_SGF_ERROR_GAME,
                    "%s:%u:%u: error: the record is not a game of %s (GM[%s] expected)", name,
-                   gm ? gm->line : 1, gm ? gm->column : 1, gm ? gm->value : "", rules->foreign_game);
+                   gm ? gm->line : 1, gm ? gm->column : 1, rules->display_name, rules->foreign_game);
       return NULL;
     }
   if (!rules->foreign_setup (def, &n_players, &options, error))
@@ -263,9 +264,12 @@ import_nodes (TwDefinition  *def,
           if (!rules->foreign_move_from_text (game, tw_history_get_state (history), prop->value, &move, why)
               || !tw_history_play (history, &move, why))
             {
+              g_autofree char *value = tw_excerpt (prop->value, TW_EXCERPT_VALUE);
+              g_autofree char *reason = tw_excerpt (why->str, TW_EXCERPT_REASON);
+
               g_set_error (error, TW_SGF_ERROR, TW_SGF_ERROR_MOVE,
                            "%s:%u:%u: error: move %u (%s[%s]): %s", name, prop->line, prop->column,
-                           n_moves, prop->id, prop->value, why->str);
+                           n_moves, prop->id, value, reason);
               return NULL;
             }
         }

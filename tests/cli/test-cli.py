@@ -836,6 +836,28 @@ def blksgf_round_trip():
     code, out, err = run("import", bad)
     expect(code, (out, err), EXIT_ILLEGAL_MOVE)
     check("bad.blksgf:1:" in err and "move 5" in err, err)
+    # a megabyte of move value is quoted as a short excerpt, once
+    huge = write("huge.blksgf", "(;GM[Blokus];1[" + "a" * 1200000 + "])")
+    code, out, err = run("import", huge)
+    expect(code, (out, err), EXIT_ILLEGAL_MOVE)
+    check("huge.blksgf:1:" in err and len(err) < 1000, "long message", len(err), err[:300])
+
+
+@test
+def long_values_quoted_short():
+    # a record whose first move is a megabyte long: a short excerpt in the message
+    record = os.path.join(TMP, "long-move.yaml")
+    (code, out, err), args = play("--record", record, "--bots", "random")
+    expect(code, (args, err), EXIT_OK)
+    first = moves_of(out)[0]
+    text = read(record).replace("- " + first + "\n", "- " + "x" * 1000000 + "\n", 1)
+    check("x" * 1000 in text, "move not replaced", first)
+    code, out, err = run("replay", write("long-move.yaml", text))
+    expect(code, (out, err), EXIT_ILLEGAL_MOVE)
+    check(":1" in err and "x" * 20 in err and len(err) < 1000, "long message", len(err), err[:300])
+    (code, out, err), args = play("--moves", "y" * 100000)  # (the most one argument holds)
+    expect(code, (args, err), EXIT_ILLEGAL_MOVE)
+    check(len(err) < 1000, "long message", len(err), err[:300])
 
 
 @test
