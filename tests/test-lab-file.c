@@ -263,6 +263,8 @@ test_refusals (void)
     { "{\"game\": 0,", "{\"game\": 1,", "appears twice" },
     { seed, "\"seed\": \"78\",\n  \"jobs\"", "seed or number of games differs" },
     { "\"jobs\": 2", "\"jobs\": -1", "“jobs” must be" },
+    { "\"jobs\": 2", "\"jobs\": 02", "a number with a leading zero" },
+    { "\"jobs\": 2", "\"jobs\": 2, \"jobs\": 3", "the key “jobs” appears twice in one object" },
     { compare_json, "\"compare\": null", "must have one result" },
     { compare_json, "\"compare\": \"nothing\"", "name=value" },
     { "\"settings\": {", "\"settings\": 3, \"x\": {", "“settings” must be an object" },

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "tw-json.h"
+#include "tw-diag.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -98,12 +99,15 @@ struct _TwJsonDoc
   guint       located_depth;
   GArray     *frames;      /* Frame: the containers open while parsing */
   gsize       error_at;
+  gsize       duplicate_at;   /* offset + 1 of the first key seen twice in an object, or 0 */
+  char       *duplicate_key;
 };
 
 typedef struct
 {
   gboolean object;
   gsize    boundary;       /* just after "{", "[" or the last ",", as the parser left it */
+  guint    members;        /* of an object: how many were read, duplicates included */
 } Frame;
 
 void
@@ -115,6 +119,7 @@ tw_json_doc_free (TwJsonDoc *doc)
   g_clear_pointer (&doc->lines, g_array_unref);
   g_clear_pointer (&doc->starts, g_hash_table_unref);
   g_clear_pointer (&doc->frames, g_array_unref);
+  g_free (doc->duplicate_key);
   g_free (doc);
 }
 
@@ -293,6 +298,11 @@ check_text (TwJsonDoc  *doc,
       else if (g_ascii_isalnum (c) || c == '-' || c == '+' || c == '.')
         {
           /* a number or a word: json-glib reads it; at the top, only it */
+          gsize digit = c == '-' ? i + 1 : i;
+
+          /* but json-glib reads 007 as 7, where JSON has no leading zeros */
+          if (digit + 1 < doc->len && text[digit] == '0' && g_ascii_isdigit (text[digit + 1]))
+            return fail_at (doc, i, error, "a number with a leading zero");
           while (i + 1 < doc->len && (g_ascii_isalnum (text[i + 1]) || text[i + 1] == '-'
                                       || text[i + 1] == '+' || text[i + 1] == '.'))
             i++;
@@ -321,7 +331,7 @@ on_start (JsonParser *parser,
           TwJsonDoc  *doc,
           gboolean    object)
 {
-  Frame frame = { object, parser_offset (doc) };
+  Frame frame = { object, parser_offset (doc), 0 };
 
   (void) parser;
   g_array_append_val (doc->frames, frame);
@@ -380,13 +390,24 @@ located (TwJsonDoc *doc,
   frame->boundary = parser_offset (doc);
 }
 
+/* json-glib keeps the last of two members of one name: a key seen twice is
+ * found by the object not growing, and refused after the parse (RFC 8259
+ * leaves it to the reader; one file meaning two things is not wanted). */
 static void
 on_member (JsonParser *parser,
            JsonObject *object,
            const char *name,
-           gpointer    doc)
+           gpointer    data)
 {
+  TwJsonDoc *doc = data;
+  Frame *frame = &g_array_index (doc->frames, Frame, doc->frames->len - 1);
+
   (void) parser;
+  if (++frame->members > json_object_get_size (object) && doc->duplicate_at == 0)
+    {
+      doc->duplicate_at = skip_space (doc, frame->boundary) + 1;
+      doc->duplicate_key = g_strdup (name);
+    }
   located (doc, json_object_get_member (object, name));
 }
 
@@ -498,6 +519,15 @@ tw_json_doc_parse (const char  *text,
       return NULL;
     }
   g_signal_handlers_disconnect_by_data (doc->parser, doc);
+  if (doc->duplicate_at != 0)
+    {
+      g_autofree char *key = tw_excerpt (doc->duplicate_key, TW_EXCERPT_VALUE);
+      g_autofree char *message = g_strdup_printf ("the key “%s” appears twice in one object",
+                                                  key);
+
+      fail_at (doc, doc->duplicate_at - 1, error, message);
+      return NULL;
+    }
   if (json_parser_get_root (doc->parser) == NULL)
     {
       fail_at (doc, 0, error, "a value was expected");
