@@ -383,7 +383,7 @@ lab_read_results (TwJsonDoc    *doc,
       g_autoptr(GError) arm_error = NULL;
       TwSimArm *arm = NULL;
 
-      if (!tw_sim_arm_from_json (node, k, &arm, &arm_error))
+      if (!tw_sim_arm_from_json (node, k, NULL, NULL, &arm, &arm_error))
         return tw_json_doc_fail (doc, node, error, "%s", arm_error->message);
       g_ptr_array_add (run->arms, arm);
       if (!lab_check_arm (doc, node, run, k, arm, error))

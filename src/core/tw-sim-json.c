@@ -300,11 +300,82 @@ game_from_json (JsonNode        *item,
  *
  * Reads the configuration and the games of one arm.
  */
+/* Games read per batch from the text, so that the tree of no more than this
+ * many is held at once. */
+#define GAMES_PER_BATCH 1024
+
+/* Reads the games of @arm from @text at @spans (tw_json_cut_items()): a batch
+ * of them at a time as the list "[GAME, GAME, …]", so that merge needs
+ * memory for its output and one batch, not for a tree of the whole file. */
+static gboolean
+games_from_spans (TwSimArm    *arm,
+                  guint        arm_index,
+                  const char  *text,
+                  GArray      *spans,
+                  GError     **error)
+{
+  gsize at = 0;            /* where line and column were counted to */
+  guint line = 1, column = 1;
+
+  for (guint first = 0; first < spans->len; first += GAMES_PER_BATCH)
+    {
+      guint last = MIN (first + GAMES_PER_BATCH, spans->len);
+      const TwJsonSpan *a = &g_array_index (spans, TwJsonSpan, first);
+      const TwJsonSpan *b = &g_array_index (spans, TwJsonSpan, last - 1);
+      g_autoptr(GString) batch = g_string_sized_new (b->end - a->start + 2);
+      g_autoptr(TwJsonDoc) doc = NULL;
+      g_autoptr(GError) batch_error = NULL;
+      JsonNode *root;
+
+      for (; at < a->start; at++)
+        if (text[at] == '\n')
+          line++, column = 1;
+        else if (((guchar) text[at] & 0xc0) != 0x80)
+          column++;
+      g_string_append_c (batch, '[');
+      g_string_append_len (batch, text + a->start, b->end - a->start);
+      g_string_append_c (batch, ']');
+      /* the "[" stands just before the first game */
+      doc = tw_json_doc_parse_at (batch->str, batch->len, line, column > 1 ? column - 1 : 1, 0,
+                                  TW_SIM_ERROR, TW_SIM_ERROR_PARSE, &batch_error);
+      if (doc == NULL)
+        {
+          g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_PARSE, "%s (arm %u, game entry %u or "
+                       "after)", batch_error->message, arm_index + 1, first + 1);
+          return FALSE;
+        }
+      root = tw_json_doc_root (doc);
+      if (!JSON_NODE_HOLDS_ARRAY (root)
+          || json_array_get_length (json_node_get_array (root)) != last - first)
+        {
+          g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_PARSE,
+                       "arm %u: “games” is missing or wrong", arm_index + 1);
+          return FALSE;
+        }
+      for (guint i = first; i < last; i++)
+        {
+          g_autofree char *wrong = game_from_json (json_array_get_element (json_node_get_array (root),
+                                                                           i - first),
+                                                   arm, &g_array_index (arm->games, TwSimGame, i));
+
+          if (wrong != NULL)
+            {
+              g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_PARSE,
+                           "arm %u: game entry %u: %s", arm_index + 1, i + 1, wrong);
+              return FALSE;
+            }
+        }
+    }
+  return TRUE;
+}
+
 gboolean
-tw_sim_arm_from_json (JsonNode   *object,
-                      guint       arm_index,
-                      TwSimArm  **out,
-                      GError    **error)
+tw_sim_arm_from_json (JsonNode     *object,
+                      guint         arm_index,
+                      const char   *text,
+                      GArray       *spans,
+                      TwSimArm    **out,
+                      GError      **error)
 {
   g_autoptr(TwSimArm) arm = g_new0 (TwSimArm, 1);
   JsonNode *games = tw_json_member (object, "games");
@@ -355,7 +426,15 @@ tw_sim_arm_from_json (JsonNode   *object,
 
   list = json_node_get_array (games);
   g_array_set_size (arm->games, json_array_get_length (list));
-  for (guint i = 0; i < arm->games->len; i++)
+  if (spans != NULL && spans->len != arm->games->len)
+    {
+      g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_PARSE,
+                   "arm %u: “games” is missing or wrong", arm_index + 1);
+      return FALSE;
+    }
+  if (spans != NULL && !games_from_spans (arm, arm_index, text, spans, error))
+    return FALSE;
+  for (guint i = 0; spans == NULL && i < arm->games->len; i++)
     {
       g_autofree char *wrong = game_from_json (json_array_get_element (list, i), arm,
                                                &g_array_index (arm->games, TwSimGame, i));
@@ -409,13 +488,17 @@ tw_sim_from_json (const char  *text,
                   GPtrArray   *arms,
                   GError     **error)
 {
+  g_autoptr(GPtrArray) spans = NULL;
+  /* the games apart: a tree of the whole file would take some 20 times its size */
+  g_autofree char *cut = tw_json_cut_items (text, len, "arms", "games", &spans);
   g_autoptr(TwJsonDoc) doc = NULL;
   g_autoptr(GPtrArray) parsed = g_ptr_array_new_with_free_func ((GDestroyNotify) tw_sim_arm_free);
   const char *format;
   JsonNode *root, *list;
   guint n;
 
-  doc = tw_json_doc_parse (text, len, 0, TW_SIM_ERROR, TW_SIM_ERROR_PARSE, error);
+  doc = tw_json_doc_parse (cut != NULL ? cut : text, len, 0, TW_SIM_ERROR, TW_SIM_ERROR_PARSE,
+                           error);
   if (doc == NULL)
     return FALSE;
   root = tw_json_doc_root (doc);
@@ -440,7 +523,14 @@ tw_sim_from_json (const char  *text,
     {
       TwSimArm *arm = NULL;
 
+      if (cut != NULL && spans->len != n)
+        {
+          g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_PARSE,
+                       "arm %u: “games” is missing or wrong", i + 1);
+          return FALSE;
+        }
       if (!tw_sim_arm_from_json (json_array_get_element (json_node_get_array (list), i), i,
+                                 text, cut != NULL ? g_ptr_array_index (spans, i) : NULL,
                                  &arm, error))
         return FALSE;
       g_ptr_array_add (parsed, arm);

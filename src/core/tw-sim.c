@@ -193,8 +193,10 @@ tw_sim_arm_merge (TwSimArm        *arm,
                   const TwSimArm  *other,
                   GError         **error)
 {
-  g_autoptr(GArray) merged = NULL;
   const char *what = NULL;
+  const TwSimGame *b;
+  TwSimGame *a;
+  guint n, m;
 
   g_return_val_if_fail (arm != NULL && other != NULL, FALSE);
 
@@ -224,25 +226,36 @@ tw_sim_arm_merge (TwSimArm        *arm,
       return FALSE;
     }
 
-  merged = g_array_sized_new (FALSE, FALSE, sizeof (TwSimGame),
-                              arm->games->len + other->games->len);
-  g_array_append_vals (merged, arm->games->data, arm->games->len);
-  g_array_append_vals (merged, other->games->data, other->games->len);
-  g_array_sort (merged, tw_sim_compare_game_index);
-  for (guint i = 1; i < merged->len; i++)
+  /* Both are sorted by index: find a game in both by walking them side by
+   * side, then merge @other in place from the end, so that merging shards
+   * takes no memory but the games' own (merge holds every game). */
+  n = arm->games->len;
+  m = other->games->len;
+  a = (TwSimGame *) arm->games->data;
+  b = (const TwSimGame *) other->games->data;
+  for (guint i = 0, j = 0; i < n && j < m;)
     {
-      guint64 index = g_array_index (merged, TwSimGame, i).index;
-
-      if (index == g_array_index (merged, TwSimGame, i - 1).index)
+      if (a[i].index == b[j].index)
         {
           g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_MISMATCH,
                        "game %" G_GUINT64_FORMAT " is in two of the results (overlapping shards?)",
-                       index);
+                       a[i].index);
           return FALSE;
         }
+      if (a[i].index < b[j].index)
+        i++;
+      else
+        j++;
     }
-  g_array_unref (arm->games);
-  arm->games = g_steal_pointer (&merged);
+  g_array_set_size (arm->games, n + m);
+  a = (TwSimGame *) arm->games->data;
+  for (guint i = n, j = m, k = n + m; j > 0;)
+    {
+      if (i > 0 && a[i - 1].index > b[j - 1].index)
+        a[--k] = a[--i];
+      else
+        a[--k] = b[--j];
+    }
   return TRUE;
 }
 
