@@ -105,7 +105,7 @@ lost_game (void)
   if (checksum == NULL)
     return NULL;
   mpath = marker_path ();
-  if (g_file_get_contents (mpath, &marker, NULL, NULL) &&
+  if (tw_file_read_limited (mpath, 256, "an autosave marker", &marker, NULL, NULL) &&
       g_strcmp0 (g_strstrip (marker), checksum) == 0)
     return NULL;
 
