@@ -653,7 +653,8 @@ test_bundled_set (void)
 }
 
 /* The definition checks: a tile without its 2-side, a canvas face that is
- * short of edge spaces, an unknown specialty colour. */
+ * short of edge spaces, an unknown specialty colour, a painter's name that is
+ * not text. */
 static void
 test_validation (void)
 {
@@ -662,6 +663,7 @@ test_validation (void)
     { "two: S}", "two: Q}", "must be a direction" },
     { "specialty: coral}", "specialty: mauve}", "unknown colour" },
     { "canvases:", "canvasses:", "canvases" },
+    { "name: Wei-Ta Chin,", "name: [Wei, Ta],", "the name of a painter must be text, not a list" },
   };
   g_autofree char *text = NULL;
   g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data-files",

@@ -238,6 +238,12 @@ static const BadCase bad_cases[] = {
     1, { ":3:5: error: missing key 'id' in colour #1" } },
   { "color-id-space", "game: {name: T, rules: colorblock}\ncolors:\n  - {id: dark red, "
     "rgb: \"#000000\"}\n", 1, { ":3:10: error: the id 'dark red' of colour #1 contains a space" } },
+  { "color-id-empty", "game: {name: T, rules: colorblock}\ncolors:\n  - {id: '', "
+    "rgb: \"#000000\"}\n", 1, { ":3:10: error: the id of colour #1 is empty" } },
+  { "tile-id-notation", HEADER "tiles:\n  - {id: 'a;P', edges: [red, red, blue, blue]}\n", 1,
+    { ":6:10: error: the id 'a;P' of tile #1 contains ';', which the move notation cannot read" } },
+  { "tile-id-at", HEADER "tiles:\n  - {id: a@b, edges: [red, red, blue, blue]}\n", 1,
+    { ":6:10: error: the id 'a@b' of tile #1 contains '@'" } },
   { "duplicate-color", HEADER "  - {id: red, rgb: \"#ff0001\"}\n", 1,
     { ":5:10: error: duplicate colour id 'red' (the first is at line 3)" } },
   { "color-typo-key", HEADER "  - {id: green, rbg: \"#00ff00\"}\n", 2,
@@ -314,6 +320,36 @@ static const BadCase bad_cases[] = {
     { ":1:7: error: Colorblock needs at least one colour",
       ":1:7: error: Colorblock needs at least one tile (add a `tiles:` list)" } },
 };
+
+/* What follows the first document is not parsed (doc/definition-format.md):
+ * broken YAML there is ignored; the whole file is still checked as text. */
+static void
+test_after_first_document (void)
+{
+  static const char * const ignored[] = { "---\nfoo: [unclosed\n", "...\n: : :\n" };
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (ignored); i++)
+    {
+      g_autoptr(TwDiagnostics) diags = NULL;
+      g_autofree char *text = g_strconcat (valid_yaml, ignored[i], NULL);
+      g_autoptr(TwDefinition) def = load (text, &diags, &error);
+
+      g_assert_no_error (error);
+      g_assert_nonnull (def);
+      g_assert_cmpuint (tw_diagnostics_get_n (diags), ==, 0);
+    }
+  {
+    g_autoptr(TwDiagnostics) diags = NULL;
+    g_autofree char *text = g_strconcat (valid_yaml, "---\n\x01\n", NULL);
+    g_autoptr(TwDefinition) def = load (text, &diags, &error);
+    g_autofree char *report = NULL;
+
+    g_assert_null (def);
+    report = tw_diagnostics_to_string (diags);
+    g_assert_nonnull (strstr (report, "control characters are not allowed"));
+  }
+}
 
 static void
 test_bad_cases (void)
@@ -738,6 +774,7 @@ main (int   argc,
   g_test_add_func ("/tw/definition/registry-has-colorblock", test_registry_has_colorblock);
   g_test_add_func ("/tw/definition/valid", test_valid);
   g_test_add_func ("/tw/definition/bad-cases", test_bad_cases);
+  g_test_add_func ("/tw/definition/after-first-document", test_after_first_document);
   g_test_add_func ("/tw/definition/every-problem-at-once", test_every_problem_at_once);
   g_test_add_func ("/tw/definition/one-problem-message", test_one_problem_message);
   g_test_add_func ("/tw/definition/too-many", test_too_many);

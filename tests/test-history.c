@@ -444,6 +444,50 @@ test_full_games (void)
     }
 }
 
+/* A tree wider than the cache budget: many variations at a cached depth, some
+ * continued past the next one. The cache never holds more than the budget,
+ * and every node's state, recomputed from whatever ancestor is still kept,
+ * is the one its moves give. */
+static void
+test_cache_budget (void)
+{
+  REQUIRE_GAME (game, 2);
+  g_autoptr(TwHistory) history = tw_history_new (game, 7);
+  guint max = 0, branch;
+  TwRng rng;
+
+  tw_rng_seed (&rng, 7);
+  tw_history_set_cache_budget (history, 0);  /* the minimum number of states */
+  g_assert_cmpuint (tw_history_get_cache_size (history, &max), <=, max);
+  g_assert_cmpuint (max, ==, TW_HISTORY_CACHE_MIN_STATES + 1);
+
+  g_assert_cmpuint (play_random (history, &rng, TW_HISTORY_CACHE_INTERVAL - 1), ==,
+                    TW_HISTORY_CACHE_INTERVAL - 1);
+  branch = tw_history_get_current (history);
+  for (guint v = 0; v < 4 * max; v++)
+    {
+      g_assert_true (tw_history_goto (history, branch));
+      play_random (history, &rng, v % 3 == 0 ? 2 * TW_HISTORY_CACHE_INTERVAL + 1 : 1);
+      g_assert_cmpuint (tw_history_get_cache_size (history, NULL), <=, max);
+    }
+  g_assert_cmpuint (tw_history_get_n_nodes (history), >, 4 * max);
+
+  for (guint pass = 0; pass < 2; pass++)
+    for (guint i = 0; i < tw_history_get_n_nodes (history); i++)
+      {
+        guint node = pass == 0 ? i : tw_history_get_n_nodes (history) - 1 - i;
+        guint64 want = tw_history_get_node (history, node)->hash;
+        TwState *state = tw_history_dup_state_at (history, node);
+
+        g_assert_cmpuint (game->rules->hash (game, state), ==, want);
+        g_assert_cmpuint (replayed_hash (history, node), ==, want);
+        tw_state_free (state);
+        g_assert_true (tw_history_goto (history, node));
+        g_assert_cmpuint (current_hash (history), ==, want);
+        g_assert_cmpuint (tw_history_get_cache_size (history, NULL), <=, max);
+      }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -458,6 +502,7 @@ main (int    argc,
   g_test_add_func ("/tw/history/play-text", test_play_text);
   g_test_add_func ("/tw/history/goto", test_goto);
   g_test_add_func ("/tw/history/full-games", test_full_games);
+  g_test_add_func ("/tw/history/cache-budget", test_cache_budget);
 
   return g_test_run ();
 }

@@ -350,6 +350,67 @@ test_shards_merge (void)
   g_assert_nonnull (strstr (error->message, "seed"));
 }
 
+/* Results of more games than one batch of the reader (1024; it reads the
+ * games a batch at a time, not the whole file as one tree): made by hand
+ * (any game's arm, games with the run's seeds), read back the same, and a
+ * fault in a game of a later batch is found at its line. */
+static void
+test_json_many_games (void)
+{
+  g_autoptr(TwGame) game = first_game ();
+  g_autoptr(GPtrArray) read = g_ptr_array_new_with_free_func ((GDestroyNotify) tw_sim_arm_free);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *json = NULL;
+  g_autofree char *broken = NULL;
+  g_autofree char *where = NULL;
+  TwBotSpec bots[TW_MAX_PLAYERS];
+  TwSimArm *arm;
+  const guint n_games = 2500;
+  char *at;
+  guint line = 1;
+
+  if (game == NULL)
+    {
+      g_test_skip ("no registered game has a bundled definition");
+      return;
+    }
+  for (guint p = 0; p < game->n_players; p++)
+    g_assert_true (tw_bot_spec_parse ("random", &bots[p], NULL));
+  arm = tw_sim_arm_new (game, NULL, bots, 9, n_games + 10);
+  for (guint i = 0; i < n_games; i++)
+    {
+      /* every index but 0 to 9: a shard */
+      TwSimGame g = { .index = i + 10, .seed = tw_sim_game_seed (9, i + 10), .moves = i % 50 };
+
+      for (guint p = 0; p < game->n_players; p++)
+        {
+          g.rank[p] = (guint8) ((i + p) % game->n_players);
+          g.score[p] = (double) (i * 7 % 31) / 4 - p;
+        }
+      for (guint c = 0; c < arm->n_counters; c++)
+        g.counters[c] = i * (c + 1);
+      g_array_append_val (arm->games, g);
+    }
+  json = to_json (arm);
+  g_assert_true (tw_sim_from_json (json, strlen (json), read, &error));
+  g_assert_no_error (error);
+  assert_same_arm (arm, g_ptr_array_index (read, 0));
+
+  /* a syntax fault in game 2001: its line, in the file's numbering */
+  at = strstr (json, "{\"game\": 2010,");
+  g_assert_nonnull (at);
+  for (const char *c = json; c < at; c++)
+    line += *c == '\n';
+  broken = g_strdup (json);
+  broken[at - json + 1] = 'x';
+  g_assert_false (tw_sim_from_json (broken, strlen (broken), read, &error));
+  g_assert_error (error, TW_SIM_ERROR, TW_SIM_ERROR_PARSE);
+  where = g_strdup_printf ("%u:", line);
+  if (!g_str_has_prefix (error->message, where))
+    g_error ("“%s” is not at line %u", error->message, line);
+  tw_sim_arm_free (arm);
+}
+
 static void
 test_json_errors (void)
 {
@@ -667,6 +728,7 @@ main (int    argc,
   g_test_add_func ("/tw/sim/seeds-and-shards", test_seeds_and_shards);
   g_test_add_func ("/tw/sim/jobs-do-not-matter", test_jobs_do_not_matter);
   g_test_add_func ("/tw/sim/shards-merge", test_shards_merge);
+  g_test_add_func ("/tw/sim/json-many-games", test_json_many_games);
   g_test_add_func ("/tw/sim/json-errors", test_json_errors);
   g_test_add_func ("/tw/sim/compare", test_compare);
   g_test_add_func ("/tw/sim/shared-wins", test_shared_wins);

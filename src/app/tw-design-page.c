@@ -27,6 +27,7 @@
 #include "tw-app-util.h"
 #include "tw-card-editor.h"
 #include "tw-design-edit.h"
+#include "tw-file.h"
 #include "tw-recovery.h"
 #include "tw-render.h"
 #include "tw-rules.h"
@@ -227,9 +228,7 @@ autosave_worker (gpointer data,
         g_set_error (&error, G_FILE_ERROR, g_file_error_from_errno (errno), "%s: %s", dir,
                      g_strerror (errno));
       else
-        g_file_set_contents_full (job->path, bytes, (gssize) len,
-                                  G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
-                                  0600, &error);
+        tw_file_save_with_mode (job->path, bytes, (gssize) len, 0600, &error);
     }
   else if (g_unlink (job->path) != 0 && errno != ENOENT)
     g_set_error (&error, G_FILE_ERROR, g_file_error_from_errno (errno), "%s: %s", job->path,
@@ -2162,6 +2161,34 @@ tw_design_page_restore (TwDesignPage *self,
   autosave_now (self);
 }
 
+/* The text of a definition file, read no further than the format's limit
+ * (a device or a huge file is refused, not read whole). */
+static gboolean
+read_definition (GFile   *file,
+                 char   **contents,
+                 gsize   *len,
+                 GError **error)
+{
+  g_autofree char *path = g_file_get_path (file);
+  g_autoptr(GFileInfo) info = NULL;
+
+  if (path != NULL)
+    return tw_file_read_limited (path, TW_DEFINITION_MAX_BYTES, "a definition", contents, len,
+                                 error);
+  /* not a local file: its size as the remote says it */
+  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE, G_FILE_QUERY_INFO_NONE, NULL,
+                            error);
+  if (info == NULL)
+    return FALSE;
+  if (g_file_info_get_size (info) > TW_DEFINITION_MAX_BYTES)
+    {
+      g_set_error (error, TW_FILE_ERROR, TW_FILE_ERROR_TOO_LARGE,
+                   "the file is more than the limit of 4 MiB for a definition");
+      return FALSE;
+    }
+  return g_file_load_contents (file, NULL, contents, len, NULL, error);
+}
+
 static gboolean
 load_file (TwDesignPage *self,
            GFile        *file,
@@ -2172,7 +2199,7 @@ load_file (TwDesignPage *self,
   g_autoptr(GError) error = NULL;
   gsize len;
 
-  if (!g_file_load_contents (file, NULL, &contents, &len, NULL, &error))
+  if (!read_definition (file, &contents, &len, &error))
     {
       g_autofree char *message = g_strdup_printf (_("Could not open “%s”: %s"), basename,
                                                   error->message);
@@ -2317,7 +2344,7 @@ tw_design_page_show_game_definition (TwDesignPage *self,
   /* the named file only when it still holds the text the game was played
    * with: saving must not overwrite a file edited since */
   if (file != NULL
-      && !(g_file_load_contents (file, NULL, &contents, NULL, NULL, NULL)
+      && !(read_definition (file, &contents, NULL, NULL)
            && g_str_equal (contents, definition->text)))
     g_clear_object (&file);
 
@@ -2453,9 +2480,9 @@ save_to (TwDesignPage *self,
   g_autofree char *message = NULL;
   g_autoptr(GError) error = NULL;
 
-  /* g_file_set_contents writes a temporary file and renames it over the
-   * old one: a crash mid-save never leaves half a definition behind */
-  if (path == NULL || !g_file_set_contents (path, text, -1, &error))
+  /* atomic (tw-file.h): a crash mid-save never leaves half a definition
+   * behind, and a symbolic link or the file's mode survive the save */
+  if (path == NULL || !tw_file_save (path, text, -1, &error))
     {
       /* Translators: saving a definition failed: the file and the reason */
       message = g_strdup_printf (_("Could not save “%s”: %s"), basename,

@@ -29,6 +29,7 @@
 #include <glib/gi18n.h>
 
 #include "tw-bot.h"
+#include "tw-file.h"
 
 #define DEFAULT_BOT_DELAY_MS 400
 /* At most this long between a change and the write that holds it (plus the
@@ -177,8 +178,8 @@ autosave_job_write (AutosaveJob  *job,
   if (g_strcmp0 (autosave_last_path, job->path) != 0 || job->gen > autosave_last_gen)
     {
       g_mkdir_with_parents (dir, 0700);
-      /* a temporary file beside the autosave, fsynced, renamed over it */
-      ok = g_file_set_contents (job->path, job->data, -1, error);
+      /* atomic (tw-file.h): a crash mid-write leaves the last autosave whole */
+      ok = tw_file_save_with_mode (job->path, job->data, -1, 0600, error);
       if (ok)
         {
           g_free (autosave_last_path);

@@ -29,7 +29,9 @@
 
 #include "tw-app-util.h"
 #include "tw-bot.h"
+#include "tw-file.h"
 #include "tw-chart.h"
+#include "tw-export.h"
 #include "tw-diag.h"
 #include "tw-game.h"
 #include "tw-sim.h"
@@ -1578,7 +1580,7 @@ export_csv (TwLabPage   *self,
   for (guint k = 0; k < self->n_arms; k++)
     g_ptr_array_add (arms, self->arms[k]);
   tw_sim_games_csv (arms, TRUE, out);
-  return g_file_set_contents (path, out->str, out->len, error);
+  return tw_file_save (path, out->str, (gssize) out->len, error);
 }
 
 static gboolean
@@ -1592,10 +1594,11 @@ export_json (TwLabPage   *self,
   for (guint k = 0; k < self->n_arms; k++)
     g_ptr_array_add (arms, self->arms[k]);
   tw_sim_to_json (arms, out);
-  return g_file_set_contents (path, out->str, out->len, error);
+  return tw_file_save (path, out->str, (gssize) out->len, error);
 }
 
-/* Every shown chart, one under the other, black on white. */
+/* Every shown chart, one under the other, black on white; saved atomically
+ * (tw-file.h). */
 static gboolean
 export_charts (TwLabPage   *self,
                const char  *path,
@@ -1604,15 +1607,18 @@ export_charts (TwLabPage   *self,
 {
   const double black[3] = { 0.1, 0.1, 0.1 };
   const int width = 900;
+  g_autoptr(TwSaveFile) file = tw_save_file_begin (path, error);
   cairo_surface_t *surface;
   cairo_status_t status;
   cairo_t *cr;
   guint n = 0;
 
+  if (file == NULL)
+    return FALSE;
   for (guint c = 0; c < N_CHARTS; c++)
     n += gtk_widget_get_visible (self->areas[c]);
   if (svg)
-    surface = cairo_svg_surface_create (path, width, n * CHART_HEIGHT);
+    surface = cairo_svg_surface_create_for_stream (tw_export_save_write, file, width, n * CHART_HEIGHT);
   else
     surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width, n * CHART_HEIGHT);
   cr = cairo_create (surface);
@@ -1628,17 +1634,13 @@ export_charts (TwLabPage   *self,
   cairo_destroy (cr);
   if (svg)
     cairo_surface_finish (surface);
-  else
-    cairo_surface_write_to_png (surface, path);
   status = cairo_surface_status (surface);
+  if (!svg && status == CAIRO_STATUS_SUCCESS)
+    status = cairo_surface_write_to_png_stream (surface, tw_export_save_write, file);
   cairo_surface_destroy (surface);
-  if (status != CAIRO_STATUS_SUCCESS)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s: %s", path,
-                   cairo_status_to_string (status));
-      return FALSE;
-    }
-  return TRUE;
+  if (!tw_export_save_check (status, file, path, error))
+    return FALSE;
+  return tw_save_file_commit (g_steal_pointer (&file), error);
 }
 
 typedef enum { EXPORT_CSV, EXPORT_JSON, EXPORT_PNG, EXPORT_SVG } ExportKind;

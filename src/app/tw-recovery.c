@@ -38,6 +38,7 @@
 #include <unistd.h>
 
 #include "tw-design-page.h"
+#include "tw-file.h"
 #include "tw-game.h"
 #include "tw-record.h"
 
@@ -64,7 +65,7 @@ autosave_checksum (void)
   g_autofree char *contents = NULL;
   gsize len = 0;
 
-  if (!g_file_get_contents (path, &contents, &len, NULL))
+  if (!tw_file_read_limited (path, TW_RECORD_MAX_BYTES, "a record", &contents, &len, NULL))
     return NULL;
   return g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *) contents, len);
 }
@@ -84,7 +85,7 @@ tw_recovery_mark_clean (void)
 
   if (checksum == NULL)
     return;
-  if (!g_file_set_contents (path, checksum, -1, &error))
+  if (!tw_file_save_with_mode (path, checksum, -1, 0600, &error))
     g_message ("Could not mark the autosave as saved: %s", error->message);
 }
 
@@ -104,7 +105,7 @@ lost_game (void)
   if (checksum == NULL)
     return NULL;
   mpath = marker_path ();
-  if (g_file_get_contents (mpath, &marker, NULL, NULL) &&
+  if (tw_file_read_limited (mpath, 256, "an autosave marker", &marker, NULL, NULL) &&
       g_strcmp0 (g_strstrip (marker), checksum) == 0)
     return NULL;
 
@@ -371,7 +372,8 @@ definition_response (AdwMessageDialog *dialog,
       gsize len = 0;
 
       /* read again: the file the user was asked about may have changed since */
-      if (!g_file_get_contents (path, &contents, &len, &error))
+      if (!tw_file_read_limited (path, TW_DEFINITION_MAX_BYTES, "a definition", &contents, &len,
+                                 &error))
         {
           g_message ("The definition autosave cannot be restored: %s", error->message);
           return;
@@ -411,7 +413,8 @@ offer_definition (TwWindow *window)
 
   if (path == NULL || gtk_widget_in_destruction (GTK_WIDGET (window)))
     return;
-  if (!g_file_get_contents (path, &contents, &len, &error))
+  if (!tw_file_read_limited (path, TW_DEFINITION_MAX_BYTES, "a definition", &contents, &len,
+                             &error))
     {
       g_message ("The definition autosave cannot be read: %s", error->message);
       return;

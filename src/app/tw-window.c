@@ -17,6 +17,7 @@
 
 #include "tw-app-util.h"
 #include "tw-definition.h"
+#include "tw-file.h"
 #include "tw-design-page.h"
 #include "tw-game-model.h"
 #include "tw-new-game-dialog.h"
@@ -607,7 +608,8 @@ tw_window_open_game (TwWindow *self,
       /* a Pentobi record of classic Blokus, played with the bundled definition */
       g_autofree char *text = NULL;
       gsize len;
-      record = g_file_get_contents (path, &text, &len, &error)
+      record = tw_file_read_limited (path, TW_SGF_MAX_BYTES, "a .blksgf record", &text,
+                                     &len, &error)
                ? tw_sgf_import (text, len, basename, &error) : NULL;
     }
   else

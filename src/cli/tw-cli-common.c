@@ -181,7 +181,37 @@ tw_cli_exit_for_error (const GError *error)
       }
   if (error->domain == G_FILE_ERROR)
     return TW_EXIT_IO;
+  if (error->domain == TW_FILE_ERROR)
+    return TW_EXIT_INVALID_FILE;
   return TW_EXIT_FAILURE;
+}
+
+char *
+tw_cli_printable (const char *text)
+{
+  GString *out = g_string_new (NULL);
+  const char *p = text != NULL ? text : "";
+  const char *end = p + strlen (p);
+
+  while (p < end)
+    {
+      gunichar c = g_utf8_get_char_validated (p, end - p);
+
+      if (c == (gunichar) -1 || c == (gunichar) -2)
+        {
+          g_string_append_printf (out, "\\x%02X", (guchar) *p);
+          p++;
+          continue;
+        }
+      if (c < 0x20 || c == 0x7f)
+        g_string_append_printf (out, "\\x%02X", c);
+      else if (c >= 0x80 && c < 0xa0)
+        g_string_append_printf (out, "\\u%04X", c);
+      else
+        g_string_append_unichar (out, c);
+      p = g_utf8_next_char (p);
+    }
+  return g_string_free (out, FALSE);
 }
 
 int

@@ -34,7 +34,7 @@ write_text (const char  *path,
       fputs (text, stdout);
       return TRUE;
     }
-  return g_file_set_contents (path, text, -1, error);
+  return tw_file_save (path, text, -1, error);
 }
 
 int
@@ -62,7 +62,8 @@ tw_cli_import (int    argc,
       tw_cli_error ("expected one record file (a .blksgf), got %d", argc - 1);
       return TW_EXIT_USAGE;
     }
-  if (!g_file_get_contents (argv[1], &text, &len, &error))
+  if (!tw_file_read_limited (argv[1], TW_SGF_MAX_BYTES, "a .blksgf record", &text, &len,
+                             &error))
     return tw_cli_report_error (error);
 
   g_autoptr(TwRecord) record = NULL;

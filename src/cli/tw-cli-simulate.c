@@ -55,7 +55,11 @@ row_label (const TwSimArm    *arm,
   switch (metric->kind)
     {
     case TW_SIM_METRIC_WIN:
-      return g_strdup_printf ("P%u %s", metric->index + 1, arm->bots[metric->index]);
+      {
+        g_autofree char *bot = tw_cli_printable (arm->bots[metric->index]);
+
+        return g_strdup_printf ("P%u %s", metric->index + 1, bot);
+      }
     case TW_SIM_METRIC_SCORE:
       return g_strdup_printf ("P%u score", metric->index + 1);
     case TW_SIM_METRIC_MOVES:
@@ -64,7 +68,7 @@ row_label (const TwSimArm    *arm,
       return g_strdup ("ties for first");
     case TW_SIM_METRIC_COUNTER:
     default:
-      return g_strdup (name);
+      return tw_cli_printable (name);
     }
 }
 
@@ -74,14 +78,22 @@ print_arm_text (GString        *out,
 {
   g_autoptr(GArray) rows = tw_sim_summarize (arm);
   gboolean counters_heading = FALSE;
+  /* names read from results files (merge) are printed escaped */
+  g_autofree char *label = arm->label != NULL ? tw_cli_printable (arm->label) : NULL;
+  g_autofree char *definition = tw_cli_printable (arm->definition);
+  g_autofree char *rules_id = tw_cli_printable (arm->rules_id);
 
   g_string_append_printf (out, "%s%s%s%s (%s), %u players, seed %" G_GUINT64_FORMAT ", %u of %"
                 G_GUINT64_FORMAT " games\n",
-                arm->label != NULL ? "[" : "", arm->label != NULL ? arm->label : "",
-                arm->label != NULL ? "] " : "", arm->definition, arm->rules_id,
+                label != NULL ? "[" : "", label != NULL ? label : "",
+                label != NULL ? "] " : "", definition, rules_id,
                 arm->n_players, arm->seed, arm->games->len, arm->total_games);
   if (arm->change != NULL)
-    g_string_append_printf (out, "change: %s\n", arm->change);
+    {
+      g_autofree char *change = tw_cli_printable (arm->change);
+
+      g_string_append_printf (out, "change: %s\n", change);
+    }
   if (arm->games->len == 0)
     {
       /* statistics of no games are all NaN: say so instead of rows of nan */
@@ -141,9 +153,11 @@ print_compare_text (GString        *out,
   diffs = tw_sim_compare (a, b);
   paired = diffs->len > 0 && g_array_index (diffs, TwSimDiff, 0).paired;
 
+  g_autofree char *change = tw_cli_printable (b->change != NULL ? b->change : "?");
+
   g_string_append_printf (out, "\nB - A (B: %s), %s, 95%% intervals; * marks a significant difference "
                 "(the interval excludes 0):\n",
-                b->change != NULL ? b->change : "?",
+                change,
                 paired ? "paired by game (same seeds)" : "unpaired (Welch)");
   g_string_append_printf (out, "  %-28s %10s %10s %10s   %s\n", "mean of", "A", "B", "B - A", "95% interval");
   for (guint i = 0; i < diffs->len; i++)
@@ -200,13 +214,15 @@ print_results (GPtrArray   *arms,
       break;
     }
   if (path != NULL)
-    return g_file_set_contents (path, out->str, (gssize) out->len, error);
+    return tw_file_save (path, out->str, (gssize) out->len, error);
   fwrite (out->str, 1, out->len, stdout);
   fflush (stdout);
   return TRUE;
 }
 
-/* One CSV row per game (tw_sim_games_csv()) to @path. */
+/* One CSV row per game (tw_sim_games_csv()) to @path. When games are
+ * missing (Ctrl-C, or a shard missing from a merge), a first line "# partial:
+ * …" says so: the table alone cannot tell a partial run from a whole one. */
 static gboolean
 write_per_game (const char  *path,
                 GPtrArray   *arms,
@@ -214,8 +230,20 @@ write_per_game (const char  *path,
 {
   g_autoptr(GString) out = g_string_new (NULL);
 
+  for (guint a = 0; a < arms->len; a++)
+    {
+      const TwSimArm *arm = g_ptr_array_index (arms, a);
+
+      if (arm->games->len < arm->total_games)
+        g_string_append_printf (out, "# partial: %u of %" G_GUINT64_FORMAT " games%s%s, %s\n",
+                                arm->games->len, arm->total_games,
+                                arm->label != NULL ? " of " : "",
+                                arm->label != NULL ? arm->label : "",
+                                arm->interrupted ? "the run was interrupted (Ctrl-C)"
+                                                 : "a shard is missing");
+    }
   tw_sim_games_csv (arms, FALSE, out);
-  return g_file_set_contents (path, out->str, (gssize) out->len, error);
+  return tw_file_save (path, out->str, (gssize) out->len, error);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -527,7 +555,8 @@ tw_cli_merge (int    argc,
       g_autofree char *text = NULL;
       gsize len = 0;
 
-      if (!g_file_get_contents (argv[i], &text, &len, &error))
+      if (!tw_file_read_limited (argv[i], TW_SIM_RESULTS_MAX_BYTES, "simulation results", &text,
+                                 &len, &error))
         {
           rc = tw_cli_report_error (error);
           goto out;

@@ -603,7 +603,7 @@ tw_cli_tournament (int    argc,
 
   if (output != NULL)
     {
-      if (!g_file_set_contents (output, out->str, (gssize) out->len, &error))
+      if (!tw_file_save (output, out->str, (gssize) out->len, &error))
         {
           rc = tw_cli_report_error (error);
           goto out;

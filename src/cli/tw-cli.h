@@ -10,6 +10,7 @@
 #include <glib.h>
 
 #include "tw-definition.h"
+#include "tw-file.h"
 #include "tw-bot.h"
 #include "tw-game.h"
 
@@ -94,6 +95,9 @@ TwGame         *tw_cli_new_game           (TwDefinition        *def,
                                            int                  players,
                                            char               **sets,
                                            GError             **error);
+/* @text with control characters as \xNN (or \u00NN for C1) and invalid
+ * UTF-8 as \xNN: a name read from a file, safe to print on a terminal. */
+char           *tw_cli_printable          (const char          *text);
 /* Writes text as UTF-8 bytes whatever the locale. */
 void            tw_cli_print              (const char          *format,
                                            ...) G_GNUC_PRINTF (1, 2);

@@ -23,7 +23,7 @@
 
 G_DEFINE_QUARK (tw-definition-error-quark, tw_definition_error)
 
-#define MAX_FILE_BYTES (4 * 1024 * 1024)
+#define MAX_FILE_BYTES TW_DEFINITION_MAX_BYTES
 #define MAX_POINTS     1000
 
 static const char * const dir_letters = "NESW";
@@ -62,27 +62,11 @@ did_you_mean (const char         *word,
   return nearest ? g_strdup_printf ("did you mean '%s'?", nearest) : NULL;
 }
 
-/* Text of a scalar shown in a message: short and without control characters,
- * since anything can be in a hostile file. */
+/* Text of a scalar shown in a message (tw_excerpt()). */
 static char *
 shown (const char *s)
 {
-  GString *out = g_string_new (NULL);
-  guint n = 0;
-  const char *c;
-
-  if (!g_utf8_validate (s, -1, NULL))
-    return g_string_free (out, FALSE);
-  for (c = s; *c != '\0' && n < 40; c = g_utf8_next_char (c), n++)
-    {
-      if ((guchar) *c < 0x20 || *c == 0x7F)
-        g_string_append_c (out, '?');
-      else
-        g_string_append_len (out, c, g_utf8_next_char (c) - c);
-    }
-  if (*c != '\0')
-    g_string_append (out, "...");
-  return g_string_free (out, FALSE);
+  return tw_excerpt (s, TW_EXCERPT_VALUE);
 }
 
 /* Whether a scalar means "no value": YAML's null written plainly. */
@@ -125,30 +109,56 @@ get_string (Loader       *L,
   return TRUE;
 }
 
-/* An id: a required non-empty scalar without spaces (ids are written in the
- * move notation and in records). */
+/* Where @id has a character that an id may not have (anything but letters,
+ * digits, '-' and '_'), or NULL. Ids are written in the move notation, in
+ * positions and in records, whose readers split on spaces and on ; , : @ =
+ * (doc/notation.md): any other character could make a move that the notation
+ * prints but cannot read back. */
+static const char *
+bad_id_char (const char *id)
+{
+  for (const char *c = id; *c != '\0'; c = g_utf8_next_char (c))
+    {
+      gunichar u = g_utf8_get_char (c);
+
+      if (!g_unichar_isalnum (u) && u != '-' && u != '_')
+        return c;
+    }
+  return NULL;
+}
+
+/* An id: a required non-empty word (bad_id_char()). */
 static gboolean
 get_id (Loader       *L,
         const TwNode *map,
         const char   *what,
         char        **out)
 {
+  const char *hint = "write ids as one word of letters, digits, '-' and '_', such as 'red' "
+                     "or 'corner-3'";
   const TwNode *node;
+  const char *c;
 
   if (!get_string (L, map, "id", what, TRUE, out))
     return FALSE;
   node = tw_node_get (map, "id");
-  for (const char *c = *out; *c != '\0'; c++)
-    if (g_ascii_isspace (*c) || (guchar) *c < 0x20)
-      {
-        g_autofree char *s = shown (*out);
+  if (**out == '\0')
+    tw_diag_error (L->diags, node, hint, "the id of %s is empty", what);
+  else if ((c = bad_id_char (*out)) != NULL)
+    {
+      g_autofree char *s = shown (*out);
 
-        tw_diag_error (L->diags, node, "write ids as one word, such as 'red' or 'corner-3'",
-                       "the id '%s' of %s contains a space", s, what);
-        g_clear_pointer (out, g_free);
-        return FALSE;
-      }
-  return TRUE;
+      if (g_unichar_isspace (g_utf8_get_char (c)) || (guchar) *c < 0x20)
+        tw_diag_error (L->diags, node, hint, "the id '%s' of %s contains a space", s, what);
+      else
+        tw_diag_error (L->diags, node, hint, "the id '%s' of %s contains '%.*s', which the "
+                       "move notation cannot read back", s, what,
+                       (int) (g_utf8_next_char (c) - c), c);
+    }
+  else
+    return TRUE;
+  g_clear_pointer (out, g_free);
+  return FALSE;
 }
 
 /* An optional integer; FALSE (and *out unchanged) when absent or wrong. */
@@ -176,8 +186,9 @@ entry_name (const TwNode *entry,
 {
   const TwNode *id = tw_node_get (entry, "id");
 
-  if (id != NULL && id->type == TW_NODE_SCALAR && !is_null (id) && strlen (id->scalar) <= 64
-      && g_utf8_validate (id->scalar, -1, NULL) && strpbrk (id->scalar, " \t\n\r") == NULL)
+  if (id != NULL && id->type == TW_NODE_SCALAR && !is_null (id) && id->scalar[0] != '\0'
+      && strlen (id->scalar) <= 64 && g_utf8_validate (id->scalar, -1, NULL)
+      && bad_id_char (id->scalar) == NULL)
     return g_strdup_printf ("%s '%s'", noun, id->scalar);
   return g_strdup_printf ("%s #%u", noun, i + 1);
 }

@@ -21,6 +21,8 @@ G_BEGIN_DECLS
 
 typedef struct _TwRules TwRules;
 
+/* the largest definition file (doc/definition-format.md, "Limits") */
+#define TW_DEFINITION_MAX_BYTES (4 * 1024 * 1024)
 #define TW_MAX_COLORS        16
 #define TW_MAX_TILE_DEFS     512
 #define TW_MAX_TILE_COUNT    250   /* total tiles of a definition, counts summed */

@@ -134,6 +134,28 @@ add_valist (TwDiagnostics *diags,
  *
  * Adds one problem.
  */
+char *
+tw_excerpt (const char *text,
+            guint       max_chars)
+{
+  GString *out = g_string_new (NULL);
+  guint n = 0;
+  const char *c;
+
+  if (text == NULL || !g_utf8_validate (text, -1, NULL))
+    return g_string_free (out, FALSE);
+  for (c = text; *c != '\0' && n < max_chars; c = g_utf8_next_char (c), n++)
+    {
+      if ((guchar) *c < 0x20 || *c == 0x7F)
+        g_string_append_c (out, '?');
+      else
+        g_string_append_len (out, c, g_utf8_next_char (c) - c);
+    }
+  if (*c != '\0')
+    g_string_append (out, "...");
+  return g_string_free (out, FALSE);
+}
+
 void
 tw_diagnostics_add (TwDiagnostics *diags,
                     TwDiagLevel    level,

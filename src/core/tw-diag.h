@@ -59,6 +59,14 @@ void           tw_diag_warning            (TwDiagnostics       *diags,
                                            ...) G_GNUC_PRINTF (4, 5);
 /* All problems, one per line, sorted by position, in the format above. */
 char          *tw_diagnostics_to_string   (const TwDiagnostics *diags);
+/* @text as a message quotes it: at most @max_chars characters (then "..."),
+ * control characters as '?', "" when it is not UTF-8; anything can be in a
+ * hostile file, a megabyte included. TW_EXCERPT_VALUE for a value quoted in a
+ * message, TW_EXCERPT_REASON for a reason that may itself quote one. */
+#define TW_EXCERPT_VALUE  40
+#define TW_EXCERPT_REASON 200
+char          *tw_excerpt                 (const char          *text,
+                                           guint                max_chars);
 /* The candidate nearest to @word by edit distance, or NULL when none is close. */
 const char    *tw_nearest_word            (const char          *word,
                                            const char * const  *candidates);

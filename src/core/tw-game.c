@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "tw-game.h"
+#include "tw-diag.h"
 
 G_DEFINE_QUARK (tw-game-error-quark, tw_game_error)
 
@@ -167,17 +168,17 @@ tw_state_play_text (const TwGame  *game,
 {
   g_autoptr(GString) why = g_string_new (NULL);
   TwMove move;
+  gboolean read;
 
-  if (!game->rules->move_from_text (game, state, text, &move, why))
+  if (!(read = game->rules->move_from_text (game, state, text, &move, why))
+      || !game->rules->apply (game, state, &move, why))
     {
-      g_set_error (error, TW_GAME_ERROR, TW_GAME_ERROR_NOTATION,
-                   "cannot read move '%s': %s", text, why->str);
-      return FALSE;
-    }
-  if (!game->rules->apply (game, state, &move, why))
-    {
-      g_set_error (error, TW_GAME_ERROR, TW_GAME_ERROR_ILLEGAL_MOVE,
-                   "illegal move '%s': %s", text, why->str);
+      g_autofree char *shown = tw_excerpt (text, TW_EXCERPT_VALUE);
+      g_autofree char *reason = tw_excerpt (why->str, TW_EXCERPT_REASON);
+
+      g_set_error (error, TW_GAME_ERROR,
+                   read ? TW_GAME_ERROR_ILLEGAL_MOVE : TW_GAME_ERROR_NOTATION,
+                   read ? "illegal move '%s': %s" : "cannot read move '%s': %s", shown, reason);
       return FALSE;
     }
   return TRUE;

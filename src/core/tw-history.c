@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "tw-history.h"
+#include "tw-diag.h"
 
 struct _TwHistory
 {
@@ -12,6 +13,9 @@ struct _TwHistory
   TwGame    *game;
   GArray    *nodes;    /* TwHistoryNode, indexed by node id */
   GPtrArray *cache;    /* TwState* or NULL, parallel to nodes */
+  GPtrArray *links;    /* GList* of the node in lru or NULL, parallel to nodes */
+  GQueue     lru;      /* cached node ids but the root, most recently used first */
+  guint      max_cached;  /* states the budget holds, the root's aside */
   TwState   *state;    /* the state at the current node */
   TwState   *scratch;  /* where moves are tried and states recomputed */
 
@@ -31,6 +35,51 @@ static inline gboolean
 is_cached_depth (guint depth)
 {
   return depth % TW_HISTORY_CACHE_INTERVAL == 0;
+}
+
+/* Drops the least recently used states past the budget. */
+static void
+cache_shrink (TwHistory *history)
+{
+  while (history->lru.length > history->max_cached)
+    {
+      guint old = GPOINTER_TO_UINT (g_queue_pop_tail (&history->lru));
+
+      tw_state_free (g_ptr_array_index (history->cache, old));
+      g_ptr_array_index (history->cache, old) = NULL;
+      g_ptr_array_index (history->links, old) = NULL;
+    }
+}
+
+/* Keeps a copy of @state as node @id's (a node at a cached depth), dropping
+ * the least recently used state when the budget is full. */
+static void
+cache_put (TwHistory     *history,
+           guint          id,
+           const TwState *state)
+{
+  GList *link;
+
+  g_assert (id != TW_HISTORY_ROOT && g_ptr_array_index (history->cache, id) == NULL);
+  g_ptr_array_index (history->cache, id) = tw_state_copy (history->game, state);
+  g_queue_push_head (&history->lru, GUINT_TO_POINTER (id));
+  link = g_queue_peek_head_link (&history->lru);
+  g_ptr_array_index (history->links, id) = link;
+  cache_shrink (history);
+}
+
+/* Marks node @id's cached state as just used. */
+static void
+cache_touch (TwHistory *history,
+             guint      id)
+{
+  GList *link = g_ptr_array_index (history->links, id);
+
+  if (link != NULL)
+    {
+      g_queue_unlink (&history->lru, link);
+      g_queue_push_head_link (&history->lru, link);
+    }
 }
 
 static void
@@ -55,6 +104,9 @@ tw_history_new (TwGame  *game,
   history->seed = seed;
   history->nodes = g_array_sized_new (FALSE, TRUE, sizeof (TwHistoryNode), 128);
   history->cache = g_ptr_array_new_with_free_func ((GDestroyNotify) tw_state_free);
+  history->links = g_ptr_array_new ();
+  g_queue_init (&history->lru);
+  tw_history_set_cache_budget (history, TW_HISTORY_CACHE_BUDGET);
   history->state = tw_state_new (game, seed);
   history->scratch = tw_state_copy (game, history->state);
 
@@ -68,6 +120,7 @@ tw_history_new (TwGame  *game,
   root.hash = game->rules->hash (game, history->state);
   g_array_append_val (history->nodes, root);
   g_ptr_array_add (history->cache, tw_state_copy (game, history->state));
+  g_ptr_array_add (history->links, NULL);
   history->current = TW_HISTORY_ROOT;
 
   return history;
@@ -83,6 +136,8 @@ tw_history_free (TwHistory *history)
     g_free (node_at (history, i)->text);
   g_array_unref (history->nodes);
   g_ptr_array_unref (history->cache);
+  g_ptr_array_unref (history->links);
+  g_queue_clear (&history->lru);
   tw_state_free (history->state);
   tw_state_free (history->scratch);
   tw_game_unref (history->game);
@@ -119,6 +174,42 @@ tw_history_get_node (const TwHistory *history,
   return node_at (history, node);
 }
 
+/**
+ * tw_history_set_cache_budget:
+ * @bytes: the most memory the kept states may take (the root's aside); at
+ *   least TW_HISTORY_CACHE_MIN_STATES states are kept whatever it is
+ *
+ * Changes the budget (TW_HISTORY_CACHE_BUDGET by default), dropping the least
+ * recently used states past it.
+ */
+void
+tw_history_set_cache_budget (TwHistory *history,
+                             gsize      bytes)
+{
+  g_return_if_fail (history != NULL);
+
+  history->max_cached = MAX (TW_HISTORY_CACHE_MIN_STATES,
+                             bytes / MAX (history->game->state_size, 1));
+  cache_shrink (history);
+}
+
+/**
+ * tw_history_get_cache_size:
+ * @max: (out) (optional): the most that the budget lets it hold
+ *
+ * Returns: how many states at cached depths the history holds now, the
+ *   root's included
+ */
+guint
+tw_history_get_cache_size (const TwHistory *history,
+                           guint           *max)
+{
+  g_return_val_if_fail (history != NULL, 0);
+  if (max != NULL)
+    *max = history->max_cached + 1;
+  return history->lru.length + 1;
+}
+
 guint
 tw_history_get_current (const TwHistory *history)
 {
@@ -135,16 +226,18 @@ tw_history_get_state (const TwHistory *history)
 
 /* Writes the state at @node into @dest (which must not be history->state):
  * from the current state when it is on the way up, else from the nearest
- * cached ancestor, replaying the moves below it. At most
- * TW_HISTORY_CACHE_INTERVAL - 1 moves are replayed. */
+ * cached ancestor, replaying the moves below it. While every state at a
+ * cached depth is kept, at most TW_HISTORY_CACHE_INTERVAL - 1 moves are
+ * replayed; when the budget has dropped some, the replay is longer, and the
+ * states it passes at cached depths are kept again on the way. */
 static gboolean
 compute_state_into (TwHistory *history,
                     guint      node,
                     TwState   *dest)
 {
   const TwGame *game = history->game;
-  guint stack[TW_HISTORY_CACHE_INTERVAL];
-  guint n = 0;
+  g_autoptr(GArray) stack = g_array_sized_new (FALSE, FALSE, sizeof (guint),
+                                               TW_HISTORY_CACHE_INTERVAL);
   guint id = node;
   const TwState *base;
 
@@ -160,18 +253,19 @@ compute_state_into (TwHistory *history,
       if (g_ptr_array_index (history->cache, id) != NULL)
         {
           base = g_ptr_array_index (history->cache, id);
+          cache_touch (history, id);
           break;
         }
-      g_assert (n < G_N_ELEMENTS (stack));
-      stack[n++] = id;
+      g_array_append_val (stack, id);
       id = node_at (history, id)->parent;
       g_assert (id != TW_HISTORY_NONE);
     }
 
   tw_state_copy_into (game, dest, base);
-  while (n > 0)
+  for (guint i = stack->len; i > 0; i--)
     {
-      const TwHistoryNode *step = node_at (history, stack[--n]);
+      guint step_id = g_array_index (stack, guint, i - 1);
+      const TwHistoryNode *step = node_at (history, step_id);
       g_autoptr(GString) why = g_string_new (NULL);
 
       if (!game->rules->apply (game, dest, &step->move, why))
@@ -182,6 +276,8 @@ compute_state_into (TwHistory *history,
                       step->depth, step->text, why->str);
           return FALSE;
         }
+      if (is_cached_depth (step->depth))
+        cache_put (history, step_id, dest);
     }
 
   return TRUE;
@@ -245,8 +341,10 @@ add_child (TwHistory    *history,
   child.text = g_string_free (g_steal_pointer (&text), FALSE);
   child.hash = game->rules->hash (game, after);
   g_array_append_val (history->nodes, child);
-  g_ptr_array_add (history->cache,
-                   is_cached_depth (child.depth) ? tw_state_copy (game, after) : NULL);
+  g_ptr_array_add (history->cache, NULL);
+  g_ptr_array_add (history->links, NULL);
+  if (is_cached_depth (child.depth))
+    cache_put (history, id, after);
 
   last = node_at (history, parent)->first_child;
   if (last == TW_HISTORY_NONE)
@@ -295,25 +393,27 @@ tw_history_play_text (TwHistory   *history,
   const TwGame *game;
   g_autoptr(GString) why = g_string_new (NULL);
   TwMove move = { 0, };
+  gboolean read;
 
   g_return_val_if_fail (history != NULL, FALSE);
   g_return_val_if_fail (text != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   game = history->game;
-  if (!game->rules->move_from_text (game, history->state, text, &move, why))
+  read = game->rules->move_from_text (game, history->state, text, &move, why);
+  if (!read || !tw_history_play (history, &move, why))
     {
-      g_set_error (error, TW_GAME_ERROR, TW_GAME_ERROR_NOTATION,
-                   "cannot read the move “%s”: %s", text,
-                   why->len > 0 ? why->str : "not in the game's notation");
-      return FALSE;
-    }
+      g_autofree char *shown = tw_excerpt (text, TW_EXCERPT_VALUE);
+      g_autofree char *reason = tw_excerpt (why->str, TW_EXCERPT_REASON);
 
-  if (!tw_history_play (history, &move, why))
-    {
-      g_set_error (error, TW_GAME_ERROR, TW_GAME_ERROR_ILLEGAL_MOVE,
-                   "the move “%s” is illegal: %s", text,
-                   why->len > 0 ? why->str : "the rules refuse it");
+      if (!read)
+        g_set_error (error, TW_GAME_ERROR, TW_GAME_ERROR_NOTATION,
+                     "cannot read the move “%s”: %s", shown,
+                     why->len > 0 ? reason : "not in the game's notation");
+      else
+        g_set_error (error, TW_GAME_ERROR, TW_GAME_ERROR_ILLEGAL_MOVE,
+                     "the move “%s” is illegal: %s", shown,
+                     why->len > 0 ? reason : "the rules refuse it");
       return FALSE;
     }
 

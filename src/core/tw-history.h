@@ -11,9 +11,13 @@
  * of its move (written against the state before it), the seat that made it
  * and the state hash after it.
  *
- * States are kept for the current node and for every node whose depth is a
- * multiple of TW_HISTORY_CACHE_INTERVAL; any other state is recomputed by
- * replaying at most that many moves from the nearest cached ancestor.
+ * States are kept for the current node, the root, and nodes whose depth is a
+ * multiple of TW_HISTORY_CACHE_INTERVAL, within a memory budget: at most
+ * TW_HISTORY_CACHE_BUDGET bytes of such states (but at least
+ * TW_HISTORY_CACHE_MIN_STATES of them); past it the least recently used one
+ * is dropped. Any other state is recomputed by replaying the moves from the
+ * nearest kept ancestor (fewer than TW_HISTORY_CACHE_INTERVAL while none was
+ * dropped), so a record of many variations loads in bounded memory.
  *
  * Ownership: the history holds a reference on its game. It is not
  * thread-safe; hand copies of states to other threads.
@@ -30,6 +34,8 @@ G_BEGIN_DECLS
 #define TW_HISTORY_NONE             G_MAXUINT
 #define TW_HISTORY_ROOT             0u
 #define TW_HISTORY_CACHE_INTERVAL   16u
+#define TW_HISTORY_CACHE_BUDGET     (64u * 1024 * 1024)
+#define TW_HISTORY_CACHE_MIN_STATES 8u
 
 typedef struct _TwHistory TwHistory;
 
@@ -99,6 +105,11 @@ guint                 tw_history_get_n_nodes   (const TwHistory    *history);
  */
 const TwHistoryNode  *tw_history_get_node      (const TwHistory    *history,
                                                 guint               node);
+
+void                  tw_history_set_cache_budget (TwHistory      *history,
+                                                   gsize           bytes);
+guint                 tw_history_get_cache_size (const TwHistory  *history,
+                                                 guint            *max);
 
 /**
  * tw_history_get_current:

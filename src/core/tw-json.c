@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "tw-json.h"
+#include "tw-diag.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -98,12 +99,17 @@ struct _TwJsonDoc
   guint       located_depth;
   GArray     *frames;      /* Frame: the containers open while parsing */
   gsize       error_at;
+  gsize       duplicate_at;   /* offset + 1 of the first key seen twice in an object, or 0 */
+  guint       origin_line;    /* where the text starts in a larger one (1, 1 for itself) */
+  guint       origin_column;
+  char       *duplicate_key;
 };
 
 typedef struct
 {
   gboolean object;
   gsize    boundary;       /* just after "{", "[" or the last ",", as the parser left it */
+  guint    members;        /* of an object: how many were read, duplicates included */
 } Frame;
 
 void
@@ -115,6 +121,7 @@ tw_json_doc_free (TwJsonDoc *doc)
   g_clear_pointer (&doc->lines, g_array_unref);
   g_clear_pointer (&doc->starts, g_hash_table_unref);
   g_clear_pointer (&doc->frames, g_array_unref);
+  g_free (doc->duplicate_key);
   g_free (doc);
 }
 
@@ -150,13 +157,13 @@ fail_at (TwJsonDoc   *doc,
          const char  *message)
 {
   gsize line = line_of (doc, offset);
-  guint column = 1;
+  guint column = line == 0 ? doc->origin_column : 1;
 
   for (gsize i = g_array_index (doc->lines, gsize, line); i < offset && i < doc->len; i++)
     if (((guchar) doc->text[i] & 0xc0) != 0x80)
       column++;
-  g_set_error (error, doc->domain, doc->code, "%" G_GSIZE_FORMAT ":%u: %s", line + 1, column,
-               message);
+  g_set_error (error, doc->domain, doc->code, "%" G_GSIZE_FORMAT ":%u: %s",
+               line + doc->origin_line, column, message);
   return FALSE;
 }
 
@@ -293,6 +300,11 @@ check_text (TwJsonDoc  *doc,
       else if (g_ascii_isalnum (c) || c == '-' || c == '+' || c == '.')
         {
           /* a number or a word: json-glib reads it; at the top, only it */
+          gsize digit = c == '-' ? i + 1 : i;
+
+          /* but json-glib reads 007 as 7, where JSON has no leading zeros */
+          if (digit + 1 < doc->len && text[digit] == '0' && g_ascii_isdigit (text[digit + 1]))
+            return fail_at (doc, i, error, "a number with a leading zero");
           while (i + 1 < doc->len && (g_ascii_isalnum (text[i + 1]) || text[i + 1] == '-'
                                       || text[i + 1] == '+' || text[i + 1] == '.'))
             i++;
@@ -321,7 +333,7 @@ on_start (JsonParser *parser,
           TwJsonDoc  *doc,
           gboolean    object)
 {
-  Frame frame = { object, parser_offset (doc) };
+  Frame frame = { object, parser_offset (doc), 0 };
 
   (void) parser;
   g_array_append_val (doc->frames, frame);
@@ -380,13 +392,24 @@ located (TwJsonDoc *doc,
   frame->boundary = parser_offset (doc);
 }
 
+/* json-glib keeps the last of two members of one name: a key seen twice is
+ * found by the object not growing, and refused after the parse (RFC 8259
+ * leaves it to the reader; one file meaning two things is not wanted). */
 static void
 on_member (JsonParser *parser,
            JsonObject *object,
            const char *name,
-           gpointer    doc)
+           gpointer    data)
 {
+  TwJsonDoc *doc = data;
+  Frame *frame = &g_array_index (doc->frames, Frame, doc->frames->len - 1);
+
   (void) parser;
+  if (++frame->members > json_object_get_size (object) && doc->duplicate_at == 0)
+    {
+      doc->duplicate_at = skip_space (doc, frame->boundary) + 1;
+      doc->duplicate_key = g_strdup (name);
+    }
   located (doc, json_object_get_member (object, name));
 }
 
@@ -466,12 +489,33 @@ tw_json_doc_parse (const char  *text,
                    gint         code,
                    GError     **error)
 {
+  return tw_json_doc_parse_at (text, len, 1, 1, located_depth, domain, code, error);
+}
+
+/**
+ * tw_json_doc_parse_at:
+ * @line, @column: where @text starts in the file the messages name
+ *
+ * tw_json_doc_parse() of a piece of a larger text.
+ */
+TwJsonDoc *
+tw_json_doc_parse_at (const char  *text,
+                      gsize        len,
+                      guint        line,
+                      guint        column,
+                      guint        located_depth,
+                      GQuark       domain,
+                      gint         code,
+                      GError     **error)
+{
   g_autoptr(TwJsonDoc) doc = g_new0 (TwJsonDoc, 1);
   g_autoptr(GError) parse_error = NULL;
   gsize zero = 0;
 
   g_return_val_if_fail (text != NULL, NULL);
 
+  doc->origin_line = MAX (line, 1);
+  doc->origin_column = MAX (column, 1);
   doc->text = text;
   doc->len = len == (gsize) -1 ? strlen (text) : len;
   doc->domain = domain;
@@ -498,6 +542,15 @@ tw_json_doc_parse (const char  *text,
       return NULL;
     }
   g_signal_handlers_disconnect_by_data (doc->parser, doc);
+  if (doc->duplicate_at != 0)
+    {
+      g_autofree char *key = tw_excerpt (doc->duplicate_key, TW_EXCERPT_VALUE);
+      g_autofree char *message = g_strdup_printf ("the key “%s” appears twice in one object",
+                                                  key);
+
+      fail_at (doc, doc->duplicate_at - 1, error, message);
+      return NULL;
+    }
   if (json_parser_get_root (doc->parser) == NULL)
     {
       fail_at (doc, 0, error, "a value was expected");
@@ -506,6 +559,118 @@ tw_json_doc_parse (const char  *text,
   g_hash_table_insert (doc->starts, json_parser_get_root (doc->parser),
                        GSIZE_TO_POINTER (skip_space (doc, 0) + 1));
   return g_steal_pointer (&doc);
+}
+
+/* One open container of tw_json_cut_items()'s scan. */
+typedef struct
+{
+  gboolean    object;
+  gboolean    want_key;
+  const char *key;        /* the last key read in an object, in the text, quotes cut */
+  gsize       key_len;
+} Level;
+
+static gboolean
+level_key_is (const Level *level,
+              const char  *key)
+{
+  return level->object && level->key != NULL && level->key_len == strlen (key)
+         && memcmp (level->key, key, level->key_len) == 0;
+}
+
+/**
+ * tw_json_cut_items:
+ * @text: a document, not checked yet
+ * @len: its length
+ * @key1, @key2: the arrays ROOT.@key1[*].@key2 are cut
+ * @spans: (out): where the items of those arrays were, a GArray of
+ *   TwJsonSpan per array, in the order of the text
+ *
+ * For reading a large document without holding it all as a tree: returns a
+ * copy of @text in which every item of those arrays is "0" and spaces (line
+ * breaks kept, so every other value keeps its line and column), to be parsed
+ * as a small tree, while the items are parsed from @spans a few at a time
+ * (tw_json_doc_parse_at()). Strings are followed as check_text() follows
+ * them. NULL, and nothing cut, when the text is not well enough formed to
+ * find them (tw_json_doc_parse() then says what is wrong).
+ */
+char *
+tw_json_cut_items (const char  *text,
+                   gsize        len,
+                   const char  *key1,
+                   const char  *key2,
+                   GPtrArray  **spans)
+{
+  g_autoptr(GPtrArray) found = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  g_autofree char *copy = g_memdup2 (text, len + 1);
+  Level stack[TW_JSON_MAX_DEPTH + 1];
+  guint n = 0;
+  gsize item = G_MAXSIZE;  /* start of the item being read */
+
+  copy[len] = '\0';
+  for (gsize i = 0; i < len; i++)
+    {
+      char c = text[i];
+      gboolean target = n == 4 && !stack[3].object && level_key_is (&stack[2], key2)
+                        && !stack[1].object && level_key_is (&stack[0], key1);
+
+      if (c == ' ' || c == '\t' || c == '\r' || c == '\n')
+        continue;
+      if (target && item == G_MAXSIZE && c != ',' && c != ']')
+        item = i;
+      if (c == '{' || c == '[')
+        {
+          if (n == G_N_ELEMENTS (stack))
+            return NULL;
+          stack[n++] = (Level) { c == '{', TRUE, NULL, 0 };
+          if (n == 4 && c == '[' && level_key_is (&stack[2], key2) && !stack[1].object
+              && level_key_is (&stack[0], key1))
+            g_ptr_array_add (found, g_array_new (FALSE, FALSE, sizeof (TwJsonSpan)));
+        }
+      else if (c == '}' || c == ']')
+        {
+          if (n == 0)
+            return NULL;
+          n--;
+        }
+      else if (c == ',' || c == ':')
+        {
+          if (n > 0 && stack[n - 1].object)
+            stack[n - 1].want_key = c == ',';
+        }
+      else if (c == '"')
+        {
+          gsize start = i + 1;
+
+          for (i++; i < len && text[i] != '"'; i++)
+            if (text[i] == '\\')
+              i++;
+          if (i >= len)
+            return NULL;
+          if (n > 0 && stack[n - 1].object && stack[n - 1].want_key)
+            {
+              stack[n - 1].key = text + start;
+              stack[n - 1].key_len = i - start;
+            }
+        }
+      else
+        while (i + 1 < len && strchr (" \t\r\n,:]}", text[i + 1]) == NULL)
+          i++;
+
+      if (item != G_MAXSIZE && n == 4)
+        {
+          TwJsonSpan span = { item, i + 1 };
+
+          g_array_append_val (g_ptr_array_index (found, found->len - 1), span);
+          copy[item] = '0';
+          for (gsize k = item + 1; k <= i; k++)
+            if (copy[k] != '\n')
+              copy[k] = ' ';
+          item = G_MAXSIZE;
+        }
+    }
+  *spans = g_steal_pointer (&found);
+  return g_steal_pointer (&copy);
 }
 
 JsonNode *

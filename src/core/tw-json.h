@@ -46,7 +46,28 @@ TwJsonDoc       *tw_json_doc_parse       (const char     *text,
                                           GQuark          domain,
                                           gint            code,
                                           GError        **error);
+TwJsonDoc       *tw_json_doc_parse_at    (const char     *text,
+                                          gsize           len,
+                                          guint           line,
+                                          guint           column,
+                                          guint           located_depth,
+                                          GQuark          domain,
+                                          gint            code,
+                                          GError        **error);
 void             tw_json_doc_free        (TwJsonDoc      *doc);
+
+/* Where a value is in a text: bytes start … end-1. */
+typedef struct
+{
+  gsize start;
+  gsize end;
+} TwJsonSpan;
+
+char            *tw_json_cut_items       (const char     *text,
+                                          gsize           len,
+                                          const char     *key1,
+                                          const char     *key2,
+                                          GPtrArray     **spans);
 JsonNode        *tw_json_doc_root        (TwJsonDoc      *doc);
 /* Sets @error to "LINE:COLUMN: message" at @node (or at its nearest located
  * parent; the start of the text when @node is NULL) and returns FALSE. */

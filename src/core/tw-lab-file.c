@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include "tw-sim-private.h"
+#include "tw-file.h"
 
 #include <glib/gstdio.h>
 #include <math.h>
@@ -346,19 +347,7 @@ lab_check_arm (TwJsonDoc          *doc,
   if (g_strcmp0 (arm->definition, definition) != 0)
     return tw_json_doc_fail (doc, node, error, "%s is of the definition “%s”, not “%s”", name,
                              arm->definition, definition);
-  for (guint i = 0; i < arm->games->len; i++)
-    {
-      const TwSimGame *g = &g_array_index (arm->games, TwSimGame, i);
-
-      if (g->index >= run->games)
-        return tw_json_doc_fail (doc, node, error, "%s: game %" G_GUINT64_FORMAT " is not "
-                                 "one of the %" G_GUINT64_FORMAT " games", name, g->index,
-                                 run->games);
-      for (guint p = 0; p < arm->n_players; p++)
-        if (!isfinite (g->score[p]) || g->rank[p] >= arm->n_players)
-          return tw_json_doc_fail (doc, node, error, "%s: game %" G_GUINT64_FORMAT " has a "
-                                   "score or rank out of range", name, g->index);
-    }
+  /* each game's index, seed, ranks and scores: tw_sim_arm_from_json() */
   return TRUE;
 }
 
@@ -394,7 +383,7 @@ lab_read_results (TwJsonDoc    *doc,
       g_autoptr(GError) arm_error = NULL;
       TwSimArm *arm = NULL;
 
-      if (!tw_sim_arm_from_json (node, k, &arm, &arm_error))
+      if (!tw_sim_arm_from_json (node, k, NULL, NULL, &arm, &arm_error))
         return tw_json_doc_fail (doc, node, error, "%s", arm_error->message);
       g_ptr_array_add (run->arms, arm);
       if (!lab_check_arm (doc, node, run, k, arm, error))
@@ -480,9 +469,8 @@ tw_sim_lab_run_from_json (const char  *text,
  * @path: the file
  * @error: a GFileError
  *
- * Writes the run to a temporary file beside @path, flushes it to the disk
- * and renames it over @path, so that @path holds the old run or the new one
- * whatever happens.
+ * Saves the run atomically (tw_file_save()): @path holds the old run or the
+ * new one whatever happens.
  */
 gboolean
 tw_sim_lab_run_save (const TwSimLabRun  *run,
@@ -494,17 +482,15 @@ tw_sim_lab_run_save (const TwSimLabRun  *run,
   g_return_val_if_fail (run != NULL && path != NULL, FALSE);
 
   tw_sim_lab_run_to_json (run, out);
-  return g_file_set_contents_full (path, out->str, out->len,
-                                   G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
-                                   0666, error);
+  return tw_file_save (path, out->str, (gssize) out->len, error);
 }
-
-#define LAB_MAX_FILE_SIZE (1024 * 1024 * 1024)
 
 /**
  * tw_sim_lab_run_load:
  * @path: a file written by tw_sim_lab_run_save()
- * @error: a GFileError, or TW_SIM_ERROR_PARSE with "PATH:LINE:COLUMN: " first
+ * @error: a GFileError, TW_FILE_ERROR_TOO_LARGE over
+ *   TW_SIM_LAB_FILE_MAX_BYTES, or TW_SIM_ERROR_PARSE with "PATH:LINE:COLUMN: "
+ *   first
  *
  * Returns: (transfer full): the run, or NULL with @error set.
  */
@@ -515,19 +501,11 @@ tw_sim_lab_run_load (const char  *path,
   g_autofree char *text = NULL;
   g_autoptr(GError) local_error = NULL;
   TwSimLabRun *run;
-  GStatBuf st;
   gsize len;
 
   g_return_val_if_fail (path != NULL, NULL);
 
-  /* a 1 GiB limit: a run of millions of games is far below it */
-  if (g_stat (path, &st) == 0 && S_ISREG (st.st_mode) && st.st_size > LAB_MAX_FILE_SIZE)
-    {
-      g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_PARSE,
-                   "%s: the file is too large for a Lab run (over 1 GiB)", path);
-      return NULL;
-    }
-  if (!g_file_get_contents (path, &text, &len, error))
+  if (!tw_file_read_limited (path, TW_SIM_LAB_FILE_MAX_BYTES, "a Lab run", &text, &len, error))
     return NULL;
   run = tw_sim_lab_run_from_json (text, len, &local_error);
   if (run == NULL)

@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include "tw-record.h"
+#include "tw-file.h"
 
 #include <string.h>
 #include <yaml.h>
@@ -469,8 +470,8 @@ tw_record_save (const TwRecord  *record,
   if (data == NULL)
     return FALSE;
 
-  /* Writes PATH.XXXXXX beside @path, fsyncs it and renames it over @path. */
-  if (!g_file_set_contents (path, data, -1, &local_error))
+  /* atomic, through symbolic links, keeping the mode (tw-file.h) */
+  if (!tw_file_save (path, data, -1, &local_error))
     {
       g_set_error (error, TW_RECORD_ERROR, TW_RECORD_ERROR_IO,
                    "cannot save the record: %s", local_error->message);
@@ -636,6 +637,8 @@ load_line (Load         *l,
       const TwNode *move_node = item;
       const TwNode *variations = NULL;
       g_autoptr(GString) why = g_string_new (NULL);
+      g_autofree char *text = NULL;     /* the move, in messages */
+      g_autofree char *reason = NULL;
       TwMove move = { 0, };
       guint index;
       guint child;
@@ -671,25 +674,28 @@ load_line (Load         *l,
       if (tw_state_is_terminal (game, tw_history_get_state (history)))
         {
           load_fail (l, TW_RECORD_ERROR_ILLEGAL_MOVE);
+          text = tw_excerpt (move_node->scalar, TW_EXCERPT_VALUE);
           tw_diag_error (l->diags, move_node, NULL, "move %u “%s” is illegal: the game is over",
-                         index, move_node->scalar);
+                         index, text);
           return FALSE;
         }
       if (!game->rules->move_from_text (game, tw_history_get_state (history),
                                         move_node->scalar, &move, why))
         {
           load_fail (l, TW_RECORD_ERROR_ILLEGAL_MOVE);
+          text = tw_excerpt (move_node->scalar, TW_EXCERPT_VALUE);
+          reason = tw_excerpt (why->str, TW_EXCERPT_REASON);
           tw_diag_error (l->diags, move_node, NULL, "move %u “%s” cannot be read: %s",
-                         index, move_node->scalar,
-                         why->len > 0 ? why->str : "not in the game's notation");
+                         index, text, why->len > 0 ? reason : "not in the game's notation");
           return FALSE;
         }
       if (!tw_history_play (history, &move, why))
         {
           load_fail (l, TW_RECORD_ERROR_ILLEGAL_MOVE);
+          text = tw_excerpt (move_node->scalar, TW_EXCERPT_VALUE);
+          reason = tw_excerpt (why->str, TW_EXCERPT_REASON);
           tw_diag_error (l->diags, move_node, NULL, "move %u “%s” is illegal: %s",
-                         index, move_node->scalar,
-                         why->len > 0 ? why->str : "the rules refuse it");
+                         index, text, why->len > 0 ? reason : "the rules refuse it");
           return FALSE;
         }
       child = tw_history_get_current (history);
@@ -1041,9 +1047,11 @@ tw_record_load_file (const char  *path,
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (!g_file_get_contents (path, &text, &len, &local_error))
+  if (!tw_file_read_limited (path, TW_RECORD_MAX_BYTES, "a record", &text, &len, &local_error))
     {
-      g_set_error (error, TW_RECORD_ERROR, TW_RECORD_ERROR_IO,
+      g_set_error (error, TW_RECORD_ERROR,
+                   g_error_matches (local_error, TW_FILE_ERROR, TW_FILE_ERROR_TOO_LARGE)
+                   ? TW_RECORD_ERROR_INVALID : TW_RECORD_ERROR_IO,
                    "%s", local_error->message);
       return NULL;
     }

@@ -18,6 +18,9 @@
 G_BEGIN_DECLS
 
 #define TW_RECORD_FORMAT_VERSION 1
+/* the largest record file read (doc/record-format.md, "Limits"); the YAML
+ * reader's own limit, checked before reading */
+#define TW_RECORD_MAX_BYTES (4 * 1024 * 1024)
 
 typedef struct _TwRecord TwRecord;
 

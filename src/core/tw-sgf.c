@@ -8,11 +8,11 @@
 
 #include "tw-history.h"
 #include "tw-rules.h"
+#include "tw-diag.h"
 #include "tw-sgf.h"
 
 G_DEFINE_QUARK (tw-sgf-error-quark, tw_sgf_error)
 
-#define SGF_MAX_BYTES (4 * 1024 * 1024)
 
 typedef struct
 {
@@ -308,9 +308,12 @@ import_nodes (TwDefinition  *def,
           if (!rules->foreign_move_from_text (game, tw_history_get_state (history), prop->value, &move, why)
               || !tw_history_play (history, &move, why))
             {
+              g_autofree char *value = tw_excerpt (prop->value, TW_EXCERPT_VALUE);
+              g_autofree char *reason = tw_excerpt (why->str, TW_EXCERPT_REASON);
+
               g_set_error (error, TW_SGF_ERROR, TW_SGF_ERROR_MOVE,
                            "%s:%u:%u: error: move %u (%s[%s]): %s", name, prop->line, prop->column,
-                           n_moves, prop->id, prop->value, why->str);
+                           n_moves, prop->id, value, reason);
               return NULL;
             }
         }
@@ -331,9 +334,9 @@ tw_sgf_import_with_definition (TwDefinition  *def,
   Cursor c = { text, NULL, 1, 1, name ? name : "<sgf>" };
   gsize size = len < 0 ? strlen (text) : (gsize) len;
 
-  if (size > SGF_MAX_BYTES)
+  if (size > TW_SGF_MAX_BYTES)
     {
-      g_set_error (error, TW_SGF_ERROR, TW_SGF_ERROR_SYNTAX, "%s: larger than %u bytes", c.name, SGF_MAX_BYTES);
+      g_set_error (error, TW_SGF_ERROR, TW_SGF_ERROR_SYNTAX, "%s: larger than %u bytes", c.name, TW_SGF_MAX_BYTES);
       return NULL;
     }
   if (memchr (text, '\0', size))

@@ -16,6 +16,9 @@
 
 G_BEGIN_DECLS
 
+/* the largest .blksgf file read (doc/record-format.md, "Limits") */
+#define TW_SGF_MAX_BYTES (4 * 1024 * 1024)
+
 #define TW_SGF_ERROR (tw_sgf_error_quark ())
 GQuark tw_sgf_error_quark (void);
 

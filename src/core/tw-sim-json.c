@@ -11,6 +11,7 @@
 
 #include "tw-sim-private.h"
 
+#include <math.h>
 #include <string.h>
 
 /* ------------------------------------------------------------------------ */
@@ -70,6 +71,8 @@ json_arm (GString        *out,
   tw_json_append_string (out, arm->rules_id);
   g_string_append (out, ",\n      \"definition\": ");
   tw_json_append_string (out, arm->definition);
+  g_string_append (out, ",\n      \"definition_sha256\": ");
+  tw_json_append_string (out, arm->definition_sha256);
   g_string_append (out, ",\n      \"path\": ");
   tw_json_append_string (out, arm->path);
   g_string_append_printf (out, ",\n      \"players\": %u,\n      \"bots\": ", arm->n_players);
@@ -195,7 +198,9 @@ get_string (JsonNode    *object,
   const char *text = tw_json_string (node);
 
   *out = g_strdup (text);
-  return text != NULL || (nullable && (node == NULL || tw_json_is_null (node)));
+  if (text != NULL)
+    return g_utf8_validate (text, -1, NULL);
+  return nullable && (node == NULL || tw_json_is_null (node));
 }
 
 static gboolean
@@ -204,7 +209,22 @@ get_strv (JsonNode     *object,
           char       ***out)
 {
   *out = tw_json_strv (tw_json_member (object, key));
+  for (guint i = 0; *out != NULL && (*out)[i] != NULL; i++)
+    if (!g_utf8_validate ((*out)[i], -1, NULL))
+      return FALSE;
   return *out != NULL;
+}
+
+/* 64 lower-case hex digits */
+static gboolean
+is_sha256 (const char *text)
+{
+  if (text == NULL || strlen (text) != 64)
+    return FALSE;
+  for (const char *p = text; *p != '\0'; p++)
+    if (!g_ascii_isxdigit (*p) || g_ascii_isupper (*p))
+      return FALSE;
+  return TRUE;
 }
 
 /* A whole number written as a number (ranks, counters). */
@@ -229,7 +249,12 @@ list_of (JsonNode *node,
   return json_node_get_array (node);
 }
 
-static gboolean
+/* Reads one game of @arm; returns NULL, or what is wrong with it. A game
+ * must be one the run can have played: an index within the run, a rank per
+ * seat below the number of players and finite scores (and, checked by the
+ * caller, the seed the run gives that index), so that forged or damaged
+ * results are not summarized. */
+static char *
 game_from_json (JsonNode        *item,
                 const TwSimArm  *arm,
                 TwSimGame       *g)
@@ -239,23 +264,31 @@ game_from_json (JsonNode        *item,
   JsonArray *counters = list_of (tw_json_member (item, "counters"), arm->n_counters);
   guint64 v;
 
-  if (!tw_json_u64 (tw_json_member (item, "game"), 0, G_MAXUINT64, &g->index)
-      || !tw_json_u64 (tw_json_member (item, "seed"), 0, G_MAXUINT64, &g->seed)
-      || !tw_json_u64 (tw_json_member (item, "moves"), 0, G_MAXUINT32, &v)
-      || scores == NULL || ranks == NULL || counters == NULL)
-    return FALSE;
+  if (!tw_json_u64 (tw_json_member (item, "game"), 0, G_MAXUINT64, &g->index))
+    return g_strdup ("“game” is missing or wrong");
+  if (g->index >= arm->total_games)
+    return g_strdup_printf ("game %" G_GUINT64_FORMAT " is not one of the %" G_GUINT64_FORMAT
+                            " games", g->index, arm->total_games);
+  if (!tw_json_u64 (tw_json_member (item, "seed"), 0, G_MAXUINT64, &g->seed))
+    return g_strdup ("“seed” is missing or wrong");
+  if (!tw_json_u64 (tw_json_member (item, "moves"), 0, G_MAXUINT32, &v))
+    return g_strdup ("“moves” is missing or wrong");
+  if (scores == NULL || ranks == NULL || counters == NULL)
+    return g_strdup ("“scores”, “ranks” or “counters” is missing or has the wrong length");
   g->moves = (guint32) v;
   for (guint p = 0; p < arm->n_players; p++)
     {
       if (!tw_json_double (json_array_get_element (scores, p), &g->score[p])
-          || !number_u64 (json_array_get_element (ranks, p), TW_MAX_PLAYERS, &v))
-        return FALSE;
+          || !isfinite (g->score[p]))
+        return g_strdup ("a score is not a finite number");
+      if (!number_u64 (json_array_get_element (ranks, p), arm->n_players - 1, &v))
+        return g_strdup ("a rank is not a whole number below the number of players");
       g->rank[p] = (guint8) v;
     }
   for (guint c = 0; c < arm->n_counters; c++)
     if (!number_u64 (json_array_get_element (counters, c), G_MAXUINT64, &g->counters[c]))
-      return FALSE;
-  return TRUE;
+      return g_strdup ("a counter is not a whole number");
+  return NULL;
 }
 
 /**
@@ -267,11 +300,82 @@ game_from_json (JsonNode        *item,
  *
  * Reads the configuration and the games of one arm.
  */
+/* Games read per batch from the text, so that the tree of no more than this
+ * many is held at once. */
+#define GAMES_PER_BATCH 1024
+
+/* Reads the games of @arm from @text at @spans (tw_json_cut_items()): a batch
+ * of them at a time as the list "[GAME, GAME, …]", so that merge needs
+ * memory for its output and one batch, not for a tree of the whole file. */
+static gboolean
+games_from_spans (TwSimArm    *arm,
+                  guint        arm_index,
+                  const char  *text,
+                  GArray      *spans,
+                  GError     **error)
+{
+  gsize at = 0;            /* where line and column were counted to */
+  guint line = 1, column = 1;
+
+  for (guint first = 0; first < spans->len; first += GAMES_PER_BATCH)
+    {
+      guint last = MIN (first + GAMES_PER_BATCH, spans->len);
+      const TwJsonSpan *a = &g_array_index (spans, TwJsonSpan, first);
+      const TwJsonSpan *b = &g_array_index (spans, TwJsonSpan, last - 1);
+      g_autoptr(GString) batch = g_string_sized_new (b->end - a->start + 2);
+      g_autoptr(TwJsonDoc) doc = NULL;
+      g_autoptr(GError) batch_error = NULL;
+      JsonNode *root;
+
+      for (; at < a->start; at++)
+        if (text[at] == '\n')
+          line++, column = 1;
+        else if (((guchar) text[at] & 0xc0) != 0x80)
+          column++;
+      g_string_append_c (batch, '[');
+      g_string_append_len (batch, text + a->start, b->end - a->start);
+      g_string_append_c (batch, ']');
+      /* the "[" stands just before the first game */
+      doc = tw_json_doc_parse_at (batch->str, batch->len, line, column > 1 ? column - 1 : 1, 0,
+                                  TW_SIM_ERROR, TW_SIM_ERROR_PARSE, &batch_error);
+      if (doc == NULL)
+        {
+          g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_PARSE, "%s (arm %u, game entry %u or "
+                       "after)", batch_error->message, arm_index + 1, first + 1);
+          return FALSE;
+        }
+      root = tw_json_doc_root (doc);
+      if (!JSON_NODE_HOLDS_ARRAY (root)
+          || json_array_get_length (json_node_get_array (root)) != last - first)
+        {
+          g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_PARSE,
+                       "arm %u: “games” is missing or wrong", arm_index + 1);
+          return FALSE;
+        }
+      for (guint i = first; i < last; i++)
+        {
+          g_autofree char *wrong = game_from_json (json_array_get_element (json_node_get_array (root),
+                                                                           i - first),
+                                                   arm, &g_array_index (arm->games, TwSimGame, i));
+
+          if (wrong != NULL)
+            {
+              g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_PARSE,
+                           "arm %u: game entry %u: %s", arm_index + 1, i + 1, wrong);
+              return FALSE;
+            }
+        }
+    }
+  return TRUE;
+}
+
 gboolean
-tw_sim_arm_from_json (JsonNode   *object,
-                      guint       arm_index,
-                      TwSimArm  **out,
-                      GError    **error)
+tw_sim_arm_from_json (JsonNode     *object,
+                      guint         arm_index,
+                      const char   *text,
+                      GArray       *spans,
+                      TwSimArm    **out,
+                      GError      **error)
 {
   g_autoptr(TwSimArm) arm = g_new0 (TwSimArm, 1);
   JsonNode *games = tw_json_member (object, "games");
@@ -290,6 +394,9 @@ tw_sim_arm_from_json (JsonNode   *object,
     bad = "rules";
   else if (!get_string (object, "definition", FALSE, &arm->definition))
     bad = "definition";
+  else if (!get_string (object, "definition_sha256", TRUE, &arm->definition_sha256)
+           || (arm->definition_sha256 != NULL && !is_sha256 (arm->definition_sha256)))
+    bad = "definition_sha256";
   else if (!get_string (object, "path", TRUE, &arm->path))
     bad = "path";
   else if (!tw_json_u64 (tw_json_member (object, "players"), 1, TW_MAX_PLAYERS, &v))
@@ -301,7 +408,7 @@ tw_sim_arm_from_json (JsonNode   *object,
     bad = "options";
   else if (!tw_json_u64 (tw_json_member (object, "seed"), 0, G_MAXUINT64, &arm->seed))
     bad = "seed";
-  else if (!tw_json_u64 (tw_json_member (object, "games_total"), 0, G_MAXUINT64,
+  else if (!tw_json_u64 (tw_json_member (object, "games_total"), 1, G_MAXUINT64,
                          &arm->total_games))
     bad = "games_total";
   else if (!get_strv (object, "counter_names", &arm->counter_names)
@@ -319,14 +426,26 @@ tw_sim_arm_from_json (JsonNode   *object,
 
   list = json_node_get_array (games);
   g_array_set_size (arm->games, json_array_get_length (list));
-  for (guint i = 0; i < arm->games->len; i++)
-    if (!game_from_json (json_array_get_element (list, i), arm,
-                         &g_array_index (arm->games, TwSimGame, i)))
-      {
-        g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_PARSE,
-                     "arm %u: game entry %u is malformed", arm_index + 1, i + 1);
-        return FALSE;
-      }
+  if (spans != NULL && spans->len != arm->games->len)
+    {
+      g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_PARSE,
+                   "arm %u: “games” is missing or wrong", arm_index + 1);
+      return FALSE;
+    }
+  if (spans != NULL && !games_from_spans (arm, arm_index, text, spans, error))
+    return FALSE;
+  for (guint i = 0; spans == NULL && i < arm->games->len; i++)
+    {
+      g_autofree char *wrong = game_from_json (json_array_get_element (list, i), arm,
+                                               &g_array_index (arm->games, TwSimGame, i));
+
+      if (wrong != NULL)
+        {
+          g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_PARSE,
+                       "arm %u: game entry %u: %s", arm_index + 1, i + 1, wrong);
+          return FALSE;
+        }
+    }
   g_array_sort (arm->games, tw_sim_compare_game_index);
   for (guint i = 1; i < arm->games->len; i++)
     if (g_array_index (arm->games, TwSimGame, i).index
@@ -337,6 +456,18 @@ tw_sim_arm_from_json (JsonNode   *object,
                      g_array_index (arm->games, TwSimGame, i).index);
         return FALSE;
       }
+  for (guint i = 0; i < arm->games->len; i++)
+    {
+      const TwSimGame *g = &g_array_index (arm->games, TwSimGame, i);
+
+      if (g->seed != tw_sim_game_seed (arm->seed, g->index))
+        {
+          g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_PARSE,
+                       "arm %u: game %" G_GUINT64_FORMAT ": its seed is not the one the "
+                       "run's seed gives it", arm_index + 1, g->index);
+          return FALSE;
+        }
+    }
   *out = g_steal_pointer (&arm);
   return TRUE;
 }
@@ -357,13 +488,17 @@ tw_sim_from_json (const char  *text,
                   GPtrArray   *arms,
                   GError     **error)
 {
+  g_autoptr(GPtrArray) spans = NULL;
+  /* the games apart: a tree of the whole file would take some 20 times its size */
+  g_autofree char *cut = tw_json_cut_items (text, len, "arms", "games", &spans);
   g_autoptr(TwJsonDoc) doc = NULL;
   g_autoptr(GPtrArray) parsed = g_ptr_array_new_with_free_func ((GDestroyNotify) tw_sim_arm_free);
   const char *format;
   JsonNode *root, *list;
   guint n;
 
-  doc = tw_json_doc_parse (text, len, 0, TW_SIM_ERROR, TW_SIM_ERROR_PARSE, error);
+  doc = tw_json_doc_parse (cut != NULL ? cut : text, len, 0, TW_SIM_ERROR, TW_SIM_ERROR_PARSE,
+                           error);
   if (doc == NULL)
     return FALSE;
   root = tw_json_doc_root (doc);
@@ -388,10 +523,30 @@ tw_sim_from_json (const char  *text,
     {
       TwSimArm *arm = NULL;
 
+      if (cut != NULL && spans->len != n)
+        {
+          g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_PARSE,
+                       "arm %u: “games” is missing or wrong", i + 1);
+          return FALSE;
+        }
       if (!tw_sim_arm_from_json (json_array_get_element (json_node_get_array (list), i), i,
+                                 text, cut != NULL ? g_ptr_array_index (spans, i) : NULL,
                                  &arm, error))
         return FALSE;
       g_ptr_array_add (parsed, arm);
+    }
+  /* a single run has no label, a comparison is A then B */
+  for (guint i = 0; i < n; i++)
+    {
+      const char *label = ((const TwSimArm *) g_ptr_array_index (parsed, i))->label;
+
+      if (n == 1 ? label != NULL : g_strcmp0 (label, i == 0 ? "A" : "B") != 0)
+        {
+          g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_PARSE,
+                       "arm %u: “label” must be %s", i + 1,
+                       n == 1 ? "null in a single run" : i == 0 ? "“A”" : "“B”");
+          return FALSE;
+        }
     }
   for (guint i = 0; i < parsed->len; i++)
     g_ptr_array_add (arms, g_ptr_array_steal_index (parsed, i--));

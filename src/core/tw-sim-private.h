@@ -17,9 +17,13 @@ gboolean         tw_sim_strv_equal          (char          **a,
 int              tw_sim_compare_game_index  (gconstpointer   a,
                                              gconstpointer   b);
 /* One item of a results document's "arms": its configuration and games.
- * The error (TW_SIM_ERROR_PARSE) names the arm and the member, no position. */
+ * The error (TW_SIM_ERROR_PARSE) names the arm and the member, no position.
+ * With @spans (tw_json_cut_items()), "games" holds placeholders and the
+ * games are read from @text at @spans, a batch at a time. */
 gboolean         tw_sim_arm_from_json       (JsonNode       *object,
                                              guint           arm_index,
+                                             const char     *text,
+                                             GArray         *spans,
                                              TwSimArm      **out,
                                              GError        **error);
 

@@ -84,6 +84,9 @@ tw_sim_arm_new (const TwGame    *game,
 
   arm->rules_id = g_strdup (rules->id);
   arm->definition = g_strdup (game->definition->name);
+  if (game->definition->text != NULL)
+    arm->definition_sha256 = g_compute_checksum_for_string (G_CHECKSUM_SHA256,
+                                                            game->definition->text, -1);
   arm->path = g_strdup (path);
   arm->n_players = game->n_players;
   arm->bots = g_new0 (char *, game->n_players + 1);
@@ -118,6 +121,7 @@ tw_sim_arm_free (TwSimArm *arm)
   g_free (arm->change);
   g_free (arm->rules_id);
   g_free (arm->definition);
+  g_free (arm->definition_sha256);
   g_free (arm->path);
   g_strfreev (arm->bots);
   g_strfreev (arm->options);
@@ -144,6 +148,7 @@ tw_sim_arm_copy (const TwSimArm *arm)
   copy->change = g_strdup (arm->change);
   copy->rules_id = g_strdup (arm->rules_id);
   copy->definition = g_strdup (arm->definition);
+  copy->definition_sha256 = g_strdup (arm->definition_sha256);
   copy->path = g_strdup (arm->path);
   copy->n_players = arm->n_players;
   copy->bots = g_strdupv (arm->bots);
@@ -188,8 +193,10 @@ tw_sim_arm_merge (TwSimArm        *arm,
                   const TwSimArm  *other,
                   GError         **error)
 {
-  g_autoptr(GArray) merged = NULL;
   const char *what = NULL;
+  const TwSimGame *b;
+  TwSimGame *a;
+  guint n, m;
 
   g_return_val_if_fail (arm != NULL && other != NULL, FALSE);
 
@@ -197,8 +204,9 @@ tw_sim_arm_merge (TwSimArm        *arm,
     what = "the compared configurations";
   else if (g_strcmp0 (arm->rules_id, other->rules_id) != 0)
     what = "the rules";
-  else if (g_strcmp0 (arm->definition, other->definition) != 0)
-    what = "the definition";
+  else if (g_strcmp0 (arm->definition, other->definition) != 0
+           || g_strcmp0 (arm->definition_sha256, other->definition_sha256) != 0)
+    what = "the definition (its text's SHA-256)";
   else if (arm->n_players != other->n_players)
     what = "the number of players";
   else if (!tw_sim_strv_equal (arm->bots, other->bots))
@@ -218,25 +226,36 @@ tw_sim_arm_merge (TwSimArm        *arm,
       return FALSE;
     }
 
-  merged = g_array_sized_new (FALSE, FALSE, sizeof (TwSimGame),
-                              arm->games->len + other->games->len);
-  g_array_append_vals (merged, arm->games->data, arm->games->len);
-  g_array_append_vals (merged, other->games->data, other->games->len);
-  g_array_sort (merged, tw_sim_compare_game_index);
-  for (guint i = 1; i < merged->len; i++)
+  /* Both are sorted by index: find a game in both by walking them side by
+   * side, then merge @other in place from the end, so that merging shards
+   * takes no memory but the games' own (merge holds every game). */
+  n = arm->games->len;
+  m = other->games->len;
+  a = (TwSimGame *) arm->games->data;
+  b = (const TwSimGame *) other->games->data;
+  for (guint i = 0, j = 0; i < n && j < m;)
     {
-      guint64 index = g_array_index (merged, TwSimGame, i).index;
-
-      if (index == g_array_index (merged, TwSimGame, i - 1).index)
+      if (a[i].index == b[j].index)
         {
           g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_MISMATCH,
                        "game %" G_GUINT64_FORMAT " is in two of the results (overlapping shards?)",
-                       index);
+                       a[i].index);
           return FALSE;
         }
+      if (a[i].index < b[j].index)
+        i++;
+      else
+        j++;
     }
-  g_array_unref (arm->games);
-  arm->games = g_steal_pointer (&merged);
+  g_array_set_size (arm->games, n + m);
+  a = (TwSimGame *) arm->games->data;
+  for (guint i = n, j = m, k = n + m; j > 0;)
+    {
+      if (i > 0 && a[i - 1].index > b[j - 1].index)
+        a[--k] = a[--i];
+      else
+        a[--k] = b[--j];
+    }
   return TRUE;
 }
 

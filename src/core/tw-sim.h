@@ -64,6 +64,9 @@ typedef struct
   char      *change;         /* what differs from arm A ("set x=1"), or NULL */
   char      *rules_id;
   char      *definition;     /* the definition's name */
+  char      *definition_sha256; /* SHA-256 of the definition's text (what merge compares:
+                                 * two definitions may share a name), or NULL
+                                 * in results written before it was kept */
   char      *path;           /* the definition file, informative only */
   guint      n_players;
   char     **bots;           /* one canonical spec per seat, NULL-terminated */
@@ -238,6 +241,14 @@ double           tw_sim_t975             (double             df);
  * "interrupted": true after "version" when an arm is interrupted. */
 void             tw_sim_to_json          (GPtrArray         *arms,
                                           GString           *out);
+/* The largest results file `merge` reads (doc/simulate.md, "Limits"): over a
+ * million games of 2-4 players at 150-250 bytes per game. Larger runs are
+ * split into more shards. */
+#define TW_SIM_RESULTS_MAX_BYTES (256 * 1024 * 1024)
+/* The largest .twlab file read: a Lab run of TW_SIM_LAB_MAX_GAMES games per
+ * arm is under 70 MB. */
+#define TW_SIM_LAB_FILE_MAX_BYTES (256 * 1024 * 1024)
+
 /* Reads such a document; appends its arms (TwSimArm, owned) to @arms. */
 gboolean         tw_sim_from_json        (const char        *text,
                                           gsize              len,

@@ -13,6 +13,7 @@
 #include <pango/pangocairo.h>
 
 #include "tw-export.h"
+#include "tw-file.h"
 #include "tw-render.h"
 #include "tw-rules.h"
 
@@ -690,18 +691,73 @@ page_path (const char *path,
   return g_strdup_printf ("%s-%u%s", stem, page + 1, ext);
 }
 
+/**
+ * tw_export_save_write:
+ * @closure: a TwSaveFile
+ *
+ * A cairo_write_func_t writing into an atomic save (tw-file.h), for
+ * cairo_*_surface_create_for_stream() and cairo_surface_write_to_png_stream().
+ */
+cairo_status_t
+tw_export_save_write (void                *closure,
+                      const unsigned char *data,
+                      unsigned int         length)
+{
+  return tw_save_file_write (closure, data, length, NULL) ? CAIRO_STATUS_SUCCESS
+                                                           : CAIRO_STATUS_WRITE_ERROR;
+}
+
+/**
+ * tw_export_save_check:
+ * @st: the status of the surface that wrote into @file
+ * @file: the save
+ * @path: the file's name for the message
+ *
+ * Whether cairo wrote @file without a problem. A failed write is reported
+ * with the system's reason (kept in @file, e.g. "No space left on device"),
+ * anything else with cairo's.
+ */
+gboolean
+tw_export_save_check (cairo_status_t   st,
+                      TwSaveFile      *file,
+                      const char      *path,
+                      GError         **error)
+{
+  if (st == CAIRO_STATUS_SUCCESS)
+    return TRUE;
+  if (tw_save_file_write (file, "", 0, error))
+    g_set_error (error, TW_EXPORT_ERROR, 0, "cannot write %s: %s", path, cairo_status_to_string (st));
+  return FALSE;
+}
+
+/* Finishes and frees a vector surface writing to @file. */
 static gboolean
-check_surface (cairo_surface_t  *surface,
-               const char       *path,
-               GError          **error)
+finish_surface (cairo_surface_t  *surface,
+                TwSaveFile       *file,
+                const char       *path,
+                GError          **error)
+{
+  cairo_status_t st;
+
+  cairo_surface_finish (surface);
+  st = cairo_surface_status (surface);
+  cairo_surface_destroy (surface);
+  return tw_export_save_check (st, file, path, error);
+}
+
+/* Encodes an image surface as PNG into @file and frees the surface. */
+static gboolean
+finish_png (cairo_surface_t  *surface,
+            TwSaveFile       *file,
+            const char       *path,
+            GError          **error)
 {
   cairo_status_t st = cairo_surface_status (surface);
-  if (st != CAIRO_STATUS_SUCCESS)
-    {
-      g_set_error (error, TW_EXPORT_ERROR, 0, "cannot write %s: %s", path, cairo_status_to_string (st));
-      return FALSE;
-    }
-  return TRUE;
+
+  if (st == CAIRO_STATUS_SUCCESS)
+    st = cairo_surface_write_to_png_stream (surface, tw_export_save_write, file);
+  cairo_surface_destroy (surface);
+  return tw_export_save_check (st, file, path, error);
 }
 
 /* The Tabletop Simulator deck sheet: card fronts in a grid of at most 10x7
@@ -733,6 +789,8 @@ write_tts (const TwExportJob  *job,
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, cw * cols, ch * rows);
   cairo_t *cr = cairo_create (surface);
   TwExportJob flat = *job;
+  g_autoptr(TwSaveFile) file = NULL;
+
   flat.settings.bleed = 0;
 
   cairo_set_source_rgb (cr, 1, 1, 1);
@@ -751,18 +809,36 @@ write_tts (const TwExportJob  *job,
       cairo_restore (cr);
     }
   cairo_destroy (cr);
-  cairo_surface_write_to_png (surface, path);
-  gboolean ok = check_surface (surface, path, error);
-  cairo_surface_destroy (surface);
-  return ok;
+  file = tw_save_file_begin (path, error);
+  if (file == NULL)
+    {
+      cairo_surface_destroy (surface);
+      return FALSE;
+    }
+  if (!finish_png (surface, file, path, error))
+    return FALSE;
+  return tw_save_file_commit (g_steal_pointer (&file), error);
 }
 
+/**
+ * tw_export_write:
+ * @job: the pages
+ * @path: the PDF, or the SVG or PNG file of a one-page export; with more
+ *   pages, the pages go to PATH-1.EXT, PATH-2.EXT, …
+ * @error: a G_FILE_ERROR or TW_EXPORT_ERROR
+ *
+ * Writes the export atomically (tw-file.h): each file goes to a temporary
+ * file first, and the files of a multi-page export are renamed into place
+ * only once every page is written and on the disk, so a full disk or a kill
+ * while drawing leaves the old files and no new page.
+ */
 gboolean
 tw_export_write (const TwExportJob  *job,
                  const char         *path,
                  GError            **error)
 {
   const TwExportSettings *s = &job->settings;
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func ((GDestroyNotify) tw_save_file_abort);
   double w, h;
 
   if (s->format == TW_EXPORT_PNG && s->tts)
@@ -770,9 +846,15 @@ tw_export_write (const TwExportJob  *job,
 
   if (s->format == TW_EXPORT_PDF)
     {
+      g_autoptr(TwSaveFile) file = tw_save_file_begin (path, error);
+      cairo_surface_t *surface;
+      cairo_t *cr;
+
+      if (file == NULL)
+        return FALSE;
       page_size (job, 0, &w, &h);
-      cairo_surface_t *surface = cairo_pdf_surface_create (path, w * MM_TO_PT, h * MM_TO_PT);
-      cairo_t *cr = cairo_create (surface);
+      surface = cairo_pdf_surface_create_for_stream (tw_export_save_write, file, w * MM_TO_PT, h * MM_TO_PT);
+      cr = cairo_create (surface);
       cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, job->def->name);
       cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Tilewright");
       for (guint p = 0; p < job->n_pages; p++)
@@ -786,23 +868,26 @@ tw_export_write (const TwExportJob  *job,
           cairo_show_page (cr);
         }
       cairo_destroy (cr);
-      cairo_surface_finish (surface);
-      gboolean ok = check_surface (surface, path, error);
-      cairo_surface_destroy (surface);
-      return ok;
+      if (!finish_surface (surface, file, path, error))
+        return FALSE;
+      return tw_save_file_commit (g_steal_pointer (&file), error);
     }
 
   for (guint p = 0; p < job->n_pages; p++)
     {
-      g_autofree char *file = page_path (path, s->format == TW_EXPORT_SVG ? ".svg" : ".png", p, job->n_pages);
+      g_autofree char *name = page_path (path, s->format == TW_EXPORT_SVG ? ".svg" : ".png", p, job->n_pages);
+      TwSaveFile *file = tw_save_file_begin (name, error);
       cairo_surface_t *surface;
       cairo_t *cr;
       gboolean ok;
 
+      if (file == NULL)
+        return FALSE;
+      g_ptr_array_add (files, file);
       page_size (job, p, &w, &h);
       if (s->format == TW_EXPORT_SVG)
         {
-          surface = cairo_svg_surface_create (file, w * MM_TO_PT, h * MM_TO_PT);
+          surface = cairo_svg_surface_create_for_stream (tw_export_save_write, file, w * MM_TO_PT, h * MM_TO_PT);
           cr = cairo_create (surface);
           cairo_scale (cr, MM_TO_PT, MM_TO_PT);
         }
@@ -816,15 +901,13 @@ tw_export_write (const TwExportJob  *job,
         }
       tw_export_draw_page (job, cr, p);
       cairo_destroy (cr);
-      if (s->format == TW_EXPORT_PNG)
-        cairo_surface_write_to_png (surface, file);
-      cairo_surface_finish (surface);
-      ok = check_surface (surface, file, error);
-      cairo_surface_destroy (surface);
+      ok = s->format == TW_EXPORT_PNG ? finish_png (surface, file, name, error)
+                                      : finish_surface (surface, file, name, error);
       if (!ok)
         return FALSE;
     }
-  return TRUE;
+  g_ptr_array_set_free_func (files, NULL);
+  return tw_save_files_commit ((TwSaveFile **) files->pdata, files->len, error);
 }
 
 /**

@@ -14,6 +14,7 @@
 #include <cairo.h>
 
 #include "tw-definition.h"
+#include "tw-file.h"
 
 G_BEGIN_DECLS
 
@@ -79,10 +80,21 @@ void         tw_export_draw_page  (const TwExportJob       *job,
                                    cairo_t                 *cr,
                                    guint                    page);
 /* Writes the pages: PDF one file; SVG and PNG one file per page, named
- * OUT-1.svg, OUT-2.svg ... when there is more than one page. */
+ * OUT-1.svg, OUT-2.svg ... when there is more than one page. Atomic
+ * (tw-file.h): the pages are renamed into place only once all are written. */
 gboolean     tw_export_write      (const TwExportJob       *job,
                                    const char              *path,
                                    GError                 **error);
+/* A cairo write function into a TwSaveFile (tw-file.h): surfaces made with
+ * it write into an atomic save. */
+cairo_status_t tw_export_save_write (void                *closure,
+                                     const unsigned char *data,
+                                     unsigned int         length);
+gboolean       tw_export_save_check (cairo_status_t       st,
+                                     TwSaveFile          *file,
+                                     const char          *path,
+                                     GError             **error);
+
 /* Where the cut rectangle of component @index on @page is (mm), for tests. */
 gboolean     tw_export_cut_rect   (const TwExportJob       *job,
                                    guint                    page,

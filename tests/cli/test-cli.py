@@ -8,12 +8,14 @@ are made by adding to a good one, never by knowing a game's notation.
 """
 import json
 import os
+import pty
 import re
 import shutil
 import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 CLI = sys.argv[1]
@@ -308,7 +310,7 @@ def record_and_replay():
     (code, out, err), _ = play("--record", record, "--bots", "random")
     expect(code, (out, err), EXIT_OK)
     check(os.path.exists(record), "no record written")
-    leftovers = [f for f in os.listdir(TMP) if f.startswith("game.yaml.")]
+    leftovers = [f for f in os.listdir(TMP) if "game.yaml." in f]
     check(not leftovers, "temporary files left", leftovers)
     code, rout, err = run("replay", record)
     expect(code, (rout, err), EXIT_OK)
@@ -322,6 +324,107 @@ def record_and_replay():
     code, vout, verr = run("replay", "--verbose", record)
     expect(code, (vout, verr), EXIT_OK)
     check(moves_of(verr) == moves_of(out), "--verbose moves", verr)
+
+
+def temp_files(folder):
+    return [f for f in os.listdir(folder) if f.endswith(".tw-save")]
+
+
+@test
+def saves_are_atomic():
+    folder = os.path.join(TMP, "atomic")
+    os.makedirs(folder)
+    target = os.path.join(folder, "real.yaml")
+    link = os.path.join(folder, "link.yaml")
+    write(os.path.join("atomic", "real.yaml"), "old\n")
+    os.chmod(target, 0o600)
+    if os.geteuid() == 0:
+        os.chown(target, 65534, 65534)
+    os.symlink("real.yaml", link)
+    # the temporary file of a save that was killed (nobody holds its lock)
+    stale = os.path.join(folder, ".real.yaml.Ab12Cd.tw-save")
+    write(stale, "half a rec")
+    (code, out, err), args = play("--record", link, "--bots", "random")
+    expect(code, (args, err), EXIT_OK)
+    check(os.path.islink(link), "the symbolic link was replaced by a file")
+    check(read(target).startswith("tilewright-record:"), "the link's target was not written")
+    st = os.stat(target)
+    check(st.st_mode & 0o7777 == 0o600, f"mode {oct(st.st_mode & 0o7777)}, expected 0o600")
+    if os.geteuid() == 0:
+        check((st.st_uid, st.st_gid) == (65534, 65534), "owner not kept", st)
+    check(not os.path.exists(stale), "the killed save's temporary file is still there")
+    check(temp_files(folder) == [], "temporary files left", os.listdir(folder))
+
+    # an unwritable place: exit 5 with the reason, nothing left behind
+    for bad in (os.path.join(folder, "no-such-folder", "x.yaml"),
+                os.path.join(target, "x.yaml")):
+        (code, out, err), args = play("--record", bad, "--bots", "random")
+        expect(code, (args, err), EXIT_IO)
+        check(bad in err and ("No such file" in err or "Not a directory" in err),
+              "no path or reason", err)
+    # a full disk: the write fails, exit 5
+    if os.path.exists("/dev/full"):
+        (code, out, err), args = play("--record", "/dev/full", "--bots", "random")
+        expect(code, (args, err), EXIT_IO)
+        check("No space left" in err, "no reason", err)
+    code, out, err = run("simulate", DEF, "--players", "2", "--games", "2", "--bots", "random",
+                         "--output", folder)
+    expect(code, (out, err), EXIT_IO)
+    check("Is a directory" in err, "no reason", err)
+    check(temp_files(folder) == [], "temporary files left", os.listdir(folder))
+
+
+@test
+def export_is_atomic():
+    folder = os.path.join(TMP, "export")
+    os.makedirs(folder)
+    sheet = os.path.join(folder, "sheet.png")
+    code, out, err = run("export", DEF, "--what", "tiles", "--format", "png", "--dpi", "20",
+                         "-o", sheet)
+    expect(code, (out, err), EXIT_OK)
+    pages = sorted(os.listdir(folder))
+    check(len(pages) > 1 and all(re.fullmatch(r"sheet-\d+\.png", p) for p in pages),
+          "pages", pages)
+    # a page that cannot be written (a folder in its place): no page is replaced
+    before = {p: os.stat(os.path.join(folder, p)).st_mtime_ns for p in pages}
+    os.unlink(os.path.join(folder, pages[-1]))
+    os.mkdir(os.path.join(folder, pages[-1]))
+    code, out, err = run("export", DEF, "--what", "tiles", "--format", "png", "--dpi", "20",
+                         "-o", sheet)
+    expect(code, (out, err), EXIT_IO)
+    for p in pages[:-1]:
+        check(os.stat(os.path.join(folder, p)).st_mtime_ns == before[p], "a page was replaced", p)
+    check(temp_files(folder) == [], "temporary files left", os.listdir(folder))
+    # a PDF through a symbolic link, keeping the mode
+    pdf = os.path.join(folder, "real.pdf")
+    write(pdf, "old")
+    os.chmod(pdf, 0o640)
+    os.symlink("real.pdf", os.path.join(folder, "link.pdf"))
+    code, out, err = run("export", DEF, "--what", "tiles", "-o", os.path.join(folder, "link.pdf"))
+    expect(code, (out, err), EXIT_OK)
+    with open(pdf, "rb") as f:
+        check(f.read(5) == b"%PDF-", "the link's target is not the PDF")
+    check(os.stat(pdf).st_mode & 0o7777 == 0o640, "mode not kept")
+    check(os.path.islink(os.path.join(folder, "link.pdf")), "link replaced")
+
+
+@test
+def readers_cap_their_input():
+    # a sparse 3 GiB file is refused from its size and /dev/zero after the
+    # limit: never read whole (doc/record-format.md and doc/simulate.md, "Limits")
+    sparse = os.path.join(TMP, "sparse-3g")
+    with open(sparse, "wb") as f:
+        f.truncate(3 << 30)
+    for path in (sparse, "/dev/zero"):
+        for args, limit in ((("replay", path), "4 MiB for a record"),
+                            (("export", path, "--format", "blksgf"), "4 MiB for a record"),
+                            (("import", path), "4 MiB for a .blksgf record"),
+                            (("merge", path), "256 MiB for simulation results"),
+                            (("validate", path), "limit of 4")):
+            code, out, err = run(*args)
+            expect(code, (args, err), EXIT_INVALID_FILE)
+            check(f"{path}:1:1: " in err and limit in err, "no position or limit", args, err)
+    os.unlink(sparse)
 
 
 @test
@@ -473,6 +576,77 @@ def simulate_shards_merge():
 
 
 @test
+def merge_refuses_forged_shards():
+    # shards 1 and 2 of a 6-game run; each case forges shard 2 one way
+    shards = []
+    for k in (1, 2):
+        code, out, err = simulate("--games", "6", "--format", "json", "--shard", f"{k}/2")
+        expect(code, (out, err), EXIT_OK)
+        shards.append(out)
+    first = write("forge1.json", shards[0])
+    code, out, err = run("merge", first, write("forge2.json", shards[1]))
+    expect(code, (out, err), EXIT_OK)
+
+    def arm_of(doc):
+        return doc["arms"][0]
+
+    def set_arm(key, value):
+        def forge(doc):
+            arm_of(doc)[key] = value
+        return forge
+
+    def set_game(key, value, index=0):
+        def forge(doc):
+            arm_of(doc)["games"][index][key] = value
+        return forge
+
+    other_sha = "0" * 64
+    cases = [
+        ("another definition of the same name", set_arm("definition_sha256", other_sha),
+         "the definition"),
+        ("other options", set_arm("options", ["rotation=false"]), "the options"),
+        ("other bots", set_arm("bots", ["greedy", "random"]), "the bots"),
+        ("another seed", set_arm("seed", "2"), "seed"),
+        ("another game total", set_arm("games_total", 7), "total number of games"),
+        ("a game index outside the run", set_game("game", 1000000),
+         "game 1000000 is not one of the 6 games"),
+        ("a seed that is not the index's", set_game("seed", "12345"), "its seed is not"),
+        ("a rank beyond the players", set_game("ranks", [0, 2]), "a rank is not"),
+        ("a negative rank", set_game("ranks", [0, -1]), "a rank is not"),
+        ("a label in a single run", set_arm("label", "A"), "“label” must be"),
+        ("a games total of 0", set_arm("games_total", 0), "games_total"),
+    ]
+    for what, forge, message in cases:
+        doc = json.loads(shards[1])
+        forge(doc)
+        forged = write("forged.json", json.dumps(doc))
+        code, out, err = run("merge", first, forged)
+        check(code == EXIT_INVALID_FILE and message in err, f"{what}: exit {code}", err, out)
+    # what json.dumps cannot write: an infinite score, a name that is not UTF-8
+    for what, old, new, message in (
+            ("an infinite score", b'"scores": [', b'"scores": [1e999', "not a finite number"),
+            ("invalid UTF-8", b'"definition": "', b'"definition": "\xff', "not UTF-8")):
+        forged = os.path.join(TMP, "forged.json")
+        with open(forged, "wb") as f:
+            f.write(shards[1].encode().replace(old, new, 1))
+        code, out, err = run("merge", first, forged)
+        check(code == EXIT_INVALID_FILE and message in err, f"{what}: exit {code}", err, out)
+    # two real definitions that share their name
+    renamed = write("same-name.yaml", read(DEF) + "\n# another definition, the same name\n")
+    code, out, err = run("simulate", renamed, "--players", "2", "--games", "6", "--format", "json",
+                         "--shard", "2/2")
+    expect(code, (out, err), EXIT_OK)
+    code, out, err = run("merge", first, write("same-name.json", out))
+    check(code == EXIT_INVALID_FILE and "the definition" in err, "same name merged", err, out)
+    # control characters in a name are printed escaped
+    doc = json.loads(shards[0])
+    arm_of(doc)["definition"] = "Colorblock\x1b[2J\nfake line"
+    code, out, err = run("merge", write("escape.json", json.dumps(doc)))
+    expect(code, (out, err), EXIT_OK)
+    check("Colorblock\\x1B[2J\\x0Afake line" in out and "\x1b" not in out, "not escaped", out)
+
+
+@test
 def simulate_compare():
     code, out, err = simulate("--games", "20", "--bots", "greedy,random",
                               "--compare", "goals=false")
@@ -507,19 +681,51 @@ def simulate_compare():
 INTERRUPTED_BOT = "mcts:iterations=10"
 
 
-def interrupted_run(*extra, games=100000):
+def interrupted_run(*extra, games=100000, wait_for_game=True):
     """Starts a simulate that no machine finishes in minutes (games of tens
-    of milliseconds), sends SIGINT after two seconds and returns (exit code,
-    stdout, stderr, seconds from SIGINT to exit)."""
+    of milliseconds), sends SIGINT and returns (exit code, stdout, stderr,
+    seconds from SIGINT to exit).
+
+    With wait_for_game, the SIGINT is sent once the progress line says that a
+    game has ended (stderr is a terminal, a pty, so that the line is drawn):
+    no guess of how long a game takes on a loaded machine. Without, after two
+    seconds, for a run whose first game cannot end by then."""
     args = [CLI, "simulate", DEF, "--players", "2", "--seed", "5", "--games", str(games),
             "--bots", INTERRUPTED_BOT, "--jobs", "2", *extra]
-    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=slave,
                             env=dict(os.environ, LC_ALL="C"))
-    time.sleep(2)
+    os.close(slave)
+    err_chunks = []
+    a_game_ended = threading.Event()
+
+    def read_stderr():
+        progress = re.compile(rb"(\d+)/\d+ games")
+        while True:
+            try:
+                chunk = os.read(master, 4096)
+            except OSError:  # EIO: the child closed the terminal
+                break
+            if not chunk:
+                break
+            err_chunks.append(chunk)
+            if any(int(m.group(1)) > 0 for m in progress.finditer(b"".join(err_chunks[-2:]))):
+                a_game_ended.set()
+        os.close(master)
+
+    reader = threading.Thread(target=read_stderr)
+    reader.start()
+    if wait_for_game:
+        ended = a_game_ended.wait(timeout=600)
+        check(ended or proc.poll() is not None, "no game ended in 10 minutes", args)
+    else:
+        time.sleep(2)
     check(proc.poll() is None, "the run ended before it was interrupted", args)
     start = time.monotonic()
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
+    out, _ = proc.communicate(timeout=60)
+    reader.join(timeout=60)
+    err = b"".join(err_chunks).replace(b"\r\n", b"\n")
     return (proc.returncode, out.decode("utf-8", "replace"), err.decode("utf-8", "replace"),
             time.monotonic() - start)
 
@@ -547,7 +753,9 @@ def simulate_interrupted():
     wins = [r for r in arm["summary"] if r["metric"] == "win"]
     check(all(r["n"] == len(played) for r in wins), "summary is not of the kept games", wins)
     rows = read(per_game).strip().split("\n")
-    check(len(rows) == len(played) + 1, "per-game rows", len(rows), len(played))
+    check(rows[0] == f"# partial: {len(played)} of {total} games, the run was interrupted (Ctrl-C)",
+          "per-game CSV not marked partial", rows[0])
+    check(len(rows) == len(played) + 2, "per-game rows", len(rows), len(played))
     # a kept game is a whole game: `play --seed` replays it to the same end
     first = played[0]
     (pcode, pout, perr), _ = play("--seed", first["seed"], "--bots",
@@ -569,7 +777,8 @@ def simulate_interrupted():
 @test
 def simulate_interrupted_before_any_game():
     # a bot so slow that no game ends before the SIGINT: no statistics, and no "nan"
-    code, out, err, seconds = interrupted_run("--bots", "mcts:iterations=2000000")
+    code, out, err, seconds = interrupted_run("--bots", "mcts:iterations=2000000",
+                                              wait_for_game=False)
     expect(code, (out, err), EXIT_INTERRUPTED)
     check(seconds < 20, f"took {seconds:.1f} s to stop after SIGINT")
     check("0 of 100000 games" in out, "text counts", out[:300])
@@ -735,6 +944,28 @@ def blksgf_round_trip():
     code, out, err = run("import", bad)
     expect(code, (out, err), EXIT_ILLEGAL_MOVE)
     check("bad.blksgf:1:" in err and "move 5" in err, err)
+    # a megabyte of move value is quoted as a short excerpt, once
+    huge = write("huge.blksgf", "(;GM[Blokus];1[" + "a" * 1200000 + "])")
+    code, out, err = run("import", huge)
+    expect(code, (out, err), EXIT_ILLEGAL_MOVE)
+    check("huge.blksgf:1:" in err and len(err) < 1000, "long message", len(err), err[:300])
+
+
+@test
+def long_values_quoted_short():
+    # a record whose first move is a megabyte long: a short excerpt in the message
+    record = os.path.join(TMP, "long-move.yaml")
+    (code, out, err), args = play("--record", record, "--bots", "random")
+    expect(code, (args, err), EXIT_OK)
+    first = moves_of(out)[0]
+    text = read(record).replace("- " + first + "\n", "- " + "x" * 1000000 + "\n", 1)
+    check("x" * 1000 in text, "move not replaced", first)
+    code, out, err = run("replay", write("long-move.yaml", text))
+    expect(code, (out, err), EXIT_ILLEGAL_MOVE)
+    check(":1" in err and "x" * 20 in err and len(err) < 1000, "long message", len(err), err[:300])
+    (code, out, err), args = play("--moves", "y" * 100000)  # (the most one argument holds)
+    expect(code, (args, err), EXIT_ILLEGAL_MOVE)
+    check(len(err) < 1000, "long message", len(err), err[:300])
 
 
 @test
@@ -866,6 +1097,11 @@ def gtp_full_game(game, save):
 
 
 def main():
+    # TW_CLI_TESTS=name,name runs only those (while working on them)
+    only = os.environ.get("TW_CLI_TESTS")
+    if only:
+        names = only.replace("_", "-").split(",")
+        tests[:] = [t for t in tests if t.__name__.replace("_", "-") in names]
     print(f"1..{len(tests)}")
     failed = 0
     for n, func in enumerate(tests, 1):

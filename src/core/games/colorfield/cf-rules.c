@@ -382,6 +382,15 @@ parse_definition (const TwDefinition *def,
           id = tw_node_get (e, "id");
           name = tw_node_get (e, "name");
           spec = tw_node_get (e, "specialty");
+          /* a wrong type is an error, never replaced by the id */
+          if (name != NULL && name->type != TW_NODE_SCALAR)
+            {
+              CF_ERR (diags, name, "write it as text, such as `name: Wei-Ta Chin`",
+                      "the name of a painter must be text, not a %s",
+                      name->type == TW_NODE_SEQ ? "list" : "map");
+              ok = FALSE;
+              continue;
+            }
           if (!scalar_of (id, "the id of a painter", diags)
               || !scalar_of (spec, "a specialty", diags))
             {
