@@ -533,22 +533,36 @@ static void
 update_preview (TwPlayPage *self)
 {
   const char *text = tw_board_view_get_preview_text (self->board_view);
-  g_autofree char *label = NULL;
-
   const TwMove *move = tw_board_view_get_selected_move (self->board_view);
   g_autofree char *change = move != NULL ? score_change_text (self, move) : NULL;
+  g_autoptr(GString) label = g_string_new (NULL);
+  guint n_turns, n_alternatives;
 
-  if (text != NULL && change != NULL)
-    /* Translators: the move shown on the board, then what it does to the
-     * scores ("+4 for you"); R turns it */
-    label = g_strdup_printf (_("Selected: %s — %s. R turns it; click, drag there or Return "
-                               "plays it"), text, change);
-  else if (text != NULL)
-    /* Translators: the move shown on the board; R turns it */
-    label = g_strdup_printf (_("Selected: %s — R turns it; click, drag there or Return plays it"), text);
+  tw_board_view_get_choices (self->board_view, &n_turns, &n_alternatives);
+  if (text != NULL)
+    {
+      /* Translators: the move shown on the board */
+      g_string_append_printf (label, _("Selected: %s"), text);
+      if (change != NULL)
+        /* Translators: what the move shown does to the scores ("+4 for you") */
+        g_string_append_printf (label, _(" — %s."), change);
+      else
+        g_string_append_c (label, '.');
+      if (n_turns > 1)
+        g_string_append_printf (label, " %s", _("R turns it."));
+      if (n_alternatives > 1)
+        /* Translators: the key that puts another piece, tile or meeple on the
+         * place selected */
+        g_string_append_printf (label, " %s", _("A puts another one here."));
+      g_string_append_printf (label, " %s", _("Click, drag there or Return plays it."));
+    }
+  else if (self->model != NULL && tw_board_view_get_holding (self->board_view))
+    g_string_append (label, _("Picked up: click one of the marked places to play it there. "
+                              "Click it again or press Escape to put it back."));
   else if (self->model != NULL && !tw_game_model_is_over (self->model))
-    label = g_strdup (_("Point at a cell to preview a move; Page Down selects the next target."));
-  gtk_label_set_label (self->preview_label, label ? label : "");
+    g_string_append (label, _("Point at a cell to preview a move, or click a piece or tile in "
+                              "a tray or hand to pick it up; the arrow keys move a cursor."));
+  gtk_label_set_label (self->preview_label, label->str);
   gtk_widget_set_sensitive (GTK_WIDGET (self->play_selected_button), text != NULL);
 }
 
@@ -1025,6 +1039,8 @@ tw_play_page_init (TwPlayPage *self)
   g_signal_connect_object (self->board_view, "illegal", G_CALLBACK (board_illegal), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->board_view, "notify::preview-text", G_CALLBACK (update_preview),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->board_view, "notify::holding", G_CALLBACK (update_preview),
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (gtk_scrolled_window_get_vadjustment (self->move_scroller),
                            "notify::upper", G_CALLBACK (follow_upper), self, G_CONNECT_SWAPPED);

@@ -216,7 +216,7 @@ def run_colorblock(tap, args, workdir):
     play.keys('Tilewright', 'Return')
     wait_for(lambda: len(play.move_rows(page)) == 31, timeout=5)
     after = scores(page)
-    tap.result(bool(re.search(r' — (.* for .*|no change in score)\. R turns it', text))
+    tap.result(bool(re.search(r' — (.* for .*|no change in score)\.( R turns it\.)?( A puts another one here\.)? Click', text))
                and changes_match(before, after, said),
                'a move selected on the board says what it does to the scores, and does it',
                f'preview {text!r}, mover {mover}, scores {before} -> {after}')
