@@ -44,17 +44,12 @@ HELD = '#F57800'         # the board view's picked-up outline and its places
 CURSOR = '#1C1C21'       # the inner ring of the keyboard cursor
 BLUE = '#1F5FBF'         # Blokus Shuffle's blue pieces
 DECK_BACK = '#544F61'    # Colorfield's face-down tiles
-PREVIEW = r'^(Point at a cell|Selected: |Picked up: )'
 NOTATION = re.compile(r'^Selected: (\S+) (\S+)')
 
 
-def preview_text(page):
-    labels = find_all(page, role='label', pattern=PREVIEW)
-    return labels[0].get_name() if labels else ''
-
 
 def changed_preview(page, before, timeout=3):
-    return wait_for(lambda: (lambda t: t if t != before else None)(preview_text(page)),
+    return wait_for(lambda: (lambda t: t if t != before else None)(table.preview_text(page)),
                     timeout=timeout, interval=0.05) or before
 
 
@@ -88,7 +83,7 @@ def run_blokus(tap, args, workdir):
     pieces = sorted(play.colour_blobs(plain, tray, BLUE), key=len, reverse=True)
     grip = sorted(pieces[0])[len(pieces[0]) // 2] if pieces else (0, 0)
     click(*grip)
-    held = wait_for(lambda: preview_text(page).startswith('Picked up: '), timeout=5)
+    held = wait_for(lambda: table.preview_text(page).startswith('Picked up: '), timeout=5)
     time.sleep(0.3)
     shot = smoke.screenshot(args.outdir, 'pick-held')
     ring = [b for b in play.colour_blobs(shot, tray, HELD)
@@ -99,13 +94,13 @@ def run_blokus(tap, args, workdir):
     tap.result(bool(held) and bool(ring) and len(places) >= 1,
                'a click on a tray piece picks it up: the panel says so, the piece is outlined, '
                'the places it can go are marked',
-               f'label {preview_text(page)!r}, outline around the click {bool(ring)}, '
+               f'label {table.preview_text(page)!r}, outline around the click {bool(ring)}, '
                f'{len(places)} marked places')
 
     # 2: at a marked place: the piece previewed there; R turns it, A another piece
     spot = centre(places[0]) if places else (bx + 40, by + 40)
     play.xdo('mousemove', spot[0] + 1, spot[1] + 1)
-    first = wait_for(lambda: NOTATION.match(preview_text(page)) and preview_text(page),
+    first = wait_for(lambda: NOTATION.match(table.preview_text(page)) and table.preview_text(page),
                      timeout=5) or ''
     play.keys('Tilewright', 'r')
     turned = changed_preview(page, first)
@@ -144,7 +139,7 @@ def run_colorblock(tap, args, workdir):
     for _ in range(6):
         table.random_move(page, random, move_list)
     table.move_pointer_away(main)
-    before = preview_text(page)
+    before = table.preview_text(page)
     play.keys('Tilewright', 'Down')
     first = changed_preview(page, before)
     time.sleep(0.3)
@@ -190,7 +185,7 @@ def run_colorfield(tap, args, workdir):
         # the deck is the face-down pile in the supply, right of the tray
         if decks:
             n = len(play.move_rows(page))
-            before = preview_text(page)
+            before = table.preview_text(page)
             deck = min(decks, key=lambda b: min(p[0] for p in b))
             click(*centre(deck))
             tried += 1

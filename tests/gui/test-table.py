@@ -74,6 +74,12 @@ def to_play(page):
     return names[0][:-len(' to play')] if names else None
 
 
+def preview_text(page):
+    """The side panel's line about the move selected on the board."""
+    labels = find_all(page, role='label', pattern=r'^(Point at a cell|Selected: |Picked up: )')
+    return labels[0].get_name() if labels else ''
+
+
 def announced(text, mover):
     """The score changes a preview announces, as {seat: change}."""
     changes = {}
