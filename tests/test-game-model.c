@@ -323,6 +323,42 @@ test_bots_at_table (Fixture       *f,
   g_assert_false (tw_game_model_get_thinking (f->model));
 }
 
+/* A finished game that was saved is not modified, however one steps
+ * through it, and neither is the same game opened again from its file
+ * (the table must not ask to discard unsaved moves). */
+static void
+test_finished_saved (Fixture       *f,
+                     gconstpointer  data)
+{
+  g_autofree char *saved = g_build_filename (f->dir, "finished.yaml", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (saved);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TwRecord) again = NULL;
+  g_autoptr(TwGameModel) reopened = NULL;
+
+  while (!tw_game_model_is_over (f->model))
+    g_assert_true (tw_game_model_play_random (f->model));
+  g_assert_true (tw_game_model_get_modified (f->model));
+  g_assert_true (tw_game_model_save (f->model, file, &error));
+  g_assert_no_error (error);
+  g_assert_false (tw_game_model_get_modified (f->model));
+  g_assert_true (tw_game_model_undo (f->model));
+  g_assert_true (tw_game_model_redo (f->model));
+  g_assert_true (tw_game_model_goto (f->model, TW_HISTORY_ROOT));
+  g_assert_false (tw_game_model_get_modified (f->model));
+
+  again = tw_record_load_file (saved, &error);
+  g_assert_no_error (error);
+  reopened = tw_game_model_new (g_steal_pointer (&again));
+  tw_game_model_set_file (reopened, file);
+  g_assert_true (tw_game_model_is_over (reopened));
+  g_assert_false (tw_game_model_get_modified (reopened));
+  g_assert_true (tw_game_model_undo (reopened));
+  g_assert_true (tw_game_model_redo (reopened));
+  g_assert_false (tw_game_model_get_modified (reopened));
+  g_unlink (saved);
+}
+
 typedef struct
 {
   gboolean done;
@@ -389,6 +425,8 @@ main (int    argc,
               fixture_set_up, test_flush, fixture_tear_down);
   g_test_add ("/tw/game-model/bots-at-table", Fixture, NULL,
               fixture_set_up, test_bots_at_table, fixture_tear_down);
+  g_test_add ("/tw/game-model/finished-saved", Fixture, NULL,
+              fixture_set_up, test_finished_saved, fixture_tear_down);
   g_test_add ("/tw/game-model/hint", Fixture, NULL,
               fixture_set_up, test_hint, fixture_tear_down);
   return g_test_run ();
