@@ -373,6 +373,18 @@ human_to_act (TwPlayPage *self)
   return to_act >= 0 && !tw_game_model_seat_is_bot (self->model, to_act);
 }
 
+/* @move, legal now, in the module's words with the seat to act as its
+ * subject ("Player 1 chooses blue to score"). */
+static char *
+move_words (TwPlayPage   *self,
+            const TwMove *move)
+{
+  g_autofree char *name = seat_name (self, MAX (tw_game_model_get_to_act (self->model), 0));
+
+  return tw_move_describe (tw_game_model_get_game (self->model),
+                           tw_game_model_get_state (self->model), move, name);
+}
+
 static void
 update_other_moves (TwPlayPage *self)
 {
@@ -387,6 +399,7 @@ update_other_moves (TwPlayPage *self)
   for (guint i = 0; i < legal->len && self->other.len < MAX_MOVE_BUTTONS; i++)
     {
       TwRect rect;
+      g_autofree char *notation = NULL;
       g_autofree char *text = NULL;
       g_autofree char *change = NULL;
       g_autofree char *tooltip = NULL;
@@ -395,7 +408,8 @@ update_other_moves (TwPlayPage *self)
       if (tw_renderer_move_region (renderer, game, state, &legal->moves[i], &rect))
         continue;
       *tw_move_list_push (&self->other) = legal->moves[i];
-      text = tw_move_to_string (game, state, &legal->moves[i]);
+      notation = tw_move_to_string (game, state, &legal->moves[i]);
+      text = move_words (self, &legal->moves[i]);
       change = score_change_text (self, &legal->moves[i]);
       if (change != NULL)
         {
@@ -403,6 +417,9 @@ update_other_moves (TwPlayPage *self)
           GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
           GtkWidget *label = gtk_label_new (text);
           GtkWidget *yields = gtk_label_new (change);
+
+          gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+          gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_CENTER);
 
           gtk_widget_add_css_class (yields, "caption");
           gtk_widget_add_css_class (yields, "dim-label");
@@ -412,17 +429,19 @@ update_other_moves (TwPlayPage *self)
           gtk_box_append (GTK_BOX (box), yields);
           button = gtk_button_new ();
           gtk_button_set_child (GTK_BUTTON (button), box);
-          /* Translators: a move button's tooltip: the move and what it does to the scores */
+          /* Translators: a move button's name: the move in words and what it
+           * does to the scores */
           tooltip = g_strdup_printf (_("%s: %s"), text, change);
-          gtk_widget_set_tooltip_text (button, tooltip);
           gtk_accessible_update_property (GTK_ACCESSIBLE (button),
                                           GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip, -1);
         }
       else
         {
           button = gtk_button_new_with_label (text);
-          gtk_widget_set_tooltip_text (button, text);
+          gtk_label_set_wrap (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), TRUE);
         }
+      /* the notation, as typed in the move entry and kept in records */
+      gtk_widget_set_tooltip_text (button, notation);
       g_object_set_data (G_OBJECT (button), "move-index", GUINT_TO_POINTER (self->other.len - 1));
       g_signal_connect (button, "clicked", G_CALLBACK (other_move_clicked), self);
       gtk_widget_set_sensitive (button, human);
@@ -446,19 +465,28 @@ append_move_row (TwPlayPage      *self,
   TwHistory *history = tw_game_model_get_history (self->model);
   const TwHistoryNode *node = tw_history_get_node (history, id);
   g_autofree char *name = seat_name (self, MAX (node->player, 0));
+  g_autofree char *sentence = NULL;
   g_autofree char *text = NULL;
   g_autofree char *shown = NULL;
+  TwState *before = tw_history_dup_state_at (history, node->parent);
   GtkWidget *row = gtk_list_box_row_new ();
   GtkWidget *label;
 
-  /* Translators: a row of the move list: number, seat, move in notation */
-  text = g_strdup_printf (_("%u. %s: %s"), node->depth, name, node->text);
+  /* the move in the module's words; the notation in the tooltip and for
+   * screen readers' description, as the record keeps it */
+  sentence = tw_move_describe (tw_history_get_game (history), before, &node->move, name);
+  tw_state_free (before);
+  /* Translators: a row of the move list: number, the move in words */
+  text = g_strdup_printf (_("%u. %s"), node->depth, sentence);
   if (variation_start)
     /* Translators: the first move of a variation in the move list */
     shown = g_strdup_printf (_("↳ %s"), text);
   label = gtk_label_new (shown != NULL ? shown : text);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_widget_set_tooltip_text (label, node->text);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (label),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, node->text, -1);
   gtk_widget_set_margin_start (label, 6 + 16 * level);
   if (!played[id])
     gtk_widget_add_css_class (label, "dim-label");
@@ -923,9 +951,8 @@ hint_done (GObject      *object,
         gtk_widget_add_css_class (button, "suggested-action");
         gtk_widget_grab_focus (button);
       }
-  text = tw_move_to_string (tw_game_model_get_game (self->model),
-                            tw_game_model_get_state (self->model), &move);
-  /* Translators: a suggested move that has no place on the board */
+  text = move_words (self, &move);
+  /* Translators: a suggested move that has no place on the board, in words */
   message = g_strdup_printf (_("Suggested: %s"), text);
   toast (self, message);
 }

@@ -157,7 +157,7 @@ def run_colorblock(tap, args, workdir):
     wait_for(lambda: play.sensitive(play.button(page, 'Redo')), timeout=5)
     do_action(random)
     variation = wait_for(lambda: [r for r in find_all(page, role='label',
-                                                      pattern=rf'^↳ {n - 1}\. Player 1: ')],
+                                                      pattern=rf'^↳ {n - 1}\. Player 1 ')],
                          timeout=10)
     tap.result(bool(back) and not_paused and bool(forward) and bool(variation),
                'Undo against a bot goes back to the person\'s previous decision (the bots '
@@ -200,14 +200,16 @@ def run_colorblock(tap, args, workdir):
     # 6: Hint at the colour choice (no place on the board): a toast names it
     options = []
     for _ in range(200):
-        options = [b for b in find_all(page, role='push button', pattern=r'^color \w+: ')
+        options = [b for b in find_all(page, role='push button',
+                                       pattern=r'^Player \d chooses \w+ to score: ')
                    if smoke.allocated(b)]
         if options or not play.sensitive(random):
             break
         table.random_move(page, random, move_list)
     if options:
         do_action(play.button(page, 'Hint'))
-    toast = wait_for(lambda: find_all(main, role='label', pattern=r'^Suggested: color \w+$'),
+    toast = wait_for(lambda: find_all(main, role='label',
+                                      pattern=r'^Suggested: Player \d chooses \w+ to score$'),
                      timeout=20) if options else []
     time.sleep(0.3)
     smoke.screenshot(args.outdir, 'bots-hint-colour')

@@ -188,7 +188,8 @@ def run_colorblock(tap, args, workdir):
     for i in range(18):
         random_move(page, random, move_list)
     rows = play.move_rows(page)
-    last = find_all(page, role='label', name=rows[-1]) if rows else []
+    last = [a for a in find_all(page, role='label', pattern=play.MOVE_ROW)
+            if play.row_text(a) == rows[-1]] if rows else []
     first = find_all(page, role='label', name='Start of the game')
     # the scrolled window around the list (through its viewport)
     scroller, acc = None, move_list
@@ -230,7 +231,8 @@ def run_colorblock(tap, args, workdir):
     # 5: on to the colour choice: every option says what it yields
     options = []
     for _ in range(200):
-        options = [b for b in find_all(page, role='push button', pattern=r'^color \w+: ')
+        options = [b for b in find_all(page, role='push button',
+                                       pattern=r'^Player \d chooses \w+ to score: ')
                    if smoke.allocated(b)]
         if options or not play.sensitive(random):
             break
