@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <string.h>
 
 #include "tw-definition.h"
 #include "tw-game.h"
@@ -47,6 +48,14 @@ fixture_tear_down (Fixture       *f,
 {
   g_autofree char *sub = g_path_get_dirname (f->path);
 
+  /* a bot or hint task cancelled at the end holds the model until its worker
+   * has returned and its answer has been dispatched here */
+  while (f->model != NULL && g_atomic_int_get (&G_OBJECT (f->model)->ref_count) > 1)
+    {
+      /* (the worker's last reference goes without an event here) */
+      g_main_context_iteration (NULL, FALSE);
+      g_thread_yield ();
+    }
   if (f->model != NULL)
     g_assert_finalize_object (f->model);
   g_unlink (f->path);
@@ -223,6 +232,185 @@ test_flush (Fixture       *f,
   g_unlink (saved);
 }
 
+/* Runs the main loop until @done (a condition on the model) holds; the
+ * test's time limit is the only bound: nothing here waits on a clock. */
+static void
+iterate_until (Fixture  *f,
+               gboolean (*done) (TwGameModel *model))
+{
+  while (!done (f->model))
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static gboolean
+person_to_act_and_idle (TwGameModel *model)
+{
+  int to_act = tw_game_model_get_to_act (model);
+
+  return to_act >= 0 && !tw_game_model_seat_is_bot (model, to_act)
+         && !tw_game_model_get_thinking (model);
+}
+
+static guint
+depth (Fixture *f)
+{
+  TwHistory *h = tw_game_model_get_history (f->model);
+
+  return tw_history_get_node (h, tw_history_get_current (h))->depth;
+}
+
+/* Seats handed to a bot and taken back mid-game; Undo against a bot goes
+ * back to the person's previous decision and leaves the bots running; Redo
+ * comes forward to the next one. (Colorblock: the seats alternate.) */
+static void
+test_bots_at_table (Fixture       *f,
+                    gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  TwRecord *record = tw_game_model_get_record (f->model);
+
+  tw_game_model_set_bot_delay (f->model, 0);
+  play_moves (f, 2);
+
+  /* seat 2 to a bot while seat 1 is to act: nothing moves yet */
+  g_assert_true (tw_game_model_set_seat_player (f->model, 1, "casual", &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (tw_record_get_seat_player (record, 1), ==, "casual");
+  g_assert_true (tw_game_model_seat_is_bot (f->model, 1));
+  g_assert_true (tw_game_model_get_modified (f->model));
+  g_assert_false (tw_game_model_get_thinking (f->model));
+  g_assert_false (tw_game_model_set_seat_player (f->model, 1, "no-such-bot", &error));
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+  g_assert_cmpstr (tw_record_get_seat_player (record, 1), ==, "casual");
+
+  /* the person moves, the bot answers */
+  play_moves (f, 1);
+  iterate_until (f, person_to_act_and_idle);
+  g_assert_cmpuint (depth (f), ==, 4);
+  play_moves (f, 1);
+  iterate_until (f, person_to_act_and_idle);
+  g_assert_cmpuint (depth (f), ==, 6);
+
+  /* undo takes back the person's move with the bot's reply, and the bots
+   * are not paused: it is the person's turn */
+  g_assert_true (tw_game_model_undo (f->model));
+  g_assert_cmpuint (depth (f), ==, 4);
+  g_assert_cmpint (tw_game_model_get_to_act (f->model), ==, 0);
+  g_assert_false (tw_game_model_get_paused (f->model));
+  g_assert_true (tw_game_model_redo (f->model));
+  g_assert_cmpuint (depth (f), ==, 6);
+  g_assert_cmpint (tw_game_model_get_to_act (f->model), ==, 0);
+
+  /* seat 1 to a bot at its turn: it thinks at once; seat 2 taken back */
+  g_assert_true (tw_game_model_set_seat_player (f->model, 1, "human", NULL));
+  g_assert_true (tw_game_model_set_seat_player (f->model, 0, "casual", NULL));
+  g_assert_false (person_to_act_and_idle (f->model));
+  iterate_until (f, person_to_act_and_idle);
+  g_assert_cmpuint (depth (f), ==, 7);
+  g_assert_cmpint (tw_game_model_get_to_act (f->model), ==, 1);
+  g_assert_false (tw_game_model_get_thinking (f->model));
+
+  /* undo skips the bot's move to the person's; a jump to where the bot is
+   * to act pauses the bots, or it would move again at once */
+  g_assert_true (tw_game_model_undo (f->model));
+  g_assert_cmpuint (depth (f), ==, 5);
+  g_assert_cmpint (tw_game_model_get_to_act (f->model), ==, 1);
+  g_assert_false (tw_game_model_get_paused (f->model));
+  g_assert_true (tw_game_model_goto (f->model, TW_HISTORY_ROOT));
+  g_assert_cmpint (tw_game_model_get_to_act (f->model), ==, 0);
+  g_assert_true (tw_game_model_get_paused (f->model));
+  g_assert_false (tw_game_model_get_thinking (f->model));
+}
+
+/* A finished game that was saved is not modified, however one steps
+ * through it, and neither is the same game opened again from its file
+ * (the table must not ask to discard unsaved moves). */
+static void
+test_finished_saved (Fixture       *f,
+                     gconstpointer  data)
+{
+  g_autofree char *saved = g_build_filename (f->dir, "finished.yaml", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (saved);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TwRecord) again = NULL;
+  g_autoptr(TwGameModel) reopened = NULL;
+
+  while (!tw_game_model_is_over (f->model))
+    g_assert_true (tw_game_model_play_random (f->model));
+  g_assert_true (tw_game_model_get_modified (f->model));
+  g_assert_true (tw_game_model_save (f->model, file, &error));
+  g_assert_no_error (error);
+  g_assert_false (tw_game_model_get_modified (f->model));
+  g_assert_true (tw_game_model_undo (f->model));
+  g_assert_true (tw_game_model_redo (f->model));
+  g_assert_true (tw_game_model_goto (f->model, TW_HISTORY_ROOT));
+  g_assert_false (tw_game_model_get_modified (f->model));
+
+  again = tw_record_load_file (saved, &error);
+  g_assert_no_error (error);
+  reopened = tw_game_model_new (g_steal_pointer (&again));
+  tw_game_model_set_file (reopened, file);
+  g_assert_true (tw_game_model_is_over (reopened));
+  g_assert_false (tw_game_model_get_modified (reopened));
+  g_assert_true (tw_game_model_undo (reopened));
+  g_assert_true (tw_game_model_redo (reopened));
+  g_assert_false (tw_game_model_get_modified (reopened));
+  g_unlink (saved);
+}
+
+typedef struct
+{
+  gboolean done;
+  gboolean found;
+  TwMove   move;
+  GError  *error;
+} Hint;
+
+static void
+hint_cb (GObject      *object,
+         GAsyncResult *result,
+         gpointer      data)
+{
+  Hint *hint = data;
+
+  hint->found = tw_game_model_suggest_finish (TW_GAME_MODEL (object), result, &hint->move,
+                                              &hint->error);
+  hint->done = TRUE;
+}
+
+/* A hint comes from a worker thread, is legal where it was asked, and can
+ * be stopped. */
+static void
+test_hint (Fixture       *f,
+           gconstpointer  data)
+{
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  const TwMoveList *legal;
+  Hint hint = { 0 };
+  gboolean is_legal = FALSE;
+
+  play_moves (f, 3);
+  tw_game_model_suggest_async (f->model, NULL, hint_cb, &hint);
+  while (!hint.done)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_no_error (hint.error);
+  g_assert_true (hint.found);
+  legal = tw_game_model_get_legal_moves (f->model);
+  for (guint i = 0; i < legal->len; i++)
+    is_legal |= tw_move_equal (&legal->moves[i], &hint.move);
+  g_assert_true (is_legal);
+
+  memset (&hint, 0, sizeof hint);
+  tw_game_model_suggest_async (f->model, cancellable, hint_cb, &hint);
+  g_cancellable_cancel (cancellable);
+  while (!hint.done)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (hint.found);
+  g_assert_error (hint.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_clear_error (&hint.error);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -235,5 +423,11 @@ main (int    argc,
               fixture_set_up, test_burst_coalesced, fixture_tear_down);
   g_test_add ("/tw/game-model/flush", Fixture, NULL,
               fixture_set_up, test_flush, fixture_tear_down);
+  g_test_add ("/tw/game-model/bots-at-table", Fixture, NULL,
+              fixture_set_up, test_bots_at_table, fixture_tear_down);
+  g_test_add ("/tw/game-model/finished-saved", Fixture, NULL,
+              fixture_set_up, test_finished_saved, fixture_tear_down);
+  g_test_add ("/tw/game-model/hint", Fixture, NULL,
+              fixture_set_up, test_hint, fixture_tear_down);
   return g_test_run ();
 }

@@ -246,6 +246,53 @@ test_game_options (gconstpointer data)
                rules->options[i].name);
 }
 
+/* Every legal move has words: a sentence that is not the notation's
+ * fallback, names no unknown move, and tells the seat's choices apart (two
+ * legal moves never read the same), at every decision of three games. */
+static void
+test_game_describe (gconstpointer data)
+{
+  const TwRules *rules = data;
+  g_autoptr(TwDefinition) def = load_bundled (rules);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TwGame) game = tw_game_new (def, def->min_players, NULL, &error);
+  TwMoveList moves;
+  TwRng rng;
+  guint n_said = 0;
+
+  g_assert_nonnull (rules->describe_move);
+  tw_move_list_init (&moves);
+  tw_rng_seed (&rng, 5);
+  for (guint g = 0; g < 3; g++)
+    {
+      g_autofree TwState *state = tw_state_new (game, g);
+      for (guint n = 0; tw_state_to_act (game, state) >= 0 && n < 400; n++)
+        {
+          g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                                             NULL);
+
+          tw_move_list_clear (&moves);
+          rules->legal_moves (game, state, &moves);
+          for (guint i = 0; i < moves.len; i++)
+            {
+              char *words = tw_move_describe (game, state, &moves.moves[i], "P1");
+
+              g_assert_true (g_str_has_prefix (words, "P1 "));
+              g_assert_null (strstr (words, "unknown move"));
+              g_assert_null (strstr (words, "?"));
+              if (g_hash_table_contains (seen, words))
+                g_error ("%s: two legal moves read \"%s\"", rules->id, words);
+              g_hash_table_add (seen, words);
+              n_said++;
+            }
+          g_assert_true (rules->apply (game, state, &moves.moves[tw_rng_below (&rng, moves.len)],
+                                       NULL));
+        }
+    }
+  g_assert_cmpuint (n_said, >, 0);
+  tw_move_list_free (&moves);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -263,6 +310,8 @@ main (int argc, char **argv)
       g_test_add_data_func (p3, all[i], test_game_score_change);
       g_autofree char *p4 = g_strdup_printf ("/tw/games/%s/options", all[i]->id);
       g_test_add_data_func (p4, all[i], test_game_options);
+      g_autofree char *p5 = g_strdup_printf ("/tw/games/%s/describe", all[i]->id);
+      g_test_add_data_func (p5, all[i], test_game_describe);
     }
   return g_test_run ();
 }

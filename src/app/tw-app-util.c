@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include "tw-app-util.h"
+#include "tw-bot.h"
 #include "tw-definition.h"
 
 #include <adwaita.h>
@@ -166,4 +167,54 @@ tw_app_option_label (const TwOptionSpec *spec)
   g_return_val_if_fail (spec != NULL, NULL);
 
   return spec->label != NULL && *spec->label != '\0' ? spec->label : spec->name;
+}
+
+static guint
+n_seat_kinds (void)
+{
+  guint n;
+
+  tw_bot_presets (&n);
+  return 2 + n;
+}
+
+GtkStringList *
+tw_app_seat_kinds_new (void)
+{
+  GtkStringList *list = gtk_string_list_new (NULL);
+  guint n_presets;
+  const TwBotPreset *presets = tw_bot_presets (&n_presets);
+
+  gtk_string_list_append (list, _("Human"));
+  gtk_string_list_append (list, _("Random bot"));
+  for (guint k = 0; k < n_presets; k++)
+    {
+      /* TRANSLATORS: a strength preset ("Strong") as a seat's player */
+      g_autofree char *kind = g_strdup_printf (_("%s bot"), _(presets[k].label));
+
+      gtk_string_list_append (list, kind);
+    }
+  return list;
+}
+
+const char *
+tw_app_seat_kind_spec (guint kind)
+{
+  guint n;
+  const TwBotPreset *presets = tw_bot_presets (&n);
+
+  if (kind == 0)
+    return "human";
+  if (kind == 1)
+    return "random";
+  return presets[MIN (kind, n_seat_kinds () - 1) - 2].name;
+}
+
+int
+tw_app_seat_kind_find (const char *spec)
+{
+  for (guint kind = 0; kind < n_seat_kinds (); kind++)
+    if (g_strcmp0 (spec, tw_app_seat_kind_spec (kind)) == 0)
+      return kind;
+  return -1;
 }

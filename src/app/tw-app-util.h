@@ -29,4 +29,12 @@ GMenuModel *tw_app_bundled_games_menu_new (const char *action);
  * table (its name if a module has none). */
 const char *tw_app_option_label           (const TwOptionSpec *spec);
 
+/* What a seat can be, in menu order: a person ("Human", the spec "human"),
+ * the random bot, then the core's strength presets ("Strong bot"). The
+ * labels as a new list, the spec a kind writes into the record, and the
+ * kind of a spec (-1 for a spec that is none of them). */
+GtkStringList *tw_app_seat_kinds_new  (void);
+const char    *tw_app_seat_kind_spec  (guint       kind);
+int            tw_app_seat_kind_find  (const char *spec);
+
 G_END_DECLS

@@ -2,16 +2,24 @@
  *
  * The view knows no game: it asks the renderer for the layout and the
  * drawing, and for the region of every legal move. Moves whose regions are
- * equal are variants (rotations, which tile of a draft row): the pointer or
- * Page Up/Down picks a region, R and Shift+R turn through its variants, a
- * click or Return plays the one shown. Pressing and dragging carries the
- * ghost with the pointer (it snaps to the legal region under it, a red sign
- * marks a spot where nothing legal lands) and releasing plays it, exactly as
- * a click there would; Escape or releasing outside the view cancels. A drag
- * that starts on an item of a hand or tray (when the renderer can tell,
- * hand_item_at()) carries that item only: the ghost and the drop are limited
- * to the moves that play it. Moves without a region are the play page's
- * buttons.
+ * equal are variants. The renderer's move_source() tells them apart: variants
+ * that take the same component (the same piece, tile or meeple) differ in how
+ * it is turned, and R and Shift+R turn through them; variants that take
+ * different components are alternatives (which piece, which meeple walks),
+ * and A and Shift+A choose between them. The pointer, Page Up/Down or the
+ * arrow keys (a cursor, drawn while the board has the keyboard focus) pick a
+ * region; a click or Return plays the move shown.
+ *
+ * A click on a component in a tray or hand picks it up: it is outlined, the
+ * places where it can go are marked, and only its moves are offered until it
+ * is played, clicked again or put back with Escape (a component whose only
+ * move has no place on the board, such as a tile that must be discarded, is
+ * played at once). Pressing and dragging carries the ghost with the pointer
+ * (it snaps to the legal region under it, a red sign marks a spot where
+ * nothing legal lands) and releasing plays it, exactly as a click there
+ * would; Escape or releasing outside the view cancels. A drag that starts on
+ * a component carries that component only. Moves without a region are the
+ * play page's buttons.
  *
  * Pan with a middle-button drag or the scroll wheel, zoom with Ctrl+scroll or
  * +/-, fit with 0. Until the user pans or zooms, the view fits the position
@@ -29,6 +37,7 @@
 #include "tw-board-view.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 #include <string.h>
 
 #include "tw-renderer.h"
@@ -40,6 +49,11 @@
 /* When the position outgrows the view, it is refitted this much smaller than
  * needed, so that the next few moves fit without another change of scale. */
 #define GROW_ROOM     1.12
+/* What is picked up and where it can go: an orange apart from every game's
+ * colours and the blue of targets and the seat to act (#F57800) */
+#define HELD_R        (245 / 255.0)
+#define HELD_G        (120 / 255.0)
+#define HELD_B        0.0
 
 typedef struct
 {
@@ -88,10 +102,13 @@ struct _TwBoardView
   /* placing (primary button): a press that moved past DRAG_SLOP */
   gboolean          dragging;
   gboolean          drag_cancelled;
-  /* a drag that started on an item of the hand or tray (the renderer's
-   * hand_item_at()): per legal move, whether it plays that item; NULL for a
-   * drag from anywhere else */
-  gboolean         *drag_item;
+  /* the component each legal move takes (the renderer's move_source()) */
+  TwRect           *sources;
+  gboolean         *has_source;
+  /* the component picked up (by a click, or by a drag that started on it) */
+  gboolean          held;
+  gboolean          held_by_drag;
+  TwRect            held_rect;
 };
 
 G_DEFINE_FINAL_TYPE (TwBoardView, tw_board_view, GTK_TYPE_WIDGET)
@@ -102,6 +119,7 @@ enum
   PROP_MODEL,
   PROP_SHOW_TARGETS,
   PROP_PREVIEW_TEXT,
+  PROP_HOLDING,
   N_PROPS
 };
 
@@ -114,13 +132,29 @@ enum
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
-/* Whether the legal move @index may be chosen now: any, except during a
- * drag from a hand item, which only places that item. */
+static void set_held (TwBoardView  *self,
+                      const TwRect *rect,
+                      gboolean      by_drag);
+
+/* Whether the legal moves @i and @j take the same component (or none). */
+static gboolean
+same_source (TwBoardView *self,
+             guint        i,
+             guint        j)
+{
+  if (self->has_source[i] != self->has_source[j])
+    return FALSE;
+  return !self->has_source[i] || tw_rect_equal (&self->sources[i], &self->sources[j]);
+}
+
+/* Whether the legal move @index may be chosen now: any, except while a
+ * component is held, which only the moves that take it may play. */
 static gboolean
 member_allowed (TwBoardView *self,
                 guint        index)
 {
-  return self->drag_item == NULL || self->drag_item[index];
+  return !self->held
+         || (self->has_source[index] && tw_rect_equal (&self->sources[index], &self->held_rect));
 }
 
 static gboolean
@@ -322,8 +356,14 @@ rebuild (TwBoardView *self)
 
   g_array_set_size (self->regions, 0);
   g_clear_pointer (&self->members, g_free);
-  /* its indices were into the old legal moves */
-  g_clear_pointer (&self->drag_item, g_free);
+  g_clear_pointer (&self->sources, g_free);
+  g_clear_pointer (&self->has_source, g_free);
+  /* a component picked up was played, or the position changed under it */
+  if (self->held)
+    {
+      self->held = self->held_by_drag = FALSE;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HOLDING]);
+    }
   g_clear_pointer (&self->last_state, tw_state_free);
   g_clear_pointer (&self->seat_names, g_strfreev);
   self->sel_region = -1;
@@ -377,6 +417,11 @@ rebuild (TwBoardView *self)
         }
     }
   self->members = g_new (guint, MAX (legal->len, 1));
+  self->sources = g_new (TwRect, MAX (legal->len, 1));
+  self->has_source = g_new (gboolean, MAX (legal->len, 1));
+  for (guint i = 0; i < legal->len; i++)
+    self->has_source[i] = tw_renderer_move_source (self->renderer, game, state, &legal->moves[i],
+                                                   &self->sources[i]);
   fill = g_new0 (guint, MAX (self->regions->len, 1));
   for (guint r = 0, first = 0; r < self->regions->len; r++)
     {
@@ -430,6 +475,64 @@ draw_illegal_mark (TwBoardView *self,
   cairo_restore (cr);
 }
 
+/* A rounded outline around @r (board units) at least @px pixels wide. */
+static void
+outline (TwBoardView  *self,
+         cairo_t      *cr,
+         const TwRect *r,
+         double        grow_px,
+         double        px)
+{
+  double g = grow_px / self->scale;
+
+  tw_render_rounded_rect (cr, r->x - g, r->y - g, r->width + 2 * g, r->height + 2 * g,
+                          MIN (r->width, r->height) * 0.12 + g);
+  cairo_set_line_width (cr, px / self->scale);
+  cairo_stroke (cr);
+}
+
+/* The component picked up, lifted out of its tray (a thick outline in the
+ * selection colour), and a dot on every place it can go. */
+static void
+draw_held (TwBoardView *self,
+           cairo_t     *cr)
+{
+  cairo_save (cr);
+  cairo_set_source_rgb (cr, HELD_R, HELD_G, HELD_B);
+  outline (self, cr, &self->held_rect, 3, 3);
+  for (guint i = 0; i < self->regions->len; i++)
+    {
+      const Region *r = &g_array_index (self->regions, Region, i);
+      double radius = MIN (MIN (r->rect.width, r->rect.height) * 0.18, 7 / self->scale);
+
+      if (!region_allowed (self, r))
+        continue;
+      cairo_arc (cr, r->rect.x + r->rect.width / 2, r->rect.y + r->rect.height / 2,
+                 MAX (radius, 3 / self->scale), 0, 2 * G_PI);
+      cairo_set_source_rgb (cr, HELD_R, HELD_G, HELD_B);
+      cairo_fill_preserve (cr);
+      cairo_set_source_rgba (cr, 1, 1, 1, 0.9);
+      cairo_set_line_width (cr, 1.2 / self->scale);
+      cairo_stroke (cr);
+    }
+  cairo_restore (cr);
+}
+
+/* The keyboard cursor: a double ring (dark inside, light outside) that
+ * shows on any colour of tile or cell. */
+static void
+draw_cursor (TwBoardView  *self,
+             cairo_t      *cr,
+             const TwRect *r)
+{
+  cairo_save (cr);
+  cairo_set_source_rgba (cr, 1, 1, 1, 0.95);
+  outline (self, cr, r, 4, 2);
+  cairo_set_source_rgb (cr, 0.11, 0.11, 0.13);
+  outline (self, cr, r, 1.5, 2.5);
+  cairo_restore (cr);
+}
+
 static void
 tw_board_view_snapshot (GtkWidget   *widget,
                         GtkSnapshot *snapshot)
@@ -466,6 +569,11 @@ tw_board_view_snapshot (GtkWidget   *widget,
       cairo_scale (cr, self->scale, self->scale);
       tw_renderer_draw (self->renderer, cr, tw_game_model_get_game (self->model),
                         tw_game_model_get_state (self->model), &params);
+      if (self->held)
+        draw_held (self, cr);
+      if (self->sel_keyboard && self->sel_region >= 0 && gtk_widget_has_focus (widget))
+        draw_cursor (self, cr,
+                     &g_array_index (self->regions, Region, self->sel_region).rect);
       if (self->dragging && !self->drag_cancelled && self->sel_region < 0)
         draw_illegal_mark (self, cr);
     }
@@ -561,46 +669,213 @@ tw_board_view_select_target (TwBoardView *self,
   update_preview_text (self);
 }
 
+/* The selected region and, in @current, the position in it of the move
+ * shown; NULL when nothing is selected. */
+static const Region *
+selection (TwBoardView *self,
+           int         *current)
+{
+  const TwMoveList *legal;
+  const TwMove *move = selected_move (self);
+  const Region *r;
+
+  if (move == NULL)
+    return NULL;
+  legal = tw_game_model_get_legal_moves (self->model);
+  r = &g_array_index (self->regions, Region, self->sel_region);
+  for (guint k = 0; k < r->count; k++)
+    if (&legal->moves[self->members[r->first + k]] == move)
+      {
+        *current = k;
+        return r;
+      }
+  return NULL;
+}
+
+/* The position @n steps of @step from @current in @r, round. */
+static guint
+member_step (const Region *r,
+             int           current,
+             guint         n,
+             int           step)
+{
+  return ((current + (int) n * step) % (int) r->count + r->count) % r->count;
+}
+
 void
 tw_board_view_cycle_variant (TwBoardView *self,
                              int          step)
 {
   const Region *r;
+  int current;
 
   g_return_if_fail (TW_IS_BOARD_VIEW (self));
 
-  if (self->sel_region < 0)
+  if ((r = selection (self, &current)) == NULL)
     return;
-  r = &g_array_index (self->regions, Region, self->sel_region);
-  /* during a drag from a hand item, only that item's variants */
-  for (guint k = 0; k < r->count; k++)
+  /* the next way to turn the same component */
+  for (guint n = 1; n < r->count; n++)
     {
-      self->sel_variant = ((self->sel_variant % r->count) + r->count + step) % r->count;
-      if (member_allowed (self, self->members[r->first + self->sel_variant]))
-        break;
+      guint k = member_step (r, current, n, step);
+      guint index = self->members[r->first + k];
+      if (member_allowed (self, index)
+          && same_source (self, index, self->members[r->first + current]))
+        {
+          self->sel_variant = k;
+          break;
+        }
     }
   update_preview_text (self);
 }
 
-gboolean
-tw_board_view_play_selected (TwBoardView *self)
+void
+tw_board_view_cycle_alternative (TwBoardView *self,
+                                 int          step)
 {
-  const TwMove *move;
+  const Region *r;
+  int current;
+  guint index;
+
+  g_return_if_fail (TW_IS_BOARD_VIEW (self));
+
+  if ((r = selection (self, &current)) == NULL)
+    return;
+  /* the first way to play the next component that lands here, in the order
+   * the components first appear among the region's moves: the one held is
+   * put down for it */
+  for (guint n = 1; n < r->count; n++)
+    {
+      guint k = member_step (r, current, n, step);
+      guint first = k;
+
+      index = self->members[r->first + k];
+      if (same_source (self, index, self->members[r->first + current]))
+        continue;
+      for (guint j = 0; j < r->count; j++)
+        if (same_source (self, self->members[r->first + j], index))
+          {
+            first = j;
+            break;
+          }
+      self->sel_variant = first;
+      index = self->members[r->first + first];
+      if (self->held)
+        set_held (self, self->has_source[index] ? &self->sources[index] : NULL, FALSE);
+      break;
+    }
+  update_preview_text (self);
+}
+
+void
+tw_board_view_get_choices (TwBoardView *self,
+                           guint       *n_turns,
+                           guint       *n_alternatives)
+{
+  const Region *r;
+  int current;
+
+  g_return_if_fail (TW_IS_BOARD_VIEW (self));
+
+  *n_turns = *n_alternatives = 0;
+  if ((r = selection (self, &current)) == NULL)
+    return;
+  for (guint k = 0; k < r->count; k++)
+    {
+      guint index = self->members[r->first + k];
+      if (same_source (self, index, self->members[r->first + current]))
+        *n_turns += member_allowed (self, index);
+      else
+        {
+          /* count each other component once */
+          gboolean seen = FALSE;
+          for (guint j = 0; j < k && !seen; j++)
+            seen = same_source (self, self->members[r->first + j], index);
+          *n_alternatives += !seen;
+        }
+    }
+  *n_alternatives += *n_turns > 0;
+}
+
+void
+tw_board_view_move_cursor (TwBoardView *self,
+                           int          dx,
+                           int          dy)
+{
+  const Region *cur;
+  double cx, cy, best = G_MAXDOUBLE;
+  int pick = -1;
+
+  g_return_if_fail (TW_IS_BOARD_VIEW (self));
+
+  if (self->sel_region < 0)
+    {
+      tw_board_view_select_target (self, 1);
+      return;
+    }
+  cur = &g_array_index (self->regions, Region, self->sel_region);
+  cx = cur->rect.x + cur->rect.width / 2;
+  cy = cur->rect.y + cur->rect.height / 2;
+  /* the nearest region ahead in that direction, straight ahead preferred */
+  for (guint i = 0; i < self->regions->len; i++)
+    {
+      const Region *r = &g_array_index (self->regions, Region, i);
+      double vx = r->rect.x + r->rect.width / 2 - cx, vy = r->rect.y + r->rect.height / 2 - cy;
+      double along = vx * dx + vy * dy, across = fabs (vx * dy - vy * dx), score;
+
+      if ((int) i == self->sel_region || along < 1e-6 || !region_allowed (self, r))
+        continue;
+      score = along + 2 * across;
+      if (score < best)
+        {
+          best = score;
+          pick = i;
+        }
+    }
+  if (pick >= 0)
+    {
+      self->sel_region = pick;
+      self->sel_variant = 0;
+    }
+  self->sel_keyboard = TRUE;
+  update_preview_text (self);
+}
+
+/* Plays @move (legal now) for the person to act, or says why not. */
+static gboolean
+play_move (TwBoardView  *self,
+           const TwMove *move)
+{
   g_autoptr(GError) error = NULL;
-  TwMove copy;
+  int to_act = tw_game_model_get_to_act (self->model);
+  TwMove copy = *move;
 
-  g_return_val_if_fail (TW_IS_BOARD_VIEW (self), FALSE);
-
-  move = selected_move (self);
-  if (move == NULL)
-    return FALSE;
-  copy = *move;
+  if (to_act >= 0 && tw_game_model_seat_is_bot (self->model, to_act))
+    {
+      /* Translators: a move tried on the board while a bot's seat is to act */
+      g_autofree char *why = g_strdup_printf (_("A bot plays %s: wait for its move, or take the "
+                                                "seat back under Players."),
+                                              self->seat_names[to_act]);
+      g_signal_emit (self, signals[ILLEGAL], 0, why);
+      return FALSE;
+    }
+  /* the model's copy of the legal moves goes when the move is played */
   if (!tw_game_model_play (self->model, &copy, &error))
     {
       g_signal_emit (self, signals[ILLEGAL], 0, error->message);
       return FALSE;
     }
   return TRUE;
+}
+
+gboolean
+tw_board_view_play_selected (TwBoardView *self)
+{
+  const TwMove *move;
+
+  g_return_val_if_fail (TW_IS_BOARD_VIEW (self), FALSE);
+
+  move = selected_move (self);
+  return move != NULL && play_move (self, move);
 }
 
 gboolean
@@ -636,6 +911,13 @@ tw_board_view_get_selected_move (TwBoardView *self)
 {
   g_return_val_if_fail (TW_IS_BOARD_VIEW (self), NULL);
   return selected_move (self);
+}
+
+gboolean
+tw_board_view_get_holding (TwBoardView *self)
+{
+  g_return_val_if_fail (TW_IS_BOARD_VIEW (self), FALSE);
+  return self->held;
 }
 
 const char *
@@ -702,30 +984,81 @@ pan_update_cb (GtkGestureDrag *gesture,
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
-/* A drag starting on an item of the hand or tray carries that item only. */
-static void
-grab_hand_item (TwBoardView *self,
-                double       wx,
-                double       wy)
+/* The legal move whose component is drawn at (wx, wy), or -1. */
+static int
+source_at (TwBoardView *self,
+           double       wx,
+           double       wy)
 {
+  double bx = (wx - self->off_x) / self->scale;
+  double by = (wy - self->off_y) / self->scale;
   const TwMoveList *legal;
-  TwRenderParams params = { 0 };
-  g_autofree gboolean *selects = NULL;
 
-  g_clear_pointer (&self->drag_item, g_free);
-  if (self->model == NULL || self->renderer == NULL || self->renderer->hand_item_at == NULL
-      || tw_game_model_is_over (self->model))
-    return;
+  if (self->model == NULL || tw_game_model_is_over (self->model))
+    return -1;
   legal = tw_game_model_get_legal_moves (self->model);
-  selects = g_new0 (gboolean, MAX (legal->len, 1));
-  params.viewer = tw_game_model_get_viewer (self->model);
-  params.seat_names = (const char * const *) self->seat_names;
-  if (self->renderer->hand_item_at (tw_game_model_get_game (self->model),
-                                    tw_game_model_get_state (self->model), &params,
-                                    (wx - self->off_x) / self->scale,
-                                    (wy - self->off_y) / self->scale,
-                                    legal->moves, legal->len, selects))
-    self->drag_item = g_steal_pointer (&selects);
+  for (guint i = 0; i < legal->len; i++)
+    if (self->has_source[i] && tw_rect_contains (&self->sources[i], bx, by))
+      return i;
+  return -1;
+}
+
+static void
+set_held (TwBoardView  *self,
+          const TwRect *rect,
+          gboolean      by_drag)
+{
+  gboolean was = self->held;
+
+  self->held = rect != NULL;
+  self->held_by_drag = rect != NULL && by_drag;
+  if (rect != NULL)
+    self->held_rect = *rect;
+  /* the selection must be one of the held component's moves */
+  if (self->sel_region >= 0
+      && !region_allowed (self, &g_array_index (self->regions, Region, self->sel_region)))
+    self->sel_region = -1;
+  if (was != self->held)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HOLDING]);
+  hover (self);
+  update_preview_text (self);
+}
+
+/* A click on the component of the legal move @index: picks it up, or puts
+ * it back when it is the one held. A component that has no move with a
+ * place on the board and one move only (a tile to discard) is played. */
+static void
+pick_up (TwBoardView *self,
+         guint        index)
+{
+  const TwMoveList *legal = tw_game_model_get_legal_moves (self->model);
+  int only = -1;
+  guint n_placed = 0, n_other = 0;
+
+  if (self->held && tw_rect_equal (&self->held_rect, &self->sources[index]))
+    {
+      set_held (self, NULL, FALSE);
+      return;
+    }
+  for (guint r = 0; r < self->regions->len; r++)
+    {
+      const Region *region = &g_array_index (self->regions, Region, r);
+      for (guint k = 0; k < region->count; k++)
+        n_placed += same_source (self, self->members[region->first + k], index);
+    }
+  for (guint i = 0; i < legal->len; i++)
+    if (same_source (self, i, index))
+      {
+        n_other++;
+        only = i;
+      }
+  n_other -= n_placed;
+  if (n_placed == 0 && n_other == 1)
+    {
+      play_move (self, &legal->moves[only]);
+      return;
+    }
+  set_held (self, &self->sources[index], FALSE);
 }
 
 static void
@@ -736,7 +1069,6 @@ drag_begin_cb (GtkGestureDrag *gesture,
 {
   self->dragging = FALSE;
   self->drag_cancelled = FALSE;
-  g_clear_pointer (&self->drag_item, g_free);
   gtk_widget_grab_focus (GTK_WIDGET (self));
 }
 
@@ -754,7 +1086,13 @@ drag_update_cb (GtkGestureDrag *gesture,
     return;
   gtk_gesture_drag_get_start_point (gesture, &x, &y);
   if (!self->dragging)
-    grab_hand_item (self, x, y);
+    {
+      /* a drag that starts on a component carries that component only */
+      int index = source_at (self, x, y);
+      if (index >= 0
+          && !(self->held && tw_rect_equal (&self->held_rect, &self->sources[index])))
+        set_held (self, &self->sources[index], TRUE);
+    }
   self->dragging = TRUE;
   /* the ghost follows the pointer: the same hit test as hovering */
   self->pointer_x = x + dx;
@@ -775,7 +1113,11 @@ play_at (TwBoardView *self,
 
   if (r < 0)
     {
-      if (!tw_game_model_is_over (self->model) && self->regions->len > 0)
+      if (self->held)
+        g_signal_emit (self, signals[ILLEGAL], 0,
+                       _("What you picked up cannot go there: the marked places show where it "
+                         "can (Escape puts it back)."));
+      else if (!tw_game_model_is_over (self->model) && self->regions->len > 0)
         g_signal_emit (self, signals[ILLEGAL], 0,
                        _("No legal move lands there: the highlighted cells show where one does "
                          "(Show Legal Targets)."));
@@ -807,8 +1149,13 @@ drag_end (GtkGestureDrag *gesture,
   gtk_gesture_drag_get_start_point (gesture, &x, &y);
   if (!dragged)
     {
-      /* a click: play what is shown under the pointer */
-      play_at (self, x, y);
+      /* a click: with a component held, where it goes; else a component
+       * picks it up; else play what is shown under the pointer */
+      int index = source_at (self, x, y);
+      if (index >= 0 && !(self->held && region_at (self, x, y) >= 0))
+        pick_up (self, index);
+      else
+        play_at (self, x, y);
       return;
     }
   x += dx;
@@ -832,12 +1179,9 @@ drag_end_cb (GtkGestureDrag *gesture,
              TwBoardView    *self)
 {
   drag_end (gesture, dx, dy, self);
-  /* whatever was carried is put back (a move played cleared it already) */
-  if (self->drag_item != NULL)
-    {
-      g_clear_pointer (&self->drag_item, g_free);
-      update_preview_text (self);
-    }
+  /* whatever a drag picked up is put back (a move played cleared it already) */
+  if (self->held && self->held_by_drag)
+    set_held (self, NULL, FALSE);
 }
 
 static gboolean
@@ -877,6 +1221,11 @@ key_cb (GtkEventControllerKey *controller,
   switch (keyval)
     {
     case GDK_KEY_Escape:
+      if (self->held && !self->dragging)
+        {
+          set_held (self, NULL, FALSE);
+          return TRUE;
+        }
       if (!self->dragging || self->drag_cancelled)
         return FALSE;
       /* the drag goes on until the button is released, but plays nothing */
@@ -900,6 +1249,26 @@ key_cb (GtkEventControllerKey *controller,
     case GDK_KEY_r:
     case GDK_KEY_R:
       tw_board_view_cycle_variant (self, shift ? -1 : 1);
+      return TRUE;
+    case GDK_KEY_a:
+    case GDK_KEY_A:
+      tw_board_view_cycle_alternative (self, shift ? -1 : 1);
+      return TRUE;
+    case GDK_KEY_Left:
+    case GDK_KEY_KP_Left:
+      tw_board_view_move_cursor (self, -1, 0);
+      return TRUE;
+    case GDK_KEY_Right:
+    case GDK_KEY_KP_Right:
+      tw_board_view_move_cursor (self, 1, 0);
+      return TRUE;
+    case GDK_KEY_Up:
+    case GDK_KEY_KP_Up:
+      tw_board_view_move_cursor (self, 0, -1);
+      return TRUE;
+    case GDK_KEY_Down:
+    case GDK_KEY_KP_Down:
+      tw_board_view_move_cursor (self, 0, 1);
       return TRUE;
     case GDK_KEY_Page_Down:
     case GDK_KEY_n:
@@ -995,7 +1364,8 @@ tw_board_view_finalize (GObject *object)
 
   g_array_unref (self->regions);
   g_free (self->members);
-  g_free (self->drag_item);
+  g_free (self->sources);
+  g_free (self->has_source);
   g_clear_pointer (&self->last_state, tw_state_free);
   g_strfreev (self->seat_names);
   g_free (self->preview_text);
@@ -1021,6 +1391,9 @@ tw_board_view_get_property (GObject    *object,
       break;
     case PROP_PREVIEW_TEXT:
       g_value_set_string (value, self->preview_text);
+      break;
+    case PROP_HOLDING:
+      g_value_set_boolean (value, self->held);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -1071,6 +1444,9 @@ tw_board_view_class_init (TwBoardViewClass *klass)
   properties[PROP_PREVIEW_TEXT] =
     g_param_spec_string ("preview-text", NULL, NULL, NULL,
                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_HOLDING] =
+    g_param_spec_boolean ("holding", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**

@@ -393,27 +393,26 @@ bot_done (GObject      *object,
   update (self, TRUE);
 }
 
-static gboolean
-start_bot (gpointer data)
+/* A bot @spec thinking for the seat to act at the current node, or NULL
+ * when the game is over or the spec cannot be read. */
+static BotJob *
+bot_job_new (TwGameModel *self,
+             const char  *spec)
 {
-  TwGameModel *self = data;
   TwHistory *history = tw_record_get_history (self->record);
   TwGame *game = tw_history_get_game (history);
   int seat = tw_state_to_act (game, tw_history_get_state (history));
-  g_autoptr(GTask) task = NULL;
   g_autoptr(GError) error = NULL;
   BotJob *job;
 
-  self->bot_source = 0;
   if (seat < 0)
-    return G_SOURCE_REMOVE;
-
+    return NULL;
   job = g_new0 (BotJob, 1);
-  if (!tw_bot_spec_parse (tw_record_get_seat_player (self->record, seat), &job->spec, &error))
+  if (!tw_bot_spec_parse (spec, &job->spec, &error))
     {
       g_message ("Seat %d has an unknown bot: %s", seat + 1, error->message);
       g_free (job);
-      return G_SOURCE_REMOVE;
+      return NULL;
     }
   /* at the table a search bot thinks on every core (up to 4): the same time
    * per move buys more simulations; the Lab and the CLI keep what was asked */
@@ -423,6 +422,25 @@ start_bot (gpointer data)
   job->state = tw_state_copy (game, tw_history_get_state (history));
   job->node = tw_history_get_current (history);
   tw_rng_seed (&job->rng, tw_rng_next (&self->rng));
+  return job;
+}
+
+static gboolean
+start_bot (gpointer data)
+{
+  TwGameModel *self = data;
+  TwHistory *history = tw_record_get_history (self->record);
+  TwGame *game = tw_history_get_game (history);
+  int seat = tw_state_to_act (game, tw_history_get_state (history));
+  g_autoptr(GTask) task = NULL;
+  BotJob *job;
+
+  self->bot_source = 0;
+  if (seat < 0)
+    return G_SOURCE_REMOVE;
+  job = bot_job_new (self, tw_record_get_seat_player (self->record, seat));
+  if (job == NULL)
+    return G_SOURCE_REMOVE;
 
   self->bot_cancellable = g_cancellable_new ();
   task = g_task_new (self, self->bot_cancellable, bot_done, NULL);
@@ -564,43 +582,71 @@ tw_game_model_play_random (TwGameModel *self)
   return tw_game_model_play (self, &move, NULL);
 }
 
-/* Stepping through the history pauses the bots: otherwise undoing a bot's
- * move would only make it move again. */
+static guint
+count_people (TwGameModel *self)
+{
+  TwGame *game = tw_game_model_get_game (self);
+  guint n = 0;
+
+  for (guint seat = 0; seat < game->n_players; seat++)
+    n += !tw_game_model_seat_is_bot (self, seat);
+  return n;
+}
+
+static gboolean
+bot_to_act (TwGameModel *self)
+{
+  int seat = tw_game_model_get_to_act (self);
+
+  return seat >= 0 && tw_game_model_seat_is_bot (self, seat);
+}
+
+/* Stepping through the history to where a bot is to act pauses the bots:
+ * otherwise undoing a bot's move would only make it move again. */
 static void
 pause_for_navigation (TwGameModel *self)
 {
-  TwGame *game = tw_game_model_get_game (self);
+  if (bot_to_act (self))
+    tw_game_model_set_paused (self, TRUE);
+}
 
-  for (guint seat = 0; seat < game->n_players; seat++)
-    if (tw_game_model_seat_is_bot (self, seat))
-      {
-        tw_game_model_set_paused (self, TRUE);
-        return;
-      }
+/* One step back or forward, and at a table of people and bots on through
+ * the bots' moves to a person's decision: Undo against bots takes back the
+ * person's last move with the replies to it, Redo plays them again. A table
+ * of bots only steps one move at a time. */
+static gboolean
+step (TwGameModel *self,
+      gboolean     forward)
+{
+  TwHistory *history = tw_record_get_history (self->record);
+  gboolean (*move) (TwHistory *) = forward ? tw_history_redo : tw_history_undo;
+  gboolean (*can) (const TwHistory *) = forward ? tw_history_can_redo : tw_history_can_undo;
+
+  if (!move (history))
+    return FALSE;
+  if (count_people (self) > 0)
+    while (bot_to_act (self) && can (history))
+      move (history);
+  /* back at the start with a bot to act, or forward to where the line
+   * stops with one to act: it would move at once */
+  if (!forward || count_people (self) == 0)
+    pause_for_navigation (self);
+  update (self, TRUE);
+  return TRUE;
 }
 
 gboolean
 tw_game_model_undo (TwGameModel *self)
 {
   g_return_val_if_fail (TW_IS_GAME_MODEL (self), FALSE);
-
-  pause_for_navigation (self);
-  if (!tw_history_undo (tw_record_get_history (self->record)))
-    return FALSE;
-  update (self, TRUE);
-  return TRUE;
+  return step (self, FALSE);
 }
 
 gboolean
 tw_game_model_redo (TwGameModel *self)
 {
   g_return_val_if_fail (TW_IS_GAME_MODEL (self), FALSE);
-
-  pause_for_navigation (self);
-  if (!tw_history_redo (tw_record_get_history (self->record)))
-    return FALSE;
-  update (self, TRUE);
-  return TRUE;
+  return step (self, TRUE);
 }
 
 gboolean
@@ -614,9 +660,9 @@ tw_game_model_goto (TwGameModel *self,
   history = tw_record_get_history (self->record);
   if (node == tw_history_get_current (history))
     return TRUE;
-  pause_for_navigation (self);
   if (!tw_history_goto (history, node))
     return FALSE;
+  pause_for_navigation (self);
   update (self, TRUE);
   return TRUE;
 }
@@ -685,21 +731,95 @@ tw_game_model_get_thinking (TwGameModel *self)
   return self->thinking;
 }
 
+/* The bot a hint asks: the strong preset, as it plays at the table. */
+#define HINT_BOT "strong"
+
+/**
+ * tw_game_model_suggest_async:
+ * @cancellable: (nullable): stops the search; the callback then gets
+ *   G_IO_ERROR_CANCELLED
+ *
+ * Asks the strong bot (the "strong" preset, its own short time budget) for a
+ * move for the seat to act, on a worker thread over a copy of the position
+ * as that seat sees it. Any kind of decision is answered, with or without a
+ * place on the board.
+ */
+void
+tw_game_model_suggest_async (TwGameModel         *self,
+                             GCancellable        *cancellable,
+                             GAsyncReadyCallback  callback,
+                             gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  BotJob *job;
+
+  g_return_if_fail (TW_IS_GAME_MODEL (self));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, tw_game_model_suggest_async);
+  job = bot_job_new (self, HINT_BOT);
+  if (job == NULL)
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_FAILED, "no move: the game is over");
+      return;
+    }
+  g_task_set_task_data (task, job, bot_job_free);
+  g_task_run_in_thread (task, bot_thread);
+}
+
+/**
+ * tw_game_model_suggest_finish:
+ * @out: the move suggested, for the position the hint was asked in
+ *
+ * Returns: FALSE with @error set when the search was cancelled or the game
+ *   is over
+ */
 gboolean
-tw_game_model_suggest (TwGameModel *self,
-                       TwMove      *out)
+tw_game_model_suggest_finish (TwGameModel   *self,
+                              GAsyncResult  *result,
+                              TwMove        *out,
+                              GError       **error)
+{
+  BotJob *job;
+
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  if (!g_task_propagate_boolean (G_TASK (result), error))
+    return FALSE;
+  job = g_task_get_task_data (G_TASK (result));
+  *out = job->move;
+  return TRUE;
+}
+
+/**
+ * tw_game_model_set_seat_player:
+ * @player: "human" or a bot spec (a preset name such as "strong")
+ *
+ * Hands @seat to a bot or gives it back to a person, in the middle of a game
+ * too: a bot whose seat is to act starts thinking (unless the bots are
+ * paused); a bot thinking for a seat taken back stops. The record keeps who
+ * plays each seat, so the game counts as modified.
+ */
+gboolean
+tw_game_model_set_seat_player (TwGameModel  *self,
+                               guint         seat,
+                               const char   *player,
+                               GError      **error)
 {
   TwBotSpec spec;
-  TwRng rng;
 
   g_return_val_if_fail (TW_IS_GAME_MODEL (self), FALSE);
+  g_return_val_if_fail (player != NULL, FALSE);
+  g_return_val_if_fail (seat < tw_game_model_get_game (self)->n_players, FALSE);
 
-  if (self->legal.len == 0)
+  if (g_strcmp0 (player, "human") != 0 && !tw_bot_spec_parse (player, &spec, error))
     return FALSE;
-  tw_bot_spec_init (&spec, tw_bot_class_lookup ("greedy"));
-  tw_rng_seed (&rng, tw_history_get_current (tw_game_model_get_history (self)) + 1);
-  return tw_bot_choose (&spec, tw_game_model_get_game (self), tw_game_model_get_state (self),
-                        &rng, NULL, out);
+  if (g_strcmp0 (tw_record_get_seat_player (self->record, seat), player) == 0)
+    return TRUE;
+  tw_record_set_seat (self->record, seat, NULL, player);
+  set_bool (self, &self->modified, TRUE, PROP_MODIFIED);
+  update (self, TRUE);
+  return TRUE;
 }
 
 GFile *

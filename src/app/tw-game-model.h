@@ -43,8 +43,11 @@ gboolean       tw_game_model_goto           (TwGameModel   *self,
 gboolean       tw_game_model_get_can_undo   (TwGameModel   *self);
 gboolean       tw_game_model_get_can_redo   (TwGameModel   *self);
 
-/* Bots: they move by themselves after @delay_ms unless paused. Undo, redo and
- * goto pause them, so that stepping back does not start them again. */
+/* Bots: they move by themselves after @delay_ms unless paused. At a table of
+ * people and bots, undo goes back to the previous decision of a person (the
+ * bots' replies with it) and redo forward to the next one; undo, redo and
+ * goto that land where a bot is to act pause them, so that stepping back
+ * does not start them again. */
 gboolean       tw_game_model_get_paused     (TwGameModel   *self);
 void           tw_game_model_set_paused     (TwGameModel   *self,
                                              gboolean       paused);
@@ -53,10 +56,23 @@ void           tw_game_model_set_bot_delay  (TwGameModel   *self,
                                              guint          delay_ms);
 gboolean       tw_game_model_get_thinking   (TwGameModel   *self);
 
-/* A best move for the seat to act from the greedy bot, computed at once
- * (cheap). FALSE when the game is over. */
-gboolean       tw_game_model_suggest        (TwGameModel   *self,
-                                             TwMove        *out);
+/* A move for the seat to act from the strong bot preset, computed on a
+ * worker thread (cancellable). The finish fails when the game is over or the
+ * search was cancelled. */
+void           tw_game_model_suggest_async  (TwGameModel         *self,
+                                             GCancellable        *cancellable,
+                                             GAsyncReadyCallback  callback,
+                                             gpointer             user_data);
+gboolean       tw_game_model_suggest_finish (TwGameModel   *self,
+                                             GAsyncResult  *result,
+                                             TwMove        *out,
+                                             GError       **error);
+
+/* Who plays @seat from now on, mid-game too: "human" or a bot spec. */
+gboolean       tw_game_model_set_seat_player (TwGameModel  *self,
+                                             guint          seat,
+                                             const char    *player,
+                                             GError       **error);
 
 /* Saving: the file the game was last saved to or opened from (nullable), and
  * whether moves were made since. */

@@ -18,30 +18,6 @@
 #include "tw-bot.h"
 #include "tw-game.h"
 
-/* What a seat can be, and the bot spec each choice writes into the record. */
-/* Seat kinds: a person, the random bot, then the core's strength presets. */
-static guint
-n_player_kinds (void)
-{
-  guint n;
-
-  tw_bot_presets (&n);
-  return 2 + n;
-}
-
-static const char *
-player_spec (guint kind)
-{
-  guint n;
-  const TwBotPreset *presets = tw_bot_presets (&n);
-
-  if (kind == 0)
-    return "human";
-  if (kind == 1)
-    return "random";
-  return presets[MIN (kind - 2, n - 1)].name;
-}
-
 struct _TwNewGameDialog
 {
   AdwWindow            parent_instance;
@@ -250,19 +226,7 @@ build (TwNewGameDialog *self)
       g_autofree char *name = g_strdup_printf (_("Player %u"), i + 1);
       g_autofree char *title = g_strdup_printf (_("Seat %u name"), i + 1);
       g_autofree char *who = g_strdup_printf (_("Seat %u plays"), i + 1);
-      GtkStringList *list = gtk_string_list_new (NULL);
-      guint n_presets;
-      const TwBotPreset *presets = tw_bot_presets (&n_presets);
-
-      gtk_string_list_append (list, _("Human"));
-      gtk_string_list_append (list, _("Random bot"));
-      for (guint k = 0; k < n_presets; k++)
-        {
-          /* TRANSLATORS: a strength preset ("Strong") as a seat's player */
-          g_autofree char *kind = g_strdup_printf (_("%s bot"), _(presets[k].label));
-
-          gtk_string_list_append (list, kind);
-        }
+      GtkStringList *list = tw_app_seat_kinds_new ();
 
       row = adw_entry_row_new ();
       adw_entry_row_set_activates_default (ADW_ENTRY_ROW (row), TRUE);
@@ -361,7 +325,7 @@ tw_new_game_dialog_create_record (TwNewGameDialog  *self,
       g_autofree char *fallback = g_strdup_printf (_("Player %u"), i + 1);
 
       tw_record_set_seat (record, i, *name ? name : fallback,
-                          player_spec (MIN (kind, n_player_kinds () - 1)));
+                          tw_app_seat_kind_spec (kind));
     }
   return record;
 }

@@ -29,6 +29,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "tw-app-util.h"
 #include "tw-board-view.h"
 #include "tw-renderer.h"
 
@@ -61,6 +62,7 @@ struct _TwPlayPage
   GtkFlowBox      *other_moves;
   GtkEntry        *move_entry;
   GtkBox          *bots_box;
+  GtkBox          *seats_box;
   GtkDropDown     *speed_dropdown;
   GtkToggleButton *pause_toggle;
   GtkListBox      *move_list;
@@ -75,6 +77,12 @@ struct _TwPlayPage
   GBinding        *pause_binding;
   TwMoveList       other;     /* the moves behind the buttons */
   GtkWidget       *row_menu;  /* the move list's context menu */
+  GCancellable    *hint_cancellable;  /* a hint being searched, or NULL */
+
+  /* Borrowed: who plays each seat, in the rows of seats_box */
+  GtkDropDown     *seat_kind[TW_MAX_PLAYERS];
+  /* Owned: the spec behind each choice of seat_kind */
+  GtkStringList   *seat_specs[TW_MAX_PLAYERS];
 
   int              revealed_seat;  /* the person last shown the table, or -1 */
   gboolean         follow_end;     /* the current move is the list's last: keep it in view */
@@ -96,6 +104,35 @@ toast (TwPlayPage *self,
   t = adw_toast_new (message);
   adw_toast_set_timeout (t, 4);
   adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), t);
+}
+
+static void
+set_hint_running (TwPlayPage *self,
+                  gboolean    running)
+{
+  if (!running)
+    g_clear_object (&self->hint_cancellable);
+  gtk_button_set_label (self->hint_button, running ? _("Stop _Hint") : _("_Hint"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->hint_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  running ? _("Stop Hint") : _("Hint"), -1);
+}
+
+static void
+cancel_hint (TwPlayPage *self)
+{
+  if (self->hint_cancellable != NULL)
+    g_cancellable_cancel (self->hint_cancellable);
+}
+
+/* Stops a hint being searched, and says so on its button. */
+static void
+stop_hint (TwPlayPage *self)
+{
+  if (self->hint_cancellable == NULL)
+    return;
+  cancel_hint (self);
+  set_hint_running (self, FALSE);
 }
 
 static char *
@@ -328,6 +365,26 @@ update_legend (TwPlayPage *self)
   gtk_widget_set_visible (GTK_WIDGET (self->legend_expander), text->len > 0);
 }
 
+static gboolean
+human_to_act (TwPlayPage *self)
+{
+  int to_act = self->model != NULL ? tw_game_model_get_to_act (self->model) : -1;
+
+  return to_act >= 0 && !tw_game_model_seat_is_bot (self->model, to_act);
+}
+
+/* @move, legal now, in the module's words with the seat to act as its
+ * subject ("Player 1 chooses blue to score"). */
+static char *
+move_words (TwPlayPage   *self,
+            const TwMove *move)
+{
+  g_autofree char *name = seat_name (self, MAX (tw_game_model_get_to_act (self->model), 0));
+
+  return tw_move_describe (tw_game_model_get_game (self->model),
+                           tw_game_model_get_state (self->model), move, name);
+}
+
 static void
 update_other_moves (TwPlayPage *self)
 {
@@ -335,14 +392,14 @@ update_other_moves (TwPlayPage *self)
   const TwState *state = tw_game_model_get_state (self->model);
   const TwMoveList *legal = tw_game_model_get_legal_moves (self->model);
   const TwRenderer *renderer = tw_renderer_lookup (game->rules->id);
-  int to_act = tw_game_model_get_to_act (self->model);
-  gboolean human = to_act >= 0 && !tw_game_model_seat_is_bot (self->model, to_act);
+  gboolean human = human_to_act (self);
 
   clear_box (GTK_WIDGET (self->other_moves));
   tw_move_list_clear (&self->other);
   for (guint i = 0; i < legal->len && self->other.len < MAX_MOVE_BUTTONS; i++)
     {
       TwRect rect;
+      g_autofree char *notation = NULL;
       g_autofree char *text = NULL;
       g_autofree char *change = NULL;
       g_autofree char *tooltip = NULL;
@@ -351,7 +408,8 @@ update_other_moves (TwPlayPage *self)
       if (tw_renderer_move_region (renderer, game, state, &legal->moves[i], &rect))
         continue;
       *tw_move_list_push (&self->other) = legal->moves[i];
-      text = tw_move_to_string (game, state, &legal->moves[i]);
+      notation = tw_move_to_string (game, state, &legal->moves[i]);
+      text = move_words (self, &legal->moves[i]);
       change = score_change_text (self, &legal->moves[i]);
       if (change != NULL)
         {
@@ -359,6 +417,9 @@ update_other_moves (TwPlayPage *self)
           GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
           GtkWidget *label = gtk_label_new (text);
           GtkWidget *yields = gtk_label_new (change);
+
+          gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+          gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_CENTER);
 
           gtk_widget_add_css_class (yields, "caption");
           gtk_widget_add_css_class (yields, "dim-label");
@@ -368,17 +429,19 @@ update_other_moves (TwPlayPage *self)
           gtk_box_append (GTK_BOX (box), yields);
           button = gtk_button_new ();
           gtk_button_set_child (GTK_BUTTON (button), box);
-          /* Translators: a move button's tooltip: the move and what it does to the scores */
+          /* Translators: a move button's name: the move in words and what it
+           * does to the scores */
           tooltip = g_strdup_printf (_("%s: %s"), text, change);
-          gtk_widget_set_tooltip_text (button, tooltip);
           gtk_accessible_update_property (GTK_ACCESSIBLE (button),
                                           GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip, -1);
         }
       else
         {
           button = gtk_button_new_with_label (text);
-          gtk_widget_set_tooltip_text (button, text);
+          gtk_label_set_wrap (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), TRUE);
         }
+      /* the notation, as typed in the move entry and kept in records */
+      gtk_widget_set_tooltip_text (button, notation);
       g_object_set_data (G_OBJECT (button), "move-index", GUINT_TO_POINTER (self->other.len - 1));
       g_signal_connect (button, "clicked", G_CALLBACK (other_move_clicked), self);
       gtk_widget_set_sensitive (button, human);
@@ -402,19 +465,28 @@ append_move_row (TwPlayPage      *self,
   TwHistory *history = tw_game_model_get_history (self->model);
   const TwHistoryNode *node = tw_history_get_node (history, id);
   g_autofree char *name = seat_name (self, MAX (node->player, 0));
+  g_autofree char *sentence = NULL;
   g_autofree char *text = NULL;
   g_autofree char *shown = NULL;
+  TwState *before = tw_history_dup_state_at (history, node->parent);
   GtkWidget *row = gtk_list_box_row_new ();
   GtkWidget *label;
 
-  /* Translators: a row of the move list: number, seat, move in notation */
-  text = g_strdup_printf (_("%u. %s: %s"), node->depth, name, node->text);
+  /* the move in the module's words; the notation in the tooltip and for
+   * screen readers' description, as the record keeps it */
+  sentence = tw_move_describe (tw_history_get_game (history), before, &node->move, name);
+  tw_state_free (before);
+  /* Translators: a row of the move list: number, the move in words */
+  text = g_strdup_printf (_("%u. %s"), node->depth, sentence);
   if (variation_start)
     /* Translators: the first move of a variation in the move list */
     shown = g_strdup_printf (_("↳ %s"), text);
   label = gtk_label_new (shown != NULL ? shown : text);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_widget_set_tooltip_text (label, node->text);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (label),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, node->text, -1);
   gtk_widget_set_margin_start (label, 6 + 16 * level);
   if (!played[id])
     gtk_widget_add_css_class (label, "dim-label");
@@ -533,23 +605,40 @@ static void
 update_preview (TwPlayPage *self)
 {
   const char *text = tw_board_view_get_preview_text (self->board_view);
-  g_autofree char *label = NULL;
-
   const TwMove *move = tw_board_view_get_selected_move (self->board_view);
   g_autofree char *change = move != NULL ? score_change_text (self, move) : NULL;
+  g_autoptr(GString) label = g_string_new (NULL);
+  guint n_turns, n_alternatives;
 
-  if (text != NULL && change != NULL)
-    /* Translators: the move shown on the board, then what it does to the
-     * scores ("+4 for you"); R turns it */
-    label = g_strdup_printf (_("Selected: %s — %s. R turns it; click, drag there or Return "
-                               "plays it"), text, change);
-  else if (text != NULL)
-    /* Translators: the move shown on the board; R turns it */
-    label = g_strdup_printf (_("Selected: %s — R turns it; click, drag there or Return plays it"), text);
+  tw_board_view_get_choices (self->board_view, &n_turns, &n_alternatives);
+  if (text != NULL)
+    {
+      /* Translators: the move shown on the board */
+      g_string_append_printf (label, _("Selected: %s"), text);
+      if (change != NULL)
+        /* Translators: what the move shown does to the scores ("+4 for you") */
+        g_string_append_printf (label, _(" — %s."), change);
+      else
+        g_string_append_c (label, '.');
+      if (n_turns > 1)
+        g_string_append_printf (label, " %s", _("R turns it."));
+      if (n_alternatives > 1)
+        /* Translators: the key that puts another piece, tile or meeple on the
+         * place selected */
+        g_string_append_printf (label, " %s", _("A puts another one here."));
+      g_string_append_printf (label, " %s", _("Click, drag there or Return plays it."));
+    }
+  else if (self->model != NULL && tw_board_view_get_holding (self->board_view))
+    g_string_append (label, _("Picked up: click one of the marked places to play it there. "
+                              "Click it again or press Escape to put it back."));
   else if (self->model != NULL && !tw_game_model_is_over (self->model))
-    label = g_strdup (_("Point at a cell to preview a move; Page Down selects the next target."));
-  gtk_label_set_label (self->preview_label, label ? label : "");
-  gtk_widget_set_sensitive (GTK_WIDGET (self->play_selected_button), text != NULL);
+    g_string_append (label, _("Point at a cell to preview a move, or click a piece or tile in "
+                              "a tray or hand to pick it up; the arrow keys move a cursor."));
+  gtk_label_set_label (self->preview_label, label->str);
+  /* never while a bot thinks, nor for a bot's seat */
+  gtk_widget_set_sensitive (GTK_WIDGET (self->play_selected_button),
+                            text != NULL && human_to_act (self)
+                            && !tw_game_model_get_thinking (self->model));
 }
 
 /* Whether the position drawn for @seat shows something that the position
@@ -698,8 +787,114 @@ pass_shortcut (GtkWidget *widget,
 }
 
 static void
+seat_kind_changed (GtkDropDown *dropdown,
+                   GParamSpec  *pspec,
+                   TwPlayPage  *self)
+{
+  guint seat = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (dropdown), "seat"));
+  const char *player = gtk_string_list_get_string (self->seat_specs[seat],
+                                                   gtk_drop_down_get_selected (dropdown));
+  g_autoptr(GError) error = NULL;
+
+  if (self->model == NULL || player == NULL)
+    return;
+  if (!tw_game_model_set_seat_player (self->model, seat, player, &error))
+    toast (self, error->message);
+  /* back to the game: the next decision is made on the board */
+  gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
+}
+
+/* The kind of each seat in its drop-down, as the record says. */
+static void
+update_seats (TwPlayPage *self)
+{
+  TwRecord *record = tw_game_model_get_record (self->model);
+  TwGame *game = tw_game_model_get_game (self->model);
+  gboolean any_bot = FALSE;
+
+  for (guint p = 0; p < game->n_players && self->seat_kind[p] != NULL; p++)
+    {
+      const char *player = tw_record_get_seat_player (record, p);
+      guint n = g_list_model_get_n_items (G_LIST_MODEL (self->seat_specs[p]));
+
+      any_bot |= tw_game_model_seat_is_bot (self->model, p);
+      for (guint k = 0; k < n; k++)
+        if (g_strcmp0 (gtk_string_list_get_string (self->seat_specs[p], k), player) == 0
+            && gtk_drop_down_get_selected (self->seat_kind[p]) != k)
+          {
+            g_signal_handlers_block_by_func (self->seat_kind[p], seat_kind_changed, self);
+            gtk_drop_down_set_selected (self->seat_kind[p], k);
+            g_signal_handlers_unblock_by_func (self->seat_kind[p], seat_kind_changed, self);
+          }
+    }
+  /* the speed and pause controls while any seat is a bot's */
+  gtk_widget_set_visible (GTK_WIDGET (self->bots_box), any_bot);
+}
+
+/* One row per seat: its name and who plays it, the same choices as in New
+ * Game (a person, the random bot, the strength presets) plus the seat's own
+ * spec when it is none of them (a record made in the Lab or the CLI). A
+ * choice takes effect at once, in the middle of a game too. */
+static void
+build_seats (TwPlayPage *self)
+{
+  TwRecord *record = tw_game_model_get_record (self->model);
+  TwGame *game = tw_game_model_get_game (self->model);
+
+  clear_box (GTK_WIDGET (self->seats_box));
+  memset (self->seat_kind, 0, sizeof self->seat_kind);
+  for (guint p = 0; p < TW_MAX_PLAYERS; p++)
+    g_clear_object (&self->seat_specs[p]);
+  for (guint p = 0; p < game->n_players; p++)
+    {
+      const char *player = tw_record_get_seat_player (record, p);
+      g_autofree char *name = seat_name (self, p);
+      g_autofree char *a11y = NULL;
+      GtkStringList *labels = tw_app_seat_kinds_new ();
+      guint n = g_list_model_get_n_items (G_LIST_MODEL (labels));
+      GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+      GtkWidget *label = gtk_label_new (name);
+      GtkWidget *dropdown;
+
+      self->seat_specs[p] = gtk_string_list_new (NULL);
+      for (guint k = 0; k < n; k++)
+        gtk_string_list_append (self->seat_specs[p], tw_app_seat_kind_spec (k));
+      if (tw_app_seat_kind_find (player) < 0)
+        {
+          gtk_string_list_append (labels, player);
+          gtk_string_list_append (self->seat_specs[p], player);
+        }
+
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      gtk_widget_set_hexpand (label, TRUE);
+      dropdown = gtk_drop_down_new (G_LIST_MODEL (labels), NULL);
+      /* one column of choices, whatever each seat's is */
+      gtk_widget_set_size_request (dropdown, 150, -1);
+      /* Translators: the accessible name of the choice of who plays a seat */
+      a11y = g_strdup_printf (_("%s plays"), name);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (dropdown),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, a11y, -1);
+      gtk_widget_set_tooltip_text (dropdown, _("Who plays this seat: hand it to a bot or take it "
+                                               "back at any moment of the game"));
+      g_object_set_data (G_OBJECT (dropdown), "seat", GUINT_TO_POINTER (p));
+      self->seat_kind[p] = GTK_DROP_DOWN (dropdown);
+      gtk_box_append (GTK_BOX (row), label);
+      gtk_box_append (GTK_BOX (row), dropdown);
+      gtk_box_append (self->seats_box, row);
+    }
+  update_seats (self);
+  for (guint p = 0; p < game->n_players; p++)
+    g_signal_connect (self->seat_kind[p], "notify::selected", G_CALLBACK (seat_kind_changed),
+                      self);
+}
+
+static void
 model_changed (TwPlayPage *self)
 {
+  /* a hint answers the position it was asked in */
+  stop_hint (self);
+  update_seats (self);
   update_pass (self);
   update_header (self);
   update_results (self);
@@ -712,6 +907,7 @@ static void
 thinking_changed (TwPlayPage *self)
 {
   update_header (self);
+  update_preview (self);
 }
 
 static void
@@ -720,23 +916,63 @@ play_selected_clicked (TwPlayPage *self)
   tw_board_view_play_selected (self->board_view);
 }
 
+/* The strong bot's answer: shown on the board when the move has a place
+ * there, else its button is marked and named in a toast. */
+static void
+hint_done (GObject      *object,
+           GAsyncResult *result,
+           gpointer      data)
+{
+  g_autoptr(TwPlayPage) self = data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *message = NULL;
+  TwMove move;
+
+  if (!tw_game_model_suggest_finish (TW_GAME_MODEL (object), result, &move, &error))
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        set_hint_running (self, FALSE);
+      return;   /* cancelled: by the user, or the position changed */
+    }
+  set_hint_running (self, FALSE);
+  if (self->model == NULL || TW_GAME_MODEL (object) != self->model)
+    return;
+  if (tw_board_view_select_move (self->board_view, &move))
+    {
+      gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
+      return;
+    }
+  for (guint i = 0; i < self->other.len; i++)
+    if (tw_move_equal (&self->other.moves[i], &move))
+      {
+        GtkWidget *button = gtk_flow_box_child_get_child (
+          gtk_flow_box_get_child_at_index (self->other_moves, i));
+        gtk_widget_add_css_class (button, "suggested-action");
+        gtk_widget_grab_focus (button);
+      }
+  text = move_words (self, &move);
+  /* Translators: a suggested move that has no place on the board, in words */
+  message = g_strdup_printf (_("Suggested: %s"), text);
+  toast (self, message);
+}
+
+/* Hint asks the strong bot on a worker thread; pressed again while it
+ * searches, it stops the search. */
 static void
 hint_clicked (TwPlayPage *self)
 {
-  TwMove move;
-  g_autofree char *text = NULL;
-
-  if (self->model == NULL || !tw_game_model_suggest (self->model, &move))
+  if (self->model == NULL)
     return;
-  if (!tw_board_view_select_move (self->board_view, &move))
+  if (self->hint_cancellable != NULL)
     {
-      text = tw_move_to_string (tw_game_model_get_game (self->model),
-                                tw_game_model_get_state (self->model), &move);
-      /* Translators: a suggested move that has no place on the board */
-      g_autofree char *message = g_strdup_printf (_("Suggested: %s"), text);
-      toast (self, message);
+      stop_hint (self);
+      return;
     }
-  gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
+  self->hint_cancellable = g_cancellable_new ();
+  set_hint_running (self, TRUE);
+  tw_game_model_suggest_async (self->model, self->hint_cancellable, hint_done,
+                               g_object_ref (self));
 }
 
 static void
@@ -861,6 +1097,7 @@ tw_play_page_set_model (TwPlayPage  *self,
 
   if (self->model == model)
     return;
+  stop_hint (self);
   if (self->model != NULL)
     {
       g_clear_pointer (&self->pause_binding, g_binding_unbind);
@@ -892,13 +1129,7 @@ tw_play_page_set_model (TwPlayPage  *self,
                                                 G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
   speed_changed (self);
 
-  {
-    TwGame *game = tw_game_model_get_game (model);
-    gboolean any_bot = FALSE;
-    for (guint p = 0; p < game->n_players; p++)
-      any_bot |= tw_game_model_seat_is_bot (model, p);
-    gtk_widget_set_visible (GTK_WIDGET (self->bots_box), any_bot);
-  }
+  build_seats (self);
 
   gtk_stack_set_visible_child_name (self->stack, "game");
   update_legend (self);
@@ -925,6 +1156,10 @@ tw_play_page_dispose (GObject *object)
       tw_game_model_stop_bots (self->model);
     }
   g_clear_object (&self->model);
+  cancel_hint (self);
+  g_clear_object (&self->hint_cancellable);
+  for (guint p = 0; p < TW_MAX_PLAYERS; p++)
+    g_clear_object (&self->seat_specs[p]);
   g_clear_handle_id (&self->follow_source, g_source_remove);
   g_clear_pointer (&self->row_menu, gtk_widget_unparent);
   /* AdwBin owns the template's root and unparents it itself */
@@ -972,6 +1207,7 @@ tw_play_page_class_init (TwPlayPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TwPlayPage, other_moves);
   gtk_widget_class_bind_template_child (widget_class, TwPlayPage, move_entry);
   gtk_widget_class_bind_template_child (widget_class, TwPlayPage, bots_box);
+  gtk_widget_class_bind_template_child (widget_class, TwPlayPage, seats_box);
   gtk_widget_class_bind_template_child (widget_class, TwPlayPage, speed_dropdown);
   gtk_widget_class_bind_template_child (widget_class, TwPlayPage, pause_toggle);
   gtk_widget_class_bind_template_child (widget_class, TwPlayPage, move_list);
@@ -1025,6 +1261,8 @@ tw_play_page_init (TwPlayPage *self)
   g_signal_connect_object (self->board_view, "illegal", G_CALLBACK (board_illegal), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->board_view, "notify::preview-text", G_CALLBACK (update_preview),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->board_view, "notify::holding", G_CALLBACK (update_preview),
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (gtk_scrolled_window_get_vadjustment (self->move_scroller),
                            "notify::upper", G_CALLBACK (follow_upper), self, G_CONNECT_SWAPPED);

@@ -15,12 +15,27 @@
  * and the CLI reports it instead of looping for ever. */
 #define MAX_MOVES 100000
 
+/* The move just played: "3. P1 h-rg S 2,-1 r0", or with @describe in the
+ * module's words, "3. P1 places Half red/green on the shared board at 2,-1". */
 static void
-print_move (const TwHistory *history)
+print_move (TwHistory *history,
+            gboolean   describe)
 {
   const TwHistoryNode *node = tw_history_get_node (history, tw_history_get_current (history));
+  g_autofree char *who = NULL;
+  g_autofree char *sentence = NULL;
+  TwState *before;
 
-  tw_cli_print ("%u. P%d %s\n", node->depth, node->player + 1, node->text);
+  if (!describe)
+    {
+      tw_cli_print ("%u. P%d %s\n", node->depth, node->player + 1, node->text);
+      return;
+    }
+  who = g_strdup_printf ("P%d", node->player + 1);
+  before = tw_history_dup_state_at (history, node->parent);
+  sentence = tw_move_describe (tw_history_get_game (history), before, &node->move, who);
+  tw_state_free (before);
+  tw_cli_print ("%u. %s\n", node->depth, sentence);
 }
 
 static void
@@ -63,6 +78,7 @@ tw_cli_play (int    argc,
   char **sets = NULL;
   char *record_path = NULL;
   char *moves_text = NULL;
+  gboolean describe = FALSE;
   const GOptionEntry entries[] = {
     { "players", 'p', 0, G_OPTION_ARG_INT, &players,
       "Number of players (default: the definition's minimum)", "N" },
@@ -77,6 +93,9 @@ tw_cli_play (int    argc,
       "Save the game as a record", "OUT.yaml" },
     { "moves", 'm', 0, G_OPTION_ARG_STRING, &moves_text,
       "Play these moves first, in the game's notation", "\"M1; M2; …\"" },
+    { "describe", 0, 0, G_OPTION_ARG_NONE, &describe,
+      "Print each move in words (\"P1 places … on the shared board\") instead of notation",
+      NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context = tw_cli_context_new ("play", entries);
@@ -166,7 +185,7 @@ tw_cli_play (int    argc,
               rc = TW_EXIT_ILLEGAL_MOVE;
               goto out;
             }
-          print_move (history);
+          print_move (history, describe);
         }
     }
 
@@ -196,7 +215,7 @@ tw_cli_play (int    argc,
           rc = TW_EXIT_FAILURE;
           goto out;
         }
-      print_move (history);
+      print_move (history, describe);
     }
 
   print_result (game, tw_history_get_state (history));

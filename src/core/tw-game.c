@@ -195,6 +195,27 @@ tw_move_to_string (const TwGame  *game,
 }
 
 char *
+tw_move_describe (const TwGame  *game,
+                  const TwState *state,
+                  const TwMove  *move,
+                  const char    *who)
+{
+  GString *out = g_string_new (who);
+
+  if (game->rules->describe_move == NULL)
+    {
+      g_string_append (out, ": ");
+      game->rules->move_to_text (game, state, move, out);
+    }
+  else
+    {
+      g_string_append_c (out, ' ');
+      game->rules->describe_move (game, state, move, out);
+    }
+  return g_string_free (out, FALSE);
+}
+
+char *
 tw_state_to_string (const TwGame  *game,
                     const TwState *state)
 {

@@ -75,6 +75,14 @@ gboolean  tw_state_play_text     (const TwGame     *game,
 char     *tw_move_to_string      (const TwGame     *game,
                                   const TwState    *state,
                                   const TwMove     *move);
+/* @move (legal in @state) as a sentence with @who as its subject: "Player 1
+ * places Half red/green on the shared board at 2,-1" from the module's
+ * describe_move(); "Player 1: h-rg S 2,-1 r0" (the notation) for a module
+ * without one. */
+char     *tw_move_describe       (const TwGame     *game,
+                                  const TwState    *state,
+                                  const TwMove     *move,
+                                  const char       *who);
 char     *tw_state_to_string     (const TwGame     *game,
                                   const TwState    *state);
 

@@ -103,6 +103,15 @@ struct _TwRules
                                 const char          *text,
                                 TwMove              *move,
                                 GString             *why);
+  /* Optional (NULL: the notation stands for the move): @move, legal in
+   * @state, in words, as the rest of a sentence whose subject is the seat
+   * ("places Half red/green on the shared board at 2,-1"), for people: the
+   * table's move list, buttons and messages, `tilewright-cli play
+   * --describe`. Records and tests keep the notation. */
+  void      (*describe_move)   (const TwGame        *game,
+                                const TwState       *state,
+                                const TwMove        *move,
+                                GString             *out);
   void      (*state_to_text)   (const TwGame        *game,
                                 const TwState       *state,
                                 GString             *out);

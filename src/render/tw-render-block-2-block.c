@@ -235,6 +235,37 @@ bb_move_region (const TwGame  *game,
     }
 }
 
+/* Short Stack: putting a held tile into play (hold, replace) takes the first
+ * held tile of that kind, where draw_seats() shows the mover's holdings. */
+static gboolean
+bb_move_source (const TwGame  *game,
+                const TwState *state,
+                const TwMove  *move,
+                TwRect        *rect)
+{
+  const BbPrep *p = bb_prep (game);
+  const BbState *s = (const BbState *) state;
+  guint q = s->current;
+  BbGeo L;
+  double hx;
+
+  if ((move->kind != BB_MOVE_HOLD && move->kind != BB_MOVE_REPLACE) || q >= s->n_players)
+    return FALSE;
+  bb_geometry (game, s->n_players, &L);
+  hx = L.sx + 0.75;
+  for (guint t = 0; t < p->n_inst; t++)
+    if (s->tile_loc[t] == BB_LOC_HOLDING && s->tile_holder[t] == q)
+      {
+        if (p->inst_def[t] == move->b)
+          {
+            *rect = (TwRect) { hx, L.seat_y[q] + 1.2, 0.5, 0.5 };
+            return TRUE;
+          }
+        hx += 0.58;
+      }
+  return FALSE;
+}
+
 /* ------------------------------------------------------------------------ */
 /* Colours and small shapes                                                 */
 
@@ -1442,4 +1473,5 @@ const TwRenderer tw_renderer_block_2_block = {
   .layout = bb_layout,
   .draw = bb_draw,
   .move_region = bb_move_region,
+  .move_source = bb_move_source,
 };

@@ -240,46 +240,30 @@ bs_move_region (const TwGame  *game,
   return TRUE;
 }
 
-/* A piece in the supply of the colour to move, as draw_color_panel() lays
- * it out: dragging it places that piece. */
+/* A placement takes a piece from the supply of the colour to move, as
+ * draw_color_panel() lays it out (its box, with a little slack around thin
+ * pieces): clicking it or dragging from it picks that piece up. */
 static gboolean
-bs_hand_item_at (const TwGame         *game,
-                 const TwState        *state,
-                 const TwRenderParams *params,
-                 double                x,
-                 double                y,
-                 const TwMove         *moves,
-                 guint                 n_moves,
-                 gboolean             *selects)
+bs_move_source (const TwGame  *game,
+                const TwState *state,
+                const TwMove  *move,
+                TwRect        *rect)
 {
   const BsState *s = (const BsState *) state;
   const BsPrep *p = bs_prep (game);
   BsLayout L;
-  double sx, sy;
-  guint c = s->color;
-  int piece = -1;
+  guint c = s->color, k = move->a, z;
+  double pc;
 
-  if (s->phase == BS_PHASE_DONE || c >= BS_N_COLORS)
+  if (move->kind != BS_MOVE_PLACE || s->phase == BS_PHASE_DONE || c >= BS_N_COLORS
+      || k >= p->n_pieces || k >= BS_MAX_PIECES)
     return FALSE;
   bs_compute_layout (game, s, &L);
-  sx = L.rx + 0.2;
-  sy = L.py[c] + PHEAD;
-  for (guint k = 0; k < p->n_pieces && k < BS_MAX_PIECES && piece < 0; k++)
-    {
-      /* the piece's bounding box, with a little slack around thin pieces */
-      guint z = (int) c == L.big_color;
-      double pc = z ? PC_BIG : PC;
-      TwRect box = { sx + L.slot_x[z][k] - 0.08, sy + L.slot_y[z][k] - 0.08,
+  z = (int) c == L.big_color;
+  pc = z ? PC_BIG : PC;
+  *rect = (TwRect) { L.rx + 0.2 + L.slot_x[z][k] - 0.08, L.py[c] + PHEAD + L.slot_y[z][k] - 0.08,
                      tw_polyomino_width (&L.shape[k]) * pc + 0.16,
                      tw_polyomino_height (&L.shape[k]) * pc + 0.16 };
-
-      if (s->supply[c][k] > 0 && tw_rect_contains (&box, x, y))
-        piece = k;
-    }
-  if (piece < 0)
-    return FALSE;
-  for (guint i = 0; i < n_moves; i++)
-    selects[i] = moves[i].kind == BS_MOVE_PLACE && moves[i].a == (guint) piece;
   return TRUE;
 }
 
@@ -994,5 +978,5 @@ const TwRenderer tw_renderer_blokus_shuffle = {
   .layout = bs_layout,
   .draw = bs_draw,
   .move_region = bs_move_region,
-  .hand_item_at = bs_hand_item_at,
+  .move_source = bs_move_source,
 };

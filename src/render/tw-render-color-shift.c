@@ -581,38 +581,57 @@ draw_placed_tiles (cairo_t        *cr,
 }
 
 /* Every meeple on the play area, side by side when several share a region. */
+/* Where meeple @k of seat @q stands on the play area: the middle of its
+ * region, side by side with the others there. FALSE when it is in the
+ * supply. */
+static gboolean
+meeple_centre (const TwGame   *game,
+               const CsState  *s,
+               const CsLayout *L,
+               guint           q,
+               guint           k,
+               double         *cx,
+               double         *cy)
+{
+  const CsPrep *p = cs_prep (game);
+  const CsPlaced *placed = CS_PLACED (p, s);
+  guint n_meeples = (guint) cs_opt (game, CS_OPT_MEEPLES);
+  const CsMeeple *m = &s->meeple[q][k];
+  guint before = 0, count = 0;
+
+  if (m->tile == CS_NONE || m->tile >= s->n_placed)
+    return FALSE;
+  /* its place among the meeples of the same region */
+  for (guint q2 = 0; q2 < s->n_players; q2++)
+    for (guint k2 = 0; k2 < n_meeples; k2++)
+      if (s->meeple[q2][k2].tile == m->tile && s->meeple[q2][k2].sec == m->sec)
+        {
+          if (q2 < q || (q2 == q && k2 < k))
+            before++;
+          count++;
+        }
+  const CsPlaced *pl = &placed[m->tile];
+  TwRect r = section_rect (L, cs_face (p, pl->inst, pl->rot), pl->x, pl->y, m->sec);
+  double step = MIN (0.2, (0.7 - MEEPLE) / MAX (count - 1, 1));
+  *cx = r.x + r.width / 2 + (before - (count - 1) / 2.0) * step;
+  *cy = r.y + r.height / 2;
+  return TRUE;
+}
+
 static void
 draw_board_meeples (cairo_t        *cr,
                     const TwGame   *game,
                     const CsState  *s,
                     const CsLayout *L)
 {
-  const CsPrep *p = cs_prep (game);
-  const CsPlaced *placed = CS_PLACED (p, s);
   guint n_meeples = (guint) cs_opt (game, CS_OPT_MEEPLES);
 
   for (guint q = 0; q < s->n_players; q++)
     for (guint k = 0; k < n_meeples; k++)
       {
-        const CsMeeple *m = &s->meeple[q][k];
-        guint before = 0, count = 0;
-        if (m->tile == CS_NONE || m->tile >= s->n_placed)
-          continue;
-        /* its place among the meeples of the same region */
-        for (guint q2 = 0; q2 < s->n_players; q2++)
-          for (guint k2 = 0; k2 < n_meeples; k2++)
-            if (s->meeple[q2][k2].tile == m->tile && s->meeple[q2][k2].sec == m->sec)
-              {
-                if (q2 < q || (q2 == q && k2 < k))
-                  before++;
-                count++;
-              }
-        const CsPlaced *pl = &placed[m->tile];
-        TwRect r = section_rect (L, cs_face (p, pl->inst, pl->rot), pl->x, pl->y, m->sec);
-        double step = MIN (0.2, (0.7 - MEEPLE) / MAX (count - 1, 1));
-        double cx = r.x + r.width / 2 + (before - (count - 1) / 2.0) * step;
-        double cy = r.y + r.height / 2;
-        draw_meeple (cr, q, cx, cy, MEEPLE, !m->standing, 1.0);
+        double cx, cy;
+        if (meeple_centre (game, s, L, q, k, &cx, &cy))
+          draw_meeple (cr, q, cx, cy, MEEPLE, !s->meeple[q][k].standing, 1.0);
       }
 }
 
@@ -1021,9 +1040,46 @@ cs_draw (cairo_t              *cr,
   draw_preview (cr, game, s, &L, params);
 }
 
+/* A placement takes a tile of the mover's hand, where draw_seat() shows it;
+ * a walk takes the meeple that walks, where it stands now. */
+static gboolean
+cs_move_source (const TwGame  *game,
+                const TwState *state,
+                const TwMove  *move,
+                TwRect        *rect)
+{
+  const CsState *s = (const CsState *) state;
+  guint q = s->current;
+  CsLayout L;
+  double cx, cy;
+
+  if (q >= s->n_players || s->phase == CS_PHASE_DONE)
+    return FALSE;
+  cs_compute_layout (game, s, &L);
+  switch (move->kind)
+    {
+    case CS_MOVE_PLACE:
+    case CS_MOVE_DISCARD:
+      if (move->c >= s->hand_len[q])
+        return FALSE;
+      *rect = (TwRect) { L.px[q] + L.pw - 0.2 - (s->hand_len[q] - move->c) * (HAND_TILE + 0.15)
+                         + 0.15, L.py[q] + (L.ph - HAND_TILE) / 2, HAND_TILE, HAND_TILE };
+      return TRUE;
+    case CS_MOVE_WALK:
+      if (move->a >= (guint) cs_opt (game, CS_OPT_MEEPLES)
+          || !meeple_centre (game, s, &L, q, move->a, &cx, &cy))
+        return FALSE;
+      *rect = (TwRect) { cx - MEEPLE / 2, cy - MEEPLE / 2, MEEPLE, MEEPLE };
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
 const TwRenderer tw_renderer_color_shift = {
   .rules_id = "color-shift",
   .layout = cs_layout,
   .draw = cs_draw,
   .move_region = cs_move_region,
+  .move_source = cs_move_source,
 };

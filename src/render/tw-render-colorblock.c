@@ -169,6 +169,29 @@ cb_move_region (const TwGame  *game,
   return TRUE;
 }
 
+/* A placement takes the tile to play, or in Expert Mode a tile of the draft
+ * row (a discard too), where cb_draw() shows them. */
+static gboolean
+cb_move_source (const TwGame  *game,
+                const TwState *state,
+                const TwMove  *move,
+                TwRect        *rect)
+{
+  const CbState *s = (const CbState *) state;
+  CbLayout L;
+
+  if (move->kind != CB_MOVE_PLACE && move->kind != CB_MOVE_DISCARD)
+    return FALSE;
+  cb_compute_layout (game, s, &L);
+  if (s->phase == CB_PHASE_DRAFT && move->c < s->draft_len)
+    *rect = (TwRect) { L.tx + 0.3 + move->c * 1.2, L.ty + HEAD + 0.1, 1.0, 1.0 };
+  else if (s->phase == CB_PHASE_PLACE && move->kind == CB_MOVE_PLACE && s->tile != CB_NONE)
+    *rect = (TwRect) { L.tx + 0.3, L.ty + HEAD + 0.05, 1.2, 1.2 };
+  else
+    return FALSE;
+  return TRUE;
+}
+
 /* ------------------------------------------------------------------------ */
 
 static void
@@ -556,4 +579,5 @@ const TwRenderer tw_renderer_colorblock = {
   .layout = cb_layout,
   .draw = cb_draw,
   .move_region = cb_move_region,
+  .move_source = cb_move_source,
 };

@@ -10,9 +10,10 @@
  * Moves that point at a space or a tray place get a region: a setup tile or
  * a drawn tile lands on the whole space, a Rotate on its upper part (the
  * rotations are variants), a Swap on the strip at the bottom of the lower
- * numbered space (the partners are variants); a take on its tray place.
- * Every other move (choosing a painter or a face, skip, deck, discard...) is
- * a button.
+ * numbered space (the partners are variants); a take on its tray place, a
+ * draw on the deck. Every other move (choosing a painter or a face, skip,
+ * two from the deck, discard...) is a button. A placement's source is the
+ * tile in hand it plays.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -200,9 +201,32 @@ cf_move_region (const TwGame  *game,
         return FALSE;
       tray_rect (&L, move->a, rect);
       return TRUE;
+    case CF_MOVE_DECK:        /* a click on the deck draws from it */
+      cf_compute_layout (game, s, &L);
+      *rect = (TwRect) { L.deck_x, L.tile_y, TILE, TILE };
+      return TRUE;
     default:
       return FALSE;
     }
+}
+
+/* A placement or a discard takes the tile in hand it names (#1 or #2 after
+ * the Watercolor Paper Sketchbook), where draw_supply() shows it. */
+static gboolean
+cf_move_source (const TwGame  *game,
+                const TwState *state,
+                const TwMove  *move,
+                TwRect        *rect)
+{
+  const CfState *s = (const CfState *) state;
+  CfLayout L;
+
+  if ((move->kind != CF_MOVE_PLACE && move->kind != CF_MOVE_DISCARD)
+      || move->c >= MIN (s->n_hand, 2) || s->hand[move->c] == CF_NONE)
+    return FALSE;
+  cf_compute_layout (game, s, &L);
+  *rect = (TwRect) { L.hand_x + move->c * (TILE + TILE_GAP), L.tile_y, TILE, TILE };
+  return TRUE;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1249,4 +1273,5 @@ const TwRenderer tw_renderer_colorfield = {
   .layout = cf_layout,
   .draw = cf_draw,
   .move_region = cf_move_region,
+  .move_source = cf_move_source,
 };

@@ -172,6 +172,20 @@ tw_renderer_move_region (const TwRenderer *renderer,
   return renderer->move_region (game, state, move, rect);
 }
 
+gboolean
+tw_renderer_move_source (const TwRenderer *renderer,
+                         const TwGame     *game,
+                         const TwState    *state,
+                         const TwMove     *move,
+                         TwRect           *rect)
+{
+  g_return_val_if_fail (renderer != NULL && move != NULL && rect != NULL, FALSE);
+
+  if (renderer->move_source == NULL)
+    return FALSE;
+  return renderer->move_source (game, state, move, rect);
+}
+
 /* ------------------------------------------------------------------------ */
 /* Helpers                                                                  */
 

@@ -117,21 +117,19 @@ typedef struct
                              const TwState         *state,
                              const TwMove          *move,
                              TwRect                *rect);
-  /* Optional, for games with a hand or tray the seat to act plays from:
-   * whether (@x, @y) (board units, as draw()) is on one of its items (a
-   * piece in a tray, a tile in a hand). If so, sets @selects[i] for each of
-   * the @n_moves legal @moves to whether it plays that item, and returns
-   * TRUE (even when none does: the item cannot be placed now). A drag that
-   * starts on an item then only places that item. NULL: a drag from anywhere
-   * carries whatever lands under the pointer. */
-  gboolean  (*hand_item_at) (const TwGame          *game,
+  /* Optional, for games where a move takes a component that is drawn
+   * somewhere else than where it lands (a piece in a tray, a tile in a hand
+   * or a draft row, the meeple that walks, the other tile of a swap): sets
+   * @rect to where that component is drawn for @move (legal in @state) and
+   * returns TRUE; FALSE when the move takes no such component. NULL: no move
+   * does. The view lets the player click (or start a drag on) a component
+   * to pick it up, and then offers only the moves that take it; moves with
+   * equal regions and equal sources differ in how the component is turned
+   * (R), with different sources in which component moves (A). */
+  gboolean  (*move_source)  (const TwGame          *game,
                              const TwState         *state,
-                             const TwRenderParams  *params,
-                             double                 x,
-                             double                 y,
-                             const TwMove          *moves,
-                             guint                  n_moves,
-                             gboolean              *selects);
+                             const TwMove          *move,
+                             TwRect                *rect);
 } TwRenderer;
 
 /* The renderer for @rules_id, or the fallback renderer (never NULL). */
@@ -151,6 +149,11 @@ void              tw_renderer_draw          (const TwRenderer    *renderer,
                                              const TwState       *state,
                                              const TwRenderParams *params);
 gboolean          tw_renderer_move_region   (const TwRenderer    *renderer,
+                                             const TwGame        *game,
+                                             const TwState       *state,
+                                             const TwMove        *move,
+                                             TwRect              *rect);
+gboolean          tw_renderer_move_source   (const TwRenderer    *renderer,
                                              const TwGame        *game,
                                              const TwState       *state,
                                              const TwMove        *move,

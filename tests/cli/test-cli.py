@@ -290,6 +290,25 @@ def play_errors():
 
 
 @test
+def play_describe():
+    """--describe: the same game, each move in the module's words instead of
+    its notation, the same numbering and seats, and the same result."""
+    (code, out, err), _ = play()
+    expect(code, (out, err), EXIT_OK)
+    (code, words, err), _ = play("--describe")
+    expect(code, (words, err), EXIT_OK)
+    plain = [MOVE_LINE.match(l) for l in out.splitlines() if MOVE_LINE.match(l)]
+    said = [MOVE_LINE.match(l) for l in words.splitlines() if MOVE_LINE.match(l)]
+    check(len(plain) == len(said) and len(said) > 10, "not one sentence a move", words)
+    for a, b in zip(plain, said):
+        check(a.group(1, 2) == b.group(1, 2), "numbering or seat differ", a.group(0), b.group(0))
+        check(a.group(3) != b.group(3) and " " in b.group(3), "the move is not in words",
+              b.group(0))
+    tail = lambda text: [l for l in text.splitlines() if l.startswith(("scores:", "ranking:"))]
+    check(tail(out) == tail(words), "the result differs", out, words)
+
+
+@test
 def play_moves():
     (code, out, err), _ = play()
     expect(code, (out, err), EXIT_OK)

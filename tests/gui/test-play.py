@@ -47,8 +47,11 @@ start_app = smoke.start_app
 SEED = '4242'
 N_TESTS = 23
 OVERALL_TIMEOUT = 400
-MOVE_ROW = r'^\d+\. Player \d: '
-VARIATION_ROW = r'^↳ \d+\. Player \d: '
+# a row says the move in words, "3. Player 1 places …"; its accessible
+# description is the notation. move_rows() and variation_rows() give each row
+# as "3. Player 1: NOTATION".
+MOVE_ROW = r'^\d+\. Player \d '
+VARIATION_ROW = r'^↳ \d+\. Player \d '
 PASS_BUTTON = r'^I am .+ — Show$'
 
 
@@ -90,23 +93,30 @@ def sensitive(acc):
     return has_state(acc, Atspi.StateType.SENSITIVE)
 
 
+def row_text(acc):
+    """A move-list row as "3. Player 1: NOTATION" (its number and seat from
+    the words shown, the notation from its description)."""
+    m = re.match(r'^((?:↳ )?\d+\. Player \d) ', acc.get_name() or '')
+    return f'{m.group(1)}: {acc.get_description()}' if m else acc.get_name()
+
+
 def move_rows(root, confirm_pass=True):
-    """The main line's rows of the move list. With confirm_pass, a
-    pass-the-device screen hiding the list is confirmed first, as the next
-    player at the table would."""
-    rows = [a.get_name() for a in find_all(root, role='label', pattern=MOVE_ROW)]
+    """The main line's rows of the move list, as row_text(). With
+    confirm_pass, a pass-the-device screen hiding the list is confirmed
+    first, as the next player at the table would."""
+    rows = [row_text(a) for a in find_all(root, role='label', pattern=MOVE_ROW)]
     if not rows and confirm_pass:
         acc = pass_button(root)
         if acc is not None:
             do_action(acc)
-            rows = wait_for(lambda: [a.get_name() for a in
+            rows = wait_for(lambda: [row_text(a) for a in
                                      find_all(root, role='label', pattern=MOVE_ROW)],
                             timeout=5) or []
     return rows
 
 
 def variation_rows(root):
-    return [a.get_name() for a in find_all(root, role='label', pattern=VARIATION_ROW)]
+    return [row_text(a) for a in find_all(root, role='label', pattern=VARIATION_ROW)]
 
 
 def xdo(*argv):
@@ -114,9 +124,11 @@ def xdo(*argv):
 
 
 def click_label(root, text):
-    """Clicks the move-list row whose label is text (rows have no AT-SPI action
-    in GTK 4.8; the window is at 0,0, so its extents are screen positions)."""
-    acc = find_all(root, role='label', name=text)
+    """Clicks the move-list row whose row_text() is text (rows have no AT-SPI
+    action in GTK 4.8; the window is at 0,0, so its extents are screen
+    positions)."""
+    acc = [a for a in find_all(root, role='label', pattern=r'^(↳ )?\d+\. ')
+           if row_text(a) == text]
     if not acc:
         raise AssertionError(f'no row {text!r}')
     e = acc[0].get_extents(Atspi.CoordType.WINDOW)
@@ -391,7 +403,8 @@ def run(tap, args, workdir):
         # and back through the row's context menu (right-click)
         menu_item = []
         if promoted:
-            acc = find_all(main, role='label', name='↳ ' + main_line[-1])[0]
+            acc = [a for a in find_all(main, role='label', pattern=VARIATION_ROW)
+                   if row_text(a) == '↳ ' + main_line[-1]][0]
             e = acc.get_extents(Atspi.CoordType.WINDOW)
             xdo('mousemove', e.x + 40, e.y + e.height // 2)
             time.sleep(0.1)

@@ -449,7 +449,10 @@ def check_main_window(tap, args, shots):
                 do_action(item[0])
                 shortcuts = wait_for(lambda: frame_named(app, 'Shortcuts'), timeout=10)
         texts = [a.get_name() for a in find_all(shortcuts, role='label')] if shortcuts else []
-        wanted = ['Show Keyboard Shortcuts', 'Close Window', 'Quit'] + VIEWS
+        wanted = (['Show Keyboard Shortcuts', 'Close Window', 'Quit'] + VIEWS
+                  + ['Turn the Selected Piece or Tile',
+                     'Put Another Piece, Tile or Meeple There',
+                     'Move the Cursor on the Board'])
         missing = [w for w in wanted if w not in texts]
         closed = False
         if shortcuts is not None:

@@ -74,6 +74,12 @@ def to_play(page):
     return names[0][:-len(' to play')] if names else None
 
 
+def preview_text(page):
+    """The side panel's line about the move selected on the board."""
+    labels = find_all(page, role='label', pattern=r'^(Point at a cell|Selected: |Picked up: )')
+    return labels[0].get_name() if labels else ''
+
+
 def announced(text, mover):
     """The score changes a preview announces, as {seat: change}."""
     changes = {}
@@ -182,7 +188,8 @@ def run_colorblock(tap, args, workdir):
     for i in range(18):
         random_move(page, random, move_list)
     rows = play.move_rows(page)
-    last = find_all(page, role='label', name=rows[-1]) if rows else []
+    last = [a for a in find_all(page, role='label', pattern=play.MOVE_ROW)
+            if play.row_text(a) == rows[-1]] if rows else []
     first = find_all(page, role='label', name='Start of the game')
     # the scrolled window around the list (through its viewport)
     scroller, acc = None, move_list
@@ -216,7 +223,7 @@ def run_colorblock(tap, args, workdir):
     play.keys('Tilewright', 'Return')
     wait_for(lambda: len(play.move_rows(page)) == 31, timeout=5)
     after = scores(page)
-    tap.result(bool(re.search(r' — (.* for .*|no change in score)\. R turns it', text))
+    tap.result(bool(re.search(r' — (.* for .*|no change in score)\.( R turns it\.)?( A puts another one here\.)? Click', text))
                and changes_match(before, after, said),
                'a move selected on the board says what it does to the scores, and does it',
                f'preview {text!r}, mover {mover}, scores {before} -> {after}')
@@ -224,7 +231,8 @@ def run_colorblock(tap, args, workdir):
     # 5: on to the colour choice: every option says what it yields
     options = []
     for _ in range(200):
-        options = [b for b in find_all(page, role='push button', pattern=r'^color \w+: ')
+        options = [b for b in find_all(page, role='push button',
+                                       pattern=r'^Player \d chooses \w+ to score: ')
                    if smoke.allocated(b)]
         if options or not play.sensitive(random):
             break

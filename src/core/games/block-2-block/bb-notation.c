@@ -779,3 +779,86 @@ bb_state_from_text (const TwGame  *game,
     }
   return TRUE;
 }
+
+static void
+tile_at (const BbPrep *p,
+         guint         slot,
+         GString      *out)
+{
+  g_string_append (out, "the tile at ");
+  bb_slot_name (p, slot, out);
+}
+
+/* "puts a marker on 2c", "bids on tier 2", "swaps the tiles at 2c and 4a". */
+void
+bb_describe_move (const TwGame  *game,
+                  const TwState *state,
+                  const TwMove  *move,
+                  GString       *out)
+{
+  const BbPrep *p = bb_prep (game);
+  const TwDefinition *def = game->definition;
+  const char *held = move->b < def->n_tiles
+                     ? (def->tiles[move->b].name ? def->tiles[move->b].name : def->tiles[move->b].id)
+                     : "?";
+
+  switch (move->kind)
+    {
+    case BB_MOVE_MARK:
+      g_string_append (out, "puts a marker on ");
+      tile_at (p, move->a, out);
+      break;
+    case BB_MOVE_BID:
+      g_string_append_printf (out, "bids on tier %u", move->a + 1u);
+      break;
+    case BB_MOVE_INVEST:
+      g_string_append_printf (out, "turns a bid on tier %u into an investment", move->a + 1u);
+      break;
+    case BB_MOVE_MOVE_BID:
+      g_string_append_printf (out, "moves a bid from tier %u to tier %u", move->a + 1u,
+                              move->b + 1u);
+      break;
+    case BB_MOVE_DONE:
+      g_string_append (out, "ends the turn");
+      break;
+    case BB_MOVE_REPLACE:
+      g_string_append (out, "crumbles ");
+      tile_at (p, move->a, out);
+      g_string_append_printf (out, " and puts the held %s there", held);
+      break;
+    case BB_MOVE_HOLD:
+      g_string_append_printf (out, "puts the held %s into the open space ", held);
+      bb_slot_name (p, move->a, out);
+      break;
+    case BB_MOVE_CRUMBLE:
+      g_string_append (out, "crumbles ");
+      tile_at (p, move->a, out);
+      break;
+    case BB_MOVE_SHIFT:
+      g_string_append (out, "moves ");
+      tile_at (p, move->a, out);
+      g_string_append (out, " to the open space ");
+      bb_slot_name (p, move->b, out);
+      break;
+    case BB_MOVE_BULLDOZE:
+      g_string_append (out, "bulldozes ");
+      tile_at (p, move->a, out);
+      g_string_append (out, " and moves ");
+      tile_at (p, move->b, out);
+      g_string_append (out, " there");
+      break;
+    case BB_MOVE_SWAP:
+      g_string_append (out, "swaps ");
+      tile_at (p, move->a, out);
+      g_string_append (out, " and ");
+      tile_at (p, move->b, out);
+      break;
+    case BB_MOVE_UNMARK:
+      g_string_append_printf (out, "removes a marker of player %u from ", move->b + 1u);
+      tile_at (p, move->a, out);
+      break;
+    default:
+      g_string_append (out, "makes an unknown move");
+      break;
+    }
+}

@@ -222,6 +222,8 @@ gboolean bb_can_place        (const TwGame *game, const BbState *s, guint seat);
 
 /* bb-notation.c */
 void     bb_slot_name        (const BbPrep *p, guint slot, GString *out);
+void     bb_describe_move   (const TwGame *game, const TwState *state, const TwMove *move,
+                             GString *out);
 void     bb_move_to_text     (const TwGame *game, const TwState *state, const TwMove *move,
                               GString *out);
 gboolean bb_move_from_text   (const TwGame *game, const TwState *state, const char *text,

@@ -2136,6 +2136,7 @@ const TwRules tw_bb_rules = {
   .scores = bb_scores,
   .ranking = bb_ranking,
   .move_to_text = bb_move_to_text,
+  .describe_move = bb_describe_move,
   .move_from_text = bb_move_from_text,
   .state_to_text = bb_state_to_text,
   .state_from_text = bb_state_from_text,

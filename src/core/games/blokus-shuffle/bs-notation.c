@@ -788,3 +788,85 @@ bs_state_from_text (const TwGame  *game,
     }
   return TRUE;
 }
+
+static const char *
+color_words (const TwDefinition *def,
+             guint               c)
+{
+  return c < def->n_colors ? (def->colors[c].name ? def->colors[c].name : def->colors[c].id)
+                           : "?";
+}
+
+/* "places the L5 on a20,a19,a18,a17,b17", "plays Wild, declaring red". */
+void
+bs_describe_move (const TwGame  *game,
+                  const TwState *state,
+                  const TwMove  *move,
+                  GString       *out)
+{
+  const BsPrep *p = bs_prep (game);
+  const BsState *s = (const BsState *) state;
+  const TwDefinition *def = game->definition;
+
+  switch (move->kind)
+    {
+    case BS_MOVE_PLACE:
+      if (move->a >= p->n_pieces
+          || move->b >= p->first_orient[move->a + 1] - p->first_orient[move->a])
+        break;
+      g_string_append_printf (out, "places %s %s on ", color_words (def, s->color),
+                              def->pieces[move->a].name ? def->pieces[move->a].name
+                                                        : def->pieces[move->a].id);
+      bs_append_cells (game, p->first_orient[move->a] + move->b, move->x, move->y, out);
+      return;
+    case BS_MOVE_PASS:
+      g_string_append_printf (out, "passes: no %s piece fits", color_words (def, s->color));
+      return;
+    case BS_MOVE_CARD:
+      {
+        const TwCardDef *card;
+        guint kind;
+
+        if (move->a >= def->n_cards)
+          break;
+        card = &def->cards[move->a];
+        kind = card->kind;
+        g_string_append_printf (out, "plays %s",
+                                card->title ? card->title
+                                : kind < game->rules->n_card_kinds && game->rules->card_kinds[kind].title
+                                ? game->rules->card_kinds[kind].title : card->id);
+        if (!move->q)
+          {
+            if (kind == BS_CARD_RECYCLE || kind == BS_CARD_WARP)
+              g_string_append (out, ", which cannot do anything now");
+            return;
+          }
+        if (kind == BS_CARD_WILD)
+          g_string_append_printf (out, ", declaring %s", color_words (def, move->b));
+        else if ((kind == BS_CARD_RECYCLE || kind == BS_CARD_WARP) && move->b < BS_N_COLORS
+                 && move->c < s->n_placed[move->b])
+          {
+            const BsPlaced *pl = &s->placed[move->b][move->c];
+            const BsOrient *or = &p->orients[p->first_orient[pl->piece] + pl->orient];
+
+            g_string_append_printf (out, kind == BS_CARD_RECYCLE
+                                    ? ", taking %s %s back from " : ", moving %s %s from ",
+                                    color_words (def, move->b),
+                                    def->pieces[pl->piece].name ? def->pieces[pl->piece].name
+                                                                : def->pieces[pl->piece].id);
+            bs_append_cell (game, pl->x + or->cells.x[0], pl->y + or->cells.y[0], out);
+            if (kind == BS_CARD_WARP
+                && move->p < p->first_orient[pl->piece + 1] - p->first_orient[pl->piece])
+              {
+                g_string_append (out, " to ");
+                bs_append_cells (game, p->first_orient[pl->piece] + move->p, move->x, move->y,
+                                 out);
+              }
+          }
+        return;
+      }
+    default:
+      break;
+    }
+  g_string_append (out, "makes an unknown move");
+}

@@ -217,6 +217,8 @@ int       bs_piece_at       (const BsState *s, const BsPrep *p, guint x, guint y
 int       bs_score          (const TwGame *game, const BsState *s, guint seat);
 
 /* bs-notation.c */
+void     bs_describe_move   (const TwGame *game, const TwState *state, const TwMove *move,
+                             GString *out);
 void     bs_move_to_text    (const TwGame *game, const TwState *state, const TwMove *move,
                              GString *out);
 gboolean bs_move_from_text  (const TwGame *game, const TwState *state, const char *text,

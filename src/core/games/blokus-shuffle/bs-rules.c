@@ -1907,6 +1907,7 @@ const TwRules tw_bs_rules = {
   .scores = bs_scores,
   .ranking = bs_ranking,
   .move_to_text = bs_move_to_text,
+  .describe_move = bs_describe_move,
   .move_from_text = bs_move_from_text,
   .state_to_text = bs_state_to_text,
   .state_from_text = bs_state_from_text,

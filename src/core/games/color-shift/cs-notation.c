@@ -737,3 +737,56 @@ cs_state_from_text (const TwGame  *game,
     }
   return TRUE;
 }
+
+/* "places Half white/red at 1,0, turned twice", "walks meeple 2 to -1,3". */
+void
+cs_describe_move (const TwGame  *game,
+                  const TwState *state,
+                  const TwMove  *move,
+                  GString       *out)
+{
+  const CsPrep *p = cs_prep (game);
+  const CsState *s = (const CsState *) state;
+  static const char * const turns[] = { "", ", turned once", ", turned twice",
+                                        ", turned three times" };
+  static const char * const dirs[] = { "north", "east", "south", "west" };
+  guint seat = s->current;
+  const TwTileDef *tile = NULL;
+
+  if ((move->kind == CS_MOVE_PLACE || move->kind == CS_MOVE_DISCARD) && seat < s->n_players
+      && move->c < s->hand_len[seat])
+    tile = cs_inst_def (game, s->hand[seat][move->c]);
+  switch (move->kind)
+    {
+    case CS_MOVE_PLACE:
+      g_string_append_printf (out, "places %s at %d,%d%s",
+                              tile ? (tile->name ? tile->name : tile->id) : "a tile",
+                              move->x, move->y, turns[move->b & 3]);
+      break;
+    case CS_MOVE_DISCARD:
+      g_string_append_printf (out, "discards %s: it fits nowhere",
+                              tile ? (tile->name ? tile->name : tile->id) : "a tile");
+      break;
+    case CS_MOVE_MEEPLE:
+      g_string_append_printf (out, "puts a meeple on area %s of the tile just placed",
+                              s->placed != CS_NONE ? region_name (p, s, s->placed, move->c) : "?");
+      break;
+    case CS_MOVE_WALK:
+      {
+        guint8 j = cs_at (p, s, move->x, move->y);
+        g_string_append_printf (out, "walks meeple %u to area %s of the tile at %d,%d",
+                                move->a + 1u, j != CS_NONE ? region_name (p, s, j, move->c) : "?",
+                                move->x, move->y);
+        break;
+      }
+    case CS_MOVE_SHIFT:
+      g_string_append_printf (out, "shifts the tile just placed %s", dirs[move->a & 3]);
+      break;
+    case CS_MOVE_PASS:
+      g_string_append (out, "takes no action");
+      break;
+    default:
+      g_string_append (out, "makes an unknown move");
+      break;
+    }
+}

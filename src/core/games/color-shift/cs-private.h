@@ -240,6 +240,8 @@ void             cs_reach           (const TwGame *game, const CsState *s, guint
 guint8           cs_step            (const CsPrep *p, const CsState *s, guint from, guint d);
 
 /* cs-notation.c */
+void     cs_describe_move   (const TwGame *game, const TwState *state, const TwMove *move,
+                             GString *out);
 void     cs_move_to_text    (const TwGame *game, const TwState *state, const TwMove *move,
                              GString *out);
 gboolean cs_move_from_text  (const TwGame *game, const TwState *state, const char *text,

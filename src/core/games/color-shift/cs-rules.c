@@ -2079,6 +2079,7 @@ const TwRules tw_cs_rules = {
   .scores = cs_scores,
   .ranking = cs_ranking,
   .move_to_text = cs_move_to_text,
+  .describe_move = cs_describe_move,
   .move_from_text = cs_move_from_text,
   .state_to_text = cs_state_to_text,
   .state_from_text = cs_state_from_text,

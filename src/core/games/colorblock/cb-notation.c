@@ -535,3 +535,54 @@ cb_state_from_text (const TwGame  *game,
   s->last_placer = CB_NONE;
   return TRUE;
 }
+
+static const char *
+tile_words (const TwTileDef *tile)
+{
+  return tile->name != NULL ? tile->name : tile->id;
+}
+
+/* "places Half red/green on the shared board at 2,-1, turned once". */
+void
+cb_describe_move (const TwGame  *game,
+                  const TwState *state,
+                  const TwMove  *move,
+                  GString       *out)
+{
+  const CbState *s = (const CbState *) state;
+  const TwDefinition *def = game->definition;
+  static const char * const turns[] = { "", ", turned once", ", turned twice",
+                                        ", turned three times" };
+  guint inst = s->tile;
+
+  if ((move->kind == CB_MOVE_PLACE || move->kind == CB_MOVE_DISCARD) && move->c != CB_NONE)
+    {
+      inst = move->c < s->draft_len ? s->draft[move->c] : CB_NONE;
+      g_string_append_printf (out, "takes tile %u of the draft row%s%s and ", move->c + 1u,
+                              inst != CB_NONE ? ", " : "",
+                              inst != CB_NONE ? tile_words (cb_inst_def (game, inst)) : "");
+    }
+  switch (move->kind)
+    {
+    case CB_MOVE_PLACE:
+      g_string_append_printf (out, "places %s on %s at %d,%d%s",
+                              move->c != CB_NONE ? "it"
+                              : inst != CB_NONE ? tile_words (cb_inst_def (game, inst))
+                              : "the tile",
+                              move->a ? "their private board" : "the shared board",
+                              move->x, move->y, turns[move->b & 3]);
+      break;
+    case CB_MOVE_DISCARD:
+      g_string_append (out, "discards it: it fits nowhere");
+      break;
+    case CB_MOVE_COLOR:
+      g_string_append_printf (out, "chooses %s to score",
+                              move->a < def->n_colors
+                              ? (def->colors[move->a].name ? def->colors[move->a].name
+                                                           : def->colors[move->a].id) : "?");
+      break;
+    default:
+      g_string_append (out, "makes an unknown move");
+      break;
+    }
+}

@@ -241,6 +241,8 @@ guint8           cb_board_at        (const TwGame *game, const CbState *s, guint
 void             cb_recount         (const TwGame *game, CbState *s);
 
 /* cb-notation.c */
+void     cb_describe_move   (const TwGame *game, const TwState *state, const TwMove *move,
+                             GString *out);
 void     cb_move_to_text    (const TwGame *game, const TwState *state, const TwMove *move,
                              GString *out);
 gboolean cb_move_from_text  (const TwGame *game, const TwState *state, const char *text,

@@ -2321,6 +2321,7 @@ const TwRules tw_colorblock_rules = {
   .scores = cb_scores,
   .ranking = cb_ranking,
   .move_to_text = cb_move_to_text,
+  .describe_move = cb_describe_move,
   .move_from_text = cb_move_from_text,
   .state_to_text = cb_state_to_text,
   .state_from_text = cb_state_from_text,

@@ -883,3 +883,71 @@ cf_state_from_text (const TwGame  *game,
     }
   return TRUE;
 }
+
+/* "takes tile 2 from the tray", "places the tile in hand on space 5". */
+void
+cf_describe_move (const TwGame  *game,
+                  const TwState *state,
+                  const TwMove  *move,
+                  GString       *out)
+{
+  const CfPrep *p = cf_prep (game);
+  const CfState *s = (const CfState *) state;
+  static const char * const turns[] = { "upright", "turned once", "turned twice",
+                                        "turned three times" };
+
+  switch (move->kind)
+    {
+    case CF_MOVE_PAINTER:
+      g_string_append_printf (out, "chooses the painter %s", move->a < p->n_painters
+                              ? (p->painters[move->a].name ? p->painters[move->a].name
+                                                           : p->painters[move->a].id) : "?");
+      break;
+    case CF_MOVE_SIDE:
+      g_string_append_printf (out, "plays side %s of their canvas",
+                              move->a < 2 && s->current < s->n_players
+                              ? p->boards[s->board[s->current]].face_id[move->a] : "?");
+      break;
+    case CF_MOVE_SETUP:
+      g_string_append_printf (out, "puts the revealed tile on space %u", move->a + 1u);
+      break;
+    case CF_MOVE_SKIP:
+      g_string_append (out, "uses no ability this turn");
+      break;
+    case CF_MOVE_ROTATE:
+      g_string_append_printf (out, "turns the tile on space %u to %s", move->a + 1u,
+                              turns[move->b & 3]);
+      break;
+    case CF_MOVE_SWAP:
+      g_string_append_printf (out, "swaps the tiles on spaces %u and %u", move->a + 1u,
+                              move->b + 1u);
+      break;
+    case CF_MOVE_REFRESH:
+      g_string_append (out, "replaces the face-up tiles of the tray");
+      break;
+    case CF_MOVE_TAKE:
+      g_string_append_printf (out, "takes tile %u from the tray", move->a + 1u);
+      break;
+    case CF_MOVE_DECK:
+      g_string_append (out, "draws the top tile of the deck");
+      break;
+    case CF_MOVE_DECK2:
+      g_string_append (out, "draws the top two tiles of the deck");
+      break;
+    case CF_MOVE_PASS:
+      g_string_append (out, "passes: no tile is left to draw");
+      break;
+    case CF_MOVE_PLACE:
+      g_string_append_printf (out, "paints space %u with the %stile in hand, %s", move->a + 1u,
+                              s->n_hand == 2 ? (move->c ? "second " : "first ") : "",
+                              turns[move->b & 3]);
+      break;
+    case CF_MOVE_DISCARD:
+      g_string_append_printf (out, "discards the %stile in hand unplayed",
+                              s->n_hand == 2 ? (move->c ? "second " : "first ") : "");
+      break;
+    default:
+      g_string_append (out, "makes an unknown move");
+      break;
+    }
+}

@@ -275,6 +275,8 @@ int      cf_specialty          (const TwGame *game, const CfState *s, guint seat
 gboolean cf_check              (const TwGame *game, const TwState *state, GString *why);
 
 /* cf-notation.c */
+void     cf_describe_move   (const TwGame *game, const TwState *state, const TwMove *move,
+                             GString *out);
 void     cf_move_to_text    (const TwGame *game, const TwState *state, const TwMove *move,
                              GString *out);
 gboolean cf_move_from_text  (const TwGame *game, const TwState *state, const char *text,

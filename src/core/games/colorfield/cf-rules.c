@@ -2185,6 +2185,7 @@ const TwRules tw_cf_rules = {
   .scores = cf_scores,
   .ranking = cf_ranking,
   .move_to_text = cf_move_to_text,
+  .describe_move = cf_describe_move,
   .move_from_text = cf_move_from_text,
   .state_to_text = cf_state_to_text,
   .state_from_text = cf_state_from_text,
