@@ -97,7 +97,7 @@ bs_move_to_text (const TwGame  *game,
   switch (move->kind)
     {
     case BS_MOVE_PLACE:
-      if (move->a >= p->n_pieces || move->b >= p->first_orient[move->a + 1] - p->first_orient[move->a])
+      if (!bs_place_in_range (p, move))
         {
           g_string_append (out, "?");
           return;
@@ -811,8 +811,7 @@ bs_describe_move (const TwGame  *game,
   switch (move->kind)
     {
     case BS_MOVE_PLACE:
-      if (move->a >= p->n_pieces
-          || move->b >= p->first_orient[move->a + 1] - p->first_orient[move->a])
+      if (!bs_place_in_range (p, move))
         break;
       g_string_append_printf (out, "places %s %s on ", color_words (def, s->color),
                               def->pieces[move->a].name ? def->pieces[move->a].name

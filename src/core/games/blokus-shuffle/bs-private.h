@@ -192,6 +192,15 @@ bs_prep (const TwGame *game)
   return game->prepared;
 }
 
+/* Whether a placement's piece (@move->a) and orientation (@move->b) exist:
+ * what the rules, the notation and the sentences check before reading them. */
+static inline gboolean
+bs_place_in_range (const BsPrep *p,
+                   const TwMove *move)
+{
+  return move->a < p->n_pieces && move->b < p->first_orient[move->a + 1] - p->first_orient[move->a];
+}
+
 static inline int
 bs_opt (const TwGame *game, guint opt)
 {

@@ -1309,8 +1309,7 @@ bs_apply (const TwGame  *game,
               g_string_append (why, "you must always play a card if you have one, before the piece");
             return FALSE;
           }
-        if (move->a >= p->n_pieces || move->b >= p->first_orient[move->a + 1] - p->first_orient[move->a]
-            || move->c || move->p || move->q)
+        if (!bs_place_in_range (p, move) || move->c || move->p || move->q)
           {
             if (why)
               g_string_append (why, "there is no such piece or orientation");
