@@ -389,6 +389,15 @@ cs_put_tile (const TwGame *game,
         join_edge (p, s, i, d, j);
     }
   front_add_tile (p, s, i);
+  /* point every section at its area's root, so that the read-only lookups
+   * of the heuristic and the playouts (area_of) take one step: a root is the
+   * smallest node of its area, so one pass upwards flattens all */
+  {
+    guint16 *parent = CS_PARENT (p, s);
+
+    for (guint n = 0; n < 4 * s->n_placed; n++)
+      parent[n] = parent[parent[n]];
+  }
 }
 
 /**
@@ -1646,32 +1655,69 @@ completion_weight (const CsStanding *st,
   return supply ? CS_P_QUICK : 0;
 }
 
+/* What a placement's weight needs to know of the tiles around its cell,
+ * the same for every tile and rotation tried there (the generator lists a
+ * cell's placements together): per side the neighbour's edge and area
+ * (root TW_EDGE_OPEN where there is none). */
+typedef struct
+{
+  int      x, y;
+  gboolean valid;
+  guint    n_nb;
+  guint8   edge[4];
+  guint16  root[4];
+} CsCellNeighbours;
+
+static void
+cell_neighbours (const CsPrep     *p,
+                 const CsState    *s,
+                 int               x,
+                 int               y,
+                 CsCellNeighbours *cn)
+{
+  const CsPlaced *placed = CS_PLACED (p, s);
+
+  cn->x = x;
+  cn->y = y;
+  cn->valid = TRUE;
+  cn->n_nb = 0;
+  for (guint d = 0; d < 4; d++)
+    {
+      guint8 j = cs_at (p, s, x + tw_dir_dx[d], y + tw_dir_dy[d]);
+
+      cn->root[d] = TW_EDGE_OPEN;
+      cn->edge[d] = 0;
+      if (j == CS_NONE)
+        continue;
+      const TwTileFace *g = cs_face (p, placed[j].inst, placed[j].rot);
+      cn->n_nb++;
+      cn->root[d] = area_of (p, s, j, g->section_of[tw_dir_opposite (d)]);
+      cn->edge[d] = g->edge[tw_dir_opposite (d)];
+    }
+}
+
 static double
 placement_weight (const TwGame     *game,
                   const CsState    *s,
                   const CsStanding *st,
+                  CsCellNeighbours *cn,
                   const TwMove     *m,
                   gboolean          supply)
 {
   const CsPrep *p = cs_prep (game);
-  const CsPlaced *placed = CS_PLACED (p, s);
   const guint16 *open = CS_OPEN (p, s);
   const TwTileFace *f = cs_face (p, s->hand[s->current][m->c], m->b);
   guint16 nroot[4];
-  guint n_nb = 0;
   double w = 1, factor = 1;
 
+  if (!cn->valid || cn->x != m->x || cn->y != m->y)
+    cell_neighbours (p, s, m->x, m->y, cn);
   for (guint d = 0; d < 4; d++)
     {
-      guint8 j = cs_at (p, s, m->x + tw_dir_dx[d], m->y + tw_dir_dy[d]);
-      nroot[d] = TW_EDGE_OPEN;
-      if (j == CS_NONE)
-        continue;
-      const TwTileFace *g = cs_face (p, placed[j].inst, placed[j].rot);
-      guint16 r = area_of (p, s, j, g->section_of[tw_dir_opposite (d)]);
-      n_nb++;
+      guint16 r = cn->root[d];
+
       nroot[d] = r;
-      if (g->edge[tw_dir_opposite (d)] != f->edge[d])
+      if (r != TW_EDGE_OPEN && cn->edge[d] != f->edge[d])
         {
           /* a mismatched edge closes that area without joining it: it
            * completes if that was its last open edge */
@@ -1680,7 +1726,7 @@ placement_weight (const TwGame     *game,
             w += completion_weight (st, r, supply, &factor);
         }
     }
-  w += CS_P_TOUCH * n_nb;
+  w += CS_P_TOUCH * cn->n_nb;
 
   for (guint sec = 0; sec < f->n_sections; sec++)
     {
@@ -1709,6 +1755,7 @@ cs_playout_pick (const TwGame     *game,
   gboolean supply = first_supply_meeple (game, s, seat) >= 0;
   TwWeightedPick pick = { 0, 0 };
   CsStanding st;
+  CsCellNeighbours cn = { .valid = FALSE };
   guint n_walks = 0;
 
   memset (&st, 0, sizeof st);
@@ -1734,7 +1781,7 @@ cs_playout_pick (const TwGame     *game,
       switch (m->kind)
         {
         case CS_MOVE_PLACE:
-          w = placement_weight (game, s, &st, m, supply);
+          w = placement_weight (game, s, &st, &cn, m, supply);
           break;
         case CS_MOVE_MEEPLE:
           {
