@@ -295,6 +295,55 @@ test_legal_everywhere (void)
     }
 }
 
+/* A module's move priors (TwRules.move_priors), where it has them: on
+ * positions all through the game, weights for every legal move that are
+ * finite, not negative and not all zero, and the state left as it was. */
+static void
+test_move_priors (void)
+{
+  g_autoptr(GPtrArray) games = load_games ();
+  guint checked = 0;
+
+  for (guint i = 0; i < games->len; i++)
+    {
+      const TwGame *game = ((Entry *) g_ptr_array_index (games, i))->game;
+
+      if (game->rules->move_priors == NULL)
+        continue;
+      for (guint64 seed = 1; seed <= 30; seed++)
+        {
+          TwState *state = random_position (game, seed, (seed % 10) / 10.0);
+          g_autofree TwState *before = NULL;
+          g_autofree double *weights = NULL;
+          TwMoveList moves;
+          double total = 0;
+
+          if (state == NULL)
+            continue;
+          before = tw_state_copy (game, state);
+          tw_move_list_init (&moves);
+          game->rules->legal_moves (game, state, &moves);
+          weights = g_new (double, moves.len);
+          if (game->rules->move_priors (game, state, &moves, weights))
+            {
+              for (guint k = 0; k < moves.len; k++)
+                {
+                  g_assert_true (isfinite (weights[k]));
+                  g_assert_cmpfloat (weights[k], >=, 0);
+                  total += weights[k];
+                }
+              g_assert_cmpfloat (total, >, 0);
+              checked++;
+            }
+          g_assert_cmpmem (before, game->state_size, state, game->state_size);
+          tw_move_list_free (&moves);
+          tw_state_free (state);
+        }
+    }
+  if (checked == 0)
+    g_test_skip ("no module gives move priors");
+}
+
 /* Greedy's choice maximises the module's heuristic over the legal moves of
  * the position it sees (the same observe() draw, replayed from a copy of its
  * generator). */
@@ -729,6 +778,7 @@ main (int    argc,
   g_test_add_func ("/tw/bot/spec/errors", test_spec_errors);
   g_test_add_func ("/tw/bot/legal-everywhere", test_legal_everywhere);
   g_test_add_func ("/tw/bot/greedy/maximises", test_greedy_maximises);
+  g_test_add_func ("/tw/bot/move-priors", test_move_priors);
   g_test_add_func ("/tw/bot/mcts/deterministic", test_mcts_deterministic);
   g_test_add_func ("/tw/bot/mcts/cancel", test_mcts_cancel);
   g_test_add_func ("/tw/bot/mcts/time-limit", test_mcts_time_limit);

@@ -127,17 +127,27 @@ struct _TwRules
   double    (*heuristic)       (const TwGame        *game,
                                 const TwState       *state,
                                 guint                player);
-  /* Optional (NULL: uniform): the playout policy of the search bots. Picks
-   * the move a simulated game plays next from @moves, the legal moves of the
-   * seat to act in @state (never empty), by cheap rule-aware weights; it is
-   * called for every move of every playout, so it must be fast (no apply, no
-   * allocation). Returns an index into @moves. */
   /* The RAVE equivalence the tree search uses for this game unless told
    * otherwise (0: no RAVE). RAVE assumes a move is worth about the same
    * whenever its player makes it (a placement on a cell, a tile); where a
    * move's meaning changes with the moment (a draw, "paint tile 4"), it
    * misleads the search: measured per game in doc/bots.md. */
   double              search_rave;
+  /* Optional (NULL, or FALSE returned: the search applies every move and
+   * ranks the results by the heuristic): the tree search's priors for the
+   * legal moves @moves of the seat to act in @state, without applying them.
+   * Fills @weights[i] >= 0, in proportion to how likely move i is to be the
+   * best (0: not worth searching); cheaper than the heuristic on every child
+   * in games of hundreds of moves. */
+  gboolean  (*move_priors)     (const TwGame        *game,
+                                const TwState       *state,
+                                const TwMoveList    *moves,
+                                double              *weights);
+  /* Optional (NULL: uniform): the playout policy of the search bots. Picks
+   * the move a simulated game plays next from @moves, the legal moves of the
+   * seat to act in @state (never empty), by cheap rule-aware weights; it is
+   * called for every move of every playout, so it must be fast (no apply, no
+   * allocation). Returns an index into @moves. */
   guint     (*playout_pick)    (const TwGame        *game,
                                 const TwState       *state,
                                 const TwMoveList    *moves,

@@ -17,7 +17,9 @@
  *  - Priors: when a node is expanded every move is applied once and judged by
  *    the module's heuristic from the mover's view; the moves' values, ranked
  *    from worst (0) to best (1) among the siblings, become `prior` virtual
- *    simulations won at that rate. With hundreds of moves (Blokus) this is
+ *    simulations won at that rate. A module with its own move weights
+ *    (TwRules.move_priors) gives them without applying the moves; a move's
+ *    rate is then sqrt (weight / best weight). With hundreds of moves (Blokus) this is
  *    what keeps the search on the few that matter ("progressive bias").
  *    A leaf is expanded once it has had 1 + moves/64 simulations, so wide
  *    nodes are paid for by the simulations they get.
@@ -59,6 +61,7 @@ enum
   OPT_PRIOR,
   OPT_RANK,
   OPT_SCORE,
+  OPT_MOVE_PRIORS,
   N_OPTS,
 };
 
@@ -95,6 +98,10 @@ static const TwBotOptionSpec mcts_options[] = {
                   N_("The share of a simulation's reward that grows with the seat's score "
                      "margin, so a seat that cannot win still plays for points"),
                   0, 1, 0.1, FALSE },
+  [OPT_MOVE_PRIORS] = { "mprior", N_("Game's move priors"),
+                        N_("1: priors from the game's own move weights where it has them; "
+                           "0: every move applied and judged by the heuristic"),
+                        0, 1, 1, FALSE },
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (mcts_options) == N_OPTS);
@@ -408,7 +415,19 @@ expand (Tree *t, const Job *job, guint32 node, int player, const TwMoveList *mov
       t->prior_cap = MAX (moves->len, 2 * t->prior_cap);
       t->prior = g_renew (double, t->prior, t->prior_cap);
     }
-  if (weight > 0)
+  if (weight > 0 && rules->move_priors != NULL && job->spec->value[OPT_MOVE_PRIORS] > 0
+      && rules->move_priors (game, t->sim, moves, t->prior))
+    {
+      /* the module's weights, as a value sqrt (w / max w): the best move
+       * starts at 0.95, one a quarter as likely at half of that */
+      for (guint i = 0; i < moves->len; i++)
+        hi = MAX (hi, t->prior[i]);
+      for (guint i = 0; i < moves->len; i++)
+        t->prior[i] = hi > 0 ? sqrt (MAX (t->prior[i], 0) / hi) : 1;
+      lo = 0;
+      hi = 1;
+    }
+  else if (weight > 0)
     for (guint i = 0; i < moves->len; i++)
       {
         tw_state_copy_into (game, t->tmp, t->sim);

@@ -213,7 +213,16 @@ bs_cards (const TwGame *game)
   return bs_opt (game, BS_OPT_CARDS) != 0;
 }
 
-/* bs-rules.c, shared with the notation */
+/* Without -mpopcnt __builtin_popcount() is a libgcc call; this is inline. */
+static inline guint
+bs_popcount32 (guint32 v)
+{
+  v = v - ((v >> 1) & 0x55555555u);
+  v = (v & 0x33333333u) + ((v >> 2) & 0x33333333u);
+  return (((v + (v >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24;
+}
+
+/* bs-rules.c, shared with the notation and the bots */
 guint     bs_deck_of        (const TwGame *game, guint n_players, guint color);
 gboolean  bs_deck_used      (const TwGame *game, guint n_players, guint deck);
 int       bs_seat_of        (const TwGame *game, const BsState *s, guint color);
@@ -224,6 +233,14 @@ int       bs_find_orient    (const TwGame *game, const TwPolyomino *cells, guint
                              guint *x, guint *y);
 int       bs_piece_at       (const BsState *s, const BsPrep *p, guint x, guint y, guint *color);
 int       bs_score          (const TwGame *game, const BsState *s, guint seat);
+guint     bs_owned_mask     (const TwGame *game, const BsState *s, guint seat);
+
+/* bs-bot.c: what the bots know of the game */
+double   bs_heuristic       (const TwGame *game, const TwState *state, guint player);
+guint    bs_playout_pick    (const TwGame *game, const TwState *state, const TwMoveList *moves,
+                             TwRng *rng);
+gboolean bs_move_priors     (const TwGame *game, const TwState *state, const TwMoveList *moves,
+                             double *weights);
 
 /* bs-notation.c */
 void     bs_describe_move   (const TwGame *game, const TwState *state, const TwMove *move,

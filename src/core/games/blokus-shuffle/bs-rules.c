@@ -11,8 +11,6 @@
  */
 #include "config.h"
 
-#include <math.h>
-
 #include <string.h>
 
 #include "bs-private.h"
@@ -392,10 +390,10 @@ bs_seat_of (const TwGame  *game,
 }
 
 /* Colours a seat owns for good (the shared colour belongs to nobody). */
-static guint
-owned_mask (const TwGame  *game,
-            const BsState *s,
-            guint          seat)
+guint
+bs_owned_mask (const TwGame  *game,
+               const BsState *s,
+               guint          seat)
 {
   guint m = 0;
 
@@ -418,7 +416,7 @@ my_colors (const TwGame  *game,
   guint m = 1u << s->color;
 
   if (s->n_players == 2)
-    return owned_mask (game, s, s->color & 1);
+    return bs_owned_mask (game, s, s->color & 1);
   for (guint c = 0; c < BS_N_COLORS; c++)
     if (bs_deck_of (game, s->n_players, c) == d)
       m |= 1u << c;
@@ -430,7 +428,7 @@ opponent_colors (const TwGame  *game,
                  const BsState *s)
 {
   guint seat = bs_seat_of (game, s, s->color);
-  return 0xf & ~(my_colors (game, s) | owned_mask (game, s, seat));
+  return 0xf & ~(my_colors (game, s) | bs_owned_mask (game, s, seat));
 }
 
 static inline gboolean
@@ -442,15 +440,6 @@ finished (const BsState *s,
 
 /* ------------------------------------------------------------------------ */
 /* Board                                                                    */
-
-/* Without -mpopcnt __builtin_popcount() is a libgcc call; this is inline. */
-static inline guint
-popcount32 (guint32 v)
-{
-  v = v - ((v >> 1) & 0x55555555u);
-  v = (v & 0x33333333u) + ((v >> 2) & 0x33333333u);
-  return (((v + (v >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24;
-}
 
 /* Adds the piece's cells to @color and updates every colour's sets. */
 void
@@ -1484,7 +1473,7 @@ bs_score (const TwGame  *game,
 {
   gboolean basic = bs_opt (game, BS_OPT_SCORING) == 0;
   gboolean sum = bs_opt (game, BS_OPT_TWO_PLAYER_SCORE) == 1;
-  guint owned = owned_mask (game, s, seat);
+  guint owned = bs_owned_mask (game, s, seat);
   int best = 0, total = 0;
   gboolean any = FALSE;
 
@@ -1579,180 +1568,6 @@ bs_observe (const TwGame *game,
       memcpy (s->deck[d], pool + n, s->deck_len[d]);
     }
   tw_rng_seed (&s->rng, tw_rng_next (rng));
-}
-
-/* The distance from the board's centre to the nearest cell of @occ. */
-static double
-center_distance (const BsPrep *p, const guint32 *occ)
-{
-  double c = 0.5 * p->size - 0.5, best = G_MAXDOUBLE;
-
-  for (guint r = 0; r < p->size; r++)
-    {
-      guint32 row = occ[r];
-      double dy = r - c;
-
-      if (row == 0 || dy * dy >= best)
-        continue;
-      while (row != 0)
-        {
-          guint x = (guint) __builtin_ctz (row);
-          double dx = x - c, d = dx * dx + dy * dy;
-
-          best = MIN (best, d);
-          row &= row - 1;
-        }
-    }
-  return best == G_MAXDOUBLE ? 0 : sqrt (best);
-}
-
-/* How the bots judge a position (doc/rules/blokus-shuffle.md), from @player's
- * view, in squares:
- *  - the score: squares placed by the seat's colours against the others'
- *    mean (remaining squares under basic scoring, the advanced points else),
- *    so larger pieces count as they do at the end;
- *  - room to grow: each attach cell (a free cell where the colour may place
- *    next) of the seat's colours is worth up to 0.25 of a square by how open
- *    it is (ATTACH_BASE, ATTACH_OPEN), and each attach cell of the others'
- *    colours as much negative / (their number): taking an opponent's corner
- *    is worth as much as keeping one of one's own, as strong Blokus programs
- *    weigh "reachable corners";
- * everything divided by the squares of one colour's set (89 in the classic
- * set) to stay near the unit of a win. */
-/* An attach cell's worth, in quarter squares: ATTACH_BASE, and ATTACH_OPEN
- * more per side of it that opens on a cell the colour may still cover (a
- * corner in a pocket takes a monomino at best; one in open space takes any
- * piece). Measured, classic Blokus, mcts:ms=5 against the same search
- * counting every attach cell 1: 59.0% [52.1, 65.6] of 200 games; greedy
- * against Pentobi level 1 went from 18.0% to 26.8% of 200 games. */
-#define ATTACH_BASE 0.4
-#define ATTACH_OPEN 0.3
-
-static double
-bs_heuristic (const TwGame  *game,
-              const TwState *state,
-              guint          player)
-{
-  const BsPrep *p = bs_prep (game);
-  const BsState *s = (const BsState *) state;
-  double mine = bs_score (game, s, player), others = 0;
-  double my_att = 0, their_att = 0;
-  guint n = 0, n_their = 0;
-
-  for (guint q = 0; q < s->n_players; q++)
-    if (q != player)
-      {
-        others += bs_score (game, s, q);
-        n++;
-      }
-  if (n > 0)
-    others /= n;
-  double v = bs_opt (game, BS_OPT_SCORING) == 0 ? others - mine : mine - others;
-  guint owned = owned_mask (game, s, player);
-  for (guint c = 0; c < BS_N_COLORS; c++)
-    {
-      double cells = 0;
-
-      if (s->remaining[c] == 0)
-        continue;
-      for (guint r = 0; r < p->size; r++)
-        {
-          guint32 a = s->att[c][r];
-          if (a == 0)
-            continue;
-          guint32 here = ~s->forb[c][r] & p->full;
-          guint32 up = r > 0 ? ~s->forb[c][r - 1] & p->full : 0;
-          guint32 down = r + 1 < p->size ? ~s->forb[c][r + 1] & p->full : 0;
-          guint open = popcount32 (a & (here << 1)) + popcount32 (a & (here >> 1))
-                       + popcount32 (a & up) + popcount32 (a & down);
-          cells += ATTACH_BASE * popcount32 (a) + ATTACH_OPEN * open;
-        }
-      if (owned >> c & 1)
-        my_att += cells;
-      else
-        {
-          their_att += cells;
-          n_their++;
-        }
-    }
-  v += 0.25 * my_att - (n_their > 0 ? 0.25 * their_att / n_their : 0);
-  /* the opening: the first twelve pieces of a colour head for the centre,
-   * half a square per cell its nearest square is from it (no difference
-   * within two cells), fading as the colour places pieces */
-  for (guint c = 0; c < BS_N_COLORS; c++)
-    if ((owned >> c & 1) && s->n_placed[c] > 0 && s->n_placed[c] < 12)
-      v -= 0.5 * (12 - s->n_placed[c]) / 12.0 * MAX (center_distance (p, s->occ[c]) - 2, 0);
-  return v / MAX (p->total_squares, 1);
-}
-
-/* The playout policy, after the published description of Pentobi's
- * playouts (Enzenberger): a placement is drawn with weight
- * 5^squares · 10^(4 · local), where `local` is the number of its cells on
- * "local points": attach cells that the opponents' most recent pieces
- * opened (a free cell where that colour could place next, diagonal to its
- * last piece). Large pieces first, and an answer to what the opponents
- * just did, in most simulated moves; cards and passes weigh 1. */
-static guint
-bs_playout_pick (const TwGame     *game,
-                 const TwState    *state,
-                 const TwMoveList *moves,
-                 TwRng            *rng)
-{
-  const BsPrep *p = bs_prep (game);
-  const BsState *s = (const BsState *) state;
-  guint32 local[BS_MAX_SIZE + 2] = { 0, };   /* row r + 1 */
-  gboolean any_local = FALSE;
-  TwWeightedPick pick = { 0, 0 };
-  int seat = bs_seat_of (game, s, s->color);
-  guint own = seat >= 0 ? owned_mask (game, s, (guint) seat) : 1u << s->color;
-
-  own |= 1u << s->color;
-  for (guint c = 0; c < BS_N_COLORS; c++)
-    {
-      const BsPlaced *last;
-      const BsOrient *o;
-
-      if ((own >> c & 1) || s->n_placed[c] == 0)
-        continue;
-      last = &s->placed[c][s->n_placed[c] - 1];
-      o = &p->orients[p->first_orient[last->piece] + last->orient];
-      /* the cells diagonal to the piece, kept where the colour may attach */
-      for (int r = -1; r <= (int) o->h; r++)
-        {
-          int y = last->y + r;
-          guint32 above = r - 1 >= 0 && r - 1 < (int) o->h ? o->rows[r - 1] : 0;
-          guint32 below = r + 1 >= 0 && r + 1 < (int) o->h ? o->rows[r + 1] : 0;
-          guint32 near = above | below;
-
-          if (y < 0 || y >= (int) p->size)
-            continue;
-          near = ((near << 1) | (near >> 1)) << last->x;
-          local[y + 1] |= near & s->att[c][y] & p->full;
-          any_local |= local[y + 1] != 0;
-        }
-    }
-
-  for (guint i = 0; i < moves->len; i++)
-    {
-      const TwMove *m = &moves->moves[i];
-      double w = 1;
-
-      if (m->kind == BS_MOVE_PLACE)
-        {
-          static const double size_gamma[] = { 1, 5, 25, 125, 625, 3125, 15625, 78125 };
-          const BsOrient *o = &p->orients[p->first_orient[m->a] + m->b];
-          guint n_local = 0;
-
-          w = size_gamma[MIN (p->squares[m->a], G_N_ELEMENTS (size_gamma) - 1)];
-          if (any_local)
-            for (guint r = 0; r < o->h; r++)
-              n_local += popcount32 ((o->rows[r] << m->x) & local[m->y + r + 1]);
-          for (guint k = 0; k < MIN (n_local, 3); k++)
-            w *= 1e4;
-        }
-      tw_weighted_pick_offer (&pick, i, w, rng);
-    }
-  return pick.chosen;
 }
 
 static void
@@ -1914,6 +1729,7 @@ const TwRules tw_bs_rules = {
   .heuristic = bs_heuristic,
   /* RAVE measured a gain (doc/bots.md) */
   .search_rave = 1000,
+  .move_priors = bs_move_priors,
   .playout_pick = bs_playout_pick,
   .counters = bs_counters,
   .check = bs_check,
