@@ -293,7 +293,9 @@ print_json (GString      *out,
       g_string_append (out, b > 0 ? ", " : "");
       tw_json_append_string (out, r->names[b]);
     }
-  g_string_append (out, "],\n  \"lineups\": [");
+  g_string_append (out, "],\n  \"counter_names\": ");
+  tw_json_append_strv (out, arm->counter_names);
+  g_string_append (out, ",\n  \"lineups\": [");
   for (guint l = 0; l < t->n_lineups; l++)
     {
       g_string_append (out, l > 0 ? ", [" : "[");
@@ -372,6 +374,9 @@ print_json (GString      *out,
       g_string_append (out, "], \"ranks\": [");
       for (guint p = 0; p < arm->n_players; p++)
         g_string_append_printf (out, "%s%u", p > 0 ? ", " : "", g->rank[p]);
+      g_string_append (out, "], \"counters\": [");
+      for (guint k = 0; k < arm->n_counters; k++)
+        g_string_append_printf (out, "%s%" G_GUINT64_FORMAT, k > 0 ? ", " : "", g->counters[k]);
       g_string_append (out, "]}");
     }
   g_string_append (out, "\n  ]\n}\n");
