@@ -15,6 +15,24 @@
 #include "tw-definition.h"
 #include "tw-sim.h"
 
+/* The bundled definition of @rules at its fewest players, or NULL. */
+static TwGame *
+bundled_game (const TwRules *rules)
+{
+  g_autofree char *path = tw_definition_bundled_path (rules->id);
+  g_autoptr(TwDefinition) def = NULL;
+  g_autoptr(GError) error = NULL;
+  TwGame *game;
+
+  if (path == NULL || !g_file_test (path, G_FILE_TEST_EXISTS))
+    return NULL;
+  def = tw_definition_load_file (path, NULL, &error);
+  g_assert_no_error (error);
+  game = tw_game_new (def, def->min_players, NULL, &error);
+  g_assert_no_error (error);
+  return game;
+}
+
 static TwGame *
 first_game (void)
 {
@@ -24,18 +42,10 @@ first_game (void)
   all = tw_rules_all (&n);
   for (guint i = 0; i < n; i++)
     {
-      g_autofree char *path = tw_definition_bundled_path (all[i]->id);
-      g_autoptr(TwDefinition) def = NULL;
-      g_autoptr(GError) error = NULL;
-      TwGame *game;
+      TwGame *game = bundled_game (all[i]);
 
-      if (path == NULL || !g_file_test (path, G_FILE_TEST_EXISTS))
-        continue;
-      def = tw_definition_load_file (path, NULL, &error);
-      g_assert_no_error (error);
-      game = tw_game_new (def, def->min_players, NULL, &error);
-      g_assert_no_error (error);
-      return game;
+      if (game != NULL)
+        return game;
     }
   return NULL;
 }
@@ -544,6 +554,132 @@ test_shared_wins (void)
     }
 }
 
+/* How the games went (TwSimArm.has_play), on real games of every bundled
+ * module: within their bounds; then the metrics of two games made by hand. */
+static void
+test_how_games_went (void)
+{
+  const TwRules * const *all;
+  guint n_rules, checked = 0;
+
+  all = tw_rules_all (&n_rules);
+  for (guint r = 0; r < n_rules; r++)
+    {
+      g_autoptr(TwGame) game = bundled_game (all[r]);
+      g_autoptr(TwSimArm) arm = NULL;
+      g_autoptr(GError) error = NULL;
+      TwSimConfig config;
+      guint n_reasons;
+
+      if (game == NULL)
+        continue;
+      config_init (&config, game, "random", 12);
+      arm = tw_sim_run (&config, &error);
+      g_assert_no_error (error);
+      g_assert_true (arm->has_play);
+      n_reasons = g_strv_length (arm->end_reasons);
+      g_assert_true ((all[r]->end_reason != NULL) == (n_reasons > 0));
+      for (guint i = 0; i < arm->games->len; i++)
+        {
+          const TwSimGame *g = &g_array_index (arm->games, TwSimGame, i);
+          guint n_first = 0;
+
+          for (guint p = 0; p < game->n_players; p++)
+            n_first += g->rank[p] == 0;
+          g_assert_cmpuint (g->moves, >, 0);
+          g_assert_cmpuint (g->legal, >=, g->moves);   /* one legal move at least each time */
+          g_assert_cmpuint (g->forced, <=, g->moves);
+          g_assert_cmpuint (g->decided, <=, g->moves);
+          g_assert_cmpuint (g->lead_changes, <, g->moves);
+          g_assert_true (n_reasons == 0 ? g->end_reason == 0 : g->end_reason < n_reasons);
+          if (n_first > 1)
+            g_assert_cmpuint (g->decided, ==, g->moves);
+          else
+            g_assert_cmpuint (g->decided, <, g->moves);  /* it led after the last move */
+          g_assert_true (!g->comeback || n_first == 1);
+        }
+      /* and through JSON, bit for bit */
+      {
+        g_autofree char *json = to_json (arm);
+        g_autoptr(GPtrArray) back = g_ptr_array_new_with_free_func ((GDestroyNotify) tw_sim_arm_free);
+
+        g_assert_true (tw_sim_from_json (json, strlen (json), back, &error));
+        g_assert_no_error (error);
+        assert_same_arm (arm, g_ptr_array_index (back, 0));
+        g_assert_true (((TwSimArm *) g_ptr_array_index (back, 0))->has_play);
+      }
+      checked++;
+    }
+  if (checked == 0)
+    {
+      g_test_skip ("no registered game has a bundled definition");
+      return;
+    }
+
+  /* two games by hand: seat 1 wins 10 to 7 after leading from move 6 of 8,
+   * and a tie */
+  {
+    g_autoptr(TwGame) game = first_game ();
+    g_autoptr(TwSimArm) arm = NULL;
+    g_autoptr(GArray) rows = NULL;
+    TwSimConfig config;
+    TwSimGame g = { 0, };
+
+    config_init (&config, game, "random", 0);
+    arm = tw_sim_arm_new (game, NULL, config.bots, 1, 2);
+    g.moves = 8;
+    g.decided = 6;
+    g.comeback = 1;
+    g.lead_changes = 3;
+    g.legal = 24;
+    g.forced = 2;
+    g.score[0] = 10;
+    for (guint p = 1; p < game->n_players; p++)
+      {
+        g.score[p] = 7 - (double) p;
+        g.rank[p] = 1;
+      }
+    g.score[1] = 7;
+    g_array_append_val (arm->games, g);
+    memset (&g, 0, sizeof g);
+    g.index = 1;
+    g.moves = 4;
+    g.decided = 4;
+    g.legal = 4;
+    g.forced = 4;
+    g_array_append_val (arm->games, g);
+
+    rows = tw_sim_summarize (arm);
+    for (guint i = 0; i < rows->len; i++)
+      {
+        const TwSimRow *row = &g_array_index (rows, TwSimRow, i);
+        double fair = 1.0 / game->n_players;
+        /* lead changes, decided, comeback, margin, branching, forced */
+        static const double expected[] = {
+          (3 + 0) / 2.0, (6.0 / 8 + 1) / 2, 0.5, (3 + 0) / 2.0, (3 + 1) / 2.0, (0.25 + 1) / 2,
+        };
+
+        switch (row->metric.kind)
+          {
+          case TW_SIM_METRIC_ADVANTAGE:
+            /* seat 1: a win and a share of the tie; the others a share */
+            g_assert_cmpfloat_with_epsilon (row->stats.mean,
+                                            ((row->metric.index == 0) + fair) / 2 - fair, 1e-12);
+            g_assert_cmpfloat (row->lo, <, row->stats.mean);
+            g_assert_cmpfloat (row->hi, >, row->stats.mean);
+            break;
+          case TW_SIM_METRIC_LEAD_CHANGES ... TW_SIM_METRIC_FORCED:
+            g_assert_cmpfloat_with_epsilon (row->stats.mean,
+                                            expected[row->metric.kind - TW_SIM_METRIC_LEAD_CHANGES],
+                                            1e-12);
+            break;
+          default:
+            break;
+          }
+      }
+  }
+}
+
 static void
 count_progress (guint64  done,
                 guint64  total,
@@ -735,6 +871,7 @@ main (int    argc,
   g_test_add_func ("/tw/sim/progress-and-cancel", test_progress_and_cancel);
   g_test_add_func ("/tw/sim/cancel-keeps-partial", test_cancel_keeps_partial);
   g_test_add_func ("/tw/sim/lineups", test_lineups);
+  g_test_add_func ("/tw/sim/how-games-went", test_how_games_went);
 
   return g_test_run ();
 }

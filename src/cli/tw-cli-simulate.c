@@ -66,9 +66,54 @@ row_label (const TwSimArm    *arm,
       return g_strdup ("moves per game");
     case TW_SIM_METRIC_TIE:
       return g_strdup ("ties for first");
+    case TW_SIM_METRIC_ADVANTAGE:
+      return g_strdup_printf ("P%u advantage", metric->index + 1);
+    case TW_SIM_METRIC_LEAD_CHANGES:
+      return g_strdup ("lead changes");
+    case TW_SIM_METRIC_DECIDED:
+      return g_strdup ("winner leads for good from");
+    case TW_SIM_METRIC_COMEBACK:
+      return g_strdup ("comebacks");
+    case TW_SIM_METRIC_MARGIN:
+      return g_strdup ("winning margin");
+    case TW_SIM_METRIC_BRANCHING:
+      return g_strdup ("legal moves per decision");
+    case TW_SIM_METRIC_FORCED:
+      return g_strdup ("forced decisions");
+    case TW_SIM_METRIC_END:
     case TW_SIM_METRIC_COUNTER:
     default:
       return tw_cli_printable (name);
+    }
+}
+
+/* The rows of @kind (share rows, with their Wilson interval) under @heading. */
+static void
+print_share_rows (GString        *out,
+                  const TwSimArm *arm,
+                  GArray         *rows,
+                  const char     *heading,
+                  TwSimMetricKind kind)
+{
+  gboolean any = FALSE;
+
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const TwSimRow *row = &g_array_index (rows, TwSimRow, i);
+      g_autofree char *label = NULL;
+
+      if (row->metric.kind != kind)
+        continue;
+      if (!any)
+        g_string_append_printf (out, "\n%s\n", heading);
+      any = TRUE;
+      label = row_label (arm, &row->metric, row->name);
+      if (kind == TW_SIM_METRIC_ADVANTAGE)
+        g_string_append_printf (out, "  %-28s %+9.1f points  [%+5.1f, %+5.1f]\n", label,
+                                100 * row->stats.mean, 100 * row->lo, 100 * row->hi);
+      else
+        g_string_append_printf (out, "  %-28s %9.0f  %6.1f%%  [%5.1f%%, %5.1f%%]\n", label,
+                                row->stats.sum, 100 * row->stats.mean, 100 * row->lo, 100 * row->hi);
     }
 }
 
@@ -77,7 +122,7 @@ print_arm_text (GString        *out,
                 const TwSimArm *arm)
 {
   g_autoptr(GArray) rows = tw_sim_summarize (arm);
-  gboolean counters_heading = FALSE;
+  gboolean counters_heading = FALSE, play_heading = FALSE;
   /* names read from results files (merge) are printed escaped */
   g_autofree char *label = arm->label != NULL ? tw_cli_printable (arm->label) : NULL;
   g_autofree char *definition = tw_cli_printable (arm->definition);
@@ -114,6 +159,11 @@ print_arm_text (GString        *out,
                     100 * row->stats.mean, 100 * row->lo, 100 * row->hi);
     }
 
+  print_share_rows (out, arm, rows, "seat advantage (win share less the fair share), 95% interval:",
+                    TW_SIM_METRIC_ADVANTAGE);
+  print_share_rows (out, arm, rows, "how the games ended, 95% Wilson interval:",
+                    TW_SIM_METRIC_END);
+
   g_string_append_printf (out, "\n  %-28s %9s %8s %8s %8s %8s %8s %8s\n", "per game", "mean", "sd", "min",
                 "25%", "median", "75%", "max");
   for (guint i = 0; i < rows->len; i++)
@@ -122,12 +172,18 @@ print_arm_text (GString        *out,
       const TwSimStats *s = &row->stats;
       g_autofree char *label = NULL;
 
-      if (row->metric.kind == TW_SIM_METRIC_WIN || row->metric.kind == TW_SIM_METRIC_TIE)
+      if (row->metric.kind == TW_SIM_METRIC_WIN || row->metric.kind == TW_SIM_METRIC_TIE
+          || row->metric.kind == TW_SIM_METRIC_ADVANTAGE || row->metric.kind == TW_SIM_METRIC_END)
         continue;
       if (row->metric.kind == TW_SIM_METRIC_COUNTER && !counters_heading)
         {
           g_string_append_printf (out, "  counters:\n");
           counters_heading = TRUE;
+        }
+      if (row->metric.kind >= TW_SIM_METRIC_LEAD_CHANGES && !play_heading)
+        {
+          g_string_append_printf (out, "  how the games went:\n");
+          play_heading = counters_heading = TRUE;
         }
       label = row_label (arm, &row->metric, row->name);
       g_string_append_printf (out, "  %s%-*s %9.3f %8.3f %8.6g %8.6g %8.6g %8.6g %8.6g\n",

@@ -120,6 +120,7 @@ static const TwBotClass class_random = {
   .description = N_("Plays a legal move chosen uniformly at random"),
   .main_option = -1,
   .choose = choose_random,
+  .lists_moves = TRUE,
 };
 
 static const TwBotClass class_policy = {
@@ -129,6 +130,7 @@ static const TwBotClass class_policy = {
                      "what the tree search imagines its opponents play"),
   .main_option = -1,
   .choose = choose_policy,
+  .lists_moves = TRUE,
 };
 
 static const TwBotClass class_greedy = {
@@ -137,6 +139,7 @@ static const TwBotClass class_greedy = {
   .description = N_("Looks one move ahead and plays the one the game's evaluation likes best"),
   .main_option = -1,
   .choose = choose_greedy,
+  .lists_moves = TRUE,
 };
 
 static const TwBotClass * const classes[] = {

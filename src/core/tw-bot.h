@@ -68,6 +68,11 @@ struct _TwBotClass
                       TwMoveList      *scratch,
                       TwMove          *out);
   void     (*free_memory) (gpointer memory);
+  /* choose() leaves in @scratch the legal moves of the position as the seat
+   * sees them (as many as in the real one: hidden information does not
+   * change what the seat to act may do), so a runner that counts them need
+   * not list them again */
+  gboolean   lists_moves;
 };
 
 /* A named strength a designer picks without knowing the settings. */

@@ -62,6 +62,10 @@ struct _TwRules
   const char * const  *extra_tile_keys;
   /* Names of the per-game counters reported by simulation (NULL-terminated). */
   const char * const  *counter_names;
+  /* Optional, for games that can end in more than one way: the ways, as
+   * ids (NULL-terminated, "full-private-board", "tiles-ran-out"), and
+   * end_reason() below says which one ended a finished game. */
+  const char * const  *end_reasons;
   /* The notation in short, for `tilewright-cli rules`: lines of a move form
    * and what it means (the full text is in doc/rules/<game>.md). */
   const char          *notation;
@@ -152,6 +156,10 @@ struct _TwRules
                                 const TwState       *state,
                                 const TwMoveList    *moves,
                                 TwRng               *rng);
+  /* Optional (with end_reasons): the index in end_reasons of the way
+   * @state, a finished game, ended. */
+  guint     (*end_reason)      (const TwGame        *game,
+                                const TwState       *state);
   void      (*counters)        (const TwGame        *game,
                                 const TwState       *state,
                                 guint64             *out);

@@ -50,13 +50,16 @@ csv_metric (GString           *out,
             guint64            n)
 {
   g_autofree char *label = metric->kind == TW_SIM_METRIC_COUNTER
-                           ? g_strconcat ("counter:", name, NULL) : g_strdup (name);
+                           ? g_strconcat ("counter:", name, NULL)
+                           : metric->kind == TW_SIM_METRIC_END
+                           ? g_strconcat ("end:", name, NULL) : g_strdup (name);
 
   csv_field (out, arm);
   g_string_append_c (out, ',');
   csv_field (out, label);
   g_string_append_c (out, ',');
-  if (metric->kind == TW_SIM_METRIC_WIN || metric->kind == TW_SIM_METRIC_SCORE)
+  if (metric->kind == TW_SIM_METRIC_WIN || metric->kind == TW_SIM_METRIC_SCORE
+      || metric->kind == TW_SIM_METRIC_ADVANTAGE)
     g_string_append_printf (out, "%u", metric->index + 1);
   g_string_append_printf (out, ",%" G_GUINT64_FORMAT, n);
 }
@@ -127,7 +130,10 @@ tw_sim_summary_csv (GPtrArray *arms,
  * One row per game: [arm,]game,seed,moves,score_p1…,place_p1…,COUNTER…. place 1 is first and equal places are ties:
  * rank + 1, so that the column is not mistaken for the JSON's 0-based
  * "ranks". The counters are those of every arm, by name, once each; a game
- * of an arm without one leaves it empty.
+ * of an arm without one leaves it empty. Then, when the games carry how they
+ * went (TwSimArm.has_play): end (the end reason's name, empty for a game
+ * that ends one way), lead_changes, decided, comeback, forced, legal, as in
+ * the JSON.
  */
 void
 tw_sim_games_csv (GPtrArray *arms,
@@ -137,10 +143,13 @@ tw_sim_games_csv (GPtrArray *arms,
   const TwSimArm *first = g_ptr_array_index (arms, 0);
   gboolean with_arm = arm_column || arms->len > 1;
   g_autoptr(GPtrArray) counters = g_ptr_array_new ();
+  gboolean play = TRUE;
 
   for (guint a = 0; a < arms->len; a++)
     {
       const TwSimArm *arm = g_ptr_array_index (arms, a);
+
+      play &= arm->has_play;
 
       for (guint c = 0; c < arm->n_counters; c++)
         if (!g_ptr_array_find_with_equal_func (counters, arm->counter_names[c], g_str_equal,
@@ -158,6 +167,8 @@ tw_sim_games_csv (GPtrArray *arms,
       g_string_append_c (out, ',');
       csv_field (out, g_ptr_array_index (counters, c));
     }
+  if (play)
+    g_string_append (out, ",end,lead_changes,decided,comeback,forced,legal");
   g_string_append_c (out, '\n');
 
   for (guint a = 0; a < arms->len; a++)
@@ -189,6 +200,14 @@ tw_sim_games_csv (GPtrArray *arms,
                   break;
               if (k < arm->n_counters)
                 g_string_append_printf (out, "%" G_GUINT64_FORMAT, g->counters[k]);
+            }
+          if (play)
+            {
+              g_string_append_c (out, ',');
+              if (arm->end_reasons[0] != NULL)
+                csv_field (out, arm->end_reasons[g->end_reason]);
+              g_string_append_printf (out, ",%u,%u,%u,%u,%" G_GUINT64_FORMAT, g->lead_changes,
+                                      g->decided, g->comeback, g->forced, g->legal);
             }
           g_string_append_c (out, '\n');
         }

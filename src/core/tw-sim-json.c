@@ -38,7 +38,8 @@ json_stats (GString          *out,
 static gboolean
 metric_has_seat (const TwSimMetric *m)
 {
-  return m->kind == TW_SIM_METRIC_WIN || m->kind == TW_SIM_METRIC_SCORE;
+  return m->kind == TW_SIM_METRIC_WIN || m->kind == TW_SIM_METRIC_SCORE
+         || m->kind == TW_SIM_METRIC_ADVANTAGE;
 }
 
 static void
@@ -47,10 +48,11 @@ json_metric (GString           *out,
              const TwSimMetric *m)
 {
   g_string_append (out, "\"metric\": ");
-  tw_json_append_string (out, m->kind == TW_SIM_METRIC_COUNTER ? "counter" : name);
-  if (m->kind == TW_SIM_METRIC_COUNTER)
+  tw_json_append_string (out, m->kind == TW_SIM_METRIC_COUNTER ? "counter"
+                             : m->kind == TW_SIM_METRIC_END ? "end" : name);
+  if (m->kind == TW_SIM_METRIC_COUNTER || m->kind == TW_SIM_METRIC_END)
     {
-      g_string_append (out, ", \"counter\": ");
+      g_string_append_printf (out, ", \"%s\": ", m->kind == TW_SIM_METRIC_END ? "end" : "counter");
       tw_json_append_string (out, name);
     }
   if (metric_has_seat (m))
@@ -85,6 +87,8 @@ json_arm (GString        *out,
                           "\n      \"games_played\": %u,\n      \"counter_names\": ",
                           arm->seed, arm->total_games, arm->games->len);
   tw_json_append_strv (out, arm->counter_names);
+  g_string_append (out, ",\n      \"end_reasons\": ");
+  tw_json_append_strv (out, arm->end_reasons);
 
   g_string_append (out, ",\n      \"summary\": [");
   for (guint i = 0; i < rows->len; i++)
@@ -121,7 +125,14 @@ json_arm (GString        *out,
       g_string_append (out, "], \"counters\": [");
       for (guint c = 0; c < arm->n_counters; c++)
         g_string_append_printf (out, "%s%" G_GUINT64_FORMAT, c > 0 ? ", " : "", g->counters[c]);
-      g_string_append (out, "]}");
+      g_string_append_c (out, ']');
+      if (arm->end_reasons[0] != NULL)
+        g_string_append_printf (out, ", \"end\": %u", g->end_reason);
+      if (arm->has_play)
+        g_string_append_printf (out, ", \"lead_changes\": %u, \"decided\": %u, \"comeback\": %u, "
+                                "\"forced\": %u, \"legal\": %" G_GUINT64_FORMAT,
+                                g->lead_changes, g->decided, g->comeback, g->forced, g->legal);
+      g_string_append_c (out, '}');
     }
   g_string_append (out, "\n      ]\n    }");
 }
@@ -257,7 +268,8 @@ list_of (JsonNode *node,
 static char *
 game_from_json (JsonNode        *item,
                 const TwSimArm  *arm,
-                TwSimGame       *g)
+                TwSimGame       *g,
+                gboolean        *has_play)
 {
   JsonArray *scores = list_of (tw_json_member (item, "scores"), arm->n_players);
   JsonArray *ranks = list_of (tw_json_member (item, "ranks"), arm->n_players);
@@ -288,6 +300,32 @@ game_from_json (JsonNode        *item,
   for (guint c = 0; c < arm->n_counters; c++)
     if (!number_u64 (json_array_get_element (counters, c), G_MAXUINT64, &g->counters[c]))
       return g_strdup ("a counter is not a whole number");
+  if (arm->end_reasons[0] != NULL)
+    {
+      if (!number_u64 (tw_json_member (item, "end"), g_strv_length (arm->end_reasons) - 1, &v))
+        return g_strdup ("“end” is missing or not one of the end reasons");
+      g->end_reason = (guint8) v;
+    }
+  /* how the game went: in results written since games carried it */
+  if (tw_json_member (item, "lead_changes") == NULL)
+    {
+      *has_play = FALSE;
+      return NULL;
+    }
+  if (!number_u64 (tw_json_member (item, "lead_changes"), g->moves, &v))
+    return g_strdup ("“lead_changes” is not a whole number up to the moves");
+  g->lead_changes = (guint32) v;
+  if (!number_u64 (tw_json_member (item, "decided"), g->moves, &v))
+    return g_strdup ("“decided” is not a whole number up to the moves");
+  g->decided = (guint32) v;
+  if (!number_u64 (tw_json_member (item, "comeback"), 1, &v))
+    return g_strdup ("“comeback” is not 0 or 1");
+  g->comeback = (guint8) v;
+  if (!number_u64 (tw_json_member (item, "forced"), g->moves, &v))
+    return g_strdup ("“forced” is not a whole number up to the moves");
+  g->forced = (guint32) v;
+  if (!number_u64 (tw_json_member (item, "legal"), G_MAXUINT64, &g->legal))
+    return g_strdup ("“legal” is not a whole number");
   return NULL;
 }
 
@@ -356,7 +394,8 @@ games_from_spans (TwSimArm    *arm,
         {
           g_autofree char *wrong = game_from_json (json_array_get_element (json_node_get_array (root),
                                                                            i - first),
-                                                   arm, &g_array_index (arm->games, TwSimGame, i));
+                                                   arm, &g_array_index (arm->games, TwSimGame, i),
+                                                   &arm->has_play);
 
           if (wrong != NULL)
             {
@@ -423,6 +462,17 @@ tw_sim_arm_from_json (JsonNode     *object,
       return FALSE;
     }
   arm->n_counters = g_strv_length (arm->counter_names);
+  /* results written before end reasons were kept have none */
+  if (tw_json_member (object, "end_reasons") == NULL)
+    arm->end_reasons = g_new0 (char *, 1);
+  else if (!get_strv (object, "end_reasons", &arm->end_reasons)
+           || g_strv_length (arm->end_reasons) > 255)
+    {
+      g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_PARSE,
+                   "arm %u: “end_reasons” is missing or wrong", arm_index + 1);
+      return FALSE;
+    }
+  arm->has_play = TRUE;
 
   list = json_node_get_array (games);
   g_array_set_size (arm->games, json_array_get_length (list));
@@ -437,7 +487,8 @@ tw_sim_arm_from_json (JsonNode     *object,
   for (guint i = 0; spans == NULL && i < arm->games->len; i++)
     {
       g_autofree char *wrong = game_from_json (json_array_get_element (list, i), arm,
-                                               &g_array_index (arm->games, TwSimGame, i));
+                                               &g_array_index (arm->games, TwSimGame, i),
+                                               &arm->has_play);
 
       if (wrong != NULL)
         {

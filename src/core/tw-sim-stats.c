@@ -205,6 +205,29 @@ tw_sim_t975 (double df)
            + (5 * pow (z, 5) + 16 * z * z * z + 3 * z) / (96 * df * df);
 }
 
+/* The winner's score less the best score of a seat not tied with it,
+ * whichever way the game counts (fewer points may win): 0 for a tie. */
+static double
+game_margin (const TwSimArm  *arm,
+             const TwSimGame *g)
+{
+  double best = NAN, winner = NAN;
+
+  for (guint p = 0; p < arm->n_players; p++)
+    {
+      if (g->rank[p] == 0)
+        {
+          if (!isnan (winner) && g->score[p] != winner)
+            return 0;
+          winner = g->score[p];
+        }
+    }
+  for (guint p = 0; p < arm->n_players; p++)
+    if (g->rank[p] > 0 && (isnan (best) || fabs (g->score[p] - winner) < fabs (best - winner)))
+      best = g->score[p];
+  return isnan (best) || isnan (winner) ? 0 : fabs (winner - best);
+}
+
 /**
  * tw_sim_game_metric:
  *
@@ -230,6 +253,26 @@ tw_sim_game_metric (const TwSimArm    *arm,
       return g->score[metric->index];
     case TW_SIM_METRIC_MOVES:
       return g->moves;
+    case TW_SIM_METRIC_ADVANTAGE:
+      {
+        TwSimMetric win = { TW_SIM_METRIC_WIN, metric->index };
+
+        return tw_sim_game_metric (arm, g, &win) - 1.0 / arm->n_players;
+      }
+    case TW_SIM_METRIC_END:
+      return g->end_reason == metric->index ? 1.0 : 0.0;
+    case TW_SIM_METRIC_LEAD_CHANGES:
+      return g->lead_changes;
+    case TW_SIM_METRIC_DECIDED:
+      return g->moves > 0 ? (double) g->decided / g->moves : 1.0;
+    case TW_SIM_METRIC_COMEBACK:
+      return g->comeback;
+    case TW_SIM_METRIC_MARGIN:
+      return game_margin (arm, g);
+    case TW_SIM_METRIC_BRANCHING:
+      return g->moves > 0 ? (double) g->legal / g->moves : 0.0;
+    case TW_SIM_METRIC_FORCED:
+      return g->moves > 0 ? (double) g->forced / g->moves : 0.0;
     case TW_SIM_METRIC_COUNTER:
     default:
       return (double) g->counters[metric->index];
@@ -259,6 +302,27 @@ clear_diff (gpointer data)
   g_free (diff->name);
 }
 
+/**
+ * tw_sim_metric_is_share:
+ *
+ * Returns: whether @metric is 0 or 1 in each game (a tie's win aside), so
+ * that its mean is a share with a Wilson interval.
+ */
+gboolean
+tw_sim_metric_is_share (const TwSimMetric *metric)
+{
+  switch (metric->kind)
+    {
+    case TW_SIM_METRIC_WIN:
+    case TW_SIM_METRIC_TIE:
+    case TW_SIM_METRIC_END:
+    case TW_SIM_METRIC_COMEBACK:
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
 /* Every metric of an arm, in the order summaries list them. */
 static GArray *
 arm_metrics (const TwSimArm *arm)
@@ -285,6 +349,23 @@ arm_metrics (const TwSimArm *arm)
       m = (TwSimMetric) { TW_SIM_METRIC_COUNTER, c };
       g_array_append_val (metrics, m);
     }
+  if (!arm->has_play)
+    return metrics;
+  for (guint p = 0; p < arm->n_players; p++)
+    {
+      m = (TwSimMetric) { TW_SIM_METRIC_ADVANTAGE, p };
+      g_array_append_val (metrics, m);
+    }
+  for (guint e = 0; arm->end_reasons[e] != NULL; e++)
+    {
+      m = (TwSimMetric) { TW_SIM_METRIC_END, e };
+      g_array_append_val (metrics, m);
+    }
+  for (TwSimMetricKind k = TW_SIM_METRIC_LEAD_CHANGES; k <= TW_SIM_METRIC_FORCED; k++)
+    {
+      m = (TwSimMetric) { k, 0 };
+      g_array_append_val (metrics, m);
+    }
   return metrics;
 }
 
@@ -298,6 +379,14 @@ metric_name (const TwSimArm    *arm,
     case TW_SIM_METRIC_SCORE:   return g_strdup ("score");
     case TW_SIM_METRIC_MOVES:   return g_strdup ("moves");
     case TW_SIM_METRIC_TIE:     return g_strdup ("tie");
+    case TW_SIM_METRIC_ADVANTAGE:    return g_strdup ("advantage");
+    case TW_SIM_METRIC_END:          return g_strdup (arm->end_reasons[metric->index]);
+    case TW_SIM_METRIC_LEAD_CHANGES: return g_strdup ("lead-changes");
+    case TW_SIM_METRIC_DECIDED:      return g_strdup ("decided");
+    case TW_SIM_METRIC_COMEBACK:     return g_strdup ("comeback");
+    case TW_SIM_METRIC_MARGIN:       return g_strdup ("margin");
+    case TW_SIM_METRIC_BRANCHING:    return g_strdup ("branching");
+    case TW_SIM_METRIC_FORCED:       return g_strdup ("forced");
     case TW_SIM_METRIC_COUNTER:
     default:                    return g_strdup (arm->counter_names[metric->index]);
     }
@@ -326,8 +415,17 @@ tw_sim_summarize (const TwSimArm *arm)
       row.name = metric_name (arm, &row.metric);
       metric_values (arm, &row.metric, values);
       tw_sim_stats_compute (values, n, &row.stats);
-      if (row.metric.kind == TW_SIM_METRIC_WIN || row.metric.kind == TW_SIM_METRIC_TIE)
+      if (tw_sim_metric_is_share (&row.metric))
         tw_sim_wilson (row.stats.sum, n, 1.959963984540054, &row.lo, &row.hi);
+      else if (row.metric.kind == TW_SIM_METRIC_ADVANTAGE)
+        {
+          /* the win share's interval, less the fair share */
+          double fair = 1.0 / arm->n_players;
+
+          tw_sim_wilson (row.stats.sum + n * fair, n, 1.959963984540054, &row.lo, &row.hi);
+          row.lo -= fair;
+          row.hi -= fair;
+        }
       else if (n > 1)
         {
           double half = tw_sim_t975 (n - 1) * row.stats.sd / sqrt (n);
@@ -389,6 +487,20 @@ tw_sim_compare (const TwSimArm *a,
       if ((ma.kind == TW_SIM_METRIC_WIN || ma.kind == TW_SIM_METRIC_SCORE)
           && ma.index >= b->n_players)
         continue;
+      if (ma.kind >= TW_SIM_METRIC_ADVANTAGE && !b->has_play)
+        continue;
+      if (ma.kind == TW_SIM_METRIC_ADVANTAGE && ma.index >= b->n_players)
+        continue;
+      if (ma.kind == TW_SIM_METRIC_END)
+        {
+          guint e;
+          for (e = 0; b->end_reasons[e] != NULL; e++)
+            if (g_str_equal (b->end_reasons[e], a->end_reasons[ma.index]))
+              break;
+          if (b->end_reasons[e] == NULL)
+            continue;
+          mb.index = e;
+        }
       if (ma.kind == TW_SIM_METRIC_COUNTER)
         {
           guint c;

@@ -108,6 +108,10 @@ tw_sim_arm_new (const TwGame    *game,
   arm->counter_names = g_new0 (char *, n_counters + 1);
   for (guint i = 0; i < n_counters; i++)
     arm->counter_names[i] = g_strdup (rules->counter_names[i]);
+  arm->end_reasons = g_strdupv ((char **) (rules->end_reason != NULL ? rules->end_reasons : NULL));
+  if (arm->end_reasons == NULL)
+    arm->end_reasons = g_new0 (char *, 1);
+  arm->has_play = TRUE;
   arm->games = g_array_new (FALSE, TRUE, sizeof (TwSimGame));
   return arm;
 }
@@ -126,6 +130,7 @@ tw_sim_arm_free (TwSimArm *arm)
   g_strfreev (arm->bots);
   g_strfreev (arm->options);
   g_strfreev (arm->counter_names);
+  g_strfreev (arm->end_reasons);
   g_clear_pointer (&arm->games, g_array_unref);
   g_free (arm);
 }
@@ -157,6 +162,8 @@ tw_sim_arm_copy (const TwSimArm *arm)
   copy->total_games = arm->total_games;
   copy->n_counters = arm->n_counters;
   copy->counter_names = g_strdupv (arm->counter_names);
+  copy->end_reasons = g_strdupv (arm->end_reasons);
+  copy->has_play = arm->has_play;
   copy->interrupted = arm->interrupted;
   copy->games = g_array_sized_new (FALSE, TRUE, sizeof (TwSimGame), arm->games->len);
   g_array_append_vals (copy->games, arm->games->data, arm->games->len);
@@ -219,6 +226,8 @@ tw_sim_arm_merge (TwSimArm        *arm,
     what = "the total number of games";
   else if (!tw_sim_strv_equal (arm->counter_names, other->counter_names))
     what = "the counters";
+  else if (!tw_sim_strv_equal (arm->end_reasons, other->end_reasons))
+    what = "the ways the game can end";
   if (what != NULL)
     {
       g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_MISMATCH,
@@ -247,6 +256,8 @@ tw_sim_arm_merge (TwSimArm        *arm,
       else
         j++;
     }
+  /* results written before games carried how they went have no such figures */
+  arm->has_play = arm->has_play && other->has_play;
   g_array_set_size (arm->games, n + m);
   a = (TwSimGame *) arm->games->data;
   for (guint i = n, j = m, k = n + m; j > 0;)
@@ -306,6 +317,44 @@ bot_play_timed (TwBot         *bot,
   return chosen;
 }
 
+/* The lead of a finished game, from @leaders (after each move, the bits of
+ * the seats ranked first) and the final ranks @rank: how often the sole
+ * leader changed, the move after which the sole winner was sole leader to
+ * the end, and whether it was not first at half time. */
+static void
+play_figures (const TwGame     *game,
+              const guint      *rank,
+              const GByteArray *leaders,
+              TwSimGame        *out)
+{
+  int winner = -1, last = -1;
+  guint n_first = 0;
+
+  for (guint p = 0; p < game->n_players; p++)
+    if (rank[p] == 0)
+      {
+        winner = (int) p;
+        n_first++;
+      }
+  for (guint i = 0; i < leaders->len; i++)
+    {
+      guint8 first = leaders->data[i];
+
+      if (first == 0 || (first & (first - 1)) != 0)
+        continue;   /* a tie leads nobody */
+      if (last >= 0 && first != 1u << last)
+        out->lead_changes++;
+      last = __builtin_ctz (first);
+    }
+  out->decided = out->moves;
+  if (n_first != 1)
+    return;
+  while (out->decided > 0 && leaders->data[out->decided - 1] == 1u << winner)
+    out->decided--;
+  /* after move moves/2, rounded down (before any move: not behind) */
+  out->comeback = out->moves >= 2 && !(leaders->data[out->moves / 2 - 1] >> winner & 1);
+}
+
 /* One game with @bots, whose buffers a worker reuses from game to game.
  * With @on_move, each decision is timed and reported as game @index's. */
 static gboolean
@@ -324,7 +373,10 @@ play_game (const TwGame  *game,
   guint rank[TW_MAX_PLAYERS] = { 0, };
   guint64 counters[TW_SIM_MAX_COUNTERS] = { 0, };
   TwState *state;
+  TwMoveList legal;
+  GByteArray *leaders;
   gboolean ok = TRUE;
+  guint n_legal = 0;
   int seat;
 
   memset (out, 0, sizeof *out);
@@ -333,10 +385,20 @@ play_game (const TwGame  *game,
     tw_rng_seed (&rng[p], tw_sim_seat_seed (game_seed, p));
 
   state = tw_state_new (game, game_seed);
+  tw_move_list_init (&legal);
+  leaders = g_byte_array_new ();
   while (ok && (seat = rules->to_act (game, state)) >= 0)
     {
       TwMove move;
 
+      /* how many moves the seat may choose from: a bot that lists them
+       * says after choosing; for the others, count them now */
+      if ((guint) seat < game->n_players && !bots[seat].spec.klass->lists_moves)
+        {
+          tw_move_list_clear (&legal);
+          rules->legal_moves (game, state, &legal);
+          n_legal = legal.len;
+        }
       if (is_cancelled (cancel))
         {
           g_set_error_literal (error, TW_SIM_ERROR, TW_SIM_ERROR_CANCELLED, "cancelled");
@@ -377,8 +439,23 @@ play_game (const TwGame  *game,
           ok = FALSE;
         }
       else
-        out->moves++;
+        {
+          guint8 first = 0;
+
+          /* how the game goes: the legal moves of each decision, the seats
+           * first after each move (a byte of seat bits: TW_MAX_PLAYERS is 8) */
+          if (bots[seat].spec.klass->lists_moves)
+            n_legal = bots[seat].moves.len;
+          out->moves++;
+          out->legal += n_legal;
+          out->forced += n_legal == 1;
+          rules->ranking (game, state, rank);
+          for (guint p = 0; p < game->n_players; p++)
+            first |= (rank[p] == 0) << p;
+          g_byte_array_append (leaders, &first, 1);
+        }
     }
+  tw_move_list_free (&legal);
 
   if (ok)
     {
@@ -400,7 +477,11 @@ play_game (const TwGame  *game,
           out->rank[p] = (guint8) MIN (rank[p], 255);
         }
       memcpy (out->counters, counters, sizeof counters);
+      if (rules->end_reason != NULL)
+        out->end_reason = (guint8) MIN (rules->end_reason (game, state), 255);
+      play_figures (game, rank, leaders, out);
     }
+  g_byte_array_unref (leaders);
   tw_state_free (state);
   return ok;
 }

@@ -55,6 +55,14 @@ typedef struct
   guint8  rank[TW_MAX_PLAYERS];
   double  score[TW_MAX_PLAYERS];
   guint64 counters[TW_SIM_MAX_COUNTERS];
+  /* How the game went (TwSimArm.has_play): */
+  guint8  end_reason;     /* index in the arm's end_reasons; 0 when the module has none */
+  guint8  comeback;       /* 1: the sole winner was not first at half time */
+  guint32 lead_changes;   /* times the sole leader changed (ties lead nobody) */
+  guint32 decided;        /* the move after which the sole winner led to the end
+                           * (moves: at the end; a tie for first: moves) */
+  guint32 forced;         /* decisions with one legal move */
+  guint64 legal;          /* legal moves summed over the decisions */
 } TwSimGame;
 
 /* Results of one configuration. Everything is owned by the arm. */
@@ -75,6 +83,9 @@ typedef struct
   guint64    total_games;    /* N of the full run the games are taken from */
   guint      n_counters;
   char     **counter_names;  /* NULL-terminated */
+  char     **end_reasons;    /* the module's ways to end, NULL-terminated, maybe empty */
+  gboolean   has_play;       /* the games carry how they went (TwSimGame.lead_changes…);
+                              * FALSE for results written before they did */
   GArray    *games;          /* TwSimGame, sorted by index, no duplicates */
   gboolean   interrupted;    /* cancelled with keep_partial: games holds those that ended;
                               * written to JSON, not read back (merged shards are whole) */
@@ -155,12 +166,21 @@ typedef enum
   TW_SIM_METRIC_MOVES,    /* moves (decisions) in the game */
   TW_SIM_METRIC_TIE,      /* 1 when two or more seats tie for first */
   TW_SIM_METRIC_COUNTER,  /* a module counter, by index */
+  /* with TwSimArm.has_play (doc/simulate.md has the definitions): */
+  TW_SIM_METRIC_ADVANTAGE,    /* per seat: its win less the fair share 1/players */
+  TW_SIM_METRIC_END,          /* 1 when the game ended the way of index (end_reasons) */
+  TW_SIM_METRIC_LEAD_CHANGES, /* times the sole leader changed */
+  TW_SIM_METRIC_DECIDED,      /* the share of the game after which the winner led for good */
+  TW_SIM_METRIC_COMEBACK,     /* 1 when the sole winner was not first at half time */
+  TW_SIM_METRIC_MARGIN,       /* the winner's score less the best other seat's (0: a tie) */
+  TW_SIM_METRIC_BRANCHING,    /* legal moves per decision */
+  TW_SIM_METRIC_FORCED,       /* the share of decisions with one legal move */
 } TwSimMetricKind;
 
 typedef struct
 {
   TwSimMetricKind kind;
-  guint           index;  /* seat or counter */
+  guint           index;  /* seat, counter or end reason */
 } TwSimMetric;
 
 /* Mean, standard deviation (n-1) and quantiles (linear interpolation between
@@ -179,12 +199,15 @@ typedef struct
   double  max;
 } TwSimStats;
 
-/* One row of a summary: win rows carry the Wilson interval in lo/hi, other
- * rows the normal 95% interval of the mean. */
+/* One row of a summary: rows of a share (win, tie, advantage, end,
+ * comeback) carry the Wilson interval in lo/hi, other rows the t 95%
+ * interval of the mean. */
 typedef struct
 {
   TwSimMetric metric;
-  char       *name;       /* "win", "score", "moves", "tie", or the counter's name */
+  char       *name;       /* "win", "score", "moves", "tie", "advantage", "lead-changes",
+                           * "decided", "comeback", "margin", "branching", "forced",
+                           * the counter's name or the end reason's */
   TwSimStats  stats;
   double      lo;
   double      hi;
@@ -195,7 +218,7 @@ typedef struct
 {
   TwSimMetric metric;
   char       *name;
-  guint       index_b;     /* the metric's counter index in arm B */
+  guint       index_b;     /* the metric's seat, counter or end reason index in arm B */
   double      mean_a;
   double      mean_b;
   double      diff;
@@ -206,10 +229,12 @@ typedef struct
   gboolean    significant; /* the interval excludes 0 */
 } TwSimDiff;
 
+gboolean         tw_sim_metric_is_share  (const TwSimMetric *metric);
 double           tw_sim_game_metric      (const TwSimArm    *arm,
                                           const TwSimGame   *g,
                                           const TwSimMetric *metric);
-/* Every metric of the arm: wins, scores, moves, tie, counters. Free with
+/* Every metric of the arm: wins, scores, moves, tie, counters, and with
+ * has_play advantage, endings and how the games went. Free with
  * g_array_unref (the rows' names are freed with it). */
 GArray          *tw_sim_summarize        (const TwSimArm    *arm);
 /* The differences of every metric the arms share (counters by name). Paired

@@ -1971,6 +1971,22 @@ bb_playout_pick (const TwGame     *game,
   return moves->len - 1;
 }
 
+/* How a game ended: the rulebook's end (every tile on the board locked) or
+ * one of the safety ends (a round in which nobody could place, the round
+ * limit), as in doc/rules/block-2-block.md. */
+static const char * const bb_end_reasons[] = { "all-locked", "no-placement", "round-limit", NULL };
+
+static guint
+bb_end_reason (const TwGame  *game,
+               const TwState *state)
+{
+  const BbState *s = (const BbState *) state;
+
+  if (s->counters[BB_COUNTER_NO_PLACEMENT_END] > 0)
+    return 1;
+  return s->counters[BB_COUNTER_ROUND_LIMIT_END] > 0 ? 2 : 0;
+}
+
 static void
 bb_counters (const TwGame  *game,
              const TwState *state,
@@ -2123,6 +2139,7 @@ const TwRules tw_bb_rules = {
   .extra_sections = bb_extra_sections,
   .extra_tile_keys = bb_extra_tile_keys,
   .counter_names = bb_counter_names,
+  .end_reasons = bb_end_reasons,
   .notation = bb_notation_summary,
   .validate = bb_validate,
   .prepare = bb_prepare,
@@ -2145,6 +2162,7 @@ const TwRules tw_bb_rules = {
   /* RAVE measured off: no help or a loss (doc/bots.md) */
   .search_rave = 0,
   .playout_pick = bb_playout_pick,
+  .end_reason = bb_end_reason,
   .counters = bb_counters,
   .check = bb_check,
 };

@@ -2166,6 +2166,17 @@ cb_playout_pick (const TwGame     *game,
   return pick.chosen;
 }
 
+/* How a game ended: the rulebook's main ending, a full private board, or
+ * its fallback, the tiles running out (doc/rules/colorblock.md). */
+static const char * const cb_end_reasons[] = { "full-private-board", "tiles-ran-out", NULL };
+
+static guint
+cb_end_reason (const TwGame  *game,
+               const TwState *state)
+{
+  return ((const CbState *) state)->counters[CB_COUNTER_ENDED_PRIVATE] ? 0 : 1;
+}
+
 static void
 cb_counters (const TwGame  *game,
              const TwState *state,
@@ -2308,6 +2319,7 @@ const TwRules tw_colorblock_rules = {
   .extra_sections = NULL,
   .extra_tile_keys = cb_extra_tile_keys,
   .counter_names = cb_counter_names,
+  .end_reasons = cb_end_reasons,
   .notation = cb_notation_summary,
   .validate = cb_validate,
   .prepare = cb_prepare,
@@ -2330,6 +2342,7 @@ const TwRules tw_colorblock_rules = {
   /* RAVE measured a gain (doc/bots.md) */
   .search_rave = 1000,
   .playout_pick = cb_playout_pick,
+  .end_reason = cb_end_reason,
   .counters = cb_counters,
   .check = cb_check,
 };
