@@ -15,9 +15,10 @@
  *    playout policy (TwRules.playout_pick, uniform when it has none); the
  *    reward is 1 for a win, split between seats tied for first.
  *  - Priors: when a node is expanded every move is applied once and judged by
- *    the module's heuristic from the mover's view; the moves' values, ranked
- *    from worst (0) to best (1) among the siblings, become `prior` virtual
- *    simulations won at that rate. A module with its own move weights
+ *    the module's heuristic from the mover's view; the moves' values, scaled
+ *    from the siblings' worst (0) to their best (1) and raised to the power
+ *    `sharp`, give `prior` virtual simulations won at 0.05 + 0.9 times that
+ *    rate. A module with its own move weights
  *    (TwRules.move_priors) gives them without applying the moves; a move's
  *    rate is then sqrt (weight / best weight). With hundreds of moves (Blokus) this is
  *    what keeps the search on the few that matter ("progressive bias").
@@ -62,6 +63,7 @@ enum
   OPT_RANK,
   OPT_SCORE,
   OPT_MOVE_PRIORS,
+  OPT_SHARP,
   N_OPTS,
 };
 
@@ -102,6 +104,11 @@ static const TwBotOptionSpec mcts_options[] = {
                         N_("1: priors from the game's own move weights where it has them; "
                            "0: every move applied and judged by the heuristic"),
                         0, 1, 1, FALSE },
+  [OPT_SHARP] = { "sharp", N_("Prior sharpness"),
+                  N_("The power of a move's prior rate (0 to 1) that its virtual simulations "
+                     "win: above 1 the search spends more of its time on the moves the "
+                     "evaluation likes best"),
+                  0.25, 8, 1, FALSE },
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (mcts_options) == N_OPTS);
@@ -404,7 +411,7 @@ expand (Tree *t, const Job *job, guint32 node, int player, const TwMoveList *mov
 {
   const TwGame *game = job->game;
   const TwRules *rules = game->rules;
-  double weight = job->spec->value[OPT_PRIOR];
+  double weight = job->spec->value[OPT_PRIOR], sharp = job->spec->value[OPT_SHARP];
   double lo = G_MAXDOUBLE, hi = -G_MAXDOUBLE;
   guint32 first;
 
@@ -453,6 +460,9 @@ expand (Tree *t, const Job *job, guint32 node, int player, const TwMoveList *mov
       if (weight > 0)
         {
           double r = hi > lo ? (MAX (t->prior[i], lo) - lo) / (hi - lo) : 0.5;
+
+          if (sharp != 1)
+            r = pow (r, sharp);
 
           c->n = (float) weight;
           c->w = (float) (weight * (0.05 + 0.9 * r));
