@@ -69,7 +69,8 @@ job_for (TwExportWhat what,
 }
 
 /* 75 tiles of 40 mm with 3 mm bleed and 4 mm gaps: 3 across and 5 down on A4
- * inside 10 mm margins, so 5 pages of 595x842 pt. */
+ * inside 10 mm margins, so 5 pages of 595x842 pt; the grid, 3 x 46 mm + 2 x
+ * 4 mm = 146 mm wide, centred across the 210 mm page: 32 mm on each side. */
 static void
 test_tile_pdf (void)
 {
@@ -90,14 +91,18 @@ test_tile_pdf (void)
   g_assert_cmpstr (pages, ==, "5");
   g_assert_cmpstr (size, ==, "595.276 x 841.89 pts (A4)");
 
-  /* the first tile's cut rectangle: 10 mm margin + 3 mm bleed */
+  /* the first tile's cut rectangle: 32 mm (centred) or 10 mm margin (top),
+   * + 3 mm bleed */
   double x, y, w, h;
   g_assert_true (tw_export_cut_rect (job, 0, 0, &x, &y, &w, &h));
-  g_assert_cmpfloat_with_epsilon (x, 13, 1e-9);
+  g_assert_cmpfloat_with_epsilon (x, 35, 1e-9);
   g_assert_cmpfloat_with_epsilon (y, 13, 1e-9);
   g_assert_cmpfloat_with_epsilon (w, 40, 1e-9);
   g_assert_true (tw_export_cut_rect (job, 0, 1, &x, &y, &w, &h));
-  g_assert_cmpfloat_with_epsilon (x, 13 + 40 + 3 + 4 + 3, 1e-9);
+  g_assert_cmpfloat_with_epsilon (x, 35 + 40 + 3 + 4 + 3, 1e-9);
+  /* the last column's bleed ends 32 mm from the right edge */
+  g_assert_true (tw_export_cut_rect (job, 0, 2, &x, &y, &w, &h));
+  g_assert_cmpfloat_with_epsilon (210 - (x + w + 3), 32, 1e-9);
 
   /* render page 1 at 10 px/mm */
   g_autofree char *png_stem = tmp_path ("page");
@@ -113,18 +118,18 @@ test_tile_pdf (void)
   const guint8 *data = cairo_image_surface_get_data (img);
   int stride = cairo_image_surface_get_stride (img);
 #define LUMA(px, py) (data[(py) * stride + (px) * 4 + 1])
-  /* a crop mark on the cut line x = 13 mm in the top margin (4..6 mm from the top edge) */
+  /* a crop mark on the cut line x = 35 mm in the top margin (4..6 mm from the top edge) */
   gboolean mark = FALSE;
-  for (int px = 128; px <= 131; px++)
+  for (int px = 348; px <= 351; px++)
     mark |= LUMA (px, 60) < 160;
   g_assert_true (mark);
   /* nothing beside it, nor inside the margin's corner */
-  g_assert_cmpint (LUMA (145, 60), >, 240);
+  g_assert_cmpint (LUMA (365, 60), >, 240);
   g_assert_cmpint (LUMA (50, 50), >, 240);
   /* the mark stays out of the bleed: nothing printed just above the bleed edge */
-  g_assert_cmpint (LUMA (130, 95), >, 240);
+  g_assert_cmpint (LUMA (350, 95), >, 240);
   /* artwork fills the bleed: 1.5 mm outside the cut, inside the bleed */
-  g_assert_cmpint (LUMA (250, 115), <, 240);
+  g_assert_cmpint (LUMA (470, 115), <, 240);
   cairo_surface_destroy (img);
 #undef LUMA
 }

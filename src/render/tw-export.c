@@ -224,6 +224,19 @@ flow (TwExportJob  *job,
       x += w + 2 * b + s->gap;
       row_h = MAX (row_h, h + 2 * b);
     }
+
+  /* centre the grid across the page: the widest row of this flow sets the
+   * shift, so that columns stay lined up from page to page (and mirrored
+   * duplex backs still meet their fronts) */
+  double right = s->margin;
+  for (guint i = first; i < items->len; i++)
+    {
+      const Item *it = &g_array_index (items, Item, i);
+      right = MAX (right, it->x + it->w + b);
+    }
+  double shift = (job->page_w - s->margin - right) / 2;
+  for (guint i = first; i < items->len; i++)
+    g_array_index (items, Item, i).x += MAX (shift, 0);
   return TRUE;
 }
 
@@ -394,6 +407,16 @@ layout_text (cairo_t    *cr,
   /* user units are millimetres: 25.4 of them to the inch makes font sizes
    * come out in real points */
   PangoContext *context = pango_cairo_create_context (cr);
+  cairo_font_options_t *options = cairo_font_options_create ();
+
+  /* Glyphs where the font puts them: Pango rounds glyph positions to whole
+   * units, here millimetres ("F ive", "Col orbl ock"), and hinted metrics
+   * would snap advances to a device grid a PDF or SVG does not have. */
+  pango_context_set_round_glyph_positions (context, FALSE);
+  cairo_font_options_set_hint_metrics (options, CAIRO_HINT_METRICS_OFF);
+  cairo_font_options_set_hint_style (options, CAIRO_HINT_STYLE_NONE);
+  pango_cairo_context_set_font_options (context, options);
+  cairo_font_options_destroy (options);
   pango_cairo_context_set_resolution (context, 25.4);
   g_autoptr(PangoLayout) layout = pango_layout_new (context);
   g_object_unref (context);   /* the layout keeps its own reference */
