@@ -748,9 +748,12 @@ tw_cli_gtp (int    argc,
 {
   g_autofree char *bot = NULL;
   g_autofree char *seed_text = NULL;
+  g_autofree char *game_name = NULL;
   const GOptionEntry entries[] = {
     { "bot", 'b', 0, G_OPTION_ARG_STRING, &bot, "The engine's player (default mcts:iterations=1000)", "SPEC" },
     { "seed", 's', 0, G_OPTION_ARG_STRING, &seed_text, "Seed of the bot's choices (default 1)", "SEED" },
+    { "game", 'g', 0, G_OPTION_ARG_STRING, &game_name,
+      "The game to start with, as set_game names it (default the first, e.g. \"Blokus\")", "NAME" },
     { NULL }
   };
   g_autoptr(GOptionContext) context = tw_cli_context_new ("gtp", entries);
@@ -780,6 +783,23 @@ tw_cli_gtp (int    argc,
       return TW_EXIT_USAGE;
     }
   gtp.name = gtp.def->rules->foreign_game;
+  if (game_name != NULL)
+    {
+      const char * const *games = gtp.def->rules->foreign_games;
+      guint k = 0;
+
+      while (games[k] != NULL && !g_str_equal (games[k], game_name))
+        k++;
+      if (games[k] == NULL)
+        {
+          g_autofree char *known = g_strjoinv (", ", (char **) games);
+
+          tw_cli_error ("--game: unsupported game '%s' (this engine plays %s)", game_name, known);
+          tw_definition_unref (gtp.def);
+          return TW_EXIT_USAGE;
+        }
+      gtp.name = games[k];
+    }
   if (!gtp_new_game (&gtp, &error))
     {
       tw_definition_unref (gtp.def);

@@ -1049,6 +1049,24 @@ def gtp_full_game_pentobi_meaning():
     engine.close()
 
 
+@test
+def gtp_game_option():
+    """--game starts the engine in a game set_game names (Pentobi's
+    --game classic_2): in Blokus Two-Player, from the first command, colours 1
+    and 3 play for one side and final_score says by how much a side leads
+    (B+n); an unknown name is a usage error."""
+    engine = Engine("--bot", "random", "--game", "Blokus Two-Player")
+    ok, move = engine.send("genmove 1")
+    check(ok and move != "", "genmove 1 in Blokus Two-Player", move)
+    ok, score = engine.send("final_score")
+    check(ok and re.match(r"^(0|[BW]\+\d+)$", score) is not None, "the sides' result", score)
+    engine.close()
+    proc = subprocess.run([CLI, "gtp", blokus(), "--game", "Blokus Duo"], input=b"",
+                          capture_output=True)
+    check(proc.returncode == 2 and b"unsupported game" in proc.stderr, "--game Blokus Duo",
+          proc.returncode, proc.stderr)
+
+
 def gtp_full_game(game, save):
     engine = Engine("--bot", "random")
     ok, _ = engine.send(f"set_game {game}")
