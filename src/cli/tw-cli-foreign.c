@@ -323,6 +323,11 @@ gtp_reach_color (Gtp        *gtp,
   const TwRules *rules = gtp->game->rules;
   g_autoptr(GString) now = g_string_new (NULL);
 
+  if (strlen (color) != 1 || color[0] < '1' || color[0] > '4')
+    {
+      g_string_printf (why, "unknown colour '%s' (1, 2, 3 or 4)", color);
+      return FALSE;
+    }
   for (guint guard = 0; guard < 8; guard++)
     {
       const TwState *state = tw_history_get_state (gtp->history);

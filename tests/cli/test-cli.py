@@ -1056,6 +1056,8 @@ def gtp_game_option():
     and 3 play for one side and final_score says by how much a side leads
     (B+n); an unknown name is a usage error."""
     engine = Engine("--bot", "random", "--game", "Blokus Two-Player")
+    ok, why = engine.send("genmove b")
+    check(not ok and "unknown colour 'b'" in why, "a colour by letter", why)
     ok, move = engine.send("genmove 1")
     check(ok and move != "", "genmove 1 in Blokus Two-Player", move)
     ok, score = engine.send("final_score")
