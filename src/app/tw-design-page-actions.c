@@ -281,7 +281,7 @@ _tw_design_page_class_actions_init (GtkWidgetClass *widget_class)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Z, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
                                        "design.redo", NULL);
   gtk_widget_class_install_action (widget_class, "design.playtest", NULL, playtest_action);
-  /* the tile set's keys are bound on its page only (_tw_design_page_add_tile_shortcuts) */
+  /* the tile set's keys are bound on its page only (add_tile_shortcuts) */
   gtk_widget_class_install_action (widget_class, "design.tile-add", NULL,
                                    _tw_design_page_tile_op_action);
   gtk_widget_class_install_action (widget_class, "design.tile-duplicate", NULL,

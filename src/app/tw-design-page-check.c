@@ -157,7 +157,7 @@ autosave_later (TwDesignPage *self)
   self->autosave_timeout = g_timeout_add (AUTOSAVE_DELAY_MS, autosave_timeout_cb, self);
 }
 
-/* The text was saved, _tw_design_page_discarded or replaced: nothing to recover. */
+/* The text was saved, discarded or replaced: nothing to recover. */
 void
 _tw_design_page_autosave_clear (TwDesignPage *self)
 {
