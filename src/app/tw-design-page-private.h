@@ -1,0 +1,146 @@
+/* tw-design-page-private.h: what the files of the Design view share
+ *
+ * TwDesignPage is one class in several files, as GNOME Text Editor's page
+ * is: tw-design-page.c (the document: text, file, edits, the GObject),
+ * tw-design-page-check.c (checks as the designer types, autosave),
+ * tw-design-page-forms.c (the variant form, the card editor),
+ * tw-design-page-tiles.c (the tile set editor) and tw-design-page-actions.c
+ * (the page's actions). The instance struct is here so each can reach the
+ * fields it works on; nothing outside those files includes this header.
+ *
+ * Copyright 2026 The Tilewright team
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <adwaita.h>
+#include <gtksourceview/gtksource.h>
+
+#include "tw-card-editor.h"
+#include "tw-design-edit.h"
+#include "tw-design-page.h"
+#include "tw-rules.h"
+
+G_BEGIN_DECLS
+
+struct _TwDesignPage
+{
+  AdwBin            parent_instance;
+
+  /* Template widgets */
+  GtkMenuButton    *new_button;
+  GtkLabel         *status_label;
+  GtkSourceView    *source_view;
+  GtkLabel         *problems_label;
+  GtkListBox       *problems_list;
+  GtkStack         *editor_stack;
+  GtkBox           *variant_box;
+  GtkLabel         *form_hint;
+  GtkLabel         *totals_label;
+  GtkFlowBox       *pattern_flow;
+  GtkFlowBox       *tile_flow;
+  GtkBox           *tiles_page;
+  GtkBox           *tile_editor;
+  GtkLabel         *tile_title;
+  GtkDrawingArea   *tile_large;
+  GtkGrid          *edge_grid;
+  TwCardEditor     *card_editor;
+
+  /* Owned */
+  GFile            *file;
+  TwDefinition     *definition;     /* the last text that loaded */
+  GPtrArray        *option_rows;    /* of OptionRow */
+  GtkWidget        *variant_group;
+  char             *selected_tile;
+  char             *selected_before; /* the selection before an Add or Duplicate, for its undo */
+  TwDefinition     *game_definition; /* a saved game's, to show when the page is shown */
+  GFile            *game_file;       /* the file holding its text, or NULL: untitled */
+  TwDefinition     *asked_definition; /* the same while the designer is asked about their edits */
+  GFile            *asked_file;
+  char             *autosave_path;  /* this page's file in the design autosave area */
+  GThreadPool      *autosave_pool;  /* one thread: writes and removals, in order */
+  GCancellable     *check_cancellable;
+  GtkNativeDialog  *chooser;
+
+  /* Borrowed */
+  GtkSourceBuffer  *buffer;
+  const TwRules    *form_rules;     /* the module the variant form shows */
+  GtkWidget        *edge_buttons[4];
+  GtkSpinButton    *count_spin;
+  GtkWidget        *join_buttons[4];
+  GtkWidget        *split_buttons[4];
+  GtkLabel         *sections_label;
+
+  guint             check_timeout;
+  guint             autosave_timeout;
+  gboolean          autosave_failed;  /* told the designer once */
+  guint             scroll_tick;
+  guint             pending_idle;
+  GQueue            pending;        /* of PendingEdit, applied from an idle */
+  guint             check_serial;
+  guint             n_errors;
+  gboolean          checked;        /* the text shown has been checked */
+  gboolean          setting_text;   /* the buffer is being replaced, not edited */
+  gboolean          updating;       /* the forms are being set from the text */
+};
+
+/* tw-design-page.c */
+void      _tw_design_page_apply_edit              (TwDesignPage       *self,
+                                                   const char         *text,
+                                                   const TwDesignEdit *edit);
+void      _tw_design_page_discarded               (gpointer data);
+char     *_tw_design_page_document_name           (TwDesignPage *self);
+void      _tw_design_page_emit_definition_changed (TwDesignPage *self);
+char     *_tw_design_page_get_text                (TwDesignPage *self);
+gboolean  _tw_design_page_load_file               (TwDesignPage *self,
+                                                   GFile        *file,
+                                                   gboolean      as_template);
+void      _tw_design_page_notify_user             (TwDesignPage *self,
+                                                   const char   *message);
+TwNode   *_tw_design_page_parse_current           (TwDesignPage  *self,
+                                                   char         **text_out);
+void      _tw_design_page_queue_edit              (TwDesignPage *self,
+                                                   const char   *section,
+                                                   const char   *id,
+                                                   const char   *key,
+                                                   const char   *value);
+void      _tw_design_page_set_file                (TwDesignPage *self,
+                                                   GFile        *file);
+
+/* tw-design-page-check.c */
+void      _tw_design_page_check_init              (TwDesignPage *self);
+void      _tw_design_page_apply_result            (TwDesignPage  *self,
+                                                   TwDefinition  *definition,
+                                                   TwDiagnostics *diags,
+                                                   gboolean       announce);
+void      _tw_design_page_autosave_clear          (TwDesignPage *self);
+void      _tw_design_page_autosave_now            (TwDesignPage *self);
+void      _tw_design_page_check_now               (TwDesignPage *self);
+
+/* tw-design-page-forms.c */
+void      _tw_design_page_forms_init              (TwDesignPage *self);
+void      _tw_design_page_refresh_forms           (TwDesignPage *self);
+
+/* tw-design-page-tiles.c */
+void      _tw_design_page_tiles_init              (TwDesignPage *self);
+void      _tw_design_page_refresh_tiles           (TwDesignPage *self);
+void      _tw_design_page_rewrite_item_key        (TwDesignPage *self,
+                                                   const char   *section,
+                                                   const char   *id,
+                                                   const char   *key,
+                                                   const char   *value);
+void      _tw_design_page_sections_action         (GtkWidget  *widget,
+                                                   const char *action_name,
+                                                   GVariant   *parameter);
+void      _tw_design_page_tile_op_action          (GtkWidget  *widget,
+                                                   const char *action_name,
+                                                   GVariant   *parameter);
+void      _tw_design_page_update_tile_actions     (TwDesignPage *self);
+void      _tw_design_page_update_tile_editor      (TwDesignPage *self);
+
+/* tw-design-page-actions.c */
+void      _tw_design_page_class_actions_init      (GtkWidgetClass *widget_class);
+void      _tw_design_page_update_actions          (TwDesignPage *self);
+
+G_END_DECLS

@@ -1,0 +1,982 @@
+/* tw-design-page-tiles.c: the Design view's tile set editor
+ *
+ * The tiles of the last definition that loaded, their patterns and totals,
+ * and the selected tile's edges, count and sections. Adding, duplicating,
+ * deleting and moving a tile, and every change of a tile, is one span edit
+ * of the text.
+ *
+ * Copyright 2026 The Tilewright team
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "tw-design-page-private.h"
+
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "tw-render.h"
+
+static const char * const dir_names[4] = { N_("North"), N_("East"), N_("South"), N_("West") };
+
+/* ------------------------------------------------------------------------ */
+/* Tile set editor                                                          */
+
+static const TwTileDef *
+selected_tile (TwDesignPage *self)
+{
+  gint i;
+
+  if (self->definition == NULL || self->selected_tile == NULL)
+    return NULL;
+  i = tw_definition_find_tile (self->definition, self->selected_tile);
+  return i >= 0 ? &self->definition->tiles[i] : NULL;
+}
+
+static void
+draw_tile (GtkDrawingArea *area,
+           cairo_t        *cr,
+           int             width,
+           int             height,
+           gpointer        user_data)
+{
+  TwDesignPage *self = user_data;
+  const char *id = g_object_get_data (G_OBJECT (area), "tile-id");
+  const TwTileDef *tile;
+  double size = MIN (width, height) - 4;
+  gint i;
+
+  if (self->definition == NULL)
+    return;
+  i = id != NULL ? tw_definition_find_tile (self->definition, id) : -1;
+  tile = i >= 0 ? &self->definition->tiles[i] : selected_tile (self);
+  if (tile == NULL || size <= 0)
+    return;
+  tw_render_tile (cr, self->definition, tile, 0, (width - size) / 2, (height - size) / 2, size);
+}
+
+static char *
+color_name (const TwDefinition *def,
+            guint               color)
+{
+  if (color >= def->n_colors)
+    return g_strdup ("?");
+  return g_strdup (def->colors[color].name != NULL ? def->colors[color].name
+                                                   : def->colors[color].id);
+}
+
+static char *
+tile_description (const TwDefinition *def,
+                  const TwTileDef    *tile)
+{
+  GString *s = g_string_new (NULL);
+
+  /* Translators: a tile in the tile-set editor: its id and how many copies */
+  g_string_printf (s, g_dngettext (GETTEXT_PACKAGE, "Tile %s, %u copy", "Tile %s, %u copies",
+                                   tile->count), tile->id, tile->count);
+  if (tile->n_edges == 4)
+    for (guint d = 0; d < 4; d++)
+      {
+        g_autofree char *c = color_name (def, tile->edges[d]);
+
+        g_string_append_printf (s, ", %s %s", _(dir_names[d]), c);
+      }
+  return g_string_free (s, FALSE);
+}
+
+/* Sets @key of the item @id of list @section; "params.NAME" sets a card
+ * parameter, adding the `params` map when the card has none. */
+void
+_tw_design_page_rewrite_item_key (TwDesignPage *self,
+                                  const char   *section,
+                                  const char   *id,
+                                  const char   *key,
+                                  const char   *value)
+{
+  g_autofree char *text = NULL;
+  g_autoptr(TwNode) root = _tw_design_page_parse_current (self, &text);
+  g_autoptr(TwDesignEdit) edit = NULL;
+  const TwNode *item;
+
+  if (root == NULL)
+    return;
+  item = tw_design_find_item (root, section, id);
+  if (item == NULL || item->type != TW_NODE_MAP)
+    {
+      g_autofree char *message = g_strdup_printf (_("“%s” is not in the text any more"), id);
+      _tw_design_page_notify_user (self, message);
+      return;
+    }
+  if (g_str_has_prefix (key, "params."))
+    {
+      const char *name = key + strlen ("params.");
+      const TwNode *params = tw_node_get (item, "params");
+
+      if (params != NULL && params->type == TW_NODE_MAP)
+        edit = tw_design_edit_map_set (text, params, name, value);
+      else
+        {
+          g_autofree char *map = g_strdup_printf ("{%s: %s}", name, value);
+          edit = tw_design_edit_map_set (text, item, "params", map);
+        }
+    }
+  else
+    edit = tw_design_edit_map_set (text, item, key, value);
+  if (edit != NULL)
+    _tw_design_page_apply_edit (self, text, edit);
+}
+
+/* Cycles the colour of edge @dir of the selected tile. When the tile's
+ * sections are written out, the whole section of that edge changes colour,
+ * as all edges of a section must share one. */
+static void
+cycle_edge (TwDesignPage *self,
+            guint         dir)
+{
+  const TwTileDef *tile = selected_tile (self);
+  const TwDefinition *def = self->definition;
+  g_autofree char *tile_id = NULL;
+  GString *value;
+  guint8 edges[4];
+  guint mask = 1u << dir;
+
+  if (tile == NULL || tile->n_edges != 4 || def->n_colors == 0)
+    return;
+  memcpy (edges, tile->edges, sizeof edges);
+  if (tw_node_get (tile->node, "sections") != NULL)
+    for (guint s = 0; s < tile->n_sections; s++)
+      if (tile->section_mask[s] & mask)
+        mask = tile->section_mask[s];
+  for (guint d = 0; d < 4; d++)
+    if (mask & (1u << d))
+      edges[d] = (tile->edges[dir] + 1) % def->n_colors;
+
+  value = g_string_new ("[");
+  for (guint d = 0; d < 4; d++)
+    g_string_append_printf (value, "%s%s", d > 0 ? ", " : "", def->colors[edges[d]].id);
+  g_string_append_c (value, ']');
+  tile_id = g_strdup (tile->id);
+  _tw_design_page_queue_edit (self, "tiles", tile_id, "edges", value->str);
+  g_string_free (value, TRUE);
+}
+
+static void
+edge_button_clicked (GtkButton    *button,
+                     TwDesignPage *self)
+{
+  cycle_edge (self, GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "dir")));
+}
+
+static void
+tile_large_pressed (GtkGestureClick *gesture,
+                    int              n_press,
+                    double           x,
+                    double           y,
+                    TwDesignPage    *self)
+{
+  int w = gtk_widget_get_width (GTK_WIDGET (self->tile_large));
+  int h = gtk_widget_get_height (GTK_WIDGET (self->tile_large));
+  double dx = x - w / 2.0, dy = y - h / 2.0;
+  guint dir;
+
+  if (ABS (dy) > ABS (dx))
+    dir = dy < 0 ? TW_NORTH : TW_SOUTH;
+  else
+    dir = dx > 0 ? TW_EAST : TW_WEST;
+  cycle_edge (self, dir);
+}
+
+static void
+count_changed (GtkSpinButton *spin,
+               TwDesignPage  *self)
+{
+  const TwTileDef *tile = selected_tile (self);
+  g_autofree char *value = NULL;
+  g_autofree char *tile_id = NULL;
+
+  if (self->updating || tile == NULL)
+    return;
+  if ((guint) gtk_spin_button_get_value_as_int (spin) == tile->count)
+    return;
+  value = g_strdup_printf ("%d", gtk_spin_button_get_value_as_int (spin));
+  tile_id = g_strdup (tile->id);
+  _tw_design_page_queue_edit (self, "tiles", tile_id, "count", value);
+}
+
+/* Sections: join the section of an edge with another section of its colour
+ * (the next edge's, or one across the tile: `[NS, E, W]`), or split an edge
+ * off into a section of its own; either rewrites only the tile's
+ * `sections:` value (adding it when the sections were derived). */
+
+static guint
+section_of (const TwTileDef *tile,
+            guint            dir)
+{
+  for (guint s = 0; s < tile->n_sections; s++)
+    if (tile->section_mask[s] & (1u << dir))
+      return s;
+  g_assert_not_reached ();
+  return 0;
+}
+
+/* Whether edge @dir's section can be joined with edge @other's: they are
+ * apart and of one colour (a section has one colour). */
+static gboolean
+can_join (const TwTileDef *tile,
+          guint            dir,
+          guint            other)
+{
+  return tile != NULL && tile->n_edges == 4 && dir < 4 && other < 4
+         && section_of (tile, dir) != section_of (tile, other)
+         && tile->edges[dir] == tile->edges[other];
+}
+
+static gboolean
+can_split (const TwTileDef *tile,
+           guint            dir)
+{
+  return tile != NULL && tile->n_edges == 4 && dir < 4
+         && tile->section_mask[section_of (tile, dir)] != (1u << dir);
+}
+
+/* design.tile-join (uu): the two edges whose sections become one;
+ * design.tile-split (u): the edge that becomes a section of its own. */
+void
+_tw_design_page_sections_action (GtkWidget  *widget,
+                                 const char *action_name,
+                                 GVariant   *parameter)
+{
+  TwDesignPage *self = TW_DESIGN_PAGE (widget);
+  const TwTileDef *tile = selected_tile (self);
+  gboolean join = g_str_equal (action_name, "design.tile-join");
+  guint dir, other = 0;
+  guint8 masks[4];
+  guint n;
+  g_autofree char *value = NULL;
+
+  if (join)
+    g_variant_get (parameter, "(uu)", &dir, &other);
+  else
+    g_variant_get (parameter, "u", &dir);
+  if (join ? !can_join (tile, dir, other) : !can_split (tile, dir))
+    return;
+  n = join ? tw_design_sections_join (tile->section_mask, tile->n_sections, dir, other, masks)
+           : tw_design_sections_split (tile->section_mask, tile->n_sections, dir, masks);
+  value = tw_design_sections_text (masks, n);
+  _tw_design_page_queue_edit (self, "tiles", tile->id, "sections", value);
+}
+
+/* Add, duplicate, delete and move tiles: each one span edit of the `tiles:`
+ * list (tw-design-edit.h), applied from an idle like the form edits, so one
+ * undo step each; the selection follows the new or moved tile. */
+
+typedef enum
+{
+  TILE_ADD,
+  TILE_DUPLICATE,
+  TILE_DELETE,
+  TILE_MOVE_UP,
+  TILE_MOVE_DOWN,
+} TileOp;
+
+typedef struct
+{
+  TwDesignPage *page;
+  TileOp        op;
+  char         *id;       /* the selected tile, or NULL */
+} TileOpData;
+
+static void
+tile_op_data_free (gpointer data)
+{
+  TileOpData *d = data;
+
+  g_object_unref (d->page);
+  g_free (d->id);
+  g_free (d);
+}
+
+static const char *
+item_id (const TwNode *item)
+{
+  const TwNode *id = tw_node_get (item, "id");
+
+  return id != NULL && id->type == TW_NODE_SCALAR ? id->scalar : NULL;
+}
+
+/* A new tile: a fresh id, one copy, edges in the first colour (when the
+ * definition has colours and the selected tile, if any, has edges), and the
+ * selected tile's kind. */
+static TwDesignEdit *
+add_tile_edit (TwDesignPage  *self,
+               const char    *text,
+               const TwNode  *root,
+               const TwNode  *tiles,
+               gint           index,
+               char         **new_id)
+{
+  const TwDefinition *def = self->definition;
+  const TwTileDef *like = selected_tile (self);
+  const char *keys[5] = { NULL, };
+  const char *values[5] = { NULL, };
+  g_autofree char *id = tw_design_fresh_id (root, "tiles", "tile", 1);
+  g_autofree char *id_value = tw_design_yaml_scalar (id);
+  g_autofree char *kind = NULL;
+  g_autofree char *edges = NULL;
+  g_autofree char *item = NULL;
+  guint n = 0;
+
+  keys[n] = "id", values[n++] = id_value;
+  if (like != NULL && like->kind != NULL)
+    {
+      kind = tw_design_yaml_scalar (like->kind);
+      keys[n] = "kind", values[n++] = kind;
+    }
+  keys[n] = "count", values[n++] = "1";
+  if (def != NULL && def->n_colors > 0 && (like == NULL || like->n_edges == 4))
+    {
+      g_autofree char *c = tw_design_yaml_scalar (def->colors[0].id);
+
+      edges = g_strdup_printf ("[%s, %s, %s, %s]", c, c, c, c);
+      keys[n] = "edges", values[n++] = edges;
+    }
+
+  *new_id = g_steal_pointer (&id);
+  if (tiles != NULL && tiles->type == TW_NODE_SEQ && tiles->n_children > 0)
+    return tw_design_edit_seq_insert_map_after (text, tiles,
+                                                index >= 0 ? (guint) index
+                                                           : tiles->n_children - 1,
+                                                keys, values);
+  if (tiles != NULL && tiles->type == TW_NODE_SEQ)
+    {
+      GString *s = g_string_new ("{");
+
+      for (guint i = 0; i < n; i++)
+        g_string_append_printf (s, "%s%s: %s", i > 0 ? ", " : "", keys[i], values[i]);
+      g_string_append_c (s, '}');
+      item = g_string_free (s, FALSE);
+      return tw_design_edit_seq_insert_after (text, tiles, 0, item);
+    }
+  if (tiles != NULL && !(tiles->type == TW_NODE_SCALAR && tiles->plain
+                         && (tiles->scalar[0] == '\0' || g_str_equal (tiles->scalar, "~")
+                             || g_str_equal (tiles->scalar, "null"))))
+    return NULL;   /* `tiles:` holds something that is not a list */
+  {
+    GString *s = g_string_new ("[{");
+
+    for (guint i = 0; i < n; i++)
+      g_string_append_printf (s, "%s%s: %s", i > 0 ? ", " : "", keys[i], values[i]);
+    g_string_append (s, "}]");
+    item = g_string_free (s, FALSE);
+  }
+  /* no list yet: `tiles: [{...}]`, in place of an empty or null value */
+  return tw_design_edit_map_set (text, root, "tiles", item);
+}
+
+static gboolean
+run_tile_op (gpointer data)
+{
+  TileOpData *d = data;
+  TwDesignPage *self = d->page;
+  g_autofree char *text = NULL;
+  g_autoptr(TwNode) root = NULL;
+  g_autoptr(TwDesignEdit) edit = NULL;
+  g_autofree char *select = NULL;
+  const TwNode *tiles, *item = NULL;
+  gint index = -1;
+
+  if (self->buffer == NULL)
+    return G_SOURCE_REMOVE;   /* the page went (disposed) before the idle ran */
+  root = _tw_design_page_parse_current (self, &text);
+  if (root == NULL)
+    return G_SOURCE_REMOVE;
+  tiles = tw_node_get (root, "tiles");
+  if (d->id != NULL)
+    {
+      item = tw_design_find_item (root, "tiles", d->id);
+      index = item != NULL ? tw_design_seq_index (tiles, item) : -1;
+      if (index < 0 && d->op != TILE_ADD)
+        {
+          g_autofree char *message = g_strdup_printf (_("“%s” is not in the text any more"),
+                                                      d->id);
+          _tw_design_page_notify_user (self, message);
+          return G_SOURCE_REMOVE;
+        }
+    }
+
+  switch (d->op)
+    {
+    case TILE_ADD:
+      edit = add_tile_edit (self, text, root, tiles, index, &select);
+      break;
+    case TILE_DUPLICATE:
+      {
+        g_autofree char *fresh = tw_design_fresh_id (root, "tiles", d->id, 2);
+        g_autofree char *value = tw_design_yaml_scalar (fresh);
+
+        edit = tw_design_edit_seq_duplicate (text, tiles, index, "id", value);
+        select = g_steal_pointer (&fresh);
+      }
+      break;
+    case TILE_DELETE:
+      edit = tw_design_edit_seq_remove (text, tiles, index);
+      /* the selection moves on to the next tile, or back to the previous */
+      if ((guint) index + 1 < tiles->n_children)
+        select = g_strdup (item_id (tiles->children[index + 1]));
+      else if (index > 0)
+        select = g_strdup (item_id (tiles->children[index - 1]));
+      break;
+    case TILE_MOVE_UP:
+      edit = index > 0 ? tw_design_edit_seq_swap (text, tiles, index - 1) : NULL;
+      select = g_strdup (d->id);
+      break;
+    case TILE_MOVE_DOWN:
+      edit = tw_design_edit_seq_swap (text, tiles, index);
+      select = g_strdup (d->id);
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+
+  if (edit == NULL)
+    {
+      if (d->op == TILE_ADD)
+        _tw_design_page_notify_user (self, _("The tiles section is not a list: "
+                                             "fix it in the text first"));
+      else if (d->op == TILE_DUPLICATE)
+        _tw_design_page_notify_user (self, _("The tile’s id is not written in its entry: "
+                                             "copy it in the text"));
+      else
+        _tw_design_page_notify_user (self, _("The tile cannot be moved further"));
+      return G_SOURCE_REMOVE;
+    }
+  /* undoing an Add takes the new tile away: the selection goes back then */
+  g_free (self->selected_before);
+  self->selected_before = d->op == TILE_ADD || d->op == TILE_DUPLICATE
+                          ? g_strdup (self->selected_tile) : NULL;
+  g_free (self->selected_tile);
+  self->selected_tile = g_steal_pointer (&select);
+  _tw_design_page_apply_edit (self, text, edit);
+  return G_SOURCE_REMOVE;
+}
+
+void
+_tw_design_page_tile_op_action (GtkWidget  *widget,
+                                const char *action_name,
+                                GVariant   *parameter)
+{
+  TwDesignPage *self = TW_DESIGN_PAGE (widget);
+  TileOpData *d = g_new0 (TileOpData, 1);
+  const TwTileDef *tile = selected_tile (self);
+
+  d->page = g_object_ref (self);
+  d->id = tile != NULL ? g_strdup (tile->id) : NULL;
+  if (g_str_equal (action_name, "design.tile-add"))
+    d->op = TILE_ADD;
+  else if (g_str_equal (action_name, "design.tile-duplicate"))
+    d->op = TILE_DUPLICATE;
+  else if (g_str_equal (action_name, "design.tile-delete"))
+    d->op = TILE_DELETE;
+  else if (g_str_equal (action_name, "design.tile-move-up"))
+    d->op = TILE_MOVE_UP;
+  else
+    d->op = TILE_MOVE_DOWN;
+  if (d->op != TILE_ADD && d->id == NULL)
+    {
+      tile_op_data_free (d);
+      return;
+    }
+  /* like the form edits: not inside the signal of the button pressed */
+  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, run_tile_op, d, tile_op_data_free);
+}
+
+void
+_tw_design_page_update_tile_actions (TwDesignPage *self)
+{
+  const TwTileDef *tile = selected_tile (self);
+  guint n = self->definition != NULL ? self->definition->n_tiles : 0;
+  gint i = tile != NULL ? (gint) (tile - self->definition->tiles) : -1;
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "design.tile-add", n < TW_MAX_TILE_DEFS);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "design.tile-duplicate",
+                                 tile != NULL && n < TW_MAX_TILE_DEFS);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "design.tile-delete", tile != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "design.tile-move-up", i > 0);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "design.tile-move-down",
+                                 i >= 0 && (guint) i + 1 < n);
+}
+
+/* The list's keys work where the tile set has the focus, not in the text. */
+static void
+add_tile_shortcuts (TwDesignPage *self)
+{
+  static const struct { const char *trigger, *action; } keys[] = {
+    { "Insert", "design.tile-add" },
+    { "<Control>d", "design.tile-duplicate" },
+    { "Delete", "design.tile-delete" },
+    { "KP_Delete", "design.tile-delete" },
+    { "<Alt>Up", "design.tile-move-up" },
+    { "<Alt>Left", "design.tile-move-up" },
+    { "<Alt>Down", "design.tile-move-down" },
+    { "<Alt>Right", "design.tile-move-down" },
+  };
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+                                          gtk_shortcut_new (gtk_shortcut_trigger_parse_string (keys[i].trigger),
+                                                            gtk_named_action_new (keys[i].action)));
+  /* on the whole Tiles page: the list, its buttons and the tile editor */
+  gtk_widget_add_controller (GTK_WIDGET (self->tiles_page), controller);
+}
+
+static void
+build_tile_editor (TwDesignPage *self)
+{
+  GtkWidget *label, *box;
+  char *label_text = NULL;
+
+  for (guint d = 0; d < 4; d++)
+    {
+      label = gtk_label_new (_(dir_names[d]));
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_grid_attach (self->edge_grid, label, 0, d, 1, 1);
+      self->edge_buttons[d] = gtk_button_new_with_label ("");
+      gtk_widget_set_hexpand (self->edge_buttons[d], TRUE);
+      g_object_set_data (G_OBJECT (self->edge_buttons[d]), "dir", GUINT_TO_POINTER (d));
+      g_signal_connect (self->edge_buttons[d], "clicked", G_CALLBACK (edge_button_clicked), self);
+      gtk_grid_attach (self->edge_grid, self->edge_buttons[d], 1, d, 1, 1);
+
+      /* its menu lists the other sections of the edge's colour */
+      self->join_buttons[d] = gtk_menu_button_new ();
+      gtk_menu_button_set_label (GTK_MENU_BUTTON (self->join_buttons[d]), _("Join…"));
+      /* Translators: the accessible name of an edge's "Join With…" menu button */
+      label_text = g_strdup_printf (_("Join %s with"), _(dir_names[d]));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->join_buttons[d]),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, label_text, -1);
+      /* GTK 4.8 puts the focus and the press action on the menu button's
+       * inner toggle button, which would be read as just "Join With…" */
+      gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_widget_get_first_child (self->join_buttons[d])),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, label_text, -1);
+      g_clear_pointer (&label_text, g_free);
+      gtk_grid_attach (self->edge_grid, self->join_buttons[d], 2, d, 1, 1);
+
+      self->split_buttons[d] = gtk_button_new_with_label (_("Split"));
+      /* Translators: the accessible name of the "Split Off" button of an edge */
+      label_text = g_strdup_printf (_("Split %s off into its own section"), _(dir_names[d]));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->split_buttons[d]),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, label_text, -1);
+      g_clear_pointer (&label_text, g_free);
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (self->split_buttons[d]),
+                                      "design.tile-split");
+      gtk_actionable_set_action_target (GTK_ACTIONABLE (self->split_buttons[d]), "u", d);
+      gtk_grid_attach (self->edge_grid, self->split_buttons[d], 3, d, 1, 1);
+    }
+  /* the copies and the sections share the last row: the editor stays
+   * short, so that the tile list keeps its rows in a 720 px window */
+  label = gtk_label_new (_("Copies"));
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_grid_attach (self->edge_grid, label, 0, 4, 1, 1);
+  self->count_spin = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (0, TW_MAX_TILE_COUNT, 1));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->count_spin),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Copies of the tile"), -1);
+  g_signal_connect (self->count_spin, "value-changed", G_CALLBACK (count_changed), self);
+  gtk_grid_attach (self->edge_grid, GTK_WIDGET (self->count_spin), 1, 4, 1, 1);
+
+  box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  label = gtk_label_new (_("Sections"));
+  gtk_box_append (GTK_BOX (box), label);
+  self->sections_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_xalign (self->sections_label, 0);
+  gtk_label_set_wrap (self->sections_label, TRUE);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->sections_label));
+  gtk_grid_attach (self->edge_grid, box, 2, 4, 2, 1);
+}
+
+/* Edge @dir's "Join With…" menu: each other edge of its colour that is in
+ * another section, clockwise from the next one. */
+static void
+update_join_menu (TwDesignPage    *self,
+                  const TwTileDef *tile,
+                  guint            dir,
+                  gboolean         edges)
+{
+  g_autoptr(GMenu) menu = g_menu_new ();
+  gboolean same_section = FALSE;
+
+  for (guint k = 1; edges && k < 4; k++)
+    {
+      guint other = (dir + k) % 4;
+      g_autoptr(GMenuItem) item = NULL;
+
+      if (!can_join (tile, dir, other))
+        {
+          same_section |= section_of (tile, dir) == section_of (tile, other);
+          continue;
+        }
+      item = g_menu_item_new (_(dir_names[other]), NULL);
+      g_menu_item_set_action_and_target (item, "design.tile-join", "(uu)", dir, other);
+      g_menu_append_item (menu, item);
+    }
+  gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (self->join_buttons[dir]),
+                                  G_MENU_MODEL (menu));
+  if (g_menu_model_get_n_items (G_MENU_MODEL (menu)) == 0 && edges)
+    {
+      /* after its last join the button goes insensitive: the focus stays in
+       * the row (not nowhere), so that Ctrl+Z still undoes the join */
+      GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+      GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+      if (focus != NULL && (focus == self->join_buttons[dir]
+                            || gtk_widget_is_ancestor (focus, self->join_buttons[dir])))
+        gtk_widget_grab_focus (self->edge_buttons[dir]);
+    }
+  gtk_widget_set_sensitive (self->join_buttons[dir],
+                            g_menu_model_get_n_items (G_MENU_MODEL (menu)) > 0);
+  if (!edges || g_menu_model_get_n_items (G_MENU_MODEL (menu)) > 0)
+    gtk_widget_set_tooltip_text (self->join_buttons[dir],
+                                 _("Join the edge’s section with another of its colour"));
+  else if (same_section)
+    gtk_widget_set_tooltip_text (self->join_buttons[dir],
+                                 _("The edges of this colour are joined already"));
+  else
+    gtk_widget_set_tooltip_text (self->join_buttons[dir],
+                                 _("No other edge has this colour: give one this colour "
+                                   "first"));
+}
+
+void
+_tw_design_page_update_tile_editor (TwDesignPage *self)
+{
+  const TwTileDef *tile = selected_tile (self);
+  gboolean edges = tile != NULL && tile->n_edges == 4 && self->definition->n_colors > 0;
+
+  gtk_widget_set_sensitive (GTK_WIDGET (self->tile_editor), tile != NULL);
+  gtk_label_set_label (self->tile_title, tile == NULL ? _("Select a tile to edit it")
+                                         : tile->name != NULL ? tile->name : tile->id);
+  for (guint d = 0; d < 4; d++)
+    {
+      g_autofree char *name = edges ? color_name (self->definition, tile->edges[d]) : NULL;
+      g_autofree char *a11y = NULL;
+
+      gtk_button_set_label (GTK_BUTTON (self->edge_buttons[d]), name != NULL ? name : "—");
+      gtk_widget_set_sensitive (self->edge_buttons[d], edges);
+      /* Translators: a button that changes a tile edge's colour: "North edge: Red" */
+      a11y = g_strdup_printf (_("%s edge: %s"), _(dir_names[d]), name != NULL ? name : "—");
+      gtk_widget_set_tooltip_text (self->edge_buttons[d], _("Change to the next colour"));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->edge_buttons[d]),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, a11y, -1);
+
+      update_join_menu (self, tile, d, edges);
+      gtk_widget_set_sensitive (self->split_buttons[d], edges && can_split (tile, d));
+      gtk_widget_set_tooltip_text (self->split_buttons[d],
+                                   edges && !can_split (tile, d)
+                                   ? _("The edge is a section of its own already")
+                                   : _("Make the edge a section of its own"));
+    }
+  if (edges)
+    {
+      g_autofree char *value = tw_design_sections_text (tile->section_mask, tile->n_sections);
+
+      if (tw_node_get (tile->node, "sections") != NULL)
+        gtk_label_set_label (self->sections_label, value);
+      else
+        {
+          /* Translators: a tile's sections when the file does not write them */
+          g_autofree char *derived = g_strdup_printf (_("%s (from the edge colours)"), value);
+
+          gtk_label_set_label (self->sections_label, derived);
+        }
+    }
+  else
+    gtk_label_set_label (self->sections_label, "—");
+  self->updating = TRUE;
+  gtk_spin_button_set_value (self->count_spin, tile != NULL ? tile->count : 0);
+  self->updating = FALSE;
+  if (tile != NULL)
+    {
+      g_autofree char *description = tile_description (self->definition, tile);
+
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->tile_large),
+                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+    }
+  gtk_widget_queue_draw (GTK_WIDGET (self->tile_large));
+  _tw_design_page_update_tile_actions (self);
+}
+
+static void
+tile_selection_changed (TwDesignPage *self)
+{
+  GList *selected;
+
+  if (self->updating)
+    return;
+  selected = gtk_flow_box_get_selected_children (self->tile_flow);
+  if (selected != NULL)
+    {
+      g_free (self->selected_tile);
+      self->selected_tile = g_strdup (g_object_get_data (selected->data, "tile-id"));
+      g_clear_pointer (&self->selected_before, g_free);
+    }
+  g_list_free (selected);
+  _tw_design_page_update_tile_editor (self);
+}
+
+typedef struct
+{
+  guint32 pattern;   /* four colour indices, N in the high byte */
+  guint   count;
+} PatternTotal;
+
+static void
+clear_patterns (TwDesignPage *self)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->pattern_flow))) != NULL)
+    gtk_flow_box_remove (self->pattern_flow, child);
+}
+
+/* A pattern as a small tile: four triangles in the edge colours. */
+static void
+draw_pattern (GtkDrawingArea *area,
+              cairo_t        *cr,
+              int             width,
+              int             height,
+              gpointer        user_data)
+{
+  TwDesignPage *self = user_data;
+  guint32 pattern = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (area), "pattern"));
+  double size = MIN (width, height) - 1, x0 = (width - size) / 2, y0 = (height - size) / 2;
+  double cx = x0 + size / 2, cy = y0 + size / 2;
+  const double corner[5][2] = { { 0, 0 }, { 1, 0 }, { 1, 1 }, { 0, 1 }, { 0, 0 } };
+
+  if (self->definition == NULL)
+    return;
+  for (guint d = 0; d < 4; d++)
+    {
+      guint c = (pattern >> (8 * (3 - d))) & 0xff;
+      guint32 rgb = c < self->definition->n_colors ? self->definition->colors[c].rgb : 0x808080;
+
+      /* edge d lies between corners d and d + 1, clockwise from the top left */
+      cairo_move_to (cr, cx, cy);
+      cairo_line_to (cr, x0 + corner[d][0] * size, y0 + corner[d][1] * size);
+      cairo_line_to (cr, x0 + corner[d + 1][0] * size, y0 + corner[d + 1][1] * size);
+      cairo_close_path (cr);
+      cairo_set_source_rgb (cr, ((rgb >> 16) & 0xff) / 255.0, ((rgb >> 8) & 0xff) / 255.0,
+                            (rgb & 0xff) / 255.0);
+      cairo_fill (cr);
+    }
+  cairo_set_source_rgba (cr, 0, 0, 0, 0.6);
+  cairo_set_line_width (cr, 1);
+  cairo_rectangle (cr, x0 + 0.5, y0 + 0.5, size - 1, size - 1);
+  cairo_stroke (cr);
+}
+
+static void
+add_pattern (TwDesignPage       *self,
+             const PatternTotal *total)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 3);
+  GtkWidget *area = gtk_drawing_area_new ();
+  GtkWidget *label, *child;
+  g_autoptr(GString) name = g_string_new (NULL);
+  g_autofree char *count = g_strdup_printf ("%u", total->count);
+  g_autofree char *description = NULL;
+
+  for (guint d = 0; d < 4; d++)
+    {
+      g_autofree char *c = color_name (self->definition, (total->pattern >> (8 * (3 - d))) & 0xff);
+
+      g_string_append_printf (name, "%s%s", d > 0 ? "/" : "", c);
+    }
+  /* Translators: the tiles of one edge pattern, its colours clockwise from the
+   * north: "Red/Red/Green/Green: 5 tiles" */
+  description = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s: %u tile", "%s: %u tiles",
+                                              total->count), name->str, total->count);
+
+  g_object_set_data (G_OBJECT (area), "pattern", GUINT_TO_POINTER (total->pattern));
+  gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (area), 18);
+  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (area), 18);
+  gtk_widget_set_valign (area, GTK_ALIGN_CENTER);
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (area), draw_pattern, self, NULL);
+  gtk_box_append (GTK_BOX (box), area);
+  label = gtk_label_new (count);
+  gtk_widget_add_css_class (label, "caption");
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_widget_set_tooltip_text (box, description);
+  gtk_flow_box_append (self->pattern_flow, box);
+  child = gtk_widget_get_parent (box);
+  gtk_widget_set_focusable (child, FALSE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (child),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, description, -1);
+}
+
+static void
+refresh_totals (TwDesignPage *self)
+{
+  const TwDefinition *def = self->definition;
+  guint per_color[TW_MAX_COLORS] = { 0 };
+  GString *s = g_string_new (NULL);
+
+  for (guint i = 0; i < def->n_tiles; i++)
+    if (def->tiles[i].n_edges == 4)
+      for (guint d = 0; d < 4; d++)
+        if (def->tiles[i].edges[d] < TW_MAX_COLORS)
+          per_color[def->tiles[i].edges[d]] += def->tiles[i].count;
+
+  g_string_printf (s, g_dngettext (GETTEXT_PACKAGE, "%u tile", "%u tiles", def->total_tiles),
+                   def->total_tiles);
+  for (guint c = 0; c < def->n_colors; c++)
+    {
+      g_autofree char *name = color_name (def, c);
+
+      /* Translators: how many tile edges show a colour: "Red: 100 edges" */
+      g_string_append (s, " · ");
+      g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE, "%s: %u edge", "%s: %u edges",
+                                              per_color[c]), name, per_color[c]);
+    }
+  gtk_label_set_label (self->totals_label, s->str);
+
+  /* per edge pattern (tw_design_edge_pattern), in the patterns' order */
+  {
+    g_autoptr(GArray) patterns = g_array_new (FALSE, FALSE, sizeof (PatternTotal));
+
+    for (guint i = 0; i < def->n_tiles; i++)
+      {
+        const TwTileDef *tile = &def->tiles[i];
+        guint32 key;
+        guint j;
+
+        if (tile->n_edges != 4)
+          continue;
+        key = tw_design_edge_pattern (tile->edges);
+        for (j = 0; j < patterns->len; j++)
+          if (g_array_index (patterns, PatternTotal, j).pattern == key)
+            break;
+        if (j == patterns->len)
+          {
+            PatternTotal entry = { key, 0 };
+
+            /* kept sorted by pattern */
+            for (j = 0; j < patterns->len && g_array_index (patterns, PatternTotal, j).pattern < key; j++)
+              ;
+            g_array_insert_val (patterns, j, entry);
+          }
+        g_array_index (patterns, PatternTotal, j).count += tile->count;
+      }
+
+    clear_patterns (self);
+    for (guint j = 0; j < patterns->len; j++)
+      add_pattern (self, &g_array_index (patterns, PatternTotal, j));
+  }
+  g_string_free (s, TRUE);
+}
+
+void
+_tw_design_page_refresh_tiles (TwDesignPage *self)
+{
+  const TwDefinition *def = self->definition;
+  GtkWidget *child;
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+  /* after a key in the list (Ctrl+D, Alt+Down...) the new children take the
+   * focus back, so that the next key works on the tile just selected */
+  gboolean had_focus = focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (self->tile_flow));
+
+  focus = NULL;   /* it goes with the old children */
+  self->updating = TRUE;
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->tile_flow))) != NULL)
+    gtk_flow_box_remove (self->tile_flow, child);
+  self->updating = FALSE;
+  if (def == NULL)
+    {
+      gtk_label_set_label (self->totals_label, "");
+      clear_patterns (self);
+      _tw_design_page_update_tile_editor (self);
+      return;
+    }
+  /* the selected tile is gone (an Add undone): back to the one selected
+   * before it, if that is still there */
+  if (self->selected_before != NULL
+      && (self->selected_tile == NULL || tw_definition_find_tile (def, self->selected_tile) < 0)
+      && tw_definition_find_tile (def, self->selected_before) >= 0)
+    {
+      g_free (self->selected_tile);
+      self->selected_tile = g_steal_pointer (&self->selected_before);
+    }
+
+  for (guint i = 0; i < def->n_tiles; i++)
+    {
+      const TwTileDef *tile = &def->tiles[i];
+      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+      GtkWidget *area = gtk_drawing_area_new ();
+      GtkWidget *label;
+      g_autofree char *count = g_strdup_printf ("×%u", tile->count);
+      g_autofree char *description = tile_description (def, tile);
+
+      g_object_set_data_full (G_OBJECT (area), "tile-id", g_strdup (tile->id), g_free);
+      gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (area), 56);
+      gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (area), 56);
+      gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (area), draw_tile, self, NULL);
+      gtk_box_append (GTK_BOX (box), area);
+      label = gtk_label_new (tile->id);
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 9);
+      gtk_widget_add_css_class (label, "caption");
+      gtk_box_append (GTK_BOX (box), label);
+      label = gtk_label_new (count);
+      gtk_widget_add_css_class (label, "caption");
+      gtk_widget_add_css_class (label, "dim-label");
+      gtk_box_append (GTK_BOX (box), label);
+      gtk_widget_set_tooltip_text (box, description);
+
+      gtk_flow_box_append (self->tile_flow, box);
+      child = gtk_widget_get_parent (box);
+      g_object_set_data_full (G_OBJECT (child), "tile-id", g_strdup (tile->id), g_free);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (child),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, description, -1);
+      if (g_strcmp0 (tile->id, self->selected_tile) == 0)
+        {
+          self->updating = TRUE;
+          gtk_flow_box_select_child (self->tile_flow, GTK_FLOW_BOX_CHILD (child));
+          self->updating = FALSE;
+          if (had_focus)
+            focus = child;
+        }
+    }
+  /* the selected tile, or the first when none is: left without a focus widget, GTK 4.8 draws the page before
+   * it is laid out again */
+  if (had_focus)
+    {
+      if (focus == NULL)
+        focus = gtk_widget_get_first_child (GTK_WIDGET (self->tile_flow));
+      if (focus != NULL)
+        gtk_widget_grab_focus (focus);
+    }
+  refresh_totals (self);
+  _tw_design_page_update_tile_editor (self);
+}
+
+/* Called from the page's init, after its template. */
+void
+_tw_design_page_tiles_init (TwDesignPage *self)
+{
+  GtkGesture *click;
+
+  g_signal_connect_swapped (self->tile_flow, "selected-children-changed",
+                            G_CALLBACK (tile_selection_changed), self);
+
+  build_tile_editor (self);
+  add_tile_shortcuts (self);
+  gtk_drawing_area_set_draw_func (self->tile_large, draw_tile, self, NULL);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->tile_large),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Selected tile"), -1);
+  click = gtk_gesture_click_new ();
+  g_signal_connect (click, "pressed", G_CALLBACK (tile_large_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->tile_large), GTK_EVENT_CONTROLLER (click));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->tile_large),
+                               _("Click an edge to change it to the next colour"));
+}

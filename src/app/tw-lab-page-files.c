@@ -1,0 +1,668 @@
+/* tw-lab-page-files.c: the Lab view's files: export, save and open a run
+ *
+ * Export writes every game (CSV, JSON) or the charts (PNG, SVG). Save Run
+ * writes the shown results with the settings they were played with
+ * (tw_sim_lab_run_save(), on a GTask thread); Open Run reads such a file on
+ * a thread, checks it against the rules module, and only then sets the form
+ * and the results, so a refused file changes nothing.
+ *
+ * Copyright 2026 The Tilewright team
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "tw-lab-page-private.h"
+
+#include <cairo-svg.h>
+#include <glib/gi18n.h>
+
+#include "tw-export.h"
+#include "tw-file.h"
+
+/* ------------------------------------------------------------------------ */
+/* Export                                                                   */
+
+/* Every game of A (and B), as `simulate --per-game` writes them, always
+ * with the column "arm". */
+static gboolean
+export_csv (TwLabPage   *self,
+            const char  *path,
+            GError     **error)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr(GPtrArray) arms = g_ptr_array_new ();
+
+  for (guint k = 0; k < self->n_arms; k++)
+    g_ptr_array_add (arms, self->arms[k]);
+  tw_sim_games_csv (arms, TRUE, out);
+  return tw_file_save (path, out->str, (gssize) out->len, error);
+}
+
+static gboolean
+export_json (TwLabPage   *self,
+             const char  *path,
+             GError     **error)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr(GPtrArray) arms = g_ptr_array_new ();
+
+  for (guint k = 0; k < self->n_arms; k++)
+    g_ptr_array_add (arms, self->arms[k]);
+  tw_sim_to_json (arms, out);
+  return tw_file_save (path, out->str, (gssize) out->len, error);
+}
+
+/* Every shown chart, one under the other, black on white; saved atomically
+ * (tw-file.h). */
+static gboolean
+export_charts (TwLabPage   *self,
+               const char  *path,
+               gboolean     svg,
+               GError     **error)
+{
+  const double black[3] = { 0.1, 0.1, 0.1 };
+  const int width = 900;
+  g_autoptr(TwSaveFile) file = tw_save_file_begin (path, error);
+  cairo_surface_t *surface;
+  cairo_status_t status;
+  cairo_t *cr;
+  guint n = 0;
+
+  if (file == NULL)
+    return FALSE;
+  for (guint c = 0; c < N_CHARTS; c++)
+    n += gtk_widget_get_visible (self->areas[c]);
+  if (svg)
+    surface = cairo_svg_surface_create_for_stream (tw_export_save_write, file, width, n * CHART_HEIGHT);
+  else
+    surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width, n * CHART_HEIGHT);
+  cr = cairo_create (surface);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  for (guint c = 0; c < N_CHARTS; c++)
+    {
+      if (!gtk_widget_get_visible (self->areas[c]))
+        continue;
+      tw_chart_draw (self->charts[c], cr, width, CHART_HEIGHT, black);
+      cairo_translate (cr, 0, CHART_HEIGHT);
+    }
+  cairo_destroy (cr);
+  if (svg)
+    cairo_surface_finish (surface);
+  status = cairo_surface_status (surface);
+  if (!svg && status == CAIRO_STATUS_SUCCESS)
+    status = cairo_surface_write_to_png_stream (surface, tw_export_save_write, file);
+  cairo_surface_destroy (surface);
+  if (!tw_export_save_check (status, file, path, error))
+    return FALSE;
+  return tw_save_file_commit (g_steal_pointer (&file), error);
+}
+
+typedef enum { EXPORT_CSV, EXPORT_JSON, EXPORT_PNG, EXPORT_SVG } ExportKind;
+
+static void
+export_to (TwLabPage  *self,
+           ExportKind  kind,
+           const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *basename = g_path_get_basename (path);
+  g_autofree char *message = NULL;
+  gboolean ok;
+
+  if (!_tw_lab_page_has_results (self))
+    return;
+  switch (kind)
+    {
+    case EXPORT_CSV:  ok = export_csv (self, path, &error); break;
+    case EXPORT_JSON: ok = export_json (self, path, &error); break;
+    case EXPORT_PNG:  ok = export_charts (self, path, FALSE, &error); break;
+    case EXPORT_SVG:
+    default:          ok = export_charts (self, path, TRUE, &error); break;
+    }
+  if (ok)
+    message = g_strdup_printf (_("Exported “%s”"), basename);
+  else
+    message = g_strdup_printf (_("Could not export “%s”: %s"), basename, error->message);
+  _tw_lab_page_toast (self, message);
+}
+
+static void
+chooser_response (GtkNativeDialog *dialog,
+                  int              response,
+                  TwLabPage       *self)
+{
+  ExportKind kind = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (dialog), "kind"));
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autofree char *path = g_file_get_path (file);
+
+      if (path != NULL)
+        export_to (self, kind, path);
+    }
+  g_clear_object (&self->chooser);
+}
+
+void
+_tw_lab_page_export_activated (GtkWidget  *widget,
+                               const char *action_name,
+                               GVariant   *parameter)
+{
+  static const char * const names[] = { "results.csv", "results.json", "charts.png",
+                                        "charts.svg" };
+  TwLabPage *self = TW_LAB_PAGE (widget);
+  const char *path = g_variant_get_string (parameter, NULL);
+  ExportKind kind;
+  GtkWidget *root;
+
+  if (g_str_equal (action_name, "lab.export-csv"))
+    kind = EXPORT_CSV;
+  else if (g_str_equal (action_name, "lab.export-json"))
+    kind = EXPORT_JSON;
+  else if (g_str_equal (action_name, "lab.export-png"))
+    kind = EXPORT_PNG;
+  else
+    kind = EXPORT_SVG;
+
+  if (*path != '\0')
+    {
+      export_to (self, kind, path);
+      return;
+    }
+  if (self->chooser != NULL)
+    return;
+  root = GTK_WIDGET (gtk_widget_get_root (widget));
+  self->chooser = GTK_NATIVE_DIALOG (gtk_file_chooser_native_new (
+      kind == EXPORT_CSV ? _("Export CSV") : kind == EXPORT_JSON ? _("Export JSON")
+                                                                  : _("Export Charts"),
+      GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, GTK_FILE_CHOOSER_ACTION_SAVE,
+      _("_Export"), _("_Cancel")));
+  gtk_native_dialog_set_modal (self->chooser, TRUE);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->chooser), names[kind]);
+  g_object_set_data (G_OBJECT (self->chooser), "kind", GUINT_TO_POINTER (kind));
+  g_signal_connect (self->chooser, "response", G_CALLBACK (chooser_response), self);
+  gtk_native_dialog_show (self->chooser);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Saving and opening a run                                                 */
+
+void
+_tw_lab_page_show_error (TwLabPage  *self,
+                         const char *heading,
+                         const char *message)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *dialog;
+
+  dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, heading, NULL);
+  adw_message_dialog_set_body (ADW_MESSAGE_DIALOG (dialog), message);
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "close");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "close");
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* The shown results with the settings they were played with (not the form,
+ * which may have changed since): what a saved run holds. */
+static TwSimLabRun *
+run_to_save (TwLabPage *self)
+{
+  TwSimLabRun *run = tw_sim_lab_run_new ();
+  const TwSimArm *a = self->arms[0];
+
+  run->definition_path = g_strdup (self->definition->path);
+  run->definition_name = g_strdup (self->definition->name);
+  run->definition_text = g_strdup (self->definition->text);
+  run->n_players = a->n_players;
+  run->bots = g_strdupv (a->bots);
+  run->games = a->total_games;
+  run->seed = a->seed;
+  run->jobs = MAX (self->shown_jobs, 1);
+  run->options = g_strdupv (a->options);
+  run->compare = self->n_arms == 2 ? g_strdup (self->shown_compare) : NULL;
+  if (self->n_arms == 2 && self->shown_b_definition != NULL)
+    {
+      run->compare_definition_path = g_strdup (self->shown_b_definition->path);
+      run->compare_definition_name = g_strdup (self->shown_b_definition->name);
+      run->compare_definition_text = g_strdup (self->shown_b_definition->text);
+    }
+  for (guint k = 0; k < self->n_arms; k++)
+    g_ptr_array_add (run->arms, tw_sim_arm_copy (self->arms[k]));
+  return run;
+}
+
+static void
+save_thread (GTask        *task,
+             gpointer      source_object,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  TwSimLabRun *run = task_data;
+  const char *path = g_object_get_data (G_OBJECT (task), "path");
+  GError *error = NULL;
+
+  (void) source_object;
+  (void) cancellable;
+  if (tw_sim_lab_run_save (run, path, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+static void
+save_finished (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  TwLabPage *self = TW_LAB_PAGE (source);
+  const char *path = g_object_get_data (G_OBJECT (result), "path");
+  g_autofree char *basename = g_path_get_basename (path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *message = NULL;
+
+  (void) user_data;
+  g_task_propagate_boolean (G_TASK (result), &error);
+  if (g_cancellable_is_cancelled (self->io))
+    return;
+  g_clear_object (&self->io);
+  if (error != NULL)
+    {
+      _tw_lab_page_show_error (self, _("Could Not Save the Run"), error->message);
+    }
+  else
+    {
+      g_free (self->run_file);
+      self->run_file = g_strdup (path);
+      /* Translators: a Lab run was saved to this file */
+      message = g_strdup_printf (_("Saved “%s”"), basename);
+      _tw_lab_page_toast (self, message);
+    }
+  _tw_lab_page_update_actions (self);
+}
+
+static void
+save_run_to (TwLabPage  *self,
+             const char *path)
+{
+  g_autoptr(GTask) task = NULL;
+
+  if (!_tw_lab_page_has_results (self) || self->run != NULL || self->io != NULL)
+    return;
+  self->io = g_cancellable_new ();
+  task = g_task_new (self, self->io, save_finished, NULL);
+  g_task_set_source_tag (task, save_run_to);
+  g_task_set_task_data (task, run_to_save (self), (GDestroyNotify) tw_sim_lab_run_free);
+  g_object_set_data_full (G_OBJECT (task), "path", g_strdup (path), g_free);
+  g_task_run_in_thread (task, save_thread);
+  _tw_lab_page_update_actions (self);
+}
+
+typedef struct
+{
+  char         *path;
+  char         *status;      /* the status line before, shown again if the file is refused */
+  TwDefinition *current;     /* the page's definition, to reuse when the text is the same */
+  TwSimLabRun  *run;         /* out */
+  TwDefinition *definition;  /* out: the definition the run was played on */
+  TwDefinition *definition_b; /* out: B's, when B played another definition */
+} OpenData;
+
+static void
+open_data_free (gpointer data)
+{
+  OpenData *d = data;
+
+  g_free (d->path);
+  g_free (d->status);
+  g_clear_pointer (&d->current, tw_definition_unref);
+  g_clear_pointer (&d->run, tw_sim_lab_run_free);
+  g_clear_pointer (&d->definition, tw_definition_unref);
+  g_clear_pointer (&d->definition_b, tw_definition_unref);
+  g_free (d);
+}
+
+static void
+open_thread (GTask        *task,
+             gpointer      source_object,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  OpenData *d = task_data;
+  GError *error = NULL;
+
+  (void) source_object;
+  (void) cancellable;
+  d->run = tw_sim_lab_run_load (d->path, &error);
+  if (d->run == NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  if (d->current != NULL && g_strcmp0 (d->current->text, d->run->definition_text) == 0)
+    d->definition = tw_definition_ref (d->current);
+  else
+    {
+      g_autofree char *name = g_path_get_basename (d->run->definition_path != NULL
+                                                   ? d->run->definition_path : d->path);
+
+      d->definition = tw_definition_load_data (d->run->definition_text, -1, name, NULL, &error);
+      if (d->definition == NULL)
+        {
+          g_prefix_error (&error, _("%s: the definition saved in the run does not load: "),
+                          d->path);
+          g_task_return_error (task, error);
+          return;
+        }
+    }
+  if (d->run->compare_definition_text != NULL)
+    {
+      g_autofree char *name = g_path_get_basename (d->run->compare_definition_path != NULL
+                                                   ? d->run->compare_definition_path
+                                                   : d->path);
+
+      d->definition_b = tw_definition_load_data (d->run->compare_definition_text, -1, name,
+                                                 NULL, &error);
+      if (d->definition_b == NULL)
+        {
+          g_prefix_error (&error, _("%s: B’s definition saved in the run does not load: "),
+                          d->path);
+          g_task_return_error (task, error);
+          return;
+        }
+      /* the saved path names it in the charts, as when it was played */
+      g_free (d->definition_b->path);
+      d->definition_b->path = g_strdup (d->run->compare_definition_path);
+    }
+  g_task_return_boolean (task, TRUE);
+}
+
+static gboolean
+parse_options (const TwRules  *rules,
+               char          **assignments,
+               TwOptions      *options,
+               GError        **error)
+{
+  for (guint i = 0; assignments != NULL && assignments[i] != NULL; i++)
+    if (!tw_options_set_from_string (options, rules->options, rules->n_options, assignments[i],
+                                     error))
+      return FALSE;
+  return TRUE;
+}
+
+/* What the form cannot show or the module does not accept is refused
+ * before anything on the page changes. */
+static gboolean
+check_run (const TwSimLabRun  *run,
+           const TwDefinition *def,
+           const TwDefinition *def_b,
+           TwOptions          *a,
+           TwOptions          *b,
+           guint              *compared,
+           TwBotSpec          *bots,
+           GError            **error)
+{
+  const TwRules *rules = def->rules;
+  const TwSimArm *arm = g_ptr_array_index (run->arms, 0);
+  guint min_players = MAX (def->min_players, rules->min_players);
+  guint max_players = MIN (MIN (def->max_players, rules->max_players), TW_MAX_PLAYERS);
+
+  if (!g_str_equal (arm->rules_id, rules->id))
+    {
+      g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_MISMATCH,
+                   _("the results are of the rules “%s”, the definition is of “%s”"),
+                   arm->rules_id, rules->id);
+      return FALSE;
+    }
+  if (run->n_players < min_players || run->n_players > max_players)
+    {
+      g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_MISMATCH,
+                   _("%u players, but %s is for %u to %u"), run->n_players, def->name,
+                   min_players, max_players);
+      return FALSE;
+    }
+  for (guint p = 0; p < run->n_players; p++)
+    if (!tw_bot_spec_parse (run->bots[p], &bots[p], error))
+      return FALSE;
+  tw_options_set_defaults (a, rules->options, rules->n_options);
+  if (!parse_options (rules, run->options, a, error))
+    return FALSE;
+  *b = *a;
+  *compared = 0;
+  if (def_b != NULL)
+    {
+      const TwSimArm *arm_b = g_ptr_array_index (run->arms, 1);
+
+      if (run->compare != NULL)
+        {
+          g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_MISMATCH,
+                       _("B changes both an option and the definition; the Lab shows one"));
+          return FALSE;
+        }
+      if (!g_str_equal (arm_b->rules_id, def_b->rules->id))
+        {
+          g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_MISMATCH,
+                       _("B’s results are of the rules “%s”, its definition is of “%s”"),
+                       arm_b->rules_id, def_b->rules->id);
+          return FALSE;
+        }
+      if (!_tw_lab_page_b_supports_players (def_b, run->n_players, error))
+        return FALSE;
+      *compared = MIN (rules->n_options, TW_MAX_OPTIONS) + 1;
+      return TRUE;
+    }
+  if (run->compare != NULL)
+    {
+      g_auto(GStrv) name = g_strsplit (run->compare, "=", 2);
+      guint index;
+
+      if (!parse_options (rules, (char *[]) { run->compare, NULL }, b, error))
+        return FALSE;
+      if (tw_option_find (rules->options, rules->n_options, name[0], &index) == NULL
+          || index >= TW_MAX_OPTIONS || b->values[index] == a->values[index])
+        {
+          g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_MISMATCH,
+                       _("“compare”: %s does not change an option of A"), run->compare);
+          return FALSE;
+        }
+      *compared = index + 1;
+    }
+  return TRUE;
+}
+
+static void
+open_finished (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  TwLabPage *self = TW_LAB_PAGE (source);
+  OpenData *d = g_task_get_task_data (G_TASK (result));
+  g_autofree char *basename = g_path_get_basename (d->path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *status = NULL;
+  TwBotSpec bots[TW_MAX_PLAYERS];
+  TwOptions a, b;
+  guint compared;
+  const TwSimArm *arm;
+
+  (void) user_data;
+  g_task_propagate_boolean (G_TASK (result), &error);
+  if (g_cancellable_is_cancelled (self->io))
+    return;
+  g_clear_object (&self->io);
+  _tw_lab_page_update_actions (self);
+  if (error == NULL && !check_run (d->run, d->definition, d->definition_b, &a, &b, &compared,
+                                   bots, &error))
+    g_prefix_error (&error, "%s: ", d->path);
+  if (error != NULL)
+    {
+      gtk_label_set_label (self->status_label, d->status);
+      _tw_lab_page_show_error (self, _("Could Not Open the Run"), error->message);
+      return;
+    }
+
+  /* the form as the run was set up */
+  if (d->definition != self->definition)
+    {
+      g_autofree char *subtitle = NULL;
+
+      _tw_lab_page_use_definition (self, d->definition);
+      /* Translators: the Lab's definition row after opening a run made on
+       * another version of the open definition */
+      subtitle = g_strdup_printf (_("%s, as saved in the run"), d->definition->name);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (self->definition_row), subtitle);
+    }
+  _tw_lab_page_clear_results (self);
+  gtk_spin_button_set_value (self->players_spin, d->run->n_players);
+  /* a run saved before the Lab's limit may be larger: show what it asked for */
+  gtk_spin_button_set_range (self->games_spin, 1,
+                             MAX (TW_SIM_LAB_MAX_GAMES, (double) d->run->games));
+  gtk_spin_button_set_value (self->games_spin, (double) d->run->games);
+  text = g_strdup_printf ("%" G_GUINT64_FORMAT, d->run->seed);
+  gtk_editable_set_text (GTK_EDITABLE (self->seed_row), text);
+  gtk_spin_button_set_range (self->jobs_spin, 1,
+                             MAX ((guint) MAX (g_get_num_processors (), 1), d->run->jobs));
+  gtk_spin_button_set_value (self->jobs_spin, d->run->jobs);
+  for (guint p = 0; p < d->run->n_players; p++)
+    {
+      double main_value;
+      guint choice = _tw_lab_page_bot_choice_of_spec (&bots[p], &main_value);
+
+      adw_combo_row_set_selected (ADW_COMBO_ROW (self->seat_rows[p]), choice);
+      _tw_lab_page_update_seat_bot (self);
+      if (_tw_lab_page_bot_choice_main_option (choice) != NULL && main_value > 0)
+        gtk_spin_button_set_value (self->iteration_spins[p], main_value);
+    }
+  for (guint i = 0; i < MIN (d->definition->rules->n_options, TW_MAX_OPTIONS); i++)
+    _tw_lab_page_control_set_value (self->option_widgets[i], a.values[i]);
+  if (d->definition_b != NULL)
+    {
+      g_clear_pointer (&self->b_definition, tw_definition_unref);
+      self->b_definition = tw_definition_ref (d->definition_b);
+    }
+  adw_combo_row_set_selected (self->compare_row, compared);
+  _tw_lab_page_compare_changed (self);
+  if (compared > 0 && d->definition_b == NULL)
+    _tw_lab_page_control_set_value (self->b_widget, b.values[compared - 1]);
+
+  /* and its results, as they were */
+  for (guint k = 0; d->run->arms->len > 0; k++)
+    self->arms[k] = g_ptr_array_steal_index (d->run->arms, 0);
+  self->n_arms = compared > 0 ? 2 : 1;
+  self->shown_jobs = d->run->jobs;
+  self->shown_compare = g_strdup (d->run->compare);
+  if (d->definition_b != NULL)
+    self->shown_b_definition = tw_definition_ref (d->definition_b);
+  g_free (self->run_file);
+  self->run_file = g_strdup (d->path);
+  arm = self->arms[0];
+  /* Translators: a Lab run was opened: its file, games played, games asked for */
+  status = g_strdup_printf (_("Opened “%s”: %u of %" G_GUINT64_FORMAT " games"),
+                            basename, arm->games->len, arm->total_games);
+  gtk_label_set_label (self->status_label, status);
+  gtk_progress_bar_set_fraction (self->progress_bar,
+                                 arm->total_games > 0
+                                 ? (double) arm->games->len / arm->total_games : 0);
+  _tw_lab_page_update_charts (self);
+  _tw_lab_page_update_actions (self);
+}
+
+static void
+open_run_from (TwLabPage  *self,
+               const char *path)
+{
+  g_autoptr(GTask) task = NULL;
+  OpenData *d;
+
+  if (self->run != NULL || self->io != NULL)
+    return;
+  d = g_new0 (OpenData, 1);
+  d->path = g_strdup (path);
+  d->status = g_strdup (gtk_label_get_label (self->status_label));
+  d->current = self->definition != NULL ? tw_definition_ref (self->definition) : NULL;
+  self->io = g_cancellable_new ();
+  task = g_task_new (self, self->io, open_finished, NULL);
+  g_task_set_source_tag (task, open_run_from);
+  g_task_set_task_data (task, d, open_data_free);
+  g_task_run_in_thread (task, open_thread);
+  gtk_label_set_label (self->status_label, _("Opening…"));
+  _tw_lab_page_update_actions (self);
+}
+
+static void
+run_chooser_response (GtkNativeDialog *dialog,
+                      int              response,
+                      TwLabPage       *self)
+{
+  gboolean save = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (dialog), "save"));
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autofree char *path = g_file_get_path (file);
+
+      if (path != NULL && save)
+        save_run_to (self, path);
+      else if (path != NULL)
+        open_run_from (self, path);
+    }
+  g_clear_object (&self->chooser);
+}
+
+void
+_tw_lab_page_run_file_activated (GtkWidget  *widget,
+                                 const char *action_name,
+                                 GVariant   *parameter)
+{
+  TwLabPage *self = TW_LAB_PAGE (widget);
+  gboolean save = g_str_equal (action_name, "lab.save-run");
+  const char *path = g_variant_get_string (parameter, NULL);
+  g_autoptr(GtkFileFilter) runs = gtk_file_filter_new ();
+  g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
+  GtkRoot *root;
+
+  if (*path != '\0')
+    {
+      if (save)
+        save_run_to (self, path);
+      else
+        open_run_from (self, path);
+      return;
+    }
+  if (self->chooser != NULL)
+    return;
+  root = gtk_widget_get_root (widget);
+  self->chooser = GTK_NATIVE_DIALOG (gtk_file_chooser_native_new (
+      save ? _("Save Run") : _("Open Run"), GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+      save ? GTK_FILE_CHOOSER_ACTION_SAVE : GTK_FILE_CHOOSER_ACTION_OPEN,
+      save ? _("_Save") : _("_Open"), _("_Cancel")));
+  gtk_native_dialog_set_modal (self->chooser, TRUE);
+  gtk_file_filter_set_name (runs, _("Lab runs"));
+  gtk_file_filter_add_pattern (runs, "*.twlab");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), runs);
+  gtk_file_filter_set_name (all, _("All files"));
+  gtk_file_filter_add_pattern (all, "*");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), all);
+  if (save)
+    {
+      g_autofree char *name = NULL;
+
+      if (self->run_file != NULL)
+        name = g_path_get_basename (self->run_file);
+      else
+        {
+          g_autofree char *lower = g_ascii_strdown (self->definition->name, -1);
+
+          g_strdelimit (lower, " /\\:", '-');
+          name = g_strconcat (lower, ".twlab", NULL);
+        }
+      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->chooser), name);
+    }
+  g_object_set_data (G_OBJECT (self->chooser), "save", GUINT_TO_POINTER (save));
+  g_signal_connect (self->chooser, "response", G_CALLBACK (run_chooser_response), self);
+  gtk_native_dialog_show (self->chooser);
+}

@@ -1,0 +1,767 @@
+/* tw-lab-page-form.c: the Lab view's settings
+ *
+ * Built from the open definition and its rules module's option table:
+ * players, games, threads, seed, a bot per seat, the options, and what B
+ * changes in an A/B comparison (an option's value or another definition,
+ * loaded on a thread).
+ *
+ * Copyright 2026 The Tilewright team
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "tw-lab-page-private.h"
+
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "tw-app-util.h"
+#include "tw-diag.h"
+
+/* ------------------------------------------------------------------------ */
+/* Settings                                                                 */
+
+void
+_tw_lab_page_toast (TwLabPage  *self,
+                    const char *message)
+{
+  GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
+  AdwToast *t;
+
+  if (overlay == NULL)
+    {
+      g_message ("%s", message);
+      return;
+    }
+  t = adw_toast_new (message);
+  adw_toast_set_timeout (t, 5);
+  adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), t);
+}
+
+gboolean
+_tw_lab_page_has_results (TwLabPage *self)
+{
+  return self->n_arms > 0 && self->arms[0]->games->len > 0;
+}
+
+void
+_tw_lab_page_update_actions (TwLabPage *self)
+{
+  gboolean running = self->run != NULL;
+  gboolean results = _tw_lab_page_has_results (self);
+  gboolean busy = running || self->io != NULL;
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "lab.run",
+                                 self->definition != NULL && !busy);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "lab.save-run", results && !busy);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "lab.open-run",
+                                 self->definition != NULL && !busy);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "lab.cancel", running);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "lab.export-csv", results);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "lab.export-json", results);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "lab.export-png", results);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "lab.export-svg", results);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->settings_box), !busy);
+}
+
+static void
+update_seats (TwLabPage *self)
+{
+  guint n = gtk_spin_button_get_value_as_int (self->players_spin);
+
+  for (guint i = 0; i < TW_MAX_PLAYERS; i++)
+    if (self->seat_rows[i] != NULL)
+      gtk_widget_set_visible (self->seat_rows[i], i < n);
+}
+
+/* The Lab's bot choices, from the core's table: the classes, then the
+ * strength presets. A class with a main setting shows it in a spin button. */
+static guint
+n_bot_choices (void)
+{
+  guint n_classes, n_presets;
+
+  tw_bot_classes (&n_classes);
+  tw_bot_presets (&n_presets);
+  return n_classes + n_presets;
+}
+
+/* The class of choice @i, or NULL for a preset (then *preset is set). */
+static const TwBotClass *
+bot_choice (guint i, const TwBotPreset **preset)
+{
+  guint n_classes, n_presets;
+  const TwBotClass * const *classes = tw_bot_classes (&n_classes);
+  const TwBotPreset *presets = tw_bot_presets (&n_presets);
+
+  *preset = NULL;
+  if (i < n_classes)
+    return classes[i];
+  *preset = &presets[MIN (i - n_classes, n_presets - 1)];
+  return NULL;
+}
+
+const TwBotOptionSpec *
+_tw_lab_page_bot_choice_main_option (guint i)
+{
+  const TwBotPreset *preset;
+  const TwBotClass *klass = bot_choice (i, &preset);
+
+  return klass != NULL && klass->main_option >= 0 ? &klass->options[klass->main_option] : NULL;
+}
+
+/* The choice that shows @spec, and the value of its main setting. */
+guint
+_tw_lab_page_bot_choice_of_spec (const TwBotSpec *spec, double *main_value)
+{
+  for (guint i = 0; i < n_bot_choices (); i++)
+    {
+      const TwBotPreset *preset;
+      const TwBotClass *klass = bot_choice (i, &preset);
+
+      if (spec->preset != NULL ? preset == spec->preset : klass == spec->klass)
+        {
+          *main_value = klass != NULL && klass->main_option >= 0
+                        ? spec->value[klass->main_option] : 0;
+          return i;
+        }
+    }
+  *main_value = 0;
+  return 0;
+}
+
+char *
+_tw_lab_page_bot_choice_spec (guint i, double main_value)
+{
+  const TwBotPreset *preset;
+  const TwBotClass *klass = bot_choice (i, &preset);
+  const TwBotOptionSpec *main = _tw_lab_page_bot_choice_main_option (i);
+
+  if (klass == NULL)
+    return g_strdup (preset->name);
+  if (main == NULL || main_value == main->default_value)
+    return g_strdup (klass->name);
+  return g_strdup_printf ("%s:%s=%g", klass->name, main->key, main_value);
+}
+
+void
+_tw_lab_page_update_seat_bot (TwLabPage *self)
+{
+  for (guint i = 0; i < TW_MAX_PLAYERS; i++)
+    if (self->seat_rows[i] != NULL)
+      {
+        guint choice = adw_combo_row_get_selected (ADW_COMBO_ROW (self->seat_rows[i]));
+        const TwBotOptionSpec *main = _tw_lab_page_bot_choice_main_option (choice);
+        GtkWidget *spin = GTK_WIDGET (self->iteration_spins[i]);
+        const TwBotPreset *preset;
+        const TwBotClass *klass = bot_choice (choice, &preset);
+        g_autofree char *subtitle = NULL;
+
+        /* the unit of the number beside it, or what a preset stands for;
+         * what the choice plays in the tooltip (a subtitle that long would
+         * squeeze the choice's own name) */
+        if (klass == NULL)
+          subtitle = g_strdup_printf (_("Preset: %s"), preset->spec);
+        else if (main != NULL)
+          subtitle = g_strdup (_(main->label));
+        adw_action_row_set_subtitle (ADW_ACTION_ROW (self->seat_rows[i]), subtitle ? subtitle : "");
+        gtk_widget_set_tooltip_text (self->seat_rows[i],
+                                     klass != NULL ? _(klass->description) : _(preset->description));
+
+        gtk_widget_set_visible (spin, main != NULL);
+        if (main != NULL && g_strcmp0 (g_object_get_data (G_OBJECT (spin), "tw-key"), main->key) != 0)
+          {
+            /* a time limit of 0 would mean "none": start the spin at a useful value */
+            gtk_spin_button_set_range (GTK_SPIN_BUTTON (spin), MAX (main->min, 1), main->max);
+            gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin),
+                                       main->default_value > 0 ? main->default_value : 50);
+            gtk_widget_set_tooltip_text (spin, _(main->label));
+            g_object_set_data (G_OBJECT (spin), "tw-key", (gpointer) main->key);
+          }
+      }
+}
+
+/* The value of an option's control: a combo row, a switch or a spin button. */
+int
+_tw_lab_page_control_get_value (GtkWidget *w)
+{
+  if (ADW_IS_COMBO_ROW (w))
+    return (int) adw_combo_row_get_selected (ADW_COMBO_ROW (w));
+  if (GTK_IS_SWITCH (w))
+    return gtk_switch_get_active (GTK_SWITCH (w));
+  return gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (w));
+}
+
+void
+_tw_lab_page_control_set_value (GtkWidget *w,
+                                int        value)
+{
+  if (ADW_IS_COMBO_ROW (w))
+    adw_combo_row_set_selected (ADW_COMBO_ROW (w), (guint) MAX (value, 0));
+  else if (GTK_IS_SWITCH (w))
+    gtk_switch_set_active (GTK_SWITCH (w), value != 0);
+  else
+    gtk_spin_button_set_value (GTK_SPIN_BUTTON (w), value);
+}
+
+int
+_tw_lab_page_option_value (TwLabPage *self,
+                           guint      i)
+{
+  return _tw_lab_page_control_get_value (self->option_widgets[i]);
+}
+
+/* A row for one option of the module's table: a dropdown for a choice, a
+ * switch for a flag, a spin button for a number, so that only values of
+ * the option's schema can be entered. */
+static GtkWidget *
+option_control_new (const TwOptionSpec  *spec,
+                    int                  value,
+                    const char          *title,
+                    const char          *subtitle,
+                    GtkWidget          **widget_out)
+{
+  GtkWidget *row, *widget;
+
+  if (spec->type == TW_VALUE_CHOICE && spec->choices != NULL)
+    {
+      g_autoptr(GtkStringList) list = gtk_string_list_new ((const char * const *) spec->choices);
+
+      row = adw_combo_row_new ();
+      adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (list));
+      adw_combo_row_set_selected (ADW_COMBO_ROW (row), MAX (value, 0));
+      widget = row;
+    }
+  else
+    {
+      row = adw_action_row_new ();
+      if (spec->type == TW_VALUE_BOOL)
+        {
+          widget = gtk_switch_new ();
+          gtk_switch_set_active (GTK_SWITCH (widget), value != 0);
+        }
+      else
+        {
+          widget = gtk_spin_button_new_with_range (spec->min, MAX (spec->max, spec->min), 1);
+          gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (widget), TRUE);
+          gtk_spin_button_set_value (GTK_SPIN_BUTTON (widget), value);
+        }
+      gtk_widget_set_valign (widget, GTK_ALIGN_CENTER);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), widget);
+      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), widget);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      title, -1);
+    }
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  if (subtitle != NULL)
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  *widget_out = widget;
+  return row;
+}
+
+/* The entry of the A/B list after the options: B plays another definition. */
+guint
+_tw_lab_page_another_definition_index (TwLabPage *self)
+{
+  return MIN (self->definition->rules->n_options, TW_MAX_OPTIONS) + 1;
+}
+
+/* A definition's name as the results and charts show it; when A and B have
+ * the same name, the file tells them apart. */
+char *
+_tw_lab_page_definition_title (const char *name,
+                               const char *path,
+                               const char *other_name)
+{
+  g_autofree char *basename = NULL;
+
+  if (g_strcmp0 (name, other_name) != 0 || path == NULL)
+    return g_strdup (name);
+  basename = g_path_get_basename (path);
+  return g_strdup_printf ("%s (%s)", name, basename);
+}
+
+static void
+update_b_definition_row (TwLabPage *self)
+{
+  g_autofree char *title = NULL;
+
+  if (self->b_definition_row == NULL)
+    return;
+  if (self->b_definition != NULL)
+    title = _tw_lab_page_definition_title (self->b_definition->name, self->b_definition->path,
+                                           self->definition->name);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->b_definition_row),
+                               title != NULL ? title
+                               : _("None yet: choose a file or a bundled game"));
+}
+
+/* "Definition in B": its name, a file chooser and the bundled games. */
+static GtkWidget *
+b_definition_row_new (TwLabPage *self)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *choose = gtk_button_new_with_mnemonic (_("C_hoose…"));
+  GtkWidget *bundled = gtk_menu_button_new ();
+  g_autoptr(GMenuModel) menu = tw_app_bundled_games_menu_new ("lab.b-definition");
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Definition in B"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (choose), "lab.b-definition");
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (choose), "s", "");
+  gtk_widget_set_tooltip_text (choose, _("A definition file (YAML) for arm B"));
+  /* GTK 4.8 would read the mnemonic's underscore out */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (choose), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Choose a definition for B"), -1);
+  gtk_widget_set_valign (choose, GTK_ALIGN_CENTER);
+  gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (bundled), "view-more-symbolic");
+  gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (bundled), menu);
+  gtk_widget_set_tooltip_text (bundled, _("A bundled game for arm B"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (bundled), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Bundled games"), -1);
+  gtk_widget_set_valign (bundled, GTK_ALIGN_CENTER);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), choose);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), bundled);
+  return row;
+}
+
+/* When an option is picked for B, offer a value other than A's; when
+ * another definition is, the row that chooses it. */
+void
+_tw_lab_page_compare_changed (TwLabPage *self)
+{
+  const TwRules *rules;
+  guint selected = adw_combo_row_get_selected (self->compare_row);
+  const TwOptionSpec *spec;
+  g_autofree char *subtitle = NULL;
+  int value, other;
+
+  if (self->b_row != NULL)
+    adw_preferences_group_remove (ADW_PREFERENCES_GROUP (self->ab_group), self->b_row);
+  if (self->b_definition_row != NULL)
+    adw_preferences_group_remove (ADW_PREFERENCES_GROUP (self->ab_group),
+                                  self->b_definition_row);
+  self->b_row = NULL;
+  self->b_widget = NULL;
+  self->b_definition_row = NULL;
+  if (self->definition != NULL && selected == _tw_lab_page_another_definition_index (self))
+    {
+      self->b_definition_row = b_definition_row_new (self);
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->ab_group), self->b_definition_row);
+      update_b_definition_row (self);
+      return;
+    }
+  if (self->definition == NULL || selected == 0
+      || selected > MIN (self->definition->rules->n_options, TW_MAX_OPTIONS))
+    return;
+  rules = self->definition->rules;
+  spec = &rules->options[selected - 1];
+  value = _tw_lab_page_option_value (self, selected - 1);
+  switch (spec->type)
+    {
+    case TW_VALUE_BOOL:
+      other = !value;
+      break;
+    case TW_VALUE_CHOICE:
+      other = spec->choices[value + 1] != NULL ? value + 1 : 0;
+      break;
+    default:
+      other = value < spec->max ? value + 1 : MAX (spec->min, value - 1);
+      break;
+    }
+  /* Translators: the subtitle of "Value in B": the option it sets */
+  subtitle = g_strdup_printf (_("The value of %s in arm B"), tw_app_option_label (spec));
+  self->b_row = option_control_new (spec, other, _("Value in B"), subtitle, &self->b_widget);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->ab_group), self->b_row);
+}
+
+static GtkWidget *
+spin_row (const char     *title,
+          const char     *subtitle,
+          double          min,
+          double          max,
+          double          value,
+          GtkSpinButton **out)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *spin = gtk_spin_button_new_with_range (min, max, 1);
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  if (subtitle != NULL)
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), value);
+  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), spin);
+  *out = GTK_SPIN_BUTTON (spin);
+  return row;
+}
+
+static GtkWidget *
+option_row (TwLabPage          *self,
+            const TwOptionSpec *spec,
+            int                 value,
+            guint               index)
+{
+  /* labels and descriptions come from the module's table, shown as written */
+  return option_control_new (spec, value, tw_app_option_label (spec), spec->description,
+                             &self->option_widgets[index]);
+}
+
+static GtkWidget *
+add_group (TwLabPage  *self,
+           const char *title,
+           const char *description)
+{
+  GtkWidget *group = adw_preferences_group_new ();
+
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), title);
+  if (description != NULL)
+    adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group), description);
+  gtk_box_append (self->settings_box, group);
+  g_ptr_array_add (self->groups, group);
+  return group;
+}
+
+static void
+build_settings (TwLabPage *self)
+{
+  const TwRules *rules = self->definition->rules;
+  g_autoptr(GtkStringList) compare = NULL;
+  GtkWidget *group, *row;
+  guint max_players;
+
+  memset (self->seat_rows, 0, sizeof self->seat_rows);
+  memset (self->option_widgets, 0, sizeof self->option_widgets);
+  self->b_row = NULL;
+  self->b_widget = NULL;
+  self->b_definition_row = NULL;
+
+  group = add_group (self, _("Games"), NULL);
+  row = adw_action_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Definition"));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), self->definition->name);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+  self->definition_row = row;
+
+  max_players = MIN (MIN (self->definition->max_players, rules->max_players), TW_MAX_PLAYERS);
+  row = spin_row (_("Players"), NULL, MAX (self->definition->min_players, rules->min_players),
+                  max_players, MAX (self->definition->min_players, rules->min_players),
+                  &self->players_spin);
+  g_signal_connect_swapped (self->players_spin, "value-changed", G_CALLBACK (update_seats), self);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+
+  {
+    g_autofree char *subtitle = NULL;
+    g_autofree char *tooltip = NULL;
+
+    /* every game is kept (for exact quantiles, histograms and the CSV), so
+     * the Lab's runs are bounded; the CLI splits larger ones into shards */
+    subtitle = g_strdup_printf (_("How many games each configuration plays, up to %'u"),
+                                TW_SIM_LAB_MAX_GAMES);
+    tooltip = g_strdup_printf (_("The Lab keeps every game in memory, so a run has at most "
+                                 "%u games. Play larger runs with “tilewright-cli simulate "
+                                 "--shard K/N” and put them together with “tilewright-cli "
+                                 "merge”."), TW_SIM_LAB_MAX_GAMES);
+    row = spin_row (_("Games"), subtitle, 1, TW_SIM_LAB_MAX_GAMES, 1000, &self->games_spin);
+    gtk_widget_set_tooltip_text (row, tooltip);
+    adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+  }
+
+  self->seed_row = ADW_ENTRY_ROW (adw_entry_row_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->seed_row), _("Seed"));
+  gtk_editable_set_text (GTK_EDITABLE (self->seed_row), "1");
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->seed_row));
+
+  row = spin_row (_("Threads"), _("The results do not depend on it"), 1,
+                  MAX (g_get_num_processors (), 1), MAX (g_get_num_processors (), 1),
+                  &self->jobs_spin);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+
+  group = add_group (self, _("Bots"), NULL);
+  for (guint i = 0; i < max_players; i++)
+    {
+      g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
+      g_autofree char *title = g_strdup_printf (_("Seat %u bot"), i + 1);
+      g_autofree char *iterations = g_strdup_printf (_("Seat %u bot setting"), i + 1);
+      GtkWidget *spin = gtk_spin_button_new_with_range (1, 1000000, 10);
+
+      for (guint c = 0; c < n_bot_choices (); c++)
+        {
+          const TwBotPreset *preset;
+          const TwBotClass *klass = bot_choice (c, &preset);
+
+          gtk_string_list_append (list, klass != NULL ? _(klass->label) : _(preset->label));
+        }
+
+      row = adw_combo_row_new ();
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+      adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (list));
+      gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      iterations, -1);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
+      g_signal_connect_swapped (row, "notify::selected", G_CALLBACK (_tw_lab_page_update_seat_bot),
+                                self);
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+      self->seat_rows[i] = row;
+      self->iteration_spins[i] = GTK_SPIN_BUTTON (spin);
+    }
+  _tw_lab_page_update_seat_bot (self);
+
+  if (rules->n_options > 0)
+    {
+      group = add_group (self, _("Variant"), _("The rules module’s options, as in the definition"));
+      for (guint i = 0; i < MIN (rules->n_options, TW_MAX_OPTIONS); i++)
+        adw_preferences_group_add (ADW_PREFERENCES_GROUP (group),
+                                   option_row (self, &rules->options[i],
+                                               self->definition->options.values[i], i));
+    }
+
+  group = add_group (self, _("A/B Comparison"),
+                     _("Play the same games again with one option changed, or with another "
+                       "definition (same players and bots), and compare"));
+  compare = gtk_string_list_new (NULL);
+  gtk_string_list_append (compare, _("Nothing"));
+  for (guint i = 0; i < MIN (rules->n_options, TW_MAX_OPTIONS); i++)
+    gtk_string_list_append (compare, tw_app_option_label (&rules->options[i]));
+  gtk_string_list_append (compare, _("Another definition"));
+  self->compare_row = ADW_COMBO_ROW (adw_combo_row_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->compare_row), _("_What B changes"));
+  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->compare_row), TRUE);
+  adw_combo_row_set_model (self->compare_row, G_LIST_MODEL (compare));
+  g_signal_connect_swapped (self->compare_row, "notify::selected",
+                            G_CALLBACK (_tw_lab_page_compare_changed), self);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->compare_row));
+  self->ab_group = group;
+
+  update_seats (self);
+  _tw_lab_page_update_seat_bot (self);
+  _tw_lab_page_compare_changed (self);
+}
+
+void
+_tw_lab_page_clear_results (TwLabPage *self)
+{
+  for (guint k = 0; k < 2; k++)
+    g_clear_pointer (&self->arms[k], tw_sim_arm_free);
+  self->n_arms = 0;
+  g_clear_pointer (&self->shown_compare, g_free);
+  g_clear_pointer (&self->shown_b_definition, tw_definition_unref);
+}
+
+
+void
+_tw_lab_page_cancel_run (TwLabPage *self)
+{
+  if (self->run != NULL)
+    g_atomic_int_set (&self->run->cancel, 1);
+}
+
+/**
+ * tw_lab_page_set_definition:
+ * @self: the page
+ * @definition: (nullable): the open definition
+ *
+ * Rebuilds the settings from @definition's module; a running simulation of
+ * the previous definition is cancelled and its results are dropped.
+ */
+void
+tw_lab_page_set_definition (TwLabPage    *self,
+                            TwDefinition *definition)
+{
+  g_return_if_fail (TW_IS_LAB_PAGE (self));
+
+  if (definition == self->definition)
+    return;
+  _tw_lab_page_use_definition (self, definition);
+}
+
+void
+_tw_lab_page_use_definition (TwLabPage    *self,
+                             TwDefinition *definition)
+{
+  g_autoptr(TwDefinition) keep = definition != NULL ? tw_definition_ref (definition) : NULL;
+
+  /* a run being opened was for the previous definition */
+  if (self->io != NULL)
+    g_cancellable_cancel (self->io);
+  g_clear_object (&self->io);
+  _tw_lab_page_cancel_run (self);
+  if (self->run != NULL)
+    self->run->discard = TRUE;
+  for (guint i = 0; i < self->groups->len; i++)
+    gtk_box_remove (self->settings_box, g_ptr_array_index (self->groups, i));
+  g_ptr_array_set_size (self->groups, 0);
+  g_clear_pointer (&self->definition, tw_definition_unref);
+  /* B's definition was chosen against the previous A */
+  if (self->b_loading != NULL)
+    g_cancellable_cancel (self->b_loading);
+  g_clear_object (&self->b_loading);
+  g_clear_pointer (&self->b_definition, tw_definition_unref);
+  _tw_lab_page_clear_results (self);
+  if (definition != NULL)
+    {
+      self->definition = tw_definition_ref (definition);
+      build_settings (self);
+    }
+  gtk_stack_set_visible_child_name (self->stack, definition != NULL ? "lab" : "empty");
+  gtk_label_set_label (self->status_label, _("Set the games up, then press Run"));
+  gtk_progress_bar_set_fraction (self->progress_bar, 0);
+  _tw_lab_page_update_charts (self);
+  _tw_lab_page_update_actions (self);
+}
+
+/* ------------------------------------------------------------------------ */
+/* B's definition                                                           */
+
+static void
+b_load_thread (GTask        *task,
+               gpointer      source_object,
+               gpointer      task_data,
+               GCancellable *cancellable)
+{
+  const char *path = task_data;
+  g_autoptr(TwDiagnostics) diags = tw_diagnostics_new (path);
+  GError *error = NULL;
+  TwDefinition *def;
+
+  (void) source_object;
+  (void) cancellable;
+  def = tw_definition_load_file (path, diags, &error);
+  if (def == NULL)
+    {
+      /* every problem as FILE:LINE:COLUMN: message, as the CLI says them */
+      g_autoptr(GString) text = g_string_new (NULL);
+      guint shown = 0;
+
+      for (guint i = 0; i < tw_diagnostics_get_n (diags) && shown < 5; i++)
+        {
+          const TwDiag *d = tw_diagnostics_get (diags, i);
+
+          if (d->level != TW_DIAG_ERROR)
+            continue;
+          if (text->len > 0)
+            g_string_append_c (text, '\n');
+          if (d->line > 0)
+            g_string_append_printf (text, "%s:%u:%u: %s", path, d->line, d->column, d->message);
+          else
+            g_string_append_printf (text, "%s: %s", path, d->message);
+          if (d->hint != NULL)
+            g_string_append_printf (text, " (%s)", d->hint);
+          shown++;
+        }
+      if (shown > 0)
+        {
+          g_clear_error (&error);
+          g_set_error_literal (&error, TW_DEFINITION_ERROR, TW_DEFINITION_ERROR_INVALID,
+                               text->str);
+        }
+      g_task_return_error (task, error);
+    }
+  else
+    g_task_return_pointer (task, def, (GDestroyNotify) tw_definition_unref);
+}
+
+static void
+b_load_finished (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  TwLabPage *self = TW_LAB_PAGE (source);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TwDefinition) def = g_task_propagate_pointer (G_TASK (result), &error);
+
+  (void) user_data;
+  if (g_task_get_cancellable (G_TASK (result)) != self->b_loading)
+    return;
+  g_clear_object (&self->b_loading);
+  if (def != NULL)
+    _tw_lab_page_b_supports_players (def, gtk_spin_button_get_value_as_int (self->players_spin),
+                                     &error);
+  if (error != NULL)
+    {
+      /* B stays what it was */
+      update_b_definition_row (self);
+      _tw_lab_page_show_error (self, _("Could Not Use the Definition for B"), error->message);
+      return;
+    }
+  g_clear_pointer (&self->b_definition, tw_definition_unref);
+  self->b_definition = g_steal_pointer (&def);
+  update_b_definition_row (self);
+}
+
+static void
+b_load (TwLabPage  *self,
+        const char *path)
+{
+  g_autoptr(GTask) task = NULL;
+
+  if (self->definition == NULL)
+    return;
+  if (self->b_loading != NULL)
+    g_cancellable_cancel (self->b_loading);
+  g_clear_object (&self->b_loading);
+  self->b_loading = g_cancellable_new ();
+  task = g_task_new (self, self->b_loading, b_load_finished, NULL);
+  g_task_set_source_tag (task, b_load);
+  g_task_set_task_data (task, g_strdup (path), g_free);
+  g_task_run_in_thread (task, b_load_thread);
+  if (self->b_definition_row != NULL)
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (self->b_definition_row), _("Loading…"));
+}
+
+static void
+b_chooser_response (GtkNativeDialog *dialog,
+                    int              response,
+                    TwLabPage       *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autofree char *path = g_file_get_path (file);
+
+      if (path != NULL)
+        b_load (self, path);
+    }
+  g_clear_object (&self->chooser);
+}
+
+/* "lab.b-definition": a path (a bundled game), or "" for a file chooser. */
+void
+_tw_lab_page_b_definition_activated (GtkWidget  *widget,
+                                     const char *action_name,
+                                     GVariant   *parameter)
+{
+  TwLabPage *self = TW_LAB_PAGE (widget);
+  const char *path = g_variant_get_string (parameter, NULL);
+  g_autoptr(GtkFileFilter) yaml = gtk_file_filter_new ();
+  g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
+  GtkRoot *root;
+
+  (void) action_name;
+  if (*path != '\0')
+    {
+      b_load (self, path);
+      return;
+    }
+  if (self->chooser != NULL)
+    return;
+  root = gtk_widget_get_root (widget);
+  self->chooser = GTK_NATIVE_DIALOG (gtk_file_chooser_native_new (
+      _("Definition for B"), GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+      GTK_FILE_CHOOSER_ACTION_OPEN, _("_Choose"), _("_Cancel")));
+  gtk_native_dialog_set_modal (self->chooser, TRUE);
+  gtk_file_filter_set_name (yaml, _("Game definitions (YAML)"));
+  gtk_file_filter_add_pattern (yaml, "*.yaml");
+  gtk_file_filter_add_pattern (yaml, "*.yml");
+  gtk_file_filter_add_mime_type (yaml, "application/x-yaml");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), yaml);
+  gtk_file_filter_set_name (all, _("All files"));
+  gtk_file_filter_add_pattern (all, "*");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), all);
+  g_signal_connect (self->chooser, "response", G_CALLBACK (b_chooser_response), self);
+  gtk_native_dialog_show (self->chooser);
+}

@@ -1,0 +1,482 @@
+/* tw-lab-page-results.c: the Lab view's results: the summary and the charts
+ *
+ * The summary's labels are kept and their text changed as results arrive;
+ * the charts (win rate, mean score, score distribution, game length, module
+ * counters) are drawn by tw-chart.c, A and B side by side.
+ *
+ * Copyright 2026 The Tilewright team
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "tw-lab-page-private.h"
+
+#include <math.h>
+
+#include <glib/gi18n.h>
+
+#define MAX_BINS 24
+
+/* ------------------------------------------------------------------------ */
+/* Charts                                                                   */
+
+static const TwSimRow *
+find_row (GArray          *rows,
+          TwSimMetricKind  kind,
+          guint            index)
+{
+  for (guint i = 0; rows != NULL && i < rows->len; i++)
+    {
+      const TwSimRow *row = &g_array_index (rows, TwSimRow, i);
+      if (row->metric.kind == kind && row->metric.index == index)
+        return row;
+    }
+  return NULL;
+}
+
+static gboolean
+significant (GArray          *diffs,
+             TwSimMetricKind  kind,
+             guint            index)
+{
+  for (guint i = 0; diffs != NULL && i < diffs->len; i++)
+    {
+      const TwSimDiff *d = &g_array_index (diffs, TwSimDiff, i);
+      if (d->metric.kind == kind && d->metric.index == index)
+        return d->significant;
+    }
+  return FALSE;
+}
+
+static void
+set_bar_from_row (TwChartBar     *bar,
+                  guint           s,
+                  const TwSimRow *row)
+{
+  bar->value[s] = row != NULL ? row->stats.mean : NAN;
+  bar->lo[s] = row != NULL ? row->lo : NAN;
+  bar->hi[s] = row != NULL ? row->hi : NAN;
+}
+
+/* A histogram of every series' values over common bins. */
+static void
+histogram (TwChart       *chart,
+           double *const *values,
+           const guint64 *n)
+{
+  double min = INFINITY, max = -INFINITY, width;
+  gboolean integral = TRUE;
+  guint n_bins;
+
+  for (guint s = 0; s < chart->n_series; s++)
+    for (guint64 i = 0; i < n[s]; i++)
+      {
+        min = MIN (min, values[s][i]);
+        max = MAX (max, values[s][i]);
+        integral = integral && values[s][i] == floor (values[s][i]);
+      }
+  if (!isfinite (min))
+    return;
+  if (integral && max - min < MAX_BINS)
+    width = 1;
+  else
+    {
+      width = (max - min) / MAX_BINS;
+      if (integral)
+        width = ceil (width + 1e-9);
+      if (width <= 0)
+        width = 1;
+    }
+  n_bins = MIN ((guint) floor ((max - min) / width) + 1, MAX_BINS + 1);
+  for (guint b = 0; b < n_bins; b++)
+    {
+      double lo = min + b * width;
+      g_autofree char *label = width == 1 && integral
+                               ? g_strdup_printf ("%g", lo)
+                               : integral ? g_strdup_printf ("%g–%g", lo, lo + width - 1)
+                                          : g_strdup_printf ("%.3g–%.3g", lo, lo + width);
+      tw_chart_add_bar (chart, label);
+    }
+  for (guint s = 0; s < chart->n_series; s++)
+    for (guint64 i = 0; i < n[s]; i++)
+      {
+        guint b = MIN ((guint) floor ((values[s][i] - min) / width), n_bins - 1);
+        g_array_index (chart->bars, TwChartBar, b).value[s] += 1;
+      }
+}
+
+/* Whether B of the shown results plays another definition. */
+static gboolean
+b_is_definition (TwLabPage *self)
+{
+  return self->n_arms == 2 && self->arms[1]->change != NULL
+         && g_str_has_prefix (self->arms[1]->change, "definition ");
+}
+
+/* The arm's definition, told apart from the other arm's when both have
+ * the same name. */
+static char *
+arm_title (TwLabPage *self,
+           guint      k)
+{
+  const TwSimArm *arm = self->arms[k], *other = self->arms[1 - k];
+
+  return _tw_lab_page_definition_title (arm->definition, arm->path, other->definition);
+}
+
+/* The legend of arm @k: "A", "B: set goals=false", "A: Colorblock", … */
+static char *
+series_name (TwLabPage *self,
+             guint      k)
+{
+  g_autofree char *title = NULL;
+
+  if (b_is_definition (self))
+    {
+      title = arm_title (self, k);
+      return g_strdup_printf ("%s: %s", k == 0 ? "A" : "B", title);
+    }
+  if (k == 0)
+    return g_strdup ("A");
+  return g_strdup_printf ("B: %s", self->arms[1]->change);
+}
+
+static char *
+seat_label (const TwSimArm *arm,
+            guint           p)
+{
+  /* Translators: a seat in the charts: P1, P2, … */
+  return g_strdup_printf (_("P%u"), p + 1);
+}
+
+/* The summary's labels are kept and their text changed as results arrive,
+ * a few times a second: replacing the widgets would flood screen readers
+ * (and the accessibility bus) with removed and added objects. */
+static GtkWidget *
+summary_label (TwLabPage  *self,
+               GtkWidget **next)
+{
+  GtkWidget *label = *next;
+
+  if (label != NULL)
+    {
+      *next = gtk_widget_get_next_sibling (label);
+      return label;
+    }
+  label = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  gtk_box_append (self->summary_box, label);
+  return label;
+}
+
+static void
+add_summary_label (TwLabPage   *self,
+                   GtkWidget  **next,
+                   const char  *text)
+{
+  GtkWidget *label = summary_label (self, next);
+
+  gtk_widget_add_css_class (label, "numeric");
+  if (g_strcmp0 (gtk_label_get_label (GTK_LABEL (label)), text) != 0
+      || gtk_label_get_use_markup (GTK_LABEL (label)))
+    gtk_label_set_text (GTK_LABEL (label), text);
+}
+
+static void
+add_summary_heading (TwLabPage   *self,
+                     GtkWidget  **next,
+                     const char  *markup)
+{
+  GtkWidget *label = summary_label (self, next);
+
+  gtk_widget_remove_css_class (label, "numeric");
+  if (g_strcmp0 (gtk_label_get_label (GTK_LABEL (label)), markup) != 0
+      || !gtk_label_get_use_markup (GTK_LABEL (label)))
+    gtk_label_set_markup (GTK_LABEL (label), markup);
+}
+
+static void
+update_summary (TwLabPage *self,
+                GArray    *rows[2],
+                GArray    *diffs)
+{
+  GtkWidget *next = gtk_widget_get_first_child (GTK_WIDGET (self->summary_box));
+
+  if (!_tw_lab_page_has_results (self))
+    goto out;
+
+  for (guint k = 0; k < self->n_arms; k++)
+    {
+      const TwSimArm *arm = self->arms[k];
+      const TwSimRow *moves = find_row (rows[k], TW_SIM_METRIC_MOVES, 0);
+      const TwSimRow *tie = find_row (rows[k], TW_SIM_METRIC_TIE, 0);
+      g_autofree char *head = NULL;
+
+      if (b_is_definition (self))
+        {
+          g_autofree char *title = arm_title (self, k);
+
+          head = g_markup_printf_escaped (k == 0 ? _("<b>A</b> (%s)") : _("<b>B</b> (%s)"),
+                                          title);
+        }
+      else if (self->n_arms == 2)
+        head = g_strdup_printf (k == 0 ? _("<b>A</b> (as set)") : _("<b>B</b> (%s)"),
+                                arm->change);
+      if (head != NULL)
+        add_summary_heading (self, &next, head);
+      for (guint p = 0; p < arm->n_players; p++)
+        {
+          const TwSimRow *win = find_row (rows[k], TW_SIM_METRIC_WIN, p);
+          const TwSimRow *score = find_row (rows[k], TW_SIM_METRIC_SCORE, p);
+          g_autofree char *seat = seat_label (arm, p);
+          g_autofree char *text = NULL;
+
+          /* Translators: one seat's results: seat, bot, win rate with its 95%
+           * interval, mean score */
+          text = g_strdup_printf (_("%s (%s): wins %.1f %% (95 %% interval %.1f–%.1f %%), "
+                                    "mean score %.2f%s"),
+                                  seat, arm->bots[p], win->stats.mean * 100, win->lo * 100,
+                                  win->hi * 100, score->stats.mean,
+                                  k == 1 && significant (diffs, TW_SIM_METRIC_WIN, p)
+                                  ? _(" — win rate differs from A significantly") : "");
+          add_summary_label (self, &next, text);
+        }
+      {
+        g_autofree char *text = NULL;
+
+        /* Translators: games played, mean game length in moves, share of ties */
+        text = g_strdup_printf (_("%u games, %.1f moves on average (median %.0f), ties %.1f %%"),
+                                arm->games->len, moves->stats.mean, moves->stats.median,
+                                tie->stats.mean * 100);
+        add_summary_label (self, &next, text);
+      }
+    }
+out:
+  /* fewer lines than before */
+  while (next != NULL)
+    {
+      GtkWidget *label = next;
+
+      next = gtk_widget_get_next_sibling (label);
+      gtk_box_remove (self->summary_box, label);
+    }
+}
+
+void
+_tw_lab_page_update_charts (TwLabPage *self)
+{
+  g_autoptr(GArray) rows_a = NULL;
+  g_autoptr(GArray) rows_b = NULL;
+  g_autoptr(GArray) diffs = NULL;
+  GArray *rows[2];
+  const TwSimArm *a;
+  guint n_series;
+
+  for (guint c = 0; c < N_CHARTS; c++)
+    g_clear_pointer (&self->charts[c], tw_chart_free);
+
+  n_series = MAX (self->n_arms, 1);
+  self->charts[CHART_WIN] = tw_chart_new (_("Win rate per seat"), n_series);
+  self->charts[CHART_WIN]->percent = TRUE;
+  self->charts[CHART_WIN]->intervals = TRUE;
+  self->charts[CHART_SCORE] = tw_chart_new (_("Mean score per seat"), n_series);
+  self->charts[CHART_SCORE]->intervals = TRUE;
+  self->charts[CHART_LENGTH] = tw_chart_new (_("Game length (moves)"), n_series);
+  self->charts[CHART_COUNTERS] = tw_chart_new (_("Module counters (mean per game)"), n_series);
+  self->charts[CHART_COUNTERS]->intervals = TRUE;
+
+  if (!_tw_lab_page_has_results (self))
+    {
+      self->charts[CHART_SCORE_HIST] = tw_chart_new (_("Score distribution"), 1);
+      update_summary (self, NULL, NULL);
+      goto out;
+    }
+
+  a = self->arms[0];
+  rows_a = tw_sim_summarize (a);
+  if (self->n_arms == 2 && self->arms[1]->games->len > 0)
+    {
+      rows_b = tw_sim_summarize (self->arms[1]);
+      diffs = tw_sim_compare (a, self->arms[1]);
+    }
+  rows[0] = rows_a;
+  rows[1] = rows_b;
+  if (self->n_arms == 2)
+    for (guint c = 0; c < N_CHARTS; c++)
+      if (c != CHART_SCORE_HIST)
+        {
+          self->charts[c]->series[0] = series_name (self, 0);
+          self->charts[c]->series[1] = series_name (self, 1);
+        }
+
+  for (guint p = 0; p < a->n_players; p++)
+    {
+      g_autofree char *seat = seat_label (a, p);
+      TwChartBar *win = tw_chart_add_bar (self->charts[CHART_WIN], seat);
+      TwChartBar *score = tw_chart_add_bar (self->charts[CHART_SCORE], seat);
+
+      for (guint k = 0; k < self->n_arms; k++)
+        {
+          set_bar_from_row (win, k, find_row (rows[k], TW_SIM_METRIC_WIN, p));
+          set_bar_from_row (score, k, find_row (rows[k], TW_SIM_METRIC_SCORE, p));
+        }
+      win->marked = significant (diffs, TW_SIM_METRIC_WIN, p);
+      score->marked = significant (diffs, TW_SIM_METRIC_SCORE, p);
+    }
+  for (guint c = 0; c < a->n_counters; c++)
+    {
+      TwChartBar *bar = tw_chart_add_bar (self->charts[CHART_COUNTERS], a->counter_names[c]);
+
+      set_bar_from_row (bar, 0, find_row (rows[0], TW_SIM_METRIC_COUNTER, c));
+      if (self->n_arms == 2)
+        {
+          const TwSimArm *b = self->arms[1];
+          guint cb;
+
+          for (cb = 0; cb < b->n_counters; cb++)
+            if (g_str_equal (b->counter_names[cb], a->counter_names[c]))
+              break;
+          set_bar_from_row (bar, 1, cb < b->n_counters
+                                    ? find_row (rows[1], TW_SIM_METRIC_COUNTER, cb) : NULL);
+        }
+      bar->marked = significant (diffs, TW_SIM_METRIC_COUNTER, c);
+    }
+
+  /* distributions: per seat for one run, per arm (seats pooled) for A/B */
+  {
+    double *values[TW_CHART_MAX_SERIES] = { NULL, };
+    guint64 n[TW_CHART_MAX_SERIES] = { 0, };
+    TwChart *hist;
+
+    if (self->n_arms == 1)
+      {
+        hist = tw_chart_new (_("Score distribution (games per score)"), a->n_players);
+        for (guint p = 0; p < a->n_players; p++)
+          {
+            TwSimMetric m = { TW_SIM_METRIC_SCORE, p };
+
+            hist->series[p] = seat_label (a, p);
+            values[p] = g_new (double, a->games->len);
+            n[p] = a->games->len;
+            for (guint g = 0; g < a->games->len; g++)
+              values[p][g] = tw_sim_game_metric (a, &g_array_index (a->games, TwSimGame, g), &m);
+          }
+      }
+    else
+      {
+        hist = tw_chart_new (_("Score distribution (seats pooled)"), 2);
+        for (guint k = 0; k < 2; k++)
+          {
+            const TwSimArm *arm = self->arms[k];
+
+            hist->series[k] = b_is_definition (self) ? series_name (self, k)
+                                                     : g_strdup (k == 0 ? "A" : "B");
+            values[k] = g_new (double, (gsize) arm->games->len * arm->n_players + 1);
+            for (guint g = 0; g < arm->games->len; g++)
+              for (guint p = 0; p < arm->n_players; p++)
+                values[k][n[k]++] = g_array_index (arm->games, TwSimGame, g).score[p];
+          }
+      }
+    histogram (hist, values, n);
+    self->charts[CHART_SCORE_HIST] = hist;
+    for (guint s = 0; s < TW_CHART_MAX_SERIES; s++)
+      g_clear_pointer (&values[s], g_free);
+
+    for (guint k = 0; k < self->n_arms; k++)
+      {
+        const TwSimArm *arm = self->arms[k];
+
+        values[k] = g_new (double, arm->games->len + 1);
+        n[k] = arm->games->len;
+        for (guint g = 0; g < arm->games->len; g++)
+          values[k][g] = g_array_index (arm->games, TwSimGame, g).moves;
+      }
+    histogram (self->charts[CHART_LENGTH], values, n);
+    for (guint s = 0; s < TW_CHART_MAX_SERIES; s++)
+      g_clear_pointer (&values[s], g_free);
+  }
+  update_summary (self, rows, diffs);
+
+out:
+  for (guint c = 0; c < N_CHARTS; c++)
+    {
+      g_autofree char *description = tw_chart_describe (self->charts[c]);
+
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->areas[c]),
+                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+      gtk_widget_set_visible (self->areas[c], c != CHART_COUNTERS
+                                              || self->charts[c]->bars->len > 0
+                                              || !_tw_lab_page_has_results (self));
+      gtk_widget_queue_draw (self->areas[c]);
+    }
+}
+
+static void
+draw_chart (GtkDrawingArea *area,
+            cairo_t        *cr,
+            int             width,
+            int             height,
+            gpointer        user_data)
+{
+  TwLabPage *self = user_data;
+  guint c = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (area), "chart"));
+  GdkRGBA color;
+  double fg[3];
+
+  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (area)), &color);
+  fg[0] = color.red;
+  fg[1] = color.green;
+  fg[2] = color.blue;
+  if (self->charts[c] != NULL)
+    tw_chart_draw (self->charts[c], cr, width, height, fg);
+}
+
+static gboolean
+chart_tooltip (GtkWidget  *area,
+               int         x,
+               int         y,
+               gboolean    keyboard,
+               GtkTooltip *tooltip,
+               TwLabPage  *self)
+{
+  guint c = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (area), "chart"));
+  g_autofree char *text = NULL;
+
+  if (keyboard || self->charts[c] == NULL)
+    return FALSE;
+  text = tw_chart_bar_at (self->charts[c], gtk_widget_get_width (area),
+                          gtk_widget_get_height (area), x, y);
+  if (text == NULL)
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
+/* Called from the page's init: a drawing area for each chart. */
+void
+_tw_lab_page_results_init (TwLabPage *self)
+{
+  static const char * const names[N_CHARTS] = {
+    N_("Win rate per seat"), N_("Mean score per seat"), N_("Score distribution"),
+    N_("Game length"), N_("Module counters"),
+  };
+
+  for (guint c = 0; c < N_CHARTS; c++)
+    {
+      GtkWidget *area = g_object_new (GTK_TYPE_DRAWING_AREA,
+                                      "accessible-role", GTK_ACCESSIBLE_ROLE_IMG, NULL);
+
+      gtk_widget_set_size_request (area, 320, CHART_HEIGHT);
+      gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (area), draw_chart, self, NULL);
+      g_object_set_data (G_OBJECT (area), "chart", GUINT_TO_POINTER (c));
+      gtk_widget_set_has_tooltip (area, TRUE);
+      g_signal_connect (area, "query-tooltip", G_CALLBACK (chart_tooltip), self);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (area), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      _(names[c]), -1);
+      gtk_box_append (self->charts_box, area);
+      self->areas[c] = area;
+    }
+}
