@@ -593,6 +593,31 @@ open_run_from (TwLabPage  *self,
   _tw_lab_page_update_actions (self);
 }
 
+/**
+ * tw_lab_page_open_run:
+ * @self: the Lab page
+ * @file: a saved run (.twlab)
+ *
+ * Opens @file in the background as Open Run does, with the definition the
+ * run carries when none is open (or another is). Returns %FALSE when a
+ * simulation or another file is in progress; the page then says nothing new.
+ */
+gboolean
+tw_lab_page_open_run (TwLabPage *self,
+                      GFile     *file)
+{
+  g_autofree char *path = NULL;
+
+  g_return_val_if_fail (TW_IS_LAB_PAGE (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  path = g_file_get_path (file);
+  if (path == NULL || self->run != NULL || self->io != NULL)
+    return FALSE;
+  open_run_from (self, path);
+  return TRUE;
+}
+
 static void
 run_chooser_response (GtkNativeDialog *dialog,
                       int              response,

@@ -16,7 +16,10 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (TwLabPage, tw_lab_page, TW, LAB_PAGE, AdwBin)
 
 /* The definition the games are played on, or NULL; cancels a run. */
-void tw_lab_page_set_definition (TwLabPage    *self,
-                                 TwDefinition *definition);
+void     tw_lab_page_set_definition (TwLabPage    *self,
+                                     TwDefinition *definition);
+/* Opens a saved run (.twlab) with the definition it carries. */
+gboolean tw_lab_page_open_run       (TwLabPage    *self,
+                                     GFile        *file);
 
 G_END_DECLS

@@ -282,6 +282,15 @@ tw_window_open_file (TwWindow *self,
       return FALSE;
     }
 
+  /* a saved Lab run opens in the Lab, with the definition it carries */
+  if (g_str_has_suffix (path, ".twlab"))
+    {
+      gboolean ok = tw_lab_page_open_run (self->lab_page, file);
+      if (ok)
+        adw_view_stack_set_visible_child_name (self->stack, "lab");
+      return ok;
+    }
+
   /* a game record given on the command line opens in the Play view */
   if (g_str_has_suffix (path, ".blksgf"))
     {
