@@ -198,6 +198,61 @@ add_summary_heading (TwLabPage   *self,
     gtk_label_set_markup (GTK_LABEL (label), markup);
 }
 
+/* How the games ended and went (TwSimArm.has_play): a line of endings, where
+ * the game has more than one, and one of the lead, the margin and the
+ * choices. */
+static void
+add_play_summary (TwLabPage      *self,
+                  GtkWidget     **next,
+                  const TwSimArm *arm,
+                  GArray         *rows)
+{
+  const TwSimRow *changes = find_row (rows, TW_SIM_METRIC_LEAD_CHANGES, 0);
+  const TwSimRow *decided = find_row (rows, TW_SIM_METRIC_DECIDED, 0);
+  const TwSimRow *comeback = find_row (rows, TW_SIM_METRIC_COMEBACK, 0);
+  const TwSimRow *margin = find_row (rows, TW_SIM_METRIC_MARGIN, 0);
+  const TwSimRow *branching = find_row (rows, TW_SIM_METRIC_BRANCHING, 0);
+  const TwSimRow *forced = find_row (rows, TW_SIM_METRIC_FORCED, 0);
+  g_autofree char *text = NULL;
+
+  if (arm->end_reasons[0] != NULL)
+    {
+      g_autoptr(GString) ends = g_string_new (NULL);
+
+      for (guint e = 0; arm->end_reasons[e] != NULL; e++)
+        {
+          const TwSimRow *end = find_row (rows, TW_SIM_METRIC_END, e);
+
+          if (end == NULL)
+            continue;
+          /* Translators: one way a game can end (its id in the rules, e.g.
+           * "tiles-ran-out") and the share of games that ended so, with the
+           * 95% interval */
+          g_string_append_printf (ends, _("%s%s %.1f %% (%.1f–%.1f %%)"),
+                                  ends->len > 0 ? ", " : "", arm->end_reasons[e],
+                                  end->stats.mean * 100, end->lo * 100, end->hi * 100);
+        }
+      /* Translators: the list of the ways the games ended, with their shares */
+      text = g_strdup_printf (_("Ended by: %s"), ends->str);
+      add_summary_label (self, next, text);
+      g_clear_pointer (&text, g_free);
+    }
+  if (changes == NULL || decided == NULL || comeback == NULL || margin == NULL
+      || branching == NULL || forced == NULL)
+    return;
+  /* Translators: how the games went: lead changes per game, the share of a
+   * game after which the winner led for good, the share of games won from
+   * behind at half time, the mean winning margin, legal moves per decision
+   * and the share of decisions with one legal move */
+  text = g_strdup_printf (_("The lead changed %.2f times a game; the winner led for good from "
+                            "%.0f %% of the game; %.1f %% won from behind at half time; margin "
+                            "%.2f; %.1f moves to choose from, %.1f %% of decisions forced"),
+                          changes->stats.mean, decided->stats.mean * 100,
+                          comeback->stats.mean * 100, margin->stats.mean,
+                          branching->stats.mean, forced->stats.mean * 100);
+  add_summary_label (self, next, text);
+}
+
 static void
 update_summary (TwLabPage *self,
                 GArray    *rows[2],
@@ -253,6 +308,8 @@ update_summary (TwLabPage *self,
                                 tie->stats.mean * 100);
         add_summary_label (self, &next, text);
       }
+      if (arm->has_play)
+        add_play_summary (self, &next, arm, rows[k]);
     }
 out:
   /* fewer lines than before */
