@@ -169,6 +169,52 @@ tw_app_option_label (const TwOptionSpec *spec)
   return spec->label != NULL && *spec->label != '\0' ? spec->label : spec->name;
 }
 
+void
+tw_app_option_control_set (GtkWidget *control,
+                           int        value)
+{
+  if (ADW_IS_COMBO_ROW (control))
+    adw_combo_row_set_selected (ADW_COMBO_ROW (control), (guint) MAX (value, 0));
+  else if (GTK_IS_SWITCH (control))
+    gtk_switch_set_active (GTK_SWITCH (control), value != 0);
+  else if (GTK_IS_SPIN_BUTTON (control))
+    gtk_spin_button_set_value (GTK_SPIN_BUTTON (control), value);
+}
+
+void
+tw_app_option_allow_players (GtkWidget          *control,
+                             const TwOptionSpec *spec,
+                             guint               n_players)
+{
+  GtkWidget *row;
+  gboolean allowed;
+
+  g_return_if_fail (GTK_IS_WIDGET (control) && spec != NULL);
+
+  if (spec->max_players == 0)
+    return;
+  allowed = n_players <= spec->max_players;
+  /* a combo row is its own row; a switch or a spin button sits in one */
+  row = gtk_widget_get_ancestor (control, ADW_TYPE_ACTION_ROW);
+  if (!allowed)
+    tw_app_option_control_set (control, spec->default_value);
+  /* the control too, so that it says so itself (accessibility) */
+  gtk_widget_set_sensitive (control, allowed);
+  if (row == NULL)
+    return;
+  gtk_widget_set_sensitive (row, allowed);
+  if (allowed)
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), spec->description);
+  else
+    {
+      /* TRANSLATORS: why a variant option is disabled in the New Game dialog
+       * and the Lab */
+      g_autofree char *why = g_strdup_printf (_("Only for up to %u players: %s"),
+                                              spec->max_players, spec->description);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), why);
+    }
+}
+
 static guint
 n_seat_kinds (void)
 {

@@ -28,6 +28,15 @@ GMenuModel *tw_app_bundled_games_menu_new (const char *action);
 /* What a form shows for a variant option: its label from the module's
  * table (its name if a module has none). */
 const char *tw_app_option_label           (const TwOptionSpec *spec);
+/* Sets an option's control (a combo row, a switch or a spin button). */
+void        tw_app_option_control_set     (GtkWidget          *control,
+                                           int                 value);
+/* An option made for fewer seats than @n_players (TwOptionSpec.max_players)
+ * goes back to its default and its row and @control are disabled, with the
+ * reason as the row's subtitle; otherwise both are enabled again. */
+void        tw_app_option_allow_players   (GtkWidget          *control,
+                                           const TwOptionSpec *spec,
+                                           guint               n_players);
 
 /* What a seat can be, in menu order: a person ("Human", the spec "human"),
  * the random bot, then the core's strength presets ("Strong bot"). The

@@ -74,6 +74,12 @@ update_seats (TwLabPage *self)
   for (guint i = 0; i < TW_MAX_PLAYERS; i++)
     if (self->seat_rows[i] != NULL)
       gtk_widget_set_visible (self->seat_rows[i], i < n);
+  /* options made for fewer seats are off, as in the New Game dialog */
+  if (self->definition != NULL)
+    for (guint i = 0; i < MIN (self->definition->rules->n_options, TW_MAX_OPTIONS); i++)
+      if (self->option_widgets[i] != NULL)
+        tw_app_option_allow_players (self->option_widgets[i], &self->definition->rules->options[i],
+                                     n);
 }
 
 /* The Lab's bot choices, from the core's table: the classes, then the
@@ -198,12 +204,7 @@ void
 _tw_lab_page_control_set_value (GtkWidget *w,
                                 int        value)
 {
-  if (ADW_IS_COMBO_ROW (w))
-    adw_combo_row_set_selected (ADW_COMBO_ROW (w), (guint) MAX (value, 0));
-  else if (GTK_IS_SWITCH (w))
-    gtk_switch_set_active (GTK_SWITCH (w), value != 0);
-  else
-    gtk_spin_button_set_value (GTK_SPIN_BUTTON (w), value);
+  tw_app_option_control_set (w, value);
 }
 
 int

@@ -32,7 +32,6 @@ struct _TwNewGameDialog
   AdwEntryRow         *seed_row;
   GtkWidget           *seat_rows[2 * TW_MAX_PLAYERS];
   GtkWidget           *option_widgets[TW_MAX_OPTIONS];
-  GtkWidget           *option_rows[TW_MAX_OPTIONS];
 };
 
 G_DEFINE_FINAL_TYPE (TwNewGameDialog, tw_new_game_dialog, ADW_TYPE_WINDOW)
@@ -45,18 +44,6 @@ enum
 
 static guint signals[N_SIGNALS];
 
-static void
-set_option_widget (GtkWidget *widget,
-                   int        value)
-{
-  if (ADW_IS_COMBO_ROW (widget))
-    adw_combo_row_set_selected (ADW_COMBO_ROW (widget), MAX (value, 0));
-  else if (GTK_IS_SWITCH (widget))
-    gtk_switch_set_active (GTK_SWITCH (widget), value != 0);
-  else if (GTK_IS_SPIN_BUTTON (widget))
-    gtk_spin_button_set_value (GTK_SPIN_BUTTON (widget), value);
-}
-
 /* Options made for fewer seats than chosen (TwOptionSpec.max_players) go
  * back to their default and are disabled, with the reason as subtitle. */
 static void
@@ -66,27 +53,8 @@ update_options (TwNewGameDialog *self,
   const TwRules *rules = self->definition->rules;
 
   for (guint i = 0; i < MIN (rules->n_options, TW_MAX_OPTIONS); i++)
-    {
-      const TwOptionSpec *spec = &rules->options[i];
-      gboolean allowed = spec->max_players == 0 || n_players <= spec->max_players;
-
-      if (self->option_rows[i] == NULL || spec->max_players == 0)
-        continue;
-      if (!allowed)
-        set_option_widget (self->option_widgets[i], spec->default_value);
-      gtk_widget_set_sensitive (self->option_rows[i], allowed);
-      /* the control too, so that it says so itself (accessibility) */
-      gtk_widget_set_sensitive (self->option_widgets[i], allowed);
-      if (allowed)
-        adw_action_row_set_subtitle (ADW_ACTION_ROW (self->option_rows[i]), spec->description);
-      else
-        {
-          /* TRANSLATORS: why a variant option is disabled in the New Game dialog */
-          g_autofree char *why = g_strdup_printf (_("Only for up to %u players: %s"),
-                                                  spec->max_players, spec->description);
-          adw_action_row_set_subtitle (ADW_ACTION_ROW (self->option_rows[i]), why);
-        }
-    }
+    if (self->option_widgets[i] != NULL)
+      tw_app_option_allow_players (self->option_widgets[i], &rules->options[i], n_players);
 }
 
 static void
@@ -159,7 +127,6 @@ option_row (TwNewGameDialog    *self,
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), spec->description);
   gtk_widget_set_tooltip_text (row, spec->name);
   self->option_widgets[index] = widget;
-  self->option_rows[index] = row;
   return row;
 }
 
