@@ -224,6 +224,22 @@ int       bs_find_orient    (const TwGame *game, const TwPolyomino *cells, guint
                              guint *x, guint *y);
 int       bs_piece_at       (const BsState *s, const BsPrep *p, guint x, guint y, guint *color);
 int       bs_score          (const TwGame *game, const BsState *s, guint seat);
+guint     bs_owned_mask     (const TwGame *game, const BsState *s, guint seat);
+
+/* bs-score.c: a colour's points by rule; the sum is its score */
+typedef struct
+{
+  int squares;      /* basic: squares left; advanced: -1 per square left */
+  int all_placed;   /* advanced: +15 */
+  int monomino;     /* advanced: +5 */
+} BsColorParts;
+
+void     bs_color_parts     (const TwGame *game, const BsState *s, guint c,
+                             BsColorParts *parts);
+void     bs_score_terms     (const TwGame *game, const TwState *state, guint seat,
+                             GArray *terms);
+gboolean bs_explain_ranking (const TwGame *game, const TwState *state,
+                             const char * const *names, GString *out);
 
 /* bs-notation.c */
 void     bs_describe_move   (const TwGame *game, const TwState *state, const TwMove *move,

@@ -392,10 +392,10 @@ bs_seat_of (const TwGame  *game,
 }
 
 /* Colours a seat owns for good (the shared colour belongs to nobody). */
-static guint
-owned_mask (const TwGame  *game,
-            const BsState *s,
-            guint          seat)
+guint
+bs_owned_mask (const TwGame  *game,
+               const BsState *s,
+               guint          seat)
 {
   guint m = 0;
 
@@ -418,7 +418,7 @@ my_colors (const TwGame  *game,
   guint m = 1u << s->color;
 
   if (s->n_players == 2)
-    return owned_mask (game, s, s->color & 1);
+    return bs_owned_mask (game, s, s->color & 1);
   for (guint c = 0; c < BS_N_COLORS; c++)
     if (bs_deck_of (game, s->n_players, c) == d)
       m |= 1u << c;
@@ -430,7 +430,7 @@ opponent_colors (const TwGame  *game,
                  const BsState *s)
 {
   guint seat = bs_seat_of (game, s, s->color);
-  return 0xf & ~(my_colors (game, s) | owned_mask (game, s, seat));
+  return 0xf & ~(my_colors (game, s) | bs_owned_mask (game, s, seat));
 }
 
 static inline gboolean
@@ -1460,19 +1460,10 @@ color_points (const TwGame  *game,
               const BsState *s,
               guint          c)
 {
-  const BsPrep *p = bs_prep (game);
-  int points;
+  BsColorParts parts;
 
-  if (bs_opt (game, BS_OPT_SCORING) == 0)
-    return s->remaining[c];
-  points = -(int) s->remaining[c];
-  if (s->remaining[c] == 0)
-    points += 15;
-  if (p->monomino >= 0 && s->n_placed[c] > 0
-      && s->placed[c][s->n_placed[c] - 1].piece == p->monomino
-      && (bs_opt (game, BS_OPT_MONOMINO_BONUS) == 0 || s->remaining[c] == 0))
-    points += 5;
-  return points;
+  bs_color_parts (game, s, c, &parts);
+  return parts.squares + parts.all_placed + parts.monomino;
 }
 
 /* A seat's score: its colour, or in the 2-player game its worse colour (or
@@ -1484,7 +1475,7 @@ bs_score (const TwGame  *game,
 {
   gboolean basic = bs_opt (game, BS_OPT_SCORING) == 0;
   gboolean sum = bs_opt (game, BS_OPT_TWO_PLAYER_SCORE) == 1;
-  guint owned = owned_mask (game, s, seat);
+  guint owned = bs_owned_mask (game, s, seat);
   int best = 0, total = 0;
   gboolean any = FALSE;
 
@@ -1648,7 +1639,7 @@ bs_heuristic (const TwGame  *game,
   if (n > 0)
     others /= n;
   double v = bs_opt (game, BS_OPT_SCORING) == 0 ? others - mine : mine - others;
-  guint owned = owned_mask (game, s, player);
+  guint owned = bs_owned_mask (game, s, player);
   for (guint c = 0; c < BS_N_COLORS; c++)
     {
       double cells = 0;
@@ -1704,7 +1695,7 @@ bs_playout_pick (const TwGame     *game,
   gboolean any_local = FALSE;
   TwWeightedPick pick = { 0, 0 };
   int seat = bs_seat_of (game, s, s->color);
-  guint own = seat >= 0 ? owned_mask (game, s, (guint) seat) : 1u << s->color;
+  guint own = seat >= 0 ? bs_owned_mask (game, s, (guint) seat) : 1u << s->color;
 
   own |= 1u << s->color;
   for (guint c = 0; c < BS_N_COLORS; c++)
@@ -1905,6 +1896,8 @@ const TwRules tw_bs_rules = {
   .apply = bs_apply,
   .scores = bs_scores,
   .ranking = bs_ranking,
+  .score_terms = bs_score_terms,
+  .explain_ranking = bs_explain_ranking,
   .move_to_text = bs_move_to_text,
   .describe_move = bs_describe_move,
   .move_from_text = bs_move_from_text,
