@@ -66,14 +66,17 @@ tw_result_append_names (GString            *out,
     }
 }
 
-char *
-tw_result_explain (const TwGame       *game,
-                   const TwState      *state,
-                   const char * const *names)
+void
+tw_result_explain_parts (const TwGame       *game,
+                         const TwState      *state,
+                         const char * const *names,
+                         char              **winners_out,
+                         char              **how_out)
 {
   g_autoptr(GPtrArray) own = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GString) who = g_string_new (NULL);
   GString *out = g_string_new (NULL);
+  GString *how = g_string_new (NULL);
   double scores[TW_MAX_PLAYERS] = { 0 };
   guint rank[TW_MAX_PLAYERS] = { 0 };
   guint winners[TW_MAX_PLAYERS];
@@ -94,7 +97,7 @@ tw_result_explain (const TwGame       *game,
   for (guint p = 0; p < game->n_players; p++)
     if (rank[p] == 0)
       winners[n_winners++] = p;
-  g_return_val_if_fail (n_winners > 0, g_string_free (out, FALSE));
+  g_assert (n_winners > 0);
 
   tw_result_append_names (who, names, winners, n_winners);
   points = (int) lround (scores[winners[0]]);
@@ -112,15 +115,22 @@ tw_result_explain (const TwGame       *game,
                             who->str, points);
 
   if (game->rules->explain_ranking != NULL)
-    {
-      gsize before = out->len;
-
-      g_string_append_c (out, ' ');
-      tie_told = game->rules->explain_ranking (game, state, names, out);
-      if (out->len == before + 1)
-        g_string_truncate (out, before);
-    }
+    tie_told = game->rules->explain_ranking (game, state, names, how);
   if (!tie_told && n_winners > 1)
-    g_string_append (out, _(" The rules give no tie-break: tied players share the win."));
-  return g_string_free (out, FALSE);
+    g_string_append_printf (how, "%s%s", how->len > 0 ? " " : "",
+                            _("The rules give no tie-break: tied players share the win."));
+  *winners_out = g_string_free (out, FALSE);
+  *how_out = g_string_free (how, FALSE);
+}
+
+char *
+tw_result_explain (const TwGame       *game,
+                   const TwState      *state,
+                   const char * const *names)
+{
+  g_autofree char *winners = NULL;
+  g_autofree char *how = NULL;
+
+  tw_result_explain_parts (game, state, names, &winners, &how);
+  return *how != '\0' ? g_strconcat (winners, " ", how, NULL) : g_steal_pointer (&winners);
 }

@@ -38,6 +38,13 @@ GArray    *tw_result_terms      (const TwGame       *game,
 char      *tw_result_explain    (const TwGame       *game,
                                  const TwState      *state,
                                  const char * const *names);
+/* The same in two parts: the sentence of who won (@winners) and what the
+ * module adds or the shared win's reason (@how, "" when nothing). */
+void       tw_result_explain_parts (const TwGame       *game,
+                                    const TwState      *state,
+                                    const char * const *names,
+                                    char              **winners,
+                                    char              **how);
 
 /* Appends the names of @seats: "Player 1", "Player 1 and Player 2",
  * "Player 1, Player 2 and Player 3". */

@@ -99,6 +99,7 @@ bs_explain_ranking (const TwGame       *game,
   if (bs_opt (game, BS_OPT_SCORING) == 0)
     g_string_append (out, _("The score is the squares left on the pieces: the fewest wins."));
   if (s->n_players == 2 && bs_opt (game, BS_OPT_TWO_PLAYER_SCORE) == 0)
-    g_string_append (out, _(" With two players, each scores their worse colour."));
+    g_string_append_printf (out, "%s%s", out->len > 0 ? " " : "",
+                            _("With two players, each scores their worse colour."));
   return FALSE;
 }
