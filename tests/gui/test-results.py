@@ -17,6 +17,9 @@ Colorblock, a fixed seed, Player 1 a person and Player 2 the Beginner bot:
 Colorfield, two bots played to the end:
  4. the canvases keep the final position at game over, and the score by
     rule names each round's painting.
+Colorblock, a record of a tie (tilewright-cli play, 3 players, seed 25):
+ 5. opened with Ctrl+O, its results say how the lightning round broke the tie, and the
+    score by rule shows the lightning round's colour.
 Screenshots go to OUTDIR/screenshots/results-*.png.
 """
 import importlib.util
@@ -40,10 +43,10 @@ find_all = smoke.find_all
 do_action = smoke.do_action
 
 SEED = '4242'
-N_TESTS = 4
+N_TESTS = 5
 OVERALL_TIMEOUT = 420
 TERM = re.compile(r'^(.*): (-?\d+) points?$')
-HEADING = re.compile(r'^(Player \d) — (-?\d+) points?$')
+HEADING = re.compile(r'^(.+) — (-?\d+) points?$')
 CHOICE = r'^Player 1 chooses \w+ to score: '
 TARGET = '#3685E3'   # tw_render_targets()'s outline of a legal place
 
@@ -253,8 +256,41 @@ def run_colorfield(tap, args, workdir):
     return app_proc
 
 
+def run_tie(tap, args, workdir):
+    cli = os.path.join(os.environ.get('TILEWRIGHT_BUILDDIR', ''), 'src', 'cli', 'tilewright-cli')
+    record = os.path.join(workdir, 'tie.yaml')
+    subprocess.run([cli, 'play', os.path.join(args.srcdir, 'data', 'games', 'colorblock.yaml'),
+                    '--players', '3', '--seed', '25', '--bots', 'policy', '--record', record],
+                   capture_output=True, text=True, timeout=60)
+    os.environ['XDG_DATA_HOME'] = os.path.join(workdir, 'data-tie')
+    app_proc, app, main = smoke.start(args, os.path.join(args.srcdir, 'data', 'games',
+                                                         'colorblock.yaml'),
+                                      os.path.join(args.outdir, 'app-results-tie.log'))
+    tab = [t for t in find_all(main, role='page tab', name='Play') if smoke.allocated(t)]
+    do_action(tab[0])
+    play.keys('Tilewright', 'ctrl+o')
+    wait_for(lambda: smoke.xdotool_windows('^Open Saved Game$'), timeout=10)
+    time.sleep(0.8)
+    play.keys('^Open Saved Game$', 'ctrl+l', text=record)
+    play.keys('^Open Saved Game$', 'Return')
+    page = wait_for(lambda: (find_all(main, name='TwPlayPage') or [None])[0], timeout=10) or main
+    how = wait_for(lambda: [a.get_name() for a in
+                            find_all(page, role='label', pattern=r'lightning round')], timeout=10)
+    shown = breakdown(page)
+    lightning = [label for total, terms in shown.values() for label, _ in terms
+                 if label.startswith('Lightning round, ')]
+    table.move_pointer_away(main)
+    time.sleep(0.6)
+    smoke.screenshot(args.outdir, 'results-tie')
+    tap.result(bool(how) and 'broke the tie' in how[0] and len(shown) == 3 and len(lightning) == 2,
+               'a tie broken by the lightning round: the results say so, and the score by rule '
+               'shows each tied seat\'s lightning-round colour',
+               f'how {how}, score by rule {shown}')
+    return app_proc
+
+
 def main():
-    return smoke.run_script([run_colorblock, run_colorfield], N_TESTS, 'tw-results-',
+    return smoke.run_script([run_colorblock, run_colorfield, run_tie], N_TESTS, 'tw-results-',
                             OVERALL_TIMEOUT)
 
 

@@ -96,9 +96,22 @@ cb_explain_ranking (const TwGame       *game,
     if (s->n_chosen[q] > 1)
       tied[n_tied++] = q;
   tw_result_append_names (out, names, tied, n_tied);
-  /* Translators: after the tied players' names */
-  g_string_append (out, _(" were tied for the most points, so they played the lightning "
-                          "round: each added a second colour"));
+  if (n_tied > 0)
+    {
+      /* the points they were tied at: their score before the lightning round */
+      int at = cb_total_score (game, s, tied[0]);
+
+      for (guint i = 1; i < s->n_chosen[tied[0]]; i++)
+        at -= s->product[tied[0]][i];
+      /* Translators: after the tied players' names; %d: the points they had */
+      g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE,
+                                                " were tied for first with %d point, so they "
+                                                "played the lightning round: each added a second "
+                                                "colour",
+                                                " were tied for first with %d points, so they "
+                                                "played the lightning round: each added a second "
+                                                "colour", ABS (at)), at);
+    }
   if (s->lightning_round > 1)
     g_string_append (out, _(", and, still tied, the third"));
   g_string_append (out, n_best > 1
