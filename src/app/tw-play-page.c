@@ -32,6 +32,8 @@
 #include "tw-app-util.h"
 #include "tw-board-view.h"
 #include "tw-renderer.h"
+#include "tw-result.h"
+#include "tw-score-breakdown.h"
 
 #define MAX_MOVE_BUTTONS 48
 /* The pass-the-device check draws at most this many pixels a side. */
@@ -53,7 +55,9 @@ struct _TwPlayPage
   TwBoardView     *board_view;
   GtkBox          *results_box;
   GtkLabel        *results_label;
+  GtkLabel        *results_detail;
   GtkBox          *results_seats;
+  GtkBox          *breakdown_box;
   GtkLabel        *preview_label;
   GtkButton       *play_selected_button;
   GtkButton       *hint_button;
@@ -210,43 +214,45 @@ update_header (TwPlayPage *self)
     }
 }
 
-/* The end of the game: the winners in a sentence, then one card per seat in
- * the order of the ranking, with its place, name and final score. */
+/* The end of the game: who won in a sentence and how (a tie-break, a shared
+ * win), one card per seat in the order of the ranking with its place, name
+ * and final score; and in the side panel every seat's score by rule. */
 static void
 update_results (TwPlayPage *self)
 {
   TwGame *game = tw_game_model_get_game (self->model);
   const TwState *state = tw_game_model_get_state (self->model);
+  gboolean over = tw_game_model_is_over (self->model);
   double scores[TW_MAX_PLAYERS] = { 0 };
   guint rank[TW_MAX_PLAYERS] = { 0 };
-  g_autoptr(GString) winners = g_string_new (NULL);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *headline = NULL;
-  guint n_winners = 0;
+  g_autofree char *how = NULL;
+  GtkWidget *title;
 
   clear_box (GTK_WIDGET (self->results_seats));
-  gtk_widget_set_visible (GTK_WIDGET (self->results_box), tw_game_model_is_over (self->model));
-  if (!tw_game_model_is_over (self->model))
+  clear_box (GTK_WIDGET (self->breakdown_box));
+  gtk_widget_set_visible (GTK_WIDGET (self->results_box), over);
+  gtk_widget_set_visible (GTK_WIDGET (self->breakdown_box), over);
+  if (!over)
     return;
 
+  for (guint p = 0; p < game->n_players; p++)
+    g_ptr_array_add (names, seat_name (self, p));
+  g_ptr_array_add (names, NULL);
   game->rules->scores (game, state, scores);
   game->rules->ranking (game, state, rank);
   for (guint place = 0; place < game->n_players; place++)
     for (guint p = 0; p < game->n_players; p++)
       if (rank[p] == place)
         {
-          g_autofree char *name = seat_name (self, p);
+          const char *name = g_ptr_array_index (names, p);
           g_autofree char *line = NULL;
           g_autofree char *points = NULL;
           g_autofree char *a11y = NULL;
           GtkWidget *card = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
           GtkWidget *label;
 
-          if (place == 0)
-            {
-              if (n_winners++ > 0)
-                g_string_append (winners, _(" and "));
-              g_string_append (winners, name);
-            }
           gtk_widget_add_css_class (card, "card");
           gtk_widget_add_css_class (card, place == 0 ? "winner" : "placed");
           /* Translators: a seat's card in the results: place and name */
@@ -268,13 +274,16 @@ update_results (TwPlayPage *self)
                                           GTK_ACCESSIBLE_PROPERTY_LABEL, a11y, -1);
           gtk_box_append (self->results_seats, card);
         }
-  if (n_winners > 1)
-    /* Translators: the results' headline when several seats share first place */
-    headline = g_strdup_printf (_("%s share the win"), winners->str);
-  else
-    /* Translators: the results' headline */
-    headline = g_strdup_printf (_("%s wins"), winners->str);
+  tw_result_explain_parts (game, state, (const char * const *) names->pdata, &headline, &how);
   gtk_label_set_label (self->results_label, headline);
+  gtk_label_set_label (self->results_detail, how);
+  gtk_widget_set_visible (GTK_WIDGET (self->results_detail), *how != '\0');
+  title = gtk_label_new (_("Score by Rule"));
+  gtk_label_set_xalign (GTK_LABEL (title), 0);
+  gtk_widget_add_css_class (title, "title-4");
+  gtk_box_append (self->breakdown_box, title);
+  gtk_box_append (self->breakdown_box,
+                  tw_score_breakdown_new (game, state, (const char * const *) names->pdata));
 }
 
 /* What @move would do to the scores, for the one about to choose it: "+4
@@ -635,6 +644,8 @@ update_preview (TwPlayPage *self)
     g_string_append (label, _("Point at a cell to preview a move, or click a piece or tile in "
                               "a tray or hand to pick it up; the arrow keys move a cursor."));
   gtk_label_set_label (self->preview_label, label->str);
+  /* at the end of the game there is nothing to say: no gap in the panel */
+  gtk_widget_set_visible (GTK_WIDGET (self->preview_label), label->len > 0);
   /* never while a bot thinks, nor for a bot's seat */
   gtk_widget_set_sensitive (GTK_WIDGET (self->play_selected_button),
                             text != NULL && human_to_act (self)
@@ -1194,6 +1205,8 @@ tw_play_page_class_init (TwPlayPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TwPlayPage, stack);
   gtk_widget_class_bind_template_child (widget_class, TwPlayPage, turn_label);
   gtk_widget_class_bind_template_child (widget_class, TwPlayPage, scores_box);
+  gtk_widget_class_bind_template_child (widget_class, TwPlayPage, results_detail);
+  gtk_widget_class_bind_template_child (widget_class, TwPlayPage, breakdown_box);
   gtk_widget_class_bind_template_child (widget_class, TwPlayPage, seed_label);
   gtk_widget_class_bind_template_child (widget_class, TwPlayPage, board_view);
   gtk_widget_class_bind_template_child (widget_class, TwPlayPage, results_box);

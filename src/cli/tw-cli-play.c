@@ -10,6 +10,7 @@
 
 #include "tw-json.h"
 #include "tw-record.h"
+#include "tw-result.h"
 
 /* A random game ends long before this; a game that does not is a rules bug,
  * and the CLI reports it instead of looping for ever. */
@@ -237,6 +238,43 @@ out:
   return rc;
 }
 
+/* A finished game's score by rule and who won, for `replay`:
+ * "breakdown": [{"seat": 1, "name": "P1", "terms": [{"label": …, "points": N}, …]}, …],
+ * "result": "P1 wins with 14 points. …" */
+static void
+append_breakdown (GString       *json,
+                  TwRecord      *record,
+                  const TwState *state)
+{
+  TwGame *game = tw_history_get_game (tw_record_get_history (record));
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  g_autofree char *result = NULL;
+
+  g_string_append (json, ", \"breakdown\": [");
+  for (guint p = 0; p < game->n_players; p++)
+    {
+      g_autoptr(GArray) terms = tw_result_terms (game, state, p);
+
+      g_ptr_array_add (names, (gpointer) tw_record_get_seat_name (record, p));
+      g_string_append_printf (json, "%s{\"seat\": %u, \"name\": ", p > 0 ? ", " : "", p + 1);
+      tw_json_append_string (json, g_ptr_array_index (names, p));
+      g_string_append (json, ", \"terms\": [");
+      for (guint i = 0; i < terms->len; i++)
+        {
+          const TwScoreTerm *term = &g_array_index (terms, TwScoreTerm, i);
+
+          g_string_append (json, i > 0 ? ", {\"label\": " : "{\"label\": ");
+          tw_json_append_string (json, term->label);
+          g_string_append_printf (json, ", \"points\": %d}", term->points);
+        }
+      g_string_append (json, "]}");
+    }
+  g_ptr_array_add (names, NULL);
+  result = tw_result_explain (game, state, (const char * const *) names->pdata);
+  g_string_append (json, "], \"result\": ");
+  tw_json_append_string (json, result);
+}
+
 int
 tw_cli_replay (int    argc,
                char **argv)
@@ -265,7 +303,10 @@ tw_cli_replay (int    argc,
     "Loads the record, replays every move of its tree and checks each one,\n"
     "then prints the end of the main line as JSON on stdout:\n"
     "  {\"game\": …, \"players\": N, \"moves\": M, \"scores\": […], \"ranking\": […], \"hash\": …}\n"
-    "Ranking: 0 is first; equal ranks share a place.\n\n"
+    "Ranking: 0 is first; equal ranks share a place. When the game is over, also\n"
+    "each seat's score by the rule that gave each part and who won, in words:\n"
+    "  \"breakdown\": [{\"seat\": 1, \"name\": …, \"terms\": [{\"label\": …, \"points\": N}, …]}, …],\n"
+    "  \"result\": \"P1 wins with 14 points.\"\n\n"
     "Exit status:\n"
     "  0  the record is valid\n"
     "  2  bad command line\n"
@@ -300,7 +341,6 @@ tw_cli_replay (int    argc,
   state = tw_history_dup_state_at (history, end);
   game->rules->scores (game, state, scores);
   game->rules->ranking (game, state, rank);
-  tw_state_free (state);
 
   hash = tw_hash_to_string (tw_history_get_node (history, end)->hash);
   g_string_append (json, "{\"game\": ");
@@ -316,7 +356,11 @@ tw_cli_replay (int    argc,
   g_string_append (json, "], \"ranking\": [");
   for (guint p = 0; p < game->n_players; p++)
     g_string_append_printf (json, "%s%u", p > 0 ? ", " : "", rank[p]);
-  g_string_append_printf (json, "], \"hash\": \"%s\"}", hash);
+  g_string_append_printf (json, "], \"hash\": \"%s\"", hash);
+  if (tw_state_is_terminal (game, state))
+    append_breakdown (json, record, state);
+  g_string_append_c (json, '}');
+  tw_state_free (state);
   tw_cli_print ("%s\n", json->str);
 
   return TW_EXIT_OK;

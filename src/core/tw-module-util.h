@@ -85,6 +85,16 @@ tw_counters_copy (const guint32 *counters,
     out[i] = counters[i];
 }
 
+/* A colour's display name, or its id when it has none; "?" out of range. */
+static inline const char *
+tw_color_words (const TwDefinition *def,
+                guint               c)
+{
+  if (c >= def->n_colors)
+    return "?";
+  return def->colors[c].name != NULL ? def->colors[c].name : def->colors[c].id;
+}
+
 /* Standard competition ranking of @n seats by @score, higher first: a
  * seat's rank is the number of seats that scored more, so equal scores share
  * a place. */

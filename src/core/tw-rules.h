@@ -44,6 +44,15 @@ G_BEGIN_DECLS
 typedef struct _TwGame TwGame;
 typedef struct _TwState TwState;   /* opaque: each module defines its own layout */
 
+/* One part of a seat's score, named by the rule that gave it, in plain words
+ * ("Stars of the goals taken": 3). The label is translated and owned by the
+ * term; tw_score_term_clear() frees it (tw-result.h). */
+typedef struct
+{
+  char *label;
+  int   points;
+} TwScoreTerm;
+
 #define TW_MAX_PLAYERS 8
 
 struct _TwRules
@@ -98,6 +107,24 @@ struct _TwRules
   void      (*ranking)         (const TwGame        *game,
                                 const TwState       *state,
                                 guint               *rank);
+  /* Optional (NULL: the score is one term, "Points"): appends to @terms (a
+   * GArray of TwScoreTerm) @seat's score in @state broken down by the rule
+   * that gave each part, named as the rulebook names it; the points add up
+   * to scores()[seat] (tests/test-result.c checks it for every module). */
+  void      (*score_terms)     (const TwGame        *game,
+                                const TwState       *state,
+                                guint                seat,
+                                GArray              *terms);
+  /* Optional (NULL: the most points win and a tie is shared): appends to
+   * @out, for a finished game, sentences that say how ranking() goes beyond
+   * the most points (that the fewest win, the tie-break that decided or why
+   * a tie stands). @names: one display name per seat. Returns TRUE when it
+   * has said how a tie for first was settled; otherwise
+   * tw_result_explain() says, for a shared win, that the tie stands. */
+  gboolean  (*explain_ranking) (const TwGame        *game,
+                                const TwState       *state,
+                                const char * const  *names,
+                                GString             *out);
   void      (*move_to_text)    (const TwGame        *game,
                                 const TwState       *state,
                                 const TwMove        *move,

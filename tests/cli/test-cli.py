@@ -345,6 +345,40 @@ def record_and_replay():
     check(moves_of(verr) == moves_of(out), "--verbose moves", verr)
 
 
+@test
+def replay_breakdown():
+    # every game: each seat's terms add up to its score, and the result names the winners
+    for name in ("colorblock", "blokus-shuffle", "colorfield", "color-shift", "block-2-block"):
+        path = os.path.join(DATADIR, "games", name + ".yaml")
+        record = os.path.join(TMP, name + "-breakdown.yaml")
+        code, out, err = run("play", path, "--players", "3", "--seed", "11", "--bots", "random",
+                             "--record", record)
+        expect(code, (out, err), EXIT_OK)
+        code, rout, err = run("replay", record)
+        expect(code, (rout, err), EXIT_OK)
+        result = json.loads(rout)
+        check(len(result["breakdown"]) == 3, name, rout)
+        for seat, score in zip(result["breakdown"], result["scores"]):
+            check(seat["terms"], name, "no terms", rout)
+            check(all(t["label"] for t in seat["terms"]), name, "an empty label", rout)
+            check(sum(t["points"] for t in seat["terms"]) == score, name, "terms != score", rout)
+        winners = [f"P{i + 1}" for i, r in enumerate(result["ranking"]) if r == 0]
+        check(all(w in result["result"] for w in winners), name, result["result"])
+        check(re.search(r" (wins|share the win) with ", result["result"]), name, result["result"])
+    # a record that stops before the end has no breakdown: keep its first 5 moves
+    text = read(os.path.join(TMP, "colorblock-breakdown.yaml"))
+    head, tail = text.split("\nmoves:\n", 1)
+    lines = tail.split("\n")
+    # (without the final hash, which is optional)
+    rest = [l for l in lines if not l.startswith(("- ", "hashes:", "  final:"))]
+    short = write("unfinished.yaml", head + "\nmoves:\n" + "\n".join(
+        [l for l in lines if l.startswith("- ")][:5] + rest))
+    code, rout, err = run("replay", short)
+    expect(code, (rout, err), EXIT_OK)
+    result = json.loads(rout)
+    check(result["moves"] == 5 and "breakdown" not in result and "result" not in result, rout)
+
+
 def temp_files(folder):
     return [f for f in os.listdir(folder) if f.endswith(".tw-save")]
 

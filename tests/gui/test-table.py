@@ -332,7 +332,8 @@ def run_colorfield(tap, args, workdir):
         random_move(page, random, move_list)
     over = wait_for(lambda: find_all(page, role='label', name='Game over'), timeout=5)
     final = scores(page)
-    headline = [a.get_name() for a in find_all(page, role='label', pattern=r' (wins|share the win)$')]
+    won = r' (wins|share the win) with -?\d+ points?( each)?\.$'
+    headline = [a.get_name() for a in find_all(page, role='label', pattern=won)]
     places = [a.get_name() for a in find_all(page, role='label', pattern=r'^\d\. Player \d$')]
     points = [a.get_name() for a in find_all(page, role='label', pattern=r'^-?[0-9.]+ points?$')]
     ranked = sorted(final, key=lambda s: -final[s])

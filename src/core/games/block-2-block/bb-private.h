@@ -212,7 +212,25 @@ bb_tier_of_slot (const BbPrep *p, guint slot)
   return p->slot_row[slot] / 2;
 }
 
+/* A seat's score by rule (bb-score.c): tier_shared[k] is the number of
+ * players who won tier k (0: not this seat). */
+typedef struct
+{
+  int    locks;
+  int    captures;
+  int    investments;
+  int    holdings;
+  int    tier_bonus[BB_MAX_TIERS];
+  guint8 tier_shared[BB_MAX_TIERS];
+} BbScoreParts;
+
+void     bb_score_parts       (const TwGame *game, const BbState *s, BbScoreParts *parts);
+int      bb_score_parts_total (const BbScoreParts *parts);
+void     bb_score_terms       (const TwGame *game, const TwState *state, guint seat,
+                               GArray *terms);
+
 /* bb-rules.c, used by the notation */
+guint    bb_lock_value       (const TwGame *game, const BbState *s, guint t);
 void     bb_refresh_slot     (BbState *s, guint slot);
 void     bb_recount_masks    (const TwGame *game, BbState *s);
 void     bb_update_rows      (const TwGame *game, BbState *s);

@@ -506,6 +506,14 @@ lock_value (const TwGame  *game,
   return slot_value (game, s, t);
 }
 
+guint
+bb_lock_value (const TwGame  *game,
+               const BbState *s,
+               guint          t)
+{
+  return lock_value (game, s, t);
+}
+
 gboolean
 bb_can_place (const TwGame  *game,
               const BbState *s,
@@ -944,48 +952,11 @@ compute_scores (const TwGame  *game,
                 const BbState *s,
                 int           *out)
 {
-  const BbPrep *p = bb_prep (game);
-  guint n = s->n_players;
-  gboolean by_count = bb_opt (game, BB_OPT_TIER_SCORE) == BB_TIER_LOCKED_TILES;
+  BbScoreParts parts[BB_MAX_PLAYERS];
 
-  for (guint q = 0; q < n; q++)
-    {
-      out[q] = s->capture_points[q] + s->n_holdings[q];
-      for (guint k = 0; k < p->n_tiers; k++)
-        out[q] += s->inv[k][q];
-    }
-  for (guint k = 0; k < p->n_tiers; k++)
-    {
-      int tier_score[BB_MAX_PLAYERS] = { 0 };
-      int best = 0;
-      guint tied = 0;
-      int bonus = (int) p->tier_value * (int) (k + 1);
-
-      FOR_BITS (slot, p->tier_mask[k] & s->lock)
-        {
-          guint t = s->slot_tile[slot];
-          guint v = lock_value (game, s, t);
-          out[s->tile_locker[t]] += v;
-          tier_score[s->tile_locker[t]] += by_count ? 1 : (int) v;
-        }
-      for (guint q = 0; q < n; q++)
-        {
-          bonus += s->bids[k][q] + s->inv[k][q];
-          if (tier_score[q] > best)
-            {
-              best = tier_score[q];
-              tied = 1;
-            }
-          else if (tier_score[q] == best && best > 0)
-            tied++;
-        }
-      if (best <= 0)
-        continue;   /* nobody locked a tile here: the bonus is not awarded */
-      /* a tie: each tied player gets the bonus divided, rounding up */
-      for (guint q = 0; q < n; q++)
-        if (tier_score[q] == best)
-          out[q] += (bonus + (int) tied - 1) / (int) tied;
-    }
+  bb_score_parts (game, s, parts);
+  for (guint q = 0; q < s->n_players; q++)
+    out[q] = bb_score_parts_total (&parts[q]);
 }
 
 int
@@ -2152,6 +2123,7 @@ const TwRules tw_bb_rules = {
   .apply = bb_apply,
   .scores = bb_scores,
   .ranking = bb_ranking,
+  .score_terms = bb_score_terms,
   .move_to_text = bb_move_to_text,
   .describe_move = bb_describe_move,
   .move_from_text = bb_move_from_text,

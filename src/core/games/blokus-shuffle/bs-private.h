@@ -242,6 +242,21 @@ guint    bs_playout_pick    (const TwGame *game, const TwState *state, const TwM
 gboolean bs_move_priors     (const TwGame *game, const TwState *state, const TwMoveList *moves,
                              double *weights);
 
+/* bs-score.c: a colour's points by rule; the sum is its score */
+typedef struct
+{
+  int squares;      /* basic: squares left; advanced: -1 per square left */
+  int all_placed;   /* advanced: +15 */
+  int monomino;     /* advanced: +5 */
+} BsColorParts;
+
+void     bs_color_parts     (const TwGame *game, const BsState *s, guint c,
+                             BsColorParts *parts);
+void     bs_score_terms     (const TwGame *game, const TwState *state, guint seat,
+                             GArray *terms);
+gboolean bs_explain_ranking (const TwGame *game, const TwState *state,
+                             const char * const *names, GString *out);
+
 /* bs-notation.c */
 void     bs_describe_move   (const TwGame *game, const TwState *state, const TwMove *move,
                              GString *out);

@@ -1449,19 +1449,10 @@ color_points (const TwGame  *game,
               const BsState *s,
               guint          c)
 {
-  const BsPrep *p = bs_prep (game);
-  int points;
+  BsColorParts parts;
 
-  if (bs_opt (game, BS_OPT_SCORING) == 0)
-    return s->remaining[c];
-  points = -(int) s->remaining[c];
-  if (s->remaining[c] == 0)
-    points += 15;
-  if (p->monomino >= 0 && s->n_placed[c] > 0
-      && s->placed[c][s->n_placed[c] - 1].piece == p->monomino
-      && (bs_opt (game, BS_OPT_MONOMINO_BONUS) == 0 || s->remaining[c] == 0))
-    points += 5;
-  return points;
+  bs_color_parts (game, s, c, &parts);
+  return parts.squares + parts.all_placed + parts.monomino;
 }
 
 /* A seat's score: its colour, or in the 2-player game its worse colour (or
@@ -1720,6 +1711,8 @@ const TwRules tw_bs_rules = {
   .apply = bs_apply,
   .scores = bs_scores,
   .ranking = bs_ranking,
+  .score_terms = bs_score_terms,
+  .explain_ranking = bs_explain_ranking,
   .move_to_text = bs_move_to_text,
   .describe_move = bs_describe_move,
   .move_from_text = bs_move_from_text,

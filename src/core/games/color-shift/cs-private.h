@@ -239,6 +239,10 @@ void             cs_reach           (const TwGame *game, const CsState *s, guint
 /* The tile one step from @from in direction @d (skipping gaps, wrapping), or CS_NONE. */
 guint8           cs_step            (const CsPrep *p, const CsState *s, guint from, guint d);
 
+/* cs-score.c */
+void     cs_score_terms     (const TwGame *game, const TwState *state, guint seat,
+                             GArray *terms);
+
 /* cs-notation.c */
 void     cs_describe_move   (const TwGame *game, const TwState *state, const TwMove *move,
                              GString *out);

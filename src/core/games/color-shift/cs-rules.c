@@ -2125,6 +2125,7 @@ const TwRules tw_cs_rules = {
   .apply = cs_apply,
   .scores = cs_scores,
   .ranking = cs_ranking,
+  .score_terms = cs_score_terms,
   .move_to_text = cs_move_to_text,
   .describe_move = cs_describe_move,
   .move_from_text = cs_move_from_text,

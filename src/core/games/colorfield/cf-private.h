@@ -274,6 +274,10 @@ guint    cf_tokens_unused      (const TwGame *game, const CfState *s, guint seat
 int      cf_specialty          (const TwGame *game, const CfState *s, guint seat);
 gboolean cf_check              (const TwGame *game, const TwState *state, GString *why);
 
+/* cf-score.c */
+void     cf_score_terms     (const TwGame *game, const TwState *state, guint seat,
+                             GArray *terms);
+
 /* cf-notation.c */
 void     cf_describe_move   (const TwGame *game, const TwState *state, const TwMove *move,
                              GString *out);

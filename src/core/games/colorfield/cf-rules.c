@@ -2184,6 +2184,7 @@ const TwRules tw_cf_rules = {
   .apply = cf_apply,
   .scores = cf_scores,
   .ranking = cf_ranking,
+  .score_terms = cf_score_terms,
   .move_to_text = cf_move_to_text,
   .describe_move = cf_describe_move,
   .move_from_text = cf_move_from_text,

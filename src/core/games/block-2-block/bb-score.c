@@ -1,0 +1,108 @@
+/* bb-score.c: Block 2 Block's score by rule
+ *
+ * Rulebook, Scoring: lock a block = its value (1, or its tier for a clean
+ * block), +1 for capturing opponent markers on it, investments 1 point each,
+ * holdings 1 point each, and the Tier Bonus of every tier won (tier value +
+ * 1 per bid + 1 per investment on it; tied winners divide it, rounding up).
+ * The final score is the sum; the rulebook gives no tie-break for it.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "bb-private.h"
+#include "tw-result.h"
+
+void
+bb_score_parts (const TwGame  *game,
+                const BbState *s,
+                BbScoreParts  *parts)
+{
+  const BbPrep *p = bb_prep (game);
+  guint n = s->n_players;
+  gboolean by_count = bb_opt (game, BB_OPT_TIER_SCORE) == BB_TIER_LOCKED_TILES;
+
+  memset (parts, 0, n * sizeof *parts);
+  for (guint q = 0; q < n; q++)
+    {
+      parts[q].captures = s->capture_points[q];
+      parts[q].holdings = s->n_holdings[q];
+      for (guint k = 0; k < p->n_tiers; k++)
+        parts[q].investments += s->inv[k][q];
+    }
+  for (guint k = 0; k < p->n_tiers; k++)
+    {
+      int tier_score[BB_MAX_PLAYERS] = { 0 };
+      int best = 0;
+      guint tied = 0;
+      int bonus = (int) p->tier_value * (int) (k + 1);
+
+      for (guint64 m = p->tier_mask[k] & s->lock; m != 0; m &= m - 1)
+        {
+          guint t = s->slot_tile[__builtin_ctzll (m)];
+          guint v = bb_lock_value (game, s, t);
+          parts[s->tile_locker[t]].locks += v;
+          tier_score[s->tile_locker[t]] += by_count ? 1 : (int) v;
+        }
+      for (guint q = 0; q < n; q++)
+        {
+          bonus += s->bids[k][q] + s->inv[k][q];
+          if (tier_score[q] > best)
+            {
+              best = tier_score[q];
+              tied = 1;
+            }
+          else if (tier_score[q] == best && best > 0)
+            tied++;
+        }
+      if (best <= 0)
+        continue;   /* nobody locked a tile here: the bonus is not awarded */
+      /* a tie: each tied player gets the bonus divided, rounding up */
+      for (guint q = 0; q < n; q++)
+        if (tier_score[q] == best)
+          {
+            parts[q].tier_bonus[k] = (bonus + (int) tied - 1) / (int) tied;
+            parts[q].tier_shared[k] = tied;
+          }
+    }
+}
+
+int
+bb_score_parts_total (const BbScoreParts *parts)
+{
+  int total = parts->locks + parts->captures + parts->investments + parts->holdings;
+
+  for (guint k = 0; k < BB_MAX_TIERS; k++)
+    total += parts->tier_bonus[k];
+  return total;
+}
+
+void
+bb_score_terms (const TwGame  *game,
+                const TwState *state,
+                guint          seat,
+                GArray        *terms)
+{
+  const BbState *s = (const BbState *) state;
+  BbScoreParts parts[BB_MAX_PLAYERS];
+  const BbScoreParts *mine = &parts[seat];
+
+  bb_score_parts (game, s, parts);
+  /* Translators: the parts of a score in Block 2 Block, as its rulebook names them */
+  tw_score_terms_add (terms, g_strdup (_("Locked blocks")), mine->locks);
+  tw_score_terms_add (terms, g_strdup (_("Opponent markers captured")), mine->captures);
+  tw_score_terms_add (terms, g_strdup (_("Investments, 1 point each")), mine->investments);
+  tw_score_terms_add (terms, g_strdup (_("Holdings, 1 point each")), mine->holdings);
+  for (guint k = 0; k < BB_MAX_TIERS; k++)
+    if (mine->tier_shared[k] == 1)
+      /* Translators: the bonus of a tier the player won alone */
+      tw_score_terms_add (terms, g_strdup_printf (_("Tier %u bonus"), k + 1), mine->tier_bonus[k]);
+    else if (mine->tier_shared[k] > 1)
+      /* Translators: the bonus of a tier tied between several players */
+      tw_score_terms_add (terms, g_strdup_printf (_("Tier %u bonus, tied: divided by %u, rounded up"),
+                                        k + 1, mine->tier_shared[k]),
+                mine->tier_bonus[k]);
+}
