@@ -19,6 +19,7 @@
 
 #include "tw-render.h"
 #include "tw-renderer.h"
+#include "tw-render-draw.h"
 #include "bb-private.h"
 
 #define MARGIN     0.5
@@ -267,126 +268,7 @@ bb_move_source (const TwGame  *game,
 }
 
 /* ------------------------------------------------------------------------ */
-/* Colours and small shapes                                                 */
-
-static void
-seat_color (cairo_t      *cr,
-            const TwGame *game,
-            guint         seat)
-{
-  /* a fixed readable palette when the definition names no player colours */
-  static const double palette[BB_MAX_PLAYERS][3] = {
-    { 0.86, 0.20, 0.18 },   /* red */
-    { 0.15, 0.42, 0.86 },   /* blue */
-    { 0.20, 0.63, 0.28 },   /* green */
-    { 0.97, 0.75, 0.10 },   /* yellow */
-    { 0.58, 0.30, 0.74 },   /* purple */
-    { 0.05, 0.66, 0.70 },   /* teal */
-  };
-  const TwDefinition *def = game->definition;
-
-  if (def->n_colors >= game->n_players && seat < def->n_colors)
-    tw_render_set_color (cr, def, seat);
-  else
-    cairo_set_source_rgb (cr, palette[seat % BB_MAX_PLAYERS][0], palette[seat % BB_MAX_PLAYERS][1],
-                          palette[seat % BB_MAX_PLAYERS][2]);
-}
-
-/* Outlines are filled rings rather than strokes: cairo's image backend
- * fills several times faster than it strokes, and a board has hundreds. */
-static void
-ring_path (cairo_t *cr,
-           double   x,
-           double   y,
-           double   w,
-           double   h,
-           double   r,
-           double   lw)
-{
-  tw_render_rounded_rect (cr, x, y, w, h, r);
-  tw_render_rounded_rect (cr, x + lw, y + lw, w - 2 * lw, h - 2 * lw, MAX (r - lw, 0.001));
-}
-
-static void
-fill_rings (cairo_t *cr)
-{
-  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
-  cairo_fill (cr);
-  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_WINDING);
-}
-
-static void
-circle (cairo_t *cr,
-        double   cx,
-        double   cy,
-        double   r)
-{
-  cairo_new_sub_path (cr);
-  cairo_arc (cr, cx, cy, r, 0, 2 * G_PI);
-}
-
-static void
-panel (cairo_t *cr,
-       double   x,
-       double   y,
-       double   w,
-       double   h,
-       gboolean active)
-{
-  double lw = active ? 0.08 : 0.03;
-
-  tw_render_rounded_rect (cr, x, y, w, h, 0.25);
-  if (active)
-    cairo_set_source_rgb (cr, 0.21, 0.52, 0.89);
-  else
-    cairo_set_source_rgb (cr, 0.8, 0.79, 0.77);
-  cairo_fill (cr);
-  tw_render_rounded_rect (cr, x + lw, y + lw, w - 2 * lw, h - 2 * lw, 0.25 - lw);
-  cairo_set_source_rgb (cr, 0.975, 0.965, 0.94);
-  cairo_fill (cr);
-}
-
-static void
-disc (cairo_t      *cr,
-      const TwGame *game,
-      guint         seat,
-      double        cx,
-      double        cy,
-      double        r)
-{
-  circle (cr, cx, cy, r);
-  cairo_set_source_rgb (cr, 0.15, 0.15, 0.15);
-  cairo_fill (cr);
-  circle (cr, cx, cy, r * 0.84);
-  seat_color (cr, game, seat);
-  cairo_fill (cr);
-}
-
-/* A disc with a count in it: white digits on dark colours, black on light. */
-static void
-count_disc (cairo_t      *cr,
-            const TwGame *game,
-            guint         seat,
-            double        cx,
-            double        cy,
-            double        r,
-            guint         count)
-{
-  char num[8];
-  double rgb[3];
-  cairo_pattern_t *pat;
-
-  disc (cr, game, seat, cx, cy, r);
-  seat_color (cr, game, seat);
-  pat = cairo_get_source (cr);
-  cairo_pattern_get_rgba (pat, &rgb[0], &rgb[1], &rgb[2], NULL);
-  if (0.3 * rgb[0] + 0.59 * rgb[1] + 0.11 * rgb[2] > 0.55)
-    cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
-  else
-    cairo_set_source_rgb (cr, 1, 1, 1);
-  g_snprintf (num, sizeof num, "%u", count);
-  tw_render_text (cr, cx - r, cy - r * 0.72, 2 * r, r * 1.15, TRUE, TW_TEXT_CENTER, FALSE, num);
-}
+/* Arrows and symbols                                                       */
 
 /* An arrow's shaft (@head FALSE) or its head(s) as a path. */
 static void
@@ -435,23 +317,6 @@ arrow (cairo_t *cr,
   cairo_fill (cr);
 }
 
-static void
-star (cairo_t *cr,
-      double   cx,
-      double   cy,
-      double   r)
-{
-  for (int k = 0; k < 10; k++)
-    {
-      double a = -G_PI / 2 + k * G_PI / 5, rr = k % 2 ? r * 0.45 : r;
-      if (k == 0)
-        cairo_move_to (cr, cx + rr * cos (a), cy + rr * sin (a));
-      else
-        cairo_line_to (cr, cx + rr * cos (a), cy + rr * sin (a));
-    }
-  cairo_close_path (cr);
-}
-
 /* The symbol of a kind, centred on (cx, cy) within radius r, as a path: the
  * part to stroke (lines r * 0.16 wide) or the part to fill, so that many
  * symbols of one colour are drawn with one stroke and one fill. */
@@ -473,7 +338,7 @@ symbol_path (cairo_t *cr,
 
     case BB_KIND_GOLD:
       if (!stroke_part)
-        star (cr, cx, cy, r * 0.95);
+        tw_draw_star_path (cr, cx, cy, r * 0.95);
       break;
 
     case BB_KIND_CRUMBLE:
@@ -614,10 +479,10 @@ batch_flush (cairo_t      *cr,
         }
     }
   for (guint i = 0; i < b->n; i++)
-    ring_path (cr, b->t[i].x, b->t[i].y, b->t[i].size, b->t[i].size, b->t[i].size * 0.1,
+    tw_draw_ring_path (cr, b->t[i].x, b->t[i].y, b->t[i].size, b->t[i].size, b->t[i].size * 0.1,
                b->t[i].size * 0.025);
   cairo_set_source_rgba (cr, 0, 0, 0, 0.55);
-  fill_rings (cr);
+  tw_draw_fill_rings (cr);
 
   /* backs: a diamond */
   any = FALSE;
@@ -650,14 +515,14 @@ batch_flush (cairo_t      *cr,
       const BatchTile *t = &b->t[i];
       if (!t->up || t->kind != BB_KIND_GOLD)
         continue;
-      ring_path (cr, t->x + t->size * 0.03, t->y + t->size * 0.03, t->size * 0.94,
+      tw_draw_ring_path (cr, t->x + t->size * 0.03, t->y + t->size * 0.03, t->size * 0.94,
                  t->size * 0.94, t->size * 0.08, t->size * 0.08);
       any = TRUE;
     }
   if (any)
     {
       cairo_set_source_rgb (cr, 0.86, 0.64, 0.12);
-      fill_rings (cr);
+      tw_draw_fill_rings (cr);
     }
 
   /* locks: a border and a padlock in the locker's colour */
@@ -670,13 +535,13 @@ batch_flush (cairo_t      *cr,
           double s = t->size;
           if (!t->up || t->locker != q)
             continue;
-          ring_path (cr, t->x, t->y, s, s, s * 0.1, s * 0.08);
+          tw_draw_ring_path (cr, t->x, t->y, s, s, s * 0.1, s * 0.08);
           any = TRUE;
         }
       if (!any)
         continue;
-      seat_color (cr, game, q);
-      fill_rings (cr);
+      tw_draw_seat_color (cr, game, q);
+      tw_draw_fill_rings (cr);
       for (guint i = 0; i < b->n; i++)
         {
           const BatchTile *t = &b->t[i];
@@ -753,7 +618,7 @@ batch_flush (cairo_t      *cr,
                   cx += off * r * 0.25;
                   cy += off * r * 0.3;
                 }
-              circle (cr, cx, cy, q < 0 ? r : r * 0.82);
+              tw_draw_circle (cr, cx, cy, q < 0 ? r : r * 0.82);
               any = TRUE;
             }
         if (!any)
@@ -761,7 +626,7 @@ batch_flush (cairo_t      *cr,
         if (q < 0)
           cairo_set_source_rgb (cr, 0.15, 0.15, 0.15);
         else
-          seat_color (cr, game, q);
+          tw_draw_seat_color (cr, game, q);
         cairo_fill (cr);
       }
 
@@ -774,7 +639,7 @@ batch_flush (cairo_t      *cr,
       if (t->ring < 0 || t->mk[t->ring] == 0)
         continue;
       marker_pos (t->ring, t->x, t->y, t->size, &cx, &cy);
-      circle (cr, cx, cy, t->size * 0.16);
+      tw_draw_circle (cr, cx, cy, t->size * 0.16);
       cairo_arc_negative (cr, cx, cy, t->size * 0.125, 2 * G_PI, 0);
       any = TRUE;
     }
@@ -910,7 +775,7 @@ draw_count_box (cairo_t      *cr,
         continue;
       cx = b.x + 0.25 + (i % 3) * 0.44;
       cy = b.y + 0.56 + (i / 3) * 0.46;
-      count_disc (cr, game, q, cx, cy, 0.19, counts[q]);
+      tw_draw_count_disc (cr, game, q, cx, cy, 0.19, counts[q]);
       if ((int) q == mark)
         {
           cairo_new_sub_path (cr);
@@ -935,7 +800,7 @@ draw_board (cairo_t              *cr,
   g_autofree char *head = NULL;
   g_autofree TileBatch *batch = NULL;
 
-  panel (cr, L->bx, L->by, L->bw, L->bh, FALSE);
+  tw_draw_panel_filled (cr, L->bx, L->by, L->bw, L->bh, FALSE);
   if (s->open_rows >= L->n_rows)
     head = g_strdup (_("Board · every row open"));
   else
@@ -1025,29 +890,6 @@ kind_display_name (const TwGame *game,
   return bb_kind_names[kind];
 }
 
-/* A four-sided die showing @n. */
-static void
-die (cairo_t *cr,
-     double   x,
-     double   y,
-     double   size,
-     guint    n)
-{
-  char num[8];
-
-  cairo_move_to (cr, x + size / 2, y);
-  cairo_line_to (cr, x + size, y + size * 0.9);
-  cairo_line_to (cr, x, y + size * 0.9);
-  cairo_close_path (cr);
-  cairo_set_source_rgb (cr, 1, 1, 1);
-  cairo_fill_preserve (cr);
-  tw_render_ink (cr);
-  cairo_set_line_width (cr, size * 0.05);
-  cairo_stroke (cr);
-  g_snprintf (num, sizeof num, "%u", n);
-  tw_render_text (cr, x, y + size * 0.36, size, size * 0.42, TRUE, TW_TEXT_CENTER, FALSE, num);
-}
-
 static void
 draw_info (cairo_t              *cr,
            const TwGame         *game,
@@ -1059,7 +901,7 @@ draw_info (cairo_t              *cr,
   double x = L->sx, y = L->iy;
   guint removed = 0;
 
-  panel (cr, x, y, L->sw, INFO_H, FALSE);
+  tw_draw_panel_filled (cr, x, y, L->sw, INFO_H, FALSE);
   for (guint t = 0; t < p->n_inst; t++)
     removed += s->tile_loc[t] == BB_LOC_REMOVED;
 
@@ -1097,7 +939,7 @@ draw_info (cairo_t              *cr,
     g_autofree char *name = tw_render_seat_name (params, s->current);
     /* Translators: the seat to act */
     g_autofree char *title = g_strdup_printf (_("%s to play"), name);
-    disc (cr, game, s->current, x + 0.38, y + 0.37, 0.17);
+    tw_draw_disc (cr, game, s->current, x + 0.38, y + 0.37, 0.17);
     tw_render_ink (cr);
     tw_render_text (cr, x + 0.65, y + 0.17, L->sw - 0.85, 0.34, TRUE, TW_TEXT_LEFT, FALSE, title);
   }
@@ -1126,7 +968,7 @@ draw_info (cairo_t              *cr,
     guint left = s->roll > s->used ? s->roll - s->used : 0;
     g_autofree char *line = NULL;
     g_autofree char *line2 = NULL;
-    die (cr, x + 0.25, y + 0.72, 0.95, s->roll);
+    tw_draw_die (cr, x + 0.25, y + 0.72, 0.95, s->roll);
     line = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Rolled %u · %u placement left",
                                          "Rolled %u · %u placements left", left),
                             s->roll, left);
@@ -1158,15 +1000,15 @@ draw_seats (cairo_t              *cr,
       g_autofree char *head = NULL;
       g_autofree char *line = NULL;
 
-      panel (cr, x, y, L->sw, L->seat_h, (int) q == to_act);
-      disc (cr, game, q, x + 0.38, y + 0.36, 0.17);
+      tw_draw_panel_filled (cr, x, y, L->sw, L->seat_h, (int) q == to_act);
+      tw_draw_disc (cr, game, q, x + 0.38, y + 0.36, 0.17);
       /* Translators: a seat's panel title: name and points */
       head = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s · %d point", "%s · %d points",
                                            ABS (score)), name, score);
       tw_render_ink (cr);
       tw_render_text (cr, x + 0.65, y + 0.18, L->sw - 0.85, 0.3, TRUE, TW_TEXT_LEFT, FALSE, head);
 
-      count_disc (cr, game, q, x + 0.42, y + 0.88, 0.22, s->supply[q]);
+      tw_draw_count_disc (cr, game, q, x + 0.42, y + 0.88, 0.22, s->supply[q]);
       /* Translators: a seat's markers: in supply, points for captures, own markers lost */
       line = g_strdup_printf (_("in supply · captures +%u · lost %u · removed %u"),
                               s->capture_points[q], s->lost[q], s->removed[q]);
@@ -1202,7 +1044,7 @@ draw_legend (cairo_t      *cr,
 
   if (L->n_kinds == 0)
     return;
-  panel (cr, x, y, L->sw, L->legend_h, FALSE);
+  tw_draw_panel_filled (cr, x, y, L->sw, L->legend_h, FALSE);
   tw_render_ink (cr);
   tw_render_text (cr, x + 0.2, y + 0.18, L->sw - 0.4, 0.3, TRUE, TW_TEXT_LEFT, FALSE,
                   _("What the blocks do"));
@@ -1347,7 +1189,7 @@ draw_preview (cairo_t              *cr,
         double cx, cy;
         marker_pos (seat, ra.x + INSET, ra.y + INSET, 1 - 2 * INSET, &cx, &cy);
         cairo_push_group (cr);
-        disc (cr, game, seat, cx, cy, 0.09);
+        tw_draw_disc (cr, game, seat, cx, cy, 0.09);
         cairo_pop_group_to_source (cr);
         cairo_paint_with_alpha (cr, 0.8);
       }

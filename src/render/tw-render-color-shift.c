@@ -27,6 +27,7 @@
 
 #include "tw-render.h"
 #include "tw-renderer.h"
+#include "tw-render-draw.h"
 #include "cs-private.h"
 
 #define MARGIN      0.5
@@ -52,16 +53,6 @@ typedef struct
   double  px[CS_MAX_PLAYERS], py[CS_MAX_PLAYERS], pw, ph;
   double  width, height;
 } CsLayout;
-
-/* Seat colours: none of white, red, blue or yellow (the tile colours). */
-static const double seat_rgb[CS_MAX_PLAYERS][3] = {
-  { 0.18, 0.62, 0.27 },   /* green */
-  { 0.58, 0.26, 0.74 },   /* purple */
-  { 0.16, 0.17, 0.19 },   /* black */
-  { 0.93, 0.36, 0.62 },   /* pink */
-  { 0.96, 0.50, 0.10 },   /* orange */
-  { 0.05, 0.65, 0.62 },   /* teal */
-};
 
 static void
 cs_compute_layout (const TwGame  *game,
@@ -351,7 +342,8 @@ set_seat_color (cairo_t *cr,
                 guint    seat,
                 double   alpha)
 {
-  const double *c = seat_rgb[seat % CS_MAX_PLAYERS];
+  /* none of white, red, blue or yellow: the tile colours */
+  const double *c = tw_draw_palette_rgb (TW_DRAW_PALETTE_APART, seat);
   cairo_set_source_rgba (cr, c[0], c[1], c[2], alpha);
 }
 
@@ -397,31 +389,6 @@ draw_arrow (cairo_t *cr,
   cairo_line_to (cr, -a * 1.1, a * 0.35);
   cairo_close_path (cr);
   cairo_restore (cr);
-}
-
-static void
-grid_cells (cairo_t *cr,
-            double   x,
-            double   y,
-            int      nx,
-            int      ny)
-{
-  cairo_rectangle (cr, x, y, nx, ny);
-  cairo_set_source_rgb (cr, 0.93, 0.91, 0.86);
-  cairo_fill (cr);
-  cairo_set_source_rgba (cr, 0, 0, 0, 0.08);
-  cairo_set_line_width (cr, 0.02);
-  for (int i = 0; i <= nx; i++)
-    {
-      cairo_move_to (cr, x + i, y);
-      cairo_line_to (cr, x + i, y + ny);
-    }
-  for (int j = 0; j <= ny; j++)
-    {
-      cairo_move_to (cr, x, y + j);
-      cairo_line_to (cr, x + nx, y + j);
-    }
-  cairo_stroke (cr);
 }
 
 /* The corners of a unit cell clockwise from the north-west: the triangle of
@@ -1015,7 +982,7 @@ cs_draw (cairo_t              *cr,
   tw_render_ink (cr);
   tw_render_text (cr, L.bx + 0.2, L.by + 0.15, L.bw - 0.4, 0.35, TRUE, TW_TEXT_LEFT, FALSE,
                   _("Play area"));
-  grid_cells (cr, L.sx, L.sy, L.nx, L.ny);
+  tw_draw_grid (cr, L.sx, L.sy, L.nx, L.ny, 1.0);
   draw_placed_tiles (cr, game, s, &L);
 
   /* this turn's tile: the one that may take a meeple or be shifted */

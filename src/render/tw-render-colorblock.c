@@ -15,6 +15,7 @@
 
 #include "tw-render.h"
 #include "tw-renderer.h"
+#include "tw-render-draw.h"
 #include "cb-private.h"
 
 #define MARGIN      0.5
@@ -195,32 +196,6 @@ cb_move_source (const TwGame  *game,
 /* ------------------------------------------------------------------------ */
 
 static void
-grid_cells (cairo_t *cr,
-            double   x,
-            double   y,
-            int      nx,
-            int      ny,
-            double   cell)
-{
-  cairo_rectangle (cr, x, y, nx * cell, ny * cell);
-  cairo_set_source_rgb (cr, 0.93, 0.91, 0.86);
-  cairo_fill (cr);
-  cairo_set_source_rgba (cr, 0, 0, 0, 0.08);
-  cairo_set_line_width (cr, cell * 0.02);
-  for (int i = 0; i <= nx; i++)
-    {
-      cairo_move_to (cr, x + i * cell, y);
-      cairo_line_to (cr, x + i * cell, y + ny * cell);
-    }
-  for (int j = 0; j <= ny; j++)
-    {
-      cairo_move_to (cr, x, y + j * cell);
-      cairo_line_to (cr, x + nx * cell, y + j * cell);
-    }
-  cairo_stroke (cr);
-}
-
-static void
 draw_preview (cairo_t              *cr,
               const TwGame         *game,
               const CbState        *s,
@@ -244,34 +219,6 @@ draw_preview (cairo_t              *cr,
   cairo_rectangle (cr, r.x, r.y, r.width, r.height);
   cairo_set_source_rgb (cr, 0.21, 0.52, 0.89);
   cairo_set_line_width (cr, r.width * (params->preview_selected ? 0.1 : 0.07));
-  cairo_stroke (cr);
-}
-
-static void
-draw_stars (cairo_t *cr,
-            double   x,
-            double   y,
-            double   r,
-            int      n)
-{
-  for (int i = 0; i < n; i++)
-    {
-      double cx = x + r + i * 2.2 * r, cy = y + r;
-      for (int k = 0; k < 10; k++)
-        {
-          double a = -G_PI / 2 + k * G_PI / 5;
-          double rr = k % 2 ? r * 0.45 : r;
-          if (k == 0)
-            cairo_move_to (cr, cx + rr * cos (a), cy + rr * sin (a));
-          else
-            cairo_line_to (cr, cx + rr * cos (a), cy + rr * sin (a));
-        }
-      cairo_close_path (cr);
-    }
-  cairo_set_source_rgb (cr, 0.93, 0.68, 0.1);
-  cairo_fill_preserve (cr);
-  cairo_set_source_rgba (cr, 0, 0, 0, 0.4);
-  cairo_set_line_width (cr, r * 0.1);
   cairo_stroke (cr);
 }
 
@@ -307,7 +254,7 @@ draw_goal (cairo_t              *cr,
   tw_render_ink (cr);
   title_h = tw_render_text (cr, x + 0.15, y + 0.1, CARD_W - 0.3 - stars_w, 0.3, TRUE,
                             TW_TEXT_LEFT, FALSE, card->title);
-  draw_stars (cr, x + CARD_W - 0.15 - MAX (card->points, 1) * 0.33, y + 0.14, 0.15,
+  tw_draw_stars (cr, x + CARD_W - 0.15 - MAX (card->points, 1) * 0.33, y + 0.14, 0.15,
               card->points);
   /* the picture (the shape, the number) on the left, as the printed card
    * has it; the text beside it */
@@ -447,7 +394,7 @@ cb_draw (cairo_t              *cr,
   tw_render_ink (cr);
   tw_render_text (cr, L.bx + 0.2, L.by + 0.15, L.bw - 0.4, 0.35, TRUE, TW_TEXT_LEFT, FALSE,
                   _("Shared board"));
-  grid_cells (cr, L.sx, L.sy, L.nx, L.ny, 1.0);
+  tw_draw_grid (cr, L.sx, L.sy, L.nx, L.ny, 1.0);
 
   /* private boards */
   for (guint p = 0; p < s->n_players; p++)
@@ -482,7 +429,7 @@ cb_draw (cairo_t              *cr,
           tw_render_text (cr, cx + 0.4, cy, -1, 0.24, FALSE, TW_TEXT_LEFT, FALSE, num);
           cx += 1.2;
         }
-      grid_cells (cr, L.gx[p], L.gy[p], L.wnx[p], L.wny[p], PCELL);
+      tw_draw_grid (cr, L.gx[p], L.gy[p], L.wnx[p], L.wny[p], PCELL);
       if (s->n_private[p] > 0 && L.wnx[p] == L.k && L.wny[p] == L.k)
         {
           /* the footprint is fixed: frame it */
