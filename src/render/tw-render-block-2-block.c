@@ -597,10 +597,14 @@ batch_flush (cairo_t      *cr,
     {
       const BatchTile *t = &b->t[i];
       char num[8];
-      if (!t->up || t->value == 0 || is_black (t->kind))
+      if (!t->up || t->value == 0)
         continue;
       g_snprintf (num, sizeof num, "%u", t->value);
-      cairo_set_source_rgb (cr, 0.3, 0.25, 0.15);
+      /* a black block is worth 1 too: light digits on it */
+      if (is_black (t->kind))
+        cairo_set_source_rgb (cr, 0.9, 0.88, 0.82);
+      else
+        cairo_set_source_rgb (cr, 0.3, 0.25, 0.15);
       tw_render_text (cr, t->x + t->size * 0.62, t->y + t->size * 0.07, t->size * 0.3,
                       t->size * 0.22, TRUE, TW_TEXT_RIGHT, FALSE, num);
     }
