@@ -410,7 +410,7 @@ cb_draw (cairo_t              *cr,
     {
       g_autofree char *name = tw_render_seat_name (params, p);
       g_autofree char *head = NULL;
-      int score = cb_view_score (game, state, p);
+      int score = cb_view_score (game, v, p);
 
       tw_render_panel (cr, L.px[p], L.py[p], L.pw, L.ph, (int) p == to_act);
       /* Translators: a seat's panel title: name and points */

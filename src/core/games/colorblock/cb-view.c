@@ -4,8 +4,6 @@
  */
 #include "config.h"
 
-#include <string.h>
-
 #include "cb-private.h"
 
 void
@@ -17,32 +15,35 @@ cb_view_fill (const TwGame  *game,
 
   g_return_if_fail (game != NULL && state != NULL && view != NULL);
 
-  view->n_players = s->n_players;
-  view->phase = s->phase;
-  view->current = s->current;
-  view->tile = s->tile;
-  view->deck_len = s->deck_len;
-  view->private_size = cb_opt (game, CB_OPT_PRIVATE_SIZE);
-  view->expert = cb_opt (game, CB_OPT_EXPERT) != 0;
-  view->n_placed = s->n_placed;
-  view->placed = CB_PLACED (cb_prep (game), s);
-  view->sxmin = s->sxmin;
-  view->sxmax = s->sxmax;
-  view->symin = s->symin;
-  view->symax = s->symax;
-  memcpy (view->n_private, s->n_private, sizeof view->n_private);
-  memcpy (view->pxmin, s->pxmin, sizeof view->pxmin);
-  memcpy (view->pxmax, s->pxmax, sizeof view->pxmax);
-  memcpy (view->pymin, s->pymin, sizeof view->pymin);
-  memcpy (view->pymax, s->pymax, sizeof view->pymax);
-  memcpy (view->n_chosen, s->n_chosen, sizeof view->n_chosen);
-  memcpy (view->chosen, s->chosen, sizeof view->chosen);
-  memcpy (view->product, s->product, sizeof view->product);
-  view->draft_len = s->draft_len;
-  memcpy (view->draft, s->draft, sizeof view->draft);
-  view->n_goals = s->n_goals;
-  memcpy (view->goal_card, s->goal_card, sizeof view->goal_card);
-  memcpy (view->goal_owner, s->goal_owner, sizeof view->goal_owner);
+  *view = (CbView) {
+    .private_size = cb_opt (game, CB_OPT_PRIVATE_SIZE),
+    .expert = cb_opt (game, CB_OPT_EXPERT) != 0,
+    .state = state,
+    .n_players = s->n_players,
+    .phase = s->phase,
+    .current = s->current,
+    .tile = s->tile,
+    .deck_len = s->deck_len,
+    .n_placed = s->n_placed,
+    .placed = CB_PLACED (cb_prep (game), s),
+    .sxmin = s->sxmin,
+    .sxmax = s->sxmax,
+    .symin = s->symin,
+    .symax = s->symax,
+    .n_private = s->n_private,
+    .pxmin = s->pxmin,
+    .pxmax = s->pxmax,
+    .pymin = s->pymin,
+    .pymax = s->pymax,
+    .n_chosen = s->n_chosen,
+    .chosen = (const guint8 (*)[TW_MAX_COLORS]) s->chosen,
+    .product = (const gint16 (*)[TW_MAX_COLORS]) s->product,
+    .draft_len = s->draft_len,
+    .draft = s->draft,
+    .n_goals = s->n_goals,
+    .goal_card = s->goal_card,
+    .goal_owner = s->goal_owner,
+  };
 }
 
 const TwTileFace *
@@ -58,11 +59,11 @@ cb_view_face (const TwGame *game,
 }
 
 int
-cb_view_score (const TwGame  *game,
-               const TwState *state,
-               guint          seat)
+cb_view_score (const TwGame *game,
+               const CbView *view,
+               guint         seat)
 {
-  g_return_val_if_fail (game != NULL && state != NULL, 0);
+  g_return_val_if_fail (game != NULL && view != NULL, 0);
 
-  return cb_total_score (game, (const CbState *) state, seat);
+  return cb_total_score (game, (const CbState *) view->state, seat);
 }

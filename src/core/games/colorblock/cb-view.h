@@ -45,37 +45,39 @@ typedef struct
   gint16  y;
 } CbPlaced;
 
-/* A position as a picture sees it. Filled by cb_view_fill() without
- * allocating; @placed is borrowed from the state and lives as long as it.
- * Placements on the shared board have board 0, on seat p's board 1 + p. */
+/* A position as a picture sees it, filled by cb_view_fill() without
+ * allocating or copying: the arrays are borrowed from the state and live as
+ * long as it does. Placements on the shared board have board 0, on seat
+ * p's board 1 + p. */
 typedef struct
 {
+  guint8          private_size;             /* k: a private board's side */
+  gboolean        expert;                   /* Expert Mode: the draft row */
+  const TwState  *state;                    /* the state it was filled from */
   guint8          n_players;
   guint8          phase;
   guint8          current;                  /* seat to act */
   guint8          tile;                     /* instance to place, or CB_NONE */
   guint8          deck_len;
-  guint8          private_size;             /* k: a private board's side */
-  gboolean        expert;                   /* Expert Mode: the draft row */
   /* every placement, on any board */
   guint16         n_placed;
-  const CbPlaced *placed;
+  const CbPlaced *placed;                   /* [n_placed] */
   gint16          sxmin, sxmax, symin, symax;   /* the shared board's extent */
   /* private boards: tiles on each, and their extent */
-  guint8          n_private[CB_MAX_PLAYERS];
-  gint8           pxmin[CB_MAX_PLAYERS], pxmax[CB_MAX_PLAYERS];
-  gint8           pymin[CB_MAX_PLAYERS], pymax[CB_MAX_PLAYERS];
+  const guint8   *n_private;                /* [seat] */
+  const gint8    *pxmin, *pxmax;            /* [seat] */
+  const gint8    *pymin, *pymax;            /* [seat] */
   /* colours chosen to score, with private x shared points for each */
-  guint8          n_chosen[CB_MAX_PLAYERS];
-  guint8          chosen[CB_MAX_PLAYERS][TW_MAX_COLORS];
-  gint16          product[CB_MAX_PLAYERS][TW_MAX_COLORS];
+  const guint8   *n_chosen;                 /* [seat] */
+  const guint8  (*chosen)[TW_MAX_COLORS];   /* [seat][i]: colour */
+  const gint16  (*product)[TW_MAX_COLORS];  /* [seat][i]: points */
   /* Expert Mode's draft row: tile instances */
   guint8          draft_len;
-  guint8          draft[CB_MAX_PLAYERS + 1];
+  const guint8   *draft;                    /* [draft_len] */
   /* face-up goals: card index and the seat that met it or CB_NONE */
   guint8          n_goals;
-  guint16         goal_card[CB_MAX_GOALS];
-  guint8          goal_owner[CB_MAX_GOALS];
+  const guint16  *goal_card;                /* [n_goals] */
+  const guint8   *goal_owner;               /* [n_goals] */
 } CbView;
 
 void              cb_view_fill  (const TwGame  *game,
@@ -90,7 +92,7 @@ const TwTileFace *cb_view_face  (const TwGame  *game,
                                  guint          rot);
 /* @seat's points: chosen colours and goals met. */
 int               cb_view_score (const TwGame  *game,
-                                 const TwState *state,
+                                 const CbView  *view,
                                  guint          seat);
 
 G_END_DECLS
