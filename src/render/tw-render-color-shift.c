@@ -394,22 +394,8 @@ draw_arrow (cairo_t *cr,
   cairo_restore (cr);
 }
 
-/* The corners of a unit cell clockwise from the north-west: the triangle of
- * direction d runs from corner d to corner d + 1 and the centre. */
-static const double fx[5] = { 0, 1, 1, 0, 0 };
-static const double fy[5] = { 0, 0, 1, 1, 0 };
-
-static void
-triangle (cairo_t *cr,
-          double   x,
-          double   y,
-          guint    d)
-{
-  cairo_move_to (cr, x + 0.5, y + 0.5);
-  cairo_line_to (cr, x + fx[d], y + fy[d]);
-  cairo_line_to (cr, x + fx[d + 1], y + fy[d + 1]);
-  cairo_close_path (cr);
-}
+/* The corners of a unit cell (tw_draw_corner_x/y) */
+static const double *const fx = tw_draw_corner_x, *const fy = tw_draw_corner_y;
 
 /* Diagonal stripes for finished regions: a tiny tile drawn at the device
  * resolution of the current transform and repeated, so that the stripes stay
@@ -478,7 +464,7 @@ draw_placed_tiles (cairo_t        *cr,
           for (guint d = 0; d < 4; d++)
             if (f->edge[d] == c)
               {
-                triangle (cr, r.x, r.y, d);
+                tw_draw_triangle (cr, r.x, r.y, 1.0, d);
                 any = TRUE;
               }
         }
@@ -518,7 +504,7 @@ draw_placed_tiles (cairo_t        *cr,
       for (guint d = 0; d < 4; d++)
         if (flags[4 * i + f->section_of[d]])
           {
-            triangle (cr, r.x, r.y, d);
+            tw_draw_triangle (cr, r.x, r.y, 1.0, d);
             any_finished = TRUE;
           }
     }

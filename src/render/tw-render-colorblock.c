@@ -318,8 +318,7 @@ draw_placed_tiles (cairo_t        *cr,
                    const CbView   *v,
                    const CbLayout *L)
 {
-  static const double fx[5] = { 0, 1, 1, 0, 0 };
-  static const double fy[5] = { 0, 0, 1, 1, 0 };
+  const double *fx = tw_draw_corner_x, *fy = tw_draw_corner_y;
   const TwDefinition *def = game->definition;
   const CbPlaced *placed = v->placed;
   double x, y, size;
@@ -338,10 +337,7 @@ draw_placed_tiles (cairo_t        *cr,
           for (guint d = 0; d < 4; d++)
             if (f->edge[d] == c)
               {
-                cairo_move_to (cr, x + size / 2, y + size / 2);
-                cairo_line_to (cr, x + fx[d] * size, y + fy[d] * size);
-                cairo_line_to (cr, x + fx[d + 1] * size, y + fy[d + 1] * size);
-                cairo_close_path (cr);
+                tw_draw_triangle (cr, x, y, size, d);
                 any = TRUE;
               }
         }

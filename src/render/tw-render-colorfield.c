@@ -24,6 +24,7 @@
 
 #include "tw-render.h"
 #include "tw-renderer.h"
+#include "tw-render-draw.h"
 #include "games/colorfield/cf-view.h"
 
 #define MARGIN    0.5
@@ -313,8 +314,7 @@ draw_tiles (cairo_t            *cr,
             const TileJob      *jobs,
             guint               n)
 {
-  static const double fx[5] = { 0, 1, 1, 0, 0 };
-  static const double fy[5] = { 0, 0, 1, 1, 0 };
+  const double *fx = tw_draw_corner_x, *fy = tw_draw_corner_y;
   static const double gx[4] = { 0.5, 0.79, 0.5, 0.21 };
   static const double gy[4] = { 0.21, 0.5, 0.79, 0.5 };
   gboolean any_dot = FALSE;
@@ -332,10 +332,7 @@ draw_tiles (cairo_t            *cr,
           for (guint d = 0; d < 4; d++)
             if (e[d] == c || (c == def->n_colors && e[d] >= def->n_colors))
               {
-                cairo_move_to (cr, b->x + b->size / 2, b->y + b->size / 2);
-                cairo_line_to (cr, b->x + fx[d] * b->size, b->y + fy[d] * b->size);
-                cairo_line_to (cr, b->x + fx[d + 1] * b->size, b->y + fy[d + 1] * b->size);
-                cairo_close_path (cr);
+                tw_draw_triangle (cr, b->x, b->y, b->size, d);
                 any = TRUE;
               }
         }

@@ -205,6 +205,22 @@ tw_draw_die (cairo_t *cr,
   tw_render_text (cr, x, y + size * 0.36, size, size * 0.42, TRUE, TW_TEXT_CENTER, FALSE, num);
 }
 
+const double tw_draw_corner_x[5] = { 0, 1, 1, 0, 0 };
+const double tw_draw_corner_y[5] = { 0, 0, 1, 1, 0 };
+
+void
+tw_draw_triangle (cairo_t *cr,
+                  double   x,
+                  double   y,
+                  double   size,
+                  guint    d)
+{
+  cairo_move_to (cr, x + size / 2, y + size / 2);
+  cairo_line_to (cr, x + tw_draw_corner_x[d] * size, y + tw_draw_corner_y[d] * size);
+  cairo_line_to (cr, x + tw_draw_corner_x[d + 1] * size, y + tw_draw_corner_y[d + 1] * size);
+  cairo_close_path (cr);
+}
+
 void
 tw_draw_grid (cairo_t *cr,
               double   x,

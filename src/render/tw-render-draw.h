@@ -86,6 +86,19 @@ void          tw_draw_die          (cairo_t       *cr,
                                     double         y,
                                     double         size,
                                     guint          n);
+/* The corners of a unit square clockwise from the top-left, the first
+ * repeated: side d (0 north, 1 east, 2 south, 3 west) runs from corner d to
+ * corner d + 1. */
+extern const double tw_draw_corner_x[5];
+extern const double tw_draw_corner_y[5];
+/* The triangle of side @d of a square tile @size wide at (x, y), between its
+ * centre and that side, as a closed sub-path: a tile's colours are filled
+ * triangle by triangle, every triangle of one colour in one path. */
+void          tw_draw_triangle     (cairo_t       *cr,
+                                    double         x,
+                                    double         y,
+                                    double         size,
+                                    guint          d);
 /* An empty board of @nx x @ny cells of side @cell: a sand fill, faint lines. */
 void          tw_draw_grid         (cairo_t       *cr,
                                     double         x,
