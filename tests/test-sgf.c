@@ -6,7 +6,10 @@
 
 #include <string.h>
 
+#include <glib/gstdio.h>
+
 #include "tw-history.h"
+#include "tw-record-format.h"
 #include "tw-sgf.h"
 
 static TwDefinition *blokus;
@@ -88,6 +91,37 @@ test_read_sample (void)
   g_assert_cmpuint (tw_history_get_n_nodes (history), ==, 6);
   const TwHistoryNode *last = tw_history_get_node (history, tw_history_get_current (history));
   g_assert_nonnull (strstr (last->text, "b19,c19") ? last->text : strstr (last->text, "c19,b19"));
+}
+
+/* tw_record_load_any() picks the reader from the table by the file's
+ * suffix: a .blksgf through the SGF reader, anything else as a Tilewright
+ * record. */
+static void
+test_load_any (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("tw-sgf-XXXXXX", &error);
+  g_autofree char *sgf = g_build_filename (dir, "game.blksgf", NULL);
+  g_autofree char *yaml = g_build_filename (dir, "game.yaml", NULL);
+
+  g_assert_no_error (error);
+  g_assert_null (tw_record_format_for_path (yaml));
+  g_assert_true (tw_record_format_for_path (sgf) == tw_record_format_lookup ("blksgf"));
+  g_assert_null (tw_record_format_lookup ("yaml"));
+  g_assert_true (g_file_set_contents (sgf, "(;FF[4]GM[Blokus];1[a20];2[T20];3[t1];4[a1])", -1,
+                                      &error));
+
+  g_autoptr(TwRecord) from_sgf = tw_record_load_any (sgf, "game.blksgf", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (tw_history_get_n_nodes (tw_record_get_history (from_sgf)), ==, 5);
+  g_assert_true (tw_record_save (from_sgf, yaml, &error));
+  g_autoptr(TwRecord) from_yaml = tw_record_load_any (yaml, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (tw_history_get_n_nodes (tw_record_get_history (from_yaml)), ==, 5);
+
+  g_unlink (sgf);
+  g_unlink (yaml);
+  g_rmdir (dir);
 }
 
 /* The children of history node @node, by their move text. */
@@ -234,6 +268,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/tw/sgf/round-trip", test_round_trip);
   g_test_add_func ("/tw/sgf/read-sample", test_read_sample);
+  g_test_add_func ("/tw/sgf/load-any", test_load_any);
   g_test_add_func ("/tw/sgf/variations", test_variations);
   g_test_add_func ("/tw/sgf/game-types", test_game_types);
   g_test_add_func ("/tw/sgf/export-refused", test_export_refused);

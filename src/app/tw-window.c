@@ -11,13 +11,12 @@
 #include "config.h"
 
 #include "tw-window.h"
-#include "tw-sgf.h"
+#include "tw-record-format.h"
 
 #include <glib/gi18n.h>
 
 #include "tw-app-util.h"
 #include "tw-definition.h"
-#include "tw-file.h"
 #include "tw-design-page.h"
 #include "tw-game-model.h"
 #include "tw-new-game-dialog.h"
@@ -291,8 +290,8 @@ tw_window_open_file (TwWindow *self,
       return ok;
     }
 
-  /* a game record given on the command line opens in the Play view */
-  if (g_str_has_suffix (path, ".blksgf"))
+  /* a foreign game record given on the command line opens in the Play view */
+  if (tw_record_format_for_path (path) != NULL)
     {
       gboolean ok = tw_window_open_game (self, file);
       if (ok)
@@ -494,11 +493,18 @@ add_record_filters (GtkFileChooser *chooser)
 {
   g_autoptr(GtkFileFilter) records = gtk_file_filter_new ();
   g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
+  const TwRecordFormat *formats;
+  guint n_formats;
 
   gtk_file_filter_set_name (records, _("Game records (YAML, Pentobi .blksgf)"));
   gtk_file_filter_add_pattern (records, "*.yaml");
   gtk_file_filter_add_pattern (records, "*.yml");
-  gtk_file_filter_add_pattern (records, "*.blksgf");
+  formats = tw_record_formats (&n_formats);
+  for (guint i = 0; i < n_formats; i++)
+    {
+      g_autofree char *pattern = g_strconcat ("*", formats[i].suffix, NULL);
+      gtk_file_filter_add_pattern (records, pattern);
+    }
   gtk_file_filter_set_name (all, _("All files"));
   gtk_file_filter_add_pattern (all, "*");
   gtk_file_chooser_add_filter (chooser, records);
@@ -612,17 +618,8 @@ tw_window_open_game (TwWindow *self,
 
   g_return_val_if_fail (TW_IS_WINDOW (self), FALSE);
 
-  if (path && g_str_has_suffix (path, ".blksgf"))
-    {
-      /* a Pentobi record of classic Blokus, played with the bundled definition */
-      g_autofree char *text = NULL;
-      gsize len;
-      record = tw_file_read_limited (path, TW_SGF_MAX_BYTES, "a .blksgf record", &text,
-                                     &len, &error)
-               ? tw_sgf_import (text, len, basename, &error) : NULL;
-    }
-  else
-    record = path ? tw_record_load_file (path, &error) : NULL;
+  /* a foreign record (Pentobi's) is played with the bundled definition */
+  record = path ? tw_record_load_any (path, basename, &error) : NULL;
   if (record == NULL)
     {
       if (error == NULL)
@@ -633,8 +630,8 @@ tw_window_open_game (TwWindow *self,
       return FALSE;
     }
   model = tw_game_model_new (record);
-  /* an imported .blksgf is saved as a Tilewright record under a new name */
-  if (!g_str_has_suffix (path, ".blksgf"))
+  /* an imported foreign record is saved as a Tilewright record under a new name */
+  if (tw_record_format_for_path (path) == NULL)
     tw_game_model_set_file (model, file);
   if (self->definition == NULL)
     {

@@ -22,6 +22,7 @@
 #include "tw-history.h"
 #include "tw-json.h"
 #include "tw-record.h"
+#include "tw-record-format.h"
 #include "tw-sgf.h"
 
 static gboolean
@@ -51,6 +52,7 @@ tw_cli_import (int    argc,
   };
   g_autoptr(GOptionContext) context = tw_cli_context_new ("import", entries);
   g_autoptr(GError) error = NULL;
+  const TwRecordFormat *format;
   g_autofree char *text = NULL;
   gsize len;
   int code = tw_cli_parse (context, &argc, &argv);
@@ -62,8 +64,11 @@ tw_cli_import (int    argc,
       tw_cli_error ("expected one record file (a .blksgf), got %d", argc - 1);
       return TW_EXIT_USAGE;
     }
-  if (!tw_file_read_limited (argv[1], TW_SGF_MAX_BYTES, "a .blksgf record", &text, &len,
-                             &error))
+  /* a file of no known suffix is read as the first foreign format */
+  format = tw_record_format_for_path (argv[1]);
+  if (format == NULL)
+    format = &tw_record_formats (&(guint) { 0 })[0];
+  if (!tw_file_read_limited (argv[1], format->max_bytes, format->what, &text, &len, &error))
     return tw_cli_report_error (error);
 
   g_autoptr(TwRecord) record = NULL;
@@ -72,10 +77,10 @@ tw_cli_import (int    argc,
       g_autoptr(TwDefinition) def = tw_cli_load_definition (definition, &code);
       if (def == NULL)
         return code;
-      record = tw_sgf_import_with_definition (def, text, len, argv[1], &error);
+      record = format->import (def, text, len, argv[1], &error);
     }
   else
-    record = tw_sgf_import (text, len, argv[1], &error);
+    record = format->import (NULL, text, len, argv[1], &error);
   if (record == NULL)
     {
       tw_cli_error ("%s", error->message);
@@ -88,8 +93,9 @@ tw_cli_import (int    argc,
 }
 
 static int
-export_record (const char *path,
-               const char *output)
+export_record (const TwRecordFormat *format,
+               const char           *path,
+               const char           *output)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(TwRecord) record = tw_record_load_file (path, &error);
@@ -99,13 +105,13 @@ export_record (const char *path,
       tw_cli_error ("%s", error->message);
       return TW_EXIT_INVALID_FILE;
     }
-  g_autofree char *sgf = tw_sgf_export (record, &error);
-  if (sgf == NULL)
+  g_autofree char *text = format->export (record, &error);
+  if (text == NULL)
     {
       tw_cli_error ("%s", error->message);
       return TW_EXIT_INVALID_FILE;
     }
-  if (!write_text (output, sgf, &error))
+  if (!write_text (output, text, &error))
     return tw_cli_report_error (error);
   return TW_EXIT_OK;
 }
@@ -155,8 +161,8 @@ tw_cli_export (int    argc,
       tw_cli_error ("expected one file (a definition, or a record with --format blksgf), got %d", argc - 1);
       return TW_EXIT_USAGE;
     }
-  if (format && g_str_equal (format, "blksgf"))
-    return export_record (argv[1], output);
+  if (format && tw_record_format_lookup (format))
+    return export_record (tw_record_format_lookup (format), argv[1], output);
 
   tw_export_settings_init (&settings);
   if (format == NULL || g_str_equal (format, "pdf"))

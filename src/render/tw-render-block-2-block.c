@@ -19,7 +19,8 @@
 
 #include "tw-render.h"
 #include "tw-renderer.h"
-#include "bb-private.h"
+#include "tw-render-draw.h"
+#include "games/block-2-block/bb-view.h"
 
 #define MARGIN     0.5
 #define GAP        0.5
@@ -65,40 +66,39 @@ typedef struct
 
 static void
 bb_geometry (const TwGame *game,
-             guint         n_players,
+             const BbView *v,
              BbGeo        *L)
 {
-  const BbPrep *p = bb_prep (game);
   double y;
 
-  L->n_rows = p->n_rows;
-  L->n_tiers = p->n_tiers;
+  L->n_rows = v->n_rows;
+  L->n_tiers = v->n_tiers;
   L->w = 1;
-  for (guint r = 0; r < p->n_rows; r++)
-    L->w = MAX (L->w, p->row_width[r]);
+  for (guint r = 0; r < v->n_rows; r++)
+    L->w = MAX (L->w, v->row_width[r]);
 
   L->bx = MARGIN;
   L->by = MARGIN;
   L->tx = L->bx + 0.2;
   double px = L->tx + TIER_W + 0.45;
-  for (guint k = 0; k < p->n_tiers; k++)
+  for (guint k = 0; k < v->n_tiers; k++)
     {
-      L->tier_y[k] = L->by + HEAD + (p->n_tiers - 1 - k) * (TIER_H + TIER_GAP);
-      for (guint r = 2 * k; r < MIN (2 * k + 2, p->n_rows); r++)
+      L->tier_y[k] = L->by + HEAD + (v->n_tiers - 1 - k) * (TIER_H + TIER_GAP);
+      for (guint r = 2 * k; r < MIN (2 * k + 2, v->n_rows); r++)
         {
           L->row_y[r] = L->tier_y[k] + (r == 2 * k ? 1.0 : 0.0);
-          L->row_x[r] = px + (L->w - p->row_width[r]) / 2.0;
+          L->row_x[r] = px + (L->w - v->row_width[r]) / 2.0;
         }
     }
   L->bw = px + L->w + 0.25 - L->bx;
-  L->bh = HEAD + p->n_tiers * (TIER_H + TIER_GAP) + 0.1;
+  L->bh = HEAD + v->n_tiers * (TIER_H + TIER_GAP) + 0.1;
 
   L->sx = L->bx + L->bw + GAP;
   L->sw = SIDE_W;
   L->iy = MARGIN;
-  L->seat_h = bb_opt (game, BB_OPT_SHORT_STACK) ? SEAT_H_HOLD : SEAT_H;
+  L->seat_h = v->short_stack ? SEAT_H_HOLD : SEAT_H;
   y = L->iy + INFO_H + 0.3;
-  for (guint q = 0; q < n_players; q++)
+  for (guint q = 0; q < v->n_players; q++)
     {
       L->seat_y[q] = y;
       y += L->seat_h + 0.2;
@@ -106,7 +106,7 @@ bb_geometry (const TwGame *game,
   L->n_kinds = 0;
   for (guint k = 0; k < N_KINDS; k++)
     for (guint d = 0; d < game->definition->n_tiles; d++)
-      if (p->def_kind[d] == k)
+      if (v->def_kind[d] == k)
         {
           L->kinds[L->n_kinds++] = k;
           break;
@@ -120,12 +120,12 @@ bb_geometry (const TwGame *game,
 }
 
 static inline TwRect
-slot_rect (const BbPrep *p,
+slot_rect (const BbView *v,
            const BbGeo  *L,
            guint         slot)
 {
-  guint r = p->slot_row[slot];
-  return (TwRect) { L->row_x[r] + p->slot_col[slot], L->row_y[r], 1, 1 };
+  guint r = v->slot_row[slot];
+  return (TwRect) { L->row_x[r] + v->slot_col[slot], L->row_y[r], 1, 1 };
 }
 
 /* The tier's bids box (@invest FALSE) or investments box. */
@@ -156,14 +156,16 @@ bb_layout (const TwGame         *game,
            const TwRenderParams *params,
            TwLayout             *layout)
 {
-  const BbState *s = (const BbState *) state;
+  BbView view;
+  const BbView *v = &view;
   static const char *tier_labels[BB_MAX_TIERS] = {
     N_("Tier 1"), N_("Tier 2"), N_("Tier 3"), N_("Tier 4"),
     N_("Tier 5"), N_("Tier 6"), N_("Tier 7"), N_("Tier 8"),
   };
   BbGeo L;
 
-  bb_geometry (game, s->n_players, &L);
+  bb_view_fill (game, state, &view);
+  bb_geometry (game, v, &L);
   layout->width = L.width;
   layout->height = L.height;
   tw_layout_add_area (layout, TW_AREA_BOARD, -1, L.bx, L.by, L.bw, L.bh, _("Tiered board"));
@@ -172,7 +174,7 @@ bb_layout (const TwGame         *game,
                         _(tier_labels[k]));
   tw_layout_add_area (layout, TW_AREA_INFO, -1, L.sx, L.iy, L.sw, INFO_H,
                       _("Turn, die and placements"));
-  for (guint q = 0; q < s->n_players; q++)
+  for (guint q = 0; q < v->n_players; q++)
     tw_layout_add_area (layout, TW_AREA_PRIVATE, q, L.sx, L.seat_y[q], L.sw, L.seat_h,
                         _("Supply, captures and holdings"));
   if (L.n_kinds)
@@ -186,11 +188,12 @@ bb_move_region (const TwGame  *game,
                 const TwMove  *move,
                 TwRect        *rect)
 {
-  const BbPrep *p = bb_prep (game);
-  const BbState *s = (const BbState *) state;
+  BbView view;
+  const BbView *v = &view;
   BbGeo L;
 
-  bb_geometry (game, s->n_players, &L);
+  bb_view_fill (game, state, &view);
+  bb_geometry (game, v, &L);
   switch (move->kind)
     {
     case BB_MOVE_MARK:
@@ -200,18 +203,18 @@ bb_move_region (const TwGame  *game,
     case BB_MOVE_SHIFT:      /* the tile moved; the open spaces are its variants */
     case BB_MOVE_BULLDOZE:   /* the slot cleared and filled; the tiles moved are variants */
     case BB_MOVE_SWAP:
-      if (move->a >= p->n_slots)
+      if (move->a >= v->n_slots)
         return FALSE;
-      *rect = slot_rect (p, &L, move->a);
+      *rect = slot_rect (v, &L, move->a);
       return TRUE;
 
     case BB_MOVE_UNMARK:
       {
         double cx, cy;
         TwRect r;
-        if (move->a >= p->n_slots || move->b >= BB_MAX_PLAYERS)
+        if (move->a >= v->n_slots || move->b >= BB_MAX_PLAYERS)
           return FALSE;
-        r = slot_rect (p, &L, move->a);
+        r = slot_rect (v, &L, move->a);
         marker_pos (move->b, r.x + INSET, r.y + INSET, 1 - 2 * INSET, &cx, &cy);
         *rect = (TwRect) { cx - 0.13, cy - 0.095, 0.26, 0.19 };
         return TRUE;
@@ -219,13 +222,13 @@ bb_move_region (const TwGame  *game,
 
     case BB_MOVE_BID:
     case BB_MOVE_INVEST:
-      if (move->a >= p->n_tiers)
+      if (move->a >= v->n_tiers)
         return FALSE;
       *rect = tier_box (&L, move->a, move->kind == BB_MOVE_INVEST);
       return TRUE;
 
     case BB_MOVE_MOVE_BID:   /* where the bid lands, beside a new bid there */
-      if (move->b >= p->n_tiers)
+      if (move->b >= v->n_tiers)
         return FALSE;
       *rect = tier_box (&L, move->b, FALSE);
       return TRUE;
@@ -243,20 +246,24 @@ bb_move_source (const TwGame  *game,
                 const TwMove  *move,
                 TwRect        *rect)
 {
-  const BbPrep *p = bb_prep (game);
-  const BbState *s = (const BbState *) state;
-  guint q = s->current;
+  BbView view;
+  const BbView *v = &view;
+  guint q;
   BbGeo L;
   double hx;
 
-  if ((move->kind != BB_MOVE_HOLD && move->kind != BB_MOVE_REPLACE) || q >= s->n_players)
+  if (move->kind != BB_MOVE_HOLD && move->kind != BB_MOVE_REPLACE)
     return FALSE;
-  bb_geometry (game, s->n_players, &L);
+  bb_view_fill (game, state, &view);
+  q = v->current;
+  if (q >= v->n_players)
+    return FALSE;
+  bb_geometry (game, v, &L);
   hx = L.sx + 0.75;
-  for (guint t = 0; t < p->n_inst; t++)
-    if (s->tile_loc[t] == BB_LOC_HOLDING && s->tile_holder[t] == q)
+  for (guint t = 0; t < v->n_inst; t++)
+    if (v->tile_loc[t] == BB_LOC_HOLDING && v->tile_holder[t] == q)
       {
-        if (p->inst_def[t] == move->b)
+        if (v->inst_def[t] == move->b)
           {
             *rect = (TwRect) { hx, L.seat_y[q] + 1.2, 0.5, 0.5 };
             return TRUE;
@@ -267,126 +274,7 @@ bb_move_source (const TwGame  *game,
 }
 
 /* ------------------------------------------------------------------------ */
-/* Colours and small shapes                                                 */
-
-static void
-seat_color (cairo_t      *cr,
-            const TwGame *game,
-            guint         seat)
-{
-  /* a fixed readable palette when the definition names no player colours */
-  static const double palette[BB_MAX_PLAYERS][3] = {
-    { 0.86, 0.20, 0.18 },   /* red */
-    { 0.15, 0.42, 0.86 },   /* blue */
-    { 0.20, 0.63, 0.28 },   /* green */
-    { 0.97, 0.75, 0.10 },   /* yellow */
-    { 0.58, 0.30, 0.74 },   /* purple */
-    { 0.05, 0.66, 0.70 },   /* teal */
-  };
-  const TwDefinition *def = game->definition;
-
-  if (def->n_colors >= game->n_players && seat < def->n_colors)
-    tw_render_set_color (cr, def, seat);
-  else
-    cairo_set_source_rgb (cr, palette[seat % BB_MAX_PLAYERS][0], palette[seat % BB_MAX_PLAYERS][1],
-                          palette[seat % BB_MAX_PLAYERS][2]);
-}
-
-/* Outlines are filled rings rather than strokes: cairo's image backend
- * fills several times faster than it strokes, and a board has hundreds. */
-static void
-ring_path (cairo_t *cr,
-           double   x,
-           double   y,
-           double   w,
-           double   h,
-           double   r,
-           double   lw)
-{
-  tw_render_rounded_rect (cr, x, y, w, h, r);
-  tw_render_rounded_rect (cr, x + lw, y + lw, w - 2 * lw, h - 2 * lw, MAX (r - lw, 0.001));
-}
-
-static void
-fill_rings (cairo_t *cr)
-{
-  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
-  cairo_fill (cr);
-  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_WINDING);
-}
-
-static void
-circle (cairo_t *cr,
-        double   cx,
-        double   cy,
-        double   r)
-{
-  cairo_new_sub_path (cr);
-  cairo_arc (cr, cx, cy, r, 0, 2 * G_PI);
-}
-
-static void
-panel (cairo_t *cr,
-       double   x,
-       double   y,
-       double   w,
-       double   h,
-       gboolean active)
-{
-  double lw = active ? 0.08 : 0.03;
-
-  tw_render_rounded_rect (cr, x, y, w, h, 0.25);
-  if (active)
-    cairo_set_source_rgb (cr, 0.21, 0.52, 0.89);
-  else
-    cairo_set_source_rgb (cr, 0.8, 0.79, 0.77);
-  cairo_fill (cr);
-  tw_render_rounded_rect (cr, x + lw, y + lw, w - 2 * lw, h - 2 * lw, 0.25 - lw);
-  cairo_set_source_rgb (cr, 0.975, 0.965, 0.94);
-  cairo_fill (cr);
-}
-
-static void
-disc (cairo_t      *cr,
-      const TwGame *game,
-      guint         seat,
-      double        cx,
-      double        cy,
-      double        r)
-{
-  circle (cr, cx, cy, r);
-  cairo_set_source_rgb (cr, 0.15, 0.15, 0.15);
-  cairo_fill (cr);
-  circle (cr, cx, cy, r * 0.84);
-  seat_color (cr, game, seat);
-  cairo_fill (cr);
-}
-
-/* A disc with a count in it: white digits on dark colours, black on light. */
-static void
-count_disc (cairo_t      *cr,
-            const TwGame *game,
-            guint         seat,
-            double        cx,
-            double        cy,
-            double        r,
-            guint         count)
-{
-  char num[8];
-  double rgb[3];
-  cairo_pattern_t *pat;
-
-  disc (cr, game, seat, cx, cy, r);
-  seat_color (cr, game, seat);
-  pat = cairo_get_source (cr);
-  cairo_pattern_get_rgba (pat, &rgb[0], &rgb[1], &rgb[2], NULL);
-  if (0.3 * rgb[0] + 0.59 * rgb[1] + 0.11 * rgb[2] > 0.55)
-    cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
-  else
-    cairo_set_source_rgb (cr, 1, 1, 1);
-  g_snprintf (num, sizeof num, "%u", count);
-  tw_render_text (cr, cx - r, cy - r * 0.72, 2 * r, r * 1.15, TRUE, TW_TEXT_CENTER, FALSE, num);
-}
+/* Arrows and symbols                                                       */
 
 /* An arrow's shaft (@head FALSE) or its head(s) as a path. */
 static void
@@ -435,23 +323,6 @@ arrow (cairo_t *cr,
   cairo_fill (cr);
 }
 
-static void
-star (cairo_t *cr,
-      double   cx,
-      double   cy,
-      double   r)
-{
-  for (int k = 0; k < 10; k++)
-    {
-      double a = -G_PI / 2 + k * G_PI / 5, rr = k % 2 ? r * 0.45 : r;
-      if (k == 0)
-        cairo_move_to (cr, cx + rr * cos (a), cy + rr * sin (a));
-      else
-        cairo_line_to (cr, cx + rr * cos (a), cy + rr * sin (a));
-    }
-  cairo_close_path (cr);
-}
-
 /* The symbol of a kind, centred on (cx, cy) within radius r, as a path: the
  * part to stroke (lines r * 0.16 wide) or the part to fill, so that many
  * symbols of one colour are drawn with one stroke and one fill. */
@@ -473,7 +344,7 @@ symbol_path (cairo_t *cr,
 
     case BB_KIND_GOLD:
       if (!stroke_part)
-        star (cr, cx, cy, r * 0.95);
+        tw_draw_star_path (cr, cx, cy, r * 0.95);
       break;
 
     case BB_KIND_CRUMBLE:
@@ -614,10 +485,10 @@ batch_flush (cairo_t      *cr,
         }
     }
   for (guint i = 0; i < b->n; i++)
-    ring_path (cr, b->t[i].x, b->t[i].y, b->t[i].size, b->t[i].size, b->t[i].size * 0.1,
+    tw_draw_ring_path (cr, b->t[i].x, b->t[i].y, b->t[i].size, b->t[i].size, b->t[i].size * 0.1,
                b->t[i].size * 0.025);
   cairo_set_source_rgba (cr, 0, 0, 0, 0.55);
-  fill_rings (cr);
+  tw_draw_fill_rings (cr);
 
   /* backs: a diamond */
   any = FALSE;
@@ -650,14 +521,14 @@ batch_flush (cairo_t      *cr,
       const BatchTile *t = &b->t[i];
       if (!t->up || t->kind != BB_KIND_GOLD)
         continue;
-      ring_path (cr, t->x + t->size * 0.03, t->y + t->size * 0.03, t->size * 0.94,
+      tw_draw_ring_path (cr, t->x + t->size * 0.03, t->y + t->size * 0.03, t->size * 0.94,
                  t->size * 0.94, t->size * 0.08, t->size * 0.08);
       any = TRUE;
     }
   if (any)
     {
       cairo_set_source_rgb (cr, 0.86, 0.64, 0.12);
-      fill_rings (cr);
+      tw_draw_fill_rings (cr);
     }
 
   /* locks: a border and a padlock in the locker's colour */
@@ -670,13 +541,13 @@ batch_flush (cairo_t      *cr,
           double s = t->size;
           if (!t->up || t->locker != q)
             continue;
-          ring_path (cr, t->x, t->y, s, s, s * 0.1, s * 0.08);
+          tw_draw_ring_path (cr, t->x, t->y, s, s, s * 0.1, s * 0.08);
           any = TRUE;
         }
       if (!any)
         continue;
-      seat_color (cr, game, q);
-      fill_rings (cr);
+      tw_draw_seat_color (cr, game, q);
+      tw_draw_fill_rings (cr);
       for (guint i = 0; i < b->n; i++)
         {
           const BatchTile *t = &b->t[i];
@@ -729,7 +600,11 @@ batch_flush (cairo_t      *cr,
       if (!t->up || t->value == 0)
         continue;
       g_snprintf (num, sizeof num, "%u", t->value);
-      cairo_set_source_rgb (cr, 0.3, 0.25, 0.15);
+      /* a black block is worth 1 too: light digits on it */
+      if (is_black (t->kind))
+        cairo_set_source_rgb (cr, 0.9, 0.88, 0.82);
+      else
+        cairo_set_source_rgb (cr, 0.3, 0.25, 0.15);
       tw_render_text (cr, t->x + t->size * 0.62, t->y + t->size * 0.07, t->size * 0.3,
                       t->size * 0.22, TRUE, TW_TEXT_RIGHT, FALSE, num);
     }
@@ -753,7 +628,7 @@ batch_flush (cairo_t      *cr,
                   cx += off * r * 0.25;
                   cy += off * r * 0.3;
                 }
-              circle (cr, cx, cy, q < 0 ? r : r * 0.82);
+              tw_draw_circle (cr, cx, cy, q < 0 ? r : r * 0.82);
               any = TRUE;
             }
         if (!any)
@@ -761,7 +636,7 @@ batch_flush (cairo_t      *cr,
         if (q < 0)
           cairo_set_source_rgb (cr, 0.15, 0.15, 0.15);
         else
-          seat_color (cr, game, q);
+          tw_draw_seat_color (cr, game, q);
         cairo_fill (cr);
       }
 
@@ -774,7 +649,7 @@ batch_flush (cairo_t      *cr,
       if (t->ring < 0 || t->mk[t->ring] == 0)
         continue;
       marker_pos (t->ring, t->x, t->y, t->size, &cx, &cy);
-      circle (cr, cx, cy, t->size * 0.16);
+      tw_draw_circle (cr, cx, cy, t->size * 0.16);
       cairo_arc_negative (cr, cx, cy, t->size * 0.125, 2 * G_PI, 0);
       any = TRUE;
     }
@@ -806,48 +681,24 @@ tile_face (cairo_t      *cr,
   g_free (b);
 }
 
-/* What the tile instance at @t is worth where it would stand in @slot. */
-static guint
-value_at (const TwGame  *game,
-          const BbState *s,
-          guint          t,
-          guint          slot)
-{
-  const BbPrep *p = bb_prep (game);
-  guint tier = bb_tier_of_slot (p, slot) + 1;
-
-  if (s->tile_locker[t] != BB_NONE && bb_opt (game, BB_OPT_LOCK_VALUES) == BB_VALUES_WHEN_LOCKED)
-    return s->tile_value[t];
-  switch (p->inst_kind[t])
-    {
-    case BB_KIND_CLEAN:
-      return tier;
-    case BB_KIND_GOLD:
-      return tier * (guint) bb_opt (game, BB_OPT_GOLD_MULTIPLIER);
-    default:
-      return 0;
-    }
-}
-
 /* Adds tile instance @t, with its markers, in the cell of @slot. */
 static void
 add_tile (TileBatch     *b,
           const TwGame  *game,
-          const BbState *s,
+          const BbView  *v,
           const BbGeo   *L,
           guint          t,
           guint          slot)
 {
-  const BbPrep *p = bb_prep (game);
-  TwRect c = slot_rect (p, L, slot);
-  gboolean up = (s->revealed & BIT (t)) != 0;
+  TwRect c = slot_rect (v, L, slot);
+  gboolean up = (v->revealed & BIT (t)) != 0;
   BatchTile *bt;
 
-  bt = batch_add (b, p->inst_kind[t], up, up ? value_at (game, s, t, slot) : 0,
-                  s->tile_locker[t], c.x + INSET, c.y + INSET, 1 - 2 * INSET);
-  memcpy (bt->mk, s->mk[t], sizeof bt->mk);
-  if ((s->marked_turn & BIT (t)) && s->phase != BB_PHASE_DONE)
-    bt->ring = s->current;
+  bt = batch_add (b, v->inst_kind[t], up, up ? bb_view_value_at (game, v, t, slot) : 0,
+                  v->tile_locker[t], c.x + INSET, c.y + INSET, 1 - 2 * INSET);
+  memcpy (bt->mk, v->mk[t], sizeof bt->mk);
+  if ((v->marked_turn & BIT (t)) && v->phase != BB_PHASE_DONE)
+    bt->ring = v->current;
 }
 
 /* Every open space at once: one fill and one dashed stroke for the board
@@ -855,17 +706,16 @@ add_tile (TileBatch     *b,
  * was stroked alone; spaces are INSET apart, so no pixel is shared). */
 static void
 draw_spaces (cairo_t       *cr,
-             const BbPrep  *p,
              const BbGeo   *L,
-             const BbState *s)
+             const BbView  *v)
 {
   static const double dash[] = { 0.08, 0.06 };
   gboolean any = FALSE;
 
-  for (guint slot = 0; slot < p->n_slots; slot++)
-    if (s->slot_tile[slot] == BB_NONE)
+  for (guint slot = 0; slot < v->n_slots; slot++)
+    if (v->slot_tile[slot] == BB_NONE)
       {
-        TwRect c = slot_rect (p, L, slot);
+        TwRect c = slot_rect (v, L, slot);
 
         tw_render_rounded_rect (cr, c.x + INSET, c.y + INSET, 1 - 2 * INSET, 1 - 2 * INSET, 0.09);
         any = TRUE;
@@ -910,7 +760,7 @@ draw_count_box (cairo_t      *cr,
         continue;
       cx = b.x + 0.25 + (i % 3) * 0.44;
       cy = b.y + 0.56 + (i / 3) * 0.46;
-      count_disc (cr, game, q, cx, cy, 0.19, counts[q]);
+      tw_draw_count_disc (cr, game, q, cx, cy, 0.19, counts[q]);
       if ((int) q == mark)
         {
           cairo_new_sub_path (cr);
@@ -928,20 +778,19 @@ draw_count_box (cairo_t      *cr,
 static void
 draw_board (cairo_t              *cr,
             const TwGame         *game,
-            const BbState        *s,
+            const BbView         *v,
             const BbGeo          *L)
 {
-  const BbPrep *p = bb_prep (game);
   g_autofree char *head = NULL;
   g_autofree TileBatch *batch = NULL;
 
-  panel (cr, L->bx, L->by, L->bw, L->bh, FALSE);
-  if (s->open_rows >= L->n_rows)
+  tw_draw_panel_filled (cr, L->bx, L->by, L->bw, L->bh, FALSE);
+  if (v->open_rows >= L->n_rows)
     head = g_strdup (_("Board · every row open"));
   else
     /* Translators: the board's title: rows 1 to N are open */
     head = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Board · row %u open",
-                                         "Board · rows 1–%u open", s->open_rows), s->open_rows);
+                                         "Board · rows 1–%u open", v->open_rows), v->open_rows);
   tw_render_ink (cr);
   tw_render_text (cr, L->bx + 0.2, L->by + 0.17, L->bw - 0.4, 0.34, TRUE, TW_TEXT_LEFT, FALSE,
                   head);
@@ -958,17 +807,17 @@ draw_board (cairo_t              *cr,
       cairo_fill (cr);
 
       /* Translators: a tier's label: its number and the points of its bonus */
-      title = g_strdup_printf (_("Tier %u · %u pts"), k + 1, p->tier_value * (k + 1));
+      title = g_strdup_printf (_("Tier %u · %u pts"), k + 1, v->tier_value * (k + 1));
       tw_render_ink (cr);
       tw_render_text (cr, L->tx + 0.08, L->tier_y[k] + 0.08, TIER_W - 0.1, 0.26, TRUE,
                       TW_TEXT_LEFT, FALSE, title);
-      for (guint q = 0; q < s->n_players; q++)
+      for (guint q = 0; q < v->n_players; q++)
         {
-          bids[q] = s->bids[k][q];
-          inv[q] = s->inv[k][q];
+          bids[q] = v->bids[k][q];
+          inv[q] = v->inv[k][q];
         }
-      draw_count_box (cr, game, tier_box (L, k, FALSE), _("Bids"), bids, s->n_players, -1);
-      draw_count_box (cr, game, tier_box (L, k, TRUE), _("Invested"), inv, s->n_players, -1);
+      draw_count_box (cr, game, tier_box (L, k, FALSE), _("Bids"), bids, v->n_players, -1);
+      draw_count_box (cr, game, tier_box (L, k, TRUE), _("Invested"), inv, v->n_players, -1);
     }
 
   /* row numbers, open rows in ink */
@@ -976,35 +825,35 @@ draw_board (cairo_t              *cr,
     {
       char num[8];
       g_snprintf (num, sizeof num, "%u", r + 1);
-      if (r < s->open_rows)
+      if (r < v->open_rows)
         tw_render_ink (cr);
       else
         cairo_set_source_rgba (cr, 0, 0, 0, 0.3);
-      tw_render_text (cr, L->row_x[r] - 0.42, L->row_y[r] + 0.32, 0.34, 0.3, r < s->open_rows,
+      tw_render_text (cr, L->row_x[r] - 0.42, L->row_y[r] + 0.32, 0.34, 0.3, r < v->open_rows,
                       TW_TEXT_RIGHT, FALSE, num);
     }
 
   /* the tiles and the open spaces */
   batch = g_new (TileBatch, 1);
   batch->n = 0;
-  draw_spaces (cr, p, L, s);
-  for (guint slot = 0; slot < p->n_slots; slot++)
-    if (s->slot_tile[slot] != BB_NONE)
-      add_tile (batch, game, s, L, s->slot_tile[slot], slot);
+  draw_spaces (cr, L, v);
+  for (guint slot = 0; slot < v->n_slots; slot++)
+    if (v->slot_tile[slot] != BB_NONE)
+      add_tile (batch, game, v, L, v->slot_tile[slot], slot);
   batch_flush (cr, game, batch);
 
   /* closed rows: veiled */
-  for (guint r = s->open_rows; r < L->n_rows; r++)
+  for (guint r = v->open_rows; r < L->n_rows; r++)
     {
-      tw_render_rounded_rect (cr, L->row_x[r], L->row_y[r], p->row_width[r], 1, 0.1);
+      tw_render_rounded_rect (cr, L->row_x[r], L->row_y[r], v->row_width[r], 1, 0.1);
       cairo_set_source_rgba (cr, 0.86, 0.84, 0.80, 0.45);
       cairo_fill (cr);
     }
 
   /* the block whose effect is being resolved */
-  if (s->phase == BB_PHASE_EFFECT && s->pending != BB_NONE && s->tile_loc[s->pending] == BB_LOC_BOARD)
+  if (v->phase == BB_PHASE_EFFECT && v->pending != BB_NONE && v->tile_loc[v->pending] == BB_LOC_BOARD)
     {
-      TwRect c = slot_rect (p, L, s->tile_slot[s->pending]);
+      TwRect c = slot_rect (v, L, v->tile_slot[v->pending]);
       tw_render_rounded_rect (cr, c.x, c.y, c.width, c.height, 0.12);
       cairo_set_source_rgb (cr, 0.95, 0.45, 0.1);
       cairo_set_line_width (cr, 0.07);
@@ -1014,64 +863,40 @@ draw_board (cairo_t              *cr,
 
 static const char *
 kind_display_name (const TwGame *game,
+                   const BbView *v,
                    guint         kind)
 {
-  const BbPrep *p = bb_prep (game);
   const TwDefinition *def = game->definition;
 
   for (guint d = 0; d < def->n_tiles; d++)
-    if (p->def_kind[d] == kind)
+    if (v->def_kind[d] == kind)
       return def->tiles[d].name ? def->tiles[d].name : def->tiles[d].id;
   return bb_kind_names[kind];
-}
-
-/* A four-sided die showing @n. */
-static void
-die (cairo_t *cr,
-     double   x,
-     double   y,
-     double   size,
-     guint    n)
-{
-  char num[8];
-
-  cairo_move_to (cr, x + size / 2, y);
-  cairo_line_to (cr, x + size, y + size * 0.9);
-  cairo_line_to (cr, x, y + size * 0.9);
-  cairo_close_path (cr);
-  cairo_set_source_rgb (cr, 1, 1, 1);
-  cairo_fill_preserve (cr);
-  tw_render_ink (cr);
-  cairo_set_line_width (cr, size * 0.05);
-  cairo_stroke (cr);
-  g_snprintf (num, sizeof num, "%u", n);
-  tw_render_text (cr, x, y + size * 0.36, size, size * 0.42, TRUE, TW_TEXT_CENTER, FALSE, num);
 }
 
 static void
 draw_info (cairo_t              *cr,
            const TwGame         *game,
-           const BbState        *s,
+           const BbView         *v,
            const TwRenderParams *params,
            const BbGeo          *L)
 {
-  const BbPrep *p = bb_prep (game);
   double x = L->sx, y = L->iy;
   guint removed = 0;
 
-  panel (cr, x, y, L->sw, INFO_H, FALSE);
-  for (guint t = 0; t < p->n_inst; t++)
-    removed += s->tile_loc[t] == BB_LOC_REMOVED;
+  tw_draw_panel_filled (cr, x, y, L->sw, INFO_H, FALSE);
+  for (guint t = 0; t < v->n_inst; t++)
+    removed += v->tile_loc[t] == BB_LOC_REMOVED;
 
-  if (s->phase == BB_PHASE_DONE)
+  if (v->phase == BB_PHASE_DONE)
     {
       int best = G_MININT;
       g_autoptr(GString) names = g_string_new (NULL);
       g_autofree char *line = NULL;
-      for (guint q = 0; q < s->n_players; q++)
-        best = MAX (best, bb_total_score (game, s, q));
-      for (guint q = 0; q < s->n_players; q++)
-        if (bb_total_score (game, s, q) == best)
+      for (guint q = 0; q < v->n_players; q++)
+        best = MAX (best, bb_view_score (game, v, q));
+      for (guint q = 0; q < v->n_players; q++)
+        if (bb_view_score (game, v, q) == best)
           {
             g_autofree char *name = tw_render_seat_name (params, q);
             if (names->len)
@@ -1084,7 +909,7 @@ draw_info (cairo_t              *cr,
       /* Translators: the winner(s) of the game and their score */
       line = g_strdup_printf (_("Won by %s with %d"), names->str, best);
       tw_render_text (cr, x + 0.2, y + 0.75, L->sw - 0.4, 0.26, FALSE, TW_TEXT_LEFT, FALSE, line);
-      if (s->ended_by_safety)
+      if (v->ended_by_safety)
         {
           tw_render_muted (cr);
           tw_render_text (cr, x + 0.2, y + 1.2, L->sw - 0.4, 0.22, FALSE, TW_TEXT_LEFT, FALSE,
@@ -1094,21 +919,21 @@ draw_info (cairo_t              *cr,
     }
 
   {
-    g_autofree char *name = tw_render_seat_name (params, s->current);
+    g_autofree char *name = tw_render_seat_name (params, v->current);
     /* Translators: the seat to act */
     g_autofree char *title = g_strdup_printf (_("%s to play"), name);
-    disc (cr, game, s->current, x + 0.38, y + 0.37, 0.17);
+    tw_draw_disc (cr, game, v->current, x + 0.38, y + 0.37, 0.17);
     tw_render_ink (cr);
     tw_render_text (cr, x + 0.65, y + 0.17, L->sw - 0.85, 0.34, TRUE, TW_TEXT_LEFT, FALSE, title);
   }
 
-  if (s->phase == BB_PHASE_EFFECT && s->pending != BB_NONE)
+  if (v->phase == BB_PHASE_EFFECT && v->pending != BB_NONE)
     {
-      guint kind = p->inst_kind[s->pending];
+      guint kind = v->inst_kind[v->pending];
       g_autofree char *what = NULL;
       tile_face (cr, game, kind, TRUE, x + 0.25, y + 0.75, 0.9);
       /* Translators: the effect of the block just revealed must be resolved */
-      what = g_strdup_printf (_("Resolve the %s"), kind_display_name (game, kind));
+      what = g_strdup_printf (_("Resolve the %s"), kind_display_name (game, v, kind));
       double h;
       tw_render_ink (cr);
       h = tw_render_text (cr, x + 1.35, y + 0.74, L->sw - 1.55, 0.27, TRUE, TW_TEXT_LEFT, FALSE,
@@ -1123,18 +948,18 @@ draw_info (cairo_t              *cr,
     }
 
   {
-    guint left = s->roll > s->used ? s->roll - s->used : 0;
+    guint left = v->roll > v->used ? v->roll - v->used : 0;
     g_autofree char *line = NULL;
     g_autofree char *line2 = NULL;
-    die (cr, x + 0.25, y + 0.72, 0.95, s->roll);
+    tw_draw_die (cr, x + 0.25, y + 0.72, 0.95, v->roll);
     line = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Rolled %u · %u placement left",
                                          "Rolled %u · %u placements left", left),
-                            s->roll, left);
+                            v->roll, left);
     tw_render_ink (cr);
     tw_render_text (cr, x + 1.4, y + 0.74, L->sw - 1.6, 0.26, TRUE, TW_TEXT_LEFT, FALSE, line);
     /* Translators: the once-a-turn bid action, the tiles removed so far and the turn number */
     line2 = g_strdup_printf (_("Bid action %s · %u removed · turn %u"),
-                             s->bid_done ? _("taken") : _("open"), removed, s->turn_no);
+                             v->bid_done ? _("taken") : _("open"), removed, v->turn_no);
     tw_render_muted (cr);
     tw_render_text (cr, x + 1.4, y + 1.15, L->sw - 1.6, 0.21, FALSE, TW_TEXT_LEFT, FALSE, line2);
   }
@@ -1143,50 +968,49 @@ draw_info (cairo_t              *cr,
 static void
 draw_seats (cairo_t              *cr,
             const TwGame         *game,
-            const BbState        *s,
+            const BbView         *v,
             const TwRenderParams *params,
             const BbGeo          *L)
 {
-  const BbPrep *p = bb_prep (game);
-  int to_act = s->phase == BB_PHASE_DONE ? -1 : s->current;
+  int to_act = v->phase == BB_PHASE_DONE ? -1 : v->current;
 
-  for (guint q = 0; q < s->n_players; q++)
+  for (guint q = 0; q < v->n_players; q++)
     {
       double x = L->sx, y = L->seat_y[q];
-      int score = bb_total_score (game, s, q);
+      int score = bb_view_score (game, v, q);
       g_autofree char *name = tw_render_seat_name (params, q);
       g_autofree char *head = NULL;
       g_autofree char *line = NULL;
 
-      panel (cr, x, y, L->sw, L->seat_h, (int) q == to_act);
-      disc (cr, game, q, x + 0.38, y + 0.36, 0.17);
+      tw_draw_panel_filled (cr, x, y, L->sw, L->seat_h, (int) q == to_act);
+      tw_draw_disc (cr, game, q, x + 0.38, y + 0.36, 0.17);
       /* Translators: a seat's panel title: name and points */
       head = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s · %d point", "%s · %d points",
                                            ABS (score)), name, score);
       tw_render_ink (cr);
       tw_render_text (cr, x + 0.65, y + 0.18, L->sw - 0.85, 0.3, TRUE, TW_TEXT_LEFT, FALSE, head);
 
-      count_disc (cr, game, q, x + 0.42, y + 0.88, 0.22, s->supply[q]);
+      tw_draw_count_disc (cr, game, q, x + 0.42, y + 0.88, 0.22, v->supply[q]);
       /* Translators: a seat's markers: in supply, points for captures, own markers lost */
       line = g_strdup_printf (_("in supply · captures +%u · lost %u · removed %u"),
-                              s->capture_points[q], s->lost[q], s->removed[q]);
+                              v->capture_points[q], v->lost[q], v->removed[q]);
       tw_render_muted (cr);
       tw_render_text (cr, x + 0.75, y + 0.76, L->sw - 0.9, 0.21, FALSE, TW_TEXT_LEFT, FALSE, line);
 
-      if (bb_opt (game, BB_OPT_SHORT_STACK))
+      if (v->short_stack)
         {
           double hx = x + 0.75;
           /* holdings: face up to their owner only */
-          for (guint t = 0; t < p->n_inst; t++)
-            if (s->tile_loc[t] == BB_LOC_HOLDING && s->tile_holder[t] == q)
+          for (guint t = 0; t < v->n_inst; t++)
+            if (v->tile_loc[t] == BB_LOC_HOLDING && v->tile_holder[t] == q)
               {
-                tile_face (cr, game, p->inst_kind[t], params->viewer == (int) q, hx, y + 1.2,
+                tile_face (cr, game, v->inst_kind[t], params->viewer == (int) q, hx, y + 1.2,
                            0.5);
                 hx += 0.58;
               }
           tw_render_muted (cr);
           tw_render_text (cr, x + 0.2, y + 1.33, 0.6, 0.19, FALSE, TW_TEXT_LEFT, FALSE,
-                          s->n_holdings[q] ? _("Held") : _("None held"));
+                          v->n_holdings[q] ? _("Held") : _("None held"));
         }
     }
 }
@@ -1196,13 +1020,14 @@ draw_seats (cairo_t              *cr,
 static void
 draw_legend (cairo_t      *cr,
              const TwGame *game,
+             const BbView *v,
              const BbGeo  *L)
 {
   double x = L->sx, y = L->legend_y;
 
   if (L->n_kinds == 0)
     return;
-  panel (cr, x, y, L->sw, L->legend_h, FALSE);
+  tw_draw_panel_filled (cr, x, y, L->sw, L->legend_h, FALSE);
   tw_render_ink (cr);
   tw_render_text (cr, x + 0.2, y + 0.18, L->sw - 0.4, 0.3, TRUE, TW_TEXT_LEFT, FALSE,
                   _("What the blocks do"));
@@ -1211,7 +1036,7 @@ draw_legend (cairo_t      *cr,
       guint kind = L->kinds[i];
       double ry = y + HEAD + i * LEGEND_ROW;
       g_autofree char *markup = g_markup_printf_escaped ("<b>%s</b> %s",
-                                                         kind_display_name (game, kind),
+                                                         kind_display_name (game, v, kind),
                                                          _(kind_effects[kind]));
 
       tile_face (cr, game, kind, TRUE, x + 0.2, ry + 0.03, 0.52);
@@ -1249,11 +1074,10 @@ move_slots (const TwMove *m,
 static void
 draw_last_move (cairo_t              *cr,
                 const TwGame         *game,
-                const BbState        *s,
+                const BbView         *v,
                 const TwRenderParams *params,
                 const BbGeo          *L)
 {
-  const BbPrep *p = bb_prep (game);
   const TwMove *m = params->last_move;
   guint slots[2], n;
 
@@ -1263,9 +1087,9 @@ draw_last_move (cairo_t              *cr,
   cairo_set_line_width (cr, 0.07);
   n = move_slots (m, slots);
   for (guint i = 0; i < n; i++)
-    if (slots[i] < p->n_slots)
+    if (slots[i] < v->n_slots)
       {
-        TwRect c = slot_rect (p, L, slots[i]);
+        TwRect c = slot_rect (v, L, slots[i]);
         tw_render_rounded_rect (cr, c.x + 0.01, c.y + 0.01, c.width - 0.02, c.height - 0.02, 0.12);
         cairo_stroke (cr);
       }
@@ -1285,19 +1109,19 @@ draw_last_move (cairo_t              *cr,
 static void
 ghost_tile (cairo_t       *cr,
             const TwGame  *game,
-            const BbState *s,
+            const BbView  *v,
             const BbGeo   *L,
             guint          from,
             guint          to,
             double         alpha)
 {
-  guint t = s->slot_tile[from];
+  guint t = v->slot_tile[from];
 
   if (t == BB_NONE)
     return;
   TileBatch *b = g_new (TileBatch, 1);
   b->n = 0;
-  add_tile (b, game, s, L, t, to);
+  add_tile (b, game, v, L, t, to);
   cairo_push_group (cr);
   batch_flush (cr, game, b);
   cairo_pop_group_to_source (cr);
@@ -1324,21 +1148,20 @@ cross (cairo_t *cr,
 static void
 draw_preview (cairo_t              *cr,
               const TwGame         *game,
-              const BbState        *s,
+              const BbView         *v,
               const TwRenderParams *params,
               const BbGeo          *L)
 {
-  const BbPrep *p = bb_prep (game);
   const TwMove *m = params->preview;
-  guint seat = s->current;
+  guint seat = v->current;
   TwRect r, ra, rb;
 
-  if (m == NULL || seat >= s->n_players || !bb_move_region (game, (const TwState *) s, m, &r))
+  if (m == NULL || seat >= v->n_players || !bb_move_region (game, v->state, m, &r))
     return;
-  if (m->a < p->n_slots)
-    ra = slot_rect (p, L, m->a);
-  if (m->b < p->n_slots)
-    rb = slot_rect (p, L, m->b);
+  if (m->a < v->n_slots)
+    ra = slot_rect (v, L, m->a);
+  if (m->b < v->n_slots)
+    rb = slot_rect (v, L, m->b);
 
   switch (m->kind)
     {
@@ -1347,7 +1170,7 @@ draw_preview (cairo_t              *cr,
         double cx, cy;
         marker_pos (seat, ra.x + INSET, ra.y + INSET, 1 - 2 * INSET, &cx, &cy);
         cairo_push_group (cr);
-        disc (cr, game, seat, cx, cy, 0.09);
+        tw_draw_disc (cr, game, seat, cx, cy, 0.09);
         cairo_pop_group_to_source (cr);
         cairo_paint_with_alpha (cr, 0.8);
       }
@@ -1360,35 +1183,32 @@ draw_preview (cairo_t              *cr,
         guint8 bids[BB_MAX_PLAYERS], inv[BB_MAX_PLAYERS];
         guint k = m->a;
         /* the changed boxes drawn as they would be */
-        for (guint q = 0; q < s->n_players; q++)
-          {
-            bids[q] = s->bids[k][q];
-            inv[q] = s->inv[k][q];
-          }
+        memcpy (bids, v->bids[k], sizeof bids);
+        memcpy (inv, v->inv[k], sizeof inv);
         if (m->kind == BB_MOVE_BID)
           bids[seat]++;
         else if (m->kind == BB_MOVE_INVEST)
           {
             bids[seat]--;
             inv[seat]++;
-            draw_count_box (cr, game, tier_box (L, k, TRUE), _("Invested"), inv, s->n_players,
+            draw_count_box (cr, game, tier_box (L, k, TRUE), _("Invested"), inv, v->n_players,
                             seat);
           }
         else
           {
             guint8 to[BB_MAX_PLAYERS];
-            for (guint q = 0; q < s->n_players; q++)
-              to[q] = s->bids[m->b][q];
+            for (guint q = 0; q < v->n_players; q++)
+              to[q] = v->bids[m->b][q];
             bids[seat]--;
             to[seat]++;
-            draw_count_box (cr, game, tier_box (L, m->b, FALSE), _("Bids"), to, s->n_players,
+            draw_count_box (cr, game, tier_box (L, m->b, FALSE), _("Bids"), to, v->n_players,
                             seat);
             cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 0.9);
             TwRect f = tier_box (L, k, FALSE);
             arrow (cr, f.x + f.width / 2, f.y + (k > m->b ? f.height : 0),
                    r.x + r.width / 2, r.y + (k > m->b ? 0 : r.height), 0.06, FALSE);
           }
-        draw_count_box (cr, game, tier_box (L, k, FALSE), _("Bids"), bids, s->n_players,
+        draw_count_box (cr, game, tier_box (L, k, FALSE), _("Bids"), bids, v->n_players,
                         m->kind == BB_MOVE_BID ? (int) seat : -1);
       }
       break;
@@ -1398,9 +1218,9 @@ draw_preview (cairo_t              *cr,
       if (m->b < game->definition->n_tiles)
         {
           cairo_push_group (cr);
-          guint kind = p->def_kind[m->b];
+          guint kind = v->def_kind[m->b];
           /* face down as it goes in, but its holder sees what it is */
-          tile_face (cr, game, kind, bb_opt (game, BB_OPT_HOLDING_FACE) == BB_HOLDING_FACE_UP,
+          tile_face (cr, game, kind, v->holdings_face_up,
                      ra.x + INSET, ra.y + INSET, 1 - 2 * INSET);
           tile_face (cr, game, kind, TRUE, ra.x + 0.3, ra.y + 0.5, 0.4);
           cairo_pop_group_to_source (cr);
@@ -1413,21 +1233,21 @@ draw_preview (cairo_t              *cr,
       break;
 
     case BB_MOVE_SHIFT:
-      ghost_tile (cr, game, s, L, m->a, m->b, 0.7);
+      ghost_tile (cr, game, v, L, m->a, m->b, 0.7);
       cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 0.95);
       arrow (cr, ra.x + 0.5, ra.y + 0.5, rb.x + 0.5, rb.y + 0.5, 0.07, FALSE);
       break;
 
     case BB_MOVE_BULLDOZE:
       cross (cr, ra.x + 0.5, ra.y + 0.5, 0.35);
-      ghost_tile (cr, game, s, L, m->b, m->a, 0.55);
+      ghost_tile (cr, game, v, L, m->b, m->a, 0.55);
       cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 0.95);
       arrow (cr, rb.x + 0.5, rb.y + 0.5, ra.x + 0.5, ra.y + 0.5, 0.07, FALSE);
       break;
 
     case BB_MOVE_SWAP:
-      ghost_tile (cr, game, s, L, m->a, m->b, 0.6);
-      ghost_tile (cr, game, s, L, m->b, m->a, 0.6);
+      ghost_tile (cr, game, v, L, m->a, m->b, 0.6);
+      ghost_tile (cr, game, v, L, m->b, m->a, 0.6);
       cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 0.95);
       arrow (cr, ra.x + 0.5, ra.y + 0.5, rb.x + 0.5, rb.y + 0.5, 0.07, TRUE);
       break;
@@ -1452,20 +1272,22 @@ bb_draw (cairo_t              *cr,
          const TwState        *state,
          const TwRenderParams *params)
 {
-  const BbState *s = (const BbState *) state;
+  BbView view;
+  const BbView *v = &view;
   const TwRenderer *self = tw_renderer_lookup (game->rules->id);
   BbGeo L;
 
-  bb_geometry (game, s->n_players, &L);
+  bb_view_fill (game, state, &view);
+  bb_geometry (game, v, &L);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
 
-  draw_board (cr, game, s, &L);
-  draw_info (cr, game, s, params, &L);
-  draw_seats (cr, game, s, params, &L);
-  draw_legend (cr, game, &L);
-  draw_last_move (cr, game, s, params, &L);
+  draw_board (cr, game, v, &L);
+  draw_info (cr, game, v, params, &L);
+  draw_seats (cr, game, v, params, &L);
+  draw_legend (cr, game, v, &L);
+  draw_last_move (cr, game, v, params, &L);
   tw_render_targets (cr, self, game, state, params);
-  draw_preview (cr, game, s, params, &L);
+  draw_preview (cr, game, v, params, &L);
 }
 
 const TwRenderer tw_renderer_block_2_block = {

@@ -32,7 +32,7 @@
 
 #include "tw-render.h"
 #include "tw-renderer.h"
-#include "bs-private.h"
+#include "games/blokus-shuffle/bs-view.h"
 
 #define MARGIN   0.5
 #define GAP      0.6
@@ -91,25 +91,24 @@ card_title (const TwGame *game,
 
 static void
 bs_compute_layout (const TwGame  *game,
-                   const BsState *s,
+                   const BsView  *v,
                    BsLayout      *L)
 {
-  const BsPrep *p = bs_prep (game);
   const TwDefinition *def = game->definition;
   double inner = RW - 0.4, x = 0, y = 0, row_h = 0;
 
-  L->size = p->size;
-  L->cards = bs_cards (game);
+  L->size = v->size;
+  L->cards = v->cards;
   L->bx = MARGIN;
   L->by = MARGIN;
-  L->bw = COORD + p->size + 0.35;
-  L->bh = HEAD + p->size + COORD;
+  L->bw = COORD + v->size + 0.35;
+  L->bh = HEAD + v->size + COORD;
   L->rx = L->bx + L->bw + GAP;
   L->iy = MARGIN;
 
   /* the supply: every piece lying flat (wider than tall), flowed in rows;
    * once small, once big for the colour to move */
-  for (guint k = 0; k < p->n_pieces && k < BS_MAX_PIECES; k++)
+  for (guint k = 0; k < v->n_pieces && k < BS_MAX_PIECES; k++)
     {
       const TwPolyomino *shape = &def->pieces[k].shape;
 
@@ -123,9 +122,9 @@ bs_compute_layout (const TwGame  *game,
       double pc = z ? PC_BIG : PC;
 
       x = y = row_h = 0;
-      for (guint k = 0; k < p->n_pieces && k < BS_MAX_PIECES; k++)
+      for (guint k = 0; k < v->n_pieces && k < BS_MAX_PIECES; k++)
         {
-          double w = tw_polyomino_width (&L->shape[k]) * pc + (p->count[k] > 1 ? 0.45 : 0);
+          double w = tw_polyomino_width (&L->shape[k]) * pc + (v->count[k] > 1 ? 0.45 : 0);
           double h = tw_polyomino_height (&L->shape[k]) * pc;
 
           if (x > 0 && x + w > inner)
@@ -141,7 +140,7 @@ bs_compute_layout (const TwGame  *game,
         }
       L->sup_h[z] = y + row_h;
     }
-  L->big_color = s->phase != BS_PHASE_DONE && s->color < BS_N_COLORS ? (int) s->color : -1;
+  L->big_color = v->phase != BS_PHASE_DONE && v->color < BS_N_COLORS ? (int) v->color : -1;
 
   L->chips_per_row = MAX (1, (guint) ((inner - DECK_W + 0.12) / (CHIP_W + 0.12)));
   y = L->iy + INFO_H + 0.3;
@@ -151,8 +150,8 @@ bs_compute_layout (const TwGame  *game,
       L->ph[c] = PHEAD + L->sup_h[(int) c == L->big_color] + 0.25;
       if (L->cards)
         {
-          guint d = bs_deck_of (game, s->n_players, c);
-          guint rows = d == c ? MAX (1, (s->hand_len[d] + L->chips_per_row - 1) / L->chips_per_row) : 1;
+          guint d = bs_deck_of (game, v->n_players, c);
+          guint rows = d == c ? MAX (1, (v->hand_len[d] + L->chips_per_row - 1) / L->chips_per_row) : 1;
           L->ph[c] += rows * (CHIP_H + 0.12) + 0.1;
         }
       y += L->ph[c] + 0.3;
@@ -167,10 +166,12 @@ bs_layout (const TwGame         *game,
            const TwRenderParams *params,
            TwLayout             *layout)
 {
-  const BsState *s = (const BsState *) state;
+  BsView view;
+  const BsView *v = &view;
   BsLayout L;
 
-  bs_compute_layout (game, s, &L);
+  bs_view_fill (game, state, &view);
+  bs_compute_layout (game, v, &L);
   layout->width = L.width;
   layout->height = L.height;
   tw_layout_add_area (layout, TW_AREA_BOARD, -1, L.bx, L.by, L.bw, L.bh, _("Board"));
@@ -178,8 +179,8 @@ bs_layout (const TwGame         *game,
                       _("Turn, direction and scores"));
   for (guint c = 0; c < BS_N_COLORS; c++)
     {
-      gboolean shared = s->n_players == 3 && (int) c == bs_opt (game, BS_OPT_SHARED_COLOR) - 1;
-      tw_layout_add_area (layout, TW_AREA_PRIVATE, shared ? -1 : bs_seat_of (game, s, c),
+      gboolean shared = (int) c == v->shared_color;
+      tw_layout_add_area (layout, TW_AREA_PRIVATE, shared ? -1 : bs_view_seat_of (game, v, c),
                           L.rx, L.py[c], RW, L.ph[c],
                           shared ? _("Shared colour's pieces and cards")
                                  : _("Pieces and cards"));
@@ -188,44 +189,37 @@ bs_layout (const TwGame         *game,
 
 /* ------------------------------------------------------------------------ */
 
-static const BsOrient *
-orient_of (const BsPrep *p,
-           guint         piece,
-           guint         orient)
-{
-  return &p->orients[p->first_orient[piece] + orient];
-}
-
 static gboolean
 bs_move_region (const TwGame  *game,
                 const TwState *state,
                 const TwMove  *move,
                 TwRect        *rect)
 {
-  const BsState *s = (const BsState *) state;
-  const BsPrep *p = bs_prep (game);
-  const BsOrient *or;
+  BsView view;
+  const BsView *v = &view;
+  const TwPolyomino *or;
   int x, y;
 
+  bs_view_fill (game, state, &view);
   if (move->kind == BS_MOVE_PLACE)
     {
-      or = orient_of (p, move->a, move->b);
+      or = bs_view_cells (game, move->a, move->b);
       x = move->x;
       y = move->y;
     }
   else if (move->kind == BS_MOVE_CARD && move->q && move->a < game->definition->n_cards
-           && move->b < BS_N_COLORS && move->c < s->n_placed[move->b])
+           && move->b < BS_N_COLORS && move->c < v->n_placed[move->b])
     {
-      const BsPlaced *pl = &s->placed[move->b][move->c];
+      const BsPlaced *pl = &v->placed[move->b][move->c];
       switch (game->definition->cards[move->a].kind)
         {
         case BS_CARD_RECYCLE:
-          or = orient_of (p, pl->piece, pl->orient);
+          or = bs_view_cells (game, pl->piece, pl->orient);
           x = pl->x;
           y = pl->y;
           break;
         case BS_CARD_WARP:
-          or = orient_of (p, pl->piece, move->p);
+          or = bs_view_cells (game, pl->piece, move->p);
           x = move->x;
           y = move->y;
           break;
@@ -236,7 +230,7 @@ bs_move_region (const TwGame  *game,
   else
     return FALSE;
 
-  *rect = (TwRect) { GX + x + or->cells.x[0], GY + y + or->cells.y[0], 1, 1 };
+  *rect = (TwRect) { GX + x + or->x[0], GY + y + or->y[0], 1, 1 };
   return TRUE;
 }
 
@@ -249,16 +243,19 @@ bs_move_source (const TwGame  *game,
                 const TwMove  *move,
                 TwRect        *rect)
 {
-  const BsState *s = (const BsState *) state;
-  const BsPrep *p = bs_prep (game);
+  BsView view;
+  const BsView *v = &view;
   BsLayout L;
-  guint c = s->color, k = move->a, z;
+  guint c, k = move->a, z;
   double pc;
 
-  if (move->kind != BS_MOVE_PLACE || s->phase == BS_PHASE_DONE || c >= BS_N_COLORS
-      || k >= p->n_pieces || k >= BS_MAX_PIECES)
+  bs_view_fill (game, state, &view);
+  c = v->color;
+  if (move->kind != BS_MOVE_PLACE || v->phase == BS_PHASE_DONE || c >= BS_N_COLORS
+      || k >= v->n_pieces || k >= BS_MAX_PIECES)
     return FALSE;
-  bs_compute_layout (game, s, &L);
+  bs_view_fill (game, state, &view);
+  bs_compute_layout (game, v, &L);
   z = (int) c == L.big_color;
   pc = z ? PC_BIG : PC;
   *rect = (TwRect) { L.rx + 0.2 + L.slot_x[z][k] - 0.08, L.py[c] + PHEAD + L.slot_y[z][k] - 0.08,
@@ -279,14 +276,14 @@ grey (cairo_t *cr)
 typedef guint32 Mask[BS_MAX_SIZE];
 
 static void
-mask_add (Mask            m,
-          const BsOrient *or,
-          int             x,
-          int             y)
+mask_add (Mask               m,
+          const TwPolyomino *or,
+          int                x,
+          int                y)
 {
-  for (guint i = 0; i < or->cells.n; i++)
+  for (guint i = 0; i < or->n; i++)
     {
-      int cx = x + or->cells.x[i], cy = y + or->cells.y[i];
+      int cx = x + or->x[i], cy = y + or->y[i];
       if (cx >= 0 && cy >= 0 && cx < BS_MAX_SIZE && cy < BS_MAX_SIZE)
         m[cy] |= 1u << cx;
     }
@@ -358,11 +355,10 @@ stroke_marked (cairo_t *cr,
 static void
 draw_board (cairo_t              *cr,
             const TwGame         *game,
-            const BsState        *s,
+            const BsView         *v,
             const BsLayout       *L)
 {
   const TwDefinition *def = game->definition;
-  const BsPrep *p = bs_prep (game);
   guint n = L->size;
   guint8 id[BS_MAX_SIZE][BS_MAX_SIZE];
 
@@ -384,7 +380,7 @@ draw_board (cairo_t              *cr,
   /* start cells: a ring in the colour, under any piece that covers it */
   for (guint c = 0; c < BS_N_COLORS; c++)
     {
-      double cx = GX + p->start_x[c] + 0.5, cy = GY + p->start_y[c] + 0.5;
+      double cx = GX + v->start_x[c] + 0.5, cy = GY + v->start_y[c] + 0.5;
       cairo_new_sub_path (cr);
       cairo_arc (cr, cx, cy, 0.3, 0, 2 * G_PI);
       tw_render_set_color (cr, def, c);
@@ -403,15 +399,15 @@ draw_board (cairo_t              *cr,
   memset (id, 0, sizeof id);
   for (guint c = 0; c < BS_N_COLORS; c++)
     {
-      if (s->n_placed[c] == 0)
+      if (v->n_placed[c] == 0)
         continue;
-      for (guint i = 0; i < s->n_placed[c]; i++)
+      for (guint i = 0; i < v->n_placed[c]; i++)
         {
-          const BsPlaced *pl = &s->placed[c][i];
-          const BsOrient *or = orient_of (p, pl->piece, pl->orient);
-          for (guint k = 0; k < or->cells.n; k++)
+          const BsPlaced *pl = &v->placed[c][i];
+          const TwPolyomino *or = bs_view_cells (game, pl->piece, pl->orient);
+          for (guint k = 0; k < or->n; k++)
             {
-              guint x = pl->x + or->cells.x[k], y = pl->y + or->cells.y[k];
+              guint x = pl->x + or->x[k], y = pl->y + or->y[k];
               if (x < n && y < n)
                 {
                   id[y][x] = c * BS_MAX_PIECES + i + 1;
@@ -480,11 +476,11 @@ draw_board (cairo_t              *cr,
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
 
   /* Double Play: the piece the second one must touch */
-  if (s->phase == BS_PHASE_DOUBLE && s->first < s->n_placed[s->color])
+  if (v->phase == BS_PHASE_DOUBLE && v->first < v->n_placed[v->color])
     {
-      const BsPlaced *pl = &s->placed[s->color][s->first];
+      const BsPlaced *pl = &v->placed[v->color][v->first];
       Mask m = { 0 };
-      mask_add (m, orient_of (p, pl->piece, pl->orient), pl->x, pl->y);
+      mask_add (m, bs_view_cells (game, pl->piece, pl->orient), pl->x, pl->y);
       mask_outline_path (cr, m, n);
       cairo_save (cr);
       cairo_set_source_rgb (cr, 1, 1, 1);
@@ -518,35 +514,34 @@ draw_coords (cairo_t *cr,
  * takes off (Recycle, Warp), in @state, the state before the move. */
 static gboolean
 move_cells (const TwGame  *game,
-            const BsState *s,
+            const BsView  *v,
             const TwMove  *m,
             Mask           on,
             Mask           off,
             guint         *color)
 {
-  const BsPrep *p = bs_prep (game);
 
   memset (on, 0, sizeof (Mask));
   memset (off, 0, sizeof (Mask));
   if (m->kind == BS_MOVE_PLACE)
     {
-      mask_add (on, orient_of (p, m->a, m->b), m->x, m->y);
-      *color = s->color;
+      mask_add (on, bs_view_cells (game, m->a, m->b), m->x, m->y);
+      *color = v->color;
       return TRUE;
     }
   if (m->kind != BS_MOVE_CARD || !m->q || m->a >= game->definition->n_cards
-      || m->b >= BS_N_COLORS || m->c >= s->n_placed[m->b])
+      || m->b >= BS_N_COLORS || m->c >= v->n_placed[m->b])
     return FALSE;
 
-  const BsPlaced *pl = &s->placed[m->b][m->c];
+  const BsPlaced *pl = &v->placed[m->b][m->c];
   switch (game->definition->cards[m->a].kind)
     {
     case BS_CARD_RECYCLE:
-      mask_add (off, orient_of (p, pl->piece, pl->orient), pl->x, pl->y);
+      mask_add (off, bs_view_cells (game, pl->piece, pl->orient), pl->x, pl->y);
       break;
     case BS_CARD_WARP:
-      mask_add (off, orient_of (p, pl->piece, pl->orient), pl->x, pl->y);
-      mask_add (on, orient_of (p, pl->piece, m->p), m->x, m->y);
+      mask_add (off, bs_view_cells (game, pl->piece, pl->orient), pl->x, pl->y);
+      mask_add (on, bs_view_cells (game, pl->piece, m->p), m->x, m->y);
       break;
     default:
       return FALSE;
@@ -558,7 +553,7 @@ move_cells (const TwGame  *game,
 static void
 draw_targets (cairo_t              *cr,
               const TwGame         *game,
-              const BsState        *s,
+              const BsView         *v,
               const TwRenderParams *params)
 {
   Mask seen = { 0 };
@@ -567,7 +562,7 @@ draw_targets (cairo_t              *cr,
   for (guint i = 0; i < params->n_targets; i++)
     {
       TwRect r;
-      if (!bs_move_region (game, (const TwState *) s, &params->targets[i], &r))
+      if (!bs_move_region (game, v->state, &params->targets[i], &r))
         continue;
       int x = (int) lround (r.x - GX), y = (int) lround (r.y - GY);
       if (x < 0 || y < 0 || x >= BS_MAX_SIZE || y >= BS_MAX_SIZE || (seen[y] >> x & 1))
@@ -588,16 +583,16 @@ draw_targets (cairo_t              *cr,
 static void
 draw_preview (cairo_t              *cr,
               const TwGame         *game,
-              const BsState        *s,
+              const BsView         *v,
               const TwRenderParams *params)
 {
   const TwMove *m = params->preview;
   Mask on, off;
-  guint color, n = bs_prep (game)->size;
+  guint color, n = v->size;
   TwRect r;
 
-  if (m == NULL || !bs_move_region (game, (const TwState *) s, m, &r)
-      || !move_cells (game, s, m, on, off, &color))
+  if (m == NULL || !bs_move_region (game, v->state, m, &r)
+      || !move_cells (game, v, m, on, off, &color))
     return;
 
   /* what leaves the board: washed out and crossed */
@@ -642,12 +637,15 @@ draw_last_move (cairo_t              *cr,
                 const TwGame         *game,
                 const TwRenderParams *params)
 {
-  const BsState *before = (const BsState *) params->last_state;
+  BsView before;
   Mask on, off;
-  guint color, n = bs_prep (game)->size;
+  guint color, n;
 
-  if (params->last_move == NULL || before == NULL
-      || !move_cells (game, before, params->last_move, on, off, &color))
+  if (params->last_move == NULL || params->last_state == NULL)
+    return;
+  bs_view_fill (game, params->last_state, &before);
+  n = before.size;
+  if (!move_cells (game, &before, params->last_move, on, off, &color))
     return;
   mask_outline_path (cr, off, n);
   cairo_save (cr);
@@ -708,36 +706,20 @@ draw_card_chip (cairo_t      *cr,
                   card_title (game, card));
 }
 
-/* Whether @viewer may see the hand of deck @d (as bs_observe() hides it). */
-static gboolean
-hand_visible (const TwGame         *game,
-              const BsState        *s,
-              const TwRenderParams *params,
-              guint                 d)
-{
-  int actor = s->phase == BS_PHASE_DONE ? -1 : bs_seat_of (game, s, s->color);
-
-  if (params->viewer < 0)
-    return FALSE;
-  if (s->n_players == 3 && (int) d == bs_opt (game, BS_OPT_SHARED_COLOR) - 1)
-    return actor == params->viewer && s->color == d;
-  return bs_seat_of (game, s, d) == params->viewer;
-}
 
 static void
 draw_color_panel (cairo_t              *cr,
                   const TwGame         *game,
-                  const BsState        *s,
+                  const BsView         *v,
                   const TwRenderParams *params,
                   const BsLayout       *L,
                   guint                 c)
 {
   const TwDefinition *def = game->definition;
-  const BsPrep *p = bs_prep (game);
-  gboolean shared = s->n_players == 3 && (int) c == bs_opt (game, BS_OPT_SHARED_COLOR) - 1;
-  gboolean to_move = s->phase != BS_PHASE_DONE && s->color == c;
+  gboolean shared = (int) c == v->shared_color;
+  gboolean to_move = v->phase != BS_PHASE_DONE && v->color == c;
   double x = L->rx, y = L->py[c];
-  g_autofree char *seat = tw_render_seat_name (params, bs_seat_of (game, s, c));
+  g_autofree char *seat = tw_render_seat_name (params, bs_view_seat_of (game, v, c));
   g_autofree char *title = NULL;
   g_autofree char *left = NULL;
 
@@ -757,7 +739,7 @@ draw_color_panel (cairo_t              *cr,
   tw_render_ink (cr);
   tw_render_text (cr, x + 0.78, y + 0.17, RW - 3.3, 0.32, TRUE, TW_TEXT_LEFT, FALSE, title);
   left = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u square left", "%u squares left",
-                                       s->remaining[c]), s->remaining[c]);
+                                       v->remaining[c]), v->remaining[c]);
   grey (cr);
   tw_render_text (cr, x + RW - 2.6, y + 0.2, 2.4, 0.26, FALSE, TW_TEXT_RIGHT, FALSE, left);
 
@@ -765,21 +747,21 @@ draw_color_panel (cairo_t              *cr,
   double sx = x + 0.2, sy = y + PHEAD;
   guint z = (int) c == L->big_color;
   double pc = z ? PC_BIG : PC;
-  for (guint k = 0; k < p->n_pieces && k < BS_MAX_PIECES; k++)
-    if (s->supply[c][k] == 0)
+  for (guint k = 0; k < v->n_pieces && k < BS_MAX_PIECES; k++)
+    if (v->supply[c][k] == 0)
       supply_piece_path (cr, &L->shape[k], sx + L->slot_x[z][k], sy + L->slot_y[z][k], pc);
   cairo_set_source_rgba (cr, 0, 0, 0, 0.07);
   cairo_fill (cr);
-  for (guint k = 0; k < p->n_pieces && k < BS_MAX_PIECES; k++)
-    if (s->supply[c][k] > 0)
+  for (guint k = 0; k < v->n_pieces && k < BS_MAX_PIECES; k++)
+    if (v->supply[c][k] > 0)
       supply_piece_path (cr, &L->shape[k], sx + L->slot_x[z][k], sy + L->slot_y[z][k], pc);
   tw_render_set_color (cr, def, c);
   cairo_fill (cr);
-  for (guint k = 0; k < p->n_pieces && k < BS_MAX_PIECES; k++)
-    if (p->count[k] > 1)
+  for (guint k = 0; k < v->n_pieces && k < BS_MAX_PIECES; k++)
+    if (v->count[k] > 1)
       {
         char t[16];
-        g_snprintf (t, sizeof t, "×%u", s->supply[c][k]);
+        g_snprintf (t, sizeof t, "×%u", v->supply[c][k]);
         grey (cr);
         tw_render_text (cr, sx + L->slot_x[z][k] + tw_polyomino_width (&L->shape[k]) * pc + 0.05,
                         sy + L->slot_y[z][k], -1, 0.22, FALSE, TW_TEXT_LEFT, FALSE, t);
@@ -789,7 +771,7 @@ draw_color_panel (cairo_t              *cr,
     return;
 
   /* the hand of the deck this colour plays from */
-  guint d = bs_deck_of (game, s->n_players, c);
+  guint d = bs_deck_of (game, v->n_players, c);
   double cy = sy + L->sup_h[z] + 0.25;
   if (d != c)
     {
@@ -799,22 +781,22 @@ draw_color_panel (cairo_t              *cr,
       tw_render_text (cr, sx, cy + 0.14, RW - 0.4, 0.27, FALSE, TW_TEXT_LEFT, FALSE, with);
       return;
     }
-  gboolean visible = hand_visible (game, s, params, d);
-  if (s->hand_len[d] == 0)
+  gboolean visible = bs_view_hand_seen (game, v, d, params->viewer);
+  if (v->hand_len[d] == 0)
     {
       grey (cr);
       tw_render_text (cr, sx, cy + 0.14, RW - DECK_W - 0.4, 0.27, FALSE, TW_TEXT_LEFT, FALSE,
                       _("No cards in hand"));
     }
-  for (guint i = 0; i < s->hand_len[d]; i++)
-    draw_card_chip (cr, game, c, visible ? s->hand[d][i] : -1,
+  for (guint i = 0; i < v->hand_len[d]; i++)
+    draw_card_chip (cr, game, c, visible ? v->hand[d][i] : -1,
                     sx + (i % L->chips_per_row) * (CHIP_W + 0.12),
                     cy + (i / L->chips_per_row) * (CHIP_H + 0.12));
 
   g_autofree char *deck = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Deck: %u card",
-                                                        "Deck: %u cards", s->deck_len[d]),
-                                           s->deck_len[d]);
-  g_autofree char *discard = g_strdup_printf (_("Discard: %u"), s->discard_len[d]);
+                                                        "Deck: %u cards", v->deck_len[d]),
+                                           v->deck_len[d]);
+  g_autofree char *discard = g_strdup_printf (_("Discard: %u"), v->discard_len[d]);
   grey (cr);
   tw_render_text (cr, x + RW - DECK_W - 0.2, cy - 0.04, DECK_W, 0.25, FALSE, TW_TEXT_RIGHT,
                   FALSE, deck);
@@ -825,7 +807,7 @@ draw_color_panel (cairo_t              *cr,
 static void
 draw_info (cairo_t              *cr,
            const TwGame         *game,
-           const BsState        *s,
+           const BsView         *v,
            const TwRenderParams *params,
            const BsLayout       *L)
 {
@@ -834,26 +816,26 @@ draw_info (cairo_t              *cr,
   g_autofree char *title = NULL;
   g_autofree char *what = NULL;
   GString *line = g_string_new (NULL);
-  gboolean basic = bs_opt (game, BS_OPT_SCORING) == 0;
+  gboolean basic = v->basic_scoring;
 
   tw_render_panel (cr, L->rx, L->iy, RW, INFO_H, FALSE);
 
-  if (s->phase == BS_PHASE_DONE)
+  if (v->phase == BS_PHASE_DONE)
     title = g_strdup (_("Game over"));
   else
     {
-      g_autofree char *seat = tw_render_seat_name (params, bs_seat_of (game, s, s->color));
+      g_autofree char *seat = tw_render_seat_name (params, bs_view_seat_of (game, v, v->color));
       /* Translators: the status line: colour to move and the seat playing it */
-      title = g_strdup_printf (_("%s to move · %s"), color_name (def, s->color), seat);
+      title = g_strdup_printf (_("%s to move · %s"), color_name (def, v->color), seat);
       tw_render_rounded_rect (cr, x, y + 0.02, 0.42, 0.42, 0.08);
-      tw_render_set_color (cr, def, s->color);
+      tw_render_set_color (cr, def, v->color);
       cairo_fill (cr);
     }
   tw_render_ink (cr);
-  tw_render_text (cr, s->phase == BS_PHASE_DONE ? x : x + 0.58, y, w - 0.6, 0.38, TRUE,
+  tw_render_text (cr, v->phase == BS_PHASE_DONE ? x : x + 0.58, y, w - 0.6, 0.38, TRUE,
                   TW_TEXT_LEFT, FALSE, title);
 
-  switch (s->phase)
+  switch (v->phase)
     {
     case BS_PHASE_OPEN:
       what = g_strdup (_("Opening: place a first piece covering the start corner."));
@@ -863,13 +845,13 @@ draw_info (cairo_t              *cr,
       break;
     case BS_PHASE_DRAWN:
       {
-        guint d = bs_deck_of (game, s->n_players, s->color);
-        int actor = bs_seat_of (game, s, s->color);
+        guint d = bs_deck_of (game, v->n_players, v->color);
+        int actor = bs_view_seat_of (game, v, v->color);
         if (params->viewer >= 0 && params->viewer == actor && d < BS_N_COLORS)
           {
             GString *cards = g_string_new (NULL);
-            for (guint i = 0; i < s->drawn_len; i++)
-              g_string_append_printf (cards, "%s%s", i ? ", " : "", card_title (game, s->drawn[i]));
+            for (guint i = 0; i < v->drawn_len; i++)
+              g_string_append_printf (cards, "%s%s", i ? ", " : "", card_title (game, v->drawn[i]));
             /* Translators: %s lists the two cards drawn by Draw 2 */
             what = g_strdup_printf (_("Draw 2: play one of the drawn cards (%s)."), cards->str);
             g_string_free (cards, TRUE);
@@ -879,12 +861,12 @@ draw_info (cairo_t              *cr,
         break;
       }
     case BS_PHASE_PIECE:
-      if (s->mode == BS_MODE_EDGE)
+      if (v->mode == BS_MODE_EDGE)
         what = g_strdup (_("Edge to Edge: place a piece touching its colour along a side."));
-      else if (s->mode == BS_MODE_WILD && s->wild < BS_N_COLORS)
+      else if (v->mode == BS_MODE_WILD && v->wild < BS_N_COLORS)
         what = g_strdup_printf (_("Wild: place a piece by %s's rules."),
-                                color_name (def, s->wild));
-      else if (s->mode == BS_MODE_DOUBLE)
+                                color_name (def, v->wild));
+      else if (v->mode == BS_MODE_DOUBLE)
         what = g_strdup (_("Double Play: place a piece, then a second one touching it."));
       else
         what = g_strdup (_("Place a piece touching its colour at a corner, or pass."));
@@ -896,8 +878,8 @@ draw_info (cairo_t              *cr,
       {
         guint rank[TW_MAX_PLAYERS];
         GString *winners = g_string_new (NULL);
-        game->rules->ranking (game, (const TwState *) s, rank);
-        for (guint q = 0; q < s->n_players; q++)
+        game->rules->ranking (game, v->state, rank);
+        for (guint q = 0; q < v->n_players; q++)
           if (rank[q] == 0)
             {
               g_autofree char *name = tw_render_seat_name (params, q);
@@ -915,16 +897,16 @@ draw_info (cairo_t              *cr,
   y += tw_render_text (cr, x, y, w, 0.29, FALSE, TW_TEXT_LEFT, FALSE, what) + 0.08;
 
   /* direction and skips */
-  if (L->cards && s->phase != BS_PHASE_DONE)
+  if (L->cards && v->phase != BS_PHASE_DONE)
     {
-      g_string_append (line, s->reverse ? _("Play runs counterclockwise ↺")
+      g_string_append (line, v->reverse ? _("Play runs counterclockwise ↺")
                                         : _("Play runs clockwise ↻"));
-      if (s->skip_mask & 0xf)
+      if (v->skip_mask & 0xf)
         {
           g_string_append (line, " · ");
           g_string_append (line, _("skips:"));
           for (guint c = 0; c < BS_N_COLORS; c++)
-            if (s->skip_mask >> c & 1)
+            if (v->skip_mask >> c & 1)
               g_string_append_printf (line, " %s", color_name (def, c));
         }
       y += tw_render_text (cr, x, y, w, 0.27, FALSE, TW_TEXT_LEFT, FALSE, line->str) + 0.08;
@@ -933,10 +915,10 @@ draw_info (cairo_t              *cr,
   /* scores, one per seat */
   g_string_truncate (line, 0);
   g_string_append (line, basic ? _("Squares left:") : _("Points:"));
-  for (guint q = 0; q < s->n_players; q++)
+  for (guint q = 0; q < v->n_players; q++)
     {
       g_autofree char *name = tw_render_seat_name (params, q);
-      g_string_append_printf (line, "%s %s %d", q ? " ·" : "", name, bs_score (game, s, q));
+      g_string_append_printf (line, "%s %s %d", q ? " ·" : "", name, bs_view_score (game, v, q));
     }
   tw_render_ink (cr);
   tw_render_text (cr, x, y + 0.05, w, 0.28, TRUE, TW_TEXT_LEFT, FALSE, line->str);
@@ -949,10 +931,12 @@ bs_draw (cairo_t              *cr,
          const TwState        *state,
          const TwRenderParams *params)
 {
-  const BsState *s = (const BsState *) state;
+  BsView view;
+  const BsView *v = &view;
   BsLayout L;
 
-  bs_compute_layout (game, s, &L);
+  bs_view_fill (game, state, &view);
+  bs_compute_layout (game, v, &L);
   cairo_save (cr);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
 
@@ -960,16 +944,16 @@ bs_draw (cairo_t              *cr,
   tw_render_ink (cr);
   tw_render_text (cr, L.bx + 0.25, L.by + 0.18, L.bw - 0.5, 0.38, TRUE, TW_TEXT_LEFT, FALSE,
                   _("Board"));
-  draw_board (cr, game, s, &L);
+  draw_board (cr, game, v, &L);
   draw_coords (cr, L.size);
   draw_last_move (cr, game, params);
 
-  draw_info (cr, game, s, params, &L);
+  draw_info (cr, game, v, params, &L);
   for (guint c = 0; c < BS_N_COLORS; c++)
-    draw_color_panel (cr, game, s, params, &L, c);
+    draw_color_panel (cr, game, v, params, &L, c);
 
-  draw_targets (cr, game, s, params);
-  draw_preview (cr, game, s, params);
+  draw_targets (cr, game, v, params);
+  draw_preview (cr, game, v, params);
   cairo_restore (cr);
 }
 

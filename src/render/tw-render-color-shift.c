@@ -27,7 +27,8 @@
 
 #include "tw-render.h"
 #include "tw-renderer.h"
-#include "cs-private.h"
+#include "tw-render-draw.h"
+#include "games/color-shift/cs-view.h"
 
 #define MARGIN      0.5
 #define GAP         0.75
@@ -53,43 +54,33 @@ typedef struct
   double  width, height;
 } CsLayout;
 
-/* Seat colours: none of white, red, blue or yellow (the tile colours). */
-static const double seat_rgb[CS_MAX_PLAYERS][3] = {
-  { 0.18, 0.62, 0.27 },   /* green */
-  { 0.58, 0.26, 0.74 },   /* purple */
-  { 0.16, 0.17, 0.19 },   /* black */
-  { 0.93, 0.36, 0.62 },   /* pink */
-  { 0.96, 0.50, 0.10 },   /* orange */
-  { 0.05, 0.65, 0.62 },   /* teal */
-};
-
 static void
 cs_compute_layout (const TwGame  *game,
-                   const CsState *s,
+                   const CsView  *v,
                    CsLayout      *L)
 {
-  guint hand = (guint) cs_opt (game, CS_OPT_HAND_SIZE);
-  guint meeples = (guint) cs_opt (game, CS_OPT_MEEPLES);
+  guint hand = v->hand_size;
+  guint meeples = v->n_meeples;
   double side_w, side_h, y;
 
-  if (s->n_placed == 0)
+  if (v->n_placed == 0)
     {
       L->x0 = L->y0 = -1;
       L->nx = L->ny = 3;
     }
   else
     {
-      L->x0 = s->xmin - 1;
-      L->y0 = s->ymin - 1;
-      L->nx = s->xmax - s->xmin + 3;
-      L->ny = s->ymax - s->ymin + 3;
+      L->x0 = v->xmin - 1;
+      L->y0 = v->ymin - 1;
+      L->nx = v->xmax - v->xmin + 3;
+      L->ny = v->ymax - v->ymin + 3;
     }
 
   /* one row per seat: name, points and supply on the left, the hand on the right */
   L->pw = MAX (SIDE_MIN, MAX (2.8, meeples * 0.3 + 0.5) + hand * (HAND_TILE + 0.15) + 0.3);
   L->ph = SEAT_H;
   side_w = L->pw;
-  side_h = INFO_H + s->n_players * (L->ph + 0.3);
+  side_h = INFO_H + v->n_players * (L->ph + 0.3);
 
   L->bx = MARGIN;
   L->by = MARGIN;
@@ -103,7 +94,7 @@ cs_compute_layout (const TwGame  *game,
   L->iw = side_w;
   L->ih = INFO_H;
   y = L->iy + L->ih + 0.3;
-  for (guint p = 0; p < s->n_players; p++)
+  for (guint p = 0; p < v->n_players; p++)
     {
       L->px[p] = L->ix;
       L->py[p] = y + p * (L->ph + 0.3);
@@ -118,15 +109,17 @@ cs_layout (const TwGame         *game,
            const TwRenderParams *params,
            TwLayout             *layout)
 {
-  const CsState *s = (const CsState *) state;
+  CsView view;
+  const CsView *v = &view;
   CsLayout L;
 
-  cs_compute_layout (game, s, &L);
+  cs_view_fill (game, state, &view);
+  cs_compute_layout (game, v, &L);
   layout->width = L.width;
   layout->height = L.height;
   tw_layout_add_area (layout, TW_AREA_BOARD, -1, L.bx, L.by, L.bw, L.bh, _("Play area"));
   tw_layout_add_area (layout, TW_AREA_SUPPLY, -1, L.ix, L.iy, L.iw, L.ih, _("Turn and stack"));
-  for (guint p = 0; p < s->n_players; p++)
+  for (guint p = 0; p < v->n_players; p++)
     tw_layout_add_area (layout, TW_AREA_PRIVATE, p, L.px[p], L.py[p], L.pw, L.ph,
                         _("Hand, meeples and points"));
 }
@@ -236,13 +229,12 @@ shift_rect (const CsLayout *L,
 
 static gboolean
 region_in_layout (const TwGame   *game,
-                  const CsState  *s,
+                  const CsView   *v,
                   const CsLayout *L,
                   const TwMove   *move,
                   TwRect         *rect)
 {
-  const CsPrep *p = cs_prep (game);
-  const CsPlaced *placed = CS_PLACED (p, s);
+  const CsPlaced *placed = v->tiles;
 
   switch (move->kind)
     {
@@ -252,27 +244,27 @@ region_in_layout (const TwGame   *game,
 
     case CS_MOVE_MEEPLE:
       {
-        if (s->placed == CS_NONE || s->placed >= s->n_placed)
+        if (v->placed == CS_NONE || v->placed >= v->n_placed)
           return FALSE;
-        const CsPlaced *pl = &placed[s->placed];
-        *rect = section_rect (L, cs_face (p, pl->inst, pl->rot), pl->x, pl->y, move->c);
+        const CsPlaced *pl = &placed[v->placed];
+        *rect = section_rect (L, cs_view_face (game, pl->inst, pl->rot), pl->x, pl->y, move->c);
         return TRUE;
       }
 
     case CS_MOVE_WALK:
       {
-        guint8 j = cs_at (p, s, move->x, move->y);
+        guint8 j = cs_view_at (game, v, move->x, move->y);
         if (j == CS_NONE)
           return FALSE;
-        *rect = section_rect (L, cs_face (p, placed[j].inst, placed[j].rot), move->x, move->y,
+        *rect = section_rect (L, cs_view_face (game, placed[j].inst, placed[j].rot), move->x, move->y,
                               move->c);
         return TRUE;
       }
 
     case CS_MOVE_SHIFT:
-      if (s->placed == CS_NONE || s->placed >= s->n_placed)
+      if (v->placed == CS_NONE || v->placed >= v->n_placed)
         return FALSE;
-      *rect = shift_rect (L, placed[s->placed].x, placed[s->placed].y, move->a);
+      *rect = shift_rect (L, placed[v->placed].x, placed[v->placed].y, move->a);
       return TRUE;
 
     default:
@@ -286,11 +278,13 @@ cs_move_region (const TwGame  *game,
                 const TwMove  *move,
                 TwRect        *rect)
 {
-  const CsState *s = (const CsState *) state;
+  CsView view;
+  const CsView *v = &view;
   CsLayout L;
 
-  cs_compute_layout (game, s, &L);
-  return region_in_layout (game, s, &L, move, rect);
+  cs_view_fill (game, state, &view);
+  cs_compute_layout (game, v, &L);
+  return region_in_layout (game, v, &L, move, rect);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -351,7 +345,8 @@ set_seat_color (cairo_t *cr,
                 guint    seat,
                 double   alpha)
 {
-  const double *c = seat_rgb[seat % CS_MAX_PLAYERS];
+  /* none of white, red, blue or yellow: the tile colours */
+  const double *c = tw_draw_palette_rgb (TW_DRAW_PALETTE_APART, seat);
   cairo_set_source_rgba (cr, c[0], c[1], c[2], alpha);
 }
 
@@ -399,47 +394,8 @@ draw_arrow (cairo_t *cr,
   cairo_restore (cr);
 }
 
-static void
-grid_cells (cairo_t *cr,
-            double   x,
-            double   y,
-            int      nx,
-            int      ny)
-{
-  cairo_rectangle (cr, x, y, nx, ny);
-  cairo_set_source_rgb (cr, 0.93, 0.91, 0.86);
-  cairo_fill (cr);
-  cairo_set_source_rgba (cr, 0, 0, 0, 0.08);
-  cairo_set_line_width (cr, 0.02);
-  for (int i = 0; i <= nx; i++)
-    {
-      cairo_move_to (cr, x + i, y);
-      cairo_line_to (cr, x + i, y + ny);
-    }
-  for (int j = 0; j <= ny; j++)
-    {
-      cairo_move_to (cr, x, y + j);
-      cairo_line_to (cr, x + nx, y + j);
-    }
-  cairo_stroke (cr);
-}
-
-/* The corners of a unit cell clockwise from the north-west: the triangle of
- * direction d runs from corner d to corner d + 1 and the centre. */
-static const double fx[5] = { 0, 1, 1, 0, 0 };
-static const double fy[5] = { 0, 0, 1, 1, 0 };
-
-static void
-triangle (cairo_t *cr,
-          double   x,
-          double   y,
-          guint    d)
-{
-  cairo_move_to (cr, x + 0.5, y + 0.5);
-  cairo_line_to (cr, x + fx[d], y + fy[d]);
-  cairo_line_to (cr, x + fx[d + 1], y + fy[d + 1]);
-  cairo_close_path (cr);
-}
+/* The corners of a unit cell (tw_draw_corner_x/y) */
+static const double *const fx = tw_draw_corner_x, *const fy = tw_draw_corner_y;
 
 /* Diagonal stripes for finished regions: a tiny tile drawn at the device
  * resolution of the current transform and repeated, so that the stripes stay
@@ -486,30 +442,29 @@ stripe_pattern (cairo_t *cr)
 static void
 draw_placed_tiles (cairo_t        *cr,
                    const TwGame   *game,
-                   const CsState  *s,
+                   const CsView   *v,
                    const CsLayout *L)
 {
   const TwDefinition *def = game->definition;
-  const CsPrep *p = cs_prep (game);
-  const CsPlaced *placed = CS_PLACED (p, s);
-  const guint8 *flags = CS_FLAGS (p, s);
+  const CsPlaced *placed = v->tiles;
+  const guint8 *flags = v->finished;
   gboolean any_finished = FALSE;
 
-  if (s->n_placed == 0)
+  if (v->n_placed == 0)
     return;
 
   cairo_save (cr);
   for (guint c = 0; c < def->n_colors; c++)
     {
       gboolean any = FALSE;
-      for (guint i = 0; i < s->n_placed; i++)
+      for (guint i = 0; i < v->n_placed; i++)
         {
-          const TwTileFace *f = cs_face (p, placed[i].inst, placed[i].rot);
+          const TwTileFace *f = cs_view_face (game, placed[i].inst, placed[i].rot);
           TwRect r = cell_rect (L, placed[i].x, placed[i].y);
           for (guint d = 0; d < 4; d++)
             if (f->edge[d] == c)
               {
-                triangle (cr, r.x, r.y, d);
+                tw_draw_triangle (cr, r.x, r.y, 1.0, d);
                 any = TRUE;
               }
         }
@@ -521,9 +476,9 @@ draw_placed_tiles (cairo_t        *cr,
     }
 
   /* region boundaries: from the corner between two regions to the centre */
-  for (guint i = 0; i < s->n_placed; i++)
+  for (guint i = 0; i < v->n_placed; i++)
     {
-      const TwTileFace *f = cs_face (p, placed[i].inst, placed[i].rot);
+      const TwTileFace *f = cs_view_face (game, placed[i].inst, placed[i].rot);
       TwRect r = cell_rect (L, placed[i].x, placed[i].y);
       for (guint d = 0; d < 4; d++)
         if (f->section_of[d] != f->section_of[(d + 1) & 3])
@@ -542,14 +497,14 @@ draw_placed_tiles (cairo_t        *cr,
   cairo_fill (cr);
 
   /* finished regions: hatched */
-  for (guint i = 0; i < s->n_placed; i++)
+  for (guint i = 0; i < v->n_placed; i++)
     {
-      const TwTileFace *f = cs_face (p, placed[i].inst, placed[i].rot);
+      const TwTileFace *f = cs_view_face (game, placed[i].inst, placed[i].rot);
       TwRect r = cell_rect (L, placed[i].x, placed[i].y);
       for (guint d = 0; d < 4; d++)
         if (flags[4 * i + f->section_of[d]])
           {
-            triangle (cr, r.x, r.y, d);
+            tw_draw_triangle (cr, r.x, r.y, 1.0, d);
             any_finished = TRUE;
           }
     }
@@ -564,7 +519,7 @@ draw_placed_tiles (cairo_t        *cr,
 
   /* outlines as frames (outer square one way, inner the other), filled:
    * a rectilinear fill is cairo's fastest path */
-  for (guint i = 0; i < s->n_placed; i++)
+  for (guint i = 0; i < v->n_placed; i++)
     {
       TwRect r = cell_rect (L, placed[i].x, placed[i].y);
       const double w = 0.01;
@@ -586,32 +541,31 @@ draw_placed_tiles (cairo_t        *cr,
  * supply. */
 static gboolean
 meeple_centre (const TwGame   *game,
-               const CsState  *s,
+               const CsView   *v,
                const CsLayout *L,
                guint           q,
                guint           k,
                double         *cx,
                double         *cy)
 {
-  const CsPrep *p = cs_prep (game);
-  const CsPlaced *placed = CS_PLACED (p, s);
-  guint n_meeples = (guint) cs_opt (game, CS_OPT_MEEPLES);
-  const CsMeeple *m = &s->meeple[q][k];
+  const CsPlaced *placed = v->tiles;
+  guint n_meeples = v->n_meeples;
+  const CsMeeple *m = &v->meeple[q][k];
   guint before = 0, count = 0;
 
-  if (m->tile == CS_NONE || m->tile >= s->n_placed)
+  if (m->tile == CS_NONE || m->tile >= v->n_placed)
     return FALSE;
   /* its place among the meeples of the same region */
-  for (guint q2 = 0; q2 < s->n_players; q2++)
+  for (guint q2 = 0; q2 < v->n_players; q2++)
     for (guint k2 = 0; k2 < n_meeples; k2++)
-      if (s->meeple[q2][k2].tile == m->tile && s->meeple[q2][k2].sec == m->sec)
+      if (v->meeple[q2][k2].tile == m->tile && v->meeple[q2][k2].sec == m->sec)
         {
           if (q2 < q || (q2 == q && k2 < k))
             before++;
           count++;
         }
   const CsPlaced *pl = &placed[m->tile];
-  TwRect r = section_rect (L, cs_face (p, pl->inst, pl->rot), pl->x, pl->y, m->sec);
+  TwRect r = section_rect (L, cs_view_face (game, pl->inst, pl->rot), pl->x, pl->y, m->sec);
   double step = MIN (0.2, (0.7 - MEEPLE) / MAX (count - 1, 1));
   *cx = r.x + r.width / 2 + (before - (count - 1) / 2.0) * step;
   *cy = r.y + r.height / 2;
@@ -621,17 +575,17 @@ meeple_centre (const TwGame   *game,
 static void
 draw_board_meeples (cairo_t        *cr,
                     const TwGame   *game,
-                    const CsState  *s,
+                    const CsView   *v,
                     const CsLayout *L)
 {
-  guint n_meeples = (guint) cs_opt (game, CS_OPT_MEEPLES);
+  guint n_meeples = v->n_meeples;
 
-  for (guint q = 0; q < s->n_players; q++)
+  for (guint q = 0; q < v->n_players; q++)
     for (guint k = 0; k < n_meeples; k++)
       {
         double cx, cy;
-        if (meeple_centre (game, s, L, q, k, &cx, &cy))
-          draw_meeple (cr, q, cx, cy, MEEPLE, !s->meeple[q][k].standing, 1.0);
+        if (meeple_centre (game, v, L, q, k, &cx, &cy))
+          draw_meeple (cr, q, cx, cy, MEEPLE, !v->meeple[q][k].standing, 1.0);
       }
 }
 
@@ -656,7 +610,7 @@ compare_rects (const void *a,
 static void
 draw_targets (cairo_t              *cr,
               const TwGame         *game,
-              const CsState        *s,
+              const CsView         *v,
               const CsLayout       *L,
               const TwRenderParams *params)
 {
@@ -670,7 +624,7 @@ draw_targets (cairo_t              *cr,
     {
       const TwMove *m = &params->targets[i];
       TwRect r;
-      if (!region_in_layout (game, s, L, m, &r))
+      if (!region_in_layout (game, v, L, m, &r))
         continue;
       if (m->kind == CS_MOVE_SHIFT)
         {
@@ -713,26 +667,25 @@ draw_targets (cairo_t              *cr,
 static void
 draw_preview (cairo_t              *cr,
               const TwGame         *game,
-              const CsState        *s,
+              const CsView         *v,
               const CsLayout       *L,
               const TwRenderParams *params)
 {
-  const CsPrep *p = cs_prep (game);
-  const CsPlaced *placed = CS_PLACED (p, s);
+  const CsPlaced *placed = v->tiles;
   const TwMove *m = params->preview;
   double line = params->preview_selected ? 0.08 : 0.05;
   TwRect r;
 
-  if (m == NULL || !region_in_layout (game, s, L, m, &r))
+  if (m == NULL || !region_in_layout (game, v, L, m, &r))
     return;
 
   switch (m->kind)
     {
     case CS_MOVE_PLACE:
-      if (m->c >= s->hand_len[s->current])
+      if (m->c >= v->hand_len[v->current])
         return;
       cairo_push_group (cr);
-      tw_render_board_tile (cr, game->definition, cs_inst_def (game, s->hand[s->current][m->c]),
+      tw_render_board_tile (cr, game->definition, cs_inst_def (game, v->hand[v->current][m->c]),
                             m->b, r.x, r.y, 1.0);
       cairo_pop_group_to_source (cr);
       cairo_paint_with_alpha (cr, 0.8);
@@ -740,15 +693,15 @@ draw_preview (cairo_t              *cr,
 
     case CS_MOVE_MEEPLE:
     case CS_MOVE_WALK:
-      draw_meeple (cr, s->current, r.x + r.width / 2, r.y + r.height / 2, MEEPLE, FALSE, 0.75);
+      draw_meeple (cr, v->current, r.x + r.width / 2, r.y + r.height / 2, MEEPLE, FALSE, 0.75);
       if (m->kind == CS_MOVE_WALK && m->a < CS_MAX_MEEPLES)
         {
           /* the meeple that would go: ringed where it stands */
-          const CsMeeple *mp = &s->meeple[s->current][m->a];
-          if (mp->tile < s->n_placed)
+          const CsMeeple *mp = &v->meeple[v->current][m->a];
+          if (mp->tile < v->n_placed)
             {
               const CsPlaced *pl = &placed[mp->tile];
-              TwRect from = section_rect (L, cs_face (p, pl->inst, pl->rot), pl->x, pl->y,
+              TwRect from = section_rect (L, cs_view_face (game, pl->inst, pl->rot), pl->x, pl->y,
                                           mp->sec);
               cairo_arc (cr, from.x + from.width / 2, from.y + from.height / 2, 0.24, 0,
                          2 * G_PI);
@@ -763,10 +716,10 @@ draw_preview (cairo_t              *cr,
       {
         /* the run that moves, one cell on */
         int dx = tw_dir_dx[m->a & 3], dy = tw_dir_dy[m->a & 3];
-        int x = placed[s->placed].x, y = placed[s->placed].y;
+        int x = placed[v->placed].x, y = placed[v->placed].y;
         guint8 j;
         /* the run lifted off its cells, then put down one cell on */
-        while (cs_at (p, s, x, y) != CS_NONE)
+        while (cs_view_at (game, v, x, y) != CS_NONE)
           {
             TwRect c = cell_rect (L, x, y);
             cairo_rectangle (cr, c.x, c.y, 1, 1);
@@ -775,10 +728,10 @@ draw_preview (cairo_t              *cr,
           }
         cairo_set_source_rgba (cr, 0.93, 0.91, 0.86, 0.8);
         cairo_fill (cr);
-        x = placed[s->placed].x;
-        y = placed[s->placed].y;
+        x = placed[v->placed].x;
+        y = placed[v->placed].y;
         cairo_push_group (cr);
-        while ((j = cs_at (p, s, x, y)) != CS_NONE)
+        while ((j = cs_view_at (game, v, x, y)) != CS_NONE)
           {
             TwRect c = cell_rect (L, x + dx, y + dy);
             tw_render_board_tile (cr, game->definition, cs_inst_def (game, placed[j].inst),
@@ -808,48 +761,49 @@ draw_preview (cairo_t              *cr,
 static void
 draw_last_move (cairo_t              *cr,
                 const TwGame         *game,
-                const CsState        *s,
+                const CsView         *v,
                 const CsLayout       *L,
                 const TwRenderParams *params)
 {
-  const CsPrep *p = cs_prep (game);
-  const CsPlaced *placed = CS_PLACED (p, s);
+  const CsPlaced *placed = v->tiles;
   const TwMove *m = params->last_move;
-  const CsState *before = (const CsState *) params->last_state;
+  CsView before_view;
+  const CsView *before = &before_view;
   TwRect r;
 
-  if (m == NULL || before == NULL)
+  if (m == NULL || params->last_state == NULL)
     return;
+  cs_view_fill (game, params->last_state, &before_view);
   switch (m->kind)
     {
     case CS_MOVE_PLACE:
-      if (cs_at (p, s, m->x, m->y) == CS_NONE)
+      if (cs_view_at (game, v, m->x, m->y) == CS_NONE)
         return;
       r = cell_rect (L, m->x, m->y);
       break;
 
     case CS_MOVE_SHIFT:
       /* the shifted tile where it is now */
-      if (before->placed >= s->n_placed)
+      if (before->placed >= v->n_placed)
         return;
       r = cell_rect (L, placed[before->placed].x, placed[before->placed].y);
       break;
 
     case CS_MOVE_MEEPLE:
       {
-        if (before->placed >= s->n_placed)
+        if (before->placed >= v->n_placed)
           return;
         const CsPlaced *pl = &placed[before->placed];
-        r = section_rect (L, cs_face (p, pl->inst, pl->rot), pl->x, pl->y, m->c);
+        r = section_rect (L, cs_view_face (game, pl->inst, pl->rot), pl->x, pl->y, m->c);
         break;
       }
 
     case CS_MOVE_WALK:
       {
-        guint8 j = cs_at (p, s, m->x, m->y);
+        guint8 j = cs_view_at (game, v, m->x, m->y);
         if (j == CS_NONE)
           return;
-        r = section_rect (L, cs_face (p, placed[j].inst, placed[j].rot), m->x, m->y, m->c);
+        r = section_rect (L, cs_view_face (game, placed[j].inst, placed[j].rot), m->x, m->y, m->c);
         break;
       }
 
@@ -869,7 +823,7 @@ draw_last_move (cairo_t              *cr,
 static void
 draw_info (cairo_t              *cr,
            const TwGame         *game,
-           const CsState        *s,
+           const CsView         *v,
            const CsLayout       *L,
            const TwRenderParams *params)
 {
@@ -878,13 +832,13 @@ draw_info (cairo_t              *cr,
   double y;
 
   tw_render_panel (cr, L->ix, L->iy, L->iw, L->ih, FALSE);
-  if (s->phase == CS_PHASE_DONE)
+  if (v->phase == CS_PHASE_DONE)
     {
       int best = G_MININT;
       guint n_best = 0, winner = 0;
-      for (guint q = 0; q < s->n_players; q++)
+      for (guint q = 0; q < v->n_players; q++)
         {
-          int t = cs_total_score (s, q);
+          int t = cs_view_score (game, v, q);
           if (t > best)
             {
               best = t;
@@ -905,11 +859,11 @@ draw_info (cairo_t              *cr,
     }
   else
     {
-      g_autofree char *name = tw_render_seat_name (params, s->current);
-      if (s->phase == CS_PHASE_PLACE)
+      g_autofree char *name = tw_render_seat_name (params, v->current);
+      if (v->phase == CS_PHASE_PLACE)
         /* Translators: %s is the seat to act */
         title = g_strdup_printf (_("%s: place a tile"), name);
-      else if (s->placed != CS_NONE)
+      else if (v->placed != CS_NONE)
         /* Translators: %s is the seat to act; the optional action after placing */
         title = g_strdup_printf (_("%s: place or move a meeple, shift, or pass"), name);
       else
@@ -921,7 +875,7 @@ draw_info (cairo_t              *cr,
   y += tw_render_text (cr, L->ix + 0.2, y, L->iw - 0.4, 0.3, TRUE, TW_TEXT_LEFT, FALSE, title);
 
   deck = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u tile in the stack",
-                                       "%u tiles in the stack", s->deck_len), s->deck_len);
+                                       "%u tiles in the stack", v->deck_len), v->deck_len);
   tw_render_muted (cr);
   y += 0.12;
   y += tw_render_text (cr, L->ix + 0.2, y, L->iw - 0.4, 0.24, FALSE, TW_TEXT_LEFT, FALSE, deck);
@@ -939,32 +893,32 @@ draw_info (cairo_t              *cr,
 static void
 draw_seat (cairo_t              *cr,
            const TwGame         *game,
-           const CsState        *s,
+           const CsView         *v,
            const CsLayout       *L,
            const TwRenderParams *params,
            guint                 q)
 {
   const TwDefinition *def = game->definition;
-  guint n_meeples = (guint) cs_opt (game, CS_OPT_MEEPLES);
+  guint n_meeples = v->n_meeples;
   double x = L->px[q], y = L->py[q];
   g_autofree char *name = tw_render_seat_name (params, q);
   g_autofree char *points = NULL;
-  int score = cs_total_score (s, q);
+  int score = cs_view_score (game, v, q);
   guint supply = 0;
-  double hand_w = s->hand_len[q] * (HAND_TILE + 0.15);
+  double hand_w = v->hand_len[q] * (HAND_TILE + 0.15);
   gboolean visible = params->viewer == (int) q;
 
-  tw_render_panel (cr, x, y, L->pw, L->ph, s->phase != CS_PHASE_DONE && s->current == q);
+  tw_render_panel (cr, x, y, L->pw, L->ph, v->phase != CS_PHASE_DONE && v->current == q);
   draw_meeple (cr, q, x + 0.36, y + 0.34, 0.36, FALSE, 1.0);
   tw_render_ink (cr);
   tw_render_text (cr, x + 0.65, y + 0.14, L->pw - 0.85 - hand_w, 0.28, TRUE, TW_TEXT_LEFT, FALSE,
                   name);
-  if (s->phase == CS_PHASE_DONE)
+  if (v->phase == CS_PHASE_DONE)
     /* Translators: a seat's points at the end of the game, and how many of
      * them came from the unfinished areas */
     points = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d point (%d at the end)",
                                            "%d points (%d at the end)", ABS (score)),
-                              score, s->end_points[q]);
+                              score, v->end_points[q]);
   else
     points = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d point", "%d points",
                                            ABS (score)), score);
@@ -973,7 +927,7 @@ draw_seat (cairo_t              *cr,
 
   /* meeples in the supply */
   for (guint k = 0; k < n_meeples; k++)
-    if (s->meeple[q][k].tile == CS_NONE)
+    if (v->meeple[q][k].tile == CS_NONE)
       {
         draw_meeple (cr, q, x + 0.36 + supply * 0.3, y + 1.13, 0.25, FALSE, 1.0);
         supply++;
@@ -986,12 +940,12 @@ draw_seat (cairo_t              *cr,
     }
 
   /* the hand, right-aligned */
-  for (guint h = 0; h < s->hand_len[q] && s->phase != CS_PHASE_DONE; h++)
+  for (guint h = 0; h < v->hand_len[q] && v->phase != CS_PHASE_DONE; h++)
     {
-      double tx = x + L->pw - 0.2 - (s->hand_len[q] - h) * (HAND_TILE + 0.15) + 0.15;
+      double tx = x + L->pw - 0.2 - (v->hand_len[q] - h) * (HAND_TILE + 0.15) + 0.15;
       double ty = y + (L->ph - HAND_TILE) / 2;
       if (visible)
-        tw_render_board_tile (cr, def, cs_inst_def (game, s->hand[q][h]), 0, tx, ty, HAND_TILE);
+        tw_render_board_tile (cr, def, cs_inst_def (game, v->hand[q][h]), 0, tx, ty, HAND_TILE);
       else
         draw_tile_back (cr, tx, ty, HAND_TILE);
     }
@@ -1003,11 +957,12 @@ cs_draw (cairo_t              *cr,
          const TwState        *state,
          const TwRenderParams *params)
 {
-  const CsState *s = (const CsState *) state;
-  const CsPrep *p = cs_prep (game);
+  CsView view;
+  const CsView *v = &view;
   CsLayout L;
 
-  cs_compute_layout (game, s, &L);
+  cs_view_fill (game, state, &view);
+  cs_compute_layout (game, v, &L);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
 
   /* the play area */
@@ -1015,29 +970,29 @@ cs_draw (cairo_t              *cr,
   tw_render_ink (cr);
   tw_render_text (cr, L.bx + 0.2, L.by + 0.15, L.bw - 0.4, 0.35, TRUE, TW_TEXT_LEFT, FALSE,
                   _("Play area"));
-  grid_cells (cr, L.sx, L.sy, L.nx, L.ny);
-  draw_placed_tiles (cr, game, s, &L);
+  tw_draw_grid (cr, L.sx, L.sy, L.nx, L.ny, 1.0);
+  draw_placed_tiles (cr, game, v, &L);
 
   /* this turn's tile: the one that may take a meeple or be shifted */
-  if (s->phase == CS_PHASE_ACTION && s->placed < s->n_placed)
+  if (v->phase == CS_PHASE_ACTION && v->placed < v->n_placed)
     {
-      const CsPlaced *pl = &CS_PLACED (p, s)[s->placed];
+      const CsPlaced *pl = &v->tiles[v->placed];
       TwRect r = cell_rect (&L, pl->x, pl->y);
       cairo_rectangle (cr, r.x + 0.02, r.y + 0.02, 0.96, 0.96);
-      set_seat_color (cr, s->current, 1.0);
+      set_seat_color (cr, v->current, 1.0);
       cairo_set_line_width (cr, 0.05);
       cairo_stroke (cr);
     }
 
-  draw_last_move (cr, game, s, &L, params);
-  draw_board_meeples (cr, game, s, &L);
+  draw_last_move (cr, game, v, &L, params);
+  draw_board_meeples (cr, game, v, &L);
 
-  draw_info (cr, game, s, &L, params);
-  for (guint q = 0; q < s->n_players; q++)
-    draw_seat (cr, game, s, &L, params, q);
+  draw_info (cr, game, v, &L, params);
+  for (guint q = 0; q < v->n_players; q++)
+    draw_seat (cr, game, v, &L, params, q);
 
-  draw_targets (cr, game, s, &L, params);
-  draw_preview (cr, game, s, &L, params);
+  draw_targets (cr, game, v, &L, params);
+  draw_preview (cr, game, v, &L, params);
 }
 
 /* A placement takes a tile of the mover's hand, where draw_seat() shows it;
@@ -1048,26 +1003,29 @@ cs_move_source (const TwGame  *game,
                 const TwMove  *move,
                 TwRect        *rect)
 {
-  const CsState *s = (const CsState *) state;
-  guint q = s->current;
+  CsView view;
+  const CsView *v = &view;
+  guint q;
   CsLayout L;
   double cx, cy;
 
-  if (q >= s->n_players || s->phase == CS_PHASE_DONE)
+  cs_view_fill (game, state, &view);
+  q = v->current;
+  if (q >= v->n_players || v->phase == CS_PHASE_DONE)
     return FALSE;
-  cs_compute_layout (game, s, &L);
+  cs_compute_layout (game, v, &L);
   switch (move->kind)
     {
     case CS_MOVE_PLACE:
     case CS_MOVE_DISCARD:
-      if (move->c >= s->hand_len[q])
+      if (move->c >= v->hand_len[q])
         return FALSE;
-      *rect = (TwRect) { L.px[q] + L.pw - 0.2 - (s->hand_len[q] - move->c) * (HAND_TILE + 0.15)
+      *rect = (TwRect) { L.px[q] + L.pw - 0.2 - (v->hand_len[q] - move->c) * (HAND_TILE + 0.15)
                          + 0.15, L.py[q] + (L.ph - HAND_TILE) / 2, HAND_TILE, HAND_TILE };
       return TRUE;
     case CS_MOVE_WALK:
-      if (move->a >= (guint) cs_opt (game, CS_OPT_MEEPLES)
-          || !meeple_centre (game, s, &L, q, move->a, &cx, &cy))
+      if (move->a >= v->n_meeples
+          || !meeple_centre (game, v, &L, q, move->a, &cx, &cy))
         return FALSE;
       *rect = (TwRect) { cx - MEEPLE / 2, cy - MEEPLE / 2, MEEPLE, MEEPLE };
       return TRUE;

@@ -15,7 +15,8 @@
 
 #include "tw-render.h"
 #include "tw-renderer.h"
-#include "cb-private.h"
+#include "tw-render-draw.h"
+#include "games/colorblock/cb-view.h"
 
 #define MARGIN      0.5
 #define GAP         0.75
@@ -48,16 +49,16 @@ typedef struct
 
 static void
 cb_compute_layout (const TwGame  *game,
-                   const CbState *s,
+                   const CbView  *v,
                    CbLayout      *L)
 {
-  guint n_shared = s->n_placed;
+  guint n_shared = v->n_placed;
   double side_w, y;
 
-  for (guint p = 0; p < s->n_players; p++)
-    n_shared -= s->n_private[p];
+  for (guint p = 0; p < v->n_players; p++)
+    n_shared -= v->n_private[p];
 
-  L->k = cb_opt (game, CB_OPT_PRIVATE_SIZE);
+  L->k = v->private_size;
 
   /* shared board: the bounding box, one cell of margin for the targets */
   if (n_shared == 0)
@@ -68,10 +69,10 @@ cb_compute_layout (const TwGame  *game,
     }
   else
     {
-      L->x0 = s->sxmin - 1;
-      L->y0 = s->symin - 1;
-      L->nx = s->sxmax - s->sxmin + 3;
-      L->ny = s->symax - s->symin + 3;
+      L->x0 = v->sxmin - 1;
+      L->y0 = v->symin - 1;
+      L->nx = v->sxmax - v->sxmin + 3;
+      L->ny = v->symax - v->symin + 3;
     }
   L->bx = MARGIN;
   L->by = MARGIN;
@@ -82,26 +83,26 @@ cb_compute_layout (const TwGame  *game,
 
   /* the side column: supply, then the seats (two columns from 3 players) */
   double board_w = (2 * L->k - 1) * PCELL;
-  guint cols = s->n_players > 2 ? 2 : 1;
+  guint cols = v->n_players > 2 ? 2 : 1;
   L->pw = MAX (board_w + 0.6, 3.6);
   side_w = MAX (SIDE_MIN, cols * L->pw + (cols - 1) * 0.4);
   L->tx = L->bx + L->bw + GAP;
   L->ty = MARGIN;
   L->tw = side_w;
-  L->th = s->draft_len > 0 && cb_opt (game, CB_OPT_EXPERT) ? HEAD + 1.9 : HEAD + 1.7;
+  L->th = v->draft_len > 0 && v->expert ? HEAD + 1.9 : HEAD + 1.7;
   L->ph = HEAD + 0.55 + board_w + 0.3;
   y = L->ty + L->th + 0.4;
-  for (guint p = 0; p < s->n_players; p++)
+  for (guint p = 0; p < v->n_players; p++)
     {
       guint col = p % cols, row = p / cols;
       L->px[p] = L->tx + col * (L->pw + 0.4);
       L->py[p] = y + row * (L->ph + 0.4);
 
       /* the cells a tile may still reach: the k x k frame once it is fixed */
-      int xa = s->n_private[p] ? s->pxmax[p] - (L->k - 1) : -(L->k - 1);
-      int xb = s->n_private[p] ? s->pxmin[p] + (L->k - 1) : L->k - 1;
-      int ya = s->n_private[p] ? s->pymax[p] - (L->k - 1) : -(L->k - 1);
-      int yb = s->n_private[p] ? s->pymin[p] + (L->k - 1) : L->k - 1;
+      int xa = v->n_private[p] ? v->pxmax[p] - (L->k - 1) : -(L->k - 1);
+      int xb = v->n_private[p] ? v->pxmin[p] + (L->k - 1) : L->k - 1;
+      int ya = v->n_private[p] ? v->pymax[p] - (L->k - 1) : -(L->k - 1);
+      int yb = v->n_private[p] ? v->pymin[p] + (L->k - 1) : L->k - 1;
       L->wx0[p] = xa;
       L->wy0[p] = ya;
       L->wnx[p] = xb - xa + 1;
@@ -109,16 +110,16 @@ cb_compute_layout (const TwGame  *game,
       L->gx[p] = L->px[p] + (L->pw - L->wnx[p] * PCELL) / 2;
       L->gy[p] = L->py[p] + HEAD + 0.55 + (board_w - L->wny[p] * PCELL) / 2;
     }
-  double side_h = L->th + 0.4 + ((s->n_players + cols - 1) / cols) * (L->ph + 0.4);
+  double side_h = L->th + 0.4 + ((v->n_players + cols - 1) / cols) * (L->ph + 0.4);
 
   /* goals in columns to the right, as tall as the rest */
   double rest_h = MAX (L->bh, side_h);
   L->cx = L->tx + side_w + GAP;
   L->cy = MARGIN;
   L->per_col = MAX (1, (guint) ((rest_h - HEAD + 0.3) / (CARD_H + 0.3)));
-  guint cols_g = s->n_goals ? (s->n_goals + L->per_col - 1) / L->per_col : 0;
+  guint cols_g = v->n_goals ? (v->n_goals + L->per_col - 1) / L->per_col : 0;
   L->width = (cols_g ? L->cx + cols_g * (CARD_W + 0.3) - 0.3 : L->tx + side_w) + MARGIN;
-  L->height = MARGIN + MAX (rest_h, s->n_goals ? HEAD + MIN (s->n_goals, L->per_col) * (CARD_H + 0.3) - 0.3 : 0) + MARGIN;
+  L->height = MARGIN + MAX (rest_h, v->n_goals ? HEAD + MIN (v->n_goals, L->per_col) * (CARD_H + 0.3) - 0.3 : 0) + MARGIN;
 }
 
 static void
@@ -127,19 +128,21 @@ cb_layout (const TwGame         *game,
            const TwRenderParams *params,
            TwLayout             *layout)
 {
-  const CbState *s = (const CbState *) state;
+  CbView view;
+  const CbView *v = &view;
   CbLayout L;
 
-  cb_compute_layout (game, s, &L);
+  cb_view_fill (game, state, &view);
+  cb_compute_layout (game, v, &L);
   layout->width = L.width;
   layout->height = L.height;
   tw_layout_add_area (layout, TW_AREA_BOARD, -1, L.bx, L.by, L.bw, L.bh, _("Shared board"));
   tw_layout_add_area (layout, TW_AREA_SUPPLY, -1, L.tx, L.ty, L.tw, L.th,
-                      s->phase == CB_PHASE_DRAFT ? _("Draft row") : _("Tile to play"));
-  for (guint p = 0; p < s->n_players; p++)
+                      v->phase == CB_PHASE_DRAFT ? _("Draft row") : _("Tile to play"));
+  for (guint p = 0; p < v->n_players; p++)
     tw_layout_add_area (layout, TW_AREA_PRIVATE, p, L.px[p], L.py[p], L.pw, L.ph,
                         _("Private board"));
-  if (s->n_goals > 0)
+  if (v->n_goals > 0)
     tw_layout_add_area (layout, TW_AREA_CARDS, -1, L.cx, L.cy, L.width - L.cx - MARGIN,
                         L.height - L.cy - MARGIN, _("Goals"));
 }
@@ -150,19 +153,21 @@ cb_move_region (const TwGame  *game,
                 const TwMove  *move,
                 TwRect        *rect)
 {
-  const CbState *s = (const CbState *) state;
+  CbView view;
+  const CbView *v = &view;
   CbLayout L;
 
   if (move->kind != CB_MOVE_PLACE)
     return FALSE;
-  cb_compute_layout (game, s, &L);
+  cb_view_fill (game, state, &view);
+  cb_compute_layout (game, v, &L);
   if (move->a == 0)
     {
       *rect = (TwRect) { L.sx + (move->x - L.x0), L.sy + (move->y - L.y0), 1, 1 };
       return TRUE;
     }
-  guint p = s->current;
-  if (p >= s->n_players)
+  guint p = v->current;
+  if (p >= v->n_players)
     return FALSE;
   *rect = (TwRect) { L.gx[p] + (move->x - L.wx0[p]) * PCELL,
                      L.gy[p] + (move->y - L.wy0[p]) * PCELL, PCELL, PCELL };
@@ -177,15 +182,17 @@ cb_move_source (const TwGame  *game,
                 const TwMove  *move,
                 TwRect        *rect)
 {
-  const CbState *s = (const CbState *) state;
+  CbView view;
+  const CbView *v = &view;
   CbLayout L;
 
   if (move->kind != CB_MOVE_PLACE && move->kind != CB_MOVE_DISCARD)
     return FALSE;
-  cb_compute_layout (game, s, &L);
-  if (s->phase == CB_PHASE_DRAFT && move->c < s->draft_len)
+  cb_view_fill (game, state, &view);
+  cb_compute_layout (game, v, &L);
+  if (v->phase == CB_PHASE_DRAFT && move->c < v->draft_len)
     *rect = (TwRect) { L.tx + 0.3 + move->c * 1.2, L.ty + HEAD + 0.1, 1.0, 1.0 };
-  else if (s->phase == CB_PHASE_PLACE && move->kind == CB_MOVE_PLACE && s->tile != CB_NONE)
+  else if (v->phase == CB_PHASE_PLACE && move->kind == CB_MOVE_PLACE && v->tile != CB_NONE)
     *rect = (TwRect) { L.tx + 0.3, L.ty + HEAD + 0.05, 1.2, 1.2 };
   else
     return FALSE;
@@ -195,44 +202,19 @@ cb_move_source (const TwGame  *game,
 /* ------------------------------------------------------------------------ */
 
 static void
-grid_cells (cairo_t *cr,
-            double   x,
-            double   y,
-            int      nx,
-            int      ny,
-            double   cell)
-{
-  cairo_rectangle (cr, x, y, nx * cell, ny * cell);
-  cairo_set_source_rgb (cr, 0.93, 0.91, 0.86);
-  cairo_fill (cr);
-  cairo_set_source_rgba (cr, 0, 0, 0, 0.08);
-  cairo_set_line_width (cr, cell * 0.02);
-  for (int i = 0; i <= nx; i++)
-    {
-      cairo_move_to (cr, x + i * cell, y);
-      cairo_line_to (cr, x + i * cell, y + ny * cell);
-    }
-  for (int j = 0; j <= ny; j++)
-    {
-      cairo_move_to (cr, x, y + j * cell);
-      cairo_line_to (cr, x + nx * cell, y + j * cell);
-    }
-  cairo_stroke (cr);
-}
-
-static void
 draw_preview (cairo_t              *cr,
               const TwGame         *game,
-              const CbState        *s,
+              const TwState        *state,
+              const CbView         *v,
               const TwRenderParams *params)
 {
   const TwMove *m = params->preview;
   TwRect r;
   guint inst;
 
-  if (m == NULL || !cb_move_region (game, (const TwState *) s, m, &r))
+  if (m == NULL || !cb_move_region (game, state, m, &r))
     return;
-  inst = m->c != CB_NONE && m->c < s->draft_len ? s->draft[m->c] : s->tile;
+  inst = m->c != CB_NONE && m->c < v->draft_len ? v->draft[m->c] : v->tile;
   if (inst == CB_NONE)
     return;
 
@@ -248,46 +230,18 @@ draw_preview (cairo_t              *cr,
 }
 
 static void
-draw_stars (cairo_t *cr,
-            double   x,
-            double   y,
-            double   r,
-            int      n)
-{
-  for (int i = 0; i < n; i++)
-    {
-      double cx = x + r + i * 2.2 * r, cy = y + r;
-      for (int k = 0; k < 10; k++)
-        {
-          double a = -G_PI / 2 + k * G_PI / 5;
-          double rr = k % 2 ? r * 0.45 : r;
-          if (k == 0)
-            cairo_move_to (cr, cx + rr * cos (a), cy + rr * sin (a));
-          else
-            cairo_line_to (cr, cx + rr * cos (a), cy + rr * sin (a));
-        }
-      cairo_close_path (cr);
-    }
-  cairo_set_source_rgb (cr, 0.93, 0.68, 0.1);
-  cairo_fill_preserve (cr);
-  cairo_set_source_rgba (cr, 0, 0, 0, 0.4);
-  cairo_set_line_width (cr, r * 0.1);
-  cairo_stroke (cr);
-}
-
-static void
 draw_goal (cairo_t              *cr,
            const TwGame         *game,
-           const CbState        *s,
+           const CbView         *v,
            const TwRenderParams *params,
            guint                 g,
            double                x,
            double                y)
 {
   const TwDefinition *def = game->definition;
-  const TwCardDef *card = &def->cards[s->goal_card[g]];
+  const TwCardDef *card = &def->cards[v->goal_card[g]];
   const char *text = card->text;
-  guint owner = s->goal_owner[g];
+  guint owner = v->goal_owner[g];
 
   if (text == NULL && card->kind < game->rules->n_card_kinds)
     text = game->rules->card_kinds[card->kind].description;
@@ -307,7 +261,7 @@ draw_goal (cairo_t              *cr,
   tw_render_ink (cr);
   title_h = tw_render_text (cr, x + 0.15, y + 0.1, CARD_W - 0.3 - stars_w, 0.3, TRUE,
                             TW_TEXT_LEFT, FALSE, card->title);
-  draw_stars (cr, x + CARD_W - 0.15 - MAX (card->points, 1) * 0.33, y + 0.14, 0.15,
+  tw_draw_stars (cr, x + CARD_W - 0.15 - MAX (card->points, 1) * 0.33, y + 0.14, 0.15,
               card->points);
   /* the picture (the shape, the number) on the left, as the printed card
    * has it; the text beside it */
@@ -361,34 +315,29 @@ placed_rect (const CbLayout *L,
 static void
 draw_placed_tiles (cairo_t        *cr,
                    const TwGame   *game,
-                   const CbState  *s,
+                   const CbView   *v,
                    const CbLayout *L)
 {
-  static const double fx[5] = { 0, 1, 1, 0, 0 };
-  static const double fy[5] = { 0, 0, 1, 1, 0 };
+  const double *fx = tw_draw_corner_x, *fy = tw_draw_corner_y;
   const TwDefinition *def = game->definition;
-  const CbPrep *prep = cb_prep (game);
-  const CbPlaced *placed = CB_PLACED (prep, s);
+  const CbPlaced *placed = v->placed;
   double x, y, size;
 
-  if (s->n_placed == 0)
+  if (v->n_placed == 0)
     return;
 
   cairo_save (cr);
   for (guint c = 0; c < def->n_colors; c++)
     {
       gboolean any = FALSE;
-      for (guint i = 0; i < s->n_placed; i++)
+      for (guint i = 0; i < v->n_placed; i++)
         {
-          const TwTileFace *f = &prep->faces[prep->inst_def[placed[i].inst]][placed[i].rot & 3];
+          const TwTileFace *f = cb_view_face (game, placed[i].inst, placed[i].rot);
           placed_rect (L, &placed[i], &x, &y, &size);
           for (guint d = 0; d < 4; d++)
             if (f->edge[d] == c)
               {
-                cairo_move_to (cr, x + size / 2, y + size / 2);
-                cairo_line_to (cr, x + fx[d] * size, y + fy[d] * size);
-                cairo_line_to (cr, x + fx[d + 1] * size, y + fy[d + 1] * size);
-                cairo_close_path (cr);
+                tw_draw_triangle (cr, x, y, size, d);
                 any = TRUE;
               }
         }
@@ -400,9 +349,9 @@ draw_placed_tiles (cairo_t        *cr,
     }
 
   /* section boundaries: from the corner between two sections to the centre */
-  for (guint i = 0; i < s->n_placed; i++)
+  for (guint i = 0; i < v->n_placed; i++)
     {
-      const TwTileFace *f = &prep->faces[prep->inst_def[placed[i].inst]][placed[i].rot & 3];
+      const TwTileFace *f = cb_view_face (game, placed[i].inst, placed[i].rot);
       placed_rect (L, &placed[i], &x, &y, &size);
       for (guint d = 0; d < 4; d++)
         if (f->section_of[d] != f->section_of[(d + 1) & 3])
@@ -416,7 +365,7 @@ draw_placed_tiles (cairo_t        *cr,
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
   cairo_stroke (cr);
 
-  for (guint i = 0; i < s->n_placed; i++)
+  for (guint i = 0; i < v->n_placed; i++)
     {
       placed_rect (L, &placed[i], &x, &y, &size);
       cairo_rectangle (cr, x, y, size, size);
@@ -434,12 +383,15 @@ cb_draw (cairo_t              *cr,
          const TwRenderParams *params)
 {
   const TwDefinition *def = game->definition;
-  const CbState *s = (const CbState *) state;
+  CbView view;
+  const CbView *v = &view;
   const TwRenderer *self = tw_renderer_lookup (game->rules->id);
-  int to_act = s->phase == CB_PHASE_DONE ? -1 : s->current;
+  int to_act;
   CbLayout L;
 
-  cb_compute_layout (game, s, &L);
+  cb_view_fill (game, state, &view);
+  to_act = v->phase == CB_PHASE_DONE ? -1 : v->current;
+  cb_compute_layout (game, v, &L);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
 
   /* shared board */
@@ -447,14 +399,14 @@ cb_draw (cairo_t              *cr,
   tw_render_ink (cr);
   tw_render_text (cr, L.bx + 0.2, L.by + 0.15, L.bw - 0.4, 0.35, TRUE, TW_TEXT_LEFT, FALSE,
                   _("Shared board"));
-  grid_cells (cr, L.sx, L.sy, L.nx, L.ny, 1.0);
+  tw_draw_grid (cr, L.sx, L.sy, L.nx, L.ny, 1.0);
 
   /* private boards */
-  for (guint p = 0; p < s->n_players; p++)
+  for (guint p = 0; p < v->n_players; p++)
     {
       g_autofree char *name = tw_render_seat_name (params, p);
       g_autofree char *head = NULL;
-      int score = cb_total_score (game, s, p);
+      int score = cb_view_score (game, v, p);
 
       tw_render_panel (cr, L.px[p], L.py[p], L.pw, L.ph, (int) p == to_act);
       /* Translators: a seat's panel title: name and points */
@@ -465,25 +417,25 @@ cb_draw (cairo_t              *cr,
                       FALSE, head);
       /* chosen colours, with what each scored */
       double cx = L.px[p] + 0.2, cy = L.py[p] + HEAD;
-      if (s->n_chosen[p] == 0)
+      if (v->n_chosen[p] == 0)
         {
           cairo_set_source_rgb (cr, 0.45, 0.45, 0.48);
           tw_render_text (cr, cx, cy, L.pw - 0.4, 0.22, FALSE, TW_TEXT_LEFT, FALSE,
                           _("No colour chosen yet"));
         }
-      for (guint i = 0; i < s->n_chosen[p]; i++)
+      for (guint i = 0; i < v->n_chosen[p]; i++)
         {
           char num[16];
           tw_render_rounded_rect (cr, cx, cy, 0.32, 0.32, 0.06);
-          tw_render_set_color (cr, def, s->chosen[p][i]);
+          tw_render_set_color (cr, def, v->chosen[p][i]);
           cairo_fill (cr);
-          g_snprintf (num, sizeof num, "%d", s->product[p][i]);
+          g_snprintf (num, sizeof num, "%d", v->product[p][i]);
           tw_render_ink (cr);
           tw_render_text (cr, cx + 0.4, cy, -1, 0.24, FALSE, TW_TEXT_LEFT, FALSE, num);
           cx += 1.2;
         }
-      grid_cells (cr, L.gx[p], L.gy[p], L.wnx[p], L.wny[p], PCELL);
-      if (s->n_private[p] > 0 && L.wnx[p] == L.k && L.wny[p] == L.k)
+      tw_draw_grid (cr, L.gx[p], L.gy[p], L.wnx[p], L.wny[p], PCELL);
+      if (v->n_private[p] > 0 && L.wnx[p] == L.k && L.wny[p] == L.k)
         {
           /* the footprint is fixed: frame it */
           cairo_rectangle (cr, L.gx[p], L.gy[p], L.k * PCELL, L.k * PCELL);
@@ -494,7 +446,7 @@ cb_draw (cairo_t              *cr,
     }
 
   /* every placed tile, on whichever board */
-  draw_placed_tiles (cr, game, s, &L);
+  draw_placed_tiles (cr, game, v, &L);
 
   /* the last move, marked with a ring */
   if (params->last_move != NULL && params->last_state != NULL)
@@ -505,10 +457,12 @@ cb_draw (cairo_t              *cr,
           /* regions are computed against the state before the move: map the
            * cell through this state's layout instead */
           const TwMove *m = params->last_move;
-          const CbState *before = (const CbState *) params->last_state;
+          CbView before_view;
+          const CbView *before = &before_view;
+          cb_view_fill (game, params->last_state, &before_view);
           if (m->a == 0)
             r = (TwRect) { L.sx + (m->x - L.x0), L.sy + (m->y - L.y0), 1, 1 };
-          else if (before->current < s->n_players)
+          else if (before->current < v->n_players)
             r = (TwRect) { L.gx[before->current] + (m->x - L.wx0[before->current]) * PCELL,
                            L.gy[before->current] + (m->y - L.wy0[before->current]) * PCELL,
                            PCELL, PCELL };
@@ -522,15 +476,15 @@ cb_draw (cairo_t              *cr,
   /* the tile to play or the draft row */
   tw_render_panel (cr, L.tx, L.ty, L.tw, L.th, FALSE);
   tw_render_ink (cr);
-  if (s->phase == CB_PHASE_DRAFT)
+  if (v->phase == CB_PHASE_DRAFT)
     {
       tw_render_text (cr, L.tx + 0.2, L.ty + 0.15, L.tw - 0.4, 0.3, TRUE, TW_TEXT_LEFT, FALSE,
                       _("Draft row"));
-      for (guint i = 0; i < s->draft_len; i++)
+      for (guint i = 0; i < v->draft_len; i++)
         {
           char num[8];
           double x = L.tx + 0.3 + i * 1.2;
-          tw_render_board_tile (cr, def, cb_inst_def (game, s->draft[i]), 0, x, L.ty + HEAD + 0.1, 1.0);
+          tw_render_board_tile (cr, def, cb_inst_def (game, v->draft[i]), 0, x, L.ty + HEAD + 0.1, 1.0);
           g_snprintf (num, sizeof num, "%u", i + 1);
           tw_render_ink (cr);
           tw_render_text (cr, x, L.ty + HEAD + 1.15, 1.0, 0.22, FALSE, TW_TEXT_CENTER, FALSE,
@@ -540,38 +494,38 @@ cb_draw (cairo_t              *cr,
   else
     {
       g_autofree char *deck = NULL;
-      const char *what = s->phase == CB_PHASE_PLACE ? _("Tile to play")
-                         : s->phase == CB_PHASE_DONE ? _("Game over")
+      const char *what = v->phase == CB_PHASE_PLACE ? _("Tile to play")
+                         : v->phase == CB_PHASE_DONE ? _("Game over")
                          : _("Choose a colour to score");
       tw_render_text (cr, L.tx + 0.2, L.ty + 0.15, L.tw - 0.4, 0.3, TRUE, TW_TEXT_LEFT, FALSE,
                       what);
-      if (s->phase == CB_PHASE_PLACE && s->tile != CB_NONE)
+      if (v->phase == CB_PHASE_PLACE && v->tile != CB_NONE)
         {
-          const TwTileDef *tile = cb_inst_def (game, s->tile);
+          const TwTileDef *tile = cb_inst_def (game, v->tile);
           tw_render_board_tile (cr, def, tile, 0, L.tx + 0.3, L.ty + HEAD + 0.05, 1.2);
           tw_render_ink (cr);
           tw_render_text (cr, L.tx + 1.75, L.ty + HEAD + 0.1, L.tw - 2.0, 0.24, FALSE,
                           TW_TEXT_LEFT, FALSE, tile->name ? tile->name : tile->id);
         }
       deck = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u tile in the stack",
-                                           "%u tiles in the stack", s->deck_len), s->deck_len);
+                                           "%u tiles in the stack", v->deck_len), v->deck_len);
       cairo_set_source_rgb (cr, 0.4, 0.4, 0.43);
       tw_render_text (cr, L.tx + 1.75, L.ty + HEAD + 0.7, L.tw - 2.0, 0.22, FALSE, TW_TEXT_LEFT,
                       FALSE, deck);
     }
 
   /* goals */
-  if (s->n_goals > 0)
+  if (v->n_goals > 0)
     {
       tw_render_ink (cr);
       tw_render_text (cr, L.cx, L.cy, -1, 0.35, TRUE, TW_TEXT_LEFT, FALSE, _("Goals"));
-      for (guint g = 0; g < s->n_goals; g++)
-        draw_goal (cr, game, s, params, g, L.cx + (g / L.per_col) * (CARD_W + 0.3),
+      for (guint g = 0; g < v->n_goals; g++)
+        draw_goal (cr, game, v, params, g, L.cx + (g / L.per_col) * (CARD_W + 0.3),
                    L.cy + HEAD + (g % L.per_col) * (CARD_H + 0.3));
     }
 
   tw_render_targets (cr, self, game, state, params);
-  draw_preview (cr, game, s, params);
+  draw_preview (cr, game, state, v, params);
 }
 
 const TwRenderer tw_renderer_colorblock = {

@@ -24,7 +24,8 @@
 
 #include "tw-render.h"
 #include "tw-renderer.h"
-#include "cf-private.h"
+#include "tw-render-draw.h"
+#include "games/colorfield/cf-view.h"
 
 #define MARGIN    0.5
 #define GAP       0.4
@@ -46,7 +47,7 @@
 
 typedef struct
 {
-  const CfPrep *prep;   /* where each canvas slot lies: the definition's data */
+  const guint8 *slot_x, *slot_y;   /* where each canvas space lies: the definition's data */
   guint   n;
   double  px[CF_MAX_PLAYERS], py[CF_MAX_PLAYERS];   /* panels */
   double  cx[CF_MAX_PLAYERS], cy[CF_MAX_PLAYERS];   /* canvas frames, top-left */
@@ -64,25 +65,26 @@ typedef struct
 
 static double
 choices_height (const TwGame  *game,
-                const CfState *s)
+                const CfView  *v)
 {
-  if (s->phase == CF_PHASE_PAINTER)
-    return cf_prep (game)->n_painters * 0.42 + 0.2;
-  if (s->phase == CF_PHASE_SIDE)
+  if (v->phase == CF_PHASE_PAINTER)
+    return v->n_painters * 0.42 + 0.2;
+  if (v->phase == CF_PHASE_SIDE)
     return 2 * MINI + 2 * BORDER * MINI / 0.5 + 0.7;
   return 0;
 }
 
 static void
 cf_compute_layout (const TwGame  *game,
-                   const CfState *s,
+                   const CfView  *v,
                    CfLayout      *L)
 {
   guint rows;
   double left_h, side_h;
 
-  L->prep = cf_prep (game);
-  L->n = s->n_players;
+  L->slot_x = v->slot_x;
+  L->slot_y = v->slot_y;
+  L->n = v->n_players;
   rows = (L->n + 1) / 2;
   L->grid_w = 2 * PW + GAP;
   L->grid_h = rows * PH + (rows - 1) * GAP;
@@ -94,7 +96,7 @@ cf_compute_layout (const TwGame  *game,
       L->cy[p] = L->py[p] + HEAD + 0.5;
     }
 
-  L->n_tray = CLAMP (cf_opt (game, CF_OPT_TRAY), 1, CF_MAX_TRAY);
+  L->n_tray = CLAMP (v->tray_size, 1, CF_MAX_TRAY);
   L->sx = MARGIN;
   L->sy = MARGIN + L->grid_h + GAP;
   L->tray_x = L->sx + 0.3;
@@ -107,16 +109,16 @@ cf_compute_layout (const TwGame  *game,
 
   L->rx = L->sx + L->sw + GAP;
   L->ry = MARGIN;
-  L->rh = choices_height (game, s) > 0 ? 2.65 + choices_height (game, s) : 3.1;
+  L->rh = choices_height (game, v) > 0 ? 2.65 + choices_height (game, v) : 3.1;
   L->kx = L->rx;
   L->ky = L->ry + L->rh + GAP;
   side_h = MAX (left_h, L->rh + GAP + TOOLS_HEAD + CARD_H);
   L->per_col = MAX (1, (guint) ((side_h - (L->ky - MARGIN) - TOOLS_HEAD + CARD_GAP)
                                 / (CARD_H + CARD_GAP)));
-  L->n_cols = s->n_active ? (s->n_active + L->per_col - 1) / L->per_col : 1;
+  L->n_cols = v->n_active ? (v->n_active + L->per_col - 1) / L->per_col : 1;
   L->width = L->rx + L->n_cols * (SIDE_W + 0.3) - 0.3 + MARGIN;
   L->height = MARGIN + MAX (side_h, L->ky - MARGIN + TOOLS_HEAD
-                            + MIN (MAX (s->n_active, 1), L->per_col) * (CARD_H + CARD_GAP)
+                            + MIN (MAX (v->n_active, 1), L->per_col) * (CARD_H + CARD_GAP)
                             - CARD_GAP) + MARGIN;
 }
 
@@ -126,7 +128,7 @@ slot_rect (const CfLayout *L,
            guint           slot,
            TwRect         *r)
 {
-  *r = (TwRect) { L->cx[seat] + BORDER + L->prep->slot_x[slot], L->cy[seat] + BORDER + L->prep->slot_y[slot],
+  *r = (TwRect) { L->cx[seat] + BORDER + L->slot_x[slot], L->cy[seat] + BORDER + L->slot_y[slot],
                   1, 1 };
 }
 
@@ -144,10 +146,12 @@ cf_layout (const TwGame         *game,
            const TwRenderParams *params,
            TwLayout             *layout)
 {
-  const CfState *s = (const CfState *) state;
+  CfView view;
+  const CfView *v = &view;
   CfLayout L;
 
-  cf_compute_layout (game, s, &L);
+  cf_view_fill (game, state, &view);
+  cf_compute_layout (game, v, &L);
   layout->width = L.width;
   layout->height = L.height;
   for (guint p = 0; p < L.n; p++)
@@ -165,11 +169,14 @@ cf_move_region (const TwGame  *game,
                 const TwMove  *move,
                 TwRect        *rect)
 {
-  const CfState *s = (const CfState *) state;
+  CfView view;
+  const CfView *v = &view;
   CfLayout L;
-  guint seat = s->current;
+  guint seat;
 
-  if (seat >= s->n_players)
+  cf_view_fill (game, state, &view);
+  seat = v->current;
+  if (seat >= v->n_players)
     return FALSE;
   switch (move->kind)
     {
@@ -177,32 +184,32 @@ cf_move_region (const TwGame  *game,
     case CF_MOVE_PLACE:
       if (move->a >= CF_SLOTS)
         return FALSE;
-      cf_compute_layout (game, s, &L);
+      cf_compute_layout (game, v, &L);
       slot_rect (&L, seat, move->a, rect);
       return TRUE;
     case CF_MOVE_ROTATE:
       if (move->a >= CF_SLOTS)
         return FALSE;
-      cf_compute_layout (game, s, &L);
+      cf_compute_layout (game, v, &L);
       slot_rect (&L, seat, move->a, rect);
       rect->height = ROT_H;
       return TRUE;
     case CF_MOVE_SWAP:
       if (move->a >= CF_SLOTS)
         return FALSE;
-      cf_compute_layout (game, s, &L);
+      cf_compute_layout (game, v, &L);
       slot_rect (&L, seat, MIN (move->a, move->b), rect);
       rect->y += ROT_H;
       rect->height = 1 - ROT_H;
       return TRUE;
     case CF_MOVE_TAKE:
-      cf_compute_layout (game, s, &L);
+      cf_compute_layout (game, v, &L);
       if (move->a >= L.n_tray)
         return FALSE;
       tray_rect (&L, move->a, rect);
       return TRUE;
     case CF_MOVE_DECK:        /* a click on the deck draws from it */
-      cf_compute_layout (game, s, &L);
+      cf_compute_layout (game, v, &L);
       *rect = (TwRect) { L.deck_x, L.tile_y, TILE, TILE };
       return TRUE;
     default:
@@ -218,13 +225,16 @@ cf_move_source (const TwGame  *game,
                 const TwMove  *move,
                 TwRect        *rect)
 {
-  const CfState *s = (const CfState *) state;
+  CfView view;
+  const CfView *v = &view;
   CfLayout L;
 
-  if ((move->kind != CF_MOVE_PLACE && move->kind != CF_MOVE_DISCARD)
-      || move->c >= MIN (s->n_hand, 2) || s->hand[move->c] == CF_NONE)
+  if (move->kind != CF_MOVE_PLACE && move->kind != CF_MOVE_DISCARD)
     return FALSE;
-  cf_compute_layout (game, s, &L);
+  cf_view_fill (game, state, &view);
+  if (move->c >= MIN (v->n_hand, 2) || v->hand[move->c] == CF_NONE)
+    return FALSE;
+  cf_compute_layout (game, v, &L);
   *rect = (TwRect) { L.hand_x + move->c * (TILE + TILE_GAP), L.tile_y, TILE, TILE };
   return TRUE;
 }
@@ -300,12 +310,11 @@ typedef struct
 static void
 draw_tiles (cairo_t            *cr,
             const TwDefinition *def,
-            const CfPrep       *p,
+            const CfView        *v,
             const TileJob      *jobs,
             guint               n)
 {
-  static const double fx[5] = { 0, 1, 1, 0, 0 };
-  static const double fy[5] = { 0, 0, 1, 1, 0 };
+  const double *fx = tw_draw_corner_x, *fy = tw_draw_corner_y;
   static const double gx[4] = { 0.5, 0.79, 0.5, 0.21 };
   static const double gy[4] = { 0.21, 0.5, 0.79, 0.5 };
   gboolean any_dot = FALSE;
@@ -319,14 +328,11 @@ draw_tiles (cairo_t            *cr,
       for (guint j = 0; j < n; j++)
         {
           const TileJob *b = &jobs[j];
-          const guint8 *e = p->edge[b->t][b->r & 3];
+          const guint8 *e = v->edge[b->t][b->r & 3];
           for (guint d = 0; d < 4; d++)
             if (e[d] == c || (c == def->n_colors && e[d] >= def->n_colors))
               {
-                cairo_move_to (cr, b->x + b->size / 2, b->y + b->size / 2);
-                cairo_line_to (cr, b->x + fx[d] * b->size, b->y + fy[d] * b->size);
-                cairo_line_to (cr, b->x + fx[d + 1] * b->size, b->y + fy[d + 1] * b->size);
-                cairo_close_path (cr);
+                tw_draw_triangle (cr, b->x, b->y, b->size, d);
                 any = TRUE;
               }
         }
@@ -341,7 +347,7 @@ draw_tiles (cairo_t            *cr,
   for (guint j = 0; j < n; j++)
     {
       const TileJob *b = &jobs[j];
-      const guint8 *e = p->edge[b->t][b->r & 3];
+      const guint8 *e = v->edge[b->t][b->r & 3];
       for (guint d = 0; d < 4; d++)
         if (e[d] == e[(d + 1) & 3])
           {
@@ -363,8 +369,8 @@ draw_tiles (cairo_t            *cr,
       for (guint j = 0; j < n; j++)
         {
           const TileJob *b = &jobs[j];
-          guint two = (p->two[b->t] + b->r) & 3;
-          if (is_dark (def, p->edge[b->t][b->r & 3][two]) != (pass == 1))
+          guint two = (v->two[b->t] + b->r) & 3;
+          if (is_dark (def, v->edge[b->t][b->r & 3][two]) != (pass == 1))
             continue;
           two_glyph (cr, b->x + gx[two] * b->size, b->y + gy[two] * b->size, b->size * 0.24,
                      b->r & 3);
@@ -421,7 +427,7 @@ draw_tiles (cairo_t            *cr,
 static void
 draw_tile (cairo_t            *cr,
            const TwDefinition *def,
-           const CfPrep       *p,
+           const CfView        *v,
            guint               t,
            guint               r,
            double              x,
@@ -430,7 +436,7 @@ draw_tile (cairo_t            *cr,
            guint8              matched)
 {
   TileJob job = { t, r, matched, x, y, size };
-  draw_tiles (cr, def, p, &job, 1);
+  draw_tiles (cr, def, v, &job, 1);
 }
 
 /* A tile face down (the deck, a tile only another seat has seen). */
@@ -470,38 +476,6 @@ draw_empty (cairo_t *cr,
   cairo_set_dash (cr, dash, 2, 0);
   cairo_stroke (cr);
   cairo_set_dash (cr, NULL, 0, 0);
-}
-
-/* Which sides of each tile on @seat's canvas score: bit d of matched[slot]. */
-static void
-matched_sides (const CfPrep  *p,
-               const CfState *s,
-               guint          seat,
-               guint8        *matched)
-{
-  const guint16 *border = s->face[seat] == CF_NONE ? NULL
-                          : p->boards[s->board[seat]].border[s->face[seat]];
-
-  for (guint i = 0; i < CF_SLOTS; i++)
-    {
-      guint t = s->slot[seat][i];
-      matched[i] = 0;
-      if (t == CF_NONE)
-        continue;
-      const guint8 *e = p->edge[t][s->rot[seat][i] & 3];
-      for (guint d = 0; d < 4; d++)
-        {
-          int n = p->neighbour[i][d];
-          if (n >= 0)
-            {
-              guint u = s->slot[seat][n];
-              if (u != CF_NONE && p->edge[u][s->rot[seat][n] & 3][(d + 2) & 3] == e[d])
-                matched[i] |= 1u << d;
-            }
-          else if (border != NULL && (border[p->border_of[i][d]] & (1u << e[d])))
-            matched[i] |= 1u << d;
-        }
-    }
 }
 
 /* A canvas frame: the ten edge spaces (@border NULL: the face is not chosen
@@ -679,7 +653,7 @@ draw_tokens (cairo_t *cr,
 static void
 draw_seat (cairo_t              *cr,
            const TwGame         *game,
-           const CfState        *s,
+           const CfView         *v,
            const TwRenderParams *params,
            const CfLayout       *L,
            guint                 q,
@@ -687,23 +661,22 @@ draw_seat (cairo_t              *cr,
            Batch                *batch)
 {
   const TwDefinition *def = game->definition;
-  const CfPrep *p = cf_prep (game);
   g_autofree char *name = tw_render_seat_name (params, q);
   g_autofree char *head = NULL;
   g_autoptr(GString) info = g_string_new (NULL);
   double x = L->px[q], y = L->py[q];
-  int spec = cf_specialty (game, s, q);
+  int spec = cf_view_specialty (game, v, q);
   guint8 matched[CF_SLOTS];
-  guint tokens = cf_opt (game, CF_OPT_TOKENS);
+  guint tokens = v->tokens;
 
   tw_render_panel (cr, x, y, PW, PH, active);
   /* Translators: a seat's panel title: name and points */
   head = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s · %d point", "%s · %d points",
-                                       ABS (s->score[q])), name, s->score[q]);
+                                       ABS (v->score[q])), name, v->score[q]);
   tw_render_ink (cr);
   tw_render_text (cr, x + 0.25, y + 0.15, PW - 0.5 - tokens * 0.32, 0.32, TRUE, TW_TEXT_LEFT,
                   FALSE, head);
-  draw_tokens (cr, x + PW - 0.2, y + 0.17, tokens, cf_tokens_unused (game, s, q));
+  draw_tokens (cr, x + PW - 0.2, y + 0.17, tokens, cf_view_tokens_unused (game, v, q));
 
   /* painter and specialty colour */
   if (spec >= 0)
@@ -716,7 +689,7 @@ draw_seat (cairo_t              *cr,
       cairo_stroke (cr);
       g_autofree char *line = NULL;
       /* Translators: painter name, then the specialty colour */
-      line = g_strdup_printf (_("%s · specialty %s"), p->painters[s->painter[q]].name,
+      line = g_strdup_printf (_("%s · specialty %s"), v->painters[v->painter[q]].name,
                               spec < (int) def->n_colors ? def->colors[spec].name : "?");
       tw_render_ink (cr);
       tw_render_text (cr, x + 0.65, y + HEAD + 0.02, PW - 0.9, 0.24, FALSE, TW_TEXT_LEFT, FALSE,
@@ -730,20 +703,20 @@ draw_seat (cairo_t              *cr,
     }
 
   /* the canvas */
-  const guint16 *border = s->face[q] == CF_NONE ? NULL : p->boards[s->board[q]].border[s->face[q]];
+  const guint16 *border = v->face[q] == CF_NONE ? NULL : v->boards[v->board[q]].border[v->face[q]];
   if (batch->n_frames < G_N_ELEMENTS (batch->frames))
     {
       FrameJob *f = &batch->frames[batch->n_frames++];
       *f = (FrameJob) { border, L->cx[q], L->cy[q], 1.0, BORDER };
       frame_background (cr, f);
     }
-  matched_sides (p, s, q, matched);
+  cf_view_matched (game, v, q, matched);
   for (guint i = 0; i < CF_SLOTS; i++)
     {
       TwRect r;
       slot_rect (L, q, i, &r);
-      if (s->slot[q][i] != CF_NONE)
-        queue_tile (batch, s->slot[q][i], s->rot[q][i], r.x, r.y, 1.0, matched[i]);
+      if (v->slot[q][i] != CF_NONE)
+        queue_tile (batch, v->slot[q][i], v->rot[q][i], r.x, r.y, 1.0, matched[i]);
       else
         {
           char num[4];
@@ -755,40 +728,40 @@ draw_seat (cairo_t              *cr,
 
   /* beside it: what it scores, rounds, turns, hidden piles */
   double ix = L->cx[q] + 3 + 2 * BORDER + 0.25, iy = L->cy[q];
-  if (s->face[q] != CF_NONE && s->phase != CF_PHASE_DONE)
+  if (v->face[q] != CF_NONE && v->phase != CF_PHASE_DONE)
     {
       CfScore sc;
-      cf_round_points (game, s, q, &sc);
+      cf_view_round_points (game, v, q, &sc);
       /* Translators: what a canvas would score if the round ended now */
       g_string_append_printf (info, _("This round: %d"), sc.total);
       g_string_append_c (info, '\n');
     }
-  if (s->round > 0 || s->phase == CF_PHASE_DONE)
+  if (v->round > 0 || v->phase == CF_PHASE_DONE)
     {
-      guint n = MIN (s->phase == CF_PHASE_DONE ? s->round : s->round, CF_MAX_ROUNDS);
+      guint n = MIN (v->phase == CF_PHASE_DONE ? v->round : v->round, CF_MAX_ROUNDS);
       g_autoptr(GString) list = g_string_new (NULL);
       for (guint r = 0; r < n; r++)
-        g_string_append_printf (list, r ? " · %d" : "%d", s->round_score[r][q]);
+        g_string_append_printf (list, r ? " · %d" : "%d", v->round_score[r][q]);
       /* Translators: the points of each finished round */
       g_string_append_printf (info, _("Rounds: %s"), list->str);
       g_string_append_c (info, '\n');
     }
-  if (s->phase >= CF_PHASE_ABILITY && s->phase < CF_PHASE_DONE)
+  if (v->phase >= CF_PHASE_ABILITY && v->phase < CF_PHASE_DONE)
     {
       /* Translators: turns a seat has taken this round, of how many */
-      g_string_append_printf (info, _("Turns: %u of %u"), s->turns[q], s->turn_limit);
+      g_string_append_printf (info, _("Turns: %u of %u"), v->turns[q], v->turn_limit);
       g_string_append_c (info, '\n');
     }
-  if (s->setup_len[q] > 0)
+  if (v->setup_len[q] > 0)
     {
       /* Translators: face-down tiles left in a seat's setup hand */
       g_string_append_printf (info, g_dngettext (GETTEXT_PACKAGE, "Setup: %u tile",
-                                                 "Setup: %u tiles", s->setup_len[q]),
-                              s->setup_len[q]);
+                                                 "Setup: %u tiles", v->setup_len[q]),
+                              v->setup_len[q]);
       g_string_append_c (info, '\n');
     }
   /* Translators: how many tiles are in a seat's personal discard pile */
-  g_string_append_printf (info, _("Discards: %u"), s->pdisc_len[q]);
+  g_string_append_printf (info, _("Discards: %u"), v->pdisc_len[q]);
   tw_render_ink (cr);
   tw_render_text (cr, ix, iy, INFO_W, 0.23, FALSE, TW_TEXT_LEFT, FALSE, info->str);
 }
@@ -796,16 +769,16 @@ draw_seat (cairo_t              *cr,
 /* The tile in hand @c: face up for everyone when it came from the tray, for
  * its drawer only when it came from the deck. */
 static gboolean
-hand_visible (const CfState        *s,
+hand_visible (const CfView         *v,
               const TwRenderParams *params)
 {
-  return s->drew == CF_DREW_TRAY || (params->viewer >= 0 && params->viewer == s->current);
+  return v->drew == CF_DREW_TRAY || (params->viewer >= 0 && params->viewer == v->current);
 }
 
 static void
 draw_supply (cairo_t              *cr,
              const TwGame         *game,
-             const CfState        *s,
+             const CfView         *v,
              const TwRenderParams *params,
              const CfLayout       *L,
              Batch                *batch)
@@ -820,8 +793,8 @@ draw_supply (cairo_t              *cr,
     {
       TwRect r;
       tray_rect (L, i, &r);
-      if (s->tray[i] != CF_NONE)
-        queue_tile (batch, s->tray[i], 0, r.x, r.y, TILE, 0);
+      if (v->tray[i] != CF_NONE)
+        queue_tile (batch, v->tray[i], 0, r.x, r.y, TILE, 0);
       else
         draw_empty (cr, r.x, r.y, TILE);
       g_snprintf (num, sizeof num, "%u", i + 1);
@@ -832,15 +805,15 @@ draw_supply (cairo_t              *cr,
   /* the deck, face down */
   tw_render_ink (cr);
   tw_render_text (cr, L->deck_x, cap_y, TILE, 0.28, TRUE, TW_TEXT_CENTER, FALSE, _("Deck"));
-  if (s->deck_len > 0)
+  if (v->deck_len > 0)
     {
-      if (s->deck_len > 1)
+      if (v->deck_len > 1)
         draw_back (cr, L->deck_x + 0.06, L->tile_y - 0.06, TILE);
       draw_back (cr, L->deck_x, L->tile_y, TILE);
     }
   else
     draw_empty (cr, L->deck_x, L->tile_y, TILE);
-  g_snprintf (num, sizeof num, "%u", s->deck_len);
+  g_snprintf (num, sizeof num, "%u", v->deck_len);
   tw_render_muted (cr);
   tw_render_text (cr, L->deck_x, num_y, TILE, 0.22, FALSE, TW_TEXT_CENTER, FALSE, num);
 
@@ -848,70 +821,70 @@ draw_supply (cairo_t              *cr,
   tw_render_ink (cr);
   tw_render_text (cr, L->disc_x - 0.2, cap_y, TILE + 0.4, 0.28, TRUE, TW_TEXT_CENTER, FALSE,
                   _("Discard"));
-  if (s->discard_len > 0)
+  if (v->discard_len > 0)
     {
-      guint top = s->discard_len - 1;
-      guint seen = s->discard_seen[top];
+      guint top = v->discard_len - 1;
+      guint seen = v->discard_seen[top];
       if (seen == CF_NONE || (params->viewer >= 0 && (guint) params->viewer == seen))
-        queue_tile (batch, s->discard[top], 0, L->disc_x, L->tile_y, TILE, 0);
+        queue_tile (batch, v->discard[top], 0, L->disc_x, L->tile_y, TILE, 0);
       else
         draw_back (cr, L->disc_x, L->tile_y, TILE);
     }
   else
     draw_empty (cr, L->disc_x, L->tile_y, TILE);
-  g_snprintf (num, sizeof num, "%u", s->discard_len);
+  g_snprintf (num, sizeof num, "%u", v->discard_len);
   tw_render_muted (cr);
   tw_render_text (cr, L->disc_x, num_y, TILE, 0.22, FALSE, TW_TEXT_CENTER, FALSE, num);
 
   /* the tile in hand, or the setup tile revealed */
   tw_render_ink (cr);
-  if (s->phase == CF_PHASE_SETUP && s->current < s->n_players && s->setup_len[s->current] > 0)
+  if (v->phase == CF_PHASE_SETUP && v->current < v->n_players && v->setup_len[v->current] > 0)
     {
       tw_render_text (cr, L->hand_x, cap_y, -1, 0.28, TRUE, TW_TEXT_LEFT, FALSE,
                       _("Revealed tile"));
-      queue_tile (batch, s->setup[s->current][s->setup_len[s->current] - 1], 0, L->hand_x,
+      queue_tile (batch, v->setup[v->current][v->setup_len[v->current] - 1], 0, L->hand_x,
                   L->tile_y, TILE, 0);
     }
   else
     {
       tw_render_text (cr, L->hand_x, cap_y, -1, 0.28, TRUE, TW_TEXT_LEFT, FALSE, _("In hand"));
-      for (guint c = 0; c < s->n_hand && c < 2; c++)
+      for (guint c = 0; c < v->n_hand && c < 2; c++)
         {
           double x = L->hand_x + c * (TILE + TILE_GAP);
-          if (s->hand[c] == CF_NONE)
+          if (v->hand[c] == CF_NONE)
             continue;
-          if (hand_visible (s, params))
-            queue_tile (batch, s->hand[c], 0, x, L->tile_y, TILE, 0);
+          if (hand_visible (v, params))
+            queue_tile (batch, v->hand[c], 0, x, L->tile_y, TILE, 0);
           else
             draw_back (cr, x, L->tile_y, TILE);
-          if (s->n_hand == 2)
+          if (v->n_hand == 2)
             {
               g_snprintf (num, sizeof num, "#%u", c + 1);
               tw_render_muted (cr);
               tw_render_text (cr, x, num_y, TILE, 0.22, FALSE, TW_TEXT_CENTER, FALSE, num);
             }
         }
-      if (s->n_hand == 0)
+      if (v->n_hand == 0)
         draw_empty (cr, L->hand_x, L->tile_y, TILE);
     }
 }
 
 static char *
 prompt (const TwGame         *game,
-        const CfState        *s,
+        const CfView         *v,
         const TwRenderParams *params)
 {
   g_autofree char *name = NULL;
 
-  if (s->phase == CF_PHASE_DONE)
+  if (v->phase == CF_PHASE_DONE)
     {
       g_autoptr(GString) names = g_string_new (NULL);
       int best = G_MININT;
       guint n = 0;
-      for (guint q = 0; q < s->n_players; q++)
-        best = MAX (best, s->score[q]);
-      for (guint q = 0; q < s->n_players; q++)
-        if (s->score[q] == best)
+      for (guint q = 0; q < v->n_players; q++)
+        best = MAX (best, v->score[q]);
+      for (guint q = 0; q < v->n_players; q++)
+        if (v->score[q] == best)
           {
             g_autofree char *w = tw_render_seat_name (params, q);
             g_string_append_printf (names, n++ ? ", %s" : "%s", w);
@@ -920,8 +893,8 @@ prompt (const TwGame         *game,
       return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Game over: %s wins",
                                            "Game over: %s share the victory", n), names->str);
     }
-  name = tw_render_seat_name (params, s->current);
-  switch (s->phase)
+  name = tw_render_seat_name (params, v->current);
+  switch (v->phase)
     {
     case CF_PHASE_PAINTER:
       return g_strdup_printf (_("%s chooses a painter"), name);
@@ -943,32 +916,31 @@ prompt (const TwGame         *game,
 static void
 draw_status (cairo_t              *cr,
              const TwGame         *game,
-             const CfState        *s,
+             const CfView         *v,
              const TwRenderParams *params,
              const CfLayout       *L)
 {
   const TwDefinition *def = game->definition;
-  const CfPrep *p = cf_prep (game);
   double x = L->rx + 0.25, w = SIDE_W - 0.5, y = L->ry + 0.15;
-  guint rounds = cf_opt (game, CF_OPT_ROUNDS);
+  guint rounds = v->rounds;
   g_autofree char *title = NULL;
-  g_autofree char *what = prompt (game, s, params);
+  g_autofree char *what = prompt (game, v, params);
 
   tw_render_panel (cr, L->rx, L->ry, SIDE_W, L->rh, FALSE);
-  if (s->phase < CF_PHASE_SETUP)
+  if (v->phase < CF_PHASE_SETUP)
     title = g_strdup (_("Setup"));
   else
     /* Translators: the round being played, of how many */
-    title = g_strdup_printf (_("Round %u of %u"), MIN (s->round + 1u, rounds), rounds);
+    title = g_strdup_printf (_("Round %u of %u"), MIN (v->round + 1u, rounds), rounds);
   tw_render_ink (cr);
   tw_render_text (cr, x, y, w, 0.34, TRUE, TW_TEXT_LEFT, FALSE, title);
   y += 0.5;
-  if (s->phase >= CF_PHASE_ABILITY && s->phase < CF_PHASE_DONE && s->current < s->n_players)
+  if (v->phase >= CF_PHASE_ABILITY && v->phase < CF_PHASE_DONE && v->current < v->n_players)
     {
       g_autofree char *turn = NULL;
       /* Translators: the turn of the seat to act, of how many this round */
-      turn = g_strdup_printf (_("Turn %u of %u"), MIN (s->turns[s->current] + 1u, s->turn_limit),
-                              s->turn_limit);
+      turn = g_strdup_printf (_("Turn %u of %u"), MIN (v->turns[v->current] + 1u, v->turn_limit),
+                              v->turn_limit);
       tw_render_muted (cr);
       tw_render_text (cr, x, y, w, 0.26, FALSE, TW_TEXT_LEFT, FALSE, turn);
     }
@@ -977,9 +949,10 @@ draw_status (cairo_t              *cr,
   y += tw_render_text (cr, x, y, w, 0.27, TRUE, TW_TEXT_LEFT, FALSE, what) + 0.15;
   if (params->last_move != NULL && params->last_state != NULL)
     {
+      CfView before;
+      cf_view_fill (game, params->last_state, &before);
       g_autofree char *text = tw_move_to_string (game, params->last_state, params->last_move);
-      g_autofree char *who = tw_render_seat_name (params,
-                                                  ((const CfState *) params->last_state)->current);
+      g_autofree char *who = tw_render_seat_name (params, before.current);
       /* Translators: the last move played: the seat, then the move in notation */
       g_autofree char *line = g_strdup_printf (_("Last move: %s, %s"), who, text);
       tw_render_muted (cr);
@@ -987,22 +960,22 @@ draw_status (cairo_t              *cr,
     }
   y = L->ry + 2.55;
 
-  if (s->phase == CF_PHASE_PAINTER)
+  if (v->phase == CF_PHASE_PAINTER)
     {
-      for (guint i = 0; i < p->n_painters; i++)
+      for (guint i = 0; i < v->n_painters; i++)
         {
           int owner = -1;
-          for (guint q = 0; q < s->n_players; q++)
-            if (s->painter[q] == i)
+          for (guint q = 0; q < v->n_players; q++)
+            if (v->painter[q] == i)
               owner = q;
           tw_render_rounded_rect (cr, x, y + 0.04, 0.28, 0.28, 0.05);
-          set_color (cr, def, p->painters[i].specialty);
+          set_color (cr, def, v->painters[i].specialty);
           cairo_fill (cr);
           if (owner >= 0)
             {
               g_autofree char *who = tw_render_seat_name (params, owner);
               /* Translators: a painter card and the seat that chose it */
-              g_autofree char *line = g_strdup_printf (_("%s (%s)"), p->painters[i].name, who);
+              g_autofree char *line = g_strdup_printf (_("%s (%s)"), v->painters[i].name, who);
               tw_render_muted (cr);
               tw_render_text (cr, x + 0.4, y + 0.05, w - 0.4, 0.24, FALSE, TW_TEXT_LEFT, FALSE,
                               line);
@@ -1011,14 +984,14 @@ draw_status (cairo_t              *cr,
             {
               tw_render_ink (cr);
               tw_render_text (cr, x + 0.4, y + 0.05, w - 0.4, 0.24, TRUE, TW_TEXT_LEFT, FALSE,
-                              p->painters[i].name);
+                              v->painters[i].name);
             }
           y += 0.42;
         }
     }
-  else if (s->phase == CF_PHASE_SIDE && s->current < s->n_players)
+  else if (v->phase == CF_PHASE_SIDE && v->current < v->n_players)
     {
-      const CfBoard *b = &p->boards[s->board[s->current]];
+      const CfBoard *b = &v->boards[v->board[v->current]];
       double bb = BORDER * MINI / 0.5, fw = 3 * MINI + 2 * bb;
       for (guint f = 0; f < 2; f++)
         {
@@ -1033,7 +1006,7 @@ draw_status (cairo_t              *cr,
 static void
 draw_tools (cairo_t       *cr,
             const TwGame  *game,
-            const CfState *s,
+            const CfView  *v,
             const CfLayout *L)
 {
   const TwDefinition *def = game->definition;
@@ -1042,19 +1015,19 @@ draw_tools (cairo_t       *cr,
   tw_render_ink (cr);
   tw_render_text (cr, L->kx, L->ky, SIDE_W, 0.34, TRUE, TW_TEXT_LEFT, FALSE, _("Community tools"));
   deck = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u card in the deck",
-                                       "%u cards in the deck", s->tool_deck_len),
-                          s->tool_deck_len);
+                                       "%u cards in the deck", v->tool_deck_len),
+                          v->tool_deck_len);
   tw_render_muted (cr);
   tw_render_text (cr, L->kx, L->ky + 0.48, SIDE_W, 0.23, FALSE, TW_TEXT_LEFT, FALSE, deck);
-  if (s->n_active == 0)
+  if (v->n_active == 0)
     {
       tw_render_text (cr, L->kx, L->ky + TOOLS_HEAD, SIDE_W, 0.25, FALSE, TW_TEXT_LEFT, FALSE,
                       _("No tool in play"));
       return;
     }
-  for (guint i = 0; i < s->n_active; i++)
+  for (guint i = 0; i < v->n_active; i++)
     {
-      const TwCardDef *card = &def->cards[s->active[i]];
+      const TwCardDef *card = &def->cards[v->active[i]];
       const char *text = card->text;
       double x = L->kx + (i / L->per_col) * (SIDE_W + 0.3);
       double y = L->ky + TOOLS_HEAD + (i % L->per_col) * (CARD_H + CARD_GAP);
@@ -1094,18 +1067,22 @@ ring (cairo_t      *cr,
  * move between states of one game but for the right column). */
 static void
 draw_last_move (cairo_t              *cr,
-                const CfState        *s,
+                const TwGame         *game,
+                const CfView         *v,
                 const TwRenderParams *params,
                 const CfLayout       *L)
 {
   const TwMove *m = params->last_move;
-  const CfState *before = (const CfState *) params->last_state;
+  CfView before;
   guint q;
   TwRect r;
 
-  if (m == NULL || before == NULL || before->current >= s->n_players)
+  if (m == NULL || params->last_state == NULL)
     return;
-  q = before->current;
+  cf_view_fill (game, params->last_state, &before);
+  if (before.current >= v->n_players)
+    return;
+  q = before.current;
   cairo_set_source_rgb (cr, 1, 0.8, 0.15);
   switch (m->kind)
     {
@@ -1139,18 +1116,17 @@ draw_last_move (cairo_t              *cr,
 static void
 draw_preview (cairo_t              *cr,
               const TwGame         *game,
-              const CfState        *s,
+              const CfView         *v,
               const TwRenderParams *params,
               const CfLayout       *L)
 {
   const TwDefinition *def = game->definition;
-  const CfPrep *p = cf_prep (game);
   const TwMove *m = params->preview;
-  guint q = s->current;
+  guint q = v->current;
   double lw = params->preview_selected ? 0.1 : 0.07;
   TwRect r, r2;
 
-  if (m == NULL || q >= s->n_players)
+  if (m == NULL || q >= v->n_players)
     return;
   switch (m->kind)
     {
@@ -1163,13 +1139,13 @@ draw_preview (cairo_t              *cr,
         if (m->a >= CF_SLOTS)
           return;
         if (m->kind == CF_MOVE_SETUP)
-          t = s->setup_len[q] > 0 ? s->setup[q][s->setup_len[q] - 1] : CF_NONE;
+          t = v->setup_len[q] > 0 ? v->setup[q][v->setup_len[q] - 1] : CF_NONE;
         else if (m->kind == CF_MOVE_ROTATE)
-          t = s->slot[q][m->a];
+          t = v->slot[q][m->a];
         else
           {
-            t = m->c < s->n_hand ? s->hand[m->c] : CF_NONE;
-            visible = hand_visible (s, params);
+            t = m->c < v->n_hand ? v->hand[m->c] : CF_NONE;
+            visible = hand_visible (v, params);
           }
         slot_rect (L, q, m->a, &r);
         if (t != CF_NONE)
@@ -1179,7 +1155,7 @@ draw_preview (cairo_t              *cr,
             cairo_set_source_rgb (cr, 0.96, 0.94, 0.89);
             cairo_fill (cr);
             if (visible)
-              draw_tile (cr, def, p, t, rot, r.x, r.y, 1.0, 0);
+              draw_tile (cr, def, v, t, rot, r.x, r.y, 1.0, 0);
             else
               draw_back (cr, r.x, r.y, 1.0);
             cairo_pop_group_to_source (cr);
@@ -1191,7 +1167,7 @@ draw_preview (cairo_t              *cr,
       }
     case CF_MOVE_SWAP:
       {
-        gboolean upright = cf_opt (game, CF_OPT_SWAP_ROTATION) == 1;
+        gboolean upright = v->swap_upright;
         guint a = m->a, b = m->b;
         if (a >= CF_SLOTS || b >= CF_SLOTS)
           return;
@@ -1202,10 +1178,10 @@ draw_preview (cairo_t              *cr,
         cairo_rectangle (cr, r2.x, r2.y, 1, 1);
         cairo_set_source_rgb (cr, 0.96, 0.94, 0.89);
         cairo_fill (cr);
-        if (s->slot[q][b] != CF_NONE)
-          draw_tile (cr, def, p, s->slot[q][b], upright ? 0 : s->rot[q][b], r.x, r.y, 1.0, 0);
-        if (s->slot[q][a] != CF_NONE)
-          draw_tile (cr, def, p, s->slot[q][a], upright ? 0 : s->rot[q][a], r2.x, r2.y, 1.0, 0);
+        if (v->slot[q][b] != CF_NONE)
+          draw_tile (cr, def, v, v->slot[q][b], upright ? 0 : v->rot[q][b], r.x, r.y, 1.0, 0);
+        if (v->slot[q][a] != CF_NONE)
+          draw_tile (cr, def, v, v->slot[q][a], upright ? 0 : v->rot[q][a], r2.x, r2.y, 1.0, 0);
         cairo_pop_group_to_source (cr);
         cairo_paint_with_alpha (cr, 0.9);
         cairo_set_source_rgb (cr, 0.21, 0.52, 0.89);
@@ -1242,30 +1218,33 @@ cf_draw (cairo_t              *cr,
          const TwState        *state,
          const TwRenderParams *params)
 {
-  const CfState *s = (const CfState *) state;
+  CfView view;
+  const CfView *v = &view;
   const TwRenderer *self = tw_renderer_lookup (game->rules->id);
-  int to_act = s->phase == CF_PHASE_DONE ? -1 : s->current;
+  int to_act;
   CfLayout L;
   Batch batch;
 
   batch.n_tiles = batch.n_frames = 0;
-  cf_compute_layout (game, s, &L);
+  cf_view_fill (game, state, &view);
+  to_act = v->phase == CF_PHASE_DONE ? -1 : v->current;
+  cf_compute_layout (game, v, &L);
   cairo_save (cr);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
 
-  for (guint q = 0; q < s->n_players; q++)
-    draw_seat (cr, game, s, params, &L, q, (int) q == to_act, &batch);
-  draw_supply (cr, game, s, params, &L, &batch);
+  for (guint q = 0; q < v->n_players; q++)
+    draw_seat (cr, game, v, params, &L, q, (int) q == to_act, &batch);
+  draw_supply (cr, game, v, params, &L, &batch);
   if (batch.n_frames > 0)
     frame_spaces (cr, game->definition, batch.frames, batch.n_frames);
-  draw_tiles (cr, game->definition, cf_prep (game), batch.tiles, batch.n_tiles);
-  draw_status (cr, game, s, params, &L);
-  draw_tools (cr, game, s, &L);
-  draw_last_move (cr, s, params, &L);
+  draw_tiles (cr, game->definition, v, batch.tiles, batch.n_tiles);
+  draw_status (cr, game, v, params, &L);
+  draw_tools (cr, game, v, &L);
+  draw_last_move (cr, game, v, params, &L);
   cairo_restore (cr);
 
   tw_render_targets (cr, self, game, state, params);
-  draw_preview (cr, game, s, params, &L);
+  draw_preview (cr, game, v, params, &L);
 }
 
 const TwRenderer tw_renderer_colorfield = {

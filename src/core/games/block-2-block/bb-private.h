@@ -19,59 +19,9 @@
 
 #include "tw-game.h"
 #include "tw-module-util.h"
+#include "bb-view.h"
 
 G_BEGIN_DECLS
-
-#define BB_MAX_PLAYERS  6
-#define BB_MAX_TILES    64
-#define BB_MAX_SLOTS    64
-#define BB_MAX_ROWS     16
-#define BB_MAX_TIERS    8
-#define BB_MAX_MARKERS  99
-#define BB_MAX_HOLDINGS 8
-#define BB_NONE         0xff
-
-enum /* tile kinds, the values of a tile's `kind:` */
-{
-  BB_KIND_CLEAN,
-  BB_KIND_GOLD,
-  BB_KIND_CRUMBLE,
-  BB_KIND_MOVE,
-  BB_KIND_SWAP,
-  BB_KIND_REMOVE_MARKER,
-  BB_N_KINDS,
-};
-
-enum /* move kinds */
-{
-  BB_MOVE_MARK = 1,    /* a = slot */
-  BB_MOVE_BID,         /* a = tier */
-  BB_MOVE_INVEST,      /* a = tier: one of the mover's bids there becomes an investment */
-  BB_MOVE_MOVE_BID,    /* a = from tier, b = to tier (variant) */
-  BB_MOVE_DONE,        /* the end of the turn */
-  BB_MOVE_REPLACE,     /* short stack: a = slot of an unrevealed tile, b = tile definition held */
-  BB_MOVE_HOLD,        /* short stack: a = empty slot, b = tile definition held */
-  BB_MOVE_CRUMBLE,     /* effect: a = slot */
-  BB_MOVE_SHIFT,       /* effect (Move block): a = from slot, b = empty slot */
-  BB_MOVE_BULLDOZE,    /* effect (Move block, no open space): a = slot removed, b = slot moved into it */
-  BB_MOVE_SWAP,        /* effect: a, b = slots */
-  BB_MOVE_UNMARK,      /* effect (Remove-Marker): a = slot, b = seat of the marker */
-};
-
-enum /* phases */
-{
-  BB_PHASE_TURN,       /* `current` marks, bids, plays holdings or ends the turn */
-  BB_PHASE_EFFECT,     /* `current` resolves the effect of the block just revealed */
-  BB_PHASE_DONE,
-};
-
-enum /* where a tile instance is */
-{
-  BB_LOC_BOARD,
-  BB_LOC_HOLDING,      /* in the hand of tile_holder[t] (short stack) */
-  BB_LOC_REMOVED,      /* crumbled or bulldozed off the game */
-  BB_LOC_BOX,          /* never in play (more tiles than slots) */
-};
 
 enum /* option indexes into bb_options */
 {
@@ -192,7 +142,6 @@ typedef struct
 } BbState;
 
 extern const TwOptionSpec bb_options[];
-extern const char * const bb_kind_names[];
 
 static inline const BbPrep *
 bb_prep (const TwGame *game)
@@ -228,6 +177,36 @@ void     bb_score_parts       (const TwGame *game, const BbState *s, BbScorePart
 int      bb_score_parts_total (const BbScoreParts *parts);
 void     bb_score_terms       (const TwGame *game, const TwState *state, guint seat,
                                GArray *terms);
+
+/* What tile @t is worth locked in @slot: a black block 1, a clean block its
+ * tier number (rows 1-2: 1, rows 3-4: 2, ...), a gold one that times the
+ * gold multiplier. */
+static inline guint
+bb_value_in_slot (const TwGame *game, guint t, guint slot)
+{
+  const BbPrep *p = bb_prep (game);
+  guint tier = bb_tier_of_slot (p, slot) + 1;
+
+  switch (p->inst_kind[t])
+    {
+    case BB_KIND_CLEAN:
+      return tier;
+    case BB_KIND_GOLD:
+      return tier * (guint) bb_opt (game, BB_OPT_GOLD_MULTIPLIER);
+    default:
+      return 1;
+    }
+}
+
+/* What locked tile @t is worth to its locker in @slot: fixed when it was
+ * locked under lock-values=when-locked, else by where it stands. */
+static inline guint
+bb_lock_value_in (const TwGame *game, const BbState *s, guint t, guint slot)
+{
+  if (bb_opt (game, BB_OPT_LOCK_VALUES) == BB_VALUES_WHEN_LOCKED)
+    return s->tile_value[t];
+  return bb_value_in_slot (game, t, slot);
+}
 
 /* bb-rules.c, used by the notation */
 guint    bb_lock_value       (const TwGame *game, const BbState *s, guint t);

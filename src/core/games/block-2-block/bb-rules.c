@@ -473,26 +473,13 @@ bb_update_rows (const TwGame *game,
     }
 }
 
-/* What tile @t is worth locked where it stands now: a black block 1, a
- * clean block its tier number (rows 1-2: 1, rows 3-4: 2, ...), a gold one
- * that times the gold multiplier. */
+/* What tile @t is worth locked where it stands now (bb_value_in_slot()). */
 static inline guint
 slot_value (const TwGame  *game,
             const BbState *s,
             guint          t)
 {
-  const BbPrep *p = bb_prep (game);
-  guint tier = bb_tier_of_slot (p, s->tile_slot[t]) + 1;
-
-  switch (p->inst_kind[t])
-    {
-    case BB_KIND_CLEAN:
-      return tier;
-    case BB_KIND_GOLD:
-      return tier * (guint) bb_opt (game, BB_OPT_GOLD_MULTIPLIER);
-    default:
-      return 1;
-    }
+  return bb_value_in_slot (game, t, s->tile_slot[t]);
 }
 
 /* The points a locked tile is worth to its locker. */
@@ -501,9 +488,7 @@ lock_value (const TwGame  *game,
             const BbState *s,
             guint          t)
 {
-  if (bb_opt (game, BB_OPT_LOCK_VALUES) == BB_VALUES_WHEN_LOCKED)
-    return s->tile_value[t];
-  return slot_value (game, s, t);
+  return bb_lock_value_in (game, s, t, s->tile_slot[t]);
 }
 
 guint

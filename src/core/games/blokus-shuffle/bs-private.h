@@ -22,59 +22,11 @@
 
 #include "tw-game.h"
 #include "tw-module-util.h"
+#include "bs-view.h"
 
 G_BEGIN_DECLS
 
-#define BS_MAX_SIZE       26
-#define BS_N_COLORS       4
-#define BS_MAX_PIECES     32    /* piece instances per colour (counts summed) */
-#define BS_MAX_CARDS      48    /* cards per colour deck (counts summed) */
-#define BS_MAX_DECK       (2 * BS_MAX_CARDS)
-#define BS_MAX_HAND       8
 #define BS_MAX_PLACEMENTS 65535
-#define BS_NONE           0xff
-
-enum /* move kinds */
-{
-  BS_MOVE_PLACE = 1,  /* a = piece def, b = orientation, x, y = anchor (top-left of the box) */
-  BS_MOVE_PASS,       /* no piece can be placed */
-  BS_MOVE_CARD,       /* a = card def; q = 1 when it acts on something: b = colour
-                       * (Wild: declared; Recycle, Warp: owner of the piece), c = index of
-                       * the piece in that colour's placement list, Warp: p = orientation,
-                       * x, y = new anchor */
-};
-
-enum /* phases */
-{
-  BS_PHASE_OPEN,      /* the colour places its first piece on its corner, no card */
-  BS_PHASE_CARD,      /* the colour's deck owner must play a card from the hand */
-  BS_PHASE_DRAWN,     /* Draw 2: play one of the drawn cards */
-  BS_PHASE_PIECE,     /* place a piece (under this turn's card) or pass */
-  BS_PHASE_DOUBLE,    /* Double Play: a second piece touching the first at a corner */
-  BS_PHASE_DONE,
-};
-
-enum /* the piece rule this turn's card sets */
-{
-  BS_MODE_NORMAL,
-  BS_MODE_EDGE,       /* Edge to Edge, when at least one such placement exists */
-  BS_MODE_WILD,       /* Wild, by the rules of colour `wild`, when possible */
-  BS_MODE_DOUBLE,     /* Double Play: the second piece follows the first */
-};
-
-enum /* card kinds: indexes into bs_card_kinds */
-{
-  BS_CARD_SKIP,
-  BS_CARD_REVERSE,
-  BS_CARD_DRAW2,
-  BS_CARD_RECYCLE,
-  BS_CARD_EDGE,
-  BS_CARD_DOUBLE,
-  BS_CARD_WILD,
-  BS_CARD_WARP,
-  BS_N_CARD_KINDS,
-};
-
 enum /* option indexes into bs_options */
 {
   BS_OPT_CARDS,
@@ -100,14 +52,6 @@ enum /* counters */
   BS_COUNTER_WARPED,
   BS_N_COUNTERS,
 };
-
-typedef struct
-{
-  guint8  piece;   /* piece definition */
-  guint8  orient;  /* orientation index of that piece */
-  guint8  x;       /* anchor: top-left corner of the orientation's box */
-  guint8  y;
-} BsPlaced;
 
 /* Distinct row masks of the orientations ("shapes") the generator keeps a
  * per-call table for (the classic set has 12); an orientation with a row
@@ -223,9 +167,9 @@ bs_popcount32 (guint32 v)
 }
 
 /* bs-rules.c, shared with the notation and the bots */
-guint     bs_deck_of        (const TwGame *game, guint n_players, guint color);
 gboolean  bs_deck_used      (const TwGame *game, guint n_players, guint deck);
 int       bs_seat_of        (const TwGame *game, const BsState *s, guint color);
+gboolean  bs_hand_seen      (const TwGame *game, const BsState *s, guint deck, int seat);
 void      bs_put_piece      (const TwGame *game, BsState *s, guint color, guint piece,
                              guint orient, guint x, guint y);
 void      bs_recompute      (const TwGame *game, BsState *s);

@@ -1509,6 +1509,21 @@ bs_ranking (const TwGame  *game,
 /* ------------------------------------------------------------------------ */
 /* Hidden information                                                       */
 
+/* A hand is seen by the seat that owns the deck; the shared colour's hand
+ * only by the seat playing it now. */
+gboolean
+bs_hand_seen (const TwGame  *game,
+              const BsState *s,
+              guint          deck,
+              int            seat)
+{
+  if (seat < 0)
+    return FALSE;
+  if (s->n_players == 3 && deck == shared_color (game))
+    return bs_to_act (game, (const TwState *) s) == seat && s->color == deck;
+  return bs_seat_of (game, s, deck) == seat;
+}
+
 static void
 bs_observe (const TwGame *game,
             TwState      *state,
@@ -1527,12 +1542,7 @@ bs_observe (const TwGame *game,
 
       if (!bs_deck_used (game, s->n_players, d))
         continue;
-      /* a hand is seen by the seat that owns the deck; the shared colour's
-       * hand only by the seat playing it now */
-      if (s->n_players == 3 && d == shared_color (game))
-        hand_seen = actor == (int) player && s->color == d;
-      else
-        hand_seen = (guint) bs_seat_of (game, s, d) == player;
+      hand_seen = bs_hand_seen (game, s, d, (int) player);
       drawn_seen = d == cur_deck && actor == (int) player;
 
       memcpy (pool, s->deck[d], s->deck_len[d]);

@@ -35,31 +35,9 @@
 #include "tw-game.h"
 #include "tw-tile.h"
 #include "tw-module-util.h"
+#include "cs-view.h"
 
 G_BEGIN_DECLS
-
-#define CS_MAX_PLAYERS   6
-#define CS_MAX_MEEPLES   10
-#define CS_MAX_HAND      4
-#define CS_MAX_TILES     250          /* placement indexes fit a byte, 0xff is "none" */
-#define CS_NONE          0xff
-
-enum /* move kinds */
-{
-  CS_MOVE_PLACE = 1,   /* b = rotation, c = hand slot, x, y */
-  CS_MOVE_DISCARD,     /* c = hand slot of a tile that fits nowhere */
-  CS_MOVE_MEEPLE,      /* c = section of the tile placed this turn */
-  CS_MOVE_WALK,        /* a = the mover's meeple number, c = section, x, y = destination tile */
-  CS_MOVE_SHIFT,       /* a = direction (TwDir) */
-  CS_MOVE_PASS,        /* no action this turn */
-};
-
-enum /* phases */
-{
-  CS_PHASE_PLACE,      /* `current` places a tile from their hand (or discards one) */
-  CS_PHASE_ACTION,     /* `current` takes at most one action */
-  CS_PHASE_DONE,
-};
 
 enum /* component locations, one per tile instance */
 {
@@ -101,14 +79,6 @@ enum /* counters */
   CS_N_COUNTERS,
 };
 
-typedef struct
-{
-  guint8  inst;     /* tile instance */
-  guint8  rot;
-  gint16  x;
-  gint16  y;
-} CsPlaced;
-
 /* An empty cell next to at least one tile, with what its neighbours show
  * towards it, kept up to date as tiles arrive (rebuilt after a shift): a
  * placement test is then one AND. */
@@ -121,14 +91,6 @@ typedef struct
   guint32 pad2;
   guint64 req;      /* bit 16 d + colour: the colour the neighbour at d shows */
 } CsFront;
-
-typedef struct
-{
-  guint8  tile;     /* placement index, or CS_NONE while in the supply */
-  guint8  sec;      /* section of that tile's face */
-  guint8  standing; /* 0: on its side (out of play) */
-  guint8  pad;
-} CsMeeple;
 
 typedef struct
 {
@@ -226,7 +188,6 @@ cs_at (const CsPrep  *p,
 }
 
 /* cs-rules.c, used by the notation */
-const TwTileDef *cs_inst_def        (const TwGame *game, guint inst);
 void             cs_reset           (const TwGame *game, CsState *s, guint n_players);
 void             cs_put_tile        (const TwGame *game, CsState *s, guint inst, guint rot,
                                      int x, int y);

@@ -22,30 +22,12 @@
 #include "tw-game.h"
 #include "tw-tile.h"
 #include "tw-module-util.h"
+#include "cb-view.h"
 
 G_BEGIN_DECLS
 
-#define CB_MAX_PLAYERS   4
-#define CB_MAX_GOALS     32
 #define CB_MAX_PRIVATE   5            /* largest private footprint side */
 #define CB_PW            (2 * CB_MAX_PRIVATE + 1)   /* the footprint window plus a margin */
-#define CB_NONE          0xff
-
-enum /* move kinds */
-{
-  CB_MOVE_PLACE = 1,   /* a = board (0 shared, 1 own private), b = rotation, c = draft slot or 255, x, y */
-  CB_MOVE_DISCARD,     /* draft only: c = slot of a tile that fits nowhere */
-  CB_MOVE_COLOR,       /* a = colour index */
-};
-
-enum /* phases */
-{
-  CB_PHASE_PLACE,      /* `current` places `tile` */
-  CB_PHASE_DRAFT,      /* `current` picks from the draft row */
-  CB_PHASE_CHOOSE,     /* `current` chooses the colour they score */
-  CB_PHASE_LIGHTNING,  /* `current` chooses a further colour (tie-break) */
-  CB_PHASE_DONE,
-};
 
 enum /* component locations, one per tile instance */
 {
@@ -100,16 +82,6 @@ enum /* counters */
   CB_COUNTER_PRIVATE_TILES,    /* tiles placed on private boards, all seats */
   CB_N_COUNTERS,
 };
-
-typedef struct
-{
-  guint8  inst;     /* tile instance */
-  guint8  rot;
-  guint8  board;    /* 0 shared, 1 + seat */
-  guint8  pad;
-  gint16  x;
-  gint16  y;
-} CbPlaced;
 
 /* An empty shared cell next to at least one tile, with the colours its
  * neighbours require (4 bits per direction, as TwTileFace.packed) kept up to
@@ -229,7 +201,6 @@ cb_opt (const TwGame *game, guint opt)
 }
 
 /* cb-rules.c, used by the notation */
-const TwTileDef *cb_inst_def        (const TwGame *game, guint inst);
 void             cb_place           (const TwGame *game, CbState *s, guint board,
                                      guint inst, guint rot, int x, int y);
 gboolean         cb_can_place       (const TwGame *game, const CbState *s, guint seat,

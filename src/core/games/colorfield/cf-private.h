@@ -22,60 +22,9 @@
 #include "tw-game.h"
 #include "tw-tile.h"
 #include "tw-module-util.h"
+#include "cf-view.h"
 
 G_BEGIN_DECLS
-
-#define CF_MAX_PLAYERS   4
-#define CF_MAX_TILES     250     /* TW_MAX_TILE_COUNT */
-#define CF_SLOTS         6
-#define CF_BORDER        10
-#define CF_CANVAS_W      3
-#define CF_CANVAS_H      2
-#define CF_MAX_TRAY      5
-#define CF_MAX_TOOLS     64      /* tool cards in the deck, counts expanded */
-#define CF_MAX_ACTIVE    16
-#define CF_MAX_ROUNDS    8
-#define CF_MAX_TURNS     16      /* turns in a round, extra turns included */
-#define CF_MAX_PAINTERS  16
-#define CF_MAX_BOARDS    32
-#define CF_NONE          0xff
-
-enum /* move kinds */
-{
-  CF_MOVE_PAINTER = 1,  /* a = painter card */
-  CF_MOVE_SIDE,         /* a = face of the dealt board, 0 or 1 */
-  CF_MOVE_SETUP,        /* a = slot for the revealed hand tile (Rounded Wooden Palette) */
-  CF_MOVE_SKIP,         /* no ability this turn */
-  CF_MOVE_ROTATE,       /* a = slot, b = new rotation */
-  CF_MOVE_SWAP,         /* a < b = slots */
-  CF_MOVE_REFRESH,      /* Angled Rigger Brush: replace the face-up tiles */
-  CF_MOVE_TAKE,         /* a = tray position */
-  CF_MOVE_DECK,         /* the top tile of the draw deck */
-  CF_MOVE_DECK2,        /* Watercolor Paper Sketchbook: the top two */
-  CF_MOVE_PASS,         /* no tile left anywhere to draw */
-  CF_MOVE_PLACE,        /* a = slot, b = rotation, c = drawn tile (0 or 1) */
-  CF_MOVE_DISCARD,      /* c = drawn tile to discard unplayed */
-};
-
-enum /* phases */
-{
-  CF_PHASE_PAINTER,     /* `current` chooses a player card */
-  CF_PHASE_SIDE,        /* `current` chooses the face of the dealt canvas board */
-  CF_PHASE_SETUP,       /* `current` places the top tile of the setup hand */
-  CF_PHASE_ABILITY,     /* `current` may Rotate or Swap */
-  CF_PHASE_DRAW,        /* `current` draws */
-  CF_PHASE_PLACE,       /* `current` places or discards the drawn tile */
-  CF_PHASE_DONE,
-  CF_N_PHASES,
-};
-
-enum /* where the tile in hand came from */
-{
-  CF_DREW_NONE,
-  CF_DREW_TRAY,
-  CF_DREW_DECK,
-  CF_DREW_DECK2,
-};
 
 enum /* tool effect kinds: indexes into cf_card_kinds */
 {
@@ -152,20 +101,6 @@ typedef struct
   guint8  token_value;     /* 0: no Minimalism */
   guint8  pad;
 } CfEffects;
-
-typedef struct
-{
-  char     *id;
-  char     *name;
-  guint8    specialty;
-} CfPainter;
-
-typedef struct
-{
-  char     *id;
-  char     *face_id[2];
-  guint16   border[2][CF_BORDER];   /* colour masks per edge space */
-} CfBoard;
 
 /* Immutable tables built from the definition. */
 typedef struct
@@ -254,20 +189,9 @@ cf_opt (const TwGame *game, guint opt)
   return game->options.values[opt];
 }
 
-/* Scoring of one painting, item by item (cf-rules.c). */
-typedef struct
-{
-  int tiles;        /* matched sides: 1, the 2-side 2, the specialty 2-side 4 (Sponge: 3) */
-  int tokens;       /* unused ability tokens (Minimalism: 5 each) */
-  int perfect;      /* Mahl Stick */
-  int sponsor;      /* Corporate Sponsorships */
-  int varnish;      /* Matte Varnish */
-  int swath;        /* H-Frame Easel */
-  int edges;        /* Paper Lining Tape */
-  int total;
-} CfScore;
-
 int      cf_tile_points        (const TwGame *game, const CfState *s, guint seat, guint slot);
+void     cf_matched_sides      (const TwGame *game, const CfState *s, guint seat,
+                                guint8 matched[CF_SLOTS]);
 void     cf_round_points       (const TwGame *game, const CfState *s, guint seat, CfScore *out);
 void     cf_compute_effects    (const TwGame *game, const CfState *s, CfEffects *fx);
 guint    cf_tokens_unused      (const TwGame *game, const CfState *s, guint seat);

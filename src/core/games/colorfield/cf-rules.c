@@ -657,6 +657,15 @@ matched_sides (const TwGame  *game,
   matched_sides_of (game, s, seat, s->slot[seat], s->rot[seat], matched);
 }
 
+void
+cf_matched_sides (const TwGame  *game,
+                  const CfState *s,
+                  guint          seat,
+                  guint8         matched[CF_SLOTS])
+{
+  matched_sides (game, s, seat, matched);
+}
+
 /* The value of a matched side of colour @color, the 2-side or not. */
 static inline int
 side_value (const TwGame  *game,
