@@ -164,6 +164,10 @@ struct _TwRules
    * move's meaning changes with the moment (a draw, "paint tile 4"), it
    * misleads the search: measured per game in doc/bots.md. */
   double              search_rave;
+  /* The power the tree search raises its heuristic prior rates to unless
+   * told otherwise (0: 1, plain): above 1 it spends more of its time on the
+   * moves the heuristic likes best; measured per game in doc/bots.md. */
+  double              search_sharp;
   /* Optional (NULL, or FALSE returned: the search applies every move and
    * ranks the results by the heuristic): the tree search's priors for the
    * legal moves @moves of the seat to act in @state, without applying them.

@@ -107,8 +107,8 @@ static const TwBotOptionSpec mcts_options[] = {
   [OPT_SHARP] = { "sharp", N_("Prior sharpness"),
                   N_("The power of a move's prior rate (0 to 1) that its virtual simulations "
                      "win: above 1 the search spends more of its time on the moves the "
-                     "evaluation likes best"),
-                  0.25, 8, 1, FALSE },
+                     "evaluation likes best; -1 takes the game's choice"),
+                  -1, 8, -1, FALSE },
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (mcts_options) == N_OPTS);
@@ -189,6 +189,7 @@ typedef struct
   gint64           cpu_budget;      /* ns of thread CPU time, 0 for none */
   gint64           cpu_start;       /* thread CPU time at the start, 0: when the thread starts */
   double           rave;            /* the RAVE equivalence in force, 0 for none */
+  double           sharp;           /* the power of the prior rates in force */
 } Job;
 
 static inline Node *
@@ -411,7 +412,7 @@ expand (Tree *t, const Job *job, guint32 node, int player, const TwMoveList *mov
 {
   const TwGame *game = job->game;
   const TwRules *rules = game->rules;
-  double weight = job->spec->value[OPT_PRIOR], sharp = job->spec->value[OPT_SHARP];
+  double weight = job->spec->value[OPT_PRIOR], sharp = job->sharp;
   double lo = G_MAXDOUBLE, hi = -G_MAXDOUBLE;
   guint32 first;
 
@@ -870,6 +871,8 @@ choose_mcts (TwBot           *bot,
         .cpu_budget = (gint64) (ms * 1e6),
         .cpu_start = i == 0 ? cpu_start : 0,
         .rave = spec->value[OPT_RAVE] >= 0 ? spec->value[OPT_RAVE] : rules->search_rave,
+        .sharp = spec->value[OPT_SHARP] > 0 ? spec->value[OPT_SHARP]
+                 : rules->search_sharp > 0 ? rules->search_sharp : 1,
       };
     }
   for (guint i = 1; i < n_threads; i++)

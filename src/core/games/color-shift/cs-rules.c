@@ -2135,6 +2135,9 @@ const TwRules tw_cs_rules = {
   .heuristic = cs_heuristic,
   /* RAVE measured off: no help or a loss (doc/bots.md) */
   .search_rave = 0,
+  /* measured: the Strong preset won 84.2% of 200 games against greedy with
+   * it, 72.5% without (doc/bots.md) */
+  .search_sharp = 3,
   .playout_pick = cs_playout_pick,
   .counters = cs_counters,
   .check = cs_check,
