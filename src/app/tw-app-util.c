@@ -170,6 +170,23 @@ tw_app_option_label (const TwOptionSpec *spec)
 }
 
 void
+tw_app_toast (GtkWidget  *widget,
+              const char *message)
+{
+  GtkWidget *overlay = gtk_widget_get_ancestor (widget, ADW_TYPE_TOAST_OVERLAY);
+  AdwToast *t;
+
+  if (overlay == NULL)
+    {
+      g_message ("%s", message);
+      return;
+    }
+  t = adw_toast_new (message);
+  adw_toast_set_timeout (t, 5);
+  adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), t);
+}
+
+void
 tw_app_option_control_set (GtkWidget *control,
                            int        value)
 {

@@ -28,6 +28,10 @@ GMenuModel *tw_app_bundled_games_menu_new (const char *action);
 /* What a form shows for a variant option: its label from the module's
  * table (its name if a module has none). */
 const char *tw_app_option_label           (const TwOptionSpec *spec);
+/* A toast of five seconds on the overlay around @widget (a log message when
+ * there is none, as in tests without a window). */
+void        tw_app_toast                  (GtkWidget          *widget,
+                                           const char         *message);
 /* Sets an option's control (a combo row, a switch or a spin button). */
 void        tw_app_option_control_set     (GtkWidget          *control,
                                            int                 value);

@@ -27,17 +27,7 @@ void
 _tw_lab_page_toast (TwLabPage  *self,
                     const char *message)
 {
-  GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
-  AdwToast *t;
-
-  if (overlay == NULL)
-    {
-      g_message ("%s", message);
-      return;
-    }
-  t = adw_toast_new (message);
-  adw_toast_set_timeout (t, 5);
-  adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), t);
+  tw_app_toast (GTK_WIDGET (self), message);
 }
 
 gboolean

@@ -18,6 +18,7 @@
 
 #include <glib/gi18n.h>
 
+#include "tw-app-util.h"
 #include "tw-export.h"
 
 #define RELAYOUT_DELAY_MS 150
@@ -95,17 +96,7 @@ static void
 toast (TwPrintPage *self,
        const char  *message)
 {
-  GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
-  AdwToast *t;
-
-  if (overlay == NULL)
-    {
-      g_message ("%s", message);
-      return;
-    }
-  t = adw_toast_new (message);
-  adw_toast_set_timeout (t, 5);
-  adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), t);
+  tw_app_toast (GTK_WIDGET (self), message);
 }
 
 static void
