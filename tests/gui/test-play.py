@@ -162,10 +162,17 @@ def diff_points(a, b, box, outdir):
             for m in re.finditer(r'^(\d+),(\d+): \(\d+,\d+,\d+\)\s+#FFFFFF', out, re.M)]
 
 
+def showing_window_names():
+    """The titles of the visible X windows, for a failure message."""
+    return [subprocess.run(['xdotool', 'getwindowname', w], capture_output=True,
+                           text=True).stdout.strip() for w in xdotool_windows('.')]
+
+
 def keys(window_pattern, *keyseq, text=None):
     windows = wait_for(lambda: xdotool_windows(window_pattern), timeout=10) or []
     if not windows:
-        raise AssertionError(f'no X window named {window_pattern!r}')
+        raise AssertionError(f'no X window named {window_pattern!r}; showing: '
+                             f'{showing_window_names()}')
     subprocess.run(['xdotool', 'windowfocus', '--sync', windows[-1]])
     time.sleep(0.2)
     for k in keyseq:

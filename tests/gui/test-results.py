@@ -268,6 +268,9 @@ def run_tie(tap, args, workdir):
                                       os.path.join(args.outdir, 'app-results-tie.log'))
     tab = [t for t in find_all(main, role='page tab', name='Play') if smoke.allocated(t)]
     do_action(tab[0])
+    # Ctrl+O opens a saved game on the Play view only: on the Design view it
+    # opens a definition, so the keys wait for the switch.
+    wait_for(lambda: smoke.has_state(tab[0], Atspi.StateType.SELECTED), timeout=10)
     play.keys('Tilewright', 'ctrl+o')
     wait_for(lambda: smoke.xdotool_windows('^Open Saved Game$'), timeout=10)
     time.sleep(0.8)

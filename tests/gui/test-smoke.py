@@ -171,10 +171,20 @@ def frame_named(app, pattern):
     return None
 
 
+def override_redirect(window):
+    """Whether X window @window is override-redirect: a tooltip, popover or
+    menu, which GTK names after the application like its toplevels."""
+    result = subprocess.run(['xwininfo', '-id', window], capture_output=True, text=True)
+    return 'Override Redirect State: yes' in result.stdout
+
+
 def xdotool_windows(name):
+    """The visible toplevel X windows whose title matches @name; a tooltip
+    left showing under the pointer (also titled "Tilewright") is not one."""
     result = subprocess.run(['xdotool', 'search', '--onlyvisible', '--name', name],
                             capture_output=True, text=True)
-    return result.stdout.split() if result.returncode == 0 else []
+    found = result.stdout.split() if result.returncode == 0 else []
+    return [w for w in found if not override_redirect(w)]
 
 
 def other_windows_showing(app, main_name):
