@@ -370,7 +370,11 @@ def run(tap, args, workdir):
                    f'rows {len(move_rows(main))} (wanted {n + 1})')
 
         # 14: undo and a different move make a variation, listed under the move
-        # it replaces; clicking a row of either line jumps there
+        # it replaces; clicking a row of either line jumps there. The refused
+        # drop's toast lies over the move list's last rows until it times out:
+        # the rows are clicked once it has gone.
+        wait_for(lambda: not find_all(main, role='label', pattern=r'^No legal move lands there'),
+                 timeout=30)
         main_line = move_rows(main)
         promote = button(main, 'Promote Variation')
         for _ in range(4):
