@@ -13,6 +13,7 @@
 #include "config.h"
 
 #include "tw-lab-page-private.h"
+#include "tw-app-util.h"
 
 #include <cairo-svg.h>
 #include <glib/gi18n.h>
@@ -125,7 +126,7 @@ export_to (TwLabPage  *self,
     message = g_strdup_printf (_("Exported “%s”"), basename);
   else
     message = g_strdup_printf (_("Could not export “%s”: %s"), basename, error->message);
-  _tw_lab_page_toast (self, message);
+  tw_app_toast (GTK_WIDGET (self), message);
 }
 
 static void
@@ -279,7 +280,7 @@ save_finished (GObject      *source,
       self->run_file = g_strdup (path);
       /* Translators: a Lab run was saved to this file */
       message = g_strdup_printf (_("Saved “%s”"), basename);
-      _tw_lab_page_toast (self, message);
+      tw_app_toast (GTK_WIDGET (self), message);
     }
   _tw_lab_page_update_actions (self);
 }

@@ -23,13 +23,6 @@
 /* ------------------------------------------------------------------------ */
 /* Settings                                                                 */
 
-void
-_tw_lab_page_toast (TwLabPage  *self,
-                    const char *message)
-{
-  tw_app_toast (GTK_WIDGET (self), message);
-}
-
 gboolean
 _tw_lab_page_has_results (TwLabPage *self)
 {

@@ -127,8 +127,6 @@ char                  *_tw_lab_page_definition_title         (const char *name,
 gboolean               _tw_lab_page_has_results              (TwLabPage *self);
 int                    _tw_lab_page_option_value             (TwLabPage *self,
                                                               guint      i);
-void                   _tw_lab_page_toast                    (TwLabPage  *self,
-                                                              const char *message);
 void                   _tw_lab_page_update_actions           (TwLabPage *self);
 void                   _tw_lab_page_update_seat_bot          (TwLabPage *self);
 void                   _tw_lab_page_use_definition           (TwLabPage    *self,

@@ -253,7 +253,7 @@ run_finished (GObject      *source,
   else
     {
       text = g_strdup_printf (_("Stopped: %s"), error->message);
-      _tw_lab_page_toast (self, text);
+      tw_app_toast (GTK_WIDGET (self), text);
     }
   gtk_label_set_label (self->status_label, text);
   self->run = NULL;
@@ -323,8 +323,8 @@ _tw_lab_page_run_activated (GtkWidget  *widget,
   run->jobs = gtk_spin_button_get_value_as_int (self->jobs_spin);
   if (!parse_seed (gtk_editable_get_text (GTK_EDITABLE (self->seed_row)), &run->seed))
     {
-      _tw_lab_page_toast (self,
-                          _("The seed must be a whole number from 0 to 18446744073709551615"));
+      tw_app_toast (GTK_WIDGET (self),
+                    _("The seed must be a whole number from 0 to 18446744073709551615"));
       run_unref (run);
       return;
     }
@@ -393,7 +393,7 @@ _tw_lab_page_run_activated (GtkWidget  *widget,
     }
   if (error != NULL)
     {
-      _tw_lab_page_toast (self, error->message);
+      tw_app_toast (GTK_WIDGET (self), error->message);
       run_unref (run);
       return;
     }

@@ -93,13 +93,6 @@ enum
 static guint signals[N_SIGNALS];
 
 static void
-toast (TwPrintPage *self,
-       const char  *message)
-{
-  tw_app_toast (GTK_WIDGET (self), message);
-}
-
-static void
 read_settings (TwPrintPage      *self,
                TwExportSettings *s)
 {
@@ -358,7 +351,7 @@ export_done (GObject      *source,
     {
       /* Translators: exporting the print sheets failed: the reason */
       message = g_strdup_printf (_("Could not export the sheets: %s"), error->message);
-      toast (self, message);
+      tw_app_toast (GTK_WIDGET (self), message);
       return;
     }
   /* Translators: the sheets were written: number of pages, file name */
@@ -366,7 +359,7 @@ export_done (GObject      *source,
                                           "Exported %u page to “%s”",
                                           "Exported %u pages to “%s”", data->n_pages),
                              data->n_pages, basename);
-  toast (self, message);
+  tw_app_toast (GTK_WIDGET (self), message);
 }
 
 static gboolean
@@ -403,7 +396,7 @@ export_to (TwPrintPage *self,
   settings = self->settings;
   if (!format_from_path (path, &settings.format))
     {
-      toast (self, _("Choose a file name that ends in .pdf, .svg or .png"));
+      tw_app_toast (GTK_WIDGET (self), _("Choose a file name that ends in .pdf, .svg or .png"));
       return;
     }
   job = tw_export_job_new (self->definition, &settings, &error);
@@ -411,7 +404,7 @@ export_to (TwPrintPage *self,
     {
       g_autofree char *message = g_strdup_printf (_("Could not export the sheets: %s"),
                                                   error->message);
-      toast (self, message);
+      tw_app_toast (GTK_WIDGET (self), message);
       return;
     }
 
@@ -441,7 +434,7 @@ export_response (GtkNativeDialog *dialog,
       g_autofree char *path = g_file_get_path (file);
 
       if (path == NULL)
-        toast (self, _("Choose a folder on this computer to export to"));
+        tw_app_toast (GTK_WIDGET (self), _("Choose a folder on this computer to export to"));
       else
         export_to (self, path);
     }
@@ -534,7 +527,7 @@ print_done (GtkPrintOperation       *operation,
     {
       /* Translators: printing failed: the reason */
       g_autofree char *message = g_strdup_printf (_("Could not print: %s"), error->message);
-      toast (self, message);
+      tw_app_toast (GTK_WIDGET (self), message);
     }
 }
 
@@ -559,7 +552,7 @@ print_action (GtkWidget  *widget,
   job = tw_export_job_new (self->definition, &self->settings, &error);
   if (job == NULL)
     {
-      toast (self, error->message);
+      tw_app_toast (GTK_WIDGET (self), error->message);
       return;
     }
 
@@ -587,7 +580,7 @@ print_action (GtkWidget  *widget,
   if (result == GTK_PRINT_OPERATION_RESULT_ERROR)
     {
       g_autofree char *message = g_strdup_printf (_("Could not print: %s"), error->message);
-      toast (self, message);
+      tw_app_toast (GTK_WIDGET (self), message);
     }
 }
 
