@@ -113,13 +113,13 @@ compare_names (gconstpointer a,
   return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
 }
 
-/* The game's name in the definition at @path (`game: name:`), read without
- * loading the definition; NULL when the file does not say. */
-static char *
-definition_name (const char *path)
+char *
+tw_app_definition_name (const char *path)
 {
   g_autofree char *text = NULL;
   gsize len;
+
+  g_return_val_if_fail (path != NULL, NULL);
 
   if (!g_file_get_contents (path, &text, &len, NULL))
     return NULL;
@@ -130,29 +130,51 @@ definition_name (const char *path)
          ? g_strdup (name->scalar) : NULL;
 }
 
-GMenuModel *
-tw_app_bundled_games_menu_new (const char *action)
+GPtrArray *
+tw_app_bundled_games (void)
 {
   g_autofree char *dir = tw_definition_bundled_dir ();
   g_autoptr(GDir) d = dir != NULL ? g_dir_open (dir, 0, NULL) : NULL;
-  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  GMenu *menu = g_menu_new ();
+  GPtrArray *paths = g_ptr_array_new_with_free_func (g_free);
   const char *name;
-
-  g_return_val_if_fail (action != NULL, G_MENU_MODEL (menu));
 
   while (d != NULL && (name = g_dir_read_name (d)) != NULL)
     if (g_str_has_suffix (name, ".yaml"))
-      g_ptr_array_add (names, g_strdup (name));
-  g_ptr_array_sort (names, compare_names);
-  for (guint i = 0; i < names->len; i++)
+      g_ptr_array_add (paths, g_build_filename (dir, name, NULL));
+  g_ptr_array_sort (paths, compare_names);
+  return paths;
+}
+
+char *
+tw_app_bundled_game_label (const char *path)
+{
+  g_autofree char *base = NULL;
+  char *label;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  /* the game's name, as everywhere else; the file stem if it has none */
+  label = tw_app_definition_name (path);
+  if (label != NULL)
+    return label;
+  base = g_path_get_basename (path);
+  if (g_str_has_suffix (base, ".yaml"))
+    base[strlen (base) - strlen (".yaml")] = '\0';
+  return g_steal_pointer (&base);
+}
+
+GMenuModel *
+tw_app_bundled_games_menu_new (const char *action)
+{
+  g_autoptr(GPtrArray) paths = tw_app_bundled_games ();
+  GMenu *menu = g_menu_new ();
+
+  g_return_val_if_fail (action != NULL, G_MENU_MODEL (menu));
+
+  for (guint i = 0; i < paths->len; i++)
     {
-      const char *file = g_ptr_array_index (names, i);
-      g_autofree char *path = g_build_filename (dir, file, NULL);
-      /* the game's name, as everywhere else; the file stem if it has none */
-      g_autofree char *label = definition_name (path);
-      if (label == NULL)
-        label = g_strndup (file, strlen (file) - strlen (".yaml"));
+      const char *path = g_ptr_array_index (paths, i);
+      g_autofree char *label = tw_app_bundled_game_label (path);
       g_autoptr(GMenuItem) item = g_menu_item_new (label, NULL);
 
       g_menu_item_set_action_and_target (item, action, "s", path);

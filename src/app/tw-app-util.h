@@ -20,6 +20,14 @@ void tw_app_confirm_discard (GtkWidget      *for_widget,
                              gpointer        user_data,
                              GDestroyNotify  destroy);
 
+/* The game's name in the definition at @path (`game: name:`), read without
+ * loading the definition; NULL when the file does not say. */
+char       *tw_app_definition_name        (const char         *path);
+/* The bundled games: the paths of the .yaml files of the bundled data/games
+ * folder, sorted, as a new array that frees them. */
+GPtrArray  *tw_app_bundled_games          (void);
+/* What a bundled game is called: its `game: name:`, else its file stem. */
+char       *tw_app_bundled_game_label     (const char         *path);
 /* The bundled games (the .yaml files of the bundled data/games folder),
  * named by their `game: name:` (the file stem when they have none), as a menu
  * whose items activate @action with the file's path as their "s" target. */

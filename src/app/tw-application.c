@@ -151,7 +151,18 @@ shortcuts_action (GSimpleAction *action,
   gtk_window_present (window);
 }
 
+/* Another window, on the welcome page: a second game or definition beside
+ * the first. */
+static void
+new_window_action (GSimpleAction *action,
+                   GVariant      *parameter,
+                   gpointer       user_data)
+{
+  gtk_window_present (GTK_WINDOW (tw_window_new (TW_APPLICATION (user_data))));
+}
+
 static const GActionEntry app_actions[] = {
+  { .name = "new-window", .activate = new_window_action },
   { .name = "quit",      .activate = quit_action },
   { .name = "about",     .activate = about_action },
   { .name = "shortcuts", .activate = shortcuts_action },
@@ -182,6 +193,8 @@ tw_application_startup (GApplication *app)
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions,
                                    G_N_ELEMENTS (app_actions), self);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.new-window",
+                                         (const char *[]) { "<Control><Shift>n", NULL });
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.quit",
                                          (const char *[]) { "<Control>q", NULL });
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.shortcuts",

@@ -1,8 +1,9 @@
 /* tw-window.c: the studio's main window, one per open game
  *
  * The window holds the four views (Design, Play, Lab, Print) in an
- * AdwViewStack switched from the header bar. Until the views land, each is a
- * status page saying what it will hold.
+ * AdwViewStack switched from the header bar. A window with nothing open (the
+ * studio started from a launcher) shows the welcome page instead, until a
+ * definition, a game or a Lab run is opened or a view is asked for.
  *
  * Copyright 2026 The Tilewright team
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -24,6 +25,7 @@
 #include "tw-play-page.h"
 #include "tw-print-page.h"
 #include "tw-recovery.h"
+#include "tw-welcome-page.h"
 
 #define MAX_RECENT_FILES 10
 
@@ -34,7 +36,10 @@ struct _TwWindow
   /* Template widgets */
   AdwWindowTitle       *document_title;
   AdwViewSwitcherTitle *switcher_title;
+  AdwViewSwitcherBar   *switcher_bar;
   AdwToastOverlay      *toast_overlay;
+  GtkStack             *main_stack;
+  TwWelcomePage        *welcome_page;
   AdwViewStack         *stack;
   TwDesignPage         *design_page;
   TwPlayPage           *play_page;
@@ -126,6 +131,24 @@ add_recent_file (TwWindow   *self,
 
 static void update_actions (TwWindow *self);
 
+static gboolean
+welcome_shown (TwWindow *self)
+{
+  return g_strcmp0 (gtk_stack_get_visible_child_name (self->main_stack), "welcome") == 0;
+}
+
+/* The views instead of the welcome page, for good: the header's view
+ * switcher comes back with them. */
+static void
+show_studio (TwWindow *self)
+{
+  if (!welcome_shown (self))
+    return;
+  gtk_stack_set_visible_child_name (self->main_stack, "studio");
+  adw_view_switcher_title_set_stack (self->switcher_title, self->stack);
+  adw_view_switcher_bar_set_stack (self->switcher_bar, self->stack);
+}
+
 static void
 update_titles (TwWindow *self)
 {
@@ -185,6 +208,35 @@ update_titles (TwWindow *self)
   adw_window_title_set_subtitle (self->document_title, header_subtitle);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->document_title), path);
   gtk_widget_set_visible (GTK_WIDGET (self->document_title), TRUE);
+}
+
+/* Whether @path is a Tilewright game record rather than a definition (both
+ * are YAML): a record's first key is "tilewright-record". Only the first
+ * lines are read. */
+static gboolean
+is_tilewright_record (const char *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFileInputStream) in = g_file_read (file, NULL, NULL);
+  char head[4096];
+  gsize n = 0;
+
+  if (in == NULL
+      || !g_input_stream_read_all (G_INPUT_STREAM (in), head, sizeof head - 1, &n, NULL, NULL))
+    return FALSE;
+  head[n] = '\0';
+  for (char *line = head, *next; line != NULL && *line != '\0'; line = next)
+    {
+      next = strchr (line, '\n');
+      if (next != NULL)
+        *next++ = '\0';
+      line = g_strstrip (line);
+      /* comments, blank lines, the document marker and directives */
+      if (*line == '\0' || *line == '#' || *line == '%' || g_str_has_prefix (line, "---"))
+        continue;
+      return g_str_has_prefix (line, "tilewright-record:");
+    }
+  return FALSE;
 }
 
 static void
@@ -286,18 +338,14 @@ tw_window_open_file (TwWindow *self,
     {
       gboolean ok = tw_lab_page_open_run (self->lab_page, file);
       if (ok)
-        adw_view_stack_set_visible_child_name (self->stack, "lab");
+        tw_window_set_visible_view (self, "lab");
       return ok;
     }
 
-  /* a foreign game record given on the command line opens in the Play view */
-  if (tw_record_format_for_path (path) != NULL)
-    {
-      gboolean ok = tw_window_open_game (self, file);
-      if (ok)
-        adw_view_stack_set_visible_child_name (self->stack, "play");
-      return ok;
-    }
+  /* a game record (a foreign one, or Tilewright's own YAML) opens in the
+   * Play view */
+  if (tw_record_format_for_path (path) != NULL || is_tilewright_record (path))
+    return tw_window_open_game (self, file);
 
   /* Messages name the file as the dialog's heading does: a full path would
    * wrap over several lines of a narrow dialog. */
@@ -319,6 +367,7 @@ tw_window_open_file (TwWindow *self,
   update_titles (self);
   update_actions (self);
   add_recent_file (self, path);
+  show_studio (self);
 
   return TRUE;
 }
@@ -326,13 +375,15 @@ tw_window_open_file (TwWindow *self,
 /**
  * tw_window_get_visible_view:
  *
- * Returns: the name of the view shown
+ * Returns: the name of the view shown, "welcome" for the welcome page
  */
 const char *
 tw_window_get_visible_view (TwWindow *self)
 {
   g_return_val_if_fail (TW_IS_WINDOW (self), NULL);
 
+  if (welcome_shown (self))
+    return "welcome";
   return adw_view_stack_get_visible_child_name (self->stack);
 }
 
@@ -343,8 +394,10 @@ tw_window_set_visible_view (TwWindow   *self,
   g_return_if_fail (TW_IS_WINDOW (self));
   g_return_if_fail (name != NULL);
 
-  if (adw_view_stack_get_child_by_name (self->stack, name) != NULL)
-    adw_view_stack_set_visible_child_name (self->stack, name);
+  if (adw_view_stack_get_child_by_name (self->stack, name) == NULL)
+    return;
+  show_studio (self);
+  adw_view_stack_set_visible_child_name (self->stack, name);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -763,6 +816,8 @@ design_definition_changed (TwWindow     *self,
   tw_lab_page_set_definition (self->lab_page, self->definition);
   update_titles (self);
   update_actions (self);
+  /* a definition restored after a crash, or started in Design */
+  show_studio (self);
 }
 
 static void
@@ -849,7 +904,10 @@ tw_window_class_init (TwWindowClass *klass)
                                                "/io/github/tilewright/Tilewright/window.ui");
   gtk_widget_class_bind_template_child (widget_class, TwWindow, document_title);
   gtk_widget_class_bind_template_child (widget_class, TwWindow, switcher_title);
+  gtk_widget_class_bind_template_child (widget_class, TwWindow, switcher_bar);
   gtk_widget_class_bind_template_child (widget_class, TwWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, TwWindow, main_stack);
+  gtk_widget_class_bind_template_child (widget_class, TwWindow, welcome_page);
   gtk_widget_class_bind_template_child (widget_class, TwWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, TwWindow, design_page);
   gtk_widget_class_bind_template_child (widget_class, TwWindow, play_page);
@@ -901,6 +959,39 @@ hide_other_views (TwWindow *self)
                                  GTK_ACCESSIBLE_STATE_HIDDEN, child != shown, -1);
 }
 
+/* The welcome page's Play: the bundled definition opens and its New Game
+ * dialog asks for the seats. */
+static void
+welcome_play (TwWindow   *self,
+              const char *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  if (!tw_window_open_file (self, file))
+    return;
+  tw_window_set_visible_view (self, "play");
+  show_new_game_dialog (self);
+}
+
+/* A file chosen on the welcome page, or a recent one: a definition, a
+ * game record or a Lab run. */
+static void
+welcome_open (TwWindow *self,
+              GFile    *file)
+{
+  tw_window_open_file (self, file);
+}
+
+/* The welcome page's Design: a new, untitled definition from the bundled
+ * one, so that the bundled file itself is never edited. */
+static void
+welcome_design (TwWindow   *self,
+                const char *path)
+{
+  tw_window_set_visible_view (self, "design");
+  gtk_widget_activate_action (GTK_WIDGET (self->design_page), "design.new-from", "s", path);
+}
+
 /* The Design view's card preview draws the cards at the size they print. */
 static void
 print_card_size_changed (TwWindow *self)
@@ -918,7 +1009,18 @@ tw_window_init (TwWindow *self)
   g_type_ensure (TW_TYPE_PLAY_PAGE);
   g_type_ensure (TW_TYPE_LAB_PAGE);
   g_type_ensure (TW_TYPE_PRINT_PAGE);
+  g_type_ensure (TW_TYPE_WELCOME_PAGE);
   gtk_widget_init_template (GTK_WIDGET (self));
+  g_signal_connect_object (self->welcome_page, "play",
+                           G_CALLBACK (welcome_play), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->welcome_page, "design",
+                           G_CALLBACK (welcome_design), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->welcome_page, "open",
+                           G_CALLBACK (welcome_open), self, G_CONNECT_SWAPPED);
+  /* nothing is open yet: the welcome page, without the views' switcher
+   * (not only hidden: its tabs would still be in the accessibility tree) */
+  adw_view_switcher_title_set_stack (self->switcher_title, NULL);
+  adw_view_switcher_bar_set_stack (self->switcher_bar, NULL);
   g_signal_connect_object (self->design_page, "definition-changed",
                            G_CALLBACK (design_definition_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->design_page, "notify::file",
@@ -953,6 +1055,7 @@ tw_window_new (TwApplication *application)
   g_return_val_if_fail (TW_IS_APPLICATION (application), NULL);
 
   self = g_object_new (TW_TYPE_WINDOW, "application", application, NULL);
+  tw_welcome_page_set_settings (self->welcome_page, get_settings (self));
   restore_window_state (self);
   tw_recovery_watch (self);
 

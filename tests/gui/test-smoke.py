@@ -245,7 +245,8 @@ class App:
         if os.environ.get('TW_APP_G_DEBUG'):
             env['G_DEBUG'] = os.environ['TW_APP_G_DEBUG']
         self.log = open(log_path, 'w')
-        self.proc = subprocess.Popen([args.app, path], env=env,
+        # no path: the app as a launcher starts it, on the welcome page
+        self.proc = subprocess.Popen([args.app] + ([path] if path else []), env=env,
                                      stdout=self.log, stderr=subprocess.STDOUT)
 
     def running(self):

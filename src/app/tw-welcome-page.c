@@ -1,0 +1,530 @@
+/* tw-welcome-page.c: what a window shows before anything is open
+ *
+ * A window started without a file (from a launcher) has nothing for the four
+ * views to show. This page offers the ways in: each bundled game with a
+ * picture of a game in progress, to play (New Game) or to design from; Open
+ * for definitions, game records and Lab runs; and the definitions opened
+ * recently. The window decides what each choice does (::play, ::design,
+ * ::open).
+ *
+ * The pictures are drawn by the games' own renderers, of a position the
+ * game's policy bot reaches two fifths of the way through a random game's
+ * length (or just before its end, if it ends sooner), so that they show the
+ * game being played, whatever the game.
+ *
+ * Copyright 2026 The Tilewright team
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "tw-app-util.h"
+#include "tw-bot.h"
+#include "tw-game.h"
+#include "tw-renderer.h"
+#include "tw-welcome-page.h"
+
+#define PICTURE_WIDTH   250
+#define PICTURE_HEIGHT  180
+#define PICTURE_SEED    7
+#define MAX_RECENT_ROWS 8
+
+struct _TwWelcomePage
+{
+  AdwBin      parent_instance;
+
+  GtkWidget  *games;          /* GtkFlowBox of the bundled games */
+  GtkWidget  *recent_group;   /* AdwPreferencesGroup */
+  GPtrArray  *recent_rows;    /* the rows in recent_group */
+  GSettings  *settings;
+  GtkNativeDialog *chooser;
+};
+
+G_DEFINE_FINAL_TYPE (TwWelcomePage, tw_welcome_page, ADW_TYPE_BIN)
+
+enum { SIGNAL_PLAY, SIGNAL_DESIGN, SIGNAL_OPEN, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+/* ------------------------------------------------------------------------ */
+/* A game's picture                                                         */
+
+typedef struct
+{
+  char    *path;
+  TwGame  *game;      /* NULL until drawn first, or when the game fails */
+  TwState *state;
+  gboolean tried;
+} Picture;
+
+static void
+picture_free (gpointer data)
+{
+  Picture *p = data;
+
+  if (p->state != NULL)
+    tw_state_free (p->state);
+  g_clear_pointer (&p->game, tw_game_unref);
+  g_free (p->path);
+  g_free (p);
+}
+
+/* The position the picture shows: the policy bot plays two fifths of as many
+ * moves as a random game of the same seed lasts. */
+static void
+picture_prepare (Picture *p)
+{
+  g_autoptr(TwDiagnostics) diags = NULL;
+  g_autoptr(TwDefinition) def = NULL;
+  g_autoptr(GError) error = NULL;
+  TwBotSpec spec;
+  TwMoveList moves;
+  TwState *probe;
+  TwBot bot;
+  TwRng rng;
+  guint length;
+
+  p->tried = TRUE;
+  diags = tw_diagnostics_new (p->path);
+  def = tw_definition_load_file (p->path, diags, &error);
+  if (def == NULL)
+    return;
+  p->game = tw_game_new (def, MAX (def->min_players, 2), NULL, &error);
+  if (p->game == NULL)
+    return;
+  p->state = tw_state_new (p->game, PICTURE_SEED);
+
+  tw_rng_seed (&rng, PICTURE_SEED);
+  tw_move_list_init (&moves);
+  probe = tw_state_copy (p->game, p->state);
+  length = tw_state_random_playout (p->game, probe, &rng, &moves);
+  tw_state_free (probe);
+  tw_move_list_free (&moves);
+
+  if (!tw_bot_spec_parse ("policy", &spec, NULL))
+    return;
+  tw_bot_init (&bot, &spec);
+  probe = tw_state_copy (p->game, p->state);
+  for (guint i = 0; i < length * 2 / 5; i++)
+    {
+      TwMove move;
+
+      if (!tw_bot_play (&bot, p->game, p->state, &rng, NULL, &move))
+        break;
+      tw_state_copy_into (p->game, probe, p->state);
+      if (!p->game->rules->apply (p->game, p->state, &move, NULL))
+        break;
+      /* a game in progress, not its end: the position before a last move */
+      if (tw_state_is_terminal (p->game, p->state))
+        {
+          tw_state_copy_into (p->game, p->state, probe);
+          break;
+        }
+    }
+  tw_state_free (probe);
+  tw_bot_clear (&bot);
+}
+
+static void
+picture_draw (GtkDrawingArea *area,
+              cairo_t        *cr,
+              int             width,
+              int             height,
+              gpointer        user_data)
+{
+  Picture *p = user_data;
+  const TwRenderParams params = { .viewer = -1 };
+  const TwRenderer *renderer;
+  TwLayout layout;
+  double scale, margin = 8;
+
+  if (!p->tried)
+    picture_prepare (p);
+
+  /* the table, as the Play view paints it */
+  cairo_set_source_rgb (cr, 0.86, 0.84, 0.80);
+  cairo_paint (cr);
+  if (p->state == NULL)
+    return;
+
+  renderer = tw_renderer_lookup (p->game->rules->id);
+  tw_renderer_layout (renderer, p->game, p->state, &params, &layout);
+  if (layout.width <= 0 || layout.height <= 0)
+    return;
+  scale = MIN ((width - 2 * margin) / layout.width, (height - 2 * margin) / layout.height);
+  if (scale <= 0)
+    return;
+  cairo_translate (cr, (width - layout.width * scale) / 2, (height - layout.height * scale) / 2);
+  cairo_scale (cr, scale, scale);
+  tw_renderer_draw (renderer, cr, p->game, p->state, &params);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The bundled games                                                        */
+
+static void
+play_clicked (GtkButton     *button,
+              TwWelcomePage *self)
+{
+  g_signal_emit (self, signals[SIGNAL_PLAY], 0,
+                 g_object_get_data (G_OBJECT (button), "tw-path"));
+}
+
+static void
+design_clicked (GtkButton     *button,
+                TwWelcomePage *self)
+{
+  g_signal_emit (self, signals[SIGNAL_DESIGN], 0,
+                 g_object_get_data (G_OBJECT (button), "tw-path"));
+}
+
+static GtkWidget *
+game_button (TwWelcomePage *self,
+             const char    *path,
+             const char    *text,
+             const char    *accessible,
+             const char    *tooltip,
+             GCallback      callback)
+{
+  GtkWidget *button = gtk_button_new_with_mnemonic (text);
+
+  g_object_set_data_full (G_OBJECT (button), "tw-path", g_strdup (path), g_free);
+  gtk_widget_set_tooltip_text (button, tooltip);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, accessible, -1);
+  gtk_widget_set_hexpand (button, TRUE);
+  g_signal_connect_object (button, "clicked", callback, self, 0);
+  return button;
+}
+
+static GtkWidget *
+game_card (TwWelcomePage *self,
+           const char    *path)
+{
+  g_autofree char *name = tw_app_bundled_game_label (path);
+  g_autofree char *play_label = NULL, *design_label = NULL, *picture_label = NULL;
+  g_autofree char *play_tip = NULL, *design_tip = NULL;
+  GtkWidget *card, *area, *title, *buttons, *play, *design;
+  Picture *picture = g_new0 (Picture, 1);
+
+  card = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_widget_add_css_class (card, "card");
+  gtk_widget_add_css_class (card, "welcome-game");
+  gtk_widget_set_overflow (card, GTK_OVERFLOW_HIDDEN);
+
+  picture->path = g_strdup (path);
+  area = gtk_drawing_area_new ();
+  gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (area), PICTURE_WIDTH);
+  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (area), PICTURE_HEIGHT);
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (area), picture_draw, picture, picture_free);
+  /* Translators: what a screen reader says for a bundled game's picture */
+  picture_label = g_strdup_printf (_("A game of %s in progress"), name);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (area),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, picture_label, -1);
+  gtk_box_append (GTK_BOX (card), area);
+
+  title = gtk_label_new (name);
+  gtk_widget_add_css_class (title, "heading");
+  gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_END);
+  gtk_widget_set_margin_top (title, 12);
+  gtk_widget_set_margin_start (title, 12);
+  gtk_widget_set_margin_end (title, 12);
+  gtk_box_append (GTK_BOX (card), title);
+
+  /* Translators: accessible names and tooltips of a bundled game's buttons */
+  play_label = g_strdup_printf (_("Play %s"), name);
+  play_tip = g_strdup_printf (_("Start a new game of %s against people or bots"), name);
+  design_label = g_strdup_printf (_("Design from %s"), name);
+  design_tip = g_strdup_printf (_("Start a new definition from a copy of %s"), name);
+  play = game_button (self, path, _("_Play"), play_label, play_tip, G_CALLBACK (play_clicked));
+  gtk_widget_add_css_class (play, "suggested-action");
+  design = game_button (self, path, _("_Design"), design_label, design_tip,
+                        G_CALLBACK (design_clicked));
+
+  buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_box_set_homogeneous (GTK_BOX (buttons), TRUE);
+  gtk_widget_set_margin_top (buttons, 12);
+  gtk_widget_set_margin_bottom (buttons, 12);
+  gtk_widget_set_margin_start (buttons, 12);
+  gtk_widget_set_margin_end (buttons, 12);
+  gtk_box_append (GTK_BOX (buttons), design);
+  gtk_box_append (GTK_BOX (buttons), play);
+  gtk_box_append (GTK_BOX (card), buttons);
+  return card;
+}
+
+static void
+fill_games (TwWelcomePage *self)
+{
+  g_autoptr(GPtrArray) paths = tw_app_bundled_games ();
+
+  for (guint i = 0; i < paths->len; i++)
+    {
+      GtkWidget *card = game_card (self, g_ptr_array_index (paths, i));
+      GtkWidget *child = gtk_flow_box_child_new ();
+
+      /* the card's buttons take the focus, not the flow box's child */
+      gtk_widget_set_focusable (child, FALSE);
+      gtk_flow_box_child_set_child (GTK_FLOW_BOX_CHILD (child), card);
+      gtk_flow_box_append (GTK_FLOW_BOX (self->games), child);
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+/* Open and the recent definitions                                          */
+
+static void
+recent_activated (AdwActionRow  *row,
+                  TwWelcomePage *self)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (g_object_get_data (G_OBJECT (row), "tw-path"));
+
+  g_signal_emit (self, signals[SIGNAL_OPEN], 0, file);
+}
+
+/* ~/games/x.yaml for a file under the home folder, as file managers say it */
+static char *
+display_path (const char *path)
+{
+  const char *home = g_get_home_dir ();
+  gsize n = strlen (home);
+  g_autofree char *dir = g_path_get_dirname (path);
+
+  if (n > 1 && g_str_has_prefix (dir, home) && (dir[n] == '/' || dir[n] == '\0'))
+    return g_strconcat ("~", dir + n, NULL);
+  return g_steal_pointer (&dir);
+}
+
+static void
+fill_recent (TwWelcomePage *self)
+{
+  g_auto(GStrv) recent = NULL;
+  guint shown = 0;
+
+  for (guint i = 0; i < self->recent_rows->len; i++)
+    adw_preferences_group_remove (ADW_PREFERENCES_GROUP (self->recent_group),
+                                  g_ptr_array_index (self->recent_rows, i));
+  g_ptr_array_set_size (self->recent_rows, 0);
+
+  if (self->settings != NULL)
+    recent = g_settings_get_strv (self->settings, "recent-files");
+  for (guint i = 0; recent != NULL && recent[i] != NULL && shown < MAX_RECENT_ROWS; i++)
+    {
+      g_autofree char *name = NULL, *base = NULL, *where = NULL;
+      GtkWidget *row, *icon;
+
+      if (!g_file_test (recent[i], G_FILE_TEST_IS_REGULAR))
+        continue;
+      name = tw_app_definition_name (recent[i]);
+      base = g_path_get_basename (recent[i]);
+      where = display_path (recent[i]);
+      row = adw_action_row_new ();
+      /* the game's name, and where the file is; the file's name when the
+       * definition has no game name */
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), name != NULL ? name : base);
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+      if (name != NULL)
+        {
+          g_autofree char *subtitle = g_build_filename (where, base, NULL);
+          adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+        }
+      else
+        adw_action_row_set_subtitle (ADW_ACTION_ROW (row), where);
+      icon = gtk_image_new_from_icon_name ("go-next-symbolic");
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), icon);
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+      g_object_set_data_full (G_OBJECT (row), "tw-path", g_strdup (recent[i]), g_free);
+      g_signal_connect_object (row, "activated", G_CALLBACK (recent_activated), self, 0);
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->recent_group), row);
+      g_ptr_array_add (self->recent_rows, row);
+      shown++;
+    }
+  gtk_widget_set_visible (self->recent_group, shown > 0);
+}
+
+static void
+chooser_response (GtkNativeDialog *dialog,
+                  int              response,
+                  TwWelcomePage   *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+
+      if (file != NULL)
+        g_signal_emit (self, signals[SIGNAL_OPEN], 0, file);
+    }
+}
+
+static void
+add_filter (GtkFileChooser *chooser,
+            const char     *name,
+            const char     *pattern,
+            ...)
+{
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  va_list ap;
+
+  gtk_file_filter_set_name (filter, name);
+  va_start (ap, pattern);
+  for (const char *p = pattern; p != NULL; p = va_arg (ap, const char *))
+    gtk_file_filter_add_pattern (filter, p);
+  va_end (ap);
+  gtk_file_chooser_add_filter (chooser, filter);
+}
+
+static void
+open_clicked (TwWelcomePage *self)
+{
+  GtkFileChooserNative *chooser;
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+
+  if (self->chooser != NULL && gtk_native_dialog_get_visible (self->chooser))
+    return;
+  if (self->chooser != NULL)
+    gtk_native_dialog_destroy (self->chooser);
+  g_clear_object (&self->chooser);
+  chooser = gtk_file_chooser_native_new (_("Open"), GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                         GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
+  add_filter (GTK_FILE_CHOOSER (chooser),
+              _("Definitions, games and Lab runs"), "*.yaml", "*.yml", "*.blksgf", "*.twlab", NULL);
+  add_filter (GTK_FILE_CHOOSER (chooser), _("All files"), "*", NULL);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  g_signal_connect_object (chooser, "response", G_CALLBACK (chooser_response), self, 0);
+  self->chooser = GTK_NATIVE_DIALOG (chooser);
+  gtk_native_dialog_show (self->chooser);
+}
+
+/* ------------------------------------------------------------------------ */
+
+void
+tw_welcome_page_set_settings (TwWelcomePage *self,
+                              GSettings     *settings)
+{
+  g_return_if_fail (TW_IS_WELCOME_PAGE (self));
+
+  if (self->settings != NULL)
+    g_signal_handlers_disconnect_by_data (self->settings, self);
+  g_set_object (&self->settings, settings);
+  if (settings != NULL)
+    g_signal_connect_object (settings, "changed::recent-files", G_CALLBACK (fill_recent),
+                             self, G_CONNECT_SWAPPED);
+  fill_recent (self);
+}
+
+static void
+tw_welcome_page_dispose (GObject *object)
+{
+  TwWelcomePage *self = TW_WELCOME_PAGE (object);
+
+  if (self->chooser != NULL)
+    gtk_native_dialog_destroy (self->chooser);
+  g_clear_object (&self->chooser);
+  if (self->settings != NULL)
+    g_signal_handlers_disconnect_by_data (self->settings, self);
+  g_clear_object (&self->settings);
+  g_clear_pointer (&self->recent_rows, g_ptr_array_unref);
+
+  G_OBJECT_CLASS (tw_welcome_page_parent_class)->dispose (object);
+}
+
+static void
+tw_welcome_page_class_init (TwWelcomePageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = tw_welcome_page_dispose;
+
+  /* a bundled game to play: the path of its definition */
+  signals[SIGNAL_PLAY] = g_signal_new ("play", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                       0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+  /* a bundled game to design a new definition from */
+  signals[SIGNAL_DESIGN] = g_signal_new ("design", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                         0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+  /* a file to open: a definition, a game record or a Lab run */
+  signals[SIGNAL_OPEN] = g_signal_new ("open", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                       0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_FILE);
+}
+
+static void
+tw_welcome_page_init (TwWelcomePage *self)
+{
+  GtkWidget *scrolled, *clamp, *box, *icon, *title, *blurb, *open, *heading;
+
+  self->recent_rows = g_ptr_array_new ();
+
+  scrolled = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled),
+                                  GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  clamp = adw_clamp_new ();
+  adw_clamp_set_maximum_size (ADW_CLAMP (clamp), 1000);
+  adw_clamp_set_tightening_threshold (ADW_CLAMP (clamp), 800);
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+  gtk_widget_set_margin_top (box, 30);
+  gtk_widget_set_margin_bottom (box, 30);
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_end (box, 12);
+
+  icon = gtk_image_new_from_icon_name ("io.github.tilewright.Tilewright");
+  gtk_image_set_pixel_size (GTK_IMAGE (icon), 96);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (icon), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Tilewright"), -1);
+  gtk_box_append (GTK_BOX (box), icon);
+
+  title = gtk_label_new (_("Welcome to Tilewright"));
+  gtk_widget_add_css_class (title, "title-1");
+  gtk_label_set_wrap (GTK_LABEL (title), TRUE);
+  gtk_label_set_justify (GTK_LABEL (title), GTK_JUSTIFY_CENTER);
+  gtk_box_append (GTK_BOX (box), title);
+
+  blurb = gtk_label_new (_("Design tile-laying board games, play them with friends or bots, "
+                           "let bots play thousands of games to test a rule, and print the "
+                           "tiles and cards. Start from one of the games below, or open "
+                           "your own."));
+  gtk_label_set_wrap (GTK_LABEL (blurb), TRUE);
+  gtk_label_set_justify (GTK_LABEL (blurb), GTK_JUSTIFY_CENTER);
+  gtk_label_set_max_width_chars (GTK_LABEL (blurb), 60);
+  gtk_widget_set_halign (blurb, GTK_ALIGN_CENTER);
+  gtk_box_append (GTK_BOX (box), blurb);
+
+  open = gtk_button_new_with_mnemonic (_("_Open…"));
+  gtk_widget_add_css_class (open, "pill");
+  gtk_widget_set_halign (open, GTK_ALIGN_CENTER);
+  gtk_widget_set_margin_top (open, 6);
+  gtk_widget_set_tooltip_text (open, _("Open a game definition, a saved game or a Lab run"));
+  /* GTK 4.8 names a mnemonic button by its raw label ("_Open…") */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (open), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Open…"), -1);
+  g_signal_connect_object (open, "clicked", G_CALLBACK (open_clicked), self, G_CONNECT_SWAPPED);
+  gtk_box_append (GTK_BOX (box), open);
+
+  heading = gtk_label_new (_("Bundled Games"));
+  gtk_widget_add_css_class (heading, "heading");
+  gtk_widget_set_halign (heading, GTK_ALIGN_START);
+  gtk_widget_set_margin_top (heading, 18);
+  gtk_box_append (GTK_BOX (box), heading);
+
+  self->games = gtk_flow_box_new ();
+  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (self->games), GTK_SELECTION_NONE);
+  gtk_flow_box_set_homogeneous (GTK_FLOW_BOX (self->games), TRUE);
+  gtk_flow_box_set_min_children_per_line (GTK_FLOW_BOX (self->games), 1);
+  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (self->games), 3);
+  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (self->games), 12);
+  gtk_flow_box_set_row_spacing (GTK_FLOW_BOX (self->games), 12);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->games), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Bundled Games"), -1);
+  gtk_box_append (GTK_BOX (box), self->games);
+  fill_games (self);
+
+  self->recent_group = adw_preferences_group_new ();
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (self->recent_group),
+                                   _("Recent Definitions"));
+  gtk_widget_set_margin_top (self->recent_group, 18);
+  gtk_widget_set_visible (self->recent_group, FALSE);
+  gtk_box_append (GTK_BOX (box), self->recent_group);
+
+  adw_clamp_set_child (ADW_CLAMP (clamp), box);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), clamp);
+  adw_bin_set_child (ADW_BIN (self), scrolled);
+}
