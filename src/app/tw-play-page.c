@@ -48,6 +48,7 @@ struct _TwPlayPage
 
   /* Template widgets */
   GtkStack        *stack;
+  AdwStatusPage   *empty_page;
   GtkWidget       *game_box;
   GtkLabel        *turn_label;
   GtkBox          *scores_box;
@@ -1100,6 +1101,40 @@ speed_changed (TwPlayPage *self)
 }
 
 void
+tw_play_page_set_definition (TwPlayPage   *self,
+                             TwDefinition *definition)
+{
+  g_autofree char *players = NULL, *description = NULL;
+
+  g_return_if_fail (TW_IS_PLAY_PAGE (self));
+
+  if (definition == NULL)
+    {
+      adw_status_page_set_title (self->empty_page, _("Play"));
+      adw_status_page_set_description (self->empty_page,
+                                       _("Play the open game at the table against friends or "
+                                         "bots, with unlimited undo."));
+      return;
+    }
+  if (definition->min_players == definition->max_players)
+    /* Translators: the player count of a game on the Play view's start page */
+    players = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "For %u player.", "For %u players.",
+                                            definition->max_players),
+                               definition->max_players);
+  else
+    /* Translators: the player counts of a game on the Play view's start page */
+    players = g_strdup_printf (_("For %u to %u players."),
+                               definition->min_players, definition->max_players);
+  description = g_strdup_printf ("%s%s%s %s", definition->description != NULL
+                                              ? definition->description : "",
+                                 definition->description != NULL ? "\n\n" : "", players,
+                                 _("Play it at the table against friends or bots, with "
+                                   "unlimited undo."));
+  adw_status_page_set_title (self->empty_page, definition->name);
+  adw_status_page_set_description (self->empty_page, g_strstrip (description));
+}
+
+void
 tw_play_page_set_model (TwPlayPage  *self,
                         TwGameModel *model)
 {
@@ -1203,6 +1238,7 @@ tw_play_page_class_init (TwPlayPageClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/tilewright/Tilewright/play-page.ui");
   gtk_widget_class_bind_template_child (widget_class, TwPlayPage, stack);
+  gtk_widget_class_bind_template_child (widget_class, TwPlayPage, empty_page);
   gtk_widget_class_bind_template_child (widget_class, TwPlayPage, turn_label);
   gtk_widget_class_bind_template_child (widget_class, TwPlayPage, scores_box);
   gtk_widget_class_bind_template_child (widget_class, TwPlayPage, results_detail);

@@ -19,5 +19,9 @@ G_DECLARE_FINAL_TYPE (TwPlayPage, tw_play_page, TW, PLAY_PAGE, AdwBin)
 void         tw_play_page_set_model (TwPlayPage  *self,
                                      TwGameModel *model);
 TwGameModel *tw_play_page_get_model (TwPlayPage  *self);
+/* The definition open in the window, or NULL: the "start a game" page
+ * names it, with its description and player counts. */
+void         tw_play_page_set_definition (TwPlayPage   *self,
+                                          TwDefinition *definition);
 
 G_END_DECLS

@@ -131,6 +131,15 @@ add_recent_file (TwWindow   *self,
 
 static void update_actions (TwWindow *self);
 
+/* The window's definition goes to the views that use it. */
+static void
+share_definition (TwWindow *self)
+{
+  tw_print_page_set_definition (self->print_page, self->definition);
+  tw_lab_page_set_definition (self->lab_page, self->definition);
+  tw_play_page_set_definition (self->play_page, self->definition);
+}
+
 static gboolean
 welcome_shown (TwWindow *self)
 {
@@ -361,8 +370,7 @@ tw_window_open_file (TwWindow *self,
   self->definition = g_steal_pointer (&definition);
   g_set_object (&self->file, file);
   tw_design_page_set_document (self->design_page, file, self->definition);
-  tw_print_page_set_definition (self->print_page, self->definition);
-  tw_lab_page_set_definition (self->lab_page, self->definition);
+  share_definition (self);
 
   update_titles (self);
   update_actions (self);
@@ -690,8 +698,7 @@ tw_window_open_game (TwWindow *self,
     {
       /* a record carries its definition: adopt it */
       self->definition = tw_definition_ref (tw_record_get_game (record)->definition);
-      tw_print_page_set_definition (self->print_page, self->definition);
-      tw_lab_page_set_definition (self->lab_page, self->definition);
+      share_definition (self);
     }
   set_model (self, model);
   /* Design shows the definition the game was played with (asking before
@@ -722,8 +729,7 @@ tw_window_restore_game (TwWindow *self,
   if (self->definition == NULL)
     {
       self->definition = tw_definition_ref (tw_record_get_game (record)->definition);
-      tw_print_page_set_definition (self->print_page, self->definition);
-      tw_lab_page_set_definition (self->lab_page, self->definition);
+      share_definition (self);
     }
   set_model (self, model);
 }
@@ -812,8 +818,7 @@ design_definition_changed (TwWindow     *self,
     return;
   g_clear_pointer (&self->definition, tw_definition_unref);
   self->definition = tw_definition_ref (definition);
-  tw_print_page_set_definition (self->print_page, self->definition);
-  tw_lab_page_set_definition (self->lab_page, self->definition);
+  share_definition (self);
   update_titles (self);
   update_actions (self);
   /* a definition restored after a crash, or started in Design */

@@ -343,9 +343,11 @@ def run(tap, args, workdir):
             f.write(text.replace('"players": 2', '"players": 0', 1))
         play.press(main, 'Open Run')
         choose_file('Open Run', broken, 'ctrl+l')
+        # the file holds every game the run played (tens of thousands): reading
+        # it before the refusal takes seconds on a busy machine
         message = wait_for(lambda: find_all(app, role='label',
                                             pattern=r'broken\.twlab:\d+:\d+: .*players'),
-                           timeout=10)
+                           timeout=60)
         # read now: the labels are gone with the dialog
         message = [m.get_name() for m in message or []]
         dialogs = [w for w in smoke.toplevels(app)

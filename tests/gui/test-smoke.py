@@ -3,9 +3,10 @@
 
 Run by run-gui-test.sh inside xvfb-run and dbus-run-session (a private X
 server and session bus; GTK starts the accessibility bus on it). Starts the
-built app on data/games/colorblock.yaml, switches to each view through the
-header bar's view switcher, opens the primary menu, the About window and the
-keyboard shortcuts, shows Play with Alt+2, quits with Ctrl+Q, then starts the app on a broken
+built app on data/games/colorblock.yaml (it opens on Play), switches to each
+view through the header bar's view switcher, opens the primary menu, the About
+window and the keyboard shortcuts, shows Design with Alt+1, quits with Ctrl+Q,
+then starts the app on a broken
 definition and checks the error dialog. Screenshots go to OUTDIR/screenshots.
 
 GTK 4.8 reports no SHOWING state, so "this view is shown" is checked two
@@ -390,13 +391,16 @@ def check_main_window(tap, args, shots):
             name = tab.get_name()
             if name in VIEWS and name not in tabs and allocated(tab):
                 tabs[name] = tab
-        tap.result(sorted(tabs) == sorted(VIEWS), 'view switcher offers Design, Play, Lab, Print',
-                   f'found {sorted(tabs)}')
-        shots['design-start'] = screenshot(args.outdir, 'view-design-start')
-        previous = shots['design-start']
+        # a definition given to the app opens on Play (New Game), not on its YAML
+        start = [v for v, t in tabs.items() if has_state(t, Atspi.StateType.SELECTED)]
+        tap.result(sorted(tabs) == sorted(VIEWS) and start == ['Play'],
+                   'view switcher offers Design, Play, Lab, Print; the definition opens on Play',
+                   f'found {sorted(tabs)}, selected {start}')
+        shots['start'] = screenshot(args.outdir, 'view-start')
+        previous = shots['start']
 
-        # 5-8: each view in turn, ending back on Design
-        for view in VIEWS[1:] + VIEWS[:1]:
+        # 5-8: each view in turn, ending back on Play
+        for view in VIEWS[:1] + VIEWS[2:] + VIEWS[1:2]:
             tab = tabs.get(view)
             if tab is None:
                 tap.result(False, f'switch to {view}', 'no switcher tab')
@@ -474,13 +478,14 @@ def check_main_window(tap, args, shots):
                    'Keyboard Shortcuts window lists every shortcut, closes',
                    f'window {shortcuts is not None}, closed {closed}, missing {missing}')
 
-        # 12: Alt+2 shows Play (keyboard focus set by hand: there is no window manager)
+        # 12: Alt+1 shows Design (keyboard focus set by hand: there is no window manager)
         subprocess.run(['xdotool', 'windowfocus', '--sync', x_window])
-        subprocess.run(['xdotool', 'key', '--clearmodifiers', 'alt+2'])
-        play_tab = tabs.get('Play')
-        tap.result(play_tab is not None
-                   and wait_for(lambda: has_state(play_tab, Atspi.StateType.SELECTED), timeout=5),
-                   'Alt+2 shows the Play view')
+        subprocess.run(['xdotool', 'key', '--clearmodifiers', 'alt+1'])
+        design_tab = tabs.get('Design')
+        tap.result(design_tab is not None
+                   and wait_for(lambda: has_state(design_tab, Atspi.StateType.SELECTED),
+                                timeout=5),
+                   'Alt+1 shows the Design view')
 
         # 13: Ctrl+Q quits
         subprocess.run(['xdotool', 'key', '--clearmodifiers', 'ctrl+q'])
