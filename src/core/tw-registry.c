@@ -22,17 +22,6 @@ static const TwRules * const all_rules[] = {
   &tw_bb_rules,
 };
 
-static const char * const all_ids[] = {
-  "colorblock",
-  "blokus-shuffle",
-  "colorfield",
-  "color-shift",
-  "block-2-block",
-  NULL,
-};
-
-G_STATIC_ASSERT (G_N_ELEMENTS (all_ids) == G_N_ELEMENTS (all_rules) + 1);
-
 /**
  * tw_rules_lookup:
  * @id: a module id such as "colorblock"
@@ -71,5 +60,15 @@ tw_rules_all (guint *n_out)
 const char * const *
 tw_rules_ids (void)
 {
-  return all_ids;
+  /* read from the table once, so that a new module cannot be left out */
+  static const char *ids[G_N_ELEMENTS (all_rules) + 1];
+  static gsize done = 0;
+
+  if (g_once_init_enter (&done))
+    {
+      for (guint i = 0; i < G_N_ELEMENTS (all_rules); i++)
+        ids[i] = all_rules[i]->id;
+      g_once_init_leave (&done, 1);
+    }
+  return ids;
 }

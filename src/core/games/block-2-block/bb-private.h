@@ -208,6 +208,60 @@ bb_lock_value_in (const TwGame *game, const BbState *s, guint t, guint slot)
   return bb_value_in_slot (game, t, slot);
 }
 
+/* Helpers of bb-rules.c that bb-bot.c shares */
+
+#define BB_BIT(i) (G_GUINT64_CONSTANT (1) << (i))
+
+/* Every set bit of @mask, lowest first, as guint @var. */
+#define BB_FOR_BITS(var, mask) \
+  for (guint64 var##_m = (mask); var##_m; var##_m &= var##_m - 1) \
+    for (guint var = __builtin_ctzll (var##_m), var##_once = 1; var##_once; var##_once = 0)
+
+static inline guint
+bb_tile_markers (const BbState *s,
+                 guint          t)
+{
+  guint n = 0;
+  for (guint q = 0; q < BB_MAX_PLAYERS; q++)
+    n += s->mk[t][q];
+  return n;
+}
+
+/* What tile @t is worth locked where it stands now (bb_value_in_slot()). */
+static inline guint
+bb_slot_value (const TwGame  *game,
+               const BbState *s,
+               guint          t)
+{
+  return bb_value_in_slot (game, t, s->tile_slot[t]);
+}
+
+void     bb_compute_scores (const TwGame *game, const BbState *s, int *out);
+
+/* bb-prepare.c: definition time */
+void     bb_validate      (TwDefinition *def, TwDiagnostics *diags);
+gpointer bb_prepare       (const TwDefinition *def);
+void     bb_free_prepared (gpointer data);
+gsize    bb_state_size    (const TwGame *game);
+
+/* bb-rules.c: the rules table's play hooks */
+void     bb_init        (const TwGame *game, TwState *state, guint64 seed);
+guint64  bb_hash        (const TwGame *game, const TwState *state);
+int      bb_to_act      (const TwGame *game, const TwState *state);
+void     bb_legal_moves (const TwGame *game, const TwState *state, TwMoveList *out);
+gboolean bb_apply       (const TwGame *game, TwState *state, const TwMove *move, GString *why);
+void     bb_scores      (const TwGame *game, const TwState *state, double *scores);
+void     bb_ranking     (const TwGame *game, const TwState *state, guint *rank);
+void     bb_observe     (const TwGame *game, TwState *state, guint player, TwRng *rng);
+guint    bb_end_reason  (const TwGame *game, const TwState *state);
+void     bb_counters    (const TwGame *game, const TwState *state, guint64 *out);
+gboolean bb_check       (const TwGame *game, const TwState *state, GString *why);
+
+/* bb-bot.c */
+double   bb_heuristic    (const TwGame *game, const TwState *state, guint player);
+guint    bb_playout_pick (const TwGame *game, const TwState *state, const TwMoveList *moves,
+                          TwRng *rng);
+
 /* bb-rules.c, used by the notation */
 guint    bb_lock_value       (const TwGame *game, const BbState *s, guint t);
 void     bb_refresh_slot     (BbState *s, guint slot);

@@ -166,6 +166,25 @@ bs_popcount32 (guint32 v)
   return (((v + (v >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24;
 }
 
+/* bs-prepare.c: definition time */
+void      bs_validate       (TwDefinition *def, TwDiagnostics *diags);
+gpointer  bs_prepare        (const TwDefinition *def);
+void      bs_free_prepared  (gpointer data);
+gsize     bs_state_size     (const TwGame *game);
+
+/* bs-rules.c: the rules table's play hooks */
+void      bs_init           (const TwGame *game, TwState *state, guint64 seed);
+guint64   bs_hash           (const TwGame *game, const TwState *state);
+int       bs_to_act         (const TwGame *game, const TwState *state);
+void      bs_legal_moves    (const TwGame *game, const TwState *state, TwMoveList *out);
+gboolean  bs_apply          (const TwGame *game, TwState *state, const TwMove *move,
+                             GString *why);
+void      bs_scores         (const TwGame *game, const TwState *state, double *scores);
+void      bs_ranking        (const TwGame *game, const TwState *state, guint *rank);
+void      bs_observe        (const TwGame *game, TwState *state, guint player, TwRng *rng);
+void      bs_counters       (const TwGame *game, const TwState *state, guint64 *out);
+gboolean  bs_check          (const TwGame *game, const TwState *state, GString *why);
+
 /* bs-rules.c, shared with the notation and the bots */
 gboolean  bs_deck_used      (const TwGame *game, guint n_players, guint deck);
 int       bs_seat_of        (const TwGame *game, const BsState *s, guint color);

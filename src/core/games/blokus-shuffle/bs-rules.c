@@ -1,11 +1,12 @@
-/* bs-rules.c: Blokus Shuffle (and classic Blokus with cards: false), every rule
+/* bs-rules.c: Blokus Shuffle (and classic Blokus with cards: false), every rule in play
  *
  * The rules as read in doc/rules/blokus-shuffle.md (from
  * shared/rules/blokus-shuffle.md): the square board, 21 polyominoes per
  * colour placed corner to corner, the first piece on the colour's corner,
  * passing, the end when every colour has passed since the board last
  * changed, basic and advanced scoring, the 2- and 3-player games, and the
- * eight action cards played before each piece.
+ * eight action cards played before each piece. What runs when a definition
+ * loads is in bs-prepare.c, the schemas and the rules table in bs-module.c.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -14,329 +15,6 @@
 #include <string.h>
 
 #include "bs-private.h"
-
-/* ------------------------------------------------------------------------ */
-/* Schemas                                                                  */
-
-static const char * const scoring_choices[] = { "basic", "advanced", NULL };
-static const char * const start_choices[] = { "fixed", "any-free", NULL };
-static const char * const deck2_choices[] = { "merged", "per-color", NULL };
-static const char * const edge_choices[] = { "must-touch-side", "may-touch-side", NULL };
-static const char * const double_choices[] = { "first-piece", "any-own-corner", NULL };
-static const char * const mono_choices[] = { "last-placed", "only-if-all-placed", NULL };
-static const char * const score2_choices[] = { "worse-color", "both-colors", NULL };
-
-const TwOptionSpec bs_options[] = {
-  [BS_OPT_CARDS] = { "cards", TW_VALUE_BOOL, 1, 0, 1, NULL,
-    "Play with the Blokus Shuffle action cards; off: classic Blokus (no card step, no decks).",
-    .label = "Action cards",
-    .source = "Rulebook (Blokus Shuffle: UNO Edition): the card step of every turn; off is classic Blokus" },
-  [BS_OPT_SCORING] = { "scoring", TW_VALUE_CHOICE, 0, 0, 0, scoring_choices,
-    "basic: fewest remaining squares wins; advanced: -1 per remaining square, +15 all placed, "
-    "+5 monomino last (the rulebook's optional scoring).",
-    .label = "Scoring",
-    .source = "Rulebook, basic scoring and the optional advanced scoring; notes 5.2.9" },
-  [BS_OPT_START_CORNER] = { "start-corner", TW_VALUE_CHOICE, 0, 0, 0, start_choices,
-    "The first piece covers the colour's own corner as in standard Blokus (the rulebook only "
-    "says \"a corner square\"); any-free: any start corner not yet covered.",
-    .label = "Start corner",
-    .source = "Rulebook: the first piece covers \"a corner square\"; notes 5.2.2 (AMBIGUITY)" },
-  [BS_OPT_TWO_PLAYER_DECK] = { "two-player-deck", TW_VALUE_CHOICE, 0, 0, 0, deck2_choices,
-    "2 players: both colours' cards shuffled into one deck and one hand (\"shuffle ... together "
-    "to form a single deck\"); per-color: each colour keeps its own deck and hand.",
-    .label = "Two-player deck",
-    .source = "Rulebook, 2 players: \"shuffle ... together to form a single deck\"; notes 5.2.3 (AMBIGUITY)" },
-  [BS_OPT_SHARED_COLOR] = { "shared-color", TW_VALUE_INT, 4, 1, 4, NULL,
-    "3 players: the shared colour, by its place in the turn order (4 = green; the rulebook "
-    "only says \"the remaining color\").",
-    .label = "Shared colour (3 players)",
-    .source = "Rulebook, 3 players: \"the remaining color\"; notes 5.2.2" },
-  [BS_OPT_EDGE_TO_EDGE] = { "edge-to-edge", TW_VALUE_CHOICE, 0, 0, 0, edge_choices,
-    "Edge to Edge: the piece must touch its own colour along a side (corner contact not needed); "
-    "may-touch-side: side or corner contact both count for that piece.",
-    .label = "Edge to Edge card",
-    .source = "Rulebook, card Edge to Edge; notes 5.2.7 (AMBIGUITY)" },
-  [BS_OPT_WILD_OWN] = { "wild-own-color", TW_VALUE_BOOL, 0, 0, 1, NULL,
-    "Wild: the piece's own colour may be declared (then the card changes nothing); off: "
-    "\"a color of your choice\" is read as another colour.",
-    .label = "Wild may name own colour",
-    .source = "Rulebook, card Wild: \"a color of your choice\"; notes 5.2.7 (AMBIGUITY)" },
-  [BS_OPT_DOUBLE_CONTACT] = { "double-play-contact", TW_VALUE_CHOICE, 0, 0, 0, double_choices,
-    "Double Play: the second piece must touch the first piece at a corner (the card's text); "
-    "any-own-corner: any corner contact with its colour.",
-    .label = "Double Play contact",
-    .source = "Rulebook, card Double Play; notes 5.2.7 (AMBIGUITY)" },
-  [BS_OPT_MONOMINO_BONUS] = { "monomino-bonus", TW_VALUE_CHOICE, 0, 0, 0, mono_choices,
-    "Advanced scoring's +5: the colour's last placed piece is the monomino (as written); "
-    "only-if-all-placed: also needs every piece placed, as in classic Blokus.",
-    .label = "Monomino bonus",
-    .source = "Rulebook, advanced scoring: +5 if the last piece placed was the monomino; notes 5.2.9" },
-  [BS_OPT_TWO_PLAYER_SCORE] = { "two-player-score", TW_VALUE_CHOICE, 0, 0, 0, score2_choices,
-    "2 players: a player's score is their worse colour (this rulebook); both-colors adds the two "
-    "colours up, as classic Blokus and Pentobi's Blokus Two-Player do.",
-    .label = "Two-player score",
-    .source = "Rulebook, 2 players: the worse colour scores; notes 5.2.9; classic Blokus: both colours" },
-};
-
-G_STATIC_ASSERT (G_N_ELEMENTS (bs_options) == BS_N_OPTIONS);
-
-const TwCardKind bs_card_kinds[] = {
-  [BS_CARD_SKIP] = { "skip", "action", "Skip",
-    "When played, the next player loses their turn.", NULL, 0 },
-  [BS_CARD_REVERSE] = { "reverse", "action", "Reverse",
-    "When played, the direction of play is reversed.", NULL, 0 },
-  [BS_CARD_DRAW2] = { "draw-2", "action", "Draw 2",
-    "Draw two cards. Play one of them and put the other on the bottom of your Draw Pile.", NULL, 0 },
-  [BS_CARD_RECYCLE] = { "recycle", "action", "Recycle",
-    "Take one of your pieces from the board and return it to your supply.", NULL, 0 },
-  [BS_CARD_EDGE] = { "edge-to-edge", "action", "Edge to Edge",
-    "Play your next piece so it touches at least one of your other pieces along the side.", NULL, 0 },
-  [BS_CARD_DOUBLE] = { "double-play", "action", "Double Play",
-    "After you play your piece this turn, play a second piece touching your first piece at a corner.",
-    NULL, 0 },
-  [BS_CARD_WILD] = { "wild", "action", "Wild",
-    "Play your next piece as if it were a color of your choice.", NULL, 0 },
-  [BS_CARD_WARP] = { "warp", "action", "Warp",
-    "Move an opponent's piece to another legal location, touching one of their other pieces at a corner.",
-    NULL, 0 },
-};
-
-const char * const bs_phase_names[] = { "open", "card", "drawn", "piece", "double", "done", NULL };
-
-static const char * const bs_counter_names[] = {
-  [BS_COUNTER_TURNS] = "turns",
-  [BS_COUNTER_PASSES] = "passes",
-  [BS_COUNTER_CARDS] = "cards-played",
-  [BS_COUNTER_NO_EFFECT] = "cards-without-effect",
-  [BS_COUNTER_RECYCLED] = "pieces-recycled",
-  [BS_COUNTER_WARPED] = "pieces-warped",
-  NULL,
-};
-
-static const char * const bs_sections[] = { "board", NULL };
-
-/* ------------------------------------------------------------------------ */
-/* Definition time                                                          */
-
-/* "a20" on a board of side @n: column letter, row counted from the bottom. */
-static gboolean
-parse_cell (const char *text,
-            guint       n,
-            guint      *x,
-            guint      *y)
-{
-  char *end = NULL;
-  guint64 row;
-
-  if (text[0] < 'a' || text[0] > 'z')
-    return FALSE;
-  row = g_ascii_strtoull (text + 1, &end, 10);
-  if (end == text + 1 || *end != '\0' || row < 1 || row > n || (guint) (text[0] - 'a') >= n)
-    return FALSE;
-  *x = text[0] - 'a';
-  *y = n - (guint) row;
-  return TRUE;
-}
-
-/* Reads `board:`; fills size and starts, reporting problems when @diags. */
-static gboolean
-read_board (const TwDefinition *def,
-            TwDiagnostics      *diags,
-            guint              *size,
-            guint8             *sx,
-            guint8             *sy)
-{
-  static const char * const keys[] = { "size", "starts", NULL };
-  const TwNode *board = tw_node_get (def->root, "board");
-  const TwNode *starts;
-  gint64 n = 20;
-  gboolean ok = TRUE;
-
-  if (board != NULL)
-    {
-      if (!tw_node_check_keys (board, keys, "board", diags))
-        return FALSE;
-      if (tw_node_get (board, "size")
-          && !tw_node_to_int (tw_node_get (board, "size"), 5, BS_MAX_SIZE, &n, diags))
-        return FALSE;
-    }
-  *size = n;
-  /* standard Blokus: blue top-left (a20), yellow top-right, red bottom-right, green bottom-left */
-  sx[0] = 0;     sy[0] = 0;
-  sx[1] = n - 1; sy[1] = 0;
-  sx[2] = n - 1; sy[2] = n - 1;
-  sx[3] = 0;     sy[3] = n - 1;
-  starts = board ? tw_node_get (board, "starts") : NULL;
-  if (starts == NULL)
-    return TRUE;
-  if (!tw_node_expect (starts, TW_NODE_SEQ, "board.starts", diags))
-    return FALSE;
-  if (starts->n_children != BS_N_COLORS)
-    {
-      tw_diag_error (diags, starts, "one start cell per colour, in colour order",
-                     "board.starts lists %u cells, Blokus Shuffle needs %u", starts->n_children,
-                     BS_N_COLORS);
-      return FALSE;
-    }
-  for (guint i = 0; i < BS_N_COLORS; i++)
-    {
-      guint x, y;
-      if (!tw_node_expect (starts->children[i], TW_NODE_SCALAR, "a start cell", diags))
-        return FALSE;
-      if (!parse_cell (starts->children[i]->scalar, n, &x, &y))
-        {
-          tw_diag_error (diags, starts->children[i], "write a column letter and a row, e.g. a20",
-                         "'%s' is not a cell of a %u x %u board",
-                         starts->children[i]->scalar, (guint) n, (guint) n);
-          ok = FALSE;
-          continue;
-        }
-      sx[i] = x;
-      sy[i] = y;
-    }
-  return ok;
-}
-
-static void
-bs_validate (TwDefinition  *def,
-             TwDiagnostics *diags)
-{
-  guint size;
-  guint8 sx[BS_N_COLORS], sy[BS_N_COLORS];
-  guint total = 0, placements = 0;
-
-  if (def->n_colors != BS_N_COLORS)
-    tw_diag_error (diags, tw_node_get (def->root, "colors"), "list blue, yellow, red, green in turn order",
-                   "Blokus Shuffle needs exactly 4 colours in turn order, this file has %u",
-                   def->n_colors);
-  if (!read_board (def, diags, &size, sx, sy))
-    return;
-  if (def->n_pieces == 0)
-    tw_diag_error (diags, tw_node_get (def->root, "game"), "add a `pieces:` list",
-                   "Blokus Shuffle needs at least one piece");
-  for (guint i = 0; i < def->n_pieces; i++)
-    {
-      const TwPieceDef *piece = &def->pieces[i];
-      TwPolyomino o[8];
-      guint n_o;
-
-      total += piece->count;
-      if (tw_polyomino_width (&piece->shape) > size || tw_polyomino_height (&piece->shape) > size)
-        {
-          tw_diag_error (diags, piece->node, "make the board bigger or the piece smaller",
-                         "piece '%s' does not fit on a %u x %u board", piece->id, size, size);
-          continue;
-        }
-      n_o = tw_polyomino_orientations (&piece->shape, o);
-      for (guint k = 0; k < n_o; k++)
-        if (tw_polyomino_width (&o[k]) <= size && tw_polyomino_height (&o[k]) <= size)
-          placements += (size - tw_polyomino_width (&o[k]) + 1)
-                        * (size - tw_polyomino_height (&o[k]) + 1);
-    }
-  if (def->n_pieces > BS_MAX_PIECES || total > BS_MAX_PIECES)
-    tw_diag_error (diags, tw_node_get (def->root, "pieces"), "lower some counts",
-                   "a colour may have at most %u pieces, this file gives %u", BS_MAX_PIECES, total);
-  if (placements > BS_MAX_PLACEMENTS)
-    tw_diag_error (diags, tw_node_get (def->root, "pieces"), "use fewer or smaller pieces",
-                   "the pieces have %u placements on this board, more than the %u the engine indexes",
-                   placements, BS_MAX_PLACEMENTS);
-
-  total = 0;
-  for (guint i = 0; i < def->n_cards; i++)
-    total += def->cards[i].count;
-  if (total > BS_MAX_CARDS)
-    tw_diag_error (diags, tw_node_get (def->root, "cards"), "lower some counts",
-                   "a colour's deck may hold at most %u cards, this file gives %u", BS_MAX_CARDS, total);
-  for (guint i = 0; i < def->n_cards; i++)
-    {
-      if (g_str_equal (def->cards[i].id, "pass") || tw_definition_find_piece (def, def->cards[i].id) >= 0)
-        tw_diag_error (diags, def->cards[i].node, "rename the card",
-                       "card id '%s' is also a piece id or 'pass', which the notation reserves",
-                       def->cards[i].id);
-    }
-}
-
-static gpointer
-bs_prepare (const TwDefinition *def)
-{
-  BsPrep *p = g_new0 (BsPrep, 1);
-  g_autoptr(TwDiagnostics) quiet = tw_diagnostics_new (def->path);
-  guint N, P;
-
-  /* validate() has reported any problem already */
-  read_board (def, quiet, &p->size, p->start_x, p->start_y);
-  N = p->size;
-  P = p->n_pieces = def->n_pieces;
-  p->full = N >= 32 ? 0xffffffffu : (1u << N) - 1;
-  p->monomino = -1;
-  p->orients = g_new0 (BsOrient, 8 * MAX (P, 1));
-  for (guint k = 0; k < P; k++)
-    {
-      TwPolyomino o[8];
-      guint n_o = tw_polyomino_orientations (&def->pieces[k].shape, o);
-
-      p->count[k] = def->pieces[k].count;
-      p->squares[k] = def->pieces[k].shape.n;
-      p->total_squares += p->count[k] * p->squares[k];
-      p->total_pieces += p->count[k];
-      if (def->pieces[k].shape.n == 1 && p->monomino < 0)
-        p->monomino = k;
-      p->first_orient[k] = p->n_orients;
-      for (guint j = 0; j < n_o; j++)
-        {
-          BsOrient *or = &p->orients[p->n_orients++];
-          or->piece = k;
-          or->index = j;
-          or->cells = o[j];
-          or->n = o[j].n;
-          or->w = tw_polyomino_width (&o[j]);
-          or->h = tw_polyomino_height (&o[j]);
-          for (guint c = 0; c < o[j].n; c++)
-            or->rows[o[j].y[c]] |= 1u << o[j].x[c];
-        }
-    }
-  p->first_orient[P] = p->n_orients;
-
-  /* the row shapes, for gen_place() */
-  for (guint og = 0; og < p->n_orients; og++)
-    {
-      BsOrient *or = &p->orients[og];
-      or->by_rows = 1;
-      for (guint r = 0; r < or->h; r++)
-        {
-          guint i;
-          for (i = 0; i < p->n_shapes && p->shapes[i] != or->rows[r]; i++)
-            ;
-          if (i == p->n_shapes && i < BS_MAX_SHAPES)
-            p->shapes[p->n_shapes++] = or->rows[r];
-          if (i == p->n_shapes)
-            or->by_rows = 0;
-          or->shape[r] = i < p->n_shapes ? i : 0;
-        }
-    }
-
-  for (guint i = 0; i < def->n_cards; i++)
-    {
-      p->card_count[i] = def->cards[i].count;
-      p->n_cards += def->cards[i].count;
-    }
-  return p;
-}
-
-static void
-bs_free_prepared (gpointer data)
-{
-  BsPrep *p = data;
-
-  g_free (p->orients);
-  g_free (p);
-}
-
-static gsize
-bs_state_size (const TwGame *game)
-{
-  return sizeof (BsState);
-}
 
 /* ------------------------------------------------------------------------ */
 /* Seats, decks, colours                                                    */
@@ -800,7 +478,7 @@ draw_cards (BsState *s,
     s->hand[deck][s->hand_len[deck]++] = s->deck[deck][--s->deck_len[deck]];
 }
 
-static void
+void
 bs_init (const TwGame *game,
          TwState      *state,
          guint64       seed)
@@ -836,7 +514,7 @@ bs_init (const TwGame *game,
     tw_rng_shuffle_u8 (&s->rng, s->deck[d], s->deck_len[d]);
 }
 
-static guint64
+guint64
 bs_hash (const TwGame  *game,
          const TwState *state)
 {
@@ -868,7 +546,7 @@ bs_hash (const TwGame  *game,
   return h;
 }
 
-static int
+int
 bs_to_act (const TwGame  *game,
            const TwState *state)
 {
@@ -1234,7 +912,7 @@ card_effect (const TwGame *game,
 
 /* ------------------------------------------------------------------------ */
 
-static void
+void
 bs_legal_moves (const TwGame  *game,
                 const TwState *state,
                 TwMoveList    *out)
@@ -1270,7 +948,7 @@ bs_legal_moves (const TwGame  *game,
     }
 }
 
-static gboolean
+gboolean
 bs_apply (const TwGame  *game,
           TwState       *state,
           const TwMove  *move,
@@ -1481,7 +1159,7 @@ bs_score (const TwGame  *game,
   return sum ? total : best;
 }
 
-static void
+void
 bs_scores (const TwGame  *game,
            const TwState *state,
            double        *scores)
@@ -1491,7 +1169,7 @@ bs_scores (const TwGame  *game,
     scores[q] = bs_score (game, s, q);
 }
 
-static void
+void
 bs_ranking (const TwGame  *game,
             const TwState *state,
             guint         *rank)
@@ -1524,7 +1202,7 @@ bs_hand_seen (const TwGame  *game,
   return bs_seat_of (game, s, deck) == seat;
 }
 
-static void
+void
 bs_observe (const TwGame *game,
             TwState      *state,
             guint         player,
@@ -1571,7 +1249,7 @@ bs_observe (const TwGame *game,
   tw_rng_seed (&s->rng, tw_rng_next (rng));
 }
 
-static void
+void
 bs_counters (const TwGame  *game,
              const TwState *state,
              guint64       *out)
@@ -1581,7 +1259,7 @@ bs_counters (const TwGame  *game,
 
 /* From scratch: the covered cells from the placement lists, every colour's
  * sets, the supply and the cards of every deck. */
-static gboolean
+gboolean
 bs_check (const TwGame  *game,
           const TwState *state,
           GString       *why)
@@ -1696,52 +1374,3 @@ out:
   g_free (t);
   return ok;
 }
-
-const TwRules tw_bs_rules = {
-  .id = "blokus-shuffle",
-  .display_name = "Blokus Shuffle",
-  .min_players = 2,
-  .max_players = 4,
-  .options = bs_options,
-  .n_options = BS_N_OPTIONS,
-  .card_kinds = bs_card_kinds,
-  .n_card_kinds = BS_N_CARD_KINDS,
-  .extra_sections = bs_sections,
-  .extra_tile_keys = NULL,
-  .counter_names = bs_counter_names,
-  .notation = bs_notation_summary,
-  .validate = bs_validate,
-  .prepare = bs_prepare,
-  .free_prepared = bs_free_prepared,
-  .state_size = bs_state_size,
-  .init = bs_init,
-  .hash = bs_hash,
-  .to_act = bs_to_act,
-  .legal_moves = bs_legal_moves,
-  .apply = bs_apply,
-  .scores = bs_scores,
-  .ranking = bs_ranking,
-  .score_terms = bs_score_terms,
-  .explain_ranking = bs_explain_ranking,
-  .move_to_text = bs_move_to_text,
-  .describe_move = bs_describe_move,
-  .move_from_text = bs_move_from_text,
-  .state_to_text = bs_state_to_text,
-  .state_from_text = bs_state_from_text,
-  .observe = bs_observe,
-  .heuristic = bs_heuristic,
-  /* RAVE measured a gain (doc/bots.md) */
-  .search_rave = 1000,
-  .move_priors = bs_move_priors,
-  .playout_pick = bs_playout_pick,
-  .counters = bs_counters,
-  .check = bs_check,
-  .foreign_game = "Blokus",
-  .foreign_games = bs_foreign_games,
-  .foreign_setup = bs_foreign_setup,
-  .foreign_name = bs_foreign_name,
-  .foreign_color = bs_foreign_color,
-  .foreign_final_score = bs_foreign_final_score,
-  .foreign_move_from_text = bs_foreign_move_from_text,
-  .foreign_move_to_text = bs_foreign_move_to_text,
-};

@@ -187,6 +187,103 @@ cs_at (const CsPrep  *p,
   return CS_GRID (p, s)[(((guint) y & m) << p->side_shift) | ((guint) x & m)];
 }
 
+/* Helpers of cs-rules.c that cs-bot.c and cs-check.c share */
+
+/* The frontier entry of cell (x, y), or -1. */
+static inline gint
+cs_front_find (const CsPrep  *p,
+               const CsState *s,
+               int            x,
+               int            y)
+{
+  const CsFront *front = CS_FRONT (p, s);
+  for (guint k = 0; k < s->n_front; k++)
+    if (front[k].x == x && front[k].y == y)
+      return k;
+  return -1;
+}
+
+/* The root of a section's area. Read-only (no path halving), so that a
+ * refused move or a query leaves the state's bytes as they were. */
+static inline guint16
+cs_area_of (const CsPrep  *p,
+            const CsState *s,
+            guint          tile,
+            guint          sec)
+{
+  return tw_uf_root (CS_PARENT (p, s), 4 * tile + sec);
+}
+
+/* Is the area finished: is every section of it flagged? A finished area
+ * that a shift joins to new sections is not; see doc/rules/color-shift.md. */
+static inline gboolean
+cs_area_finished (const CsPrep  *p,
+                  const CsState *s,
+                  guint16        root)
+{
+  return CS_UNFIN (p, s)[root] == 0;
+}
+
+/* Neighbour colours of an empty cell, as bits 16 d + colour of the colour
+ * each neighbour shows towards the cell; the colours anywhere on the
+ * neighbours in @nb_colors; the smallest neighbouring placement index. */
+static inline guint8
+cs_cell_needs (const CsPrep  *p,
+               const CsState *s,
+               int            x,
+               int            y,
+               guint64       *req,
+               guint16       *nb_colors)
+{
+  const CsPlaced *placed = CS_PLACED (p, s);
+  guint8 lowest = CS_NONE;
+
+  *req = 0;
+  *nb_colors = 0;
+  for (guint d = 0; d < 4; d++)
+    {
+      guint8 j = cs_at (p, s, x + tw_dir_dx[d], y + tw_dir_dy[d]);
+      if (j == CS_NONE)
+        continue;
+      const TwTileFace *g = cs_face (p, placed[j].inst, placed[j].rot);
+      *req |= G_GUINT64_CONSTANT (1) << (16 * d + (g->edge[tw_dir_opposite (d)] & 15));
+      *nb_colors |= p->def_colors[p->inst_def[placed[j].inst]];
+      lowest = MIN (lowest, j);
+    }
+  return lowest;
+}
+
+guint    cs_area_tiles          (const TwGame *game, const CsState *s, guint16 root,
+                                 gboolean *all_finished);
+gboolean cs_area_has_standing   (const CsPrep *p, const CsState *s, guint16 root,
+                                 const CsMeeple *skip);
+gint     cs_first_supply_meeple (const TwGame *game, const CsState *s, guint seat);
+
+/* cs-prepare.c: definition time */
+void     cs_validate      (TwDefinition *def, TwDiagnostics *diags);
+gpointer cs_prepare       (const TwDefinition *def);
+void     cs_free_prepared (gpointer data);
+gsize    cs_state_size    (const TwGame *game);
+
+/* cs-rules.c: the rules table's play hooks */
+void     cs_init        (const TwGame *game, TwState *state, guint64 seed);
+guint64  cs_hash        (const TwGame *game, const TwState *state);
+int      cs_to_act      (const TwGame *game, const TwState *state);
+void     cs_legal_moves (const TwGame *game, const TwState *state, TwMoveList *out);
+gboolean cs_apply       (const TwGame *game, TwState *state, const TwMove *move, GString *why);
+void     cs_scores      (const TwGame *game, const TwState *state, double *scores);
+void     cs_ranking     (const TwGame *game, const TwState *state, guint *rank);
+void     cs_observe     (const TwGame *game, TwState *state, guint player, TwRng *rng);
+void     cs_counters    (const TwGame *game, const TwState *state, guint64 *out);
+
+/* cs-bot.c */
+double   cs_heuristic    (const TwGame *game, const TwState *state, guint player);
+guint    cs_playout_pick (const TwGame *game, const TwState *state, const TwMoveList *moves,
+                          TwRng *rng);
+
+/* cs-check.c */
+gboolean cs_check (const TwGame *game, const TwState *state, GString *why);
+
 /* cs-rules.c, used by the notation */
 void             cs_reset           (const TwGame *game, CsState *s, guint n_players);
 void             cs_put_tile        (const TwGame *game, CsState *s, guint inst, guint rot,

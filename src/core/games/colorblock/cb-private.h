@@ -22,6 +22,7 @@
 #include "tw-game.h"
 #include "tw-tile.h"
 #include "tw-module-util.h"
+#include "tw-regions.h"
 #include "cb-view.h"
 
 G_BEGIN_DECLS
@@ -199,6 +200,86 @@ cb_opt (const TwGame *game, guint opt)
 {
   return game->options.values[opt];
 }
+
+/* Board helpers of cb-rules.c that cb-bot.c and cb-check.c share */
+
+static inline const TwTileFace *
+cb_inst_face (const CbPrep *p,
+              guint         inst,
+              guint         rot)
+{
+  return &p->faces[p->inst_def[inst]][rot & 3];
+}
+
+static inline int
+cb_private_cell (int x,
+                 int y)
+{
+  if (x < -(CB_MAX_PRIVATE - 1) || x > CB_MAX_PRIVATE - 1
+      || y < -(CB_MAX_PRIVATE - 1) || y > CB_MAX_PRIVATE - 1)
+    return -1;
+  return (y + CB_MAX_PRIVATE) * CB_PW + (x + CB_MAX_PRIVATE);
+}
+
+static inline guint
+cb_private_side (const TwGame *game)
+{
+  return (guint) cb_opt (game, CB_OPT_PRIVATE_SIZE);
+}
+
+/* Does the private board of @seat still fit its footprint with (x, y) added? */
+static inline gboolean
+cb_private_fits (const TwGame  *game,
+                 const CbState *s,
+                 guint          seat,
+                 int            x,
+                 int            y)
+{
+  int k = (int) cb_private_side (game);
+  int x0 = MIN (s->pxmin[seat], x), x1 = MAX (s->pxmax[seat], x);
+  int y0 = MIN (s->pymin[seat], y), y1 = MAX (s->pymax[seat], y);
+  return x1 - x0 < k && y1 - y0 < k;
+}
+
+typedef struct
+{
+  guint        board;
+  guint        color;
+  guint        n_tiles;
+  gboolean     has_hole;
+  gboolean     has_island;
+  TwPolyomino  footprint;   /* n == 0 when larger than TW_POLY_MAX_CELLS */
+} CbShape;
+
+TwRegionTile *cb_region_tiles (const TwGame *game, const CbState *s);
+gboolean      cb_goal_met     (const TwGame *game, const CbState *s, guint seat, guint card_index,
+                               const CbShape *shape);
+
+/* cb-prepare.c: definition time */
+void     cb_validate      (TwDefinition *def, TwDiagnostics *diags);
+gpointer cb_prepare       (const TwDefinition *def);
+void     cb_free_prepared (gpointer data);
+gsize    cb_state_size    (const TwGame *game);
+
+/* cb-rules.c: the rules table's play hooks */
+void     cb_init        (const TwGame *game, TwState *state, guint64 seed);
+guint64  cb_hash        (const TwGame *game, const TwState *state);
+int      cb_to_act      (const TwGame *game, const TwState *state);
+void     cb_legal_moves (const TwGame *game, const TwState *state, TwMoveList *out);
+gboolean cb_apply       (const TwGame *game, TwState *state, const TwMove *move, GString *why);
+void     cb_scores      (const TwGame *game, const TwState *state, double *scores);
+void     cb_ranking     (const TwGame *game, const TwState *state, guint *rank);
+void     cb_observe     (const TwGame *game, TwState *state, guint player, TwRng *rng);
+guint    cb_end_reason  (const TwGame *game, const TwState *state);
+void     cb_counters    (const TwGame *game, const TwState *state, guint64 *out);
+
+/* cb-bot.c */
+double   cb_heuristic    (const TwGame *game, const TwState *state, guint player);
+guint    cb_playout_pick (const TwGame *game, const TwState *state, const TwMoveList *moves,
+                          TwRng *rng);
+
+/* cb-check.c */
+gboolean cb_check (const TwGame *game, const TwState *state, GString *why);
 
 /* cb-rules.c, used by the notation */
 void             cb_place           (const TwGame *game, CbState *s, guint board,

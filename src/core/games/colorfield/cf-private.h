@@ -189,6 +189,45 @@ cf_opt (const TwGame *game, guint opt)
   return game->options.values[opt];
 }
 
+/* Helpers of cf-rules.c that cf-bot.c shares */
+
+static inline const guint16 *
+cf_border_of (const CfPrep  *p,
+              const CfState *s,
+              guint          seat)
+{
+  return p->boards[s->board[seat]].border[s->face[seat] == CF_NONE ? 0 : s->face[seat]];
+}
+
+/* The value of a matched side of colour @color, the 2-side or not. */
+static inline int
+cf_side_value (const TwGame  *game,
+               const CfState *s,
+               int            specialty,
+               gboolean       is_two,
+               guint          color)
+{
+  if (!is_two)
+    return 1;
+  int two = cf_opt (game, CF_OPT_TWO_POINTS);
+  if ((int) color == specialty)
+    {
+      /* the footnote: a tool does not stack on the specialty */
+      if (s->fx.two_value && cf_opt (game, CF_OPT_STACK))
+        return s->fx.two_value + cf_opt (game, CF_OPT_SPECIALTY_BONUS);
+      return two + cf_opt (game, CF_OPT_SPECIALTY_BONUS);
+    }
+  return s->fx.two_value ? s->fx.two_value : two;
+}
+
+/* May @s->current discard drawn tile @c unplayed? */
+static inline gboolean
+cf_may_discard (const TwGame  *game,
+                const CfState *s)
+{
+  return s->n_hand == 1 || !cf_opt (game, CF_OPT_SKETCH_MUST_PLACE);
+}
+
 int      cf_tile_points        (const TwGame *game, const CfState *s, guint seat, guint slot);
 void     cf_matched_sides      (const TwGame *game, const CfState *s, guint seat,
                                 guint8 matched[CF_SLOTS]);
@@ -197,6 +236,28 @@ void     cf_compute_effects    (const TwGame *game, const CfState *s, CfEffects 
 guint    cf_tokens_unused      (const TwGame *game, const CfState *s, guint seat);
 int      cf_specialty          (const TwGame *game, const CfState *s, guint seat);
 gboolean cf_check              (const TwGame *game, const TwState *state, GString *why);
+
+/* cf-prepare.c: definition time */
+void     cf_validate      (TwDefinition *def, TwDiagnostics *diags);
+gpointer cf_prepare       (const TwDefinition *def);
+void     cf_free_prepared (gpointer data);
+gsize    cf_state_size    (const TwGame *game);
+
+/* cf-rules.c: the rules table's play hooks */
+void     cf_init        (const TwGame *game, TwState *state, guint64 seed);
+guint64  cf_hash        (const TwGame *game, const TwState *state);
+int      cf_to_act      (const TwGame *game, const TwState *state);
+void     cf_legal_moves (const TwGame *game, const TwState *state, TwMoveList *out);
+gboolean cf_apply       (const TwGame *game, TwState *state, const TwMove *move, GString *why);
+void     cf_scores      (const TwGame *game, const TwState *state, double *scores);
+void     cf_ranking     (const TwGame *game, const TwState *state, guint *rank);
+void     cf_observe     (const TwGame *game, TwState *state, guint player, TwRng *rng);
+void     cf_counters    (const TwGame *game, const TwState *state, guint64 *out);
+
+/* cf-bot.c */
+double   cf_heuristic    (const TwGame *game, const TwState *state, guint player);
+guint    cf_playout_pick (const TwGame *game, const TwState *state, const TwMoveList *moves,
+                          TwRng *rng);
 
 /* cf-score.c */
 void     cf_score_terms     (const TwGame *game, const TwState *state, guint seat,

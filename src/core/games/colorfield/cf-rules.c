@@ -1,4 +1,4 @@
-/* cf-rules.c: Colorfield, every rule
+/* cf-rules.c: Colorfield, every rule in play
  *
  * The rules as read in doc/rules/colorfield.md (from shared/rules/colorfield.md):
  * paint tiles laid upright on a 2x3 canvas whose border shows two or three
@@ -6,7 +6,9 @@
  * three-tile face-up tray refilled at once and refreshed after a full cycle
  * of blind draws, five turns of draw and replace-or-discard, round scoring
  * with the specialty colour, three rounds, and the fourteen Community Tools
- * as effect kinds with parameters (Advanced Mode keeps them).
+ * as effect kinds with parameters (Advanced Mode keeps them). What runs when
+ * a definition loads is in cf-prepare.c, the schemas and the rules table in
+ * cf-module.c.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -17,584 +19,6 @@
 #include "cf-private.h"
 
 /* ------------------------------------------------------------------------ */
-/* Schemas                                                                  */
-
-static const char * const tool_reveal_choices[] = { "before-setup", "after-setup", NULL };
-static const char * const setup_choices[] = { "choose", "dealt", NULL };
-static const char * const first_player_choices[] = { "first-seat", "random", NULL };
-static const char * const swap_choices[] = { "keep-rotation", "upright", NULL };
-static const char * const reshuffle_choices[] = { "common-discard", "all-discards", NULL };
-static const char * const collective_choices[] = { "tokens-first", "free-first", NULL };
-
-const TwOptionSpec cf_options[] = {
-  [CF_OPT_ADVANCED] = { "advanced-mode", TW_VALUE_BOOL, 0, 0, 1, NULL,
-    "Advanced Mode: each round's Community Tool stays, so rounds have 1, 2 and 3 tools in play.",
-    .label = "Advanced Mode",
-    .source = "Rulebook, Advanced Mode: each round's Community Tool stays; notes 4.2.4" },
-  [CF_OPT_TOOL_DECK_SIZE] = { "tool-deck-size", TW_VALUE_INT, 14, 0, CF_MAX_TOOLS, NULL,
-    "The tool deck is the definition's first N cards: the components list 10 cards but the text describes 14, so all by default (10: the printed count; 0: no tools).",
-    .label = "Tool deck size",
-    .source = "Rulebook: the components list 10 tool cards, the text describes 14; notes 4.2.12 (AMBIGUITY)" },
-  [CF_OPT_TOOL_REVEAL] = { "tool-reveal", TW_VALUE_CHOICE, 1, 0, 0, tool_reveal_choices,
-    "Round set-up as printed: set-up tiles, the tray, \"Then, draw and reveal one Community Tool Card\" (so the Rounded Wooden Palette acts at set-up only when kept in Advanced Mode); before-setup reveals the tool first, so that it always can.",
-    .label = "Round set-up order",
-    .source = "Rulebook, round set-up: tiles, then the tray, \"Then, draw and reveal one Community Tool Card\"; notes 4.2.4" },
-  [CF_OPT_SETUP_CHOICES] = { "setup-choices", TW_VALUE_CHOICE, 0, 0, 0, setup_choices,
-    "Players choose their Player Card and the face of their dealt canvas board, as written; dealt draws both at random (quick simulations).",
-    .label = "Player Card and canvas face",
-    .source = "Rulebook, game set-up: players choose; notes 4.2.3" },
-  [CF_OPT_FIRST_PLAYER] = { "first-player", TW_VALUE_CHOICE, 0, 0, 0, first_player_choices,
-    "Who starts (the rulebook: whoever painted most recently; the first player never changes): the first seat, or a seat drawn from the seed.",
-    .label = "First player",
-    .source = "Rulebook: the most recent painter starts and stays first; notes 4.2.3" },
-  [CF_OPT_SWAP_ROTATION] = { "swap-rotation", TW_VALUE_CHOICE, 0, 0, 0, swap_choices,
-    "Swapped tiles keep their current rotation (\"follow the orientation rules\" forbids turning them, not keeping an earlier Rotate); upright turns both back to upright.",
-    .label = "Swapped tiles' rotation",
-    .source = "Rulebook, ability Swap: \"follow the orientation rules\"; notes 4.2.6 (AMBIGUITY)" },
-  [CF_OPT_RESHUFFLE] = { "reshuffle", TW_VALUE_CHOICE, 0, 0, 0, reshuffle_choices,
-    "When the draw deck runs out, the common discard pile is shuffled into a new deck and the personal discards stay until the round ends; all-discards shuffles the personal piles in too.",
-    .label = "Reshuffle",
-    .source = "Rulebook: an empty deck; notes 4.2.8 (AMBIGUITY)" },
-  [CF_OPT_COLLECTIVE_TOKENS] = { "local-collective-tokens", TW_VALUE_CHOICE, 0, 0, 0, collective_choices,
-    "Local Collective allows more abilities than tokens: the tokens are spent first and the extra uses are free (unspent tokens still pay); free-first spends the free uses before any token.",
-    .label = "Local Collective tokens",
-    .source = "Rulebook, tool Local Collective; notes 4.2.12 (AMBIGUITY)" },
-  [CF_OPT_SKETCH_MUST_PLACE] = { "sketchbook-must-place", TW_VALUE_BOOL, 1, 0, 1, NULL,
-    "After drawing two with the Sketchbook the kept tile must be played (\"choose one to play and one to discard\"); off: it may also be discarded.",
-    .label = "Sketchbook tile must be played",
-    .source = "Rulebook, tool Watercolor Paper Sketchbook: \"choose one to play and one to discard\"; notes 4.2.12 (AMBIGUITY)" },
-  [CF_OPT_STACK] = { "tool-modifiers-stack", TW_VALUE_BOOL, 0, 0, 1, NULL,
-    "Scoring tools do not stack on the rules or specialities (the rulebook's footnote): Minimalism pays 5 per token instead of 1, the Sponge skips specialty sides; on: they add up (6 per token, a specialty 2-side under the Sponge scores 5).",
-    .label = "Scoring tools stack",
-    .source = "Rulebook footnote: tool effects that modify scoring do not stack; notes 4.2.12" },
-  [CF_OPT_ROUNDS] = { "rounds", TW_VALUE_INT, 3, 1, CF_MAX_ROUNDS, NULL,
-    "Rounds in a game (the rulebook: three).",
-    .label = "Rounds",
-    .source = "Rulebook: three rounds; notes 4.2.4" },
-  [CF_OPT_TURNS] = { "turns-per-round", TW_VALUE_INT, 5, 1, CF_MAX_TURNS - 4, NULL,
-    "Turns each player takes in a round before scoring (the rulebook: five).",
-    .label = "Turns per round",
-    .source = "Rulebook: five turns per player and round; notes 4.2.5" },
-  [CF_OPT_TOKENS] = { "ability-tokens", TW_VALUE_INT, 3, 0, 12, NULL,
-    "Ability tokens per player and round (the rulebook: three of the four markers).",
-    .label = "Ability tokens",
-    .source = "Rulebook: three of the four markers are ability tokens; notes 4.2.3" },
-  [CF_OPT_TRAY] = { "tray-size", TW_VALUE_INT, 3, 1, CF_MAX_TRAY, NULL,
-    "Face-up tiles on the draw tray (the rulebook: three).",
-    .label = "Tray size",
-    .source = "Rulebook: three face-up tiles on the draw tray; notes 4.2.4" },
-  [CF_OPT_TWO_POINTS] = { "two-side-points", TW_VALUE_INT, 2, 0, 9, NULL,
-    "Points for a matched 2-side (the rulebook: 2).",
-    .label = "Points for a 2-side",
-    .source = "Rulebook, round scoring: a matched 2-side scores 2; notes 4.2.9" },
-  [CF_OPT_SPECIALTY_BONUS] = { "specialty-bonus", TW_VALUE_INT, 2, 0, 9, NULL,
-    "Bonus for a matched 2-side of the player's Specialty colour (the rulebook: 2, so 4 in all).",
-    .label = "Specialty bonus",
-    .source = "Rulebook, round scoring: the Specialty colour's 2-side scores 2 more; notes 4.2.9" },
-};
-
-G_STATIC_ASSERT (G_N_ELEMENTS (cf_options) == CF_N_OPTIONS);
-
-static const TwParamSpec p_points1[] = {
-  { "points", TW_VALUE_INT, FALSE, 1, 0, 20, NULL, "Points for each." },
-};
-static const TwParamSpec p_points2[] = {
-  { "points", TW_VALUE_INT, FALSE, 2, 0, 20, NULL, "Points for each." },
-};
-static const TwParamSpec p_two_value[] = {
-  { "points", TW_VALUE_INT, FALSE, 3, 0, 20, NULL, "What a matched non-specialty 2-side scores." },
-};
-static const TwParamSpec p_abilities[] = {
-  { "abilities", TW_VALUE_INT, FALSE, 5, 1, CF_MAX_TURNS, NULL, "Abilities a player may use this round, one before each turn." },
-};
-static const TwParamSpec p_turns[] = {
-  { "turns", TW_VALUE_INT, FALSE, 1, 1, 4, NULL, "Additional turns before scoring." },
-};
-static const TwParamSpec p_swath[] = {
-  { "points", TW_VALUE_INT, FALSE, 5, 0, 50, NULL, "Bonus for the swath." },
-  { "tiles", TW_VALUE_INT, FALSE, 3, 2, CF_SLOTS, NULL, "Tiles the swath must cover." },
-};
-static const TwParamSpec p_refreshes[] = {
-  { "per-turn", TW_VALUE_INT, FALSE, 1, 1, 9, NULL,
-    "Refreshes a player may make before one draw (the card says \"before drawing you may refresh the tray\"; "
-    "once is the project's reading: a second refresh would only cycle the deck)." },
-};
-static const TwParamSpec p_token_value[] = {
-  { "points", TW_VALUE_INT, FALSE, 5, 0, 20, NULL, "Points per unused ability token." },
-};
-
-const TwCardKind cf_card_kinds[] = {
-  [CF_TOOL_PERFECT] = { "opponent-perfect-tiles", "tool", "Mahl Stick",
-    "When scoring, +N for every tile on an opponent's canvas that matches on all four sides.",
-    p_points1, G_N_ELEMENTS (p_points1) },
-  [CF_TOOL_REFRESH] = { "refresh-tray", "tool", "Angled Rigger Brush",
-    "Before drawing, a player may discard the face-up tiles and replace them from the deck (N times a turn).",
-    p_refreshes, G_N_ELEMENTS (p_refreshes) },
-  [CF_TOOL_TWO_VALUE] = { "two-side-value", "tool", "High-Density Sponge",
-    "Matched non-specialty 2-sides score N.", p_two_value, G_N_ELEMENTS (p_two_value) },
-  [CF_TOOL_ABILITIES] = { "ability-every-turn", "tool", "Local Collective",
-    "One ability before each turn, up to N this round.", p_abilities, G_N_ELEMENTS (p_abilities) },
-  [CF_TOOL_DISCARD_BONUS] = { "discard-bonus", "tool", "Nylon Filbert Brush",
-    "+N at once for a drawn tile discarded without playing it.", p_points2, G_N_ELEMENTS (p_points2) },
-  [CF_TOOL_EXTRA_TURNS] = { "extra-turns", "tool", "Unpaid Intern",
-    "Every player takes N more turns before scoring.", p_turns, G_N_ELEMENTS (p_turns) },
-  [CF_TOOL_SPONSOR] = { "sponsorship", "tool", "Corporate Sponsorships",
-    "+N for every scoring 1-point side of your specialty colour on opponents' canvases.",
-    p_points1, G_N_ELEMENTS (p_points1) },
-  [CF_TOOL_FREE_ORIENT] = { "free-orientation", "tool", "Wooden New Wave Palette",
-    "Tiles may be played in any rotation on a turn.", NULL, 0 },
-  [CF_TOOL_DRAW_TWO] = { "draw-two", "tool", "Watercolor Paper Sketchbook",
-    "Draw two from the deck instead of one; play one, the other goes to the discard pile.", NULL, 0 },
-  [CF_TOOL_FREE_SETUP] = { "free-setup", "tool", "Rounded Wooden Palette",
-    "During Round Setup, revealed tiles go in any empty space.", NULL, 0 },
-  [CF_TOOL_VARNISH] = { "orientation-bonus", "tool", "Matte Varnish",
-    "+N for every upright tile at the end of the round.", p_points2, G_N_ELEMENTS (p_points2) },
-  [CF_TOOL_SWATH] = { "specialty-swath", "tool", "H-Frame Easel",
-    "+N if one continuous swath of your specialty colour covers at least T tiles.",
-    p_swath, G_N_ELEMENTS (p_swath) },
-  [CF_TOOL_EDGE_POINTS] = { "canvas-edge-points", "tool", "Paper Lining Tape",
-    "+N for every canvas edge space matched by its tile side.", p_points1, G_N_ELEMENTS (p_points1) },
-  [CF_TOOL_TOKEN_VALUE] = { "token-value", "tool", "Minimalism",
-    "Unused ability tokens score N each.", p_token_value, G_N_ELEMENTS (p_token_value) },
-};
-
-G_STATIC_ASSERT (G_N_ELEMENTS (cf_card_kinds) == CF_N_TOOL_KINDS);
-
-static const char * const cf_counter_names[] = {
-  [CF_COUNTER_TURNS] = "turns",
-  [CF_COUNTER_TRAY_DRAWS] = "tray-draws",
-  [CF_COUNTER_DECK_DRAWS] = "deck-draws",
-  [CF_COUNTER_ABILITIES] = "abilities-used",
-  [CF_COUNTER_BLIND_REFRESHES] = "tray-refreshes-after-blind-draws",
-  [CF_COUNTER_TOOL_REFRESHES] = "tray-refreshes-by-tool",
-  [CF_COUNTER_RESHUFFLES] = "deck-reshuffles",
-  [CF_COUNTER_UNPLAYED] = "tiles-discarded-unplayed",
-  NULL,
-};
-
-const char * const cf_phase_names[] = {
-  "painter", "side", "setup", "ability", "draw", "place", "done", NULL
-};
-
-
-/* ------------------------------------------------------------------------ */
-/* Definition time: tiles' 2-sides, canvases and painters                   */
-
-#define CF_ERR(diags, ...) \
-  G_STMT_START { if ((diags) != NULL) tw_diag_error ((diags), __VA_ARGS__); } G_STMT_END
-
-static gboolean
-parse_dir (const char *text,
-           guint      *out)
-{
-  static const char * const names[][3] = {
-    { "N", "n", "north" }, { "E", "e", "east" }, { "S", "s", "south" }, { "W", "w", "west" },
-  };
-  for (guint d = 0; d < 4; d++)
-    for (guint k = 0; k < 3; k++)
-      if (g_ascii_strcasecmp (text, names[d][k]) == 0)
-        {
-          *out = d;
-          return TRUE;
-        }
-  return FALSE;
-}
-
-static gboolean
-scalar_of (const TwNode  *node,
-           const char    *what,
-           TwDiagnostics *diags)
-{
-  if (node == NULL || node->type != TW_NODE_SCALAR)
-    {
-      CF_ERR (diags, node, NULL, "%s must be a single word", what);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-/* The canvas: `canvas: {spaces: [[1, 2, 3], [4, 5, 6]]}` says which space
- * number lies where (rows from the top); absent, reading order, the notes'
- * [ASSUMPTION]. Fills the slots' places, neighbours and border sides. */
-static gboolean
-parse_canvas (const TwDefinition *def,
-              TwDiagnostics      *report,
-              CfPrep             *p)
-{
-  static const char * const keys[] = { "spaces", NULL };
-  /* the node helpers want a list to report to, also in prepare() */
-  g_autoptr(TwDiagnostics) scratch = report ? NULL : tw_diagnostics_new (NULL);
-  TwDiagnostics *diags = report ? report : scratch;
-  const TwNode *canvas = tw_node_get (def->root, "canvas");
-  const TwNode *spaces = canvas ? tw_node_get (canvas, "spaces") : NULL;
-  gint8 at[CF_CANVAS_H][CF_CANVAS_W];
-  guint seen = 0;
-
-  for (guint i = 0; i < CF_SLOTS; i++)
-    at[i / CF_CANVAS_W][i % CF_CANVAS_W] = i;
-  if (canvas != NULL)
-    {
-      if (!tw_node_expect (canvas, TW_NODE_MAP, "canvas", diags)
-          || !tw_node_check_keys (canvas, keys, "canvas", diags))
-        return FALSE;
-      if (spaces == NULL || spaces->type != TW_NODE_SEQ || spaces->n_children != CF_CANVAS_H)
-        {
-          CF_ERR (diags, spaces ? spaces : canvas, "e.g. `spaces: [[1, 2, 3], [4, 5, 6]]`",
-                  "canvas spaces: %u rows of %u space numbers", CF_CANVAS_H, CF_CANVAS_W);
-          return FALSE;
-        }
-      for (guint y = 0; y < CF_CANVAS_H; y++)
-        {
-          const TwNode *row = spaces->children[y];
-          if (row->type != TW_NODE_SEQ || row->n_children != CF_CANVAS_W)
-            {
-              CF_ERR (diags, row, "e.g. `[1, 2, 3]`", "a canvas row holds %u space numbers",
-                      CF_CANVAS_W);
-              return FALSE;
-            }
-          for (guint x = 0; x < CF_CANVAS_W; x++)
-            {
-              gint64 n;
-              if (!tw_node_to_int (row->children[x], 1, CF_SLOTS, &n, diags))
-                return FALSE;
-              if (seen & (1u << (n - 1)))
-                {
-                  CF_ERR (diags, row->children[x], "number the spaces 1 to 6, each once",
-                          "canvas space %d is named twice", (int) n);
-                  return FALSE;
-                }
-              seen |= 1u << (n - 1);
-              at[y][x] = n - 1;
-            }
-        }
-    }
-
-  for (guint y = 0; y < CF_CANVAS_H; y++)
-    for (guint x = 0; x < CF_CANVAS_W; x++)
-      {
-        guint i = at[y][x];
-        p->slot_x[i] = x;
-        p->slot_y[i] = y;
-        p->neighbour[i][0] = y > 0 ? at[y - 1][x] : -1;
-        p->neighbour[i][1] = x + 1 < CF_CANVAS_W ? at[y][x + 1] : -1;
-        p->neighbour[i][2] = y + 1 < CF_CANVAS_H ? at[y + 1][x] : -1;
-        p->neighbour[i][3] = x > 0 ? at[y][x - 1] : -1;
-        /* border spaces clockwise: the top row, the right side, the bottom
-         * row (right to left), the left side (bottom to top) */
-        p->border_of[i][0] = y == 0 ? (int) x : -1;
-        p->border_of[i][1] = x == CF_CANVAS_W - 1 ? (int) (CF_CANVAS_W + y) : -1;
-        p->border_of[i][2] = y == CF_CANVAS_H - 1 ? (int) (CF_CANVAS_W + CF_CANVAS_H + CF_CANVAS_W - 1 - x) : -1;
-        p->border_of[i][3] = x == 0 ? (int) (2 * CF_CANVAS_W + CF_CANVAS_H + CF_CANVAS_H - 1 - y) : -1;
-      }
-  return TRUE;
-}
-
-/* Reads the module's own data into @p; with @diags NULL (prepare(), after a
- * validate() that passed) it only fills. Returns FALSE on any problem. */
-static gboolean
-parse_definition (const TwDefinition *def,
-                  TwDiagnostics      *diags,
-                  CfPrep             *p)
-{
-  gboolean ok = TRUE;
-  const TwNode *canvases = tw_node_get (def->root, "canvases");
-  const TwNode *painters = tw_node_get (def->root, "painters");
-
-  if (def->n_colors == 0 || def->n_colors > 15)
-    {
-      CF_ERR (diags, tw_node_get (def->root, "colors"), NULL,
-              "Colorfield needs 1 to 15 colours, this file has %u", def->n_colors);
-      ok = FALSE;
-    }
-  p->n_colors = def->n_colors;
-  if (def->total_tiles < 6 * CF_MAX_PLAYERS + CF_MAX_TRAY || def->total_tiles > CF_MAX_TILES)
-    {
-      CF_ERR (diags, tw_node_get (def->root, "tiles"),
-              "every player needs six tiles and the tray five",
-              "Colorfield needs %u to %u tiles, this file has %u",
-              6 * CF_MAX_PLAYERS + CF_MAX_TRAY, CF_MAX_TILES, def->total_tiles);
-      ok = FALSE;
-    }
-  for (guint i = 0, k = 0; i < def->n_tiles; i++)
-    {
-      const TwTileDef *t = &def->tiles[i];
-      const TwNode *two = t->node ? tw_node_get (t->node, "two") : NULL;
-      guint dir = 0;
-
-      if (t->n_edges != 4)
-        {
-          CF_ERR (diags, t->node, "give it `edges: [N, E, S, W]` colours",
-                  "Colorfield tile '%s' has no edges", t->id);
-          ok = FALSE;
-        }
-      if (two == NULL)
-        {
-          CF_ERR (diags, t->node, "add `two: S` (the side that shows the 2, tile upright)",
-                  "Colorfield tile '%s' does not say which side shows the 2", t->id);
-          ok = FALSE;
-        }
-      else if (two->type != TW_NODE_SCALAR || !parse_dir (two->scalar, &dir))
-        {
-          CF_ERR (diags, two, "one of N, E, S, W",
-                  "the 2-side of tile '%s' must be a direction", t->id);
-          ok = FALSE;
-        }
-      for (guint c = 0; c < t->count && k < CF_MAX_TILES; c++, k++)
-        {
-          p->inst_def[k] = i;
-          p->two[k] = dir;
-          for (guint r = 0; r < 4; r++)
-            for (guint d = 0; d < 4; d++)
-              p->edge[k][r][d] = t->edges[(d + 4 - r) & 3];
-        }
-    }
-  p->n_inst = MIN (def->total_tiles, CF_MAX_TILES);
-
-  /* painters: id, name, specialty */
-  if (painters == NULL || painters->type != TW_NODE_SEQ)
-    {
-      CF_ERR (diags, painters ? painters : tw_node_get (def->root, "game"),
-              "a list like `- {id: wei-ta-chin, name: Wei-Ta Chin, specialty: coral}`",
-              "Colorfield needs a `painters:` list of player cards");
-      ok = FALSE;
-    }
-  else
-    {
-      static const char * const keys[] = { "id", "name", "specialty", NULL };
-      if (painters->n_children < CF_MAX_PLAYERS || painters->n_children > CF_MAX_PAINTERS)
-        {
-          CF_ERR (diags, painters, NULL, "Colorfield needs %u to %u painters, this file has %u",
-                  CF_MAX_PLAYERS, CF_MAX_PAINTERS, painters->n_children);
-          ok = FALSE;
-        }
-      for (guint i = 0; i < painters->n_children && i < CF_MAX_PAINTERS; i++)
-        {
-          const TwNode *e = painters->children[i];
-          const TwNode *id, *name, *spec;
-          if (e->type != TW_NODE_MAP)
-            {
-              CF_ERR (diags, e, NULL, "painter %u must be a map", i + 1);
-              ok = FALSE;
-              continue;
-            }
-          if (diags && !tw_node_check_keys (e, keys, "a painter", diags))
-            ok = FALSE;
-          id = tw_node_get (e, "id");
-          name = tw_node_get (e, "name");
-          spec = tw_node_get (e, "specialty");
-          /* a wrong type is an error, never replaced by the id */
-          if (name != NULL && name->type != TW_NODE_SCALAR)
-            {
-              CF_ERR (diags, name, "write it as text, such as `name: Wei-Ta Chin`",
-                      "the name of a painter must be text, not a %s",
-                      name->type == TW_NODE_SEQ ? "list" : "map");
-              ok = FALSE;
-              continue;
-            }
-          if (!scalar_of (id, "the id of a painter", diags)
-              || !scalar_of (spec, "a specialty", diags))
-            {
-              ok = FALSE;
-              continue;
-            }
-          gint c = tw_definition_find_color (def, spec->scalar);
-          if (c < 0)
-            {
-              CF_ERR (diags, spec, "use a colour id from `colors:`", "unknown colour '%s'",
-                      spec->scalar);
-              ok = FALSE;
-              continue;
-            }
-          for (guint j = 0; j < p->n_painters; j++)
-            if (g_str_equal (p->painters[j].id, id->scalar))
-              {
-                CF_ERR (diags, id, NULL, "two painters have the id '%s'", id->scalar);
-                ok = FALSE;
-              }
-          CfPainter *pa = &p->painters[p->n_painters++];
-          pa->id = g_strdup (id->scalar);
-          pa->name = g_strdup (name && name->type == TW_NODE_SCALAR ? name->scalar : id->scalar);
-          pa->specialty = c;
-        }
-    }
-
-  /* canvases: boards with two faces of ten edge spaces each */
-  if (canvases == NULL || canvases->type != TW_NODE_SEQ)
-    {
-      CF_ERR (diags, canvases ? canvases : tw_node_get (def->root, "game"),
-              "a list of boards, each with two `faces:` of 10 `border:` colour sets",
-              "Colorfield needs a `canvases:` list of canvas boards");
-      ok = FALSE;
-    }
-  else
-    {
-      static const char * const board_keys[] = { "id", "faces", NULL };
-      static const char * const face_keys[] = { "id", "border", NULL };
-      if (canvases->n_children < CF_MAX_PLAYERS || canvases->n_children > CF_MAX_BOARDS)
-        {
-          CF_ERR (diags, canvases, NULL,
-                  "Colorfield needs %u to %u canvas boards, this file has %u",
-                  CF_MAX_PLAYERS, CF_MAX_BOARDS, canvases->n_children);
-          ok = FALSE;
-        }
-      for (guint i = 0; i < canvases->n_children && i < CF_MAX_BOARDS; i++)
-        {
-          const TwNode *e = canvases->children[i];
-          const TwNode *id, *faces;
-          if (e->type != TW_NODE_MAP)
-            {
-              CF_ERR (diags, e, NULL, "canvas board %u must be a map", i + 1);
-              ok = FALSE;
-              continue;
-            }
-          if (diags && !tw_node_check_keys (e, board_keys, "a canvas board", diags))
-            ok = FALSE;
-          id = tw_node_get (e, "id");
-          faces = tw_node_get (e, "faces");
-          if (!scalar_of (id, "the id of a canvas board", diags))
-            {
-              ok = FALSE;
-              continue;
-            }
-          if (faces == NULL || faces->type != TW_NODE_SEQ || faces->n_children != 2)
-            {
-              CF_ERR (diags, faces ? faces : e, "a board is two-sided: list two faces",
-                      "canvas board '%s' needs `faces:` with two faces", id->scalar);
-              ok = FALSE;
-              continue;
-            }
-          CfBoard *b = &p->boards[p->n_boards++];
-          b->id = g_strdup (id->scalar);
-          for (guint f = 0; f < 2; f++)
-            {
-              const TwNode *fe = faces->children[f];
-              const TwNode *fid = tw_node_get (fe, "id");
-              const TwNode *border = tw_node_get (fe, "border");
-              if (fe->type != TW_NODE_MAP || !scalar_of (fid, "the id of a face", diags))
-                {
-                  CF_ERR (diags, fe, NULL, "a face is a map with `id` and `border`");
-                  ok = FALSE;
-                  b->face_id[f] = g_strdup ("?");
-                  continue;
-                }
-              if (diags && !tw_node_check_keys (fe, face_keys, "a canvas face", diags))
-                ok = FALSE;
-              b->face_id[f] = g_strdup (fid->scalar);
-              for (guint j = 0; j + 1 < p->n_boards; j++)
-                for (guint g = 0; g < 2; g++)
-                  if (p->boards[j].face_id[g] && g_str_equal (p->boards[j].face_id[g], fid->scalar))
-                    {
-                      CF_ERR (diags, fid, NULL, "two canvas faces have the id '%s'", fid->scalar);
-                      ok = FALSE;
-                    }
-              if (f == 1 && g_str_equal (b->face_id[0], fid->scalar))
-                {
-                  CF_ERR (diags, fid, NULL, "two canvas faces have the id '%s'", fid->scalar);
-                  ok = FALSE;
-                }
-              if (border == NULL || border->type != TW_NODE_SEQ || border->n_children != CF_BORDER)
-                {
-                  CF_ERR (diags, border ? border : fe,
-                          "10 colour sets, clockwise from the top of space 1",
-                          "face '%s' needs a `border:` of %u edge spaces", fid->scalar, CF_BORDER);
-                  ok = FALSE;
-                  continue;
-                }
-              for (guint k = 0; k < CF_BORDER; k++)
-                {
-                  const TwNode *set = border->children[k];
-                  if (set->type != TW_NODE_SEQ || set->n_children == 0)
-                    {
-                      CF_ERR (diags, set, "e.g. [lemon, navy]",
-                              "edge space %u of face '%s' must list its colours", k, fid->scalar);
-                      ok = FALSE;
-                      continue;
-                    }
-                  for (guint c = 0; c < set->n_children; c++)
-                    {
-                      const TwNode *cn = set->children[c];
-                      gint ci = cn->type == TW_NODE_SCALAR
-                                ? tw_definition_find_color (def, cn->scalar) : -1;
-                      if (ci < 0)
-                        {
-                          CF_ERR (diags, cn, "use a colour id from `colors:`",
-                                  "unknown colour in edge space %u of face '%s'", k, fid->scalar);
-                          ok = FALSE;
-                          continue;
-                        }
-                      b->border[f][k] |= 1u << ci;
-                    }
-                }
-            }
-        }
-    }
-
-  if (!parse_canvas (def, diags, p))
-    ok = FALSE;
-
-  /* the tool deck: every card, counts expanded */
-  for (guint i = 0; i < def->n_cards; i++)
-    for (guint c = 0; c < def->cards[i].count; c++)
-      {
-        if (p->n_tools >= CF_MAX_TOOLS)
-          {
-            CF_ERR (diags, def->cards[i].node, NULL, "Colorfield takes at most %u tool cards",
-                    CF_MAX_TOOLS);
-            ok = FALSE;
-            break;
-          }
-        p->tools[p->n_tools++] = i;
-      }
-  return ok;
-}
-
-static void
-free_prep (CfPrep *p)
-{
-  for (guint i = 0; i < p->n_painters; i++)
-    {
-      g_free (p->painters[i].id);
-      g_free (p->painters[i].name);
-    }
-  for (guint i = 0; i < p->n_boards; i++)
-    {
-      g_free (p->boards[i].id);
-      g_free (p->boards[i].face_id[0]);
-      g_free (p->boards[i].face_id[1]);
-    }
-  g_free (p);
-}
-
-static void
-cf_validate (TwDefinition  *def,
-             TwDiagnostics *diags)
-{
-  CfPrep *p = g_new0 (CfPrep, 1);
-  parse_definition (def, diags, p);
-  free_prep (p);
-}
-
-static gpointer
-cf_prepare (const TwDefinition *def)
-{
-  CfPrep *p = g_new0 (CfPrep, 1);
-  parse_definition (def, NULL, p);
-  return p;
-}
-
-static void
-cf_free_prepared (gpointer data)
-{
-  free_prep (data);
-}
-
-static gsize
-cf_state_size (const TwGame *game)
-{
-  return sizeof (CfState);
-}
-
-/* ------------------------------------------------------------------------ */
 /* Scoring                                                                  */
 
 int
@@ -603,14 +27,6 @@ cf_specialty (const TwGame  *game,
               guint          seat)
 {
   return s->painter[seat] == CF_NONE ? -1 : cf_prep (game)->painters[s->painter[seat]].specialty;
-}
-
-static inline const guint16 *
-border_of (const CfPrep  *p,
-           const CfState *s,
-           guint          seat)
-{
-  return p->boards[s->board[seat]].border[s->face[seat] == CF_NONE ? 0 : s->face[seat]];
 }
 
 /* Which sides of each tile of the canvas @slot/@rot of @seat score: bit d
@@ -624,7 +40,7 @@ matched_sides_of (const TwGame  *game,
                   guint8        *matched)
 {
   const CfPrep *p = cf_prep (game);
-  const guint16 *border = border_of (p, s, seat);
+  const guint16 *border = cf_border_of (p, s, seat);
 
   for (guint i = 0; i < CF_SLOTS; i++)
     {
@@ -666,27 +82,6 @@ cf_matched_sides (const TwGame  *game,
   matched_sides (game, s, seat, matched);
 }
 
-/* The value of a matched side of colour @color, the 2-side or not. */
-static inline int
-side_value (const TwGame  *game,
-            const CfState *s,
-            int            specialty,
-            gboolean       is_two,
-            guint          color)
-{
-  if (!is_two)
-    return 1;
-  int two = cf_opt (game, CF_OPT_TWO_POINTS);
-  if ((int) color == specialty)
-    {
-      /* the footnote: a tool does not stack on the specialty */
-      if (s->fx.two_value && cf_opt (game, CF_OPT_STACK))
-        return s->fx.two_value + cf_opt (game, CF_OPT_SPECIALTY_BONUS);
-      return two + cf_opt (game, CF_OPT_SPECIALTY_BONUS);
-    }
-  return s->fx.two_value ? s->fx.two_value : two;
-}
-
 /* The points of tile @t turned @r with the sides @matched. */
 static int
 points_of (const TwGame  *game,
@@ -705,7 +100,7 @@ points_of (const TwGame  *game,
   guint two = (p->two[t] + r) & 3;
   for (guint d = 0; d < 4; d++)
     if (matched & (1u << d))
-      pts += side_value (game, s, spec, d == two, p->edge[t][r][d]);
+      pts += cf_side_value (game, s, spec, d == two, p->edge[t][r][d]);
   return pts;
 }
 
@@ -1214,7 +609,7 @@ choose_next (const TwGame *game,
 /* ------------------------------------------------------------------------ */
 /* The module interface                                                     */
 
-static void
+void
 cf_init (const TwGame *game,
          TwState      *state,
          guint64       seed)
@@ -1269,7 +664,7 @@ cf_init (const TwGame *game,
 /* Tiles are hashed by definition, so that two copies of one tile in each
  * other's places are the same position; derived fields (the effects, the
  * round's turn limit) are left out. */
-static guint64
+guint64
 cf_hash (const TwGame  *game,
          const TwState *state)
 {
@@ -1317,7 +712,7 @@ cf_hash (const TwGame  *game,
   return h;
 }
 
-static int
+int
 cf_to_act (const TwGame  *game,
            const TwState *state)
 {
@@ -1349,15 +744,7 @@ painter_taken (const CfState *s,
   return FALSE;
 }
 
-/* May @s->current discard drawn tile @c unplayed? */
-static inline gboolean
-may_discard (const TwGame  *game,
-             const CfState *s)
-{
-  return s->n_hand == 1 || !cf_opt (game, CF_OPT_SKETCH_MUST_PLACE);
-}
-
-static void
+void
 cf_legal_moves (const TwGame  *game,
                 const TwState *state,
                 TwMoveList    *out)
@@ -1419,7 +806,7 @@ cf_legal_moves (const TwGame  *game,
           for (guint i = 0; i < CF_SLOTS; i++)
             for (guint r = 0; r < n_rot; r++)
               push (out, CF_MOVE_PLACE, i, r, c);
-        if (may_discard (game, s))
+        if (cf_may_discard (game, s))
           for (guint c = 0; c < s->n_hand; c++)
             push (out, CF_MOVE_DISCARD, 0, 0, c);
         break;
@@ -1429,7 +816,7 @@ cf_legal_moves (const TwGame  *game,
     }
 }
 
-static gboolean
+gboolean
 cf_apply (const TwGame  *game,
           TwState       *state,
           const TwMove  *move,
@@ -1616,7 +1003,7 @@ cf_apply (const TwGame  *game,
       {
         if (move->c >= s->n_hand)
           return tw_refuse (why, "there is no such drawn tile");
-        if (!may_discard (game, s))
+        if (!cf_may_discard (game, s))
           return tw_refuse (why,
                             "with the Sketchbook, players must choose one to play and one to discard");
         guint8 seen = s->drew == CF_DREW_TRAY ? CF_NONE : seat;
@@ -1640,7 +1027,7 @@ cf_apply (const TwGame  *game,
     }
 }
 
-static void
+void
 cf_scores (const TwGame  *game,
            const TwState *state,
            double        *scores)
@@ -1651,7 +1038,7 @@ cf_scores (const TwGame  *game,
 }
 
 /* The most points wins; tied players share the victory (equal ranks). */
-static void
+void
 cf_ranking (const TwGame  *game,
             const TwState *state,
             guint         *rank)
@@ -1667,7 +1054,7 @@ cf_ranking (const TwGame  *game,
 /* Resamples what @player has not seen: the deck order, the face-down setup
  * hands, a tile another player drew blind and has in hand, and tiles
  * others saw alone in the discard piles. */
-static void
+void
 cf_observe (const TwGame *game,
             TwState      *state,
             guint         player,
@@ -1703,299 +1090,7 @@ cf_observe (const TwGame *game,
   tw_rng_seed (&s->rng, tw_rng_next (rng));
 }
 
-/* ------------------------------------------------------------------------ */
-/* How the bots judge a position (doc/rules/colorfield.md)                  */
-
-/* The points of a canvas of @seat, as the bots weigh a change: the matched
- * sides (2-sides, specialty and Sponge included), Matte Varnish and Paper
- * Lining Tape; the tools that look at the whole canvas or at other players
- * are left to the full count. A tile's points depend on its own sides and
- * its neighbours' only, so a placement is judged by the slots it touches
- * (the playout policy judges every move this way, and it is most of a
- * Colorfield simulation's time). */
-typedef struct
-{
-  const TwGame   *game;
-  const CfState  *s;
-  const CfPrep   *p;
-  const guint16  *border;
-  guint           seat;
-  int             spec;
-  int             two[2];          /* a matched 2-side: another colour, the specialty */
-  int             total;           /* the canvas as it is */
-  int             at[CF_SLOTS];    /* its slots' parts of total */
-} CfCanvas;
-
-/* A matched side's points: side_value() without its lookups. */
-static inline int
-side_points (const CfCanvas *c,
-             gboolean        is_two,
-             guint           color)
-{
-  return is_two ? c->two[(int) color == c->spec] : 1;
-}
-
-/* What slot @i of the canvas @slot/@rot scores by itself. */
-static int
-slot_points (const CfCanvas *c,
-             const guint8   *slot,
-             const guint8   *rot,
-             guint           i)
-{
-  const CfPrep *p = c->p;
-  guint t = slot[i];
-
-  if (t == CF_NONE)
-    return 0;
-  const guint8 *e = p->edge[t][rot[i]];
-  guint two = (p->two[t] + rot[i]) & 3;
-  int pts = rot[i] == 0 ? c->s->fx.varnish : 0;
-  for (guint d = 0; d < 4; d++)
-    {
-      int n = p->neighbour[i][d];
-      gboolean match;
-      if (n >= 0)
-        match = slot[n] != CF_NONE && p->edge[slot[n]][rot[n]][tw_dir_opposite (d)] == e[d];
-      else
-        match = (c->border[p->border_of[i][d]] & (1u << e[d])) != 0;
-      if (match)
-        pts += side_points (c, d == two, e[d]) + (n < 0 ? c->s->fx.edge_points : 0);
-    }
-  return pts;
-}
-
-static int
-canvas_points_of (const CfCanvas *c,
-                  const guint8   *slot,
-                  const guint8   *rot)
-{
-  int pts = 0;
-  for (guint i = 0; i < CF_SLOTS; i++)
-    pts += slot_points (c, slot, rot, i);
-  return pts;
-}
-
-/* @seat's canvas as it is, ready to judge changes. */
-static void
-canvas_init (CfCanvas      *c,
-             const TwGame  *game,
-             const CfState *s,
-             guint          seat)
-{
-  c->game = game;
-  c->s = s;
-  c->p = cf_prep (game);
-  c->border = border_of (c->p, s, seat);
-  c->seat = seat;
-  c->spec = cf_specialty (game, s, seat);
-  c->two[0] = side_value (game, s, -1, TRUE, 0);
-  c->two[1] = c->spec >= 0 ? side_value (game, s, c->spec, TRUE, (guint) c->spec) : 0;
-  c->total = 0;
-  for (guint i = 0; i < CF_SLOTS; i++)
-    c->total += c->at[i] = slot_points (c, s->slot[seat], s->rot[seat], i);
-}
-
-/* What the canvas gains with tile @t turned @r in @at: the slot itself,
- * and of each neighbour the one side that faces it, change; no other. */
-static int
-place_gain (const CfCanvas *c,
-            guint           at,
-            guint           t,
-            guint           r)
-{
-  const CfPrep *p = c->p;
-  const guint8 *slot = c->s->slot[c->seat], *rot = c->s->rot[c->seat];
-  const guint8 *e = p->edge[t][r];
-  const guint8 *was = slot[at] == CF_NONE ? NULL : p->edge[slot[at]][rot[at]];
-  guint two = (p->two[t] + r) & 3;
-  int gain = (r == 0 ? c->s->fx.varnish : 0) - c->at[at];
-
-  for (guint d = 0; d < 4; d++)
-    {
-      int n = p->neighbour[at][d];
-      if (n < 0)
-        {
-          if (c->border[p->border_of[at][d]] & (1u << e[d]))
-            gain += side_points (c, d == two, e[d]) + c->s->fx.edge_points;
-          continue;
-        }
-      guint u = slot[n];
-      if (u == CF_NONE)
-        continue;
-      guint od = tw_dir_opposite (d);
-      guint color = p->edge[u][rot[n]][od];
-      gboolean is = e[d] == color;
-      if (is)
-        gain += side_points (c, d == two, color);
-      if (is != (was != NULL && was[d] == color))
-        {
-          int v = side_points (c, od == ((p->two[u] + rot[n]) & 3), color);
-          gain += is ? v : -v;
-        }
-    }
-  return gain;
-}
-
-static gboolean
-slots_adjacent (const CfPrep *p,
-                guint         a,
-                guint         b)
-{
-  for (guint d = 0; d < 4; d++)
-    if (p->neighbour[a][d] == (int) b)
-      return TRUE;
-  return FALSE;
-}
-
-/* The best gain of tile @t anywhere on the canvas (0: keep the canvas,
- * the tile can always be discarded). */
-static int
-best_place_gain (const CfCanvas *c,
-                 guint           t)
-{
-  guint n_rot = c->s->fx.free_orient ? 4 : 1;
-  int best = 0;
-
-  for (guint i = 0; i < CF_SLOTS; i++)
-    for (guint r = 0; r < n_rot; r++)
-      best = MAX (best, place_gain (c, i, t, r));
-  return best;
-}
-
-/* The heuristic, in points, from @player's view: each seat's banked score
- * plus its painting as it would score now (every scoring item: matched
- * sides, unspent tokens, the active tools); the seat placing a drawn tile
- * adds the best it can gain with it (so drawing the better tile counts
- * before it is placed), or the Nylon Filbert Brush's bonus for discarding
- * it. The result is the player's total minus the mean of the best other
- * seat's and the others' average. A token spent on Rotate or Swap costs
- * its point(s) here, so an ability is used only for a larger gain. */
-static double
-cf_heuristic (const TwGame  *game,
-              const TwState *state,
-              guint          player)
-{
-  const CfState *s = (const CfState *) state;
-  double total[CF_MAX_PLAYERS];
-  guint n = s->n_players;
-
-  for (guint q = 0; q < n; q++)
-    {
-      CfScore sc;
-      total[q] = s->score[q];
-      if (s->phase == CF_PHASE_DONE)
-        continue;
-      cf_round_points (game, s, q, &sc);
-      total[q] += sc.total;
-    }
-  if (s->phase == CF_PHASE_PLACE && s->n_hand > 0)
-    {
-      guint q = s->current;
-      CfCanvas canvas;
-      canvas_init (&canvas, game, s, q);
-      int best = may_discard (game, s) ? s->fx.discard_bonus : -100;
-      for (guint c = 0; c < s->n_hand; c++)
-        best = MAX (best, best_place_gain (&canvas, s->hand[c]));
-      total[q] += best;
-    }
-  if (n < 2)
-    return total[player];
-  double best = -G_MAXDOUBLE, sum = 0;
-  for (guint q = 0; q < n; q++)
-    if (q != player)
-      {
-        best = MAX (best, total[q]);
-        sum += total[q];
-      }
-  return total[player] - 0.5 * (best + sum / (n - 1));
-}
-
-/* The playout policy: the move with the best cheap value, nine times in
- * ten (ties at random), else any move. Values: a placement, the canvas
- * points it gains; a discard, the Filbert Brush's bonus; drawing a tray
- * tile, its best gain on the canvas; a blind draw CF_BLIND_DRAW (two with
- * the Sketchbook: CF_BLIND_DRAW + 1), refreshing the tray 0.5; Rotate and
- * Swap, their gain minus the token's points; skipping 0. The set-up choices
- * (painter, face, Rounded Wooden Palette spaces) are uniform. */
-#define CF_BLIND_DRAW 1.5
-
-static double
-move_value (const TwGame   *game,
-            const CfState  *s,
-            const TwMove   *m,
-            const CfCanvas *now)
-{
-  guint seat = s->current;
-  guint8 slot[CF_SLOTS], rot[CF_SLOTS];
-  double token = s->fx.token_value ? s->fx.token_value : 1;
-
-  switch (m->kind)
-    {
-    case CF_MOVE_PLACE:
-      return place_gain (now, m->a, s->hand[m->c], m->b);
-    case CF_MOVE_DISCARD:
-      return s->fx.discard_bonus;
-    case CF_MOVE_TAKE:
-      return best_place_gain (now, s->tray[m->a]);
-    case CF_MOVE_DECK:
-      return CF_BLIND_DRAW;
-    case CF_MOVE_DECK2:
-      return CF_BLIND_DRAW + 1;
-    case CF_MOVE_REFRESH:
-      return 0.5;
-    case CF_MOVE_ROTATE:
-      return place_gain (now, m->a, s->slot[seat][m->a], m->b) - token;
-    case CF_MOVE_SWAP:
-      {
-        gboolean zero = cf_opt (game, CF_OPT_SWAP_ROTATION) == 1;
-        guint ra = zero ? 0 : s->rot[seat][m->a], rb = zero ? 0 : s->rot[seat][m->b];
-        /* apart, each slot's change is its own; side by side, they share a side */
-        if (!slots_adjacent (cf_prep (game), m->a, m->b))
-          return place_gain (now, m->a, s->slot[seat][m->b], rb)
-                 + place_gain (now, m->b, s->slot[seat][m->a], ra) - token;
-        memcpy (slot, s->slot[seat], sizeof slot);
-        memcpy (rot, s->rot[seat], sizeof rot);
-        slot[m->a] = s->slot[seat][m->b];
-        slot[m->b] = s->slot[seat][m->a];
-        rot[m->a] = rb;
-        rot[m->b] = ra;
-        return canvas_points_of (now, slot, rot) - now->total - token;
-      }
-    default:
-      return 0;
-    }
-}
-
-static guint
-cf_playout_pick (const TwGame     *game,
-                 const TwState    *state,
-                 const TwMoveList *moves,
-                 TwRng            *rng)
-{
-  const CfState *s = (const CfState *) state;
-  double best = -G_MAXDOUBLE;
-  guint pick = 0, n_best = 0;
-
-  if (s->phase < CF_PHASE_ABILITY || tw_rng_below (rng, 10) == 0)
-    return tw_rng_below (rng, moves->len);
-  CfCanvas now;
-  canvas_init (&now, game, s, s->current);
-  for (guint i = 0; i < moves->len; i++)
-    {
-      double v = move_value (game, s, &moves->moves[i], &now);
-      if (v > best + 1e-9)
-        {
-          best = v;
-          pick = i;
-          n_best = 1;
-        }
-      else if (v > best - 1e-9 && tw_rng_below (rng, ++n_best) == 0)
-        pick = i;
-    }
-  return pick;
-}
-
-static void
+void
 cf_counters (const TwGame  *game,
              const TwState *state,
              guint64       *out)
@@ -2165,45 +1260,3 @@ cf_check (const TwGame  *game,
     return fail (why, "a cycle of blind draws was not followed by new face-up tiles");
   return TRUE;
 }
-
-static const char * const cf_extra_tile_keys[] = { "two", NULL };
-static const char * const cf_extra_sections[] = { "canvases", "canvas", "painters", NULL };
-
-const TwRules tw_cf_rules = {
-  .id = "colorfield",
-  .display_name = "Colorfield",
-  .min_players = 2,
-  .max_players = CF_MAX_PLAYERS,
-  .options = cf_options,
-  .n_options = CF_N_OPTIONS,
-  .card_kinds = cf_card_kinds,
-  .n_card_kinds = CF_N_TOOL_KINDS,
-  .extra_sections = cf_extra_sections,
-  .extra_tile_keys = cf_extra_tile_keys,
-  .counter_names = cf_counter_names,
-  .notation = cf_notation_summary,
-  .validate = cf_validate,
-  .prepare = cf_prepare,
-  .free_prepared = cf_free_prepared,
-  .state_size = cf_state_size,
-  .init = cf_init,
-  .hash = cf_hash,
-  .to_act = cf_to_act,
-  .legal_moves = cf_legal_moves,
-  .apply = cf_apply,
-  .scores = cf_scores,
-  .ranking = cf_ranking,
-  .score_terms = cf_score_terms,
-  .move_to_text = cf_move_to_text,
-  .describe_move = cf_describe_move,
-  .move_from_text = cf_move_from_text,
-  .state_to_text = cf_state_to_text,
-  .state_from_text = cf_state_from_text,
-  .observe = cf_observe,
-  .heuristic = cf_heuristic,
-  /* RAVE measured off: no help or a loss (doc/bots.md) */
-  .search_rave = 0,
-  .playout_pick = cf_playout_pick,
-  .counters = cf_counters,
-  .check = cf_check,
-};

@@ -1,0 +1,162 @@
+/* bs-module.c: Blokus Shuffle's schemas and its rules table
+ *
+ * What a definition may set (the options and the action card kinds), the
+ * names of the phases and of the counters, the module's own section, and the
+ * table the registry lists, whose hooks live in bs-prepare.c (definition
+ * time), bs-rules.c (play), bs-bot.c (what the bots know) and bs-foreign.c
+ * (classic Blokus as Pentobi writes it).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "bs-private.h"
+
+/* ------------------------------------------------------------------------ */
+/* Schemas                                                                  */
+
+static const char * const scoring_choices[] = { "basic", "advanced", NULL };
+static const char * const start_choices[] = { "fixed", "any-free", NULL };
+static const char * const deck2_choices[] = { "merged", "per-color", NULL };
+static const char * const edge_choices[] = { "must-touch-side", "may-touch-side", NULL };
+static const char * const double_choices[] = { "first-piece", "any-own-corner", NULL };
+static const char * const mono_choices[] = { "last-placed", "only-if-all-placed", NULL };
+static const char * const score2_choices[] = { "worse-color", "both-colors", NULL };
+
+const TwOptionSpec bs_options[] = {
+  [BS_OPT_CARDS] = { "cards", TW_VALUE_BOOL, 1, 0, 1, NULL,
+    "Play with the Blokus Shuffle action cards; off: classic Blokus (no card step, no decks).",
+    .label = "Action cards",
+    .source = "Rulebook (Blokus Shuffle: UNO Edition): the card step of every turn; off is classic Blokus" },
+  [BS_OPT_SCORING] = { "scoring", TW_VALUE_CHOICE, 0, 0, 0, scoring_choices,
+    "basic: fewest remaining squares wins; advanced: -1 per remaining square, +15 all placed, "
+    "+5 monomino last (the rulebook's optional scoring).",
+    .label = "Scoring",
+    .source = "Rulebook, basic scoring and the optional advanced scoring; notes 5.2.9" },
+  [BS_OPT_START_CORNER] = { "start-corner", TW_VALUE_CHOICE, 0, 0, 0, start_choices,
+    "The first piece covers the colour's own corner as in standard Blokus (the rulebook only "
+    "says \"a corner square\"); any-free: any start corner not yet covered.",
+    .label = "Start corner",
+    .source = "Rulebook: the first piece covers \"a corner square\"; notes 5.2.2 (AMBIGUITY)" },
+  [BS_OPT_TWO_PLAYER_DECK] = { "two-player-deck", TW_VALUE_CHOICE, 0, 0, 0, deck2_choices,
+    "2 players: both colours' cards shuffled into one deck and one hand (\"shuffle ... together "
+    "to form a single deck\"); per-color: each colour keeps its own deck and hand.",
+    .label = "Two-player deck",
+    .source = "Rulebook, 2 players: \"shuffle ... together to form a single deck\"; notes 5.2.3 (AMBIGUITY)" },
+  [BS_OPT_SHARED_COLOR] = { "shared-color", TW_VALUE_INT, 4, 1, 4, NULL,
+    "3 players: the shared colour, by its place in the turn order (4 = green; the rulebook "
+    "only says \"the remaining color\").",
+    .label = "Shared colour (3 players)",
+    .source = "Rulebook, 3 players: \"the remaining color\"; notes 5.2.2" },
+  [BS_OPT_EDGE_TO_EDGE] = { "edge-to-edge", TW_VALUE_CHOICE, 0, 0, 0, edge_choices,
+    "Edge to Edge: the piece must touch its own colour along a side (corner contact not needed); "
+    "may-touch-side: side or corner contact both count for that piece.",
+    .label = "Edge to Edge card",
+    .source = "Rulebook, card Edge to Edge; notes 5.2.7 (AMBIGUITY)" },
+  [BS_OPT_WILD_OWN] = { "wild-own-color", TW_VALUE_BOOL, 0, 0, 1, NULL,
+    "Wild: the piece's own colour may be declared (then the card changes nothing); off: "
+    "\"a color of your choice\" is read as another colour.",
+    .label = "Wild may name own colour",
+    .source = "Rulebook, card Wild: \"a color of your choice\"; notes 5.2.7 (AMBIGUITY)" },
+  [BS_OPT_DOUBLE_CONTACT] = { "double-play-contact", TW_VALUE_CHOICE, 0, 0, 0, double_choices,
+    "Double Play: the second piece must touch the first piece at a corner (the card's text); "
+    "any-own-corner: any corner contact with its colour.",
+    .label = "Double Play contact",
+    .source = "Rulebook, card Double Play; notes 5.2.7 (AMBIGUITY)" },
+  [BS_OPT_MONOMINO_BONUS] = { "monomino-bonus", TW_VALUE_CHOICE, 0, 0, 0, mono_choices,
+    "Advanced scoring's +5: the colour's last placed piece is the monomino (as written); "
+    "only-if-all-placed: also needs every piece placed, as in classic Blokus.",
+    .label = "Monomino bonus",
+    .source = "Rulebook, advanced scoring: +5 if the last piece placed was the monomino; notes 5.2.9" },
+  [BS_OPT_TWO_PLAYER_SCORE] = { "two-player-score", TW_VALUE_CHOICE, 0, 0, 0, score2_choices,
+    "2 players: a player's score is their worse colour (this rulebook); both-colors adds the two "
+    "colours up, as classic Blokus and Pentobi's Blokus Two-Player do.",
+    .label = "Two-player score",
+    .source = "Rulebook, 2 players: the worse colour scores; notes 5.2.9; classic Blokus: both colours" },
+};
+
+G_STATIC_ASSERT (G_N_ELEMENTS (bs_options) == BS_N_OPTIONS);
+
+const TwCardKind bs_card_kinds[] = {
+  [BS_CARD_SKIP] = { "skip", "action", "Skip",
+    "When played, the next player loses their turn.", NULL, 0 },
+  [BS_CARD_REVERSE] = { "reverse", "action", "Reverse",
+    "When played, the direction of play is reversed.", NULL, 0 },
+  [BS_CARD_DRAW2] = { "draw-2", "action", "Draw 2",
+    "Draw two cards. Play one of them and put the other on the bottom of your Draw Pile.", NULL, 0 },
+  [BS_CARD_RECYCLE] = { "recycle", "action", "Recycle",
+    "Take one of your pieces from the board and return it to your supply.", NULL, 0 },
+  [BS_CARD_EDGE] = { "edge-to-edge", "action", "Edge to Edge",
+    "Play your next piece so it touches at least one of your other pieces along the side.", NULL, 0 },
+  [BS_CARD_DOUBLE] = { "double-play", "action", "Double Play",
+    "After you play your piece this turn, play a second piece touching your first piece at a corner.",
+    NULL, 0 },
+  [BS_CARD_WILD] = { "wild", "action", "Wild",
+    "Play your next piece as if it were a color of your choice.", NULL, 0 },
+  [BS_CARD_WARP] = { "warp", "action", "Warp",
+    "Move an opponent's piece to another legal location, touching one of their other pieces at a corner.",
+    NULL, 0 },
+};
+
+const char * const bs_phase_names[] = { "open", "card", "drawn", "piece", "double", "done", NULL };
+
+static const char * const bs_counter_names[] = {
+  [BS_COUNTER_TURNS] = "turns",
+  [BS_COUNTER_PASSES] = "passes",
+  [BS_COUNTER_CARDS] = "cards-played",
+  [BS_COUNTER_NO_EFFECT] = "cards-without-effect",
+  [BS_COUNTER_RECYCLED] = "pieces-recycled",
+  [BS_COUNTER_WARPED] = "pieces-warped",
+  NULL,
+};
+
+static const char * const bs_sections[] = { "board", NULL };
+
+const TwRules tw_bs_rules = {
+  .id = "blokus-shuffle",
+  .display_name = "Blokus Shuffle",
+  .min_players = 2,
+  .max_players = 4,
+  .options = bs_options,
+  .n_options = BS_N_OPTIONS,
+  .card_kinds = bs_card_kinds,
+  .n_card_kinds = BS_N_CARD_KINDS,
+  .extra_sections = bs_sections,
+  .extra_tile_keys = NULL,
+  .counter_names = bs_counter_names,
+  .notation = bs_notation_summary,
+  .validate = bs_validate,
+  .prepare = bs_prepare,
+  .free_prepared = bs_free_prepared,
+  .state_size = bs_state_size,
+  .init = bs_init,
+  .hash = bs_hash,
+  .to_act = bs_to_act,
+  .legal_moves = bs_legal_moves,
+  .apply = bs_apply,
+  .scores = bs_scores,
+  .ranking = bs_ranking,
+  .score_terms = bs_score_terms,
+  .explain_ranking = bs_explain_ranking,
+  .move_to_text = bs_move_to_text,
+  .describe_move = bs_describe_move,
+  .move_from_text = bs_move_from_text,
+  .state_to_text = bs_state_to_text,
+  .state_from_text = bs_state_from_text,
+  .observe = bs_observe,
+  .heuristic = bs_heuristic,
+  /* RAVE measured a gain (doc/bots.md) */
+  .search_rave = 1000,
+  .move_priors = bs_move_priors,
+  .playout_pick = bs_playout_pick,
+  .counters = bs_counters,
+  .check = bs_check,
+  .foreign_game = "Blokus",
+  .foreign_games = bs_foreign_games,
+  .foreign_setup = bs_foreign_setup,
+  .foreign_name = bs_foreign_name,
+  .foreign_color = bs_foreign_color,
+  .foreign_final_score = bs_foreign_final_score,
+  .foreign_move_from_text = bs_foreign_move_from_text,
+  .foreign_move_to_text = bs_foreign_move_to_text,
+};

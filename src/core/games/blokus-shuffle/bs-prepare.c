@@ -1,0 +1,234 @@
+/* bs-prepare.c: Blokus Shuffle at definition time
+ *
+ * What runs once when a definition loads, never during play: the `board:`
+ * section and the pieces and cards read and checked into the immutable
+ * BsPrep (bs-private.h) that every game of the definition shares.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "bs-private.h"
+
+/* ------------------------------------------------------------------------ */
+/* Definition time                                                          */
+
+/* "a20" on a board of side @n: column letter, row counted from the bottom. */
+static gboolean
+parse_cell (const char *text,
+            guint       n,
+            guint      *x,
+            guint      *y)
+{
+  char *end = NULL;
+  guint64 row;
+
+  if (text[0] < 'a' || text[0] > 'z')
+    return FALSE;
+  row = g_ascii_strtoull (text + 1, &end, 10);
+  if (end == text + 1 || *end != '\0' || row < 1 || row > n || (guint) (text[0] - 'a') >= n)
+    return FALSE;
+  *x = text[0] - 'a';
+  *y = n - (guint) row;
+  return TRUE;
+}
+
+/* Reads `board:`; fills size and starts, reporting problems when @diags. */
+static gboolean
+read_board (const TwDefinition *def,
+            TwDiagnostics      *diags,
+            guint              *size,
+            guint8             *sx,
+            guint8             *sy)
+{
+  static const char * const keys[] = { "size", "starts", NULL };
+  const TwNode *board = tw_node_get (def->root, "board");
+  const TwNode *starts;
+  gint64 n = 20;
+  gboolean ok = TRUE;
+
+  if (board != NULL)
+    {
+      if (!tw_node_check_keys (board, keys, "board", diags))
+        return FALSE;
+      if (tw_node_get (board, "size")
+          && !tw_node_to_int (tw_node_get (board, "size"), 5, BS_MAX_SIZE, &n, diags))
+        return FALSE;
+    }
+  *size = n;
+  /* standard Blokus: blue top-left (a20), yellow top-right, red bottom-right, green bottom-left */
+  sx[0] = 0;     sy[0] = 0;
+  sx[1] = n - 1; sy[1] = 0;
+  sx[2] = n - 1; sy[2] = n - 1;
+  sx[3] = 0;     sy[3] = n - 1;
+  starts = board ? tw_node_get (board, "starts") : NULL;
+  if (starts == NULL)
+    return TRUE;
+  if (!tw_node_expect (starts, TW_NODE_SEQ, "board.starts", diags))
+    return FALSE;
+  if (starts->n_children != BS_N_COLORS)
+    {
+      tw_diag_error (diags, starts, "one start cell per colour, in colour order",
+                     "board.starts lists %u cells, Blokus Shuffle needs %u", starts->n_children,
+                     BS_N_COLORS);
+      return FALSE;
+    }
+  for (guint i = 0; i < BS_N_COLORS; i++)
+    {
+      guint x, y;
+      if (!tw_node_expect (starts->children[i], TW_NODE_SCALAR, "a start cell", diags))
+        return FALSE;
+      if (!parse_cell (starts->children[i]->scalar, n, &x, &y))
+        {
+          tw_diag_error (diags, starts->children[i], "write a column letter and a row, e.g. a20",
+                         "'%s' is not a cell of a %u x %u board",
+                         starts->children[i]->scalar, (guint) n, (guint) n);
+          ok = FALSE;
+          continue;
+        }
+      sx[i] = x;
+      sy[i] = y;
+    }
+  return ok;
+}
+
+void
+bs_validate (TwDefinition  *def,
+             TwDiagnostics *diags)
+{
+  guint size;
+  guint8 sx[BS_N_COLORS], sy[BS_N_COLORS];
+  guint total = 0, placements = 0;
+
+  if (def->n_colors != BS_N_COLORS)
+    tw_diag_error (diags, tw_node_get (def->root, "colors"), "list blue, yellow, red, green in turn order",
+                   "Blokus Shuffle needs exactly 4 colours in turn order, this file has %u",
+                   def->n_colors);
+  if (!read_board (def, diags, &size, sx, sy))
+    return;
+  if (def->n_pieces == 0)
+    tw_diag_error (diags, tw_node_get (def->root, "game"), "add a `pieces:` list",
+                   "Blokus Shuffle needs at least one piece");
+  for (guint i = 0; i < def->n_pieces; i++)
+    {
+      const TwPieceDef *piece = &def->pieces[i];
+      TwPolyomino o[8];
+      guint n_o;
+
+      total += piece->count;
+      if (tw_polyomino_width (&piece->shape) > size || tw_polyomino_height (&piece->shape) > size)
+        {
+          tw_diag_error (diags, piece->node, "make the board bigger or the piece smaller",
+                         "piece '%s' does not fit on a %u x %u board", piece->id, size, size);
+          continue;
+        }
+      n_o = tw_polyomino_orientations (&piece->shape, o);
+      for (guint k = 0; k < n_o; k++)
+        if (tw_polyomino_width (&o[k]) <= size && tw_polyomino_height (&o[k]) <= size)
+          placements += (size - tw_polyomino_width (&o[k]) + 1)
+                        * (size - tw_polyomino_height (&o[k]) + 1);
+    }
+  if (def->n_pieces > BS_MAX_PIECES || total > BS_MAX_PIECES)
+    tw_diag_error (diags, tw_node_get (def->root, "pieces"), "lower some counts",
+                   "a colour may have at most %u pieces, this file gives %u", BS_MAX_PIECES, total);
+  if (placements > BS_MAX_PLACEMENTS)
+    tw_diag_error (diags, tw_node_get (def->root, "pieces"), "use fewer or smaller pieces",
+                   "the pieces have %u placements on this board, more than the %u the engine indexes",
+                   placements, BS_MAX_PLACEMENTS);
+
+  total = 0;
+  for (guint i = 0; i < def->n_cards; i++)
+    total += def->cards[i].count;
+  if (total > BS_MAX_CARDS)
+    tw_diag_error (diags, tw_node_get (def->root, "cards"), "lower some counts",
+                   "a colour's deck may hold at most %u cards, this file gives %u", BS_MAX_CARDS, total);
+  for (guint i = 0; i < def->n_cards; i++)
+    {
+      if (g_str_equal (def->cards[i].id, "pass") || tw_definition_find_piece (def, def->cards[i].id) >= 0)
+        tw_diag_error (diags, def->cards[i].node, "rename the card",
+                       "card id '%s' is also a piece id or 'pass', which the notation reserves",
+                       def->cards[i].id);
+    }
+}
+
+gpointer
+bs_prepare (const TwDefinition *def)
+{
+  BsPrep *p = g_new0 (BsPrep, 1);
+  g_autoptr(TwDiagnostics) quiet = tw_diagnostics_new (def->path);
+  guint N, P;
+
+  /* validate() has reported any problem already */
+  read_board (def, quiet, &p->size, p->start_x, p->start_y);
+  N = p->size;
+  P = p->n_pieces = def->n_pieces;
+  p->full = N >= 32 ? 0xffffffffu : (1u << N) - 1;
+  p->monomino = -1;
+  p->orients = g_new0 (BsOrient, 8 * MAX (P, 1));
+  for (guint k = 0; k < P; k++)
+    {
+      TwPolyomino o[8];
+      guint n_o = tw_polyomino_orientations (&def->pieces[k].shape, o);
+
+      p->count[k] = def->pieces[k].count;
+      p->squares[k] = def->pieces[k].shape.n;
+      p->total_squares += p->count[k] * p->squares[k];
+      p->total_pieces += p->count[k];
+      if (def->pieces[k].shape.n == 1 && p->monomino < 0)
+        p->monomino = k;
+      p->first_orient[k] = p->n_orients;
+      for (guint j = 0; j < n_o; j++)
+        {
+          BsOrient *or = &p->orients[p->n_orients++];
+          or->piece = k;
+          or->index = j;
+          or->cells = o[j];
+          or->n = o[j].n;
+          or->w = tw_polyomino_width (&o[j]);
+          or->h = tw_polyomino_height (&o[j]);
+          for (guint c = 0; c < o[j].n; c++)
+            or->rows[o[j].y[c]] |= 1u << o[j].x[c];
+        }
+    }
+  p->first_orient[P] = p->n_orients;
+
+  /* the row shapes, for gen_place() */
+  for (guint og = 0; og < p->n_orients; og++)
+    {
+      BsOrient *or = &p->orients[og];
+      or->by_rows = 1;
+      for (guint r = 0; r < or->h; r++)
+        {
+          guint i;
+          for (i = 0; i < p->n_shapes && p->shapes[i] != or->rows[r]; i++)
+            ;
+          if (i == p->n_shapes && i < BS_MAX_SHAPES)
+            p->shapes[p->n_shapes++] = or->rows[r];
+          if (i == p->n_shapes)
+            or->by_rows = 0;
+          or->shape[r] = i < p->n_shapes ? i : 0;
+        }
+    }
+
+  for (guint i = 0; i < def->n_cards; i++)
+    {
+      p->card_count[i] = def->cards[i].count;
+      p->n_cards += def->cards[i].count;
+    }
+  return p;
+}
+
+void
+bs_free_prepared (gpointer data)
+{
+  BsPrep *p = data;
+
+  g_free (p->orients);
+  g_free (p);
+}
+
+gsize
+bs_state_size (const TwGame *game)
+{
+  return sizeof (BsState);
+}

@@ -1,0 +1,192 @@
+/* cb-module.c: Colorblock's schemas and its rules table
+ *
+ * What a definition may set (the options and the goal card kinds), the names
+ * of the counters and of the endings, and the table the registry lists, whose
+ * hooks live in cb-prepare.c (definition time), cb-rules.c (play),
+ * cb-bot.c (what the bots know) and cb-check.c (the recount from scratch).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "cb-private.h"
+
+/* ------------------------------------------------------------------------ */
+/* Schemas                                                                  */
+
+static const char * const goal_boards_choices[] = { "shared-or-own-private", "shared-only", NULL };
+static const char * const completion_choices[] = { "perimeter-and-holes", "perimeter-only", NULL };
+static const char * const first_player_choices[] = { "first-seat", "random", NULL };
+static const char * const tie_break_choices[] = { "lightning-round", "shared-win", NULL };
+static const char * const final_turn_choices[] = { "score-without-turn", "reshuffle-discards", NULL };
+static const char * const draft_unplayable_choices[] = { "discard", "discard-and-draw", NULL };
+static const char * const board_choices[] = { "any", "shared", "private", NULL };
+
+const TwOptionSpec cb_options[] = {
+  [CB_OPT_EXPERT] = { "expert-draft", TW_VALUE_BOOL, 0, 0, 1, NULL,
+    "Expert Mode: each round the dealer reveals one tile per player plus one and players draft them.",
+    .label = "Expert Mode (draft)",
+    .source = "Rulebook, Expert Mode; notes 1.2.14" },
+  [CB_OPT_ROTATION] = { "rotation", TW_VALUE_BOOL, 1, 0, 1, NULL,
+    "Tiles may be turned before placing (the rulebook shows no orientation marks; off: tiles keep the orientation they are drawn in).",
+    .label = "Tiles may be turned",
+    .source = "Not stated: the tiles show no orientation marks; notes 1.2.3 (AMBIGUITY)" },
+  [CB_OPT_GOALS] = { "goals", TW_VALUE_BOOL, 1, 0, 1, NULL,
+    "Play with Goal cards (the rulebook suggests a first game without them).",
+    .label = "Goal cards",
+    .source = "Rulebook: Goal cards, skipped in a learning game; notes 1.2.4" },
+  [CB_OPT_GOALS_2P] = { "goals-2p", TW_VALUE_INT, 3, 0, CB_MAX_GOALS, NULL,
+    "Goals turned face up in a 2-player game.",
+    .label = "Goals with 2 players",
+    .source = "Rulebook, set-up: goals turned face up by player count; notes 1.2.4" },
+  [CB_OPT_GOALS_3P] = { "goals-3p", TW_VALUE_INT, 4, 0, CB_MAX_GOALS, NULL,
+    "Goals turned face up in a 3-player game.",
+    .label = "Goals with 3 players",
+    .source = "Rulebook, set-up: goals turned face up by player count; notes 1.2.4" },
+  [CB_OPT_GOALS_4P] = { "goals-4p", TW_VALUE_INT, 5, 0, CB_MAX_GOALS, NULL,
+    "Goals turned face up in a 4-player game.",
+    .label = "Goals with 4 players",
+    .source = "Rulebook, set-up: goals turned face up by player count; notes 1.2.4" },
+  [CB_OPT_GOAL_BOARDS] = { "goal-boards", TW_VALUE_CHOICE, 0, 0, 0, goal_boards_choices,
+    "Where a goal may be met unless its card names a board: the shared board or the placer's own private board (\"the first time a player satisfies the condition\"), or the shared board only.",
+    .label = "Where goals count",
+    .source = "Rulebook: \"the first time a player satisfies the Goal's condition\"; notes 1.2.10 (AMBIGUITY)" },
+  [CB_OPT_GOAL_COMPLETED] = { "goal-needs-completed-shape", TW_VALUE_BOOL, 1, 0, 1, NULL,
+    "\"Make a shape\" means a completed shape (only completed shapes matter elsewhere); off: any shape as it stands counts.",
+    .label = "Goals need completed shapes",
+    .source = "Rulebook: \"make a shape\"; notes 1.2.10 (AMBIGUITY)" },
+  [CB_OPT_GOAL_EXACT] = { "goal-size-exact", TW_VALUE_BOOL, 1, 0, 1, NULL,
+    "A goal asking for a shape of N tiles needs exactly N tiles (\"the pictured number\"); off: N or more.",
+    .label = "Goal shape size exact",
+    .source = "Rulebook: \"the pictured number\" of tiles; notes 1.2.10" },
+  [CB_OPT_COMPLETION] = { "shape-completion", TW_VALUE_CHOICE, 0, 0, 0, completion_choices,
+    "A completed shape has an unbroken perimeter and no missing interior tile (both are stated); perimeter-only ignores holes.",
+    .label = "Completed shape",
+    .source = "Rulebook: an unbroken perimeter and no missing interior tile; notes 1.2.8" },
+  [CB_OPT_PRIVATE_SIZE] = { "private-board-size", TW_VALUE_INT, 3, 2, CB_MAX_PRIVATE, NULL,
+    "Side of the private board's square footprint; the game ends when a player fills it.",
+    .label = "Private board size",
+    .source = "Rulebook: the 3x3 private board, whose 9th tile ends the game; notes 1.2.11a" },
+  [CB_OPT_FIRST_PLAYER] = { "first-player", TW_VALUE_CHOICE, 0, 0, 0, first_player_choices,
+    "Who starts (the rulebook: the most colourful outfit): the first seat, or a seat drawn from the seed.",
+    .label = "First player",
+    .source = "Rulebook: the player with the most colorful outfit starts; notes 1.2.4" },
+  [CB_OPT_TIE_BREAK] = { "tie-break", TW_VALUE_CHOICE, 0, 0, 0, tie_break_choices,
+    "Players tied for the most points add a second colour, then a third (the lightning round); or the tie stands.",
+    .label = "Tie-break",
+    .source = "Rulebook: the lightning round; notes 1.2.13" },
+  [CB_OPT_FINAL_TURN_DECK] = { "final-turn-without-tiles", TW_VALUE_CHOICE, 0, 0, 0, final_turn_choices,
+    "If the tiles run out during the last turns, the remaining players score without a turn (\"the game ends if the tiles run out\"), or the discards are shuffled into a new stack for those turns.",
+    .label = "Tiles run out in the last turns",
+    .source = "Rulebook: \"the game ends if the tiles run out\"; notes 1.2.11a (AMBIGUITY)" },
+  [CB_OPT_DRAFT_UNPLAYABLE] = { "draft-unplayable-tile", TW_VALUE_CHOICE, 0, 0, 0, draft_unplayable_choices,
+    "Expert Mode: a drafted tile that fits nowhere is discarded with no replacement (it was chosen, not drawn), or discarded and replaced from the stack as in the basic game.",
+    .label = "Unplayable drafted tile",
+    .source = "Rulebook, Expert Mode; notes 1.2.14 (AMBIGUITY)" },
+};
+
+G_STATIC_ASSERT (G_N_ELEMENTS (cb_options) == CB_N_OPTIONS);
+
+static const TwParamSpec p_shape_size[] = {
+  { "tiles", TW_VALUE_INT, TRUE, 3, 1, 99, NULL, "Number of tiles in the shape." },
+  { "board", TW_VALUE_CHOICE, FALSE, 0, 0, 0, board_choices, "Where the shape must be made." },
+};
+static const TwParamSpec p_color_shape_size[] = {
+  { "color", TW_VALUE_COLOR, TRUE, 0, 0, 0, NULL, "Colour of the shape." },
+  { "tiles", TW_VALUE_INT, FALSE, 5, 1, 99, NULL, "Number of tiles in the shape." },
+  { "board", TW_VALUE_CHOICE, FALSE, 0, 0, 0, board_choices, "Where the shape must be made." },
+};
+static const TwParamSpec p_pictured[] = {
+  { "shape", TW_VALUE_SHAPE, TRUE, 0, 0, 0, NULL, "The pictured shape, in any orientation." },
+  { "color", TW_VALUE_COLOR, FALSE, -1, 0, 0, NULL, "Colour it must be made in (any single colour when absent)." },
+  { "board", TW_VALUE_CHOICE, FALSE, 0, 0, 0, board_choices, "Where the shape must be made." },
+};
+static const TwParamSpec p_island[] = {
+  { "board", TW_VALUE_CHOICE, FALSE, 0, 0, 0, board_choices, "Where the shape must be made." },
+};
+static const TwParamSpec p_private_size[] = {
+  { "min-tiles", TW_VALUE_INT, FALSE, 3, 1, 25, NULL, "Least number of tiles in the shape." },
+};
+static const TwParamSpec p_first_score[] = {
+  { "color", TW_VALUE_COLOR, TRUE, 0, 0, 0, NULL, "The colour to score first." },
+};
+
+const TwCardKind cb_card_kinds[] = {
+  [CB_GOAL_SHAPE_SIZE] = { "shape-size", "goal", "Size",
+    "Make any shape with the pictured number of tiles.", p_shape_size, G_N_ELEMENTS (p_shape_size) },
+  [CB_GOAL_COLOR_SHAPE_SIZE] = { "color-shape-size", "goal", "Colour",
+    "Make any shape with 5 tiles of the pictured colour.", p_color_shape_size, G_N_ELEMENTS (p_color_shape_size) },
+  [CB_GOAL_PICTURED_SHAPE] = { "pictured-shape", "goal", "Pattern",
+    "Make the pictured shape out of a single colour of tiles.", p_pictured, G_N_ELEMENTS (p_pictured) },
+  [CB_GOAL_ISLAND] = { "island", "goal", "Island",
+    "Create a shape with an island of a different colour inside of it.", p_island, G_N_ELEMENTS (p_island) },
+  [CB_GOAL_PRIVATE_SHAPE_SIZE] = { "private-shape-size", "goal", "Homestead",
+    "Create a shape with 3 or more tiles in your Private Board.", p_private_size, G_N_ELEMENTS (p_private_size) },
+  [CB_GOAL_PRIVATE_ALL_COLORS] = { "private-all-colors", "goal", "Palette",
+    "Create a shape of each colour in your Private Board (claim it when you complete the last one).", NULL, 0 },
+  [CB_GOAL_FIRST_TO_SCORE] = { "first-to-score", "goal", "First",
+    "Be the first player to score the pictured colour at the end of the game.", p_first_score, G_N_ELEMENTS (p_first_score) },
+};
+
+static const char * const cb_counter_names[] = {
+  [CB_COUNTER_TURNS] = "turns",
+  [CB_COUNTER_DISCARDED] = "tiles-discarded-unplayable",
+  [CB_COUNTER_GOALS] = "goals-claimed",
+  [CB_COUNTER_SHARED_SHAPES] = "shared-shapes-completed",
+  [CB_COUNTER_PRIVATE_SHAPES] = "private-shapes-completed",
+  [CB_COUNTER_LIGHTNING] = "lightning-rounds",
+  [CB_COUNTER_ENDED_PRIVATE] = "ended-by-full-private-board",
+  [CB_COUNTER_ENDED_TILES] = "ended-by-tiles-running-out",
+  [CB_COUNTER_PRIVATE_TILES] = "private-tiles-placed",
+  NULL,
+};
+
+G_STATIC_ASSERT (G_N_ELEMENTS (cb_counter_names) == CB_N_COUNTERS + 1);
+
+/* How a game ended: the rulebook's main ending, a full private board, or
+ * its fallback, the tiles running out (doc/rules/colorblock.md). */
+static const char * const cb_end_reasons[] = { "full-private-board", "tiles-ran-out", NULL };
+
+static const char * const cb_extra_tile_keys[] = { NULL };
+
+const TwRules tw_colorblock_rules = {
+  .id = "colorblock",
+  .display_name = "Colorblock",
+  .min_players = 2,
+  .max_players = CB_MAX_PLAYERS,
+  .options = cb_options,
+  .n_options = CB_N_OPTIONS,
+  .card_kinds = cb_card_kinds,
+  .n_card_kinds = CB_N_GOAL_KINDS,
+  .extra_sections = NULL,
+  .extra_tile_keys = cb_extra_tile_keys,
+  .counter_names = cb_counter_names,
+  .end_reasons = cb_end_reasons,
+  .notation = cb_notation_summary,
+  .validate = cb_validate,
+  .prepare = cb_prepare,
+  .free_prepared = cb_free_prepared,
+  .state_size = cb_state_size,
+  .init = cb_init,
+  .hash = cb_hash,
+  .to_act = cb_to_act,
+  .legal_moves = cb_legal_moves,
+  .apply = cb_apply,
+  .scores = cb_scores,
+  .ranking = cb_ranking,
+  .score_terms = cb_score_terms,
+  .explain_ranking = cb_explain_ranking,
+  .move_to_text = cb_move_to_text,
+  .describe_move = cb_describe_move,
+  .move_from_text = cb_move_from_text,
+  .state_to_text = cb_state_to_text,
+  .state_from_text = cb_state_from_text,
+  .observe = cb_observe,
+  .heuristic = cb_heuristic,
+  /* RAVE measured a gain (doc/bots.md) */
+  .search_rave = 1000,
+  .playout_pick = cb_playout_pick,
+  .end_reason = cb_end_reason,
+  .counters = cb_counters,
+  .check = cb_check,
+};

@@ -1,0 +1,215 @@
+/* cf-module.c: Colorfield's schemas and its rules table
+ *
+ * What a definition may set (the options and the Community Tool kinds), the
+ * names of the counters and of the phases, the module's own sections and
+ * tile keys, and the table the registry lists, whose hooks live in
+ * cf-prepare.c (definition time), cf-rules.c (play) and cf-bot.c (what the
+ * bots know).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "cf-private.h"
+
+/* ------------------------------------------------------------------------ */
+/* Schemas                                                                  */
+
+static const char * const tool_reveal_choices[] = { "before-setup", "after-setup", NULL };
+static const char * const setup_choices[] = { "choose", "dealt", NULL };
+static const char * const first_player_choices[] = { "first-seat", "random", NULL };
+static const char * const swap_choices[] = { "keep-rotation", "upright", NULL };
+static const char * const reshuffle_choices[] = { "common-discard", "all-discards", NULL };
+static const char * const collective_choices[] = { "tokens-first", "free-first", NULL };
+
+const TwOptionSpec cf_options[] = {
+  [CF_OPT_ADVANCED] = { "advanced-mode", TW_VALUE_BOOL, 0, 0, 1, NULL,
+    "Advanced Mode: each round's Community Tool stays, so rounds have 1, 2 and 3 tools in play.",
+    .label = "Advanced Mode",
+    .source = "Rulebook, Advanced Mode: each round's Community Tool stays; notes 4.2.4" },
+  [CF_OPT_TOOL_DECK_SIZE] = { "tool-deck-size", TW_VALUE_INT, 14, 0, CF_MAX_TOOLS, NULL,
+    "The tool deck is the definition's first N cards: the components list 10 cards but the text describes 14, so all by default (10: the printed count; 0: no tools).",
+    .label = "Tool deck size",
+    .source = "Rulebook: the components list 10 tool cards, the text describes 14; notes 4.2.12 (AMBIGUITY)" },
+  [CF_OPT_TOOL_REVEAL] = { "tool-reveal", TW_VALUE_CHOICE, 1, 0, 0, tool_reveal_choices,
+    "Round set-up as printed: set-up tiles, the tray, \"Then, draw and reveal one Community Tool Card\" (so the Rounded Wooden Palette acts at set-up only when kept in Advanced Mode); before-setup reveals the tool first, so that it always can.",
+    .label = "Round set-up order",
+    .source = "Rulebook, round set-up: tiles, then the tray, \"Then, draw and reveal one Community Tool Card\"; notes 4.2.4" },
+  [CF_OPT_SETUP_CHOICES] = { "setup-choices", TW_VALUE_CHOICE, 0, 0, 0, setup_choices,
+    "Players choose their Player Card and the face of their dealt canvas board, as written; dealt draws both at random (quick simulations).",
+    .label = "Player Card and canvas face",
+    .source = "Rulebook, game set-up: players choose; notes 4.2.3" },
+  [CF_OPT_FIRST_PLAYER] = { "first-player", TW_VALUE_CHOICE, 0, 0, 0, first_player_choices,
+    "Who starts (the rulebook: whoever painted most recently; the first player never changes): the first seat, or a seat drawn from the seed.",
+    .label = "First player",
+    .source = "Rulebook: the most recent painter starts and stays first; notes 4.2.3" },
+  [CF_OPT_SWAP_ROTATION] = { "swap-rotation", TW_VALUE_CHOICE, 0, 0, 0, swap_choices,
+    "Swapped tiles keep their current rotation (\"follow the orientation rules\" forbids turning them, not keeping an earlier Rotate); upright turns both back to upright.",
+    .label = "Swapped tiles' rotation",
+    .source = "Rulebook, ability Swap: \"follow the orientation rules\"; notes 4.2.6 (AMBIGUITY)" },
+  [CF_OPT_RESHUFFLE] = { "reshuffle", TW_VALUE_CHOICE, 0, 0, 0, reshuffle_choices,
+    "When the draw deck runs out, the common discard pile is shuffled into a new deck and the personal discards stay until the round ends; all-discards shuffles the personal piles in too.",
+    .label = "Reshuffle",
+    .source = "Rulebook: an empty deck; notes 4.2.8 (AMBIGUITY)" },
+  [CF_OPT_COLLECTIVE_TOKENS] = { "local-collective-tokens", TW_VALUE_CHOICE, 0, 0, 0, collective_choices,
+    "Local Collective allows more abilities than tokens: the tokens are spent first and the extra uses are free (unspent tokens still pay); free-first spends the free uses before any token.",
+    .label = "Local Collective tokens",
+    .source = "Rulebook, tool Local Collective; notes 4.2.12 (AMBIGUITY)" },
+  [CF_OPT_SKETCH_MUST_PLACE] = { "sketchbook-must-place", TW_VALUE_BOOL, 1, 0, 1, NULL,
+    "After drawing two with the Sketchbook the kept tile must be played (\"choose one to play and one to discard\"); off: it may also be discarded.",
+    .label = "Sketchbook tile must be played",
+    .source = "Rulebook, tool Watercolor Paper Sketchbook: \"choose one to play and one to discard\"; notes 4.2.12 (AMBIGUITY)" },
+  [CF_OPT_STACK] = { "tool-modifiers-stack", TW_VALUE_BOOL, 0, 0, 1, NULL,
+    "Scoring tools do not stack on the rules or specialities (the rulebook's footnote): Minimalism pays 5 per token instead of 1, the Sponge skips specialty sides; on: they add up (6 per token, a specialty 2-side under the Sponge scores 5).",
+    .label = "Scoring tools stack",
+    .source = "Rulebook footnote: tool effects that modify scoring do not stack; notes 4.2.12" },
+  [CF_OPT_ROUNDS] = { "rounds", TW_VALUE_INT, 3, 1, CF_MAX_ROUNDS, NULL,
+    "Rounds in a game (the rulebook: three).",
+    .label = "Rounds",
+    .source = "Rulebook: three rounds; notes 4.2.4" },
+  [CF_OPT_TURNS] = { "turns-per-round", TW_VALUE_INT, 5, 1, CF_MAX_TURNS - 4, NULL,
+    "Turns each player takes in a round before scoring (the rulebook: five).",
+    .label = "Turns per round",
+    .source = "Rulebook: five turns per player and round; notes 4.2.5" },
+  [CF_OPT_TOKENS] = { "ability-tokens", TW_VALUE_INT, 3, 0, 12, NULL,
+    "Ability tokens per player and round (the rulebook: three of the four markers).",
+    .label = "Ability tokens",
+    .source = "Rulebook: three of the four markers are ability tokens; notes 4.2.3" },
+  [CF_OPT_TRAY] = { "tray-size", TW_VALUE_INT, 3, 1, CF_MAX_TRAY, NULL,
+    "Face-up tiles on the draw tray (the rulebook: three).",
+    .label = "Tray size",
+    .source = "Rulebook: three face-up tiles on the draw tray; notes 4.2.4" },
+  [CF_OPT_TWO_POINTS] = { "two-side-points", TW_VALUE_INT, 2, 0, 9, NULL,
+    "Points for a matched 2-side (the rulebook: 2).",
+    .label = "Points for a 2-side",
+    .source = "Rulebook, round scoring: a matched 2-side scores 2; notes 4.2.9" },
+  [CF_OPT_SPECIALTY_BONUS] = { "specialty-bonus", TW_VALUE_INT, 2, 0, 9, NULL,
+    "Bonus for a matched 2-side of the player's Specialty colour (the rulebook: 2, so 4 in all).",
+    .label = "Specialty bonus",
+    .source = "Rulebook, round scoring: the Specialty colour's 2-side scores 2 more; notes 4.2.9" },
+};
+
+G_STATIC_ASSERT (G_N_ELEMENTS (cf_options) == CF_N_OPTIONS);
+
+static const TwParamSpec p_points1[] = {
+  { "points", TW_VALUE_INT, FALSE, 1, 0, 20, NULL, "Points for each." },
+};
+static const TwParamSpec p_points2[] = {
+  { "points", TW_VALUE_INT, FALSE, 2, 0, 20, NULL, "Points for each." },
+};
+static const TwParamSpec p_two_value[] = {
+  { "points", TW_VALUE_INT, FALSE, 3, 0, 20, NULL, "What a matched non-specialty 2-side scores." },
+};
+static const TwParamSpec p_abilities[] = {
+  { "abilities", TW_VALUE_INT, FALSE, 5, 1, CF_MAX_TURNS, NULL, "Abilities a player may use this round, one before each turn." },
+};
+static const TwParamSpec p_turns[] = {
+  { "turns", TW_VALUE_INT, FALSE, 1, 1, 4, NULL, "Additional turns before scoring." },
+};
+static const TwParamSpec p_swath[] = {
+  { "points", TW_VALUE_INT, FALSE, 5, 0, 50, NULL, "Bonus for the swath." },
+  { "tiles", TW_VALUE_INT, FALSE, 3, 2, CF_SLOTS, NULL, "Tiles the swath must cover." },
+};
+static const TwParamSpec p_refreshes[] = {
+  { "per-turn", TW_VALUE_INT, FALSE, 1, 1, 9, NULL,
+    "Refreshes a player may make before one draw (the card says \"before drawing you may refresh the tray\"; "
+    "once is the project's reading: a second refresh would only cycle the deck)." },
+};
+static const TwParamSpec p_token_value[] = {
+  { "points", TW_VALUE_INT, FALSE, 5, 0, 20, NULL, "Points per unused ability token." },
+};
+
+const TwCardKind cf_card_kinds[] = {
+  [CF_TOOL_PERFECT] = { "opponent-perfect-tiles", "tool", "Mahl Stick",
+    "When scoring, +N for every tile on an opponent's canvas that matches on all four sides.",
+    p_points1, G_N_ELEMENTS (p_points1) },
+  [CF_TOOL_REFRESH] = { "refresh-tray", "tool", "Angled Rigger Brush",
+    "Before drawing, a player may discard the face-up tiles and replace them from the deck (N times a turn).",
+    p_refreshes, G_N_ELEMENTS (p_refreshes) },
+  [CF_TOOL_TWO_VALUE] = { "two-side-value", "tool", "High-Density Sponge",
+    "Matched non-specialty 2-sides score N.", p_two_value, G_N_ELEMENTS (p_two_value) },
+  [CF_TOOL_ABILITIES] = { "ability-every-turn", "tool", "Local Collective",
+    "One ability before each turn, up to N this round.", p_abilities, G_N_ELEMENTS (p_abilities) },
+  [CF_TOOL_DISCARD_BONUS] = { "discard-bonus", "tool", "Nylon Filbert Brush",
+    "+N at once for a drawn tile discarded without playing it.", p_points2, G_N_ELEMENTS (p_points2) },
+  [CF_TOOL_EXTRA_TURNS] = { "extra-turns", "tool", "Unpaid Intern",
+    "Every player takes N more turns before scoring.", p_turns, G_N_ELEMENTS (p_turns) },
+  [CF_TOOL_SPONSOR] = { "sponsorship", "tool", "Corporate Sponsorships",
+    "+N for every scoring 1-point side of your specialty colour on opponents' canvases.",
+    p_points1, G_N_ELEMENTS (p_points1) },
+  [CF_TOOL_FREE_ORIENT] = { "free-orientation", "tool", "Wooden New Wave Palette",
+    "Tiles may be played in any rotation on a turn.", NULL, 0 },
+  [CF_TOOL_DRAW_TWO] = { "draw-two", "tool", "Watercolor Paper Sketchbook",
+    "Draw two from the deck instead of one; play one, the other goes to the discard pile.", NULL, 0 },
+  [CF_TOOL_FREE_SETUP] = { "free-setup", "tool", "Rounded Wooden Palette",
+    "During Round Setup, revealed tiles go in any empty space.", NULL, 0 },
+  [CF_TOOL_VARNISH] = { "orientation-bonus", "tool", "Matte Varnish",
+    "+N for every upright tile at the end of the round.", p_points2, G_N_ELEMENTS (p_points2) },
+  [CF_TOOL_SWATH] = { "specialty-swath", "tool", "H-Frame Easel",
+    "+N if one continuous swath of your specialty colour covers at least T tiles.",
+    p_swath, G_N_ELEMENTS (p_swath) },
+  [CF_TOOL_EDGE_POINTS] = { "canvas-edge-points", "tool", "Paper Lining Tape",
+    "+N for every canvas edge space matched by its tile side.", p_points1, G_N_ELEMENTS (p_points1) },
+  [CF_TOOL_TOKEN_VALUE] = { "token-value", "tool", "Minimalism",
+    "Unused ability tokens score N each.", p_token_value, G_N_ELEMENTS (p_token_value) },
+};
+
+G_STATIC_ASSERT (G_N_ELEMENTS (cf_card_kinds) == CF_N_TOOL_KINDS);
+
+static const char * const cf_counter_names[] = {
+  [CF_COUNTER_TURNS] = "turns",
+  [CF_COUNTER_TRAY_DRAWS] = "tray-draws",
+  [CF_COUNTER_DECK_DRAWS] = "deck-draws",
+  [CF_COUNTER_ABILITIES] = "abilities-used",
+  [CF_COUNTER_BLIND_REFRESHES] = "tray-refreshes-after-blind-draws",
+  [CF_COUNTER_TOOL_REFRESHES] = "tray-refreshes-by-tool",
+  [CF_COUNTER_RESHUFFLES] = "deck-reshuffles",
+  [CF_COUNTER_UNPLAYED] = "tiles-discarded-unplayed",
+  NULL,
+};
+
+const char * const cf_phase_names[] = {
+  "painter", "side", "setup", "ability", "draw", "place", "done", NULL
+};
+
+static const char * const cf_extra_tile_keys[] = { "two", NULL };
+static const char * const cf_extra_sections[] = { "canvases", "canvas", "painters", NULL };
+
+const TwRules tw_cf_rules = {
+  .id = "colorfield",
+  .display_name = "Colorfield",
+  .min_players = 2,
+  .max_players = CF_MAX_PLAYERS,
+  .options = cf_options,
+  .n_options = CF_N_OPTIONS,
+  .card_kinds = cf_card_kinds,
+  .n_card_kinds = CF_N_TOOL_KINDS,
+  .extra_sections = cf_extra_sections,
+  .extra_tile_keys = cf_extra_tile_keys,
+  .counter_names = cf_counter_names,
+  .notation = cf_notation_summary,
+  .validate = cf_validate,
+  .prepare = cf_prepare,
+  .free_prepared = cf_free_prepared,
+  .state_size = cf_state_size,
+  .init = cf_init,
+  .hash = cf_hash,
+  .to_act = cf_to_act,
+  .legal_moves = cf_legal_moves,
+  .apply = cf_apply,
+  .scores = cf_scores,
+  .ranking = cf_ranking,
+  .score_terms = cf_score_terms,
+  .move_to_text = cf_move_to_text,
+  .describe_move = cf_describe_move,
+  .move_from_text = cf_move_from_text,
+  .state_to_text = cf_state_to_text,
+  .state_from_text = cf_state_from_text,
+  .observe = cf_observe,
+  .heuristic = cf_heuristic,
+  /* RAVE measured off: no help or a loss (doc/bots.md) */
+  .search_rave = 0,
+  .playout_pick = cf_playout_pick,
+  .counters = cf_counters,
+  .check = cf_check,
+};
