@@ -123,10 +123,12 @@ split_list (const char  *list,
   g_auto(GStrv) parts = g_strsplit (list, ",", -1);
   g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
 
-  for (guint i = 0; parts[i] != NULL; i++)
+  /* g_strsplit() splits "" into no parts at all: "NAME=" is one empty value */
+  for (guint i = 0; i == 0 || parts[i] != NULL; i++)
     {
-      g_strstrip (parts[i]);
-      if (parts[i][0] == '\0')
+      if (parts[i] != NULL)
+        g_strstrip (parts[i]);
+      if (parts[i] == NULL || parts[i][0] == '\0')
         {
           g_set_error (error, TW_SWEEP_ERROR, TW_SWEEP_ERROR_SYNTAX,
                        "an empty value: write NAME=V1,V2,… or NAME=LO..HI");
