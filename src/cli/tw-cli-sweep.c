@@ -234,7 +234,7 @@ print_text (GString       *out,
 
   if (interrupted)
     g_string_append (out, "interrupted (Ctrl-C): the last cell counts only the games that had "
-                          "ended, and the cells after it were not played\n\n");
+                          "ended,\nand the cells after it were not played\n\n");
   g_string_append_printf (out, "%s (%s), seed %" G_GUINT64_FORMAT ", %" G_GUINT64_FORMAT
                           " games per cell, bots %s\nsweep:", definition, rules_id, first->seed,
                           first->total_games, bots);
