@@ -306,6 +306,18 @@ tw_cli_new_game (TwDefinition  *def,
   return game;
 }
 
+gboolean
+tw_cli_write_output (const GString  *out,
+                     const char     *path,
+                     GError        **error)
+{
+  if (path != NULL)
+    return tw_file_save (path, out->str, (gssize) out->len, error);
+  fwrite (out->str, 1, out->len, stdout);
+  fflush (stdout);
+  return TRUE;
+}
+
 /* ------------------------------------------------------------------------ */
 /* Batch runs: progress and Ctrl-C (simulate, tournament)                   */
 

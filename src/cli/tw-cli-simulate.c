@@ -17,24 +17,17 @@
 
 #include "tw-sim.h"
 
-typedef enum
-{
-  FORMAT_TEXT,
-  FORMAT_JSON,
-  FORMAT_CSV,
-} Format;
-
 static gboolean
 parse_format (const char  *text,
-              Format      *format,
+              TwCliFormat *format,
               GError     **error)
 {
   if (text == NULL || g_str_equal (text, "text"))
-    *format = FORMAT_TEXT;
+    *format = TW_CLI_FORMAT_TEXT;
   else if (g_str_equal (text, "json"))
-    *format = FORMAT_JSON;
+    *format = TW_CLI_FORMAT_JSON;
   else if (g_str_equal (text, "csv"))
-    *format = FORMAT_CSV;
+    *format = TW_CLI_FORMAT_CSV;
   else
     {
       g_set_error (error, TW_CLI_ERROR, TW_EXIT_USAGE,
@@ -237,7 +230,7 @@ print_compare_text (GString        *out,
  * on standard error). */
 static gboolean
 print_results (GPtrArray   *arms,
-               Format       format,
+               TwCliFormat  format,
                const char  *path,
                GError     **error)
 {
@@ -248,13 +241,13 @@ print_results (GPtrArray   *arms,
     interrupted |= ((const TwSimArm *) g_ptr_array_index (arms, a))->interrupted;
   switch (format)
     {
-    case FORMAT_JSON:
+    case TW_CLI_FORMAT_JSON:
       tw_sim_to_json (arms, out);
       break;
-    case FORMAT_CSV:
+    case TW_CLI_FORMAT_CSV:
       tw_sim_summary_csv (arms, out);
       break;
-    case FORMAT_TEXT:
+    case TW_CLI_FORMAT_TEXT:
     default:
       if (interrupted)
         g_string_append (out, "interrupted (Ctrl-C): these results count only the games "
@@ -269,11 +262,7 @@ print_results (GPtrArray   *arms,
         print_compare_text (out, g_ptr_array_index (arms, 0), g_ptr_array_index (arms, 1));
       break;
     }
-  if (path != NULL)
-    return tw_file_save (path, out->str, (gssize) out->len, error);
-  fwrite (out->str, 1, out->len, stdout);
-  fflush (stdout);
-  return TRUE;
+  return tw_cli_write_output (out, path, error);
 }
 
 /* One CSV row per game (tw_sim_games_csv()) to @path. When games are
@@ -344,6 +333,7 @@ tw_cli_simulate (int    argc,
   char *compare_file = NULL;
   char *shard_text = NULL;
   char *output = NULL;
+  char **sweeps = NULL;
   const GOptionEntry entries[] = {
     { "games", 'g', 0, G_OPTION_ARG_INT, &games,
       "Number of games of the whole run (default: 100)", "N" },
@@ -371,6 +361,9 @@ tw_cli_simulate (int    argc,
       "Play only the K-th of N disjoint slices of the games (merge them with merge)", "K/N" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       "Write the results to FILE instead of standard output", "FILE" },
+    { "sweep", 0, 0, G_OPTION_ARG_STRING_ARRAY, &sweeps,
+      "Play the run once per value of an option or of players (LO..HI: every integer); "
+      "two or more make a grid", "NAME=V1,V2…" },
     { NULL }
   };
   g_autoptr(GOptionContext) context = tw_cli_context_new ("simulate", entries);
@@ -382,7 +375,7 @@ tw_cli_simulate (int    argc,
   g_autoptr(GPtrArray) arms = g_ptr_array_new_with_free_func ((GDestroyNotify) tw_sim_arm_free);
   TwSimConfig config = { 0, };
   TwCliProgress progress = { 0, };
-  Format format = FORMAT_TEXT;
+  TwCliFormat format = TW_CLI_FORMAT_TEXT;
   guint shard_k = 1, shard_n = 1;
   guint64 seed = 1;
   gboolean stopped = FALSE;
@@ -398,6 +391,8 @@ tw_cli_simulate (int    argc,
     "With --compare or --compare-file the same seeds are played again under\n"
     "the change (B) and every metric's B - A is shown with a 95% interval.\n"
     "--shard K/N with --format json, then `merge`, splits a run over machines.\n"
+    "--sweep NAME=V1,V2 (or LO..HI) plays the run once per value, with the same\n"
+    "seeds, and prints a row per value (with two or more, per combination).\n"
     "Ctrl-C stops the run: the games that had ended are reported, marked as\n"
     "interrupted, and the exit status is 130; a second Ctrl-C quits at once.\n"
     "See doc/simulate.md.\n\n"
@@ -431,6 +426,25 @@ tw_cli_simulate (int    argc,
     rc = tw_cli_report_error (error);
   if (rc == TW_EXIT_OK && shard_text != NULL && !parse_shard (shard_text, &shard_k, &shard_n, &error))
     rc = tw_cli_report_error (error);
+  if (rc == TW_EXIT_OK && sweeps != NULL)
+    {
+      /* what a sweep does not do (yet), each with its reason */
+      const struct { gboolean given; const char *option, *why; } refused[] = {
+        { compare != NULL, "--compare", "the cells of a sweep are its comparison" },
+        { compare_file != NULL, "--compare-file", "the cells of a sweep are its comparison" },
+        { shard_text != NULL, "--shard", "sharding a sweep is not supported yet" },
+        { per_game != NULL, "--per-game",
+          "a sweep writes no per-game rows; its JSON holds every cell's games" },
+      };
+
+      for (guint i = 0; i < G_N_ELEMENTS (refused) && rc == TW_EXIT_OK; i++)
+        if (refused[i].given)
+          {
+            tw_cli_error ("--sweep cannot be combined with %s: %s", refused[i].option,
+                          refused[i].why);
+            rc = TW_EXIT_USAGE;
+          }
+    }
   if (rc != TW_EXIT_OK)
     goto out;
 
@@ -441,6 +455,18 @@ tw_cli_simulate (int    argc,
   if (game == NULL)
     {
       rc = tw_cli_report_error (error);
+      goto out;
+    }
+  if (sweeps != NULL)
+    {
+      TwCliSweepArgs sweep = {
+        .path = argv[1], .def = def, .sweeps = sweeps, .sets = sets, .players = players,
+        .bots = bots_text, .seed = seed, .games = (guint64) games,
+        .jobs = jobs > 0 ? (guint) jobs : g_get_num_processors (), .format = format,
+        .output = output,
+      };
+
+      rc = tw_cli_sweep_run (&sweep);
       goto out;
     }
   if (!tw_cli_parse_bots (bots_text, game->n_players, config.bots, &error))
@@ -558,6 +584,7 @@ out:
   g_free (compare_file);
   g_free (shard_text);
   g_free (output);
+  g_strfreev (sweeps);
   return rc;
 }
 
@@ -580,7 +607,7 @@ tw_cli_merge (int    argc,
   g_autoptr(GOptionContext) context = tw_cli_context_new ("merge", entries);
   g_autoptr(GPtrArray) arms = g_ptr_array_new_with_free_func ((GDestroyNotify) tw_sim_arm_free);
   g_autoptr(GError) error = NULL;
-  Format format = FORMAT_TEXT;
+  TwCliFormat format = TW_CLI_FORMAT_TEXT;
   int rc;
 
   g_option_context_set_description (context,

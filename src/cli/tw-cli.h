@@ -102,6 +102,39 @@ char           *tw_cli_printable          (const char          *text);
 void            tw_cli_print              (const char          *format,
                                            ...) G_GNUC_PRINTF (1, 2);
 
+/* Writes @out to @path (atomically) or, when NULL, to standard output. */
+gboolean        tw_cli_write_output       (const GString       *out,
+                                           const char          *path,
+                                           GError             **error);
+
+/* The results' --format of simulate and merge. */
+typedef enum
+{
+  TW_CLI_FORMAT_TEXT,
+  TW_CLI_FORMAT_JSON,
+  TW_CLI_FORMAT_CSV,
+} TwCliFormat;
+
+/* tw-cli-sweep.c: `simulate --sweep`, what tw_cli_simulate() read from its
+ * command line (checked, except the sweeps and how they fit with the rest). */
+typedef struct
+{
+  const char   *path;
+  TwDefinition *def;
+  char        **sweeps;       /* the --sweep arguments */
+  char        **sets;         /* nullable */
+  int           players;      /* 0: not given */
+  const char   *bots;         /* nullable: random */
+  guint64       seed;
+  guint64       games;
+  guint         jobs;
+  TwCliFormat   format;
+  const char   *output;       /* nullable: standard output */
+} TwCliSweepArgs;
+
+/* Plays every cell of the sweep and prints the table; returns a TwExit. */
+int             tw_cli_sweep_run          (const TwCliSweepArgs *args);
+
 /* Batch runs (simulate, tournament). A progress line on stderr while it is
  * a terminal: pass tw_cli_progress_cb and the struct as TwSimConfig's
  * progress; offset counts games of earlier runs of the same command. */

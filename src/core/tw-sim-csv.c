@@ -13,9 +13,15 @@
 #include <math.h>
 #include <string.h>
 
-static void
-csv_field (GString    *out,
-           const char *text)
+/**
+ * tw_sim_csv_field:
+ *
+ * Appends @text as one CSV field, quoted when it holds a comma, a quote or a
+ * line break.
+ */
+void
+tw_sim_csv_field (GString    *out,
+                  const char *text)
 {
   if (strpbrk (text, ",\"\n\r") == NULL)
     {
@@ -54,9 +60,9 @@ csv_metric (GString           *out,
                            : metric->kind == TW_SIM_METRIC_END
                            ? g_strconcat ("end:", name, NULL) : g_strdup (name);
 
-  csv_field (out, arm);
+  tw_sim_csv_field (out, arm);
   g_string_append_c (out, ',');
-  csv_field (out, label);
+  tw_sim_csv_field (out, label);
   g_string_append_c (out, ',');
   if (metric->kind == TW_SIM_METRIC_WIN || metric->kind == TW_SIM_METRIC_SCORE
       || metric->kind == TW_SIM_METRIC_ADVANTAGE)
@@ -165,7 +171,7 @@ tw_sim_games_csv (GPtrArray *arms,
   for (guint c = 0; c < counters->len; c++)
     {
       g_string_append_c (out, ',');
-      csv_field (out, g_ptr_array_index (counters, c));
+      tw_sim_csv_field (out, g_ptr_array_index (counters, c));
     }
   if (play)
     g_string_append (out, ",end,lead_changes,decided,comeback,forced,legal");
@@ -205,7 +211,7 @@ tw_sim_games_csv (GPtrArray *arms,
             {
               g_string_append_c (out, ',');
               if (arm->end_reasons[0] != NULL)
-                csv_field (out, arm->end_reasons[g->end_reason]);
+                tw_sim_csv_field (out, arm->end_reasons[g->end_reason]);
               g_string_append_printf (out, ",%u,%u,%u,%u,%" G_GUINT64_FORMAT, g->lead_changes,
                                       g->decided, g->comeback, g->forced, g->legal);
             }

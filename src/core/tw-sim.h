@@ -291,6 +291,9 @@ void             tw_sim_summary_csv      (GPtrArray         *arms,
 void             tw_sim_games_csv        (GPtrArray         *arms,
                                           gboolean           arm_column,
                                           GString           *out);
+/* Appends @text as one field, quoted when it must be. */
+void             tw_sim_csv_field        (GString           *out,
+                                          const char        *text);
 
 /* Lab runs ------------------------------------------------------------------ */
 

@@ -854,6 +854,126 @@ def simulate_errors():
     expect(code, (out, err), EXIT_USAGE)
 
 
+def sweep(*extra):
+    return run("simulate", DEF, "--seed", "5", "--bots", "random", "--games", "20", "--jobs", "1",
+               *extra)
+
+
+@test
+def sweep_cells_are_plain_runs():
+    # each cell is exactly `simulate --set NAME=VALUE` with the same seed
+    code, out, err = sweep("--players", "2", "--sweep", "goals=false,true", "--format", "json")
+    expect(code, (out, err), EXIT_OK)
+    doc = json.loads(out)
+    check(doc["format"] == "tilewright-sweep" and doc["version"] == 1
+          and "interrupted" not in doc, "header", out[:300])
+    check(doc["sweep"] == [{"name": "goals", "values": [False, True]}], "axes", doc["sweep"])
+    check([c["values"] for c in doc["cells"]] == [{"goals": False}, {"goals": True}], "cells",
+          [c["values"] for c in doc["cells"]])
+    for cell, value in zip(doc["cells"], ("false", "true")):
+        pcode, plain, perr = sweep("--players", "2", "--set", f"goals={value}", "--format",
+                                   "json")
+        expect(pcode, (plain, perr), EXIT_OK)
+        check(cell["summary"] == json.loads(plain), f"cell goals={value} is not the plain run",
+              json.dumps(cell["summary"])[:300], plain[:300])
+    # the same seeds in every cell: game i has one seed whatever the cell
+    seeds = [[g["seed"] for g in c["summary"]["arms"][0]["games"]] for c in doc["cells"]]
+    check(seeds[0] == seeds[1] and len(seeds[0]) == 20, "cells play different seeds", seeds)
+    # a grid: every combination, the first axis slowest
+    code, out, err = sweep("--players", "2", "--sweep", "goals=false,true", "--sweep",
+                           "rotation=true,false", "--format", "csv")
+    expect(code, (out, err), EXIT_OK)
+    rows = [line.split(",") for line in out.strip().split("\n")]
+    check(rows[0][:4] == ["goals", "rotation", "games", "games_total"], "CSV header", rows[0])
+    check([r[:3] for r in rows[1:]] == [["false", "true", "20"], ["false", "false", "20"],
+                                        ["true", "true", "20"], ["true", "false", "20"]],
+          "CSV cells", out)
+    code, text, err = sweep("--players", "2", "--sweep", "goals=false,true")
+    expect(code, (text, err), EXIT_OK)
+    table = text[text.index("  goals"):].splitlines()
+    check(len(table) == 3 and table[1].split()[:2] == ["false", "20"]
+          and table[2].split()[:2] == ["true", "20"], "text table", text)
+
+
+@test
+def sweep_players():
+    code, out, err = sweep("--sweep", "players=2..3", "--format", "json")
+    expect(code, (out, err), EXIT_OK)
+    doc = json.loads(out)
+    check(doc["sweep"] == [{"name": "players", "values": [2, 3]}], "axes", doc["sweep"])
+    for cell, players in zip(doc["cells"], (2, 3)):
+        check(cell["values"] == {"players": players}, "values", cell["values"])
+        pcode, plain, perr = sweep("--players", str(players), "--format", "json")
+        expect(pcode, (plain, perr), EXIT_OK)
+        check(cell["summary"] == json.loads(plain), f"cell players={players} is not the plain run",
+              json.dumps(cell["summary"])[:300])
+    code, text, err = sweep("--sweep", "players=2..3")
+    expect(code, (text, err), EXIT_OK)
+    header = next(line for line in text.splitlines() if line.strip().startswith("players"))
+    check(header.split()[:5] == ["players", "games", "P1", "P2", "P3"], "seat columns", text)
+    code, csv, err = sweep("--sweep", "players=2..3", "--format", "csv")
+    rows = [line.split(",") for line in csv.strip().split("\n")]
+    p3 = rows[0].index("win_p3")
+    check(rows[1][p3] == "" and rows[2][p3] != "", "P3 empty in the 2-player cell", csv)
+
+
+@test
+def sweep_refusals():
+    cases = [
+        (("--sweep", "goals=true,false", "--compare", "goals=false"),
+         "--sweep cannot be combined with --compare: the cells of a sweep are its comparison"),
+        (("--sweep", "goals=true,false", "--compare-file", DEF),
+         "--sweep cannot be combined with --compare-file:"),
+        (("--sweep", "goals=true,false", "--shard", "1/2"),
+         "--sweep cannot be combined with --shard: sharding a sweep is not supported yet"),
+        (("--sweep", "goals=true,false", "--per-game", os.path.join(TMP, "sweep.csv")),
+         "--sweep cannot be combined with --per-game:"),
+        (("--sweep", "goals=true,false", "--set", "goals=true"),
+         "--sweep goals=…: 'goals' is also given with --set goals=true; sweep it or set it, "
+         "not both"),
+        (("--sweep", "goals=true", "--sweep", "goals=false"),
+         "--sweep goals=false: 'goals' is swept twice: give all its values in one sweep"),
+        (("--sweep", "players=2,3", "--players", "2"),
+         "--sweep players=…: the seat count is also given with --players"),
+        # a bad name or value: --set's messages
+        (("--sweep", "goalz=true,false"), "--sweep goalz=true,false: unknown option 'goalz'"),
+        (("--sweep", "goals=true,maybe"),
+         "--sweep goals=true,maybe: invalid value 'maybe' for option 'goals': expected true or "
+         "false"),
+        (("--sweep", "goals=0..1"), "'goals' is not an integer option"),
+        (("--sweep", "players=1..2"), "invalid value '1' for players"),
+        (("--sweep", "goals"), "--sweep goals: not a sweep: write NAME=V1,V2,… or NAME=LO..HI"),
+    ]
+    for args, message in cases:
+        code, out, err = run("simulate", DEF, "--games", "2", *args)
+        expect(code, (out, err, args), EXIT_USAGE)
+        check(message in err, "message", args, err)
+        check(out == "", "output of a refused sweep", args, out[:200])
+    # the message of a bad --set is --set's, sweep or not
+    code, _, err = run("simulate", DEF, "--games", "2", "--set", "goals=maybe", "--sweep",
+                       "rotation=true,false")
+    expect(code, (err,), EXIT_USAGE)
+    check("--set goals=maybe: invalid value 'maybe'" in err, "--set message", err)
+
+
+@test
+def sweep_interrupted():
+    output = os.path.join(TMP, "sweep-partial.json")
+    code, out, err, seconds = interrupted_run("--sweep", "goals=true,false", "--format", "json",
+                                              "--output", output)
+    expect(code, (out, err), EXIT_INTERRUPTED)
+    check(seconds < 20, f"took {seconds:.1f} s to stop after SIGINT")
+    check("interrupted" in err and "cells after it were not played" in err, "stderr", err)
+    doc = json.loads(read(output))
+    check(doc.get("interrupted") is True, "JSON not marked interrupted", str(doc)[:300])
+    check(len(doc["cells"]) == 1, "cells after the interrupted one", len(doc["cells"]))
+    summary = doc["cells"][0]["summary"]
+    check(summary.get("interrupted") is True, "the partial cell is not marked", str(summary)[:300])
+    code, out, err, _ = interrupted_run("--sweep", "goals=true,false")
+    expect(code, (out, err), EXIT_INTERRUPTED)
+    check(out.startswith("interrupted (Ctrl-C)") and "(interrupted)" in out, "text marks", out)
+
+
 def tournament(*extra):
     return run("tournament", DEF, "--players", "2", "--seed", "5", "--bots", "random,greedy",
                *extra)

@@ -1,0 +1,543 @@
+/* tw-cli-sweep.c: `simulate --sweep`, one simulation per cell of a grid
+ *
+ * The cells come from the core (tw-sweep.h); each is played as a plain
+ * `simulate --set NAME=VALUE …` with the same seed, so game i of every cell
+ * is dealt from the same seed and the cells differ only by the swept values.
+ * A cell's JSON is tw_sim_to_json()'s document for that one run, and the
+ * table reads its figures from tw_sim_summarize(), so a sweep computes no
+ * statistic of its own.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "tw-cli.h"
+
+#include <string.h>
+
+#include "tw-json.h"
+#include "tw-sim.h"
+#include "tw-sweep.h"
+
+/* One cell: its game and bots, then its results. */
+typedef struct
+{
+  TwGame    *game;
+  TwBotSpec  bots[TW_MAX_PLAYERS];
+  TwSimArm  *arm;   /* NULL until played */
+  GArray    *rows;  /* tw_sim_summarize (arm) */
+} Cell;
+
+static void
+cell_clear (Cell *cell)
+{
+  g_clear_pointer (&cell->game, tw_game_unref);
+  g_clear_pointer (&cell->arm, tw_sim_arm_free);
+  g_clear_pointer (&cell->rows, g_array_unref);
+}
+
+/* The name of an option in "NAME=VALUE" (as --set gives it), stripped. */
+static char *
+setting_name (const char *setting)
+{
+  const char *eq = strchr (setting, '=');
+
+  return g_strstrip (g_strndup (setting, eq != NULL ? (gsize) (eq - setting) : strlen (setting)));
+}
+
+/* The sweep of @args, refused when it overlaps --set or --players. */
+static TwSweep *
+read_sweep (const TwCliSweepArgs  *args,
+            GError               **error)
+{
+  g_autoptr(TwSweep) sweep = tw_sweep_new ();
+
+  for (guint i = 0; args->sweeps[i] != NULL; i++)
+    {
+      g_autoptr(GError) local_error = NULL;
+
+      if (!tw_sweep_add (sweep, args->def, args->sweeps[i], &local_error))
+        {
+          g_set_error (error, TW_CLI_ERROR, TW_EXIT_USAGE, "--sweep %s: %s", args->sweeps[i],
+                       local_error->message);
+          return NULL;
+        }
+    }
+  for (guint i = 0; args->sets != NULL && args->sets[i] != NULL; i++)
+    {
+      g_autofree char *name = setting_name (args->sets[i]);
+
+      if (tw_sweep_has_axis (sweep, name))
+        {
+          g_set_error (error, TW_CLI_ERROR, TW_EXIT_USAGE,
+                       "--sweep %s=…: '%s' is also given with --set %s; sweep it or set it, "
+                       "not both", name, name, args->sets[i]);
+          return NULL;
+        }
+    }
+  if (args->players != 0 && tw_sweep_has_axis (sweep, TW_SWEEP_PLAYERS))
+    {
+      g_set_error (error, TW_CLI_ERROR, TW_EXIT_USAGE,
+                   "--sweep players=…: the seat count is also given with --players; sweep it "
+                   "or set it, not both");
+      return NULL;
+    }
+  return g_steal_pointer (&sweep);
+}
+
+/* Every cell's game and bots, before anything is played, so that a
+ * combination the rules refuse stops the run at once. */
+static gboolean
+prepare_cells (const TwCliSweepArgs  *args,
+               const TwSweep         *sweep,
+               Cell                  *cells,
+               GError               **error)
+{
+  for (guint c = 0; c < tw_sweep_n_cells (sweep); c++)
+    {
+      g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+      g_auto(GStrv) cell_sets = NULL;
+      g_auto(GStrv) sets = NULL;
+      g_autoptr(GError) local_error = NULL;
+      guint players = 0;
+
+      cell_sets = tw_sweep_cell_sets (sweep, c, &players);
+      if (args->sets != NULL)
+        g_strv_builder_addv (builder, (const char **) args->sets);
+      g_strv_builder_addv (builder, (const char **) cell_sets);
+      sets = g_strv_builder_end (builder);
+      cells[c].game = tw_cli_new_game (args->def, players != 0 ? (int) players : args->players,
+                                       sets, &local_error);
+      if (cells[c].game != NULL)
+        tw_cli_parse_bots (args->bots, cells[c].game->n_players, cells[c].bots, &local_error);
+      if (local_error != NULL)
+        {
+          g_autofree char *label = tw_sweep_cell_label (sweep, c);
+
+          g_set_error (error, TW_CLI_ERROR, tw_cli_exit_for_error (local_error),
+                       "the sweep's cell %s: %s", label, local_error->message);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Output                                                                   */
+
+static const TwSimRow *
+find_row (GArray          *rows,
+          TwSimMetricKind  kind,
+          guint            index)
+{
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const TwSimRow *row = &g_array_index (rows, TwSimRow, i);
+
+      if (row->metric.kind == kind && row->metric.index == index)
+        return row;
+    }
+  return NULL;
+}
+
+/* The most seats of the played cells: the P1 … Pn columns. */
+static guint
+max_seats (const Cell *cells,
+           guint       n_played)
+{
+  guint seats = 0;
+
+  for (guint c = 0; c < n_played; c++)
+    seats = MAX (seats, cells[c].arm->n_players);
+  return seats;
+}
+
+/* A table of text cells, printed with each column as wide as its widest
+ * entry: the first column(s) left-aligned, numbers right-aligned. */
+static void
+print_table (GString   *out,
+             GPtrArray *table,
+             guint      n_left)
+{
+  g_autofree guint *widths = NULL;
+  guint n_columns = 0;
+
+  for (guint r = 0; r < table->len; r++)
+    n_columns = MAX (n_columns, ((GPtrArray *) g_ptr_array_index (table, r))->len);
+  widths = g_new0 (guint, n_columns);
+  for (guint r = 0; r < table->len; r++)
+    {
+      GPtrArray *row = g_ptr_array_index (table, r);
+
+      for (guint i = 0; i < row->len; i++)
+        widths[i] = MAX (widths[i], (guint) g_utf8_strlen (g_ptr_array_index (row, i), -1));
+    }
+  for (guint r = 0; r < table->len; r++)
+    {
+      GPtrArray *row = g_ptr_array_index (table, r);
+      g_autoptr(GString) line = g_string_new (NULL);
+
+      for (guint i = 0; i < row->len; i++)
+        {
+          const char *text = g_ptr_array_index (row, i);
+          guint pad = widths[i] - (guint) g_utf8_strlen (text, -1);
+
+          if (i > 0)
+            g_string_append (line, "  ");
+          if (i >= n_left)
+            g_string_append_printf (line, "%*s", pad, "");
+          g_string_append (line, text);
+          if (i < n_left)
+            g_string_append_printf (line, "%*s", pad, "");
+        }
+      while (line->len > 0 && line->str[line->len - 1] == ' ')
+        g_string_truncate (line, line->len - 1);
+      g_string_append_printf (out, "  %s\n", line->str);
+    }
+}
+
+static char *
+share_text (const TwSimRow *row)
+{
+  if (row == NULL)
+    return g_strdup ("");
+  return g_strdup_printf ("%.1f [%.1f,%.1f]", 100 * row->stats.mean, 100 * row->lo,
+                          100 * row->hi);
+}
+
+/* The bots as --bots takes them: one name when every seat has the same. */
+static char *
+bots_text (char **bots)
+{
+  for (guint s = 1; bots[0] != NULL && bots[s] != NULL; s++)
+    if (!g_str_equal (bots[s], bots[0]))
+      return g_strjoinv (",", bots);
+  return g_strdup (bots[0] != NULL ? bots[0] : "");
+}
+
+static void
+print_text (GString       *out,
+            const TwSweep *sweep,
+            const Cell    *cells,
+            guint          n_played)
+{
+  const TwSimArm *first = cells[0].arm;
+  guint n_axes = tw_sweep_n_axes (sweep);
+  guint seats = max_seats (cells, n_played);
+  guint n_ends = g_strv_length (first->end_reasons);
+  g_autoptr(GPtrArray) table = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  g_autofree char *definition = tw_cli_printable (first->definition);
+  g_autofree char *rules_id = tw_cli_printable (first->rules_id);
+  g_autofree char *bots = bots_text (first->bots);
+  g_autoptr(GPtrArray) header = g_ptr_array_new_with_free_func (g_free);
+  gboolean interrupted = cells[n_played - 1].arm->interrupted;
+
+  if (interrupted)
+    g_string_append (out, "interrupted (Ctrl-C): the last cell counts only the games that had "
+                          "ended,\nand the cells after it were not played\n\n");
+  g_string_append_printf (out, "%s (%s), seed %" G_GUINT64_FORMAT ", %" G_GUINT64_FORMAT
+                          " games per cell, bots %s\nsweep:", definition, rules_id, first->seed,
+                          first->total_games, bots);
+  for (guint a = 0; a < n_axes; a++)
+    {
+      const TwSweepAxis *axis = tw_sweep_get_axis (sweep, a);
+      g_autofree char *values = g_strjoinv (",", axis->values);
+
+      g_string_append_printf (out, " %s=%s", axis->name, values);
+    }
+  g_string_append_printf (out, " (%u cells)\n\n", tw_sweep_n_cells (sweep));
+  g_string_append (out, "P1 …: each seat's share of the wins (a k-way tie for first counts 1/k);\n"
+                        "P1 advantage: P1's share less the fair share; ties: ties for first;\n");
+  /* the ways to end as E1, E2 … under their names here: as column headings
+   * they would widen the table past 100 columns */
+  for (guint e = 0; e < n_ends; e++)
+    {
+      g_autofree char *name = tw_cli_printable (first->end_reasons[e]);
+
+      g_string_append_printf (out, "%sE%u %s%s", e > 0 ? ", " : "", e + 1, name,
+                              e + 1 == n_ends ? ": how the games ended;\n" : "");
+    }
+  g_string_append (out, "in % of games, 95% Wilson intervals in brackets; moves: mean per game.\n\n");
+
+  for (guint a = 0; a < n_axes; a++)
+    g_ptr_array_add (header, g_strdup (tw_sweep_get_axis (sweep, a)->name));
+  g_ptr_array_add (header, g_strdup ("games"));
+  for (guint s = 0; s < seats; s++)
+    g_ptr_array_add (header, g_strdup_printf ("P%u", s + 1));
+  g_ptr_array_add (header, g_strdup ("P1 advantage"));
+  g_ptr_array_add (header, g_strdup ("moves"));
+  g_ptr_array_add (header, g_strdup ("ties"));
+  for (guint e = 0; e < n_ends; e++)
+    g_ptr_array_add (header, g_strdup_printf ("E%u", e + 1));
+  g_ptr_array_add (table, g_steal_pointer (&header));
+
+  for (guint c = 0; c < n_played; c++)
+    {
+      const Cell *cell = &cells[c];
+      GPtrArray *row = g_ptr_array_new_with_free_func (g_free);
+      const TwSimRow *adv = find_row (cell->rows, TW_SIM_METRIC_ADVANTAGE, 0);
+      const TwSimRow *moves = find_row (cell->rows, TW_SIM_METRIC_MOVES, 0);
+      const TwSimRow *tie = find_row (cell->rows, TW_SIM_METRIC_TIE, 0);
+
+      g_ptr_array_add (table, row);
+      for (guint a = 0; a < n_axes; a++)
+        g_ptr_array_add (row, g_strdup (tw_sweep_cell_value (sweep, c, a)));
+      g_ptr_array_add (row, g_strdup_printf ("%u", cell->arm->games->len));
+      if (cell->arm->games->len == 0)
+        {
+          g_ptr_array_add (row, g_strdup ("no game finished"));
+          continue;
+        }
+      for (guint s = 0; s < seats; s++)
+        g_ptr_array_add (row, share_text (s < cell->arm->n_players
+                                          ? find_row (cell->rows, TW_SIM_METRIC_WIN, s) : NULL));
+      g_ptr_array_add (row, adv != NULL
+                            ? g_strdup_printf ("%+.1f [%+.1f,%+.1f]", 100 * adv->stats.mean,
+                                               100 * adv->lo, 100 * adv->hi)
+                            : g_strdup (""));
+      g_ptr_array_add (row, g_strdup_printf ("%.1f", moves->stats.mean));
+      g_ptr_array_add (row, g_strdup_printf ("%.1f", 100 * tie->stats.mean));
+      for (guint e = 0; e < n_ends; e++)
+        {
+          const TwSimRow *end = find_row (cell->rows, TW_SIM_METRIC_END, e);
+
+          g_ptr_array_add (row, end != NULL ? g_strdup_printf ("%.1f", 100 * end->stats.mean)
+                                            : g_strdup (""));
+        }
+      if (cell->arm->interrupted)
+        g_ptr_array_add (row, g_strdup ("(interrupted)"));
+    }
+  print_table (out, table, n_axes);
+}
+
+/* An axis value as JSON: a number for integers and players, true or false
+ * for a boolean option, else a string. */
+static void
+json_value (GString           *out,
+            const TwSweepAxis *axis,
+            const char        *value)
+{
+  if (axis->type == TW_VALUE_INT || axis->type == TW_VALUE_BOOL)
+    g_string_append (out, value);
+  else
+    tw_json_append_string (out, value);
+}
+
+static void
+print_json (GString       *out,
+            const TwSweep *sweep,
+            const Cell    *cells,
+            guint          n_played)
+{
+  guint n_axes = tw_sweep_n_axes (sweep);
+
+  g_string_append (out, "{\n  \"format\": \"tilewright-sweep\",\n  \"version\": 1,\n");
+  if (cells[n_played - 1].arm->interrupted)
+    g_string_append (out, "  \"interrupted\": true,\n");
+  g_string_append (out, "  \"sweep\": [");
+  for (guint a = 0; a < n_axes; a++)
+    {
+      const TwSweepAxis *axis = tw_sweep_get_axis (sweep, a);
+
+      g_string_append (out, a > 0 ? ",\n    {\"name\": " : "\n    {\"name\": ");
+      tw_json_append_string (out, axis->name);
+      g_string_append (out, ", \"values\": [");
+      for (guint v = 0; v < axis->n_values; v++)
+        {
+          if (v > 0)
+            g_string_append (out, ", ");
+          json_value (out, axis, axis->values[v]);
+        }
+      g_string_append (out, "]}");
+    }
+  g_string_append (out, "\n  ],\n  \"cells\": [");
+  for (guint c = 0; c < n_played; c++)
+    {
+      g_autoptr(GPtrArray) arms = g_ptr_array_new ();
+      g_autoptr(GString) summary = g_string_new (NULL);
+      g_autofree char *indented = NULL;
+
+      g_string_append (out, c > 0 ? ",\n    {\"values\": {" : "\n    {\"values\": {");
+      for (guint a = 0; a < n_axes; a++)
+        {
+          const TwSweepAxis *axis = tw_sweep_get_axis (sweep, a);
+
+          if (a > 0)
+            g_string_append (out, ", ");
+          tw_json_append_string (out, axis->name);
+          g_string_append (out, ": ");
+          json_value (out, axis, tw_sweep_cell_value (sweep, c, a));
+        }
+      /* simulate's own document for this run, indented under the cell (a
+       * JSON string holds no raw line break, so this moves only the layout) */
+      g_ptr_array_add (arms, cells[c].arm);
+      tw_sim_to_json (arms, summary);
+      while (summary->len > 0 && summary->str[summary->len - 1] == '\n')
+        g_string_truncate (summary, summary->len - 1);
+      g_string_replace (summary, "\n", "\n      ", 0);
+      g_string_append_printf (out, "},\n      \"summary\": %s}", summary->str);
+    }
+  g_string_append (out, "\n  ]\n}\n");
+}
+
+static void
+csv_share (GString        *out,
+           const TwSimRow *row,
+           gboolean        interval)
+{
+  double values[3] = { row != NULL ? row->stats.mean : 0, row != NULL ? row->lo : 0,
+                       row != NULL ? row->hi : 0 };
+
+  for (guint i = 0; i < (interval ? 3u : 1u); i++)
+    {
+      g_string_append_c (out, ',');
+      if (row != NULL)
+        tw_json_append_number (out, values[i], 15);
+    }
+}
+
+static void
+print_csv (GString       *out,
+           const TwSweep *sweep,
+           const Cell    *cells,
+           guint          n_played)
+{
+  const TwSimArm *first = cells[0].arm;
+  guint n_axes = tw_sweep_n_axes (sweep);
+  guint seats = max_seats (cells, n_played);
+
+  for (guint a = 0; a < n_axes; a++)
+    {
+      tw_sim_csv_field (out, tw_sweep_get_axis (sweep, a)->name);
+      g_string_append_c (out, ',');
+    }
+  g_string_append (out, "games,games_total");
+  for (guint s = 1; s <= seats; s++)
+    g_string_append_printf (out, ",win_p%u,win_p%u_lo,win_p%u_hi", s, s, s);
+  g_string_append (out, ",advantage_p1,advantage_p1_lo,advantage_p1_hi,moves,tie,tie_lo,tie_hi");
+  for (guint e = 0; first->end_reasons[e] != NULL; e++)
+    {
+      g_autofree char *name = g_strconcat ("end:", first->end_reasons[e], NULL);
+
+      g_string_append_c (out, ',');
+      tw_sim_csv_field (out, name);
+    }
+  g_string_append_c (out, '\n');
+
+  for (guint c = 0; c < n_played; c++)
+    {
+      const Cell *cell = &cells[c];
+      gboolean any = cell->arm->games->len > 0;
+
+      for (guint a = 0; a < n_axes; a++)
+        {
+          tw_sim_csv_field (out, tw_sweep_cell_value (sweep, c, a));
+          g_string_append_c (out, ',');
+        }
+      g_string_append_printf (out, "%u,%" G_GUINT64_FORMAT, cell->arm->games->len,
+                              cell->arm->total_games);
+      for (guint s = 0; s < seats; s++)
+        csv_share (out, any && s < cell->arm->n_players
+                        ? find_row (cell->rows, TW_SIM_METRIC_WIN, s) : NULL, TRUE);
+      csv_share (out, any ? find_row (cell->rows, TW_SIM_METRIC_ADVANTAGE, 0) : NULL, TRUE);
+      csv_share (out, any ? find_row (cell->rows, TW_SIM_METRIC_MOVES, 0) : NULL, FALSE);
+      csv_share (out, any ? find_row (cell->rows, TW_SIM_METRIC_TIE, 0) : NULL, TRUE);
+      for (guint e = 0; first->end_reasons[e] != NULL; e++)
+        csv_share (out, any ? find_row (cell->rows, TW_SIM_METRIC_END, e) : NULL, FALSE);
+      g_string_append_c (out, '\n');
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+/* Running                                                                  */
+
+int
+tw_cli_sweep_run (const TwCliSweepArgs *args)
+{
+  g_autoptr(TwSweep) sweep = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autofree Cell *cells = NULL;
+  TwSimConfig config = { 0, };
+  TwCliProgress progress = { 0, };
+  guint n_cells, n_played = 0;
+  gboolean stopped = FALSE;
+  int rc = TW_EXIT_OK;
+
+  sweep = read_sweep (args, &error);
+  if (sweep == NULL)
+    return tw_cli_report_error (error);
+  n_cells = tw_sweep_n_cells (sweep);
+  cells = g_new0 (Cell, n_cells);
+  if (!prepare_cells (args, sweep, cells, &error))
+    {
+      rc = tw_cli_report_error (error);
+      goto out;
+    }
+
+  config.path = args->path;
+  config.seed = args->seed;
+  config.total_games = args->games;
+  config.first = 0;
+  config.last = args->games;
+  config.jobs = args->jobs;
+  config.progress = tw_cli_progress_cb;
+  config.progress_data = &progress;
+  config.keep_partial = TRUE;
+  tw_cli_progress_init (&progress, args->games * n_cells);
+  config.cancel = tw_cli_sigint_catch ();
+  for (guint c = 0; c < n_cells && !stopped; c++)
+    {
+      config.game = cells[c].game;
+      memcpy (config.bots, cells[c].bots, sizeof config.bots);
+      progress.offset = c * args->games;
+      cells[c].arm = tw_sim_run (&config, &error);
+      if (cells[c].arm == NULL)
+        {
+          g_autofree char *label = tw_sweep_cell_label (sweep, c);
+
+          tw_cli_sigint_release ();
+          tw_cli_progress_end (&progress);
+          tw_cli_error ("the sweep's cell %s: %s", label, error->message);
+          rc = TW_EXIT_FAILURE;
+          goto out;
+        }
+      cells[c].rows = tw_sim_summarize (cells[c].arm);
+      stopped = cells[c].arm->interrupted;
+      n_played++;
+    }
+  tw_cli_sigint_release ();
+  tw_cli_progress_end (&progress);
+
+  if (stopped)
+    {
+      g_autofree char *label = tw_sweep_cell_label (sweep, n_played - 1);
+
+      tw_cli_error ("interrupted: %u of %" G_GUINT64_FORMAT " games of the cell %s (%u of %u) "
+                    "had ended; the results count only those, and the %u cells after it were "
+                    "not played", cells[n_played - 1].arm->games->len, args->games, label,
+                    n_played, n_cells, n_cells - n_played);
+    }
+  switch (args->format)
+    {
+    case TW_CLI_FORMAT_JSON:
+      print_json (out, sweep, cells, n_played);
+      break;
+    case TW_CLI_FORMAT_CSV:
+      print_csv (out, sweep, cells, n_played);
+      break;
+    case TW_CLI_FORMAT_TEXT:
+    default:
+      print_text (out, sweep, cells, n_played);
+      break;
+    }
+  if (!tw_cli_write_output (out, args->output, &error))
+    rc = tw_cli_report_error (error);
+  else
+    rc = stopped ? TW_EXIT_INTERRUPTED : TW_EXIT_OK;
+
+out:
+  for (guint c = 0; c < n_cells; c++)
+    cell_clear (&cells[c]);
+  return rc;
+}

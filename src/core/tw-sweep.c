@@ -1,0 +1,363 @@
+/* tw-sweep.c: sweep axes, read and expanded into cells
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "tw-sweep.h"
+
+#include <string.h>
+
+#include "tw-rules.h"
+
+G_DEFINE_QUARK (tw-sweep-error-quark, tw_sweep_error)
+
+struct _TwSweep
+{
+  GPtrArray *axes;  /* TwSweepAxis, owned */
+};
+
+static void
+axis_free (TwSweepAxis *axis)
+{
+  g_free (axis->name);
+  g_strfreev (axis->values);
+  g_free (axis);
+}
+
+TwSweep *
+tw_sweep_new (void)
+{
+  TwSweep *sweep = g_new0 (TwSweep, 1);
+
+  sweep->axes = g_ptr_array_new_with_free_func ((GDestroyNotify) axis_free);
+  return sweep;
+}
+
+void
+tw_sweep_free (TwSweep *sweep)
+{
+  if (sweep == NULL)
+    return;
+  g_ptr_array_unref (sweep->axes);
+  g_free (sweep);
+}
+
+/* @text as one canonical value of the axis, or NULL with @error. */
+static char *
+canonical_value (const TwDefinition *def,
+                 const char         *name,
+                 const TwOptionSpec *spec,
+                 guint               index,
+                 const char         *text,
+                 GError            **error)
+{
+  if (spec == NULL)
+    {
+      guint64 players;
+
+      if (!g_ascii_string_to_unsigned (text, 10, def->min_players, def->max_players, &players,
+                                       NULL))
+        {
+          g_set_error (error, TW_SWEEP_ERROR, TW_SWEEP_ERROR_VALUE,
+                       "invalid value '%s' for players: expected a whole number from %u to %u "
+                       "(the seats of %s)", text, def->min_players, def->max_players, def->name);
+          return NULL;
+        }
+      return g_strdup_printf ("%" G_GUINT64_FORMAT, players);
+    }
+  else
+    {
+      /* through --set's parser, for its checks and its messages */
+      g_autofree char *assignment = g_strdup_printf ("%s=%s", name, text);
+      TwOptions scratch = def->options;
+
+      if (!tw_options_set_from_string (&scratch, def->rules->options, def->rules->n_options,
+                                       assignment, error))
+        return NULL;
+      return tw_option_value_to_string (spec, scratch.values[index]);
+    }
+}
+
+/* The texts of "LO..HI": every integer from LO to HI. */
+static GPtrArray *
+expand_range (const char  *range,
+              const char  *dots,
+              GError     **error)
+{
+  g_autofree char *lo_text = g_strstrip (g_strndup (range, dots - range));
+  g_autofree char *hi_text = g_strstrip (g_strdup (dots + 2));
+  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+  gint64 lo, hi;
+
+  if (!g_ascii_string_to_signed (lo_text, 10, G_MININT, G_MAXINT, &lo, NULL)
+      || !g_ascii_string_to_signed (hi_text, 10, G_MININT, G_MAXINT, &hi, NULL))
+    {
+      g_set_error (error, TW_SWEEP_ERROR, TW_SWEEP_ERROR_SYNTAX,
+                   "'%s' is not a range: write LO..HI with two whole numbers", range);
+      return NULL;
+    }
+  if (lo > hi)
+    {
+      g_set_error (error, TW_SWEEP_ERROR, TW_SWEEP_ERROR_SYNTAX,
+                   "the range '%s' is empty: write LO..HI with LO at most HI", range);
+      return NULL;
+    }
+  if (hi - lo >= TW_SWEEP_MAX_CELLS)
+    {
+      g_set_error (error, TW_SWEEP_ERROR, TW_SWEEP_ERROR_SIZE,
+                   "the range '%s' has %" G_GINT64_FORMAT " values, more than the limit of "
+                   "%d cells", range, hi - lo + 1, TW_SWEEP_MAX_CELLS);
+      return NULL;
+    }
+  for (gint64 v = lo; v <= hi; v++)
+    g_ptr_array_add (texts, g_strdup_printf ("%" G_GINT64_FORMAT, v));
+  return g_steal_pointer (&texts);
+}
+
+/* The texts of "V1,V2,…", each stripped of spaces. */
+static GPtrArray *
+split_list (const char  *list,
+            GError     **error)
+{
+  g_auto(GStrv) parts = g_strsplit (list, ",", -1);
+  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+
+  /* g_strsplit() splits "" into no parts at all: "NAME=" is one empty value */
+  for (guint i = 0; i == 0 || parts[i] != NULL; i++)
+    {
+      if (parts[i] != NULL)
+        g_strstrip (parts[i]);
+      if (parts[i] == NULL || parts[i][0] == '\0')
+        {
+          g_set_error (error, TW_SWEEP_ERROR, TW_SWEEP_ERROR_SYNTAX,
+                       "an empty value: write NAME=V1,V2,… or NAME=LO..HI");
+          return NULL;
+        }
+      g_ptr_array_add (texts, g_strdup (parts[i]));
+    }
+  return g_steal_pointer (&texts);
+}
+
+/**
+ * tw_sweep_add:
+ * @sweep: the sweep
+ * @def: the definition the sweep is played on
+ * @text: "NAME=V1,V2,…" or "NAME=LO..HI"
+ * @error: a TW_SWEEP_ERROR, or --set's TW_SCHEMA_ERROR for a bad option
+ *
+ * Returns: whether the axis was added; on error @sweep is unchanged
+ */
+gboolean
+tw_sweep_add (TwSweep            *sweep,
+              const TwDefinition *def,
+              const char         *text,
+              GError            **error)
+{
+  const TwOptionSpec *spec = NULL;
+  const char *eq, *rest, *dots;
+  g_autofree char *name = NULL;
+  g_autoptr(GPtrArray) texts = NULL;
+  g_autoptr(GStrvBuilder) values = g_strv_builder_new ();
+  g_autoptr(GPtrArray) seen = g_ptr_array_new_with_free_func (g_free);
+  TwSweepAxis *axis;
+  guint index = 0;
+  guint cells;
+
+  g_return_val_if_fail (sweep != NULL, FALSE);
+  g_return_val_if_fail (def != NULL, FALSE);
+  g_return_val_if_fail (text != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  eq = strchr (text, '=');
+  if (eq != NULL)
+    name = g_strstrip (g_strndup (text, eq - text));
+  if (eq == NULL || name[0] == '\0')
+    {
+      g_set_error (error, TW_SWEEP_ERROR, TW_SWEEP_ERROR_SYNTAX,
+                   "not a sweep: write NAME=V1,V2,… or NAME=LO..HI");
+      return FALSE;
+    }
+  rest = eq + 1;
+  if (!g_str_equal (name, TW_SWEEP_PLAYERS))
+    {
+      spec = tw_option_find (def->rules->options, def->rules->n_options, name, &index);
+      if (spec == NULL)
+        {
+          /* --set's message, with its nearest name */
+          TwOptions scratch = def->options;
+          g_autofree char *assignment = g_strdup_printf ("%s=%s", name, rest);
+
+          if (!tw_options_set_from_string (&scratch, def->rules->options, def->rules->n_options,
+                                           assignment, error))
+            return FALSE;
+          g_assert_not_reached ();
+        }
+    }
+  if (tw_sweep_has_axis (sweep, name))
+    {
+      g_set_error (error, TW_SWEEP_ERROR, TW_SWEEP_ERROR_NAME,
+                   "'%s' is swept twice: give all its values in one sweep", name);
+      return FALSE;
+    }
+
+  dots = strstr (rest, "..");
+  if (dots != NULL && spec != NULL && spec->type != TW_VALUE_INT)
+    {
+      g_set_error (error, TW_SWEEP_ERROR, TW_SWEEP_ERROR_SYNTAX,
+                   "'%s' is not an integer option: list its values, V1,V2,…", name);
+      return FALSE;
+    }
+  texts = dots != NULL ? expand_range (rest, dots, error) : split_list (rest, error);
+  if (texts == NULL)
+    return FALSE;
+
+  for (guint i = 0; i < texts->len; i++)
+    {
+      g_autofree char *value = canonical_value (def, name, spec, index,
+                                                g_ptr_array_index (texts, i), error);
+
+      if (value == NULL)
+        return FALSE;
+      for (guint j = 0; j < seen->len; j++)
+        if (g_str_equal (g_ptr_array_index (seen, j), value))
+          {
+            g_set_error (error, TW_SWEEP_ERROR, TW_SWEEP_ERROR_VALUE,
+                         "the value '%s' of '%s' is listed twice", value, name);
+            return FALSE;
+          }
+      g_strv_builder_add (values, value);
+      g_ptr_array_add (seen, g_steal_pointer (&value));
+    }
+
+  cells = tw_sweep_n_cells (sweep);
+  if ((guint64) cells * seen->len > TW_SWEEP_MAX_CELLS)
+    {
+      g_set_error (error, TW_SWEEP_ERROR, TW_SWEEP_ERROR_SIZE,
+                   "the sweep would have %" G_GUINT64_FORMAT " cells, more than the limit of %d",
+                   (guint64) cells * seen->len, TW_SWEEP_MAX_CELLS);
+      return FALSE;
+    }
+
+  axis = g_new0 (TwSweepAxis, 1);
+  axis->name = g_steal_pointer (&name);
+  axis->type = spec != NULL ? spec->type : TW_VALUE_INT;
+  axis->values = g_strv_builder_end (values);
+  axis->n_values = seen->len;
+  g_ptr_array_add (sweep->axes, axis);
+  return TRUE;
+}
+
+guint
+tw_sweep_n_axes (const TwSweep *sweep)
+{
+  g_return_val_if_fail (sweep != NULL, 0);
+
+  return sweep->axes->len;
+}
+
+const TwSweepAxis *
+tw_sweep_get_axis (const TwSweep *sweep,
+                   guint          axis)
+{
+  g_return_val_if_fail (sweep != NULL, NULL);
+  g_return_val_if_fail (axis < sweep->axes->len, NULL);
+
+  return g_ptr_array_index (sweep->axes, axis);
+}
+
+gboolean
+tw_sweep_has_axis (const TwSweep *sweep,
+                   const char    *name)
+{
+  g_return_val_if_fail (sweep != NULL, FALSE);
+  g_return_val_if_fail (name != NULL, FALSE);
+
+  for (guint i = 0; i < sweep->axes->len; i++)
+    if (g_str_equal (((const TwSweepAxis *) g_ptr_array_index (sweep->axes, i))->name, name))
+      return TRUE;
+  return FALSE;
+}
+
+guint
+tw_sweep_n_cells (const TwSweep *sweep)
+{
+  guint cells = 1;
+
+  g_return_val_if_fail (sweep != NULL, 0);
+
+  for (guint i = 0; i < sweep->axes->len; i++)
+    cells *= ((const TwSweepAxis *) g_ptr_array_index (sweep->axes, i))->n_values;
+  return cells;
+}
+
+/* The index of @axis's value in @cell: the last axis varies fastest. */
+static guint
+value_index (const TwSweep *sweep,
+             guint          cell,
+             guint          axis)
+{
+  for (guint i = sweep->axes->len; i-- > axis + 1;)
+    cell /= ((const TwSweepAxis *) g_ptr_array_index (sweep->axes, i))->n_values;
+  return cell % ((const TwSweepAxis *) g_ptr_array_index (sweep->axes, axis))->n_values;
+}
+
+const char *
+tw_sweep_cell_value (const TwSweep *sweep,
+                     guint          cell,
+                     guint          axis)
+{
+  const TwSweepAxis *a;
+
+  g_return_val_if_fail (sweep != NULL, NULL);
+  g_return_val_if_fail (axis < sweep->axes->len, NULL);
+  g_return_val_if_fail (cell < tw_sweep_n_cells (sweep), NULL);
+
+  a = g_ptr_array_index (sweep->axes, axis);
+  return a->values[value_index (sweep, cell, axis)];
+}
+
+char **
+tw_sweep_cell_sets (const TwSweep *sweep,
+                    guint          cell,
+                    guint         *players)
+{
+  g_autoptr(GStrvBuilder) sets = g_strv_builder_new ();
+
+  g_return_val_if_fail (sweep != NULL, NULL);
+  g_return_val_if_fail (cell < tw_sweep_n_cells (sweep), NULL);
+  g_return_val_if_fail (players != NULL, NULL);
+
+  *players = 0;
+  for (guint i = 0; i < sweep->axes->len; i++)
+    {
+      const TwSweepAxis *axis = g_ptr_array_index (sweep->axes, i);
+      const char *value = tw_sweep_cell_value (sweep, cell, i);
+
+      if (g_str_equal (axis->name, TW_SWEEP_PLAYERS))
+        *players = (guint) g_ascii_strtoull (value, NULL, 10);
+      else
+        {
+          g_autofree char *set = g_strdup_printf ("%s=%s", axis->name, value);
+
+          g_strv_builder_add (sets, set);
+        }
+    }
+  return g_strv_builder_end (sets);
+}
+
+char *
+tw_sweep_cell_label (const TwSweep *sweep,
+                     guint          cell)
+{
+  GString *label = g_string_new (NULL);
+
+  g_return_val_if_fail (sweep != NULL, NULL);
+  g_return_val_if_fail (cell < tw_sweep_n_cells (sweep), NULL);
+
+  for (guint i = 0; i < sweep->axes->len; i++)
+    g_string_append_printf (label, "%s%s=%s", i > 0 ? ", " : "",
+                            ((const TwSweepAxis *) g_ptr_array_index (sweep->axes, i))->name,
+                            tw_sweep_cell_value (sweep, cell, i));
+  return g_string_free (label, FALSE);
+}

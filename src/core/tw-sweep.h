@@ -1,0 +1,90 @@
+/* tw-sweep.h: a grid of variant settings to simulate, cell by cell
+ *
+ * A sweep is a list of axes; each axis is a variant option of a definition
+ * (or the seat count, named "players") with the values it takes. The cells
+ * are every combination of one value per axis, in the order of nested loops:
+ * the first axis varies slowest, the last fastest. A cell is handed to a
+ * game as "name=value" settings (what `--set` takes) and a seat count, so
+ * whoever plays the cells (`simulate --sweep`, later the Lab) builds its
+ * games the way it builds any other.
+ *
+ * Values are validated and written canonically when an axis is added
+ * (tw_options_set_from_string(), then tw_option_value_to_string()), so a
+ * sweep that was built holds only values the definition accepts one at a
+ * time; whether a combination is allowed (an option limited to fewer seats)
+ * is for tw_game_new() to say. Everything is owned by the sweep.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "tw-definition.h"
+#include "tw-schema.h"
+
+G_BEGIN_DECLS
+
+/* The axis name that sweeps the seat count instead of an option. */
+#define TW_SWEEP_PLAYERS "players"
+/* The most cells a sweep may have: a range over a wide integer option is
+ * refused instead of queueing millions of runs. */
+#define TW_SWEEP_MAX_CELLS 1000
+
+#define TW_SWEEP_ERROR (tw_sweep_error_quark ())
+GQuark tw_sweep_error_quark (void);
+
+typedef enum
+{
+  TW_SWEEP_ERROR_SYNTAX,  /* not NAME=V1,V2,… or NAME=LO..HI */
+  TW_SWEEP_ERROR_NAME,    /* no such option, or an axis given twice */
+  TW_SWEEP_ERROR_VALUE,   /* a value the option (or the seat count) does not take */
+  TW_SWEEP_ERROR_SIZE,    /* more than TW_SWEEP_MAX_CELLS cells */
+} TwSweepError;
+
+/* One axis: @values are canonical ("true", "3", "shared-only"), at least
+ * one, none twice. @type is the option's type; TW_VALUE_INT for players. */
+typedef struct
+{
+  char        *name;
+  TwValueType  type;
+  char       **values;   /* NULL-terminated */
+  guint        n_values;
+} TwSweepAxis;
+
+typedef struct _TwSweep TwSweep;
+
+TwSweep           *tw_sweep_new          (void);
+void               tw_sweep_free         (TwSweep           *sweep);
+/* Adds the axis @text, "NAME=V1,V2,…" or, for an integer option and for
+ * players, "NAME=LO..HI" (every integer from LO to HI), checked against
+ * @def's options and seat range. On error (TW_SWEEP_ERROR, or
+ * TW_SCHEMA_ERROR with --set's message for a bad name or value) the sweep
+ * is unchanged; messages do not repeat @text. */
+gboolean           tw_sweep_add          (TwSweep           *sweep,
+                                          const TwDefinition *def,
+                                          const char        *text,
+                                          GError           **error);
+guint              tw_sweep_n_axes       (const TwSweep     *sweep);
+const TwSweepAxis *tw_sweep_get_axis     (const TwSweep     *sweep,
+                                          guint              axis);
+/* Whether an axis is named @name. */
+gboolean           tw_sweep_has_axis     (const TwSweep     *sweep,
+                                          const char        *name);
+/* The product of the axes' value counts; 1 for a sweep without axes. */
+guint              tw_sweep_n_cells      (const TwSweep     *sweep);
+/* The value of @axis in @cell (borrowed). */
+const char        *tw_sweep_cell_value   (const TwSweep     *sweep,
+                                          guint              cell,
+                                          guint              axis);
+/* The "name=value" settings of @cell's option axes (NULL-terminated, free
+ * with g_strfreev); @players is set to the cell's seat count, or to 0 when
+ * the seat count is not swept. */
+char             **tw_sweep_cell_sets    (const TwSweep     *sweep,
+                                          guint              cell,
+                                          guint             *players);
+/* "players=3, goals=false": the cell for messages and headings. */
+char              *tw_sweep_cell_label   (const TwSweep     *sweep,
+                                          guint              cell);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TwSweep, tw_sweep_free)
+
+G_END_DECLS
