@@ -98,20 +98,6 @@ struct _TwPlayPage
 G_DEFINE_FINAL_TYPE (TwPlayPage, tw_play_page, ADW_TYPE_BIN)
 
 static void
-toast (TwPlayPage *self,
-       const char *message)
-{
-  GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
-  AdwToast *t;
-
-  if (overlay == NULL)
-    return;
-  t = adw_toast_new (message);
-  adw_toast_set_timeout (t, 4);
-  adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), t);
-}
-
-static void
 set_hint_running (TwPlayPage *self,
                   gboolean    running)
 {
@@ -340,7 +326,7 @@ other_move_clicked (GtkButton  *button,
     return;
   move = self->other.moves[index];
   if (!tw_game_model_play (self->model, &move, &error))
-    toast (self, error->message);
+    tw_app_toast (GTK_WIDGET (self), error->message);
 }
 
 /* The legend of the game's cards: each kind of card in the definition once,
@@ -621,10 +607,13 @@ update_preview (TwPlayPage *self)
   guint n_turns, n_alternatives;
 
   tw_board_view_get_choices (self->board_view, &n_turns, &n_alternatives);
-  if (text != NULL)
+  if (text != NULL && move != NULL)
     {
-      /* Translators: the move shown on the board */
-      g_string_append_printf (label, _("Selected: %s"), text);
+      g_autofree char *words = move_words (self, move);
+
+      /* Translators: the move shown on the board, in words ("Player 1
+       * places Half red/green on the shared board at 2,-1") */
+      g_string_append_printf (label, _("Selected: %s"), words);
       if (change != NULL)
         /* Translators: what the move shown does to the scores ("+4 for you") */
         g_string_append_printf (label, _(" — %s."), change);
@@ -645,6 +634,11 @@ update_preview (TwPlayPage *self)
     g_string_append (label, _("Point at a cell to preview a move, or click a piece or tile in "
                               "a tray or hand to pick it up; the arrow keys move a cursor."));
   gtk_label_set_label (self->preview_label, label->str);
+  /* the notation of the move shown, for those who write it (and records) */
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->preview_label), text);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->preview_label),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text != NULL ? text : "",
+                                  -1);
   /* at the end of the game there is nothing to say: no gap in the panel */
   gtk_widget_set_visible (GTK_WIDGET (self->preview_label), label->len > 0);
   /* never while a bot thinks, nor for a bot's seat */
@@ -811,7 +805,7 @@ seat_kind_changed (GtkDropDown *dropdown,
   if (self->model == NULL || player == NULL)
     return;
   if (!tw_game_model_set_seat_player (self->model, seat, player, &error))
-    toast (self, error->message);
+    tw_app_toast (GTK_WIDGET (self), error->message);
   /* back to the game: the next decision is made on the board */
   gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
 }
@@ -966,7 +960,7 @@ hint_done (GObject      *object,
   text = move_words (self, &move);
   /* Translators: a suggested move that has no place on the board, in words */
   message = g_strdup_printf (_("Suggested: %s"), text);
-  toast (self, message);
+  tw_app_toast (GTK_WIDGET (self), message);
 }
 
 /* Hint asks the strong bot on a worker thread; pressed again while it
@@ -1010,14 +1004,14 @@ move_entry_activate (TwPlayPage *self)
     {
       /* Translators: the move typed cannot be read: the text, the rules' reason */
       g_autofree char *message = g_strdup_printf (_("Cannot read “%s”: %s"), text, why->str);
-      toast (self, message);
+      tw_app_toast (GTK_WIDGET (self), message);
       return;
     }
   if (!tw_game_model_play (self->model, &move, &error))
     {
       /* Translators: the move typed is illegal: the text, the rules' reason */
       g_autofree char *message = g_strdup_printf (_("Illegal move “%s”: %s"), text, error->message);
-      toast (self, message);
+      tw_app_toast (GTK_WIDGET (self), message);
       return;
     }
   gtk_editable_set_text (GTK_EDITABLE (self->move_entry), "");
@@ -1045,7 +1039,7 @@ promote_variation_action (GtkWidget  *widget,
   node = parameter != NULL ? g_variant_get_uint32 (parameter)
                            : tw_history_get_current (tw_game_model_get_history (self->model));
   if (!tw_game_model_promote (self->model, node))
-    toast (self, _("This move is on the main line already."));
+    tw_app_toast (GTK_WIDGET (self), _("This move is on the main line already."));
 }
 
 static void
@@ -1088,7 +1082,7 @@ static void
 board_illegal (TwPlayPage *self,
                const char *reason)
 {
-  toast (self, reason);
+  tw_app_toast (GTK_WIDGET (self), reason);
 }
 
 static void

@@ -338,7 +338,8 @@ def run(tap, args, workdir):
                 xdo('mousemove', x + d, y + d)
                 if wait_for(lambda: preview.get_name().startswith('Selected: '), timeout=0.6,
                             interval=0.05):
-                    target, seen = (x + d, y + d), preview.get_name()
+                    # the line says the move in words; its notation is the description
+                    target, seen = (x + d, y + d), preview.get_description()
                     break
             if target:
                 break
@@ -346,10 +347,9 @@ def run(tap, args, workdir):
         during = ''
         if target:
             drag(corner, target)
-            during = preview.get_name()
+            during = preview.get_description()
             screenshot(args.outdir, 'play-drag')
             xdo('mouseup', 1)
-        wanted = re.sub(r'^Selected: (.*?) — .*$', r'\1', seen)
         placed = wait_for(lambda: len(move_rows(main)) == n + 1, timeout=5)
         last = move_rows(main)[-1] if move_rows(main) else ''
         # the illegal drop: from the target back to the table's corner
@@ -362,7 +362,7 @@ def run(tap, args, workdir):
                                timeout=5)
         time.sleep(0.3)
         tap.result(target is not None and during == seen and bool(placed)
-                   and last.endswith(': ' + wanted) and bool(refused)
+                   and last.endswith(': ' + seen) and bool(refused)
                    and len(move_rows(main)) == n + 1,
                    'dragging onto a legal target places it; a drop where nothing lands is refused',
                    f'target {target} of {len(points)} highlighted pixels, preview {seen!r}, '
@@ -734,7 +734,8 @@ def run_hand_drag(tap, args, workdir):
             xdo('mousemove', tx + 2, ty + 2)
             if wait_for(lambda: preview.get_name().startswith('Selected: '), timeout=0.3,
                         interval=0.05):
-                return preview.get_name()
+                # the line in words, the notation (its description) in brackets
+                return f'{preview.get_name()} [{preview.get_description()}]'
         return ''
 
     shown, rows_before, cancelled, placed, last = [], move_rows(page), False, False, ''
@@ -753,7 +754,7 @@ def run_hand_drag(tap, args, workdir):
         last = move_rows(page)[-1] if move_rows(page) else ''
     time.sleep(0.3)
     screenshot(args.outdir, 'play-hand-placed')
-    notation = [re.sub(r'^Selected: (.*?) — .*$', r'\1', t) for t in shown]
+    notation = [re.sub(r'^.*\[(.*)\]$', r'\1', t) for t in shown]
     piece_ids = [n.split(' ')[0] for n in notation]
     tap.result(len(grips) == 2 and len(shown) == 2
                and all(t.startswith('Selected: ') for t in shown)

@@ -44,12 +44,13 @@ HELD = '#F57800'         # the board view's picked-up outline and its places
 CURSOR = '#1C1C21'       # the inner ring of the keyboard cursor
 BLUE = '#1F5FBF'         # Blokus Shuffle's blue pieces
 DECK_BACK = '#544F61'    # Colorfield's face-down tiles
-NOTATION = re.compile(r'^Selected: (\S+) (\S+)')
+NOTATION = re.compile(r'^Selected: .*\[(\S+) ([^\s\]]+)')
 
 
 
 def changed_preview(page, before, timeout=3):
-    return wait_for(lambda: (lambda t: t if t != before else None)(table.preview_text(page)),
+    return wait_for(lambda: (lambda t: t if t != before else None)(
+        table.preview_text(page, with_notation=True)),
                     timeout=timeout, interval=0.05) or before
 
 
@@ -100,8 +101,8 @@ def run_blokus(tap, args, workdir):
     # 2: at a marked place: the piece previewed there; R turns it, A another piece
     spot = centre(places[0]) if places else (bx + 40, by + 40)
     play.xdo('mousemove', spot[0] + 1, spot[1] + 1)
-    first = wait_for(lambda: NOTATION.match(table.preview_text(page)) and table.preview_text(page),
-                     timeout=5) or ''
+    first = wait_for(lambda: (lambda t: t if NOTATION.match(t) else None)(
+        table.preview_text(page, with_notation=True)), timeout=5) or ''
     play.keys('Tilewright', 'r')
     turned = changed_preview(page, first)
     play.keys('Tilewright', 'a')

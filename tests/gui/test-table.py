@@ -74,10 +74,17 @@ def to_play(page):
     return names[0][:-len(' to play')] if names else None
 
 
-def preview_text(page):
-    """The side panel's line about the move selected on the board."""
+def preview_text(page, with_notation=False):
+    """The side panel's line about the move selected on the board; with
+    with_notation, the move's notation (the label's description: the line
+    says the move in words) follows in brackets: "Selected: … [NOTATION]"."""
     labels = find_all(page, role='label', pattern=r'^(Point at a cell|Selected: |Picked up: )')
-    return labels[0].get_name() if labels else ''
+    if not labels:
+        return ''
+    text = labels[0].get_name()
+    if with_notation:
+        text += f' [{labels[0].get_description() or ""}]'
+    return text
 
 
 def announced(text, mover):
