@@ -28,6 +28,9 @@
  * past the edge, and then it shrinks with some room to spare, so that the
  * table does not change scale after every move.
  *
+ * The controllers that turn pointer, drag, scroll and keys into these
+ * actions are in tw-board-view-input.c.
+ *
  * Copyright 2026 The Tilewright team
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -40,12 +43,11 @@
 #include <math.h>
 #include <string.h>
 
-#include "tw-renderer.h"
+#include "tw-board-view-private.h"
 
 #define FIT_PADDING   12.0
 #define MIN_SCALE     4.0
 #define MAX_SCALE     400.0
-#define DRAG_SLOP     4.0
 /* When the position outgrows the view, it is refitted this much smaller than
  * needed, so that the next few moves fit without another change of scale. */
 #define GROW_ROOM     1.12
@@ -54,62 +56,6 @@
 #define HELD_R        (245 / 255.0)
 #define HELD_G        (120 / 255.0)
 #define HELD_B        0.0
-
-typedef struct
-{
-  TwRect rect;
-  guint  first;   /* into members */
-  guint  count;
-} Region;
-
-struct _TwBoardView
-{
-  GtkWidget         parent_instance;
-
-  /* Owned */
-  TwGameModel      *model;
-  GArray           *regions;       /* Region */
-  guint            *members;       /* legal move indices grouped by region */
-  TwState          *last_state;    /* the state before the current node's move */
-  TwMove            last_move;
-  GStrv             seat_names;
-  char             *preview_text;
-
-  /* Borrowed */
-  const TwRenderer *renderer;
-
-  TwLayout          layout;
-  double            scale;
-  double            off_x;
-  double            off_y;
-  gboolean          fit_mode;
-  int               fit_width;     /* the widget size the scale was fitted to */
-  int               fit_height;
-  gboolean          show_targets;
-
-  int               sel_region;     /* -1: none */
-  guint             sel_variant;
-  gboolean          sel_keyboard;   /* chosen with keys, not under the pointer */
-  double            pointer_x;
-  double            pointer_y;
-  gboolean          pointer_in;
-
-  /* panning (middle button) */
-  double            pan_off_x;
-  double            pan_off_y;
-  gboolean          panning;
-
-  /* placing (primary button): a press that moved past DRAG_SLOP */
-  gboolean          dragging;
-  gboolean          drag_cancelled;
-  /* the component each legal move takes (the renderer's move_source()) */
-  TwRect           *sources;
-  gboolean         *has_source;
-  /* the component picked up (by a click, or by a drag that started on it) */
-  gboolean          held;
-  gboolean          held_by_drag;
-  TwRect            held_rect;
-};
 
 G_DEFINE_FINAL_TYPE (TwBoardView, tw_board_view, GTK_TYPE_WIDGET)
 
@@ -132,15 +78,11 @@ enum
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
-static void set_held (TwBoardView  *self,
-                      const TwRect *rect,
-                      gboolean      by_drag);
-
 /* Whether the legal moves @i and @j take the same component (or none). */
-static gboolean
-same_source (TwBoardView *self,
-             guint        i,
-             guint        j)
+gboolean
+_tw_board_view_same_source (TwBoardView *self,
+                            guint        i,
+                            guint        j)
 {
   if (self->has_source[i] != self->has_source[j])
     return FALSE;
@@ -236,8 +178,8 @@ update_accessible (TwBoardView *self)
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, desc->str, -1);
 }
 
-static void
-update_preview_text (TwBoardView *self)
+void
+_tw_board_view_update_preview_text (TwBoardView *self)
 {
   const TwMove *move = selected_move (self);
   g_autofree char *text = NULL;
@@ -311,10 +253,10 @@ fit_stable (TwBoardView *self)
   center (self, w, h);
 }
 
-static int
-region_at (TwBoardView *self,
-           double       wx,
-           double       wy)
+int
+_tw_board_view_region_at (TwBoardView *self,
+                          double       wx,
+                          double       wy)
 {
   double bx = (wx - self->off_x) / self->scale;
   double by = (wy - self->off_y) / self->scale;
@@ -326,18 +268,18 @@ region_at (TwBoardView *self,
   return -1;
 }
 
-static void
-hover (TwBoardView *self)
+void
+_tw_board_view_hover (TwBoardView *self)
 {
   int r;
 
   if (!self->pointer_in || self->sel_keyboard)
     return;
-  r = region_at (self, self->pointer_x, self->pointer_y);
+  r = _tw_board_view_region_at (self, self->pointer_x, self->pointer_y);
   if (r != self->sel_region)
     {
       self->sel_region = r;
-      update_preview_text (self);
+      _tw_board_view_update_preview_text (self);
     }
 }
 
@@ -373,7 +315,7 @@ rebuild (TwBoardView *self)
     {
       memset (&self->layout, 0, sizeof self->layout);
       self->layout.width = self->layout.height = 1;
-      update_preview_text (self);
+      _tw_board_view_update_preview_text (self);
       return;
     }
 
@@ -439,8 +381,8 @@ rebuild (TwBoardView *self)
   tw_renderer_layout (self->renderer, game, state, &params, &self->layout);
   if (self->fit_mode)
     fit_stable (self);
-  hover (self);
-  update_preview_text (self);
+  _tw_board_view_hover (self);
+  _tw_board_view_update_preview_text (self);
 }
 
 static void
@@ -614,11 +556,11 @@ tw_board_view_measure (GtkWidget      *widget,
   *natural = 600;
 }
 
-static void
-zoom_at (TwBoardView *self,
-         double       factor,
-         double       wx,
-         double       wy)
+void
+_tw_board_view_zoom_at (TwBoardView *self,
+                        double       factor,
+                        double       wx,
+                        double       wy)
 {
   double scale = CLAMP (self->scale * factor, MIN_SCALE, MAX_SCALE);
 
@@ -627,7 +569,7 @@ zoom_at (TwBoardView *self,
   self->off_y = wy - (wy - self->off_y) * factor;
   self->scale = scale;
   self->fit_mode = FALSE;
-  hover (self);
+  _tw_board_view_hover (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -636,8 +578,8 @@ tw_board_view_zoom (TwBoardView *self,
                     double       factor)
 {
   g_return_if_fail (TW_IS_BOARD_VIEW (self));
-  zoom_at (self, factor, gtk_widget_get_width (GTK_WIDGET (self)) / 2.0,
-           gtk_widget_get_height (GTK_WIDGET (self)) / 2.0);
+  _tw_board_view_zoom_at (self, factor, gtk_widget_get_width (GTK_WIDGET (self)) / 2.0,
+                          gtk_widget_get_height (GTK_WIDGET (self)) / 2.0);
 }
 
 void
@@ -646,7 +588,7 @@ tw_board_view_fit (TwBoardView *self)
   g_return_if_fail (TW_IS_BOARD_VIEW (self));
   self->fit_mode = TRUE;
   fit (self);
-  hover (self);
+  _tw_board_view_hover (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -666,7 +608,7 @@ tw_board_view_select_target (TwBoardView *self,
   else
     self->sel_region = ((self->sel_region + step) % n + n) % n;
   self->sel_keyboard = TRUE;
-  update_preview_text (self);
+  _tw_board_view_update_preview_text (self);
 }
 
 /* The selected region and, in @current, the position in it of the move
@@ -719,13 +661,13 @@ tw_board_view_cycle_variant (TwBoardView *self,
       guint k = member_step (r, current, n, step);
       guint index = self->members[r->first + k];
       if (member_allowed (self, index)
-          && same_source (self, index, self->members[r->first + current]))
+          && _tw_board_view_same_source (self, index, self->members[r->first + current]))
         {
           self->sel_variant = k;
           break;
         }
     }
-  update_preview_text (self);
+  _tw_board_view_update_preview_text (self);
 }
 
 void
@@ -749,10 +691,10 @@ tw_board_view_cycle_alternative (TwBoardView *self,
       guint first = k;
 
       index = self->members[r->first + k];
-      if (same_source (self, index, self->members[r->first + current]))
+      if (_tw_board_view_same_source (self, index, self->members[r->first + current]))
         continue;
       for (guint j = 0; j < r->count; j++)
-        if (same_source (self, self->members[r->first + j], index))
+        if (_tw_board_view_same_source (self, self->members[r->first + j], index))
           {
             first = j;
             break;
@@ -760,10 +702,11 @@ tw_board_view_cycle_alternative (TwBoardView *self,
       self->sel_variant = first;
       index = self->members[r->first + first];
       if (self->held)
-        set_held (self, self->has_source[index] ? &self->sources[index] : NULL, FALSE);
+        _tw_board_view_set_held (self, self->has_source[index] ? &self->sources[index] : NULL,
+                                 FALSE);
       break;
     }
-  update_preview_text (self);
+  _tw_board_view_update_preview_text (self);
 }
 
 void
@@ -782,14 +725,14 @@ tw_board_view_get_choices (TwBoardView *self,
   for (guint k = 0; k < r->count; k++)
     {
       guint index = self->members[r->first + k];
-      if (same_source (self, index, self->members[r->first + current]))
+      if (_tw_board_view_same_source (self, index, self->members[r->first + current]))
         *n_turns += member_allowed (self, index);
       else
         {
           /* count each other component once */
           gboolean seen = FALSE;
           for (guint j = 0; j < k && !seen; j++)
-            seen = same_source (self, self->members[r->first + j], index);
+            seen = _tw_board_view_same_source (self, self->members[r->first + j], index);
           *n_alternatives += !seen;
         }
     }
@@ -837,13 +780,13 @@ tw_board_view_move_cursor (TwBoardView *self,
       self->sel_variant = 0;
     }
   self->sel_keyboard = TRUE;
-  update_preview_text (self);
+  _tw_board_view_update_preview_text (self);
 }
 
 /* Plays @move (legal now) for the person to act, or says why not. */
-static gboolean
-play_move (TwBoardView  *self,
-           const TwMove *move)
+gboolean
+_tw_board_view_play_move (TwBoardView  *self,
+                          const TwMove *move)
 {
   g_autoptr(GError) error = NULL;
   int to_act = tw_game_model_get_to_act (self->model);
@@ -875,7 +818,7 @@ tw_board_view_play_selected (TwBoardView *self)
   g_return_val_if_fail (TW_IS_BOARD_VIEW (self), FALSE);
 
   move = selected_move (self);
-  return move != NULL && play_move (self, move);
+  return move != NULL && _tw_board_view_play_move (self, move);
 }
 
 gboolean
@@ -899,7 +842,7 @@ tw_board_view_select_move (TwBoardView  *self,
             self->sel_region = r;
             self->sel_variant = k;
             self->sel_keyboard = TRUE;
-            update_preview_text (self);
+            _tw_board_view_update_preview_text (self);
             return TRUE;
           }
     }
@@ -927,86 +870,11 @@ tw_board_view_get_preview_text (TwBoardView *self)
   return self->preview_text;
 }
 
-/* ------------------------------------------------------------------------ */
-/* Input                                                                    */
 
-static void
-motion_cb (GtkEventControllerMotion *controller,
-           double                    x,
-           double                    y,
-           TwBoardView              *self)
-{
-  /* a real move of the pointer takes over from the keyboard selection */
-  if (self->pointer_in && (ABS (x - self->pointer_x) > 1 || ABS (y - self->pointer_y) > 1))
-    self->sel_keyboard = FALSE;
-  self->pointer_x = x;
-  self->pointer_y = y;
-  self->pointer_in = TRUE;
-  hover (self);
-}
-
-static void
-leave_cb (GtkEventControllerMotion *controller,
-          TwBoardView              *self)
-{
-  self->pointer_in = FALSE;
-  if (!self->sel_keyboard && self->sel_region >= 0)
-    {
-      self->sel_region = -1;
-      update_preview_text (self);
-    }
-}
-
-static void
-pan_begin_cb (GtkGestureDrag *gesture,
-              double          x,
-              double          y,
-              TwBoardView    *self)
-{
-  self->pan_off_x = self->off_x;
-  self->pan_off_y = self->off_y;
-  self->panning = FALSE;
-}
-
-static void
-pan_update_cb (GtkGestureDrag *gesture,
-               double          dx,
-               double          dy,
-               TwBoardView    *self)
-{
-  if (!self->panning && dx * dx + dy * dy < DRAG_SLOP * DRAG_SLOP)
-    return;
-  self->panning = TRUE;
-  self->fit_mode = FALSE;
-  self->off_x = self->pan_off_x + dx;
-  self->off_y = self->pan_off_y + dy;
-  hover (self);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-/* The legal move whose component is drawn at (wx, wy), or -1. */
-static int
-source_at (TwBoardView *self,
-           double       wx,
-           double       wy)
-{
-  double bx = (wx - self->off_x) / self->scale;
-  double by = (wy - self->off_y) / self->scale;
-  const TwMoveList *legal;
-
-  if (self->model == NULL || tw_game_model_is_over (self->model))
-    return -1;
-  legal = tw_game_model_get_legal_moves (self->model);
-  for (guint i = 0; i < legal->len; i++)
-    if (self->has_source[i] && tw_rect_contains (&self->sources[i], bx, by))
-      return i;
-  return -1;
-}
-
-static void
-set_held (TwBoardView  *self,
-          const TwRect *rect,
-          gboolean      by_drag)
+void
+_tw_board_view_set_held (TwBoardView  *self,
+                         const TwRect *rect,
+                         gboolean      by_drag)
 {
   gboolean was = self->held;
 
@@ -1020,96 +888,17 @@ set_held (TwBoardView  *self,
     self->sel_region = -1;
   if (was != self->held)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HOLDING]);
-  hover (self);
-  update_preview_text (self);
-}
-
-/* A click on the component of the legal move @index: picks it up, or puts
- * it back when it is the one held. A component that has no move with a
- * place on the board and one move only (a tile to discard) is played. */
-static void
-pick_up (TwBoardView *self,
-         guint        index)
-{
-  const TwMoveList *legal = tw_game_model_get_legal_moves (self->model);
-  int only = -1;
-  guint n_placed = 0, n_other = 0;
-
-  if (self->held && tw_rect_equal (&self->held_rect, &self->sources[index]))
-    {
-      set_held (self, NULL, FALSE);
-      return;
-    }
-  for (guint r = 0; r < self->regions->len; r++)
-    {
-      const Region *region = &g_array_index (self->regions, Region, r);
-      for (guint k = 0; k < region->count; k++)
-        n_placed += same_source (self, self->members[region->first + k], index);
-    }
-  for (guint i = 0; i < legal->len; i++)
-    if (same_source (self, i, index))
-      {
-        n_other++;
-        only = i;
-      }
-  n_other -= n_placed;
-  if (n_placed == 0 && n_other == 1)
-    {
-      play_move (self, &legal->moves[only]);
-      return;
-    }
-  set_held (self, &self->sources[index], FALSE);
-}
-
-static void
-drag_begin_cb (GtkGestureDrag *gesture,
-               double          x,
-               double          y,
-               TwBoardView    *self)
-{
-  self->dragging = FALSE;
-  self->drag_cancelled = FALSE;
-  gtk_widget_grab_focus (GTK_WIDGET (self));
-}
-
-static void
-drag_update_cb (GtkGestureDrag *gesture,
-                double          dx,
-                double          dy,
-                TwBoardView    *self)
-{
-  double x, y;
-
-  if (self->drag_cancelled)
-    return;
-  if (!self->dragging && dx * dx + dy * dy < DRAG_SLOP * DRAG_SLOP)
-    return;
-  gtk_gesture_drag_get_start_point (gesture, &x, &y);
-  if (!self->dragging)
-    {
-      /* a drag that starts on a component carries that component only */
-      int index = source_at (self, x, y);
-      if (index >= 0
-          && !(self->held && tw_rect_equal (&self->held_rect, &self->sources[index])))
-        set_held (self, &self->sources[index], TRUE);
-    }
-  self->dragging = TRUE;
-  /* the ghost follows the pointer: the same hit test as hovering */
-  self->pointer_x = x + dx;
-  self->pointer_y = y + dy;
-  self->pointer_in = TRUE;
-  self->sel_keyboard = FALSE;
-  hover (self);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  _tw_board_view_hover (self);
+  _tw_board_view_update_preview_text (self);
 }
 
 /* Plays the region under (x, y) as a click there does, or says why not. */
-static void
-play_at (TwBoardView *self,
-         double       x,
-         double       y)
+void
+_tw_board_view_play_at (TwBoardView *self,
+                        double       x,
+                        double       y)
 {
-  int r = region_at (self, x, y);
+  int r = _tw_board_view_region_at (self, x, y);
 
   if (r < 0)
     {
@@ -1126,165 +915,6 @@ play_at (TwBoardView *self,
   self->sel_region = r;
   self->sel_keyboard = FALSE;
   tw_board_view_play_selected (self);
-}
-
-static void
-drag_end (GtkGestureDrag *gesture,
-          double          dx,
-          double          dy,
-          TwBoardView    *self)
-{
-  double x, y;
-  gboolean dragged = self->dragging, cancelled = self->drag_cancelled;
-  int w = gtk_widget_get_width (GTK_WIDGET (self));
-  int h = gtk_widget_get_height (GTK_WIDGET (self));
-
-  self->dragging = FALSE;
-  self->drag_cancelled = FALSE;
-  if (self->model == NULL || cancelled)
-    {
-      gtk_widget_queue_draw (GTK_WIDGET (self));
-      return;
-    }
-  gtk_gesture_drag_get_start_point (gesture, &x, &y);
-  if (!dragged)
-    {
-      /* a click: with a component held, where it goes; else a component
-       * picks it up; else play what is shown under the pointer */
-      int index = source_at (self, x, y);
-      if (index >= 0 && !(self->held && region_at (self, x, y) >= 0))
-        pick_up (self, index);
-      else
-        play_at (self, x, y);
-      return;
-    }
-  x += dx;
-  y += dy;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-  /* dropped outside the view: the user took it back */
-  if (x < 0 || y < 0 || x >= w || y >= h)
-    {
-      self->pointer_in = FALSE;
-      self->sel_region = -1;
-      update_preview_text (self);
-      return;
-    }
-  play_at (self, x, y);
-}
-
-static void
-drag_end_cb (GtkGestureDrag *gesture,
-             double          dx,
-             double          dy,
-             TwBoardView    *self)
-{
-  drag_end (gesture, dx, dy, self);
-  /* whatever a drag picked up is put back (a move played cleared it already) */
-  if (self->held && self->held_by_drag)
-    set_held (self, NULL, FALSE);
-}
-
-static gboolean
-scroll_cb (GtkEventControllerScroll *controller,
-           double                    dx,
-           double                    dy,
-           TwBoardView              *self)
-{
-  GdkModifierType mods = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (controller));
-
-  if (mods & GDK_CONTROL_MASK)
-    {
-      zoom_at (self, dy < 0 ? 1.15 : 1 / 1.15,
-               self->pointer_in ? self->pointer_x : gtk_widget_get_width (GTK_WIDGET (self)) / 2.0,
-               self->pointer_in ? self->pointer_y : gtk_widget_get_height (GTK_WIDGET (self)) / 2.0);
-      return TRUE;
-    }
-  self->off_x -= dx * 40;
-  self->off_y -= dy * 40;
-  self->fit_mode = FALSE;
-  hover (self);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-  return TRUE;
-}
-
-static gboolean
-key_cb (GtkEventControllerKey *controller,
-        guint                  keyval,
-        guint                  keycode,
-        GdkModifierType        state,
-        TwBoardView           *self)
-{
-  gboolean shift = (state & GDK_SHIFT_MASK) != 0;
-
-  if (state & (GDK_CONTROL_MASK | GDK_ALT_MASK))
-    return FALSE;
-  switch (keyval)
-    {
-    case GDK_KEY_Escape:
-      if (self->held && !self->dragging)
-        {
-          set_held (self, NULL, FALSE);
-          return TRUE;
-        }
-      if (!self->dragging || self->drag_cancelled)
-        return FALSE;
-      /* the drag goes on until the button is released, but plays nothing */
-      self->drag_cancelled = TRUE;
-      self->sel_region = -1;
-      update_preview_text (self);
-      return TRUE;
-    case GDK_KEY_plus:
-    case GDK_KEY_equal:
-    case GDK_KEY_KP_Add:
-      tw_board_view_zoom (self, 1.25);
-      return TRUE;
-    case GDK_KEY_minus:
-    case GDK_KEY_KP_Subtract:
-      tw_board_view_zoom (self, 1 / 1.25);
-      return TRUE;
-    case GDK_KEY_0:
-    case GDK_KEY_KP_0:
-      tw_board_view_fit (self);
-      return TRUE;
-    case GDK_KEY_r:
-    case GDK_KEY_R:
-      tw_board_view_cycle_variant (self, shift ? -1 : 1);
-      return TRUE;
-    case GDK_KEY_a:
-    case GDK_KEY_A:
-      tw_board_view_cycle_alternative (self, shift ? -1 : 1);
-      return TRUE;
-    case GDK_KEY_Left:
-    case GDK_KEY_KP_Left:
-      tw_board_view_move_cursor (self, -1, 0);
-      return TRUE;
-    case GDK_KEY_Right:
-    case GDK_KEY_KP_Right:
-      tw_board_view_move_cursor (self, 1, 0);
-      return TRUE;
-    case GDK_KEY_Up:
-    case GDK_KEY_KP_Up:
-      tw_board_view_move_cursor (self, 0, -1);
-      return TRUE;
-    case GDK_KEY_Down:
-    case GDK_KEY_KP_Down:
-      tw_board_view_move_cursor (self, 0, 1);
-      return TRUE;
-    case GDK_KEY_Page_Down:
-    case GDK_KEY_n:
-      tw_board_view_select_target (self, 1);
-      return TRUE;
-    case GDK_KEY_Page_Up:
-    case GDK_KEY_N:
-      tw_board_view_select_target (self, -1);
-      return TRUE;
-    case GDK_KEY_Return:
-    case GDK_KEY_KP_Enter:
-    case GDK_KEY_space:
-      return tw_board_view_play_selected (self);
-    default:
-      return FALSE;
-    }
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1465,9 +1095,6 @@ tw_board_view_class_init (TwBoardViewClass *klass)
 static void
 tw_board_view_init (TwBoardView *self)
 {
-  GtkEventController *controller;
-  GtkGesture *drag;
-
   self->regions = g_array_new (FALSE, FALSE, sizeof (Region));
   self->scale = 40;
   self->fit_mode = TRUE;
@@ -1479,31 +1106,7 @@ tw_board_view_init (TwBoardView *self)
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
 
-  controller = gtk_event_controller_motion_new ();
-  g_signal_connect (controller, "motion", G_CALLBACK (motion_cb), self);
-  g_signal_connect (controller, "leave", G_CALLBACK (leave_cb), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), controller);
-
-  drag = gtk_gesture_drag_new ();
-  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), GDK_BUTTON_PRIMARY);
-  g_signal_connect (drag, "drag-begin", G_CALLBACK (drag_begin_cb), self);
-  g_signal_connect (drag, "drag-update", G_CALLBACK (drag_update_cb), self);
-  g_signal_connect (drag, "drag-end", G_CALLBACK (drag_end_cb), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
-
-  drag = gtk_gesture_drag_new ();
-  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), GDK_BUTTON_MIDDLE);
-  g_signal_connect (drag, "drag-begin", G_CALLBACK (pan_begin_cb), self);
-  g_signal_connect (drag, "drag-update", G_CALLBACK (pan_update_cb), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
-
-  controller = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES);
-  g_signal_connect (controller, "scroll", G_CALLBACK (scroll_cb), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), controller);
-
-  controller = gtk_event_controller_key_new ();
-  g_signal_connect (controller, "key-pressed", G_CALLBACK (key_cb), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+  _tw_board_view_input_init (self);
 
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Game board"), -1);

@@ -9,6 +9,7 @@
  * defines its id, so tiles that use it do not report a second, false error).
  * The rules module sees the definition only when the core found nothing
  * wrong, so modules can rely on every core invariant in validate/prepare.
+ * The tiles:, pieces: and cards: lists are read in tw-definition-entries.c.
  */
 #include "config.h"
 
@@ -19,43 +20,33 @@
 #include <string.h>
 #include <glib/gstdio.h>
 
-#include "tw-rules.h"
+#include "tw-definition-private.h"
 
 G_DEFINE_QUARK (tw-definition-error-quark, tw_definition_error)
 
 #define MAX_FILE_BYTES TW_DEFINITION_MAX_BYTES
-#define MAX_POINTS     1000
-
-static const char * const dir_letters = "NESW";
-
-typedef struct
-{
-  TwDefinition  *def;
-  TwDiagnostics *diags;
-  const TwRules *rules;
-} Loader;
 
 /* ---------------------------------------------------------------------- */
 /* Small helpers                                                           */
 
 /* A NULL-terminated array of borrowed strings, for tw_nearest_word() and
  * tw_node_check_keys(). */
-static GPtrArray *
-names_new (void)
+GPtrArray *
+tw_def_names_new (void)
 {
   return g_ptr_array_new ();
 }
 
-static const char * const *
-names_end (GPtrArray *names)
+const char * const *
+tw_def_names_end (GPtrArray *names)
 {
   g_ptr_array_add (names, NULL);
   return (const char * const *) names->pdata;
 }
 
-static char *
-did_you_mean (const char         *word,
-              const char * const *candidates)
+char *
+tw_def_did_you_mean (const char         *word,
+                     const char * const *candidates)
 {
   const char *nearest = tw_nearest_word (word, candidates);
 
@@ -63,15 +54,15 @@ did_you_mean (const char         *word,
 }
 
 /* Text of a scalar shown in a message (tw_excerpt()). */
-static char *
-shown (const char *s)
+char *
+tw_def_shown (const char *s)
 {
   return tw_excerpt (s, TW_EXCERPT_VALUE);
 }
 
 /* Whether a scalar means "no value": YAML's null written plainly. */
-static gboolean
-is_null (const TwNode *node)
+gboolean
+tw_def_is_null (const TwNode *node)
 {
   return node->type == TW_NODE_SCALAR && node->plain
          && (node->scalar[0] == '\0' || strcmp (node->scalar, "~") == 0
@@ -79,13 +70,13 @@ is_null (const TwNode *node)
 }
 
 /* A string value of @map. Absent: FALSE, and an error when @required. */
-static gboolean
-get_string (Loader       *L,
-            const TwNode *map,
-            const char   *key,
-            const char   *what,
-            gboolean      required,
-            char        **out)
+gboolean
+tw_def_get_string (Loader       *L,
+                   const TwNode *map,
+                   const char   *key,
+                   const char   *what,
+                   gboolean      required,
+                   char        **out)
 {
   const TwNode *node = tw_node_get (map, key);
   g_autofree char *where = g_strdup_printf ("'%s' of %s", key, what);
@@ -98,7 +89,7 @@ get_string (Loader       *L,
     }
   if (!tw_node_expect (node, TW_NODE_SCALAR, where, L->diags))
     return FALSE;
-  if (is_null (node))
+  if (tw_def_is_null (node))
     {
       if (required)
         tw_diag_error (L->diags, node, NULL, "%s is empty", where);
@@ -128,25 +119,25 @@ bad_id_char (const char *id)
 }
 
 /* An id: a required non-empty word (bad_id_char()). */
-static gboolean
-get_id (Loader       *L,
-        const TwNode *map,
-        const char   *what,
-        char        **out)
+gboolean
+tw_def_get_id (Loader       *L,
+               const TwNode *map,
+               const char   *what,
+               char        **out)
 {
   const char *hint = "write ids as one word of letters, digits, '-' and '_', such as 'red' "
                      "or 'corner-3'";
   const TwNode *node;
   const char *c;
 
-  if (!get_string (L, map, "id", what, TRUE, out))
+  if (!tw_def_get_string (L, map, "id", what, TRUE, out))
     return FALSE;
   node = tw_node_get (map, "id");
   if (**out == '\0')
     tw_diag_error (L->diags, node, hint, "the id of %s is empty", what);
   else if ((c = bad_id_char (*out)) != NULL)
     {
-      g_autofree char *s = shown (*out);
+      g_autofree char *s = tw_def_shown (*out);
 
       if (g_unichar_isspace (g_utf8_get_char (c)) || (guchar) *c < 0x20)
         tw_diag_error (L->diags, node, hint, "the id '%s' of %s contains a space", s, what);
@@ -162,13 +153,13 @@ get_id (Loader       *L,
 }
 
 /* An optional integer; FALSE (and *out unchanged) when absent or wrong. */
-static gboolean
-get_int (Loader       *L,
-         const TwNode *map,
-         const char   *key,
-         gint64        min,
-         gint64        max,
-         gint64       *out)
+gboolean
+tw_def_get_int (Loader       *L,
+                const TwNode *map,
+                const char   *key,
+                gint64        min,
+                gint64        max,
+                gint64       *out)
 {
   const TwNode *node = tw_node_get (map, key);
 
@@ -179,14 +170,14 @@ get_int (Loader       *L,
 
 /* How messages name the @i-th entry of a list: by its id when it has a
  * usable one ("tile 'a'"), else by its place ("tile #3"). */
-static char *
-entry_name (const TwNode *entry,
-            const char   *noun,
-            guint         i)
+char *
+tw_def_entry_name (const TwNode *entry,
+                   const char   *noun,
+                   guint         i)
 {
   const TwNode *id = tw_node_get (entry, "id");
 
-  if (id != NULL && id->type == TW_NODE_SCALAR && !is_null (id) && id->scalar[0] != '\0'
+  if (id != NULL && id->type == TW_NODE_SCALAR && !tw_def_is_null (id) && id->scalar[0] != '\0'
       && strlen (id->scalar) <= 64 && g_utf8_validate (id->scalar, -1, NULL)
       && bad_id_char (id->scalar) == NULL)
     return g_strdup_printf ("%s '%s'", noun, id->scalar);
@@ -194,12 +185,12 @@ entry_name (const TwNode *entry,
 }
 
 /* Reports an id seen before; otherwise remembers it. */
-static gboolean
-check_unique (Loader       *L,
-              GHashTable   *seen,
-              const char   *id,
-              const TwNode *map,
-              const char   *kind)
+gboolean
+tw_def_check_unique (Loader       *L,
+                     GHashTable   *seen,
+                     const char   *id,
+                     const TwNode *map,
+                     const char   *kind)
 {
   const TwNode *id_node = tw_node_get (map, "id");
   const TwNode *first = g_hash_table_lookup (seen, id);
@@ -207,7 +198,7 @@ check_unique (Loader       *L,
   if (first != NULL)
     {
       g_autofree char *hint = g_strdup_printf ("the first is at line %u", first->line);
-      g_autofree char *s = shown (id);
+      g_autofree char *s = tw_def_shown (id);
 
       tw_diag_error (L->diags, id_node, hint, "duplicate %s id '%s'", kind, s);
       return FALSE;
@@ -218,11 +209,11 @@ check_unique (Loader       *L,
 
 /* Checks the length of a list of entries against a limit; returns how many
  * entries to read. */
-static guint
-clamp_list (Loader       *L,
-            const TwNode *list,
-            guint         max,
-            const char   *what)
+guint
+tw_def_clamp_list (Loader       *L,
+                   const TwNode *list,
+                   guint         max,
+                   const char   *what)
 {
   if (list->n_children > max)
     {
@@ -244,11 +235,11 @@ find_color (const TwDefinition *def,
 }
 
 /* A colour id; reports an unknown one with the nearest known id. */
-static gboolean
-color_ref (Loader       *L,
-           const TwNode *node,
-           const char   *what,
-           guint8       *out)
+gboolean
+tw_def_color_ref (Loader       *L,
+                  const TwNode *node,
+                  const char   *what,
+                  guint8       *out)
 {
   g_autoptr(GPtrArray) names = NULL;
   g_autofree char *hint = NULL;
@@ -264,26 +255,26 @@ color_ref (Loader       *L,
       return TRUE;
     }
 
-  names = names_new ();
+  names = tw_def_names_new ();
   for (guint i = 0; i < L->def->n_colors; i++)
     if (L->def->colors[i].id != NULL)
       g_ptr_array_add (names, L->def->colors[i].id);
-  hint = did_you_mean (node->scalar, names_end (names));
+  hint = tw_def_did_you_mean (node->scalar, tw_def_names_end (names));
   if (hint == NULL)
     hint = g_strdup (L->def->n_colors > 0 ? "colours are defined under 'colors:'"
                                           : "define the colours under 'colors:' first");
-  s = shown (node->scalar);
+  s = tw_def_shown (node->scalar);
   tw_diag_error (L->diags, node, hint, "unknown colour '%s' in %s", s, what);
   return FALSE;
 }
 
 /* A polyomino drawn as a list of rows, or as one string of rows joined by
  * '/' (the form tw_polyomino_to_string() writes). */
-static gboolean
-shape_value (Loader       *L,
-             const TwNode *node,
-             const char   *what,
-             TwPolyomino  *out)
+gboolean
+tw_def_shape_value (Loader       *L,
+                    const TwNode *node,
+                    const char   *what,
+                    TwPolyomino  *out)
 {
   g_autoptr(GError) error = NULL;
   g_auto(GStrv) split = NULL;
@@ -328,16 +319,16 @@ shape_value (Loader       *L,
 
 /* One value of an option or card parameter, by its declared type. SHAPE and
  * TEXT go to @card. */
-static gboolean
-typed_value (Loader             *L,
-             const TwNode       *node,
-             TwValueType         type,
-             int                 min,
-             int                 max,
-             const char * const *choices,
-             const char         *what,
-             TwCardDef          *card,
-             int                *out)
+gboolean
+tw_def_typed_value (Loader             *L,
+                    const TwNode       *node,
+                    TwValueType         type,
+                    int                 min,
+                    int                 max,
+                    const char * const *choices,
+                    const char         *what,
+                    TwCardDef          *card,
+                    int                *out)
 {
   switch (type)
     {
@@ -376,14 +367,14 @@ typed_value (Loader             *L,
       {
         guint8 index;
 
-        if (!color_ref (L, node, what, &index))
+        if (!tw_def_color_ref (L, node, what, &index))
           return FALSE;
         *out = index;
         return TRUE;
       }
 
     case TW_VALUE_SHAPE:
-      if (card == NULL || !shape_value (L, node, what, &card->shape))
+      if (card == NULL || !tw_def_shape_value (L, node, what, &card->shape))
         return FALSE;
       *out = card->shape.n;
       return TRUE;
@@ -502,11 +493,11 @@ load_game (Loader       *L,
   if (!tw_node_check_keys (game, keys, "game", L->diags) && game->type != TW_NODE_MAP)
     return;
 
-  get_string (L, game, "name", "game", TRUE, &L->def->name);
-  get_string (L, game, "description", "game", FALSE, &L->def->description);
+  tw_def_get_string (L, game, "name", "game", TRUE, &L->def->name);
+  tw_def_get_string (L, game, "description", "game", FALSE, &L->def->description);
   /* Kept in the text only, but they must still be single values. */
-  get_string (L, game, "author", "game", FALSE, &author);
-  get_string (L, game, "version", "game", FALSE, &version);
+  tw_def_get_string (L, game, "author", "game", FALSE, &author);
+  tw_def_get_string (L, game, "version", "game", FALSE, &version);
 
   rules_node = tw_node_get (game, "rules");
   if (rules_node == NULL)
@@ -521,8 +512,8 @@ load_game (Loader       *L,
       L->rules = tw_rules_lookup (rules_node->scalar);
       if (L->rules == NULL)
         {
-          g_autofree char *hint = did_you_mean (rules_node->scalar, tw_rules_ids ());
-          g_autofree char *s = shown (rules_node->scalar);
+          g_autofree char *hint = tw_def_did_you_mean (rules_node->scalar, tw_rules_ids ());
+          g_autofree char *s = tw_def_shown (rules_node->scalar);
 
           if (hint == NULL)
             {
@@ -547,38 +538,39 @@ load_colors (Loader       *L,
   guint n;
 
   /* An empty `colors:` is the same as none. */
-  if (list == NULL || is_null (list) || !tw_node_expect (list, TW_NODE_SEQ, "colors", L->diags))
+  if (list == NULL || tw_def_is_null (list)
+      || !tw_node_expect (list, TW_NODE_SEQ, "colors", L->diags))
     return;
 
-  n = clamp_list (L, list, TW_MAX_COLORS, "colours");
+  n = tw_def_clamp_list (L, list, TW_MAX_COLORS, "colours");
   L->def->colors = g_new0 (TwColorDef, MAX (n, 1));
   for (guint i = 0; i < n; i++)
     {
       const TwNode *entry = list->children[i];
       TwColorDef *color = &L->def->colors[L->def->n_colors];
-      g_autofree char *what = entry_name (entry, "colour", i);
+      g_autofree char *what = tw_def_entry_name (entry, "colour", i);
       g_autofree char *rgb = NULL;
       const TwNode *rgb_node;
 
       if (!tw_node_check_keys (entry, keys, what, L->diags) && entry->type != TW_NODE_MAP)
         continue;
-      if (!get_id (L, entry, what, &color->id)
-          || !check_unique (L, seen, color->id, entry, "colour"))
+      if (!tw_def_get_id (L, entry, what, &color->id)
+          || !tw_def_check_unique (L, seen, color->id, entry, "colour"))
         g_clear_pointer (&color->id, g_free);
 
-      get_string (L, entry, "name", what, FALSE, &color->name);
+      tw_def_get_string (L, entry, "name", what, FALSE, &color->name);
       rgb_node = tw_node_get (entry, "rgb");
-      if (rgb_node != NULL && is_null (rgb_node))
+      if (rgb_node != NULL && tw_def_is_null (rgb_node))
         tw_diag_error (L->diags, rgb_node, "'#' starts a comment in YAML: write \"#rrggbb\" "
                        "with the quotes", "rgb of %s is empty", what);
-      else if (get_string (L, entry, "rgb", what, TRUE, &rgb))
+      else if (tw_def_get_string (L, entry, "rgb", what, TRUE, &rgb))
         {
           if (strlen (rgb) == 7 && rgb[0] == '#'
               && strspn (rgb + 1, "0123456789abcdefABCDEF") == 6)
             color->rgb = (guint32) g_ascii_strtoull (rgb + 1, NULL, 16);
           else
             {
-              g_autofree char *sh = shown (rgb);
+              g_autofree char *sh = tw_def_shown (rgb);
 
               tw_diag_error (L->diags, rgb_node, "write it as \"#rrggbb\", with the quotes",
                              "rgb of %s is '%s', not a colour like \"#d03030\"", what, sh);
@@ -601,565 +593,12 @@ load_colors (Loader       *L,
     }
 }
 
-/* Parses "NE", "S" ... into an edge mask; FALSE on anything else. */
-static gboolean
-parse_section (const char *s,
-               guint8     *mask)
-{
-  *mask = 0;
-  if (*s == '\0')
-    return FALSE;
-  for (const char *c = s; *c != '\0'; c++)
-    {
-      const char *d = strchr (dir_letters, g_ascii_toupper (*c));
-      guint8 bit;
-
-      if (d == NULL || *c == '\0')
-        return FALSE;
-      bit = 1 << (d - dir_letters);
-      if (*mask & bit)
-        return FALSE;
-      *mask |= bit;
-    }
-  return TRUE;
-}
-
-static char *
-section_name (guint8 mask)
-{
-  GString *out = g_string_new (NULL);
-
-  for (guint d = 0; d < 4; d++)
-    if (mask & (1 << d))
-      g_string_append_c (out, dir_letters[d]);
-  return g_string_free (out, FALSE);
-}
-
-/* Without `sections:`, edges of one colour that are clockwise neighbours
- * (N-E, E-S, S-W, W-N) form one section: union-find over the four edges. */
-static void
-default_sections (TwTileDef *tile)
-{
-  guint parent[4] = { 0, 1, 2, 3 };
-
-  for (guint d = 0; d < 4; d++)
-    {
-      guint e = (d + 1) % 4;
-
-      if (tile->edges[d] == tile->edges[e])
-        {
-          guint a = d, b = e;
-
-          while (parent[a] != a)
-            a = parent[a];
-          while (parent[b] != b)
-            b = parent[b];
-          if (a != b)
-            parent[MAX (a, b)] = MIN (a, b);
-        }
-    }
-
-  /* Sections in the order of their first edge, clockwise from north. */
-  tile->n_sections = 0;
-  for (guint d = 0; d < 4; d++)
-    {
-      guint r = d;
-
-      while (parent[r] != r)
-        r = parent[r];
-      if (r == d)
-        {
-          guint s = tile->n_sections++;
-
-          tile->section_mask[s] = 0;
-          tile->section_color[s] = tile->edges[d];
-          for (guint e = 0; e < 4; e++)
-            {
-              guint re = e;
-
-              while (parent[re] != re)
-                re = parent[re];
-              if (re == d)
-                tile->section_mask[s] |= 1 << e;
-            }
-        }
-    }
-}
-
-static gboolean
-explicit_sections (Loader       *L,
-                   TwTileDef    *tile,
-                   const TwNode *list,
-                   const char   *what)
-{
-  g_autofree char *list_what = g_strdup_printf ("the sections of %s", what);
-  guint in_count[4] = { 0, };
-  g_autoptr(GString) problems = NULL;
-  gboolean ok = TRUE;
-
-  if (!tw_node_expect (list, TW_NODE_SEQ, list_what, L->diags))
-    return FALSE;
-  if (list->n_children == 0 || list->n_children > 4)
-    {
-      tw_diag_error (L->diags, list, "for example [NE, SW], [NES, W] or [NS, E, W]",
-                     "%s has %u sections; a tile has 1 to 4", what, list->n_children);
-      return FALSE;
-    }
-
-  tile->n_sections = list->n_children;
-  for (guint s = 0; s < list->n_children; s++)
-    {
-      const TwNode *entry = list->children[s];
-      guint8 mask;
-
-      if (!tw_node_expect (entry, TW_NODE_SCALAR, list_what, L->diags))
-        {
-          ok = FALSE;
-          continue;
-        }
-      if (!parse_section (entry->scalar, &mask))
-        {
-          g_autofree char *sh = shown (entry->scalar);
-
-          tw_diag_error (L->diags, entry, "for example [NE, SW], [NES, W] or [NS, E, W]",
-                         "'%s' in the sections of %s is not a set of the edge letters "
-                         "N, E, S, W", sh, what);
-          ok = FALSE;
-          continue;
-        }
-      tile->section_mask[s] = mask;
-      for (guint d = 0; d < 4; d++)
-        if (mask & (1 << d))
-          in_count[d]++;
-    }
-  if (!ok)
-    return FALSE;
-
-  problems = g_string_new (NULL);
-  for (guint d = 0; d < 4; d++)
-    if (in_count[d] != 1)
-      {
-        if (problems->len > 0)
-          g_string_append (problems, ", ");
-        if (in_count[d] == 0)
-          g_string_append_printf (problems, "%c is in none", dir_letters[d]);
-        else
-          g_string_append_printf (problems, "%c is in %u sections", dir_letters[d],
-                                  in_count[d]);
-      }
-  if (problems->len > 0)
-    {
-      tw_diag_error (L->diags, list, "each of N, E, S, W must be in exactly one section",
-                     "sections of %s do not partition its edges: %s", what, problems->str);
-      return FALSE;
-    }
-
-  for (guint s = 0; s < tile->n_sections; s++)
-    {
-      guint8 mask = tile->section_mask[s];
-      guint first = 0;
-
-      while (!(mask & (1 << first)))
-        first++;
-      tile->section_color[s] = tile->edges[first];
-      for (guint d = first + 1; d < 4; d++)
-        if ((mask & (1 << d)) && tile->edges[d] != tile->edges[first])
-          {
-            g_autofree char *name = section_name (mask);
-
-            tw_diag_error (L->diags, list->children[s],
-                           "split the section, or give its edges one colour",
-                           "section '%s' of %s joins edges of different colours: "
-                           "%c is %s, %c is %s", name, what,
-                           dir_letters[first], L->def->colors[tile->edges[first]].id,
-                           dir_letters[d], L->def->colors[tile->edges[d]].id);
-            ok = FALSE;
-            break;
-          }
-    }
-  return ok;
-}
-
-static void
-load_tile (Loader             *L,
-           const TwNode       *entry,
-           guint               i,
-           const char * const *keys,
-           GHashTable         *seen)
-{
-  TwTileDef *tile = &L->def->tiles[L->def->n_tiles];
-  g_autofree char *what = entry_name (entry, "tile", i);
-  const TwNode *edges, *sections;
-  gint64 count = 1;
-  gboolean edges_ok = TRUE;
-
-  if (!tw_node_check_keys (entry, keys, what, L->diags) && entry->type != TW_NODE_MAP)
-    return;
-  if (!get_id (L, entry, what, &tile->id) || !check_unique (L, seen, tile->id, entry, "tile"))
-    g_clear_pointer (&tile->id, g_free);
-  get_string (L, entry, "name", what, FALSE, &tile->name);
-  get_string (L, entry, "kind", what, FALSE, &tile->kind);
-  if (get_int (L, entry, "count", 0, TW_MAX_TILE_COUNT, &count))
-    tile->count = count;
-  else
-    tile->count = tw_node_get (entry, "count") ? 0 : 1;
-  tile->node = entry;
-
-  edges = tw_node_get (entry, "edges");
-  sections = tw_node_get (entry, "sections");
-  if (edges != NULL)
-    {
-      g_autofree char *edges_what = g_strdup_printf ("the edges of %s", what);
-
-      if (!tw_node_expect (edges, TW_NODE_SEQ, edges_what, L->diags))
-        edges_ok = FALSE;
-      else if (edges->n_children != 4)
-        {
-          tw_diag_error (L->diags, edges, "list the colours of the N, E, S and W edges, "
-                         "for example [red, red, blue, blue]",
-                         "%s has %u edge colours; a tile has 4", what, edges->n_children);
-          edges_ok = FALSE;
-        }
-      else
-        for (guint d = 0; d < 4; d++)
-          if (!color_ref (L, edges->children[d], edges_what, &tile->edges[d]))
-            edges_ok = FALSE;
-
-      if (edges_ok)
-        {
-          tile->n_edges = 4;
-          if (sections != NULL)
-            {
-              if (!explicit_sections (L, tile, sections, what))
-                default_sections (tile);
-            }
-          else
-            default_sections (tile);
-        }
-    }
-  else if (sections != NULL)
-    tw_diag_error (L->diags, sections, "add 'edges: [n, e, s, w]' with the edge colours",
-                   "%s has sections but no edges", what);
-
-  if (tile->id != NULL)
-    {
-      L->def->n_tiles++;
-      L->def->total_tiles += tile->count;
-    }
-  else
-    {
-      g_clear_pointer (&tile->name, g_free);
-      g_clear_pointer (&tile->kind, g_free);
-      memset (tile, 0, sizeof *tile);
-    }
-}
-
-static const char * const base_tile_keys[] = {
-  "id", "name", "kind", "count", "edges", "sections", NULL
-};
-
-/**
- * tw_definition_tile_keys:
- *
- * Returns: (transfer none): the keys every tile entry may have whatever its
- *   rules module (a module adds its own: TwRules.extra_tile_keys),
- *   NULL-terminated
- */
-const char * const *
-tw_definition_tile_keys (void)
-{
-  return base_tile_keys;
-}
-
-static void
-load_tiles (Loader       *L,
-            const TwNode *root)
-{
-  const char * const *base_keys = base_tile_keys;
-  const TwNode *list = tw_node_get (root, "tiles");
-  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autoptr(GPtrArray) keys = names_new ();
-  guint n;
-
-  /* An empty `tiles:` is the same as none. */
-  if (list == NULL || is_null (list) || !tw_node_expect (list, TW_NODE_SEQ, "tiles", L->diags))
-    return;
-
-  for (guint i = 0; base_keys[i] != NULL; i++)
-    g_ptr_array_add (keys, (gpointer) base_keys[i]);
-  if (L->rules != NULL && L->rules->extra_tile_keys != NULL)
-    for (guint i = 0; L->rules->extra_tile_keys[i] != NULL; i++)
-      g_ptr_array_add (keys, (gpointer) L->rules->extra_tile_keys[i]);
-  else if (L->rules == NULL)
-    {
-      /* Unknown module (already reported): accept any module's tile keys
-       * rather than flag keys that are probably right. */
-      guint n_all;
-      const TwRules * const *all = tw_rules_all (&n_all);
-
-      for (guint m = 0; m < n_all; m++)
-        for (guint i = 0; all[m]->extra_tile_keys && all[m]->extra_tile_keys[i]; i++)
-          g_ptr_array_add (keys, (gpointer) all[m]->extra_tile_keys[i]);
-    }
-  names_end (keys);
-
-  n = clamp_list (L, list, TW_MAX_TILE_DEFS, "tile definitions");
-  L->def->tiles = g_new0 (TwTileDef, MAX (n, 1));
-  for (guint i = 0; i < n; i++)
-    load_tile (L, list->children[i], i, (const char * const *) keys->pdata, seen);
-
-  if (L->def->total_tiles > TW_MAX_TILE_COUNT)
-    tw_diag_error (L->diags, list, "lower some counts",
-                   "the tiles add up to %u copies, more than the limit of %u",
-                   L->def->total_tiles, TW_MAX_TILE_COUNT);
-}
-
-static void
-load_pieces (Loader       *L,
-             const TwNode *root)
-{
-  static const char * const keys[] = { "id", "name", "cells", "count", NULL };
-  const TwNode *list = tw_node_get (root, "pieces");
-  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
-  guint n;
-
-  /* An empty `pieces:` is the same as none. */
-  if (list == NULL || is_null (list) || !tw_node_expect (list, TW_NODE_SEQ, "pieces", L->diags))
-    return;
-
-  n = clamp_list (L, list, TW_MAX_PIECE_DEFS, "pieces");
-  L->def->pieces = g_new0 (TwPieceDef, MAX (n, 1));
-  for (guint i = 0; i < n; i++)
-    {
-      const TwNode *entry = list->children[i];
-      TwPieceDef *piece = &L->def->pieces[L->def->n_pieces];
-      g_autofree char *what = entry_name (entry, "piece", i);
-      g_autofree char *cells_what = NULL;
-      const TwNode *cells;
-      gint64 count = 1;
-
-      if (!tw_node_check_keys (entry, keys, what, L->diags) && entry->type != TW_NODE_MAP)
-        continue;
-      if (!get_id (L, entry, what, &piece->id)
-          || !check_unique (L, seen, piece->id, entry, "piece"))
-        g_clear_pointer (&piece->id, g_free);
-
-      get_string (L, entry, "name", what, FALSE, &piece->name);
-      if (get_int (L, entry, "count", 0, TW_MAX_TILE_COUNT, &count))
-        piece->count = count;
-      else
-        piece->count = tw_node_get (entry, "count") ? 0 : 1;
-      piece->node = entry;
-
-      cells = tw_node_get (entry, "cells");
-      cells_what = g_strdup_printf ("the cells of %s", what);
-      if (cells == NULL)
-        tw_diag_error (L->diags, entry, "draw the piece, e.g. cells: [\"##.\", \".##\"]",
-                       "missing key 'cells' in %s", what);
-      else
-        shape_value (L, cells, cells_what, &piece->shape);
-
-      if (piece->id != NULL)
-        L->def->n_pieces++;
-      else
-        {
-          g_clear_pointer (&piece->name, g_free);
-          memset (piece, 0, sizeof *piece);
-        }
-    }
-}
-
-static void
-load_card_params (Loader           *L,
-                  TwCardDef        *card,
-                  const TwCardKind *kind,
-                  const TwNode     *entry,
-                  const char       *what)
-{
-  const TwNode *params = tw_node_get (entry, "params");
-  g_autoptr(GPtrArray) names = names_new ();
-  guint n_params = MIN (kind->n_params, TW_MAX_PARAMS);  /* more is a module bug */
-  g_autofree char *params_what = g_strdup_printf ("the params of %s", what);
-
-  for (guint p = 0; p < n_params; p++)
-    {
-      card->params[p] = kind->params[p].default_value;
-      g_ptr_array_add (names, (gpointer) kind->params[p].name);
-    }
-  names_end (names);
-
-  if (params != NULL && is_null (params))
-    params = NULL;
-  if (params != NULL)
-    {
-      g_autofree char *hint = NULL;
-
-      if (!tw_node_expect (params, TW_NODE_MAP, params_what, L->diags))
-        return;
-      for (guint i = 0; i < params->n_children; i++)
-        {
-          const TwNode *key = params->keys[i];
-          gboolean known = FALSE;
-
-          for (guint p = 0; p < n_params && !known; p++)
-            known = strcmp (key->scalar, kind->params[p].name) == 0;
-          if (!known)
-            {
-              g_autofree char *s = shown (key->scalar);
-
-              hint = did_you_mean (key->scalar, (const char * const *) names->pdata);
-              if (hint == NULL && n_params > 0)
-                {
-                  g_autofree char *list = g_strjoinv (", ", (char **) names->pdata);
-                  hint = g_strdup_printf ("its parameters are: %s", list);
-                }
-              else if (hint == NULL)
-                hint = g_strdup ("it has no parameters");
-              tw_diag_error (L->diags, key, hint, "unknown parameter '%s' for card kind '%s'",
-                             s, kind->name);
-              g_clear_pointer (&hint, g_free);
-            }
-          for (guint j = 0; j < i; j++)
-            if (strcmp (params->keys[j]->scalar, key->scalar) == 0)
-              {
-                g_autofree char *s = shown (key->scalar);
-
-                hint = g_strdup_printf ("the first is at line %u", params->keys[j]->line);
-                tw_diag_error (L->diags, key, hint, "duplicate parameter '%s' in %s", s, what);
-                g_clear_pointer (&hint, g_free);
-                break;
-              }
-        }
-    }
-
-  for (guint p = 0; p < n_params; p++)
-    {
-      const TwParamSpec *spec = &kind->params[p];
-      const TwNode *value = tw_node_get (params, spec->name);
-      g_autofree char *value_what = NULL;
-
-      if (value == NULL)
-        {
-          if (spec->required)
-            tw_diag_error (L->diags, params ? params : entry, spec->description,
-                           "%s (kind '%s') is missing the parameter '%s'", what,
-                           kind->name, spec->name);
-          continue;
-        }
-      value_what = g_strdup_printf ("parameter '%s' of %s", spec->name, what);
-      typed_value (L, value, spec->type, spec->min, spec->max, spec->choices, value_what,
-                   card, &card->params[p]);
-    }
-}
-
-static void
-load_cards (Loader       *L,
-            const TwNode *root)
-{
-  static const char * const keys[] = {
-    "id", "kind", "params", "points", "count", "title", "text", NULL
-  };
-  const TwNode *list = tw_node_get (root, "cards");
-  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autoptr(GPtrArray) kind_names = names_new ();
-  guint n;
-
-  /* An empty `cards:` is the same as none. */
-  if (list == NULL || is_null (list) || !tw_node_expect (list, TW_NODE_SEQ, "cards", L->diags))
-    return;
-  if (L->rules != NULL)
-    for (guint k = 0; k < L->rules->n_card_kinds; k++)
-      g_ptr_array_add (kind_names, (gpointer) L->rules->card_kinds[k].name);
-  names_end (kind_names);
-
-  n = clamp_list (L, list, TW_MAX_CARD_DEFS, "cards");
-  L->def->cards = g_new0 (TwCardDef, MAX (n, 1));
-  for (guint i = 0; i < n; i++)
-    {
-      const TwNode *entry = list->children[i];
-      TwCardDef *card = &L->def->cards[L->def->n_cards];
-      g_autofree char *what = entry_name (entry, "card", i);
-      const TwCardKind *kind = NULL;
-      const TwNode *kind_node;
-      gint64 v;
-
-      if (!tw_node_check_keys (entry, keys, what, L->diags) && entry->type != TW_NODE_MAP)
-        continue;
-      if (!get_id (L, entry, what, &card->id)
-          || !check_unique (L, seen, card->id, entry, "card"))
-        g_clear_pointer (&card->id, g_free);
-
-      card->node = entry;
-      card->count = 1;
-      if (get_int (L, entry, "count", 0, TW_MAX_TILE_COUNT, &v))
-        card->count = v;
-      if (get_int (L, entry, "points", -MAX_POINTS, MAX_POINTS, &v))
-        card->points = v;
-      get_string (L, entry, "title", what, FALSE, &card->title);
-      get_string (L, entry, "text", what, FALSE, &card->text);
-
-      kind_node = tw_node_get (entry, "kind");
-      if (kind_node == NULL)
-        {
-          g_autofree char *list_s = g_strjoinv (", ", (char **) kind_names->pdata);
-          g_autofree char *hint = L->rules ? g_strdup_printf ("the kinds are: %s", list_s)
-                                           : NULL;
-
-          tw_diag_error (L->diags, entry, hint, "missing key 'kind' in %s", what);
-        }
-      else if (tw_node_expect (kind_node, TW_NODE_SCALAR, "the kind of a card", L->diags)
-               && L->rules != NULL)
-        {
-          for (guint k = 0; k < L->rules->n_card_kinds && kind == NULL; k++)
-            if (strcmp (L->rules->card_kinds[k].name, kind_node->scalar) == 0)
-              {
-                kind = &L->rules->card_kinds[k];
-                card->kind = k;
-              }
-          if (kind == NULL)
-            {
-              g_autofree char *hint = did_you_mean (kind_node->scalar,
-                                                    (const char * const *) kind_names->pdata);
-              g_autofree char *s = shown (kind_node->scalar);
-
-              if (hint == NULL)
-                {
-                  g_autofree char *list_s = g_strjoinv (", ", (char **) kind_names->pdata);
-                  hint = g_strdup_printf ("%s's card kinds are: %s",
-                                          L->rules->display_name, list_s);
-                }
-              tw_diag_error (L->diags, kind_node, hint, "unknown card kind '%s' in %s",
-                             s, what);
-            }
-        }
-
-      if (kind != NULL)
-        {
-          load_card_params (L, card, kind, entry, what);
-          if (card->title == NULL)
-            card->title = g_strdup (kind->title);
-          if (card->text == NULL)
-            card->text = g_strdup (kind->description);
-        }
-
-      if (card->id != NULL)
-        L->def->n_cards++;
-      else
-        {
-          g_clear_pointer (&card->title, g_free);
-          g_clear_pointer (&card->text, g_free);
-          g_clear_pointer (&card->text_param, g_free);
-          memset (card, 0, sizeof *card);
-        }
-    }
-}
-
 static void
 load_variant (Loader       *L,
               const TwNode *root)
 {
   const TwNode *variant = tw_node_get (root, "variant");
-  g_autoptr(GPtrArray) names = names_new ();
+  g_autoptr(GPtrArray) names = tw_def_names_new ();
   guint n_options;
 
   if (L->rules == NULL)
@@ -1167,11 +606,11 @@ load_variant (Loader       *L,
   n_options = MIN (L->rules->n_options, TW_MAX_OPTIONS);
   tw_options_set_defaults (&L->def->options, L->rules->options, n_options);
 
-  if (variant == NULL || is_null (variant))
+  if (variant == NULL || tw_def_is_null (variant))
     return;
   for (guint i = 0; i < n_options; i++)
     g_ptr_array_add (names, (gpointer) L->rules->options[i].name);
-  names_end (names);
+  tw_def_names_end (names);
   if (!tw_node_check_keys (variant, (const char * const *) names->pdata, "variant", L->diags)
       && variant->type != TW_NODE_MAP)
     return;
@@ -1186,8 +625,8 @@ load_variant (Loader       *L,
       if (spec == NULL)
         continue;   /* reported by tw_node_check_keys() */
       what = g_strdup_printf ("option '%s'", spec->name);
-      typed_value (L, variant->children[i], spec->type, spec->min, spec->max, spec->choices,
-                   what, NULL, &L->def->options.values[index]);
+      tw_def_typed_value (L, variant->children[i], spec->type, spec->min, spec->max, spec->choices,
+                          what, NULL, &L->def->options.values[index]);
     }
 }
 
@@ -1198,7 +637,7 @@ check_top_level (Loader       *L,
   static const char * const base[] = {
     "format", "game", "colors", "tiles", "pieces", "cards", "variant", NULL
   };
-  g_autoptr(GPtrArray) keys = names_new ();
+  g_autoptr(GPtrArray) keys = tw_def_names_new ();
 
   for (guint i = 0; base[i] != NULL; i++)
     g_ptr_array_add (keys, (gpointer) base[i]);
@@ -1216,7 +655,7 @@ check_top_level (Loader       *L,
         for (guint i = 0; all[m]->extra_sections && all[m]->extra_sections[i]; i++)
           g_ptr_array_add (keys, (gpointer) all[m]->extra_sections[i]);
     }
-  names_end (keys);
+  tw_def_names_end (keys);
   tw_node_check_keys (root, (const char * const *) keys->pdata, "the definition", L->diags);
 }
 
@@ -1346,9 +785,9 @@ load_checked (const char          *text,
           check_top_level (&L, root);
           load_format (&L, root);
           load_colors (&L, root);
-          load_tiles (&L, root);
-          load_pieces (&L, root);
-          load_cards (&L, root);
+          tw_def_load_tiles (&L, root);
+          tw_def_load_pieces (&L, root);
+          tw_def_load_cards (&L, root);
           load_variant (&L, root);
         }
 
