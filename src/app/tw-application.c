@@ -73,10 +73,7 @@ tw_application_activate (GApplication *app)
   gtk_window_present (get_or_create_window (TW_APPLICATION (app)));
 }
 
-/* One window per file: each game is a document of its own. A definition
- * given to the app (from the command line or a file manager) opens where a
- * player acts, the Play view with New Game, rather than on its YAML text;
- * records open in Play and Lab runs in the Lab anyway. */
+/* One window per file: each game is a document of its own. */
 static void
 tw_application_open (GApplication  *app,
                      GFile        **files,
@@ -90,9 +87,7 @@ tw_application_open (GApplication  *app,
       TwWindow *window = tw_window_new (self);
 
       gtk_window_present (GTK_WINDOW (window));
-      if (tw_window_open_file (window, files[i])
-          && g_strcmp0 (tw_window_get_visible_view (window), "design") == 0)
-        tw_window_set_visible_view (window, "play");
+      tw_window_open_file (window, files[i]);
     }
 }
 

@@ -439,6 +439,31 @@ tw_design_page_confirm_discard (TwDesignPage     *self,
                           _tw_design_page_discarded, c, continuation_free);
 }
 
+/* The file tw_design_page_edit_file() opens once unsaved edits are given
+ * up: kept on the page, so that a cancelled question leaks nothing. */
+#define EDIT_FILE_KEY "tw-design-edit-file"
+
+static void
+edit_file_now (gpointer user_data)
+{
+  TwDesignPage *self = user_data;
+  g_autoptr(GFile) file = g_object_steal_data (G_OBJECT (self), EDIT_FILE_KEY);
+
+  if (file != NULL)
+    _tw_design_page_load_file (self, file, FALSE);
+}
+
+void
+tw_design_page_edit_file (TwDesignPage *self,
+                          GFile        *file)
+{
+  g_return_if_fail (TW_IS_DESIGN_PAGE (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  g_object_set_data_full (G_OBJECT (self), EDIT_FILE_KEY, g_object_ref (file), g_object_unref);
+  tw_design_page_confirm_discard (self, edit_file_now, self);
+}
+
 static void
 show_game_definition (gpointer user_data)
 {

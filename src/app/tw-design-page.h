@@ -50,6 +50,10 @@ void          tw_design_page_show_game_definition (TwDesignPage *self,
                                                    TwDefinition *definition,
                                                    const char   *path,
                                                    GFile        *record_file);
+/* Opens @file's text to fix it, even when it does not load (its problems
+ * listed under the text), asking first when there are unsaved edits. */
+void          tw_design_page_edit_file       (TwDesignPage     *self,
+                                              GFile            *file);
 /* The card size the card preview draws, in mm: the Print view's. */
 void          tw_design_page_set_card_size   (TwDesignPage     *self,
                                               double            width,

@@ -93,6 +93,7 @@ struct _TwPlayPage
   gboolean         follow_end;     /* the current move is the list's last: keep it in view */
   guint            follow_source;
   int              passing_to;     /* the seat the pass screen waits for, or -1 */
+  TwDefinition    *definition;     /* the window's, for the "start a game" page */
 };
 
 G_DEFINE_FINAL_TYPE (TwPlayPage, tw_play_page, ADW_TYPE_BIN)
@@ -1094,14 +1095,19 @@ speed_changed (TwPlayPage *self)
     tw_game_model_set_bot_delay (self->model, speed_delays_ms[i]);
 }
 
-void
-tw_play_page_set_definition (TwPlayPage   *self,
-                             TwDefinition *definition)
+/* The "start a game" page says what the open definition is. Only while it
+ * is the page shown: GTK 4.8 warns "Trying to snapshot … without a current
+ * allocation" (fatal in the tests) when the labels of a GtkStack's hidden
+ * page change during a game, so a definition that changes then waits for
+ * the page to be shown again. */
+static void
+update_empty_page (TwPlayPage *self)
 {
+  TwDefinition *definition = self->definition;
   g_autofree char *players = NULL, *description = NULL;
 
-  g_return_if_fail (TW_IS_PLAY_PAGE (self));
-
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "empty") != 0)
+    return;
   if (definition == NULL)
     {
       adw_status_page_set_title (self->empty_page, _("Play"));
@@ -1129,6 +1135,19 @@ tw_play_page_set_definition (TwPlayPage   *self,
 }
 
 void
+tw_play_page_set_definition (TwPlayPage   *self,
+                             TwDefinition *definition)
+{
+  g_return_if_fail (TW_IS_PLAY_PAGE (self));
+
+  if (definition == self->definition)
+    return;
+  g_clear_pointer (&self->definition, tw_definition_unref);
+  self->definition = definition != NULL ? tw_definition_ref (definition) : NULL;
+  update_empty_page (self);
+}
+
+void
 tw_play_page_set_model (TwPlayPage  *self,
                         TwGameModel *model)
 {
@@ -1153,6 +1172,7 @@ tw_play_page_set_model (TwPlayPage  *self,
   if (model == NULL)
     {
       gtk_stack_set_visible_child_name (self->stack, "empty");
+      update_empty_page (self);
       return;
     }
 
@@ -1215,6 +1235,7 @@ tw_play_page_finalize (GObject *object)
   TwPlayPage *self = TW_PLAY_PAGE (object);
 
   tw_move_list_free (&self->other);
+  g_clear_pointer (&self->definition, tw_definition_unref);
 
   G_OBJECT_CLASS (tw_play_page_parent_class)->finalize (object);
 }

@@ -40,6 +40,7 @@ struct _TwWelcomePage
   GPtrArray  *recent_rows;    /* the rows in recent_group */
   GSettings  *settings;
   GtkNativeDialog *chooser;
+  gboolean    recent_stale;   /* "recent-files" changed while not shown */
 };
 
 G_DEFINE_FINAL_TYPE (TwWelcomePage, tw_welcome_page, ADW_TYPE_BIN)
@@ -343,6 +344,31 @@ fill_recent (TwWelcomePage *self)
   gtk_widget_set_visible (self->recent_group, shown > 0);
 }
 
+/* GTK 4.8 warns "Trying to snapshot … without a current allocation" when
+ * the rows of a hidden GtkStack page change (the window's studio shows while
+ * another window opens a file): a page not shown refills when it shows. */
+static void
+recent_changed (TwWelcomePage *self)
+{
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    fill_recent (self);
+  else
+    self->recent_stale = TRUE;
+}
+
+static void
+welcome_map (GtkWidget *widget)
+{
+  TwWelcomePage *self = TW_WELCOME_PAGE (widget);
+
+  GTK_WIDGET_CLASS (tw_welcome_page_parent_class)->map (widget);
+  if (self->recent_stale)
+    {
+      self->recent_stale = FALSE;
+      fill_recent (self);
+    }
+}
+
 static void
 chooser_response (GtkNativeDialog *dialog,
                   int              response,
@@ -408,7 +434,7 @@ tw_welcome_page_set_settings (TwWelcomePage *self,
     g_signal_handlers_disconnect_by_data (self->settings, self);
   g_set_object (&self->settings, settings);
   if (settings != NULL)
-    g_signal_connect_object (settings, "changed::recent-files", G_CALLBACK (fill_recent),
+    g_signal_connect_object (settings, "changed::recent-files", G_CALLBACK (recent_changed),
                              self, G_CONNECT_SWAPPED);
   fill_recent (self);
 }
@@ -433,8 +459,10 @@ static void
 tw_welcome_page_class_init (TwWelcomePageClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = tw_welcome_page_dispose;
+  widget_class->map = welcome_map;
 
   /* a bundled game to play: the path of its definition */
   signals[SIGNAL_PLAY] = g_signal_new ("play", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,

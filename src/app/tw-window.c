@@ -248,8 +248,26 @@ is_tilewright_record (const char *path)
   return FALSE;
 }
 
+/* "Edit in Design": the file's text in Design, its problems listed under
+ * it, to fix them in the studio. */
+static void
+load_error_response (AdwMessageDialog *dialog,
+                     const char       *response,
+                     TwWindow         *self)
+{
+  GFile *file = g_object_get_data (G_OBJECT (dialog), "tw-file");
+
+  if (g_strcmp0 (response, "edit") != 0 || file == NULL)
+    return;
+  tw_window_set_visible_view (self, "design");
+  tw_design_page_edit_file (self->design_page, file);
+}
+
+/* A file that did not open: why, every problem with its file:line:column;
+ * a definition with problems (@file given) can be opened in Design to fix. */
 static void
 show_load_error (TwWindow            *self,
+                 GFile               *file,
                  const char          *basename,
                  const GError        *error,
                  const TwDiagnostics *diags)
@@ -303,6 +321,15 @@ show_load_error (TwWindow            *self,
 
   adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
   adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "close");
+  if (file != NULL && n_problems > 0)
+    {
+      adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "edit", _("_Edit in Design"));
+      adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "edit",
+                                                  ADW_RESPONSE_SUGGESTED);
+      adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "edit");
+      g_object_set_data_full (G_OBJECT (dialog), "tw-file", g_object_ref (file), g_object_unref);
+      g_signal_connect_object (dialog, "response", G_CALLBACK (load_error_response), self, 0);
+    }
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
@@ -338,7 +365,7 @@ tw_window_open_file (TwWindow *self,
       g_set_error (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
                    _("%s: only local files can be opened; copy the file to this computer first"),
                    uri);
-      show_load_error (self, basename, error, NULL);
+      show_load_error (self, NULL, basename, error, NULL);
       return FALSE;
     }
 
@@ -362,7 +389,7 @@ tw_window_open_file (TwWindow *self,
   definition = tw_definition_load_file (path, diags, &error);
   if (definition == NULL)
     {
-      show_load_error (self, basename, error, diags);
+      show_load_error (self, file, basename, error, diags);
       return FALSE;
     }
 
@@ -687,7 +714,7 @@ tw_window_open_game (TwWindow *self,
         g_set_error (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
                      _("%s: only local files can be opened; copy the file to this computer first"),
                      basename);
-      show_load_error (self, basename, error, NULL);
+      show_load_error (self, NULL, basename, error, NULL);
       return FALSE;
     }
   model = tw_game_model_new (record);

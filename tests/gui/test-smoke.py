@@ -3,11 +3,11 @@
 
 Run by run-gui-test.sh inside xvfb-run and dbus-run-session (a private X
 server and session bus; GTK starts the accessibility bus on it). Starts the
-built app on data/games/colorblock.yaml (it opens on Play), switches to each
-view through the header bar's view switcher, opens the primary menu, the About
-window and the keyboard shortcuts, shows Design with Alt+1, quits with Ctrl+Q,
-then starts the app on a broken
-definition and checks the error dialog. Screenshots go to OUTDIR/screenshots.
+built app on data/games/colorblock.yaml, switches to each view through the
+header bar's view switcher, opens the primary menu, the About window and the
+keyboard shortcuts, shows Play with Alt+2, quits with Ctrl+Q,
+then starts the app on a broken definition and checks the error dialog and
+its "Edit in Design". Screenshots go to OUTDIR/screenshots.
 
 GTK 4.8 reports no SHOWING state, so "this view is shown" is checked two
 ways: the switcher tab is selected (it follows the stack's visible page) and
@@ -391,16 +391,13 @@ def check_main_window(tap, args, shots):
             name = tab.get_name()
             if name in VIEWS and name not in tabs and allocated(tab):
                 tabs[name] = tab
-        # a definition given to the app opens on Play (New Game), not on its YAML
-        start = [v for v, t in tabs.items() if has_state(t, Atspi.StateType.SELECTED)]
-        tap.result(sorted(tabs) == sorted(VIEWS) and start == ['Play'],
-                   'view switcher offers Design, Play, Lab, Print; the definition opens on Play',
-                   f'found {sorted(tabs)}, selected {start}')
-        shots['start'] = screenshot(args.outdir, 'view-start')
-        previous = shots['start']
+        tap.result(sorted(tabs) == sorted(VIEWS), 'view switcher offers Design, Play, Lab, Print',
+                   f'found {sorted(tabs)}')
+        shots['design-start'] = screenshot(args.outdir, 'view-design-start')
+        previous = shots['design-start']
 
-        # 5-8: each view in turn, ending back on Play
-        for view in VIEWS[:1] + VIEWS[2:] + VIEWS[1:2]:
+        # 5-8: each view in turn, ending back on Design
+        for view in VIEWS[1:] + VIEWS[:1]:
             tab = tabs.get(view)
             if tab is None:
                 tap.result(False, f'switch to {view}', 'no switcher tab')
@@ -478,14 +475,13 @@ def check_main_window(tap, args, shots):
                    'Keyboard Shortcuts window lists every shortcut, closes',
                    f'window {shortcuts is not None}, closed {closed}, missing {missing}')
 
-        # 12: Alt+1 shows Design (keyboard focus set by hand: there is no window manager)
+        # 12: Alt+2 shows Play (keyboard focus set by hand: there is no window manager)
         subprocess.run(['xdotool', 'windowfocus', '--sync', x_window])
-        subprocess.run(['xdotool', 'key', '--clearmodifiers', 'alt+1'])
-        design_tab = tabs.get('Design')
-        tap.result(design_tab is not None
-                   and wait_for(lambda: has_state(design_tab, Atspi.StateType.SELECTED),
-                                timeout=5),
-                   'Alt+1 shows the Design view')
+        subprocess.run(['xdotool', 'key', '--clearmodifiers', 'alt+2'])
+        play_tab = tabs.get('Play')
+        tap.result(play_tab is not None
+                   and wait_for(lambda: has_state(play_tab, Atspi.StateType.SELECTED), timeout=5),
+                   'Alt+2 shows the Play view')
 
         # 13: Ctrl+Q quits
         subprocess.run(['xdotool', 'key', '--clearmodifiers', 'ctrl+q'])
@@ -516,6 +512,30 @@ def check_load_error(tap, args, shots):
         tap.result(bool(labels) and app_proc.running(),
                    'a broken definition shows its problems as file:line:column, no crash',
                    f'app running={app_proc.running()}, labels={texts}; see app-broken.log')
+
+        # the dialog's "Edit in Design": the text in Design, its problem listed
+        edit = None
+        for window in toplevels(app) if app is not None else []:
+            for b in find_all(window, role='push button', pattern=r'^_?Edit in Design'):
+                if b.get_n_actions() > 0 and allocated(b):
+                    edit = b
+        text, problem = '', []
+        if edit is not None:
+            do_action(edit)
+            main = wait_for(lambda: frame_named(app, 'Tilewright'), timeout=10)
+            views = main and wait_for(
+                lambda: [a for a in find_all(main, name='Definition YAML')
+                         if a.get_text_iface() is not None and allocated(a)], timeout=10)
+            if views:
+                text = Atspi.Text.get_text(views[0], 0, Atspi.Text.get_character_count(views[0]))
+            problem = main and wait_for(
+                lambda: find_all(main, role='label', pattern=r'did not find expected'),
+                timeout=10) or []
+            time.sleep(0.5)
+            shots['load-error-edit'] = screenshot(args.outdir, 'load-error-edit')
+        tap.result(edit is not None and 'bogus: [unclosed' in text and bool(problem),
+                   '"Edit in Design" opens the broken text in Design with its problem listed',
+                   f'button {edit is not None}, text {text[:60]!r}, problem labels {len(problem)}')
     finally:
         app_proc.kill()
 
@@ -533,7 +553,7 @@ def main():
         check_load_error(tap, args, shots)
         tap.comment('screenshots: ' + ', '.join(sorted(os.path.basename(p) for p in shots.values())))
 
-    return run_script([main_window, load_error], N_MAIN_WINDOW_TESTS + 1, 'tw-smoke-', OVERALL_TIMEOUT)
+    return run_script([main_window, load_error], N_MAIN_WINDOW_TESTS + 2, 'tw-smoke-', OVERALL_TIMEOUT)
 
 
 if __name__ == '__main__':
