@@ -765,6 +765,26 @@ test_options_from_string (void)
     }
 }
 
+/* Ids read as words in forms and tables. */
+static void
+test_id_to_words (void)
+{
+  static const struct { const char *id, *words; } cases[] = {
+    { "shared-or-own-private", "Shared or own private" },
+    { "tiles-ran-out", "Tiles ran out" },
+    { "up", "Up" },
+    { "per_tile", "Per tile" },
+    { "2-player", "2 player" },
+    { "", "" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *words = tw_id_to_words (cases[i].id);
+      g_assert_cmpstr (words, ==, cases[i].words);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -773,6 +793,7 @@ main (int   argc,
 
   g_test_add_func ("/tw/definition/registry-has-colorblock", test_registry_has_colorblock);
   g_test_add_func ("/tw/definition/valid", test_valid);
+  g_test_add_func ("/tw/definition/id-to-words", test_id_to_words);
   g_test_add_func ("/tw/definition/bad-cases", test_bad_cases);
   g_test_add_func ("/tw/definition/after-first-document", test_after_first_document);
   g_test_add_func ("/tw/definition/every-problem-at-once", test_every_problem_at_once);

@@ -233,6 +233,24 @@ test_game_options (gconstpointer data)
           g_assert_cmpuint (spec->max_players, >=, rules->min_players);
           g_assert_cmpuint (spec->max_players, <, rules->max_players);
         }
+      /* forms show a choice as words (tw_id_to_words()): two choices of an
+       * option never read the same, and every one reads as a capitalised
+       * phrase with no punctuation of the id left */
+      if (spec->type == TW_VALUE_CHOICE)
+        {
+          g_autoptr(GHashTable) words = g_hash_table_new_full (g_str_hash, g_str_equal,
+                                                               g_free, NULL);
+
+          for (guint c = 0; spec->choices[c] != NULL; c++)
+            {
+              char *w = tw_id_to_words (spec->choices[c]);
+
+              g_assert_true (g_ascii_isupper (w[0]) || g_ascii_isdigit (w[0]));
+              g_assert_null (strpbrk (w, "-_"));
+              g_assert_false (g_hash_table_contains (words, w));
+              g_hash_table_add (words, w);
+            }
+        }
     }
 
   /* the bundled definition lists every option in its variant: section, so

@@ -191,6 +191,21 @@ tw_app_option_label (const TwOptionSpec *spec)
   return spec->label != NULL && *spec->label != '\0' ? spec->label : spec->name;
 }
 
+GtkStringList *
+tw_app_choice_list_new (const TwOptionSpec *spec)
+{
+  GtkStringList *list = gtk_string_list_new (NULL);
+
+  g_return_val_if_fail (spec != NULL, list);
+
+  for (guint i = 0; spec->choices != NULL && spec->choices[i] != NULL; i++)
+    {
+      g_autofree char *words = tw_id_to_words (spec->choices[i]);
+      gtk_string_list_append (list, words);
+    }
+  return list;
+}
+
 void
 tw_app_toast (GtkWidget  *widget,
               const char *message)

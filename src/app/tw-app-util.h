@@ -40,6 +40,9 @@ const char *tw_app_option_label           (const TwOptionSpec *spec);
  * there is none, as in tests without a window). */
 void        tw_app_toast                  (GtkWidget          *widget,
                                            const char         *message);
+/* A choice option's values as words ("Shared or own private"), in the
+ * order of @spec's choices, for a combo row. */
+GtkStringList *tw_app_choice_list_new     (const TwOptionSpec *spec);
 /* Sets an option's control (a combo row, a switch or a spin button). */
 void        tw_app_option_control_set     (GtkWidget          *control,
                                            int                 value);

@@ -140,7 +140,7 @@ build_variant_form (TwDesignPage *self)
 
       if (spec->type == TW_VALUE_CHOICE)
         {
-          GtkStringList *list = gtk_string_list_new ((const char * const *) spec->choices);
+          GtkStringList *list = tw_app_choice_list_new (spec);
 
           widget = adw_combo_row_new ();
           adw_combo_row_set_model (ADW_COMBO_ROW (widget), G_LIST_MODEL (list));

@@ -211,7 +211,7 @@ option_control_new (const TwOptionSpec  *spec,
 
   if (spec->type == TW_VALUE_CHOICE && spec->choices != NULL)
     {
-      g_autoptr(GtkStringList) list = gtk_string_list_new ((const char * const *) spec->choices);
+      g_autoptr(GtkStringList) list = tw_app_choice_list_new (spec);
 
       row = adw_combo_row_new ();
       adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (list));

@@ -222,14 +222,16 @@ add_play_summary (TwLabPage      *self,
       for (guint e = 0; arm->end_reasons[e] != NULL; e++)
         {
           const TwSimRow *end = find_row (rows, TW_SIM_METRIC_END, e);
+          g_autofree char *words = NULL;
 
           if (end == NULL)
             continue;
-          /* Translators: one way a game can end (its id in the rules, e.g.
-           * "tiles-ran-out") and the share of games that ended so, with the
-           * 95% interval */
+          words = tw_id_to_words (arm->end_reasons[e]);
+          /* Translators: one way a game can end (its id in the rules as
+           * words, e.g. "Tiles ran out") and the share of games that ended
+           * so, with the 95% interval */
           g_string_append_printf (ends, _("%s%s %.1f %% (%.1f–%.1f %%)"),
-                                  ends->len > 0 ? ", " : "", arm->end_reasons[e],
+                                  ends->len > 0 ? ", " : "", words,
                                   end->stats.mean * 100, end->lo * 100, end->hi * 100);
         }
       /* Translators: the list of the ways the games ended, with their shares */

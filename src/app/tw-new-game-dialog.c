@@ -96,7 +96,7 @@ option_row (TwNewGameDialog    *self,
 
   if (spec->type == TW_VALUE_CHOICE && spec->choices != NULL)
     {
-      GtkStringList *list = gtk_string_list_new ((const char * const *) spec->choices);
+      GtkStringList *list = tw_app_choice_list_new (spec);
       row = adw_combo_row_new ();
       adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (list));
       adw_combo_row_set_selected (ADW_COMBO_ROW (row), MAX (value, 0));

@@ -206,6 +206,20 @@ tw_options_set_from_string (TwOptions          *options,
  *   reads it back
  */
 char *
+tw_id_to_words (const char *id)
+{
+  char *words;
+
+  g_return_val_if_fail (id != NULL, NULL);
+
+  words = g_strdelimit (g_strdup (id), "-_", ' ');
+  /* ids are ASCII words (notation-safe, checked when a module is loaded) */
+  if (g_ascii_islower (words[0]))
+    words[0] = g_ascii_toupper (words[0]);
+  return words;
+}
+
+char *
 tw_option_value_to_string (const TwOptionSpec *spec,
                            int                 value)
 {

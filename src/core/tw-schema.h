@@ -101,6 +101,11 @@ gboolean            tw_options_set_from_string (TwOptions          *options,
                                            const char         *assignment,
                                            GError            **error);
 /* The value as text: "true", "12", "shared-only". Free with g_free(). */
+/* An id as words for a form or a table: "shared-or-own-private" gives
+ * "Shared or own private" (hyphens become spaces, the first letter a
+ * capital). Modules name choices and end reasons with such ids; this is
+ * what the views show for them. */
+char               *tw_id_to_words            (const char         *id);
 char               *tw_option_value_to_string (const TwOptionSpec *spec,
                                            int                 value);
 void                tw_options_set_defaults (TwOptions         *options,
