@@ -144,13 +144,14 @@ bs_move_to_text (const TwGame  *game,
     }
 }
 
-static gboolean
-parse_cell (const TwGame *game,
-            const char   *text,
-            guint        *x,
-            guint        *y)
+/* "a20" on a board of side @n: column letter, row counted from the bottom
+ * (the notation's cells and the definition's `board: starts:`). */
+gboolean
+bs_parse_cell (const char *text,
+               guint       n,
+               guint      *x,
+               guint      *y)
 {
-  guint n = bs_prep (game)->size;
   char *end = NULL;
   guint64 row;
 
@@ -186,7 +187,7 @@ parse_cells (const TwGame *game,
   for (guint i = 0; i < n; i++)
     {
       guint cx, cy;
-      if (!parse_cell (game, parts[i], &cx, &cy))
+      if (!bs_parse_cell (parts[i], bs_prep (game)->size, &cx, &cy))
         {
           g_string_printf (why, "'%s' is not a cell of the board (columns a.., rows 1..%u)",
                            parts[i], bs_prep (game)->size);
@@ -271,7 +272,7 @@ bs_move_from_text (const TwGame  *game,
         {
           guint x, y, color, orient, ax, ay;
           int index;
-          if (!parse_cell (game, tok[1], &x, &y))
+          if (!bs_parse_cell (tok[1], bs_prep (game)->size, &x, &y))
             {
               g_string_printf (why, "'%s' is not a cell of the board", tok[1]);
               return FALSE;
@@ -608,7 +609,7 @@ bs_state_from_text (const TwGame  *game,
       else if (g_str_equal (key, "first"))
         {
           guint x, y;
-          if (!parse_cell (game, val, &x, &y))
+          if (!bs_parse_cell (val, bs_prep (game)->size, &x, &y))
             {
               g_string_printf (why, "'%s' is not a cell", val);
               return FALSE;

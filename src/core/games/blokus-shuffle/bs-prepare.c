@@ -13,26 +13,6 @@
 /* ------------------------------------------------------------------------ */
 /* Definition time                                                          */
 
-/* "a20" on a board of side @n: column letter, row counted from the bottom. */
-static gboolean
-parse_cell (const char *text,
-            guint       n,
-            guint      *x,
-            guint      *y)
-{
-  char *end = NULL;
-  guint64 row;
-
-  if (text[0] < 'a' || text[0] > 'z')
-    return FALSE;
-  row = g_ascii_strtoull (text + 1, &end, 10);
-  if (end == text + 1 || *end != '\0' || row < 1 || row > n || (guint) (text[0] - 'a') >= n)
-    return FALSE;
-  *x = text[0] - 'a';
-  *y = n - (guint) row;
-  return TRUE;
-}
-
 /* Reads `board:`; fills size and starts, reporting problems when @diags. */
 static gboolean
 read_board (const TwDefinition *def,
@@ -78,7 +58,7 @@ read_board (const TwDefinition *def,
       guint x, y;
       if (!tw_node_expect (starts->children[i], TW_NODE_SCALAR, "a start cell", diags))
         return FALSE;
-      if (!parse_cell (starts->children[i]->scalar, n, &x, &y))
+      if (!bs_parse_cell (starts->children[i]->scalar, n, &x, &y))
         {
           tw_diag_error (diags, starts->children[i], "write a column letter and a row, e.g. a20",
                          "'%s' is not a cell of a %u x %u board",

@@ -198,6 +198,10 @@ int       bs_piece_at       (const BsState *s, const BsPrep *p, guint x, guint y
 int       bs_score          (const TwGame *game, const BsState *s, guint seat);
 guint     bs_owned_mask     (const TwGame *game, const BsState *s, guint seat);
 
+/* bs-notation.c: a cell "a20" on a board of side @n (also read by the
+ * definition's `board: starts:`) */
+gboolean  bs_parse_cell     (const char *text, guint n, guint *x, guint *y);
+
 /* bs-bot.c: what the bots know of the game */
 double   bs_heuristic       (const TwGame *game, const TwState *state, guint player);
 guint    bs_playout_pick    (const TwGame *game, const TwState *state, const TwMoveList *moves,
