@@ -95,28 +95,38 @@ def sensitive(acc):
 
 def row_text(acc):
     """A move-list row as "3. Player 1: NOTATION" (its number and seat from
-    the words shown, the notation from its description)."""
-    m = re.match(r'^((?:↳ )?\d+\. Player \d) ', acc.get_name() or '')
-    return f'{m.group(1)}: {acc.get_description()}' if m else acc.get_name()
+    the words shown, the notation from its description); None for a row the
+    list dropped since it was found (a bot's move rebuilds the list while a
+    test reads it: AT-SPI then says "The application no longer exists")."""
+    try:
+        name = acc.get_name() or ''
+        m = re.match(r'^((?:↳ )?\d+\. Player \d) ', name)
+        return f'{m.group(1)}: {acc.get_description()}' if m else name
+    except smoke.GLibError:
+        return None
+
+
+def row_texts(root, pattern):
+    """row_text() of every row matching pattern that is still there."""
+    return [t for t in (row_text(a) for a in find_all(root, role='label', pattern=pattern))
+            if t is not None]
 
 
 def move_rows(root, confirm_pass=True):
     """The main line's rows of the move list, as row_text(). With
     confirm_pass, a pass-the-device screen hiding the list is confirmed
     first, as the next player at the table would."""
-    rows = [row_text(a) for a in find_all(root, role='label', pattern=MOVE_ROW)]
+    rows = row_texts(root, MOVE_ROW)
     if not rows and confirm_pass:
         acc = pass_button(root)
         if acc is not None:
             do_action(acc)
-            rows = wait_for(lambda: [row_text(a) for a in
-                                     find_all(root, role='label', pattern=MOVE_ROW)],
-                            timeout=5) or []
+            rows = wait_for(lambda: row_texts(root, MOVE_ROW), timeout=5) or []
     return rows
 
 
 def variation_rows(root):
-    return [row_text(a) for a in find_all(root, role='label', pattern=VARIATION_ROW)]
+    return row_texts(root, VARIATION_ROW)
 
 
 def xdo(*argv):

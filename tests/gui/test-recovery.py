@@ -50,7 +50,7 @@ def selected_rows(main):
     rows = []
     for row in find_all(main, role='list item'):
         if smoke.has_state(row, smoke.Atspi.StateType.SELECTED):
-            rows += [play.row_text(a) for a in find_all(row, role='label', pattern=play.MOVE_ROW)]
+            rows += play.row_texts(row, play.MOVE_ROW)
     return rows
 
 
