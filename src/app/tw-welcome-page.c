@@ -23,6 +23,7 @@
 #include "tw-app-util.h"
 #include "tw-bot.h"
 #include "tw-game.h"
+#include "tw-record-format.h"
 #include "tw-renderer.h"
 #include "tw-welcome-page.h"
 
@@ -384,27 +385,14 @@ chooser_response (GtkNativeDialog *dialog,
 }
 
 static void
-add_filter (GtkFileChooser *chooser,
-            const char     *name,
-            const char     *pattern,
-            ...)
-{
-  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
-  va_list ap;
-
-  gtk_file_filter_set_name (filter, name);
-  va_start (ap, pattern);
-  for (const char *p = pattern; p != NULL; p = va_arg (ap, const char *))
-    gtk_file_filter_add_pattern (filter, p);
-  va_end (ap);
-  gtk_file_chooser_add_filter (chooser, filter);
-}
-
-static void
 open_clicked (TwWelcomePage *self)
 {
   GtkFileChooserNative *chooser;
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  g_autoptr(GtkFileFilter) known = gtk_file_filter_new ();
+  g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
+  const TwRecordFormat *formats;
+  guint n_formats;
 
   if (self->chooser != NULL && gtk_native_dialog_get_visible (self->chooser))
     return;
@@ -413,9 +401,21 @@ open_clicked (TwWelcomePage *self)
   g_clear_object (&self->chooser);
   chooser = gtk_file_chooser_native_new (_("Open"), GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
                                          GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
-  add_filter (GTK_FILE_CHOOSER (chooser),
-              _("Definitions, games and Lab runs"), "*.yaml", "*.yml", "*.blksgf", "*.twlab", NULL);
-  add_filter (GTK_FILE_CHOOSER (chooser), _("All files"), "*", NULL);
+  gtk_file_filter_set_name (known, _("Definitions, games and Lab runs"));
+  gtk_file_filter_add_pattern (known, "*.yaml");
+  gtk_file_filter_add_pattern (known, "*.yml");
+  gtk_file_filter_add_pattern (known, "*.twlab");
+  /* the foreign records the app reads, from the same table as everywhere */
+  formats = tw_record_formats (&n_formats);
+  for (guint i = 0; i < n_formats; i++)
+    {
+      g_autofree char *pattern = g_strconcat ("*", formats[i].suffix, NULL);
+      gtk_file_filter_add_pattern (known, pattern);
+    }
+  gtk_file_filter_set_name (all, _("All files"));
+  gtk_file_filter_add_pattern (all, "*");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), known);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), all);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
   g_signal_connect_object (chooser, "response", G_CALLBACK (chooser_response), self, 0);
   self->chooser = GTK_NATIVE_DIALOG (chooser);
