@@ -9,6 +9,7 @@
 #include "tw-app-util.h"
 #include "tw-bot.h"
 #include "tw-definition.h"
+#include "tw-record-format.h"
 
 #include <adwaita.h>
 #include <glib/gi18n.h>
@@ -189,6 +190,22 @@ tw_app_option_label (const TwOptionSpec *spec)
   g_return_val_if_fail (spec != NULL, NULL);
 
   return spec->label != NULL && *spec->label != '\0' ? spec->label : spec->name;
+}
+
+void
+tw_app_filter_add_foreign_records (GtkFileFilter *filter)
+{
+  const TwRecordFormat *formats;
+  guint n_formats;
+
+  g_return_if_fail (GTK_IS_FILE_FILTER (filter));
+
+  formats = tw_record_formats (&n_formats);
+  for (guint i = 0; i < n_formats; i++)
+    {
+      g_autofree char *pattern = g_strconcat ("*", formats[i].suffix, NULL);
+      gtk_file_filter_add_pattern (filter, pattern);
+    }
 }
 
 GtkStringList *

@@ -40,6 +40,9 @@ const char *tw_app_option_label           (const TwOptionSpec *spec);
  * there is none, as in tests without a window). */
 void        tw_app_toast                  (GtkWidget          *widget,
                                            const char         *message);
+/* Adds to @filter the patterns of the foreign records the app reads
+ * (the record-format table's suffixes: "*.blksgf"). */
+void           tw_app_filter_add_foreign_records (GtkFileFilter *filter);
 /* A choice option's values as words ("Shared or own private"), in the
  * order of @spec's choices, for a combo row. */
 GtkStringList *tw_app_choice_list_new     (const TwOptionSpec *spec);

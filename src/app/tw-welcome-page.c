@@ -23,7 +23,6 @@
 #include "tw-app-util.h"
 #include "tw-bot.h"
 #include "tw-game.h"
-#include "tw-record-format.h"
 #include "tw-renderer.h"
 #include "tw-welcome-page.h"
 
@@ -391,8 +390,6 @@ open_clicked (TwWelcomePage *self)
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
   g_autoptr(GtkFileFilter) known = gtk_file_filter_new ();
   g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
-  const TwRecordFormat *formats;
-  guint n_formats;
 
   if (self->chooser != NULL && gtk_native_dialog_get_visible (self->chooser))
     return;
@@ -405,13 +402,7 @@ open_clicked (TwWelcomePage *self)
   gtk_file_filter_add_pattern (known, "*.yaml");
   gtk_file_filter_add_pattern (known, "*.yml");
   gtk_file_filter_add_pattern (known, "*.twlab");
-  /* the foreign records the app reads, from the same table as everywhere */
-  formats = tw_record_formats (&n_formats);
-  for (guint i = 0; i < n_formats; i++)
-    {
-      g_autofree char *pattern = g_strconcat ("*", formats[i].suffix, NULL);
-      gtk_file_filter_add_pattern (known, pattern);
-    }
+  tw_app_filter_add_foreign_records (known);
   gtk_file_filter_set_name (all, _("All files"));
   gtk_file_filter_add_pattern (all, "*");
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), known);

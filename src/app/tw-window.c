@@ -581,18 +581,11 @@ add_record_filters (GtkFileChooser *chooser)
 {
   g_autoptr(GtkFileFilter) records = gtk_file_filter_new ();
   g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
-  const TwRecordFormat *formats;
-  guint n_formats;
 
   gtk_file_filter_set_name (records, _("Game records (YAML, Pentobi .blksgf)"));
   gtk_file_filter_add_pattern (records, "*.yaml");
   gtk_file_filter_add_pattern (records, "*.yml");
-  formats = tw_record_formats (&n_formats);
-  for (guint i = 0; i < n_formats; i++)
-    {
-      g_autofree char *pattern = g_strconcat ("*", formats[i].suffix, NULL);
-      gtk_file_filter_add_pattern (records, pattern);
-    }
+  tw_app_filter_add_foreign_records (records);
   gtk_file_filter_set_name (all, _("All files"));
   gtk_file_filter_add_pattern (all, "*");
   gtk_file_chooser_add_filter (chooser, records);
