@@ -10,6 +10,10 @@
 
 #include <glib/gi18n.h>
 
+#include "tw-autosave.h"
+#include "tw-design-page.h"
+#include "tw-game.h"
+#include "tw-recovery.h"
 #include "tw-window.h"
 
 #define SCHEMA_ID      "io.github.tilewright.Tilewright"
@@ -24,6 +28,8 @@ struct _TwApplication
 
   /* Owned */
   GSettings      *settings;
+
+  gboolean        offered;   /* lost work was looked for, at the first window */
 };
 
 G_DEFINE_FINAL_TYPE (TwApplication, tw_application, ADW_TYPE_APPLICATION)
@@ -62,7 +68,7 @@ get_or_create_window (TwApplication *self)
   GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
 
   if (window == NULL)
-    window = GTK_WINDOW (tw_window_new (self));
+    window = GTK_WINDOW (tw_window_new (GTK_APPLICATION (self), self->settings));
 
   return window;
 }
@@ -84,7 +90,7 @@ tw_application_open (GApplication  *app,
 
   for (int i = 0; i < n_files; i++)
     {
-      TwWindow *window = tw_window_new (self);
+      TwWindow *window = tw_window_new (GTK_APPLICATION (self), self->settings);
 
       gtk_window_present (GTK_WINDOW (window));
       tw_window_open_file (window, files[i]);
@@ -158,7 +164,9 @@ new_window_action (GSimpleAction *action,
                    GVariant      *parameter,
                    gpointer       user_data)
 {
-  gtk_window_present (GTK_WINDOW (tw_window_new (TW_APPLICATION (user_data))));
+  TwApplication *self = user_data;
+
+  gtk_window_present (GTK_WINDOW (tw_window_new (GTK_APPLICATION (self), self->settings)));
 }
 
 static const GActionEntry app_actions[] = {
@@ -167,6 +175,208 @@ static const GActionEntry app_actions[] = {
   { .name = "about",     .activate = about_action },
   { .name = "shortcuts", .activate = shortcuts_action },
 };
+
+/* ------------------------------------------------------------------------ */
+/* Restoring what a session that did not end well left (tw-recovery.h      */
+/* reports it; the application asks and restores)                          */
+
+/* The checksum of a lost game autosave offered and not yet answered:
+ * closing a window does not mark it clean, so that the offer comes back. */
+static char *unanswered;
+
+static void offer_definition (TwWindow *window);
+
+/* The offer both kinds of lost work share: @heading and @body over Discard
+ * and Restore (the default); Escape answers neither, so the offer comes back
+ * at the next start. */
+static GtkWidget *
+restore_dialog_new (TwWindow   *window,
+                    const char *title,
+                    const char *heading,
+                    const char *body)
+{
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (window), heading, body);
+
+  gtk_window_set_title (GTK_WINDOW (dialog), title);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "discard", _("_Discard"),
+                                    "restore", _("_Restore"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "restore",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "restore");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "close");
+  return dialog;
+}
+
+static void
+game_response (AdwMessageDialog *dialog,
+               const char       *response,
+               TwWindow         *window)
+{
+  if (g_strcmp0 (response, "restore") == 0 || g_strcmp0 (response, "discard") == 0)
+    g_clear_pointer (&unanswered, g_free);
+  if (g_strcmp0 (response, "restore") == 0)
+    {
+      g_autoptr(GError) error = NULL;
+      /* read again: the file the user was shown may have changed since */
+      TwRecord *record = tw_recovery_load_game (&error);
+
+      if (record != NULL)
+        tw_window_restore_game (window, record);
+      else
+        g_message ("The autosave cannot be restored: %s", error->message);
+    }
+  else if (g_strcmp0 (response, "discard") == 0)
+    {
+      tw_recovery_mark_clean ();
+    }
+  /* one question at a time: the Design view's lost text next */
+  offer_definition (window);
+}
+
+static gboolean
+offer_game (gpointer data)
+{
+  TwWindow *window = data;
+  g_autoptr(TwRecord) record = NULL;
+  TwHistory *history;
+  TwGame *game;
+  g_autofree char *body = NULL;
+  GtkWidget *dialog;
+  guint moves;
+
+  /* a window closed before it was shown offers nothing */
+  if (!gtk_widget_get_visible (GTK_WIDGET (window)))
+    {
+      g_object_unref (window);
+      return G_SOURCE_REMOVE;
+    }
+  if ((record = tw_recovery_lost_game ()) == NULL)
+    {
+      offer_definition (window);
+      g_object_unref (window);
+      return G_SOURCE_REMOVE;
+    }
+
+  history = tw_record_get_history (record);
+  game = tw_history_get_game (history);
+  moves = tw_history_get_n_nodes (history) - 1;
+  body = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                      "Tilewright did not close normally during a "
+                                      "game of %s (%u move). It can continue from "
+                                      "where it was left.",
+                                      "Tilewright did not close normally during a "
+                                      "game of %s (%u moves). It can continue from "
+                                      "where it was left.",
+                                      moves),
+                          game->definition->name, moves);
+  dialog = restore_dialog_new (window, _("Restore Game"),
+                               _("Restore the game you were playing?"), body);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (game_response), window, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+  g_free (unanswered);
+  unanswered = tw_recovery_game_checksum ();
+
+  g_object_unref (window);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+definition_response (AdwMessageDialog *dialog,
+                     const char       *response,
+                     TwWindow         *window)
+{
+  const char *path = g_object_get_data (G_OBJECT (dialog), "tw-path");
+
+  if (g_strcmp0 (response, "restore") == 0)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GFile) file = NULL;
+      g_autofree char *text = NULL;
+
+      /* read again: the file the user was asked about may have changed since */
+      if (!tw_recovery_read_definition (path, &file, &text, &error))
+        {
+          g_message ("The definition autosave cannot be restored: %s", error->message);
+          return;
+        }
+      tw_window_set_visible_view (window, "design");
+      /* the page autosaves the text under its own name at once: the old
+       * file can go */
+      tw_design_page_restore (tw_window_get_design_page (window), file, text);
+      tw_recovery_remove_definition (path);
+    }
+  else if (g_strcmp0 (response, "discard") == 0)
+    tw_recovery_remove_definition (path);
+  /* Escape answers neither: the offer comes back at the next start */
+}
+
+static void
+offer_definition (TwWindow *window)
+{
+  g_autofree char *path = tw_recovery_lost_definition ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *body = NULL;
+  GtkWidget *dialog;
+
+  if (path == NULL || gtk_widget_in_destruction (GTK_WIDGET (window)))
+    return;
+  if (!tw_recovery_read_definition (path, &file, &text, &error))
+    {
+      /* not ours to keep offering: a half-written file cannot be, as
+       * autosaves are renamed into place */
+      g_message ("Removing an unreadable definition autosave %s: %s", path, error->message);
+      tw_recovery_remove_definition (path);
+      return;
+    }
+  name = file != NULL ? g_file_get_basename (file) : g_strdup (_("untitled.yaml"));
+
+  body = g_strdup_printf (_("Tilewright did not close normally while “%s” had edits "
+                            "that were not saved. They can be restored in the Design "
+                            "view, still unsaved."), name);
+  dialog = restore_dialog_new (window, _("Restore Definition"),
+                               _("Restore the unsaved definition?"), body);
+  g_object_set_data_full (G_OBJECT (dialog), "tw-path", g_steal_pointer (&path), g_free);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (definition_response), window, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* After the window's class handler, which returns TRUE (stopping the
+ * emission) while it asks whether to discard unsaved moves: this runs only
+ * on a close. The user has what the game autosave holds, unless it is an
+ * offer still unanswered. */
+static gboolean
+window_closing (TwWindow *window)
+{
+  g_autofree char *checksum = unanswered != NULL ? tw_recovery_game_checksum () : NULL;
+
+  if (unanswered == NULL || g_strcmp0 (checksum, unanswered) != 0)
+    tw_recovery_mark_clean ();
+  return FALSE;
+}
+
+/* Every window marks the autosave clean when it closes normally; the first
+ * of the process offers, once it is shown, what a previous session lost. */
+static void
+window_added (TwApplication *self,
+              GtkWindow     *window)
+{
+  if (!TW_IS_WINDOW (window))
+    return;
+  g_signal_connect_after (window, "close-request", G_CALLBACK (window_closing), NULL);
+  if (!self->offered)
+    {
+      self->offered = TRUE;
+      /* an idle: the application opens the files it was given first */
+      g_idle_add (offer_game, g_object_ref (window));
+    }
+}
 
 static void
 tw_application_startup (GApplication *app)
@@ -201,6 +411,15 @@ tw_application_startup (GApplication *app)
                                          (const char *[]) { "<Control>question", NULL });
 }
 
+/* The autosaves queued by the last windows (a removal after a save or a
+ * discard) land before the process ends. */
+static void
+tw_application_shutdown (GApplication *app)
+{
+  tw_autosave_wait_all ();
+  G_APPLICATION_CLASS (tw_application_parent_class)->shutdown (app);
+}
+
 static void
 tw_application_dispose (GObject *object)
 {
@@ -220,6 +439,7 @@ tw_application_class_init (TwApplicationClass *klass)
   object_class->dispose = tw_application_dispose;
 
   app_class->startup = tw_application_startup;
+  app_class->shutdown = tw_application_shutdown;
   app_class->activate = tw_application_activate;
   app_class->open = tw_application_open;
 }
@@ -227,4 +447,5 @@ tw_application_class_init (TwApplicationClass *klass)
 static void
 tw_application_init (TwApplication *self)
 {
+  g_signal_connect (self, "window-added", G_CALLBACK (window_added), NULL);
 }

@@ -3,8 +3,8 @@
  * Every change is checked after a short pause with the same loader the CLI
  * and the game use (in a thread when the text is large); each problem marks
  * its line and is listed below the text with file:line:column. The unsaved
- * text is autosaved for recovery after a crash (tw-recovery.c) by one worker
- * thread, so the window never waits for the disk.
+ * text is autosaved for recovery after a crash (tw-recovery.c) by the
+ * autosave service (tw-autosave.h), so the window never waits for the disk.
  *
  * Copyright 2026 The Tilewright team
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -20,149 +20,60 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
-#include "tw-file.h"
+#include "tw-autosave.h"
 #include "tw-recovery.h"
 
 #define CHECK_DELAY_MS       300
-#define AUTOSAVE_DELAY_MS    1000  /* the unsaved text is autosaved this long after typing stops */
+#define AUTOSAVE_DELAY_MS    1000  /* the unsaved text is autosaved this long after an edit */
 #define CHECK_IN_THREAD_SIZE (64 * 1024)   /* texts larger than this are checked off the main loop */
 #define ERROR_CATEGORY       "tw-error"
 #define WARNING_CATEGORY     "tw-warning"
 
 /* ------------------------------------------------------------------------ */
-/* Autosave: the unsaved text, for recovery after a crash (tw-recovery.c)   */
+/* Autosave: the unsaved text, for recovery after a crash (tw-recovery.c),  */
+/* through the autosave service (tw-autosave.h)                             */
 
-typedef struct
+/* The text with its file's name while it has unsaved edits; otherwise
+ * nothing to keep, and the file goes. */
+static GBytes *
+autosave_snapshot (gpointer   user_data,
+                   GError   **error)
 {
-  GWeakRef  page;
-  char     *path;
-  GBytes   *data;    /* NULL: remove the file */
-  char     *error;   /* set by the worker */
-} AutosaveJob;
+  TwDesignPage *self = user_data;
+  g_autofree char *text = NULL;
 
-static void
-autosave_job_free (AutosaveJob *job)
-{
-  g_weak_ref_clear (&job->page);
-  g_free (job->path);
-  g_clear_pointer (&job->data, g_bytes_unref);
-  g_free (job->error);
-  g_free (job);
+  if (self->buffer == NULL || !gtk_text_buffer_get_modified (GTK_TEXT_BUFFER (self->buffer)))
+    return NULL;
+  text = _tw_design_page_get_text (self);
+  return tw_recovery_design_autosave_pack (self->file, text);
 }
 
-/* Back on the main thread: a failed write is said once, not at every pause. */
-static gboolean
-autosave_failed_cb (gpointer data)
-{
-  AutosaveJob *job = data;
-  g_autoptr(TwDesignPage) self = g_weak_ref_get (&job->page);
-
-  if (self != NULL && !self->autosave_failed)
-    {
-      /* Translators: the unsaved definition could not be kept for recovery */
-      g_autofree char *message = g_strdup_printf (_("Could not autosave the definition: %s"),
-                                                  job->error);
-
-      self->autosave_failed = TRUE;
-      _tw_design_page_notify_user (self, message);
-    }
-  autosave_job_free (job);
-  return G_SOURCE_REMOVE;
-}
-
-/* In the page's one worker thread, so the window never waits for the disk
- * and a removal never overtakes the write before it. */
+/* Said once, not at every pause, until a write succeeds again. */
 static void
-autosave_worker (gpointer data,
-                 gpointer user_data)
+autosave_failed (gpointer      user_data,
+                 const GError *error)
 {
-  AutosaveJob *job = data;
-  g_autoptr(GError) error = NULL;
+  TwDesignPage *self = user_data;
+  /* Translators: the unsaved definition could not be kept for recovery */
+  g_autofree char *message = g_strdup_printf (_("Could not autosave the definition: %s"),
+                                              error->message);
 
-  if (job->data != NULL)
-    {
-      g_autofree char *dir = g_path_get_dirname (job->path);
-      gsize len = 0;
-      const char *bytes = g_bytes_get_data (job->data, &len);
-
-      /* a temporary file, fsync, rename: a crash mid-write leaves the last
-       * autosave whole */
-      if (g_mkdir_with_parents (dir, 0700) != 0)
-        g_set_error (&error, G_FILE_ERROR, g_file_error_from_errno (errno), "%s: %s", dir,
-                     g_strerror (errno));
-      else
-        tw_file_save_with_mode (job->path, bytes, (gssize) len, 0600, &error);
-    }
-  else if (g_unlink (job->path) != 0 && errno != ENOENT)
-    g_set_error (&error, G_FILE_ERROR, g_file_error_from_errno (errno), "%s: %s", job->path,
-                 g_strerror (errno));
-
-  if (error != NULL)
-    {
-      job->error = g_strdup (error->message);
-      g_idle_add (autosave_failed_cb, job);
-    }
-  else
-    autosave_job_free (job);
-}
-
-static void
-autosave_queue (TwDesignPage *self,
-                GBytes       *data)
-{
-  AutosaveJob *job = g_new0 (AutosaveJob, 1);
-
-  if (self->autosave_pool == NULL)
-    {
-      autosave_job_free (job);
-      return;
-    }
-  g_weak_ref_init (&job->page, self);
-  job->path = g_strdup (self->autosave_path);
-  job->data = data;
-  g_thread_pool_push (self->autosave_pool, job, NULL);
+  _tw_design_page_notify_user (self, message);
 }
 
 /* Writes the text now when it has unsaved edits, else removes the file. */
 void
 _tw_design_page_autosave_now (TwDesignPage *self)
 {
-  g_autofree char *text = NULL;
-
-  g_clear_handle_id (&self->autosave_timeout, g_source_remove);
-  if (!gtk_text_buffer_get_modified (GTK_TEXT_BUFFER (self->buffer)))
-    {
-      autosave_queue (self, NULL);
-      return;
-    }
-  text = _tw_design_page_get_text (self);
-  autosave_queue (self, tw_recovery_design_autosave_pack (self->file, text));
-}
-
-static gboolean
-autosave_timeout_cb (gpointer user_data)
-{
-  TwDesignPage *self = user_data;
-
-  self->autosave_timeout = 0;
-  _tw_design_page_autosave_now (self);
-  return G_SOURCE_REMOVE;
-}
-
-/* After each edit: written once typing has paused. */
-static void
-autosave_later (TwDesignPage *self)
-{
-  g_clear_handle_id (&self->autosave_timeout, g_source_remove);
-  self->autosave_timeout = g_timeout_add (AUTOSAVE_DELAY_MS, autosave_timeout_cb, self);
+  tw_autosave_changed (self->autosave);
+  tw_autosave_flush (self->autosave);
 }
 
 /* The text was saved, discarded or replaced: nothing to recover. */
 void
 _tw_design_page_autosave_clear (TwDesignPage *self)
 {
-  g_clear_handle_id (&self->autosave_timeout, g_source_remove);
-  autosave_queue (self, NULL);
+  tw_autosave_remove (self->autosave);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -407,7 +318,7 @@ buffer_changed (TwDesignPage *self)
     return;
   g_clear_handle_id (&self->check_timeout, g_source_remove);
   self->check_timeout = g_timeout_add (CHECK_DELAY_MS, check_timeout_cb, self);
-  autosave_later (self);
+  tw_autosave_changed (self->autosave);
   _tw_design_page_update_actions (self);
 }
 
@@ -477,8 +388,11 @@ _tw_design_page_check_init (TwDesignPage *self)
   g_autoptr(GtkSourceMarkAttributes) error_attrs = gtk_source_mark_attributes_new ();
   g_autoptr(GtkSourceMarkAttributes) warning_attrs = gtk_source_mark_attributes_new ();
 
-  self->autosave_path = tw_recovery_design_autosave_path ();
-  self->autosave_pool = g_thread_pool_new (autosave_worker, NULL, 1, FALSE, NULL);
+  g_autofree char *autosave_path = tw_recovery_design_autosave_path ();
+
+  self->autosave = tw_autosave_new ("the definition", AUTOSAVE_DELAY_MS,
+                                    autosave_snapshot, autosave_failed, self);
+  tw_autosave_set_path (self->autosave, autosave_path);
 
   gtk_source_mark_attributes_set_icon_name (error_attrs, "dialog-error-symbolic");
   g_signal_connect (error_attrs, "query-tooltip-text", G_CALLBACK (mark_tooltip), NULL);

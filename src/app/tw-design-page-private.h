@@ -17,6 +17,7 @@
 #include <adwaita.h>
 #include <gtksourceview/gtksource.h>
 
+#include "tw-autosave.h"
 #include "tw-card-editor.h"
 #include "tw-design-edit.h"
 #include "tw-design-page.h"
@@ -58,8 +59,7 @@ struct _TwDesignPage
   GFile            *game_file;       /* the file holding its text, or NULL: untitled */
   TwDefinition     *asked_definition; /* the same while the designer is asked about their edits */
   GFile            *asked_file;
-  char             *autosave_path;  /* this page's file in the design autosave area */
-  GThreadPool      *autosave_pool;  /* one thread: writes and removals, in order */
+  TwAutosave       *autosave;       /* this page's file in the design autosave area */
   GCancellable     *check_cancellable;
   GtkNativeDialog  *chooser;
 
@@ -73,8 +73,6 @@ struct _TwDesignPage
   GtkLabel         *sections_label;
 
   guint             check_timeout;
-  guint             autosave_timeout;
-  gboolean          autosave_failed;  /* told the designer once */
   guint             scroll_tick;
   guint             pending_idle;
   GQueue            pending;        /* of PendingEdit, applied from an idle */

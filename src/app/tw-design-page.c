@@ -733,11 +733,9 @@ tw_design_page_dispose (GObject *object)
    * controls are alive, then drop the widgets */
   if (self->option_rows != NULL)
     g_ptr_array_set_size (self->option_rows, 0);
-  g_clear_handle_id (&self->autosave_timeout, g_source_remove);
-  /* what was queued is written (or removed) before the page goes: a
-   * removal must not be lost, or the next start offers saved text back */
-  if (self->autosave_pool != NULL)
-    g_thread_pool_free (g_steal_pointer (&self->autosave_pool), FALSE, TRUE);
+  /* what was queued is written (or removed) by the service after the page
+   * goes, and before the application ends (tw_autosave_wait_all()) */
+  g_clear_pointer (&self->autosave, tw_autosave_free);
   adw_bin_set_child (ADW_BIN (self), NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), TW_TYPE_DESIGN_PAGE);
   self->buffer = NULL;
@@ -750,7 +748,6 @@ tw_design_page_finalize (GObject *object)
   TwDesignPage *self = TW_DESIGN_PAGE (object);
 
   g_clear_pointer (&self->option_rows, g_ptr_array_unref);
-  g_clear_pointer (&self->autosave_path, g_free);
   g_clear_pointer (&self->definition, tw_definition_unref);
   g_clear_pointer (&self->selected_tile, g_free);
   g_clear_pointer (&self->selected_before, g_free);

@@ -8,13 +8,11 @@
  *
  * Every change of the current node or of the tree (a move, undo, redo, a jump,
  * a new variation) is written to the autosave, atomically, so that a crash
- * restores the very position on screen. The writes are coalesced: the first
- * change arms a short timeout (AUTOSAVE_DELAY_MS) and whatever changes come
- * before it fires go out in one write; the write and its fsync run on a
- * worker thread, so a slow disk never stalls the window. Writes are ordered
- * by a generation number taken when the record is serialized (on the main
- * thread), so an older write that finishes late never replaces a newer one.
- * tw_game_model_flush_autosave() writes at once; saving, stopping and
+ * restores the very position on screen, through the autosave service
+ * (tw-autosave.h): the first change arms a short timeout (AUTOSAVE_DELAY_MS)
+ * and whatever changes come before it fires go out in one write, made on
+ * the service's worker thread, and an older write never replaces a newer
+ * one. tw_game_model_flush_autosave() writes at once; saving, stopping and
  * disposing the model flush.
  *
  * Copyright 2026 The Tilewright team
@@ -26,10 +24,11 @@
 #include "tw-game-model.h"
 
 #include <gio/gio.h>
+#include <string.h>
 #include <glib/gi18n.h>
 
+#include "tw-autosave.h"
 #include "tw-bot.h"
-#include "tw-file.h"
 
 #define DEFAULT_BOT_DELAY_MS 400
 /* At most this long between a change and the write that holds it (plus the
@@ -46,15 +45,10 @@ struct _TwGameModel
   TwMoveList    legal;
   TwRng         rng;
   GFile        *file;
-  char         *autosave_path;
+  TwAutosave   *autosave;
   GCancellable *bot_cancellable;
 
   guint         bot_source;
-  guint         autosave_source;
-  guint         n_autosaves;
-  gboolean      autosave_dirty;
-  gboolean      autosave_writing;
-  gboolean      autosave_failing;
   guint         bot_delay;
   guint         n_nodes_saved;
   gboolean      paused;
@@ -116,168 +110,34 @@ cancel_bot (TwGameModel *self)
 }
 
 /* ------------------------------------------------------------------------ */
-/* Autosave                                                                 */
+/* Autosave (tw-autosave.h: debounced, off-thread, atomic, newest wins)     */
 
-/* Orders the writes of every model in the process (two models may share the
- * autosave while one replaces the other): a write is skipped when a newer
- * one of the same file has already landed. */
-static GMutex autosave_lock;
-static guint64 autosave_next_gen;
-static guint64 autosave_last_gen;
-static char *autosave_last_path;
-
-typedef struct
+/* The record as it is on screen, taken on the main thread when a write is
+ * due. */
+static GBytes *
+autosave_snapshot (gpointer   user_data,
+                   GError   **error)
 {
-  char    *path;
-  char    *data;
-  guint64  gen;
-} AutosaveJob;
+  TwGameModel *self = user_data;
+  char *data = tw_record_to_data (self->record, error);
 
+  return data != NULL ? g_bytes_new_take (data, strlen (data)) : NULL;
+}
+
+/* Told once until a write succeeds again, so that a full disk does not raise
+ * one message per move. */
 static void
-autosave_job_free (gpointer data)
-{
-  AutosaveJob *job = data;
-
-  g_free (job->path);
-  g_free (job->data);
-  g_free (job);
-}
-
-static void autosave_failed (TwGameModel  *self,
-                             const GError *error);
-
-/* Serializes the record now (main thread): the job holds what is on screen. */
-static AutosaveJob *
-autosave_job_new (TwGameModel *self)
-{
-  g_autoptr(GError) error = NULL;
-  AutosaveJob *job;
-  char *data = tw_record_to_data (self->record, &error);
-
-  if (data == NULL)
-    {
-      autosave_failed (self, error);
-      return NULL;
-    }
-  job = g_new0 (AutosaveJob, 1);
-  job->path = g_strdup (self->autosave_path);
-  job->data = data;
-  job->gen = ++autosave_next_gen;
-  return job;
-}
-
-/* Any thread. */
-static gboolean
-autosave_job_write (AutosaveJob  *job,
-                    GError      **error)
-{
-  g_autofree char *dir = g_path_get_dirname (job->path);
-  gboolean ok = TRUE;
-
-  g_mutex_lock (&autosave_lock);
-  if (g_strcmp0 (autosave_last_path, job->path) != 0 || job->gen > autosave_last_gen)
-    {
-      g_mkdir_with_parents (dir, 0700);
-      /* atomic (tw-file.h): a crash mid-write leaves the last autosave whole */
-      ok = tw_file_save_with_mode (job->path, job->data, -1, 0600, error);
-      if (ok)
-        {
-          g_free (autosave_last_path);
-          autosave_last_path = g_strdup (job->path);
-          autosave_last_gen = job->gen;
-        }
-    }
-  g_mutex_unlock (&autosave_lock);
-  return ok;
-}
-
-static void
-autosave_thread (GTask        *task,
-                 gpointer      source_object,
-                 gpointer      task_data,
-                 GCancellable *cancellable)
-{
-  GError *error = NULL;
-
-  if (autosave_job_write (task_data, &error))
-    g_task_return_boolean (task, TRUE);
-  else
-    g_task_return_error (task, error);
-}
-
-static void schedule_autosave (TwGameModel *self);
-
-/* A write failed: logged every time, told (::autosave-failed) once until a
- * write succeeds again, so that a full disk does not raise one message per
- * move. Main thread. */
-static void
-autosave_failed (TwGameModel  *self,
+autosave_failed (gpointer      user_data,
                  const GError *error)
 {
-  g_message ("Could not autosave the game: %s", error->message);
-  if (self->autosave_failing)
-    return;
-  self->autosave_failing = TRUE;
-  g_signal_emit (self, signals[AUTOSAVE_FAILED], 0, error->message);
-}
-
-static void
-autosave_done (GObject      *object,
-               GAsyncResult *result,
-               gpointer      user_data)
-{
-  TwGameModel *self = TW_GAME_MODEL (object);
-  g_autoptr(GError) error = NULL;
-
-  self->autosave_writing = FALSE;
-  if (!g_task_propagate_boolean (G_TASK (result), &error))
-    autosave_failed (self, error);
-  else
-    self->autosave_failing = FALSE;
-  /* what changed during the write goes out in the next one */
-  if (self->autosave_dirty)
-    schedule_autosave (self);
-}
-
-static gboolean
-autosave_timeout (gpointer data)
-{
-  TwGameModel *self = data;
-  g_autoptr(GTask) task = NULL;
-  AutosaveJob *job;
-
-  self->autosave_source = 0;
-  self->autosave_dirty = FALSE;
-  if (self->autosave_path == NULL || (job = autosave_job_new (self)) == NULL)
-    return G_SOURCE_REMOVE;
-
-  self->autosave_writing = TRUE;
-  self->n_autosaves++;
-  /* the task holds the model until the write is done */
-  task = g_task_new (self, NULL, autosave_done, NULL);
-  g_task_set_source_tag (task, autosave_timeout);
-  g_task_set_task_data (task, job, autosave_job_free);
-  g_task_run_in_thread (task, autosave_thread);
-  return G_SOURCE_REMOVE;
-}
-
-/* A change to write: armed once, not pushed back by further changes, so that
- * a steady stream of changes is still written every AUTOSAVE_DELAY_MS. */
-static void
-schedule_autosave (TwGameModel *self)
-{
-  if (self->autosave_path == NULL)
-    return;
-  self->autosave_dirty = TRUE;
-  if (self->autosave_source == 0 && !self->autosave_writing)
-    self->autosave_source = g_timeout_add (AUTOSAVE_DELAY_MS, autosave_timeout, self);
+  g_signal_emit (user_data, signals[AUTOSAVE_FAILED], 0, error->message);
 }
 
 /* The record changed outside update(): write it (coalesced) like any change. */
-G_GNUC_UNUSED static void
+static void
 autosave (TwGameModel *self)
 {
-  schedule_autosave (self);
+  tw_autosave_changed (self->autosave);
 }
 
 /* Everything that follows a change of the current node; @changed: the
@@ -302,7 +162,7 @@ update (TwGameModel *self,
     set_bool (self, &self->modified, TRUE, PROP_MODIFIED);
 
   if (changed)
-    schedule_autosave (self);
+    autosave (self);
 
   g_signal_emit (self, signals[CHANGED], 0);
   schedule_bot (self);
@@ -903,12 +763,7 @@ tw_game_model_set_autosave_path (TwGameModel *self,
                                  const char  *path)
 {
   g_return_if_fail (TW_IS_GAME_MODEL (self));
-
-  if (g_strcmp0 (self->autosave_path, path) == 0)
-    return;
-  tw_game_model_flush_autosave (self);
-  g_free (self->autosave_path);
-  self->autosave_path = g_strdup (path);
+  tw_autosave_set_path (self->autosave, path);
 }
 
 /**
@@ -921,25 +776,8 @@ tw_game_model_set_autosave_path (TwGameModel *self,
 void
 tw_game_model_flush_autosave (TwGameModel *self)
 {
-  g_autoptr(GError) error = NULL;
-  AutosaveJob *job;
-
   g_return_if_fail (TW_IS_GAME_MODEL (self));
-
-  g_clear_handle_id (&self->autosave_source, g_source_remove);
-  if (self->autosave_path == NULL || !(self->autosave_dirty || self->autosave_writing))
-    return;
-  self->autosave_dirty = FALSE;
-  if ((job = autosave_job_new (self)) == NULL)
-    return;
-  self->n_autosaves++;
-  /* an older write still under way either has landed (this one replaces
-   * it) or will find itself outdated and skip */
-  if (!autosave_job_write (job, &error))
-    autosave_failed (self, error);
-  else
-    self->autosave_failing = FALSE;
-  autosave_job_free (job);
+  tw_autosave_flush (self->autosave);
 }
 
 /**
@@ -952,7 +790,7 @@ guint
 tw_game_model_get_n_autosaves (TwGameModel *self)
 {
   g_return_val_if_fail (TW_IS_GAME_MODEL (self), 0);
-  return self->n_autosaves;
+  return tw_autosave_get_n_writes (self->autosave);
 }
 
 static void
@@ -962,8 +800,9 @@ tw_game_model_dispose (GObject *object)
 
   cancel_bot (self);
   /* a model dropped (a new game, a closed window) keeps nothing back */
-  if (self->record != NULL)
+  if (self->record != NULL && self->autosave != NULL)
     tw_game_model_flush_autosave (self);
+  g_clear_pointer (&self->autosave, tw_autosave_free);
 
   G_OBJECT_CLASS (tw_game_model_parent_class)->dispose (object);
 }
@@ -976,7 +815,6 @@ tw_game_model_finalize (GObject *object)
   g_clear_pointer (&self->record, tw_record_free);
   tw_move_list_free (&self->legal);
   g_clear_object (&self->file);
-  g_clear_pointer (&self->autosave_path, g_free);
 
   G_OBJECT_CLASS (tw_game_model_parent_class)->finalize (object);
 }
@@ -1080,6 +918,8 @@ tw_game_model_init (TwGameModel *self)
 {
   tw_move_list_init (&self->legal);
   self->bot_delay = DEFAULT_BOT_DELAY_MS;
+  self->autosave = tw_autosave_new ("the game", AUTOSAVE_DELAY_MS,
+                                    autosave_snapshot, autosave_failed, self);
 }
 
 /**

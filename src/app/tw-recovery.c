@@ -1,4 +1,4 @@
-/* tw-recovery.c: offering back the game of a session that did not end well
+/* tw-recovery.c: what a session that did not end well left to restore
  *
  * The game model writes the game in progress to the autosave on every
  * change (a move, undo, redo, a jump, a new variation) within ~250 ms,
@@ -23,6 +23,10 @@
  * (if any) the first window offers the newest such text back, exactly, into
  * its Design view, still unsaved, under its file's name.
  *
+ * This file only reports what can be restored and keeps the marks; the
+ * application asks the user and restores (tw-application.c), so recovery
+ * knows nothing of windows or pages.
+ *
  * Copyright 2026 The Tilewright team
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -31,22 +35,24 @@
 
 #include "tw-recovery.h"
 
-#include <glib/gi18n.h>
-
 #include <errno.h>
 #include <glib/gstdio.h>
 #include <unistd.h>
 
-#include "tw-design-page.h"
+#include "tw-definition.h"
 #include "tw-file.h"
 #include "tw-game.h"
 #include "tw-record.h"
 
 #define DESIGN_GROUP "Design"
 
-/* The same file as the window's autosave path. */
-static char *
-autosave_path (void)
+/**
+ * tw_recovery_game_autosave_path:
+ *
+ * Returns: the file every window's game is autosaved to
+ */
+char *
+tw_recovery_game_autosave_path (void)
 {
   return g_build_filename (g_get_user_data_dir (), "tilewright", "autosave.yaml", NULL);
 }
@@ -57,11 +63,15 @@ marker_path (void)
   return g_build_filename (g_get_user_data_dir (), "tilewright", "autosave.clean", NULL);
 }
 
-/* The checksum of the autosave, or NULL when there is none. */
-static char *
-autosave_checksum (void)
+/**
+ * tw_recovery_game_checksum:
+ *
+ * Returns: (nullable): the checksum of the game autosave, NULL when there is none
+ */
+char *
+tw_recovery_game_checksum (void)
 {
-  g_autofree char *path = autosave_path ();
+  g_autofree char *path = tw_recovery_game_autosave_path ();
   g_autofree char *contents = NULL;
   gsize len = 0;
 
@@ -79,7 +89,7 @@ autosave_checksum (void)
 void
 tw_recovery_mark_clean (void)
 {
-  g_autofree char *checksum = autosave_checksum ();
+  g_autofree char *checksum = tw_recovery_game_checksum ();
   g_autofree char *path = marker_path ();
   g_autoptr(GError) error = NULL;
 
@@ -89,12 +99,16 @@ tw_recovery_mark_clean (void)
     g_message ("Could not mark the autosave as saved: %s", error->message);
 }
 
-/* The autosave's record when it holds an unfinished game the user does not
- * have elsewhere, else NULL. */
-static TwRecord *
-lost_game (void)
+/**
+ * tw_recovery_lost_game:
+ *
+ * Returns: (transfer full) (nullable): the autosave's record when it holds an
+ *   unfinished game the user does not have elsewhere, else NULL
+ */
+TwRecord *
+tw_recovery_lost_game (void)
 {
-  g_autofree char *checksum = autosave_checksum ();
+  g_autofree char *checksum = tw_recovery_game_checksum ();
   g_autofree char *marker = NULL;
   g_autofree char *path = NULL;
   g_autofree char *mpath = NULL;
@@ -109,7 +123,7 @@ lost_game (void)
       g_strcmp0 (g_strstrip (marker), checksum) == 0)
     return NULL;
 
-  path = autosave_path ();
+  path = tw_recovery_game_autosave_path ();
   record = tw_record_load_file (path, &error);
   if (record == NULL)
     {
@@ -123,109 +137,20 @@ lost_game (void)
   return g_steal_pointer (&record);
 }
 
-/* The checksum of a lost autosave offered and not yet answered: closing a
- * window does not mark it clean, so that the offer comes back. */
-static char *unanswered;
-
-static void offer_definition (TwWindow *window);
-
-/* The offer both kinds of lost work share: @heading and @body over Discard
- * and Restore (the default); Escape answers neither, so the offer comes back
- * at the next start. */
-static GtkWidget *
-restore_dialog_new (TwWindow   *window,
-                    const char *title,
-                    const char *heading,
-                    const char *body)
+/**
+ * tw_recovery_load_game:
+ *
+ * Reads the game autosave again, for a restore the user asked for (the file
+ * may have changed since it was offered).
+ *
+ * Returns: (transfer full) (nullable): its record
+ */
+TwRecord *
+tw_recovery_load_game (GError **error)
 {
-  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (window), heading, body);
+  g_autofree char *path = tw_recovery_game_autosave_path ();
 
-  gtk_window_set_title (GTK_WINDOW (dialog), title);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "discard", _("_Discard"),
-                                    "restore", _("_Restore"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
-                                              ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "restore",
-                                              ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "restore");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "close");
-  return dialog;
-}
-
-static void
-restore_response (AdwMessageDialog *dialog,
-                  const char       *response,
-                  TwWindow         *window)
-{
-  if (g_strcmp0 (response, "restore") == 0 || g_strcmp0 (response, "discard") == 0)
-    g_clear_pointer (&unanswered, g_free);
-  if (g_strcmp0 (response, "restore") == 0)
-    {
-      g_autofree char *path = autosave_path ();
-      g_autoptr(GError) error = NULL;
-      TwRecord *record = tw_record_load_file (path, &error);
-
-      /* read again: the file the user was shown may have changed since */
-      if (record != NULL)
-        tw_window_restore_game (window, record);
-      else
-        g_message ("The autosave cannot be restored: %s", error->message);
-    }
-  else if (g_strcmp0 (response, "discard") == 0)
-    {
-      tw_recovery_mark_clean ();
-    }
-  /* one question at a time: the Design view's lost text next */
-  offer_definition (window);
-}
-
-static gboolean
-offer_restore (gpointer data)
-{
-  TwWindow *window = data;
-  g_autoptr(TwRecord) record = NULL;
-  TwHistory *history;
-  TwGame *game;
-  g_autofree char *body = NULL;
-  GtkWidget *dialog;
-  guint moves;
-
-  /* a window closed before it was shown offers nothing */
-  if (!gtk_widget_get_visible (GTK_WIDGET (window)))
-    {
-      g_object_unref (window);
-      return G_SOURCE_REMOVE;
-    }
-  if ((record = lost_game ()) == NULL)
-    {
-      offer_definition (window);
-      g_object_unref (window);
-      return G_SOURCE_REMOVE;
-    }
-
-  history = tw_record_get_history (record);
-  game = tw_history_get_game (history);
-  moves = tw_history_get_n_nodes (history) - 1;
-  body = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                      "Tilewright did not close normally during a "
-                                      "game of %s (%u move). It can continue from "
-                                      "where it was left.",
-                                      "Tilewright did not close normally during a "
-                                      "game of %s (%u moves). It can continue from "
-                                      "where it was left.",
-                                      moves),
-                          game->definition->name, moves);
-  dialog = restore_dialog_new (window, _("Restore Game"),
-                               _("Restore the game you were playing?"), body);
-  g_signal_connect_object (dialog, "response", G_CALLBACK (restore_response), window, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
-  g_free (unanswered);
-  unanswered = autosave_checksum ();
-
-  g_object_unref (window);
-  return G_SOURCE_REMOVE;
+  return tw_record_load_file (path, error);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -319,9 +244,13 @@ process_prefix (void)
   return prefix;
 }
 
-/* The newest autosave another process left, or NULL. */
-static char *
-lost_definition (void)
+/**
+ * tw_recovery_lost_definition:
+ *
+ * Returns: (nullable): the newest design autosave another process left, or NULL
+ */
+char *
+tw_recovery_lost_definition (void)
 {
   g_autofree char *dir = design_dir ();
   const char *ours = process_prefix ();
@@ -347,137 +276,44 @@ lost_definition (void)
   return newest;
 }
 
-static void
-remove_autosave (const char *path)
+/**
+ * tw_recovery_remove_definition:
+ * @path: a design autosave
+ *
+ * Removes it: restored (the page autosaves under its own name) or declined.
+ */
+void
+tw_recovery_remove_definition (const char *path)
 {
   if (g_unlink (path) != 0 && errno != ENOENT)
     g_message ("Could not remove the autosave %s: %s", path, g_strerror (errno));
 }
 
-static void
-definition_response (AdwMessageDialog *dialog,
-                     const char       *response,
-                     TwWindow         *window)
+/**
+ * tw_recovery_read_definition:
+ * @path: a design autosave
+ * @file: (out) (transfer full) (nullable): the file its text belongs to, NULL for untitled
+ * @text: (out) (transfer full): the unsaved text
+ *
+ * Returns: FALSE when it cannot be read or is not a design autosave
+ */
+gboolean
+tw_recovery_read_definition (const char  *path,
+                             GFile      **file,
+                             char       **text,
+                             GError     **error)
 {
-  char *path = g_object_get_data (G_OBJECT (dialog), "tw-path");
-
-  if (g_strcmp0 (response, "restore") == 0)
-    {
-      g_autoptr(GBytes) bytes = NULL;
-      g_autoptr(GError) error = NULL;
-      g_autoptr(GFile) file = NULL;
-      g_autofree char *contents = NULL;
-      g_autofree char *uri = NULL;
-      g_autofree char *text = NULL;
-      gsize len = 0;
-
-      /* read again: the file the user was asked about may have changed since */
-      if (!tw_file_read_limited (path, TW_DEFINITION_MAX_BYTES, "a definition", &contents, &len,
-                                 &error))
-        {
-          g_message ("The definition autosave cannot be restored: %s", error->message);
-          return;
-        }
-      bytes = g_bytes_new_take (g_steal_pointer (&contents), len);
-      if (!tw_recovery_design_autosave_unpack (bytes, &uri, &text, &error))
-        {
-          g_message ("The definition autosave cannot be restored: %s", error->message);
-          return;
-        }
-      file = uri[0] != '\0' ? g_file_new_for_uri (uri) : NULL;
-      tw_window_set_visible_view (window, "design");
-      /* the page autosaves the text under its own name at once: the old
-       * file can go */
-      tw_design_page_restore (tw_window_get_design_page (window), file, text);
-      remove_autosave (path);
-    }
-  else if (g_strcmp0 (response, "discard") == 0)
-    remove_autosave (path);
-  /* Escape answers neither: the offer comes back at the next start */
-}
-
-static void
-offer_definition (TwWindow *window)
-{
-  g_autofree char *path = lost_definition ();
   g_autoptr(GBytes) bytes = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GFile) file = NULL;
   g_autofree char *contents = NULL;
   g_autofree char *uri = NULL;
-  g_autofree char *text = NULL;
-  g_autofree char *name = NULL;
-  g_autofree char *body = NULL;
   gsize len = 0;
-  GtkWidget *dialog;
 
-  if (path == NULL || gtk_widget_in_destruction (GTK_WIDGET (window)))
-    return;
   if (!tw_file_read_limited (path, TW_DEFINITION_MAX_BYTES, "a definition", &contents, &len,
-                             &error))
-    {
-      g_message ("The definition autosave cannot be read: %s", error->message);
-      return;
-    }
+                             error))
+    return FALSE;
   bytes = g_bytes_new_take (g_steal_pointer (&contents), len);
-  if (!tw_recovery_design_autosave_unpack (bytes, &uri, &text, &error))
-    {
-      /* not ours to keep offering: a half-written file cannot be, as
-       * autosaves are renamed into place */
-      g_message ("Removing an unreadable definition autosave %s: %s", path, error->message);
-      remove_autosave (path);
-      return;
-    }
-  if (uri[0] != '\0')
-    {
-      file = g_file_new_for_uri (uri);
-      name = g_file_get_basename (file);
-    }
-  else
-    name = g_strdup (_("untitled.yaml"));
-
-  body = g_strdup_printf (_("Tilewright did not close normally while “%s” had edits "
-                            "that were not saved. They can be restored in the Design "
-                            "view, still unsaved."), name);
-  dialog = restore_dialog_new (window, _("Restore Definition"),
-                               _("Restore the unsaved definition?"), body);
-  g_object_set_data_full (G_OBJECT (dialog), "tw-path", g_steal_pointer (&path), g_free);
-  g_signal_connect_object (dialog, "response", G_CALLBACK (definition_response), window, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
-}
-
-static gboolean
-window_closing (TwWindow *window)
-{
-  g_autofree char *checksum = unanswered != NULL ? autosave_checksum () : NULL;
-
-  if (unanswered == NULL || g_strcmp0 (checksum, unanswered) != 0)
-    tw_recovery_mark_clean ();
-  return FALSE;
-}
-
-/**
- * tw_recovery_watch:
- * @window: a new window
- *
- * Marks the autosave clean when @window closes normally; for the first window
- * of the process, offers once it is shown to restore a game that a previous
- * session lost.
- */
-void
-tw_recovery_watch (TwWindow *window)
-{
-  static gboolean checked;
-
-  g_return_if_fail (TW_IS_WINDOW (window));
-
-  /* after the class handler, which returns TRUE (stopping the emission)
-   * while it asks whether to discard unsaved moves: we run only on a close */
-  g_signal_connect_after (window, "close-request", G_CALLBACK (window_closing), NULL);
-  if (!checked)
-    {
-      checked = TRUE;
-      /* an idle: the application opens the files it was given first */
-      g_idle_add (offer_restore, g_object_ref (window));
-    }
+  if (!tw_recovery_design_autosave_unpack (bytes, &uri, text, error))
+    return FALSE;
+  *file = uri[0] != '\0' ? g_file_new_for_uri (uri) : NULL;
+  return TRUE;
 }

@@ -51,6 +51,7 @@ struct _TwWindow
   GFile                *file;
   TwGameModel          *model;
   GtkNativeDialog      *file_dialog;
+  GSettings            *settings;       /* the application's, or NULL */
 
   gboolean              close_confirmed;
 };
@@ -62,9 +63,7 @@ static const char * const view_names[] = { "design", "play", "lab", "print" };
 static GSettings *
 get_settings (TwWindow *self)
 {
-  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-
-  return TW_IS_APPLICATION (app) ? tw_application_get_settings (TW_APPLICATION (app)) : NULL;
+  return self->settings;
 }
 
 static void
@@ -438,12 +437,6 @@ tw_window_set_visible_view (TwWindow   *self,
 /* ------------------------------------------------------------------------ */
 /* Games: new, open, save, undo                                             */
 
-static char *
-autosave_path (void)
-{
-  return g_build_filename (g_get_user_data_dir (), "tilewright", "autosave.yaml", NULL);
-}
-
 static void
 toast (TwWindow   *self,
        const char *message)
@@ -485,7 +478,7 @@ set_model (TwWindow    *self,
   g_set_object (&self->model, model);
   if (model != NULL)
     {
-      path = autosave_path ();
+      path = tw_recovery_game_autosave_path ();
       tw_game_model_set_autosave_path (model, path);
       g_signal_connect_object (model, "changed", G_CALLBACK (model_notify), self,
                                G_CONNECT_SWAPPED);
@@ -910,6 +903,7 @@ tw_window_finalize (GObject *object)
 
   g_clear_pointer (&self->definition, tw_definition_unref);
   g_clear_object (&self->file);
+  g_clear_object (&self->settings);
 
   G_OBJECT_CLASS (tw_window_parent_class)->finalize (object);
 }
@@ -1069,20 +1063,23 @@ tw_window_init (TwWindow *self)
 /**
  * tw_window_new:
  * @application: the application
+ * @settings: (nullable): where window state and recent files are kept
  *
  * Returns: (transfer none): a new window, sized as the last one closed
  */
 TwWindow *
-tw_window_new (TwApplication *application)
+tw_window_new (GtkApplication *application,
+               GSettings      *settings)
 {
   TwWindow *self;
 
-  g_return_val_if_fail (TW_IS_APPLICATION (application), NULL);
+  g_return_val_if_fail (GTK_IS_APPLICATION (application), NULL);
+  g_return_val_if_fail (settings == NULL || G_IS_SETTINGS (settings), NULL);
 
   self = g_object_new (TW_TYPE_WINDOW, "application", application, NULL);
+  g_set_object (&self->settings, settings);
   tw_welcome_page_set_settings (self->welcome_page, get_settings (self));
   restore_window_state (self);
-  tw_recovery_watch (self);
 
   return self;
 }

@@ -7,7 +7,6 @@
 
 #include <adwaita.h>
 
-#include "tw-application.h"
 #include "tw-design-page.h"
 #include "tw-record.h"
 
@@ -17,7 +16,8 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (TwWindow, tw_window, TW, WINDOW, AdwApplicationWindow)
 
-TwWindow   *tw_window_new             (TwApplication *application);
+TwWindow   *tw_window_new             (GtkApplication *application,
+                                       GSettings      *settings);
 /* Loads a game definition into the window. A file that cannot be read or has
  * problems is reported in the window (every diagnostic, with file:line:column);
  * returns whether the game was loaded. */
