@@ -120,10 +120,11 @@ static gboolean
 save_to (TwDesignPage *self,
          GFile        *file)
 {
-  g_autofree char *text = _tw_design_page_get_text (self);
+  g_autofree char *text = tw_definition_document_dup_text (self->document);
   g_autofree char *path = g_file_get_path (file);
   g_autofree char *basename = g_file_get_basename (file);
   g_autofree char *message = NULL;
+  guint n_errors;
   g_autoptr(GError) error = NULL;
 
   /* atomic (tw-file.h): a crash mid-save never leaves half a definition
@@ -136,13 +137,14 @@ save_to (TwDesignPage *self,
       _tw_design_page_notify_user (self, message);
       return FALSE;
     }
-  _tw_design_page_set_file (self, file);
+  tw_definition_document_set_file (self->document, file);
   gtk_text_buffer_set_modified (GTK_TEXT_BUFFER (self->buffer), FALSE);
-  if (self->n_errors > 0)
+  n_errors = tw_definition_document_get_n_errors (self->document);
+  if (n_errors > 0)
     message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                             "Saved “%s”, with %u problem to fix",
                                             "Saved “%s”, with %u problems to fix",
-                                            self->n_errors), basename, self->n_errors);
+                                            n_errors), basename, n_errors);
   else
     message = g_strdup_printf (_("Saved “%s”"), basename);
   _tw_design_page_notify_user (self, message);
@@ -168,7 +170,7 @@ save_as_action (GtkWidget  *widget,
 {
   TwDesignPage *self = TW_DESIGN_PAGE (widget);
   GtkFileChooserNative *chooser;
-  g_autofree char *name = _tw_design_page_document_name (self);
+  g_autofree char *name = tw_definition_document_dup_name (self->document);
 
   if (!drop_chooser (self))
     return;
@@ -186,8 +188,8 @@ save_action (GtkWidget  *widget,
 {
   TwDesignPage *self = TW_DESIGN_PAGE (widget);
 
-  if (self->file != NULL)
-    save_to (self, self->file);
+  if (tw_design_page_get_file (self) != NULL)
+    save_to (self, tw_design_page_get_file (self));
   else
     save_as_action (widget, action_name, parameter);
 }
@@ -234,7 +236,8 @@ playtest_action (GtkWidget  *widget,
 {
   TwDesignPage *self = TW_DESIGN_PAGE (widget);
 
-  if (self->definition == NULL || self->n_errors > 0)
+  if (tw_design_page_get_definition (self) == NULL
+      || tw_definition_document_get_n_errors (self->document) > 0)
     return;
   gtk_widget_activate_action (widget, "win.show-view", "s", "play");
   gtk_widget_activate_action (widget, "win.new-game", NULL);
@@ -250,8 +253,9 @@ _tw_design_page_update_actions (TwDesignPage *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "design.redo",
                                  gtk_text_buffer_get_can_redo (buffer));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "design.playtest",
-                                 self->checked && self->definition != NULL
-                                 && self->n_errors == 0);
+                                 tw_definition_document_get_checked (self->document)
+                                 && tw_design_page_get_definition (self) != NULL
+                                 && tw_definition_document_get_n_errors (self->document) == 0);
   _tw_design_page_update_tile_actions (self);
 }
 

@@ -1,10 +1,9 @@
-/* tw-design-page-check.c: the Design view's checks as the designer types, and autosave
+/* tw-design-page-check.c: the Design view's problems as the designer types
  *
- * Every change is checked after a short pause with the same loader the CLI
- * and the game use (in a thread when the text is large); each problem marks
- * its line and is listed below the text with file:line:column. The unsaved
- * text is autosaved for recovery after a crash (tw-recovery.c) by the
- * autosave service (tw-autosave.h), so the window never waits for the disk.
+ * The document (tw-definition-document.c) checks every change after a short
+ * pause with the same loader the CLI and the game use; here each problem of
+ * its last check marks its line and is listed below the text with
+ * line:column, and a row takes the cursor there.
  *
  * Copyright 2026 The Tilewright team
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -14,114 +13,13 @@
 
 #include "tw-design-page-private.h"
 
-#include <errno.h>
-#include <string.h>
-
 #include <glib/gi18n.h>
-#include <glib/gstdio.h>
 
-#include "tw-autosave.h"
-#include "tw-recovery.h"
-
-#define CHECK_DELAY_MS       300
-#define AUTOSAVE_DELAY_MS    1000  /* the unsaved text is autosaved this long after an edit */
-#define CHECK_IN_THREAD_SIZE (64 * 1024)   /* texts larger than this are checked off the main loop */
 #define ERROR_CATEGORY       "tw-error"
 #define WARNING_CATEGORY     "tw-warning"
 
 /* ------------------------------------------------------------------------ */
-/* Autosave: the unsaved text, for recovery after a crash (tw-recovery.c),  */
-/* through the autosave service (tw-autosave.h)                             */
-
-/* The text with its file's name while it has unsaved edits; otherwise
- * nothing to keep, and the file goes. */
-static GBytes *
-autosave_snapshot (gpointer   user_data,
-                   GError   **error)
-{
-  TwDesignPage *self = user_data;
-  g_autofree char *text = NULL;
-
-  if (self->buffer == NULL || !gtk_text_buffer_get_modified (GTK_TEXT_BUFFER (self->buffer)))
-    return NULL;
-  text = _tw_design_page_get_text (self);
-  return tw_recovery_design_autosave_pack (self->file, text);
-}
-
-/* Said once, not at every pause, until a write succeeds again. */
-static void
-autosave_failed (gpointer      user_data,
-                 const GError *error)
-{
-  TwDesignPage *self = user_data;
-  /* Translators: the unsaved definition could not be kept for recovery */
-  g_autofree char *message = g_strdup_printf (_("Could not autosave the definition: %s"),
-                                              error->message);
-
-  _tw_design_page_notify_user (self, message);
-}
-
-/* Writes the text now when it has unsaved edits, else removes the file. */
-void
-_tw_design_page_autosave_now (TwDesignPage *self)
-{
-  tw_autosave_changed (self->autosave);
-  tw_autosave_flush (self->autosave);
-}
-
-/* The text was saved, discarded or replaced: nothing to recover. */
-void
-_tw_design_page_autosave_clear (TwDesignPage *self)
-{
-  tw_autosave_remove (self->autosave);
-}
-
-/* ------------------------------------------------------------------------ */
-/* Checking as the designer types                                           */
-
-typedef struct
-{
-  char          *text;
-  char          *name;
-  guint          serial;
-} CheckData;
-
-typedef struct
-{
-  TwDefinition  *definition;
-  TwDiagnostics *diags;
-} CheckResult;
-
-static void
-check_data_free (gpointer data)
-{
-  CheckData *d = data;
-
-  g_free (d->text);
-  g_free (d->name);
-  g_free (d);
-}
-
-static void
-check_result_free (gpointer data)
-{
-  CheckResult *r = data;
-
-  g_clear_pointer (&r->definition, tw_definition_unref);
-  g_clear_pointer (&r->diags, tw_diagnostics_free);
-  g_free (r);
-}
-
-static CheckResult *
-check_text (const char *text,
-            const char *name)
-{
-  CheckResult *r = g_new0 (CheckResult, 1);
-
-  r->diags = tw_diagnostics_new (name);
-  r->definition = tw_definition_load_data (text, -1, name, r->diags, NULL);
-  return r;
-}
+/* The document's problems                                                  */
 
 static char *
 mark_tooltip (GtkSourceMarkAttributes *attributes,
@@ -203,22 +101,17 @@ add_problem (TwDesignPage *self,
   gtk_list_box_append (self->problems_list, row);
 }
 
-void
-_tw_design_page_apply_result (TwDesignPage  *self,
-                              TwDefinition  *definition,
-                              TwDiagnostics *diags,
-                              gboolean       announce)
+/* A check of the document is done: its problems replace the ones shown. */
+static void
+document_checked (TwDesignPage *self)
 {
+  TwDiagnostics *diags = tw_definition_document_get_diagnostics (self->document);
   guint n = diags != NULL ? tw_diagnostics_get_n (diags) : 0;
   g_autofree char *summary = NULL;
 
   clear_problems (self);
   for (guint i = 0; i < n; i++)
     add_problem (self, tw_diagnostics_get (diags, i));
-  self->n_errors = diags != NULL ? tw_diagnostics_n_errors (diags) : 0;
-  if (definition == NULL && self->n_errors == 0)
-    self->n_errors = 1;
-  self->checked = TRUE;
 
   if (n == 0)
     summary = g_strdup (_("No problems"));
@@ -226,100 +119,22 @@ _tw_design_page_apply_result (TwDesignPage  *self,
     summary = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u problem", "%u problems", n), n);
   gtk_label_set_label (self->problems_label, summary);
   gtk_widget_set_visible (GTK_WIDGET (self->problems_list), n > 0);
-
-  if (definition != NULL && definition != self->definition)
-    {
-      g_clear_pointer (&self->definition, tw_definition_unref);
-      self->definition = tw_definition_ref (definition);
-      _tw_design_page_refresh_forms (self);
-      if (announce)
-        _tw_design_page_emit_definition_changed (self);
-    }
   _tw_design_page_update_actions (self);
 }
 
-static void
-check_thread (GTask        *task,
-              gpointer      source_object,
-              gpointer      task_data,
-              GCancellable *cancellable)
+/* A large text is checked in a thread: said meanwhile. */
+void
+_tw_design_page_show_checking (TwDesignPage *self)
 {
-  CheckData *d = task_data;
-
-  g_task_return_pointer (task, check_text (d->text, d->name), check_result_free);
-}
-
-static void
-check_done (GObject      *object,
-            GAsyncResult *result,
-            gpointer      user_data)
-{
-  TwDesignPage *self = TW_DESIGN_PAGE (object);
-  CheckData *d = g_task_get_task_data (G_TASK (result));
-  CheckResult *r = g_task_propagate_pointer (G_TASK (result), NULL);
-
-  /* a newer text is on its way: this result describes a text no longer shown */
-  if (r != NULL && d->serial == self->check_serial)
-    _tw_design_page_apply_result (self, r->definition, r->diags, TRUE);
-  if (r != NULL)
-    check_result_free (r);
+  if (!tw_definition_document_get_checked (self->document))
+    gtk_label_set_label (self->problems_label, _("Checking…"));
 }
 
 void
 _tw_design_page_check_now (TwDesignPage *self)
 {
-  g_autofree char *text = _tw_design_page_get_text (self);
-  g_autofree char *name = _tw_design_page_document_name (self);
-
-  g_clear_handle_id (&self->check_timeout, g_source_remove);
-  g_cancellable_cancel (self->check_cancellable);
-  g_clear_object (&self->check_cancellable);
-
-  if (strlen (text) < CHECK_IN_THREAD_SIZE)
-    {
-      CheckResult *r = check_text (text, name);
-
-      _tw_design_page_apply_result (self, r->definition, r->diags, TRUE);
-      check_result_free (r);
-    }
-  else
-    {
-      g_autoptr(GTask) task = NULL;
-      CheckData *d = g_new0 (CheckData, 1);
-
-      d->text = g_steal_pointer (&text);
-      d->name = g_steal_pointer (&name);
-      d->serial = self->check_serial;
-      self->check_cancellable = g_cancellable_new ();
-      task = g_task_new (self, self->check_cancellable, check_done, NULL);
-      g_task_set_task_data (task, d, check_data_free);
-      g_task_set_return_on_cancel (task, TRUE);
-      g_task_run_in_thread (task, check_thread);
-      gtk_label_set_label (self->problems_label, _("Checking…"));
-    }
-}
-
-static gboolean
-check_timeout_cb (gpointer user_data)
-{
-  TwDesignPage *self = user_data;
-
-  self->check_timeout = 0;
-  _tw_design_page_check_now (self);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-buffer_changed (TwDesignPage *self)
-{
-  self->check_serial++;
-  self->checked = FALSE;
-  if (self->setting_text)
-    return;
-  g_clear_handle_id (&self->check_timeout, g_source_remove);
-  self->check_timeout = g_timeout_add (CHECK_DELAY_MS, check_timeout_cb, self);
-  tw_autosave_changed (self->autosave);
-  _tw_design_page_update_actions (self);
+  tw_definition_document_check_now (self->document);
+  _tw_design_page_show_checking (self);
 }
 
 static void
@@ -388,11 +203,6 @@ _tw_design_page_check_init (TwDesignPage *self)
   g_autoptr(GtkSourceMarkAttributes) error_attrs = gtk_source_mark_attributes_new ();
   g_autoptr(GtkSourceMarkAttributes) warning_attrs = gtk_source_mark_attributes_new ();
 
-  g_autofree char *autosave_path = tw_recovery_design_autosave_path ();
-
-  self->autosave = tw_autosave_new ("the definition", AUTOSAVE_DELAY_MS,
-                                    autosave_snapshot, autosave_failed, self);
-  tw_autosave_set_path (self->autosave, autosave_path);
 
   gtk_source_mark_attributes_set_icon_name (error_attrs, "dialog-error-symbolic");
   g_signal_connect (error_attrs, "query-tooltip-text", G_CALLBACK (mark_tooltip), NULL);
@@ -404,7 +214,8 @@ _tw_design_page_check_init (TwDesignPage *self)
   g_signal_connect_swapped (self->source_view, "query-tooltip", G_CALLBACK (view_query_tooltip),
                             self);
 
-  g_signal_connect_swapped (self->buffer, "changed", G_CALLBACK (buffer_changed), self);
+  g_signal_connect_object (self->document, "checked", G_CALLBACK (document_checked), self,
+                           G_CONNECT_SWAPPED);
   g_signal_connect_swapped (self->problems_list, "row-activated", G_CALLBACK (problem_activated),
                             self);
 }

@@ -111,7 +111,7 @@ clear_variant_form (TwDesignPage *self)
 static void
 build_variant_form (TwDesignPage *self)
 {
-  const TwRules *rules = self->definition->rules;
+  const TwRules *rules = tw_design_page_get_definition (self)->rules;
   g_autofree char *description = NULL;
   GtkWidget *group = adw_preferences_group_new ();
 
@@ -210,13 +210,15 @@ build_variant_form (TwDesignPage *self)
 static void
 refresh_variant_form (TwDesignPage *self)
 {
-  gtk_widget_set_visible (GTK_WIDGET (self->form_hint), self->definition == NULL);
-  if (self->definition == NULL)
+  const TwDefinition *def = tw_design_page_get_definition (self);
+
+  gtk_widget_set_visible (GTK_WIDGET (self->form_hint), def == NULL);
+  if (def == NULL)
     {
       clear_variant_form (self);
       return;
     }
-  if (self->form_rules != self->definition->rules)
+  if (self->form_rules != tw_design_page_get_definition (self)->rules)
     {
       clear_variant_form (self);
       build_variant_form (self);
@@ -226,7 +228,7 @@ refresh_variant_form (TwDesignPage *self)
     {
       OptionRow *row = g_ptr_array_index (self->option_rows, i);
 
-      option_row_set_value (row, self->definition->options.values[row->index]);
+      option_row_set_value (row, tw_design_page_get_definition (self)->options.values[row->index]);
     }
   self->updating = FALSE;
 }
@@ -383,7 +385,7 @@ card_change_kind (TwDesignPage *self,
 static void
 refresh_cards (TwDesignPage *self)
 {
-  tw_card_editor_set_definition (self->card_editor, self->definition);
+  tw_card_editor_set_definition (self->card_editor, tw_design_page_get_definition (self));
 }
 
 void

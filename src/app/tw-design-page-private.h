@@ -1,8 +1,9 @@
 /* tw-design-page-private.h: what the files of the Design view share
  *
  * TwDesignPage is one class in several files, as GNOME Text Editor's page
- * is: tw-design-page.c (the document: text, file, edits, the GObject),
- * tw-design-page-check.c (checks as the designer types, autosave),
+ * is: tw-design-page.c (showing the document, tw-definition-document.h, and
+ * editing it; the GObject), tw-design-page-check.c (the document's problems
+ * as marks and a list),
  * tw-design-page-forms.c (the variant form, the card editor),
  * tw-design-page-tiles.c (the tile set editor) and tw-design-page-actions.c
  * (the page's actions). The instance struct is here so each can reach the
@@ -17,8 +18,8 @@
 #include <adwaita.h>
 #include <gtksourceview/gtksource.h>
 
-#include "tw-autosave.h"
 #include "tw-card-editor.h"
+#include "tw-definition-document.h"
 #include "tw-design-edit.h"
 #include "tw-design-page.h"
 #include "tw-rules.h"
@@ -49,8 +50,7 @@ struct _TwDesignPage
   TwCardEditor     *card_editor;
 
   /* Owned */
-  GFile            *file;
-  TwDefinition     *definition;     /* the last text that loaded */
+  TwDefinitionDocument *document;   /* the text, its file, checks, autosave */
   GPtrArray        *option_rows;    /* of OptionRow */
   GtkWidget        *variant_group;
   char             *selected_tile;
@@ -59,12 +59,10 @@ struct _TwDesignPage
   GFile            *game_file;       /* the file holding its text, or NULL: untitled */
   TwDefinition     *asked_definition; /* the same while the designer is asked about their edits */
   GFile            *asked_file;
-  TwAutosave       *autosave;       /* this page's file in the design autosave area */
-  GCancellable     *check_cancellable;
   GtkNativeDialog  *chooser;
 
   /* Borrowed */
-  GtkSourceBuffer  *buffer;
+  GtkSourceBuffer  *buffer;         /* the document's */
   const TwRules    *form_rules;     /* the module the variant form shows */
   GtkWidget        *edge_buttons[4];
   GtkSpinButton    *count_spin;
@@ -72,14 +70,9 @@ struct _TwDesignPage
   GtkWidget        *split_buttons[4];
   GtkLabel         *sections_label;
 
-  guint             check_timeout;
   guint             scroll_tick;
   guint             pending_idle;
   GQueue            pending;        /* of PendingEdit, applied from an idle */
-  guint             check_serial;
-  guint             n_errors;
-  gboolean          checked;        /* the text shown has been checked */
-  gboolean          setting_text;   /* the buffer is being replaced, not edited */
   gboolean          updating;       /* the forms are being set from the text */
 };
 
@@ -88,9 +81,6 @@ void      _tw_design_page_apply_edit              (TwDesignPage       *self,
                                                    const char         *text,
                                                    const TwDesignEdit *edit);
 void      _tw_design_page_discarded               (gpointer data);
-char     *_tw_design_page_document_name           (TwDesignPage *self);
-void      _tw_design_page_emit_definition_changed (TwDesignPage *self);
-char     *_tw_design_page_get_text                (TwDesignPage *self);
 gboolean  _tw_design_page_load_file               (TwDesignPage *self,
                                                    GFile        *file,
                                                    gboolean      as_template);
@@ -103,18 +93,11 @@ void      _tw_design_page_queue_edit              (TwDesignPage *self,
                                                    const char   *id,
                                                    const char   *key,
                                                    const char   *value);
-void      _tw_design_page_set_file                (TwDesignPage *self,
-                                                   GFile        *file);
 
 /* tw-design-page-check.c */
 void      _tw_design_page_check_init              (TwDesignPage *self);
-void      _tw_design_page_apply_result            (TwDesignPage  *self,
-                                                   TwDefinition  *definition,
-                                                   TwDiagnostics *diags,
-                                                   gboolean       announce);
-void      _tw_design_page_autosave_clear          (TwDesignPage *self);
-void      _tw_design_page_autosave_now            (TwDesignPage *self);
 void      _tw_design_page_check_now               (TwDesignPage *self);
+void      _tw_design_page_show_checking           (TwDesignPage *self);
 
 /* tw-design-page-forms.c */
 void      _tw_design_page_forms_init              (TwDesignPage *self);

@@ -29,10 +29,10 @@ selected_tile (TwDesignPage *self)
 {
   gint i;
 
-  if (self->definition == NULL || self->selected_tile == NULL)
+  if (tw_design_page_get_definition (self) == NULL || self->selected_tile == NULL)
     return NULL;
-  i = tw_definition_find_tile (self->definition, self->selected_tile);
-  return i >= 0 ? &self->definition->tiles[i] : NULL;
+  i = tw_definition_find_tile (tw_design_page_get_definition (self), self->selected_tile);
+  return i >= 0 ? &tw_design_page_get_definition (self)->tiles[i] : NULL;
 }
 
 static void
@@ -46,15 +46,16 @@ draw_tile (GtkDrawingArea *area,
   const char *id = g_object_get_data (G_OBJECT (area), "tile-id");
   const TwTileDef *tile;
   double size = MIN (width, height) - 4;
+  const TwDefinition *def = tw_design_page_get_definition (self);
   gint i;
 
-  if (self->definition == NULL)
+  if (def == NULL)
     return;
-  i = id != NULL ? tw_definition_find_tile (self->definition, id) : -1;
-  tile = i >= 0 ? &self->definition->tiles[i] : selected_tile (self);
+  i = id != NULL ? tw_definition_find_tile (def, id) : -1;
+  tile = i >= 0 ? &def->tiles[i] : selected_tile (self);
   if (tile == NULL || size <= 0)
     return;
-  tw_render_tile (cr, self->definition, tile, 0, (width - size) / 2, (height - size) / 2, size);
+  tw_render_tile (cr, def, tile, 0, (width - size) / 2, (height - size) / 2, size);
 }
 
 static char *
@@ -136,7 +137,7 @@ cycle_edge (TwDesignPage *self,
             guint         dir)
 {
   const TwTileDef *tile = selected_tile (self);
-  const TwDefinition *def = self->definition;
+  const TwDefinition *def = tw_design_page_get_definition (self);
   g_autofree char *tile_id = NULL;
   GString *value;
   guint8 edges[4];
@@ -317,7 +318,7 @@ add_tile_edit (TwDesignPage  *self,
                gint           index,
                char         **new_id)
 {
-  const TwDefinition *def = self->definition;
+  const TwDefinition *def = tw_design_page_get_definition (self);
   const TwTileDef *like = selected_tile (self);
   const char *keys[5] = { NULL, };
   const char *values[5] = { NULL, };
@@ -496,8 +497,9 @@ void
 _tw_design_page_update_tile_actions (TwDesignPage *self)
 {
   const TwTileDef *tile = selected_tile (self);
-  guint n = self->definition != NULL ? self->definition->n_tiles : 0;
-  gint i = tile != NULL ? (gint) (tile - self->definition->tiles) : -1;
+  const TwDefinition *def = tw_design_page_get_definition (self);
+  guint n = def != NULL ? def->n_tiles : 0;
+  gint i = tile != NULL ? (gint) (tile - def->tiles) : -1;
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "design.tile-add", n < TW_MAX_TILE_DEFS);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "design.tile-duplicate",
@@ -651,14 +653,15 @@ void
 _tw_design_page_update_tile_editor (TwDesignPage *self)
 {
   const TwTileDef *tile = selected_tile (self);
-  gboolean edges = tile != NULL && tile->n_edges == 4 && self->definition->n_colors > 0;
+  const TwDefinition *def = tw_design_page_get_definition (self);
+  gboolean edges = tile != NULL && tile->n_edges == 4 && def->n_colors > 0;
 
   gtk_widget_set_sensitive (GTK_WIDGET (self->tile_editor), tile != NULL);
   gtk_label_set_label (self->tile_title, tile == NULL ? _("Select a tile to edit it")
                                          : tile->name != NULL ? tile->name : tile->id);
   for (guint d = 0; d < 4; d++)
     {
-      g_autofree char *name = edges ? color_name (self->definition, tile->edges[d]) : NULL;
+      g_autofree char *name = edges ? color_name (def, tile->edges[d]) : NULL;
       g_autofree char *a11y = NULL;
 
       gtk_button_set_label (GTK_BUTTON (self->edge_buttons[d]), name != NULL ? name : "—");
@@ -697,7 +700,7 @@ _tw_design_page_update_tile_editor (TwDesignPage *self)
   self->updating = FALSE;
   if (tile != NULL)
     {
-      g_autofree char *description = tile_description (self->definition, tile);
+      g_autofree char *description = tile_description (tw_design_page_get_definition (self), tile);
 
       gtk_accessible_update_property (GTK_ACCESSIBLE (self->tile_large),
                                       GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
@@ -752,13 +755,14 @@ draw_pattern (GtkDrawingArea *area,
   double size = MIN (width, height) - 1, x0 = (width - size) / 2, y0 = (height - size) / 2;
   double cx = x0 + size / 2, cy = y0 + size / 2;
   const double corner[5][2] = { { 0, 0 }, { 1, 0 }, { 1, 1 }, { 0, 1 }, { 0, 0 } };
+  const TwDefinition *def = tw_design_page_get_definition (self);
 
-  if (self->definition == NULL)
+  if (def == NULL)
     return;
   for (guint d = 0; d < 4; d++)
     {
       guint c = (pattern >> (8 * (3 - d))) & 0xff;
-      guint32 rgb = c < self->definition->n_colors ? self->definition->colors[c].rgb : 0x808080;
+      guint32 rgb = c < def->n_colors ? def->colors[c].rgb : 0x808080;
 
       /* edge d lies between corners d and d + 1, clockwise from the top left */
       cairo_move_to (cr, cx, cy);
@@ -788,7 +792,8 @@ add_pattern (TwDesignPage       *self,
 
   for (guint d = 0; d < 4; d++)
     {
-      g_autofree char *c = color_name (self->definition, (total->pattern >> (8 * (3 - d))) & 0xff);
+      g_autofree char *c = color_name (tw_design_page_get_definition (self),
+                                       (total->pattern >> (8 * (3 - d))) & 0xff);
 
       g_string_append_printf (name, "%s%s", d > 0 ? "/" : "", c);
     }
@@ -817,7 +822,7 @@ add_pattern (TwDesignPage       *self,
 static void
 refresh_totals (TwDesignPage *self)
 {
-  const TwDefinition *def = self->definition;
+  const TwDefinition *def = tw_design_page_get_definition (self);
   guint per_color[TW_MAX_COLORS] = { 0 };
   GString *s = g_string_new (NULL);
 
@@ -878,7 +883,7 @@ refresh_totals (TwDesignPage *self)
 void
 _tw_design_page_refresh_tiles (TwDesignPage *self)
 {
-  const TwDefinition *def = self->definition;
+  const TwDefinition *def = tw_design_page_get_definition (self);
   GtkWidget *child;
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
   GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;

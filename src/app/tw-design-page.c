@@ -1,16 +1,16 @@
 /* tw-design-page.c: the Design view: the definition as YAML and as forms
  *
- * One GtkSourceBuffer holds the definition's text. Every change is checked
- * after a short pause with the same loader the CLI and the game use (in a
- * thread when the text is large); each problem marks its line and is listed
- * below with file:line:column. The forms are built from the rules module's
+ * The page shows a TwDefinitionDocument (tw-definition-document.h), which
+ * owns the text, its file, the checks made as it changes and the autosave;
+ * each problem of its last check marks its line and is listed below with
+ * line:column. The forms are built from the rules module's
  * tables (options) and from the last definition that loaded; an edit in a
  * form parses the current text, finds the node it changes and replaces only
  * that node's bytes, as one user action of the buffer: undo in either view
  * undoes it, and the rest of the file keeps its comments and layout.
  *
- * This file holds the document (text, file, span edits) and the GObject;
- * the checks and autosave, the forms, the tile set editor and the actions
+ * This file holds opening and showing documents, span edits and the
+ * GObject; the problems, the forms, the tile set editor and the actions
  * are in tw-design-page-{check,forms,tiles,actions}.c, sharing
  * tw-design-page-private.h.
  *
@@ -29,40 +29,9 @@
 
 G_DEFINE_FINAL_TYPE (TwDesignPage, tw_design_page, ADW_TYPE_BIN)
 
-enum
-{
-  PROP_0,
-  PROP_FILE,
-  PROP_MODIFIED,
-  N_PROPS
-};
-
-enum
-{
-  DEFINITION_CHANGED,
-  N_SIGNALS
-};
-
-static GParamSpec *properties[N_PROPS];
-static guint signals[N_SIGNALS];
 
 /* ------------------------------------------------------------------------ */
 /* Helpers                                                                  */
-
-char *
-_tw_design_page_get_text (TwDesignPage *self)
-{
-  GtkTextIter start, end;
-
-  gtk_text_buffer_get_bounds (GTK_TEXT_BUFFER (self->buffer), &start, &end);
-  return gtk_text_buffer_get_text (GTK_TEXT_BUFFER (self->buffer), &start, &end, TRUE);
-}
-
-char *
-_tw_design_page_document_name (TwDesignPage *self)
-{
-  return self->file != NULL ? g_file_get_basename (self->file) : g_strdup (_("untitled.yaml"));
-}
 
 void
 _tw_design_page_notify_user (TwDesignPage *self,
@@ -154,7 +123,7 @@ TwNode *
 _tw_design_page_parse_current (TwDesignPage  *self,
                                char         **text_out)
 {
-  g_autofree char *text = _tw_design_page_get_text (self);
+  g_autofree char *text = tw_definition_document_dup_text (self->document);
   g_autoptr(TwDiagnostics) diags = tw_diagnostics_new ("");
   TwNode *root = tw_node_parse (text, -1, NULL, diags);
 
@@ -250,31 +219,10 @@ _tw_design_page_queue_edit (TwDesignPage *self,
 /* ------------------------------------------------------------------------ */
 /* Documents: new, open, save                                               */
 
-void
-_tw_design_page_set_file (TwDesignPage *self,
-                          GFile        *file)
-{
-  if (g_set_object (&self->file, file))
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILE]);
-}
-
-/* Replaces the whole text; not undoable, not an edit. */
+/* A new document is shown from its top-left corner. */
 static void
-set_text (TwDesignPage *self,
-          const char   *text)
+show_from_top (TwDesignPage *self)
 {
-  GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
-  GtkTextIter start;
-
-  self->setting_text = TRUE;
-  gtk_text_buffer_begin_irreversible_action (buffer);
-  gtk_text_buffer_set_text (buffer, text, -1);
-  gtk_text_buffer_end_irreversible_action (buffer);
-  self->setting_text = FALSE;
-  gtk_text_buffer_set_modified (buffer, FALSE);
-  gtk_text_buffer_get_start_iter (buffer, &start);
-  gtk_text_buffer_place_cursor (buffer, &start);
-  /* a new document is shown from its top-left corner */
   gtk_adjustment_set_value (gtk_scrollable_get_hadjustment (GTK_SCROLLABLE (self->source_view)), 0);
   gtk_adjustment_set_value (gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->source_view)), 0);
   gtk_label_set_label (self->status_label, "");
@@ -296,10 +244,8 @@ tw_design_page_set_document (TwDesignPage *self,
   g_return_if_fail (TW_IS_DESIGN_PAGE (self));
   g_return_if_fail (definition != NULL);
 
-  g_clear_handle_id (&self->check_timeout, g_source_remove);
-  _tw_design_page_set_file (self, file);
-  set_text (self, definition->text != NULL ? definition->text : "");
-  _tw_design_page_apply_result (self, definition, NULL, FALSE);
+  tw_definition_document_load (self->document, file, definition);
+  show_from_top (self);
 }
 
 /**
@@ -318,13 +264,10 @@ tw_design_page_restore (TwDesignPage *self,
   g_return_if_fail (TW_IS_DESIGN_PAGE (self));
   g_return_if_fail (text != NULL);
 
-  g_clear_handle_id (&self->check_timeout, g_source_remove);
-  _tw_design_page_set_file (self, file);
-  set_text (self, text);
-  gtk_text_buffer_set_modified (GTK_TEXT_BUFFER (self->buffer), TRUE);
-  _tw_design_page_check_now (self);
+  tw_definition_document_restore (self->document, file, text);
+  show_from_top (self);
+  _tw_design_page_show_checking (self);
   _tw_design_page_update_actions (self);
-  _tw_design_page_autosave_now (self);
 }
 
 /* The text of a definition file, read no further than the format's limit
@@ -379,10 +322,9 @@ _tw_design_page_load_file (TwDesignPage *self,
       _tw_design_page_notify_user (self, message);
       return FALSE;
     }
-  g_clear_handle_id (&self->check_timeout, g_source_remove);
-  _tw_design_page_set_file (self, as_template ? NULL : file);
-  set_text (self, contents);
-  _tw_design_page_check_now (self);
+  tw_definition_document_set_text (self->document, as_template ? NULL : file, contents);
+  show_from_top (self);
+  _tw_design_page_show_checking (self);
   return TRUE;
 }
 
@@ -408,7 +350,7 @@ _tw_design_page_discarded (gpointer data)
   Continuation *c = data;
 
   /* the designer gave the edits up: they are not offered back */
-  _tw_design_page_autosave_clear (c->page);
+  tw_definition_document_discard_autosave (c->page->document);
   c->next (c->user_data);
 }
 
@@ -428,7 +370,7 @@ tw_design_page_confirm_discard (TwDesignPage     *self,
       next (user_data);
       return;
     }
-  name = _tw_design_page_document_name (self);
+  name = tw_definition_document_dup_name (self->document);
   body = g_strdup_printf (_("“%s” has edits that are not saved. If you go on, they are lost."),
                           name);
   c = g_new0 (Continuation, 1);
@@ -473,9 +415,8 @@ show_game_definition (gpointer user_data)
 
   if (definition == NULL || self->buffer == NULL)
     return;
+  /* Play, Lab and Print follow the document's definition */
   tw_design_page_set_document (self, file, definition);
-  /* Play, Lab and Print follow the text shown, as after an edit */
-  g_signal_emit (self, signals[DEFINITION_CHANGED], 0, self->definition);
 }
 
 static gboolean
@@ -521,7 +462,7 @@ tw_design_page_show_game_definition (TwDesignPage *self,
 
   if (definition->text == NULL)
     return;
-  current = _tw_design_page_get_text (self);
+  current = tw_definition_document_dup_text (self->document);
   if (g_str_equal (current, definition->text))
     return;   /* shown already, saved or not */
   if (path != NULL && g_path_is_absolute (path))
@@ -561,13 +502,18 @@ tw_design_page_set_card_size (TwDesignPage *self,
   tw_card_editor_set_card_size (self->card_editor, width, height);
 }
 
+/* A text that loads: the forms show it. */
 static void
-modified_changed (TwDesignPage *self)
+definition_changed (TwDesignPage *self)
 {
-  /* saved (or replaced by another document): nothing left to recover */
-  if (!gtk_text_buffer_get_modified (GTK_TEXT_BUFFER (self->buffer)))
-    _tw_design_page_autosave_clear (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODIFIED]);
+  _tw_design_page_refresh_forms (self);
+}
+
+static void
+autosave_failed (TwDesignPage *self,
+                 const char   *message)
+{
+  _tw_design_page_notify_user (self, message);
 }
 
 static void
@@ -591,35 +537,37 @@ update_scheme (TwDesignPage *self)
     gtk_source_buffer_set_style_scheme (self->buffer, scheme);
 }
 
-/* The checks (tw-design-page-check.c) announce a text that loads. */
-void
-_tw_design_page_emit_definition_changed (TwDesignPage *self)
-{
-  g_signal_emit (self, signals[DEFINITION_CHANGED], 0, self->definition);
-}
-
 /* ------------------------------------------------------------------------ */
 /* Public API                                                               */
+
+/* The document the page shows: the window and the other views follow its
+ * `definition`. */
+TwDefinitionDocument *
+tw_design_page_get_document (TwDesignPage *self)
+{
+  g_return_val_if_fail (TW_IS_DESIGN_PAGE (self), NULL);
+  return self->document;
+}
 
 GFile *
 tw_design_page_get_file (TwDesignPage *self)
 {
   g_return_val_if_fail (TW_IS_DESIGN_PAGE (self), NULL);
-  return self->file;
+  return tw_definition_document_get_file (self->document);
 }
 
 gboolean
 tw_design_page_get_modified (TwDesignPage *self)
 {
   g_return_val_if_fail (TW_IS_DESIGN_PAGE (self), FALSE);
-  return gtk_text_buffer_get_modified (GTK_TEXT_BUFFER (self->buffer));
+  return tw_definition_document_get_modified (self->document);
 }
 
 TwDefinition *
 tw_design_page_get_definition (TwDesignPage *self)
 {
   g_return_val_if_fail (TW_IS_DESIGN_PAGE (self), NULL);
-  return self->definition;
+  return tw_definition_document_get_definition (self->document);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -683,39 +631,15 @@ tw_design_page_map (GtkWidget *widget)
 }
 
 static void
-tw_design_page_get_property (GObject    *object,
-                             guint       prop_id,
-                             GValue     *value,
-                             GParamSpec *pspec)
-{
-  TwDesignPage *self = TW_DESIGN_PAGE (object);
-
-  switch (prop_id)
-    {
-    case PROP_FILE:
-      g_value_set_object (value, self->file);
-      break;
-    case PROP_MODIFIED:
-      g_value_set_boolean (value, tw_design_page_get_modified (self));
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
 tw_design_page_dispose (GObject *object)
 {
   TwDesignPage *self = TW_DESIGN_PAGE (object);
 
-  g_clear_handle_id (&self->check_timeout, g_source_remove);
   g_clear_handle_id (&self->pending_idle, g_source_remove);
   g_queue_clear_full (&self->pending, pending_edit_free);
   if (self->scroll_tick != 0 && self->source_view != NULL)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self->source_view), self->scroll_tick);
   self->scroll_tick = 0;
-  g_cancellable_cancel (self->check_cancellable);
-  g_clear_object (&self->check_cancellable);
   if (self->chooser != NULL)
     gtk_native_dialog_destroy (self->chooser);
   g_clear_object (&self->chooser);
@@ -733,12 +657,12 @@ tw_design_page_dispose (GObject *object)
    * controls are alive, then drop the widgets */
   if (self->option_rows != NULL)
     g_ptr_array_set_size (self->option_rows, 0);
-  /* what was queued is written (or removed) by the service after the page
-   * goes, and before the application ends (tw_autosave_wait_all()) */
-  g_clear_pointer (&self->autosave, tw_autosave_free);
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (self->document, self);
   adw_bin_set_child (ADW_BIN (self), NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), TW_TYPE_DESIGN_PAGE);
   self->buffer = NULL;
+  g_clear_object (&self->document);
   G_OBJECT_CLASS (tw_design_page_parent_class)->dispose (object);
 }
 
@@ -748,14 +672,12 @@ tw_design_page_finalize (GObject *object)
   TwDesignPage *self = TW_DESIGN_PAGE (object);
 
   g_clear_pointer (&self->option_rows, g_ptr_array_unref);
-  g_clear_pointer (&self->definition, tw_definition_unref);
   g_clear_pointer (&self->selected_tile, g_free);
   g_clear_pointer (&self->selected_before, g_free);
   g_clear_pointer (&self->game_definition, tw_definition_unref);
   g_clear_object (&self->game_file);
   g_clear_pointer (&self->asked_definition, tw_definition_unref);
   g_clear_object (&self->asked_file);
-  g_clear_object (&self->file);
   G_OBJECT_CLASS (tw_design_page_parent_class)->finalize (object);
 }
 
@@ -765,30 +687,11 @@ tw_design_page_class_init (TwDesignPageClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  object_class->get_property = tw_design_page_get_property;
   object_class->dispose = tw_design_page_dispose;
   object_class->finalize = tw_design_page_finalize;
   widget_class->root = tw_design_page_root;
   widget_class->unroot = tw_design_page_unroot;
   widget_class->map = tw_design_page_map;
-
-  properties[PROP_FILE] =
-    g_param_spec_object ("file", NULL, NULL, G_TYPE_FILE,
-                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_MODIFIED] =
-    g_param_spec_boolean ("modified", NULL, NULL, FALSE,
-                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
-
-  /**
-   * TwDesignPage::definition-changed:
-   * @definition: (type gpointer): the edited text's definition
-   *
-   * The text was changed and now loads without error.
-   */
-  signals[DEFINITION_CHANGED] =
-    g_signal_new ("definition-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
-                  NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
 
   gtk_source_init ();
   g_type_ensure (GTK_SOURCE_TYPE_VIEW);
@@ -818,17 +721,12 @@ tw_design_page_class_init (TwDesignPageClass *klass)
 static void
 tw_design_page_init (TwDesignPage *self)
 {
-  GtkSourceLanguageManager *languages = gtk_source_language_manager_get_default ();
-
   g_type_ensure (TW_TYPE_CARD_EDITOR);
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->document = tw_definition_document_new ();
+  self->buffer = tw_definition_document_get_buffer (self->document);
+  gtk_text_view_set_buffer (GTK_TEXT_VIEW (self->source_view), GTK_TEXT_BUFFER (self->buffer));
   _tw_design_page_forms_init (self);
-  self->buffer = GTK_SOURCE_BUFFER (gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->source_view)));
-  gtk_source_buffer_set_language (self->buffer,
-                                  gtk_source_language_manager_get_language (languages, "yaml"));
-  gtk_source_buffer_set_highlight_syntax (self->buffer, TRUE);
-  /* the text is the file, byte for byte: no newline taken off or added */
-  gtk_source_buffer_set_implicit_trailing_newline (self->buffer, FALSE);
   gtk_text_buffer_create_tag (GTK_TEXT_BUFFER (self->buffer), "tw-error",
                               "underline", PANGO_UNDERLINE_ERROR, NULL);
   update_scheme (self);
@@ -837,7 +735,12 @@ tw_design_page_init (TwDesignPage *self)
 
   _tw_design_page_check_init (self);
 
-  g_signal_connect_swapped (self->buffer, "modified-changed", G_CALLBACK (modified_changed), self);
+  g_signal_connect_swapped (self->document, "notify::definition",
+                            G_CALLBACK (definition_changed), self);
+  g_signal_connect_swapped (self->document, "autosave-failed", G_CALLBACK (autosave_failed),
+                            self);
+  g_signal_connect_swapped (self->buffer, "changed",
+                            G_CALLBACK (_tw_design_page_update_actions), self);
   g_signal_connect_swapped (self->buffer, "notify::can-undo",
                             G_CALLBACK (_tw_design_page_update_actions), self);
   /* the page's Undo and the text view's own Ctrl+Z alike */

@@ -4,7 +4,7 @@
  * in a source view checked as the designer types, and offers forms (variant
  * rules, tiles) whose edits rewrite only the span of the text they touch, in
  * the same buffer, so undo covers both. Every text that loads without error
- * is announced with ::definition-changed for the other views.
+ * becomes the document's `definition`, which the other views follow.
  *
  * Copyright 2026 The Tilewright team
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -13,7 +13,7 @@
 
 #include <adwaita.h>
 
-#include "tw-definition.h"
+#include "tw-definition-document.h"
 
 G_BEGIN_DECLS
 
@@ -33,6 +33,8 @@ void          tw_design_page_set_document    (TwDesignPage     *self,
 void          tw_design_page_restore         (TwDesignPage     *self,
                                               GFile            *file,
                                               const char       *text);
+/* The document shown: its `definition` is the last text that loaded. */
+TwDefinitionDocument *tw_design_page_get_document (TwDesignPage *self);
 GFile        *tw_design_page_get_file        (TwDesignPage     *self);
 /* Whether the text has edits not saved. */
 gboolean      tw_design_page_get_modified    (TwDesignPage     *self);

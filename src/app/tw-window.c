@@ -824,10 +824,11 @@ show_view_action (GtkWidget  *widget,
 /* A definition edited in Design that loads becomes the window's: Play, Lab
  * and Print use it at once, saved or not. */
 static void
-design_definition_changed (TwWindow     *self,
-                           TwDefinition *definition)
+design_definition_changed (TwWindow *self)
 {
-  if (definition == self->definition)
+  TwDefinition *definition = tw_design_page_get_definition (self->design_page);
+
+  if (definition == NULL || definition == self->definition)
     return;
   g_clear_pointer (&self->definition, tw_definition_unref);
   self->definition = tw_definition_ref (definition);
@@ -1024,6 +1025,8 @@ print_card_size_changed (TwWindow *self)
 static void
 tw_window_init (TwWindow *self)
 {
+  TwDefinitionDocument *document;
+
   g_type_ensure (TW_TYPE_DESIGN_PAGE);
   g_type_ensure (TW_TYPE_PLAY_PAGE);
   g_type_ensure (TW_TYPE_LAB_PAGE);
@@ -1040,11 +1043,13 @@ tw_window_init (TwWindow *self)
    * (not only hidden: its tabs would still be in the accessibility tree) */
   adw_view_switcher_title_set_stack (self->switcher_title, NULL);
   adw_view_switcher_bar_set_stack (self->switcher_bar, NULL);
-  g_signal_connect_object (self->design_page, "definition-changed",
+  /* the window follows the definition document Design edits */
+  document = tw_design_page_get_document (self->design_page);
+  g_signal_connect_object (document, "notify::definition",
                            G_CALLBACK (design_definition_changed), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->design_page, "notify::file",
+  g_signal_connect_object (document, "notify::file",
                            G_CALLBACK (design_file_changed), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->design_page, "notify::modified",
+  g_signal_connect_object (document, "notify::modified",
                            G_CALLBACK (update_titles), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->print_page, "card-size-changed",
                            G_CALLBACK (print_card_size_changed), self, G_CONNECT_SWAPPED);
