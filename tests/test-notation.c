@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tw-game.h"
 #include "tw-notation.h"
 
 static const char * const phases[] = { "open", "play", "done", NULL };
@@ -359,6 +360,50 @@ test_placement (void)
     }
 }
 
+/* Every ```position block of doc/notation.md reads with its game's bundled
+ * definition and default options, and what it writes reads again. */
+static void
+test_doc_examples (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("TILEWRIGHT_SRCDIR"), "doc", "notation.md",
+                                            NULL);
+  g_autofree char *doc = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) why = g_string_new (NULL);
+  g_auto(GStrv) blocks = NULL;
+  guint n_read = 0;
+
+  g_assert_true (g_file_get_contents (path, &doc, NULL, &error));
+  g_assert_no_error (error);
+  blocks = g_strsplit (doc, "```position\n", -1);
+  for (guint b = 1; blocks[b]; b++)
+    {
+      g_autofree char *text = g_strndup (blocks[b], strstr (blocks[b], "```") - blocks[b]);
+      g_auto(GStrv) head = g_strsplit_set (text, " \n", 3);
+      g_autofree char *def_path = tw_definition_bundled_path (head[0]);
+      TwDefinition *def = tw_definition_load_file (def_path, NULL, &error);
+      g_autoptr(TwGame) game = NULL;
+      g_autofree TwState *state = NULL;
+      g_autofree TwState *again = NULL;
+      g_autofree char *written = NULL;
+
+      g_assert_no_error (error);
+      g_assert_true (g_str_has_prefix (head[1], "players="));
+      game = tw_game_new (def, atoi (head[1] + strlen ("players=")), NULL, &error);
+      g_assert_no_error (error);
+      tw_definition_unref (def);
+      state = g_malloc0 (game->state_size);
+      again = g_malloc0 (game->state_size);
+      g_string_truncate (why, 0);
+      if (!game->rules->state_from_text (game, state, text, why))
+        g_error ("the %s example of doc/notation.md does not read: %s", head[0], why->str);
+      written = tw_state_to_string (game, state);
+      g_assert_true (game->rules->state_from_text (game, again, written, why));
+      n_read++;
+    }
+  g_assert_cmpuint (n_read, ==, 5);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -372,5 +417,6 @@ main (int   argc,
   g_test_add_func ("/tw/notation/section-refusals", test_section_refusals);
   g_test_add_func ("/tw/notation/two-passes", test_two_passes);
   g_test_add_func ("/tw/notation/placement", test_placement);
+  g_test_add_func ("/tw/notation/doc-examples", test_doc_examples);
   return g_test_run ();
 }
