@@ -360,6 +360,32 @@ test_placement (void)
     }
 }
 
+/* A move's words, and its rotation word. */
+static void
+test_move_words (void)
+{
+  g_autoptr(GString) why = g_string_new (NULL);
+  g_auto(GStrv) w = tw_notation_tokens (" \tpick  2\th-rg S 0,1 r3\r\n");
+  g_auto(GStrv) none = tw_notation_tokens (" \t ");
+  int rot = 9;
+
+  g_assert_cmpuint (g_strv_length (w), ==, 6);
+  g_assert_cmpstr (w[0], ==, "pick");
+  g_assert_cmpstr (w[5], ==, "r3");
+  g_assert_cmpuint (g_strv_length (none), ==, 0);
+
+  g_assert_true (tw_notation_parse_rotation ("r3", &rot, why));
+  g_assert_cmpint (rot, ==, 3);
+  g_assert_true (tw_notation_parse_rotation ("r0", &rot, why));
+  g_assert_cmpint (rot, ==, 0);
+  for (guint i = 0; i < 5; i++)
+    {
+      const char *bad = (const char *[]) { "r4", "r-1", "3", "r", "rx" }[i];
+      g_assert_false (tw_notation_parse_rotation (bad, &rot, why));
+      g_assert_true (g_str_has_prefix (why->str, "rotation is r0, r1, r2 or r3, not '"));
+    }
+}
+
 /* Every ```position block of doc/notation.md reads with its game's bundled
  * definition and default options, and what it writes reads again. */
 static void
@@ -417,6 +443,7 @@ main (int   argc,
   g_test_add_func ("/tw/notation/section-refusals", test_section_refusals);
   g_test_add_func ("/tw/notation/two-passes", test_two_passes);
   g_test_add_func ("/tw/notation/placement", test_placement);
+  g_test_add_func ("/tw/notation/move-words", test_move_words);
   g_test_add_func ("/tw/notation/doc-examples", test_doc_examples);
   return g_test_run ();
 }

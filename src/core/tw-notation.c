@@ -328,3 +328,22 @@ tw_notation_parse_placement (char    *word,
     }
   return TRUE;
 }
+
+char **
+tw_notation_tokens (const char *text)
+{
+  g_autofree char *copy = g_strstrip (g_strdup (text));
+
+  return tw_notation_words (copy, " \t");
+}
+
+gboolean
+tw_notation_parse_rotation (const char *word,
+                            int        *rot,
+                            GString    *why)
+{
+  if (word[0] == 'r' && tw_notation_parse_int (word + 1, rot) && *rot >= 0 && *rot <= 3)
+    return TRUE;
+  g_string_printf (why, "rotation is r0, r1, r2 or r3, not '%s'", word);
+  return FALSE;
+}

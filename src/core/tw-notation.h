@@ -147,6 +147,15 @@ gboolean          tw_notation_parse_placement (char                     *word,
                                                int                      *rot,
                                                GString                  *why);
 
+/* A move's words: @text trimmed of blanks at both ends and split at spaces
+ * and tabs, empty words dropped. */
+char            **tw_notation_tokens          (const char               *text);
+
+/* "rR", R a quarter turn count from 0 to 3; FALSE with @why set. */
+gboolean          tw_notation_parse_rotation  (const char               *word,
+                                               int                      *rot,
+                                               GString                  *why);
+
 /* Replaces {key}, {value}, {players}, {min}, {max} in @refusal into @why
  * (emptied first): the refusals of header keys. */
 void              tw_notation_refuse          (GString                  *why,

@@ -220,22 +220,15 @@ bs_move_from_text (const TwGame  *game,
   const BsPrep *p = bs_prep (game);
   const BsState *s = (const BsState *) state;
   const TwDefinition *def = game->definition;
-  g_autofree char *copy = g_strstrip (g_strdup (text));
-  g_auto(GStrv) raw = g_strsplit_set (copy, " \t", -1);
-  const char *tok[8];
-  guint n = 0;
+  g_auto(GStrv) tok = tw_notation_tokens (text);
+  guint n = g_strv_length (tok);
   gint card;
 
-  for (guint k = 0; raw[k]; k++)
-    if (*raw[k])
-      {
-        if (n == G_N_ELEMENTS (tok))
-          {
-            g_string_printf (why, "too many words in '%s'", text);
-            return FALSE;
-          }
-        tok[n++] = raw[k];
-      }
+  if (n > 8)
+    {
+      g_string_printf (why, "too many words in '%s'", text);
+      return FALSE;
+    }
   memset (move, 0, sizeof *move);
   if (n == 0)
     {

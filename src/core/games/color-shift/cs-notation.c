@@ -134,15 +134,6 @@ parse_region (const CsPrep  *p,
   return -1;
 }
 
-/* Trimmed of white space, split on blanks, dropping empty tokens. */
-static GStrv
-tokens (const char *text)
-{
-  g_autofree char *copy = g_strstrip (g_strdup (text));
-
-  return tw_notation_words (copy, " \t");
-}
-
 /* The hand slot of the mover holding tile definition @id. */
 static gint
 hand_slot (const TwGame  *game,
@@ -174,7 +165,7 @@ cs_move_from_text (const TwGame  *game,
 {
   const CsPrep *p = cs_prep (game);
   const CsState *s = (const CsState *) state;
-  g_auto(GStrv) tok = tokens (text);
+  g_auto(GStrv) tok = tw_notation_tokens (text);
   guint n = g_strv_length (tok);
 
   memset (move, 0, sizeof *move);
@@ -317,11 +308,8 @@ cs_move_from_text (const TwGame  *game,
     }
   if (i + 2 == n)
     {
-      if (tok[i + 1][0] != 'r' || !tw_notation_parse_int (tok[i + 1] + 1, &r) || r < 0 || r > 3)
-        {
-          g_string_printf (why, "rotation is r0, r1, r2 or r3, not '%s'", tok[i + 1]);
-          return FALSE;
-        }
+      if (!tw_notation_parse_rotation (tok[i + 1], &r, why))
+        return FALSE;
     }
   else if (i + 1 != n)
     {

@@ -78,26 +78,13 @@ cb_move_from_text (const TwGame  *game,
 {
   const CbState *s = (const CbState *) state;
   const TwDefinition *def = game->definition;
-  g_autofree char *owned = g_strstrip (g_strdup (text));
-  g_auto(GStrv) tok = g_strsplit_set (owned, " \t", -1);
+  g_auto(GStrv) tok = tw_notation_tokens (text);
   g_autoptr(GString) scratch = NULL;
-  guint n = 0, i = 0;
+  guint n = g_strv_length (tok), i = 0;
   guint inst;
 
   if (why == NULL)
     why = scratch = g_string_new (NULL);
-
-  /* drop empty tokens from repeated blanks */
-  for (guint k = 0; tok[k]; k++)
-    if (*tok[k])
-      {
-        char *t = tok[k];
-        tok[k] = NULL;
-        tok[n++] = t;
-      }
-    else
-      g_clear_pointer (&tok[k], g_free);
-  tok[n] = NULL;
 
   memset (move, 0, sizeof *move);
   if (n == 0)
@@ -170,11 +157,8 @@ cb_move_from_text (const TwGame  *game,
     }
   if (i + 3 == n)
     {
-      if (tok[i + 2][0] != 'r' || !tw_notation_parse_int (tok[i + 2] + 1, &r) || r < 0 || r > 3)
-        {
-          g_string_printf (why, "rotation is r0, r1, r2 or r3, not '%s'", tok[i + 2]);
-          return FALSE;
-        }
+      if (!tw_notation_parse_rotation (tok[i + 2], &r, why))
+        return FALSE;
     }
   else if (i + 2 != n)
     {
