@@ -26,10 +26,11 @@ TwNotationReader *
 tw_notation_reader_new (const char *text,
                         guint       n_players)
 {
-  TwNotationReader *reader = g_new0 (TwNotationReader, 1);
+  TwNotationReader *reader;
 
-  g_return_val_if_fail (text != NULL, reader);
+  g_return_val_if_fail (text != NULL, NULL);
 
+  reader = g_new0 (TwNotationReader, 1);
   reader->lines = g_strsplit (text, "\n", -1);
   reader->n_players = n_players;
   return reader;
