@@ -461,8 +461,6 @@ read_list (Reader    *R,
 
   for (guint k = 0; words[k]; k++)
     {
-      if (*words[k] == '\0')
-        continue;
       if (n >= max)
         {
           g_string_printf (R->why, "too many tiles (at most %u) at '%s'", max, words[k]);
@@ -526,8 +524,6 @@ read_cards (const TwGame *game,
   guint n = 0;
   for (guint k = 0; words[k]; k++)
     {
-      if (*words[k] == '\0')
-        continue;
       gint c = find_card (game, words[k], why);
       if (c < 0)
         return FALSE;
@@ -558,8 +554,6 @@ read_player (const TwGame *game,
 
   for (guint k = 0; words[k]; k++)
     {
-      if (*words[k] == '\0')
-        continue;
       const char *val = tw_notation_split_key (words[k], why);
       if (val == NULL)
         return FALSE;
