@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "bb-private.h"
+#include "tw-notation.h"
 
 /* The notation in short (TwRules.notation, `tilewright-cli rules`). */
 const char bb_notation_summary[] =
@@ -505,6 +506,132 @@ parse_list (const char *text,
   return TRUE;
 }
 
+typedef struct
+{
+  const TwGame *game;
+  BbState      *s;
+  guint8       *used;                           /* one byte a tile instance */
+  gboolean      supply_given[BB_MAX_PLAYERS];
+  gboolean      rows_seen[BB_MAX_ROWS];
+} BbReading;
+
+/* "rowN:" one tile token a slot of the row. */
+static gboolean
+read_row (gpointer        data,
+          TwNotationLine *line,
+          GString        *why)
+{
+  BbReading *R = data;
+  const BbPrep *p = bb_prep (R->game);
+  guint r = line->number - 1;
+
+  if (R->rows_seen[r])
+    {
+      g_string_printf (why, "no row called '%s' (or written twice)", line->key);
+      return FALSE;
+    }
+  R->rows_seen[r] = TRUE;
+  if (line->n_words != p->row_width[r])
+    {
+      g_string_printf (why, "row %u has %u slots, the position lists %u", r + 1,
+                       p->row_width[r], line->n_words);
+      return FALSE;
+    }
+  for (guint c = 0; c < line->n_words; c++)
+    if (!parse_tile_token (R->game, R->s, R->used, line->words[c], p->row_start[r] + c, why))
+      return FALSE;
+  return TRUE;
+}
+
+/* "pN: supply=27 bids=0,0,0,0 invest=0,0,0,0 captures=0 lost=0 removed=0 holdings=" */
+static gboolean
+read_seat (gpointer        data,
+           TwNotationLine *line,
+           GString        *why)
+{
+  BbReading *R = data;
+  const BbPrep *p = bb_prep (R->game);
+  BbState *s = R->s;
+  guint q = line->number - 1;
+  int v;
+
+  for (guint w = 0; w < line->n_words; w++)
+    {
+      const char *val = tw_notation_split_key (line->words[w], why);
+      if (val == NULL)
+        return FALSE;
+      const char *k = line->words[w];
+      guint8 list[BB_MAX_TIERS];
+      if (g_str_equal (k, "bids") || g_str_equal (k, "invest"))
+        {
+          if (!parse_list (val, p->n_tiers, list, why))
+            return FALSE;
+          for (guint t = 0; t < p->n_tiers; t++)
+            (g_str_equal (k, "bids") ? s->bids : s->inv)[t][q] = list[t];
+        }
+      else if (g_str_equal (k, "holdings"))
+        {
+          g_auto(GStrv) ids = tw_notation_words (val, ",");
+          for (guint i = 0; ids[i]; i++)
+            {
+              gint t = take_instance (R->game, R->used, ids[i], why);
+              if (t < 0)
+                return FALSE;
+              s->tile_loc[t] = BB_LOC_HOLDING;
+              s->tile_holder[t] = q;
+              s->n_holdings[q]++;
+            }
+        }
+      else
+        {
+          if (!tw_notation_parse_int (val, &v) || v < 0 || v > 1000)
+            {
+              g_string_printf (why, "%s needs a number, not '%s'", k, val);
+              return FALSE;
+            }
+          if (g_str_equal (k, "supply"))
+            {
+              s->supply[q] = v;
+              R->supply_given[q] = TRUE;
+            }
+          else if (g_str_equal (k, "captures"))
+            s->capture_points[q] = v;
+          else if (g_str_equal (k, "lost"))
+            s->lost[q] = v;
+          else if (g_str_equal (k, "removed"))
+            s->removed[q] = v;
+          else
+            {
+              g_string_printf (why, "unknown key '%s' for a seat", k);
+              return FALSE;
+            }
+        }
+    }
+  return TRUE;
+}
+
+/* "removed:" and "box:": tiles out of the game, and never in it. */
+static gboolean
+read_away (gpointer        data,
+           TwNotationLine *line,
+           GString        *why)
+{
+  BbReading *R = data;
+  BbState *s = R->s;
+  gboolean box = g_str_equal (line->key, "box");
+
+  for (guint w = 0; w < line->n_words; w++)
+    {
+      gint t = take_instance (R->game, R->used, line->words[w], why);
+      if (t < 0)
+        return FALSE;
+      s->tile_loc[t] = box ? BB_LOC_BOX : BB_LOC_REMOVED;
+      if (!box)
+        s->revealed |= G_GUINT64_CONSTANT (1) << t;
+    }
+  return TRUE;
+}
+
 gboolean
 bb_state_from_text (const TwGame  *game,
                     TwState       *state,
@@ -513,13 +640,13 @@ bb_state_from_text (const TwGame  *game,
 {
   const BbPrep *p = bb_prep (game);
   BbState *s = (BbState *) state;
-  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  g_autoptr(TwNotationReader) reader = tw_notation_reader_new (text, game->n_players);
   g_autofree guint8 *used = g_new0 (guint8, BB_MAX_TILES);
+  BbReading R = { .game = game, .s = s, .used = used };
   guint n_players = game->n_players;
-  int to_act = 1, phase = BB_PHASE_TURN, roll = 1, open = -1, could = -1, v;
+  int to_act = 1, phase = BB_PHASE_TURN, roll = 1, open = -1, could = -1, seed = -1;
+  int n_used = 0, bid = 0, hold = 0, progress = 0, idle = 0, turn = 0, safety = 0;
   const char *effect = NULL;
-  gboolean supply_given[BB_MAX_PLAYERS] = { FALSE };
-  gboolean rows_seen[BB_MAX_ROWS] = { FALSE };
 
   memset (s, 0, sizeof *s);
   s->n_players = n_players;
@@ -532,73 +659,24 @@ bb_state_from_text (const TwGame  *game,
     s->tile_loc[t] = BB_LOC_BOX;
   s->pending = BB_NONE;
 
-  g_auto(GStrv) head = tw_notation_words (lines[0] ? lines[0] : "", " \t");
-  if (!tw_notation_header_tag (head, "block-2-block", "Block 2 Block", why))
+#define COUNT(key, var) { key, TW_FIELD_INT, &var, 0, 30000 }
+  const TwNotationField fields[] = {
+    { "players", TW_FIELD_PLAYERS,
+      .refusal = "this game has {players} players, the position {value}" },
+    { "phase", TW_FIELD_NAME, &phase, .names = phase_names,
+      .refusal = "the phases are turn, effect and done, not '{value}'" },
+    { "effect", TW_FIELD_TEXT, &effect },
+    COUNT ("to-act", to_act), COUNT ("roll", roll), COUNT ("used", n_used),
+    COUNT ("bid", bid), COUNT ("hold", hold), COUNT ("progress", progress),
+    COUNT ("could", could), COUNT ("open", open), COUNT ("idle", idle),
+    COUNT ("turn", turn), COUNT ("safety", safety), COUNT ("seed", seed),
+    { NULL }
+  };
+#undef COUNT
+  const TwNotationHeader header = { "block-2-block", "Block 2 Block", fields,
+                                    "{key} needs a number, not '{value}'" };
+  if (!tw_notation_read_header (reader, &header, why))
     return FALSE;
-  for (guint k = 1; head[k]; k++)
-    {
-      const char *val = tw_notation_split_key (head[k], why);
-      if (val == NULL)
-        return FALSE;
-      const char *key = head[k];
-      if (g_str_equal (key, "phase"))
-        {
-          phase = tw_name_index (phase_names, val);
-          if (phase < 0)
-            {
-              g_string_printf (why, "the phases are turn, effect and done, not '%s'", val);
-              return FALSE;
-            }
-          continue;
-        }
-      if (g_str_equal (key, "effect"))
-        {
-          effect = val;
-          continue;
-        }
-      if (!tw_notation_parse_int (val, &v) || v < 0)
-        {
-          g_string_printf (why, "%s needs a number, not '%s'", key, val);
-          return FALSE;
-        }
-      if (g_str_equal (key, "players"))
-        {
-          if ((guint) v != n_players)
-            {
-              g_string_printf (why, "this game has %u players, the position %d", n_players, v);
-              return FALSE;
-            }
-        }
-      else if (g_str_equal (key, "to-act"))
-        to_act = v;
-      else if (g_str_equal (key, "roll"))
-        roll = v;
-      else if (g_str_equal (key, "used"))
-        s->used = v;
-      else if (g_str_equal (key, "bid"))
-        s->bid_done = v != 0;
-      else if (g_str_equal (key, "hold"))
-        s->hold_done = v != 0;
-      else if (g_str_equal (key, "progress"))
-        s->progress = v != 0;
-      else if (g_str_equal (key, "could"))
-        could = v != 0;
-      else if (g_str_equal (key, "open"))
-        open = v;
-      else if (g_str_equal (key, "idle"))
-        s->idle = MIN (v, 255);
-      else if (g_str_equal (key, "turn"))
-        s->turn_no = MIN (v, G_MAXUINT16 - 1);
-      else if (g_str_equal (key, "safety"))
-        s->ended_by_safety = v != 0;
-      else if (g_str_equal (key, "seed"))
-        tw_rng_seed (&s->rng, (guint64) v);
-      else
-        {
-          g_string_printf (why, "unknown key '%s' in the position header", key);
-          return FALSE;
-        }
-    }
   if (to_act < 1 || (guint) to_act > n_players)
     {
       g_string_printf (why, "to-act must be a seat from 1 to %u", n_players);
@@ -612,125 +690,29 @@ bb_state_from_text (const TwGame  *game,
   s->current = to_act - 1;
   s->roll = roll;
   s->phase = phase;
+  s->used = n_used;
+  s->bid_done = bid != 0;
+  s->hold_done = hold != 0;
+  s->progress = progress != 0;
+  s->idle = MIN (idle, 255);
+  s->turn_no = MIN (turn, G_MAXUINT16 - 1);
+  s->ended_by_safety = safety != 0;
+  if (seed >= 0)
+    tw_rng_seed (&s->rng, (guint64) seed);
 
-  for (guint l = 1; lines[l]; l++)
-    {
-      char *colon = strchr (lines[l], ':');
-      if (g_strstrip (lines[l])[0] == '\0')
-        continue;
-      if (colon == NULL)
-        {
-          g_string_printf (why, "line %u: expected 'NAME: ...'", l + 1);
-          return FALSE;
-        }
-      *colon = '\0';
-      const char *key = lines[l];
-      g_auto(GStrv) words = tw_notation_words (colon + 1, " \t");
-
-      if (g_str_has_prefix (key, "row"))
-        {
-          if (!tw_notation_parse_int (key + 3, &v) || v < 1 || (guint) v > p->n_rows || rows_seen[v - 1])
-            {
-              g_string_printf (why, "no row called '%s' (or written twice)", key);
-              return FALSE;
-            }
-          guint r = v - 1;
-          rows_seen[r] = TRUE;
-          if (g_strv_length (words) != p->row_width[r])
-            {
-              g_string_printf (why, "row %u has %u slots, the position lists %u", r + 1,
-                               p->row_width[r], g_strv_length (words));
-              return FALSE;
-            }
-          for (guint c = 0; words[c]; c++)
-            if (!parse_tile_token (game, s, used, words[c], p->row_start[r] + c, why))
-              return FALSE;
-        }
-      else if (key[0] == 'p' && tw_notation_parse_int (key + 1, &v))
-        {
-          if (v < 1 || (guint) v > n_players)
-            {
-              g_string_printf (why, "no seat '%s'", key);
-              return FALSE;
-            }
-          guint q = v - 1;
-          for (guint w = 0; words[w]; w++)
-            {
-              const char *val = tw_notation_split_key (words[w], why);
-              if (val == NULL)
-                return FALSE;
-              const char *k = words[w];
-              guint8 list[BB_MAX_TIERS];
-              if (g_str_equal (k, "bids") || g_str_equal (k, "invest"))
-                {
-                  if (!parse_list (val, p->n_tiers, list, why))
-                    return FALSE;
-                  for (guint t = 0; t < p->n_tiers; t++)
-                    (g_str_equal (k, "bids") ? s->bids : s->inv)[t][q] = list[t];
-                }
-              else if (g_str_equal (k, "holdings"))
-                {
-                  g_auto(GStrv) ids = g_strsplit (val, ",", -1);
-                  for (guint i = 0; ids[i]; i++)
-                    {
-                      if (*ids[i] == '\0')
-                        continue;
-                      gint t = take_instance (game, used, ids[i], why);
-                      if (t < 0)
-                        return FALSE;
-                      s->tile_loc[t] = BB_LOC_HOLDING;
-                      s->tile_holder[t] = q;
-                      s->n_holdings[q]++;
-                    }
-                }
-              else
-                {
-                  if (!tw_notation_parse_int (val, &v) || v < 0 || v > 1000)
-                    {
-                      g_string_printf (why, "%s needs a number, not '%s'", k, val);
-                      return FALSE;
-                    }
-                  if (g_str_equal (k, "supply"))
-                    {
-                      s->supply[q] = v;
-                      supply_given[q] = TRUE;
-                    }
-                  else if (g_str_equal (k, "captures"))
-                    s->capture_points[q] = v;
-                  else if (g_str_equal (k, "lost"))
-                    s->lost[q] = v;
-                  else if (g_str_equal (k, "removed"))
-                    s->removed[q] = v;
-                  else
-                    {
-                      g_string_printf (why, "unknown key '%s' for a seat", k);
-                      return FALSE;
-                    }
-                }
-            }
-        }
-      else if (g_str_equal (key, "removed") || g_str_equal (key, "box"))
-        {
-          for (guint w = 0; words[w]; w++)
-            {
-              gint t = take_instance (game, used, words[w], why);
-              if (t < 0)
-                return FALSE;
-              s->tile_loc[t] = g_str_equal (key, "box") ? BB_LOC_BOX : BB_LOC_REMOVED;
-              if (s->tile_loc[t] == BB_LOC_REMOVED)
-                s->revealed |= G_GUINT64_CONSTANT (1) << t;
-            }
-        }
-      else
-        {
-          g_string_printf (why, "unknown line '%s:'", key);
-          return FALSE;
-        }
-    }
+  const TwNotationSection sections[] = {
+    { "row", read_row, p->n_rows, .refusal = "no row called '{key}' (or written twice)" },
+    { "p", read_seat, n_players, .refusal = "no seat '{key}'" },
+    { "removed", read_away },
+    { "box", read_away },
+    { NULL }
+  };
+  if (!tw_notation_read_sections (reader, sections, &R, 0, why))
+    return FALSE;
 
   /* a supply not written is what the other places leave */
   for (guint q = 0; q < n_players; q++)
-    if (!supply_given[q])
+    if (!R.supply_given[q])
       {
         int rest = (int) p->markers - s->lost[q] - s->removed[q];
         for (guint t = 0; t < BB_MAX_TILES; t++)
@@ -758,7 +740,7 @@ bb_state_from_text (const TwGame  *game,
     }
   else
     s->open_rows = open;
-  s->could_place = could < 0 ? bb_can_place (game, s, s->current) : could;
+  s->could_place = could < 0 ? bb_can_place (game, s, s->current) : could != 0;
 
   if (phase == BB_PHASE_EFFECT)
     {

@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "bs-private.h"
+#include "tw-notation.h"
 
 /* The notation in short (TwRules.notation, `tilewright-cli rules`). */
 const char bs_notation_summary[] =
@@ -219,22 +220,15 @@ bs_move_from_text (const TwGame  *game,
   const BsPrep *p = bs_prep (game);
   const BsState *s = (const BsState *) state;
   const TwDefinition *def = game->definition;
-  g_autofree char *copy = g_strstrip (g_strdup (text));
-  g_auto(GStrv) raw = g_strsplit_set (copy, " \t", -1);
-  const char *tok[8];
-  guint n = 0;
+  g_auto(GStrv) tok = tw_notation_tokens (text);
+  guint n = g_strv_length (tok);
   gint card;
 
-  for (guint k = 0; raw[k]; k++)
-    if (*raw[k])
-      {
-        if (n == G_N_ELEMENTS (tok))
-          {
-            g_string_printf (why, "too many words in '%s'", text);
-            return FALSE;
-          }
-        tok[n++] = raw[k];
-      }
+  if (n > 8)
+    {
+      g_string_printf (why, "too many words in '%s'", text);
+      return FALSE;
+    }
   memset (move, 0, sizeof *move);
   if (n == 0)
     {
@@ -447,21 +441,50 @@ bs_state_to_text (const TwGame  *game,
   g_string_append_c (out, '\n');
 }
 
+/* Header values -------------------------------------------------------- */
+
+/* players=N, read as it always was: the leading digits */
 static gboolean
-parse_colors (const TwGame *game,
-              const char   *text,
-              guint8       *mask,
-              GString      *why)
+read_players (gpointer    user_data,
+              const char *value,
+              gpointer    dest,
+              GString    *why)
 {
-  g_auto(GStrv) parts = g_strsplit (text, ",", -1);
+  const TwGame *game = user_data;
+
+  return g_ascii_strtoull (value, NULL, 10) == game->n_players;
+}
+
+static gboolean
+read_color (gpointer    user_data,
+            const char *value,
+            gpointer    dest,
+            GString    *why)
+{
+  const TwGame *game = user_data;
+  gint c = tw_definition_find_color (game->definition, value);
+
+  if (c < 0)
+    return FALSE;
+  *(guint8 *) dest = c;
+  return TRUE;
+}
+
+/* "red,blue": a mask of colours */
+static gboolean
+read_colors (gpointer    user_data,
+             const char *value,
+             gpointer    dest,
+             GString    *why)
+{
+  const TwGame *game = user_data;
+  g_auto(GStrv) parts = tw_notation_words (value, ",");
+  guint8 *mask = dest;
 
   *mask = 0;
   for (guint i = 0; parts[i]; i++)
     {
-      gint c;
-      if (*parts[i] == '\0')
-        continue;
-      c = tw_definition_find_color (game->definition, parts[i]);
+      gint c = tw_definition_find_color (game->definition, parts[i]);
       if (c < 0)
         {
           g_string_printf (why, "unknown colour '%s'", parts[i]);
@@ -471,6 +494,33 @@ parse_colors (const TwGame *game,
     }
   return TRUE;
 }
+
+/* first=CELL: the x, y of the cell */
+static gboolean
+read_cell (gpointer    user_data,
+           const char *value,
+           gpointer    dest,
+           GString    *why)
+{
+  guint x, y;
+  int *xy = dest;
+
+  if (!bs_parse_cell (value, bs_prep (user_data)->size, &x, &y))
+    return FALSE;
+  xy[0] = x;
+  xy[1] = y;
+  return TRUE;
+}
+
+/* Section lines --------------------------------------------------------- */
+
+typedef struct
+{
+  const TwGame *game;
+  BsState      *s;
+  guint         left[BS_N_COLORS][TW_MAX_CARD_DEFS];   /* cards not yet named */
+  gboolean      drawn_line;
+} BsReading;
 
 /* Cards named in @words, appended to @cards (at most @cap), taken from @left. */
 static gboolean
@@ -488,10 +538,7 @@ read_cards (const TwGame *game,
 
   for (guint w = 0; words[w]; w++)
     {
-      gint k;
-      if (*words[w] == '\0')
-        continue;
-      k = tw_definition_find_card (game->definition, words[w]);
+      gint k = tw_definition_find_card (game->definition, words[w]);
       if (k < 0)
         {
           g_string_printf (why, "unknown card '%s'", words[w]);
@@ -511,6 +558,108 @@ read_cards (const TwGame *game,
   return TRUE;
 }
 
+/* "COLOUR: PIECE:CELLS ...", in the order placed */
+static gboolean
+read_pieces (gpointer        data,
+             TwNotationLine *line,
+             GString        *why)
+{
+  BsReading *R = data;
+  const BsPrep *p = bs_prep (R->game);
+  const TwDefinition *def = R->game->definition;
+  BsState *s = R->s;
+  guint c = tw_definition_find_color (def, line->key);
+
+  for (guint w = 0; w < line->n_words; w++)
+    {
+      char *sep = strchr (line->words[w], ':');
+      guint orient, x, y;
+      gint piece;
+      int og;
+      if (sep == NULL)
+        {
+          g_string_printf (why, "expected PIECE:CELLS, not '%s'", line->words[w]);
+          return FALSE;
+        }
+      *sep = '\0';
+      piece = tw_definition_find_piece (def, line->words[w]);
+      og = parse_cells (R->game, sep + 1, &orient, &x, &y, why);
+      if (og < 0)
+        return FALSE;
+      if (piece < 0 || p->orients[og].piece != (guint) piece)
+        {
+          g_string_printf (why, "'%s' is not the piece with cells %s", line->words[w], sep + 1);
+          return FALSE;
+        }
+      if (s->supply[c][piece] == 0 || s->n_placed[c] >= BS_MAX_PIECES)
+        {
+          g_string_printf (why, "%s has no '%s' left to place", def->colors[c].name,
+                           line->words[w]);
+          return FALSE;
+        }
+      for (guint r = 0; r < p->orients[og].h; r++)
+        {
+          guint32 all = s->occ[0][y + r] | s->occ[1][y + r] | s->occ[2][y + r] | s->occ[3][y + r];
+          if (all & (p->orients[og].rows[r] << x))
+            {
+              g_string_printf (why, "%s overlaps a piece already placed", sep + 1);
+              return FALSE;
+            }
+        }
+      bs_put_piece (R->game, s, c, piece, orient, x, y);
+    }
+  return TRUE;
+}
+
+/* "deck NAME:" (top first), "hand NAME:", "discard NAME:" */
+static gboolean
+read_deck_line (gpointer        data,
+                TwNotationLine *line,
+                GString        *why)
+{
+  BsReading *R = data;
+  BsState *s = R->s;
+  gint d = -1;
+  char buf[16];
+
+  for (guint k = 0; k < BS_N_COLORS && d < 0 && bs_cards (R->game); k++)
+    if (bs_deck_used (R->game, s->n_players, k)
+        && g_str_equal (bs_deck_name (R->game, s->n_players, k, buf), line->arg))
+      d = k;
+  if (d < 0)
+    {
+      g_string_printf (why, "no deck called '%s' in this game", line->arg);
+      return FALSE;
+    }
+  if (g_str_has_prefix (line->key, "deck "))
+    return read_cards (R->game, line->words, s->deck[d], &s->deck_len[d], BS_MAX_DECK,
+                       R->left[d], TRUE, why);
+  if (g_str_has_prefix (line->key, "hand "))
+    return read_cards (R->game, line->words, s->hand[d], &s->hand_len[d], BS_MAX_HAND,
+                       R->left[d], FALSE, why);
+  return read_cards (R->game, line->words, s->discard[d], &s->discard_len[d], BS_MAX_DECK,
+                     R->left[d], FALSE, why);
+}
+
+/* "drawn:" Draw 2's pair */
+static gboolean
+read_drawn (gpointer        data,
+            TwNotationLine *line,
+            GString        *why)
+{
+  BsReading *R = data;
+  BsState *s = R->s;
+
+  if (!bs_cards (R->game))
+    {
+      g_string_append (why, "no cards in this game");
+      return FALSE;
+    }
+  R->drawn_line = TRUE;
+  return read_cards (R->game, line->words, s->drawn, &s->drawn_len, 2,
+                     R->left[bs_deck_of (R->game, s->n_players, s->color)], FALSE, why);
+}
+
 gboolean
 bs_state_from_text (const TwGame  *game,
                     TwState       *state,
@@ -520,12 +669,12 @@ bs_state_from_text (const TwGame  *game,
   const BsPrep *p = bs_prep (game);
   const TwDefinition *def = game->definition;
   BsState *s = (BsState *) state;
-  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
-  guint64 seed = 0;
-  int phase = BS_PHASE_PIECE, mode = BS_MODE_NORMAL;
-  int first_x = -1, first_y = -1;
-  guint left[BS_N_COLORS][TW_MAX_CARD_DEFS];
-  gboolean drawn_line = FALSE;
+  g_autoptr(TwNotationReader) reader = tw_notation_reader_new (text, game->n_players);
+  g_autofree BsReading *R = g_new0 (BsReading, 1);
+  guint64 seed = 0, shared_turns = 0;
+  int phase = BS_PHASE_PIECE, mode = BS_MODE_NORMAL, ccw = 0;
+  int first[2] = { -1, -1 };
+  static const char * const dir_names[] = { "cw", "ccw", NULL };
 
   memset (s, 0, sizeof *s);
   s->n_players = game->n_players;
@@ -537,230 +686,66 @@ bs_state_from_text (const TwGame  *game,
         s->supply[c][k] = p->count[k];
       s->remaining[c] = p->total_squares;
     }
-  memset (left, 0, sizeof left);
+  R->game = game;
+  R->s = s;
   if (bs_cards (game))
     for (guint c = 0; c < BS_N_COLORS; c++)
       for (guint k = 0; k < def->n_cards; k++)
-        left[bs_deck_of (game, s->n_players, c)][k] += p->card_count[k];
+        R->left[bs_deck_of (game, s->n_players, c)][k] += p->card_count[k];
 
-  g_auto(GStrv) head = g_strsplit (lines[0] ? lines[0] : "", " ", -1);
-  if (!tw_notation_header_tag (head, "blokus-shuffle", "Blokus Shuffle", why))
+  const TwNotationField fields[] = {
+    { "players", TW_FIELD_CUSTOM, .read = read_players,
+      .refusal = "this game has {players} players, the position {value}" },
+    { "turn", TW_FIELD_CUSTOM, &s->color, .read = read_color,
+      .refusal = "unknown colour '{value}'" },
+    { "phase", TW_FIELD_NAME, &phase, .names = bs_phase_names },
+    { "dir", TW_FIELD_NAME, &ccw, .names = dir_names, .refusal = "dir is cw or ccw" },
+    { "mode", TW_FIELD_NAME, &mode, .names = mode_names },
+    { "wild", TW_FIELD_CUSTOM, &s->wild, .read = read_color,
+      .refusal = "unknown colour '{value}'" },
+    { "first", TW_FIELD_CUSTOM, first, .read = read_cell, .refusal = "'{value}' is not a cell" },
+    { "skip", TW_FIELD_CUSTOM, &s->skip_mask, .read = read_colors },
+    { "passed", TW_FIELD_CUSTOM, &s->passed_mask, .read = read_colors },
+    { "shared-turns", TW_FIELD_SEED, &shared_turns },
+    { "seed", TW_FIELD_SEED, &seed },
+    { NULL }
+  };
+  const TwNotationHeader header = { "blokus-shuffle", "Blokus Shuffle", fields,
+                                    .user_data = (gpointer) game };
+  if (!tw_notation_read_header (reader, &header, why))
     return FALSE;
-  for (guint k = 1; head[k]; k++)
-    {
-      if (*head[k] == '\0')
-        continue;
-      const char *val = tw_notation_split_key (head[k], why);
-      if (val == NULL)
-        return FALSE;
-      const char *key = head[k];
-      gint v;
-      if (g_str_equal (key, "players"))
-        {
-          if (g_ascii_strtoull (val, NULL, 10) != s->n_players)
-            {
-              g_string_printf (why, "this game has %u players, the position %s", s->n_players, val);
-              return FALSE;
-            }
-        }
-      else if (g_str_equal (key, "turn"))
-        {
-          if ((v = tw_definition_find_color (def, val)) < 0)
-            {
-              g_string_printf (why, "unknown colour '%s'", val);
-              return FALSE;
-            }
-          s->color = v;
-        }
-      else if (g_str_equal (key, "phase"))
-        {
-          if ((phase = tw_name_index (bs_phase_names, val)) < 0)
-            {
-              g_string_printf (why, "unknown phase '%s'", val);
-              return FALSE;
-            }
-        }
-      else if (g_str_equal (key, "dir"))
-        {
-          if (!g_str_equal (val, "cw") && !g_str_equal (val, "ccw"))
-            {
-              g_string_append (why, "dir is cw or ccw");
-              return FALSE;
-            }
-          s->reverse = g_str_equal (val, "ccw");
-        }
-      else if (g_str_equal (key, "mode"))
-        {
-          if ((mode = tw_name_index (mode_names, val)) < 0)
-            {
-              g_string_printf (why, "unknown mode '%s'", val);
-              return FALSE;
-            }
-        }
-      else if (g_str_equal (key, "wild"))
-        {
-          if ((v = tw_definition_find_color (def, val)) < 0)
-            {
-              g_string_printf (why, "unknown colour '%s'", val);
-              return FALSE;
-            }
-          s->wild = v;
-        }
-      else if (g_str_equal (key, "first"))
-        {
-          guint x, y;
-          if (!bs_parse_cell (val, bs_prep (game)->size, &x, &y))
-            {
-              g_string_printf (why, "'%s' is not a cell", val);
-              return FALSE;
-            }
-          first_x = x;
-          first_y = y;
-        }
-      else if (g_str_equal (key, "skip"))
-        {
-          if (!parse_colors (game, val, &s->skip_mask, why))
-            return FALSE;
-        }
-      else if (g_str_equal (key, "passed"))
-        {
-          if (!parse_colors (game, val, &s->passed_mask, why))
-            return FALSE;
-        }
-      else if (g_str_equal (key, "shared-turns"))
-        s->shared_turns = g_ascii_strtoull (val, NULL, 10);
-      else if (g_str_equal (key, "seed"))
-        seed = g_ascii_strtoull (val, NULL, 10);
-      else
-        {
-          g_string_printf (why, "unknown key '%s' in the position header", key);
-          return FALSE;
-        }
-    }
+  s->reverse = ccw;
+  s->shared_turns = shared_turns;
   tw_rng_seed (&s->rng, seed);
   bs_recompute (game, s);
 
-  for (guint l = 1; lines[l]; l++)
-    {
-      char *colon = strchr (lines[l], ':');
-      if (g_strstrip (lines[l])[0] == '\0')
-        continue;
-      if (colon == NULL)
-        {
-          g_string_printf (why, "line %u: expected 'NAME: ...'", l + 1);
-          return FALSE;
-        }
-      *colon = '\0';
-      char *key = g_strstrip (lines[l]);
-      g_auto(GStrv) words = g_strsplit (g_strstrip (colon + 1), " ", -1);
-      gint c = tw_definition_find_color (def, key);
-
-      if (c >= 0)
-        {
-          for (guint w = 0; words[w]; w++)
-            {
-              char *sep;
-              guint orient, x, y;
-              gint piece;
-              int og;
-              if (*words[w] == '\0')
-                continue;
-              sep = strchr (words[w], ':');
-              if (sep == NULL)
-                {
-                  g_string_printf (why, "expected PIECE:CELLS, not '%s'", words[w]);
-                  return FALSE;
-                }
-              *sep = '\0';
-              piece = tw_definition_find_piece (def, words[w]);
-              og = parse_cells (game, sep + 1, &orient, &x, &y, why);
-              if (og < 0)
-                return FALSE;
-              if (piece < 0 || p->orients[og].piece != (guint) piece)
-                {
-                  g_string_printf (why, "'%s' is not the piece with cells %s", words[w], sep + 1);
-                  return FALSE;
-                }
-              if (s->supply[c][piece] == 0 || s->n_placed[c] >= BS_MAX_PIECES)
-                {
-                  g_string_printf (why, "%s has no '%s' left to place", def->colors[c].name, words[w]);
-                  return FALSE;
-                }
-              for (guint r = 0; r < p->orients[og].h; r++)
-                {
-                  guint32 all = s->occ[0][y + r] | s->occ[1][y + r] | s->occ[2][y + r] | s->occ[3][y + r];
-                  if (all & (p->orients[og].rows[r] << x))
-                    {
-                      g_string_printf (why, "%s overlaps a piece already placed", sep + 1);
-                      return FALSE;
-                    }
-                }
-              bs_put_piece (game, s, c, piece, orient, x, y);
-            }
-          continue;
-        }
-
-      gboolean is_deck = g_str_has_prefix (key, "deck "), is_hand = g_str_has_prefix (key, "hand ");
-      gboolean is_discard = g_str_has_prefix (key, "discard ");
-      if (is_deck || is_hand || is_discard)
-        {
-          const char *name = strchr (key, ' ') + 1;
-          gint d = -1;
-          char buf[16];
-          for (guint k = 0; k < BS_N_COLORS && d < 0 && bs_cards (game); k++)
-            if (bs_deck_used (game, s->n_players, k)
-                && g_str_equal (bs_deck_name (game, s->n_players, k, buf), name))
-              d = k;
-          if (d < 0)
-            {
-              g_string_printf (why, "no deck called '%s' in this game", name);
-              return FALSE;
-            }
-          if (is_deck && !read_cards (game, words, s->deck[d], &s->deck_len[d], BS_MAX_DECK,
-                                      left[d], TRUE, why))
-            return FALSE;
-          if (is_hand && !read_cards (game, words, s->hand[d], &s->hand_len[d], BS_MAX_HAND,
-                                      left[d], FALSE, why))
-            return FALSE;
-          if (is_discard && !read_cards (game, words, s->discard[d], &s->discard_len[d],
-                                         BS_MAX_DECK, left[d], FALSE, why))
-            return FALSE;
-          continue;
-        }
-      if (g_str_equal (key, "drawn"))
-        {
-          guint d = bs_deck_of (game, s->n_players, s->color);
-          if (!bs_cards (game)
-              || !read_cards (game, words, s->drawn, &s->drawn_len, 2, left[d], FALSE, why))
-            {
-              if (!bs_cards (game))
-                g_string_append (why, "no cards in this game");
-              return FALSE;
-            }
-          drawn_line = TRUE;
-          continue;
-        }
-      g_string_printf (why, "unknown line '%s:'", key);
-      return FALSE;
-    }
+  TwNotationSection sections[BS_N_COLORS + 5] = { { NULL } };
+  for (guint c = 0; c < BS_N_COLORS; c++)
+    sections[c] = (TwNotationSection) { def->colors[c].id, read_pieces };
+  sections[BS_N_COLORS + 0] = (TwNotationSection) { "deck ", read_deck_line, .named = TRUE };
+  sections[BS_N_COLORS + 1] = (TwNotationSection) { "hand ", read_deck_line, .named = TRUE };
+  sections[BS_N_COLORS + 2] = (TwNotationSection) { "discard ", read_deck_line, .named = TRUE };
+  sections[BS_N_COLORS + 3] = (TwNotationSection) { "drawn", read_drawn };
+  if (!tw_notation_read_sections (reader, sections, R, 0, why))
+    return FALSE;
 
   /* cards not written anywhere are in the discard pile */
   for (guint d = 0; d < BS_N_COLORS; d++)
     for (guint k = 0; k < def->n_cards; k++)
-      while (left[d][k] > 0)
+      while (R->left[d][k] > 0)
         {
           s->discard[d][s->discard_len[d]++] = k;
-          left[d][k]--;
+          R->left[d][k]--;
         }
 
   s->phase = phase;
   s->mode = mode;
-  if (phase == BS_PHASE_DRAWN && (!drawn_line || s->drawn_len == 0))
+  if (phase == BS_PHASE_DRAWN && (!R->drawn_line || s->drawn_len == 0))
     {
       g_string_append (why, "the drawn phase needs a 'drawn:' line with the drawn cards");
       return FALSE;
     }
-  if (phase != BS_PHASE_DRAWN && drawn_line)
+  if (phase != BS_PHASE_DRAWN && R->drawn_line)
     {
       g_string_append (why, "drawn cards belong to the drawn phase");
       return FALSE;
@@ -778,7 +763,7 @@ bs_state_from_text (const TwGame  *game,
   if (phase == BS_PHASE_DOUBLE)
     {
       guint color;
-      int index = first_x < 0 ? -1 : bs_piece_at (s, p, first_x, first_y, &color);
+      int index = first[0] < 0 ? -1 : bs_piece_at (s, p, first[0], first[1], &color);
       if (index < 0 || color != s->color)
         {
           g_string_append (why, "the double phase needs first=CELL on the turn colour's first piece");

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "cs-private.h"
+#include "tw-notation.h"
 
 /* The notation in short (TwRules.notation, `tilewright-cli rules`). */
 const char cs_notation_summary[] =
@@ -133,15 +134,6 @@ parse_region (const CsPrep  *p,
   return -1;
 }
 
-/* Trimmed of white space, split on blanks, dropping empty tokens. */
-static GStrv
-tokens (const char *text)
-{
-  g_autofree char *copy = g_strstrip (g_strdup (text));
-
-  return tw_notation_words (copy, " \t");
-}
-
 /* The hand slot of the mover holding tile definition @id. */
 static gint
 hand_slot (const TwGame  *game,
@@ -173,7 +165,7 @@ cs_move_from_text (const TwGame  *game,
 {
   const CsPrep *p = cs_prep (game);
   const CsState *s = (const CsState *) state;
-  g_auto(GStrv) tok = tokens (text);
+  g_auto(GStrv) tok = tw_notation_tokens (text);
   guint n = g_strv_length (tok);
 
   memset (move, 0, sizeof *move);
@@ -316,11 +308,8 @@ cs_move_from_text (const TwGame  *game,
     }
   if (i + 2 == n)
     {
-      if (tok[i + 1][0] != 'r' || !tw_notation_parse_int (tok[i + 1] + 1, &r) || r < 0 || r > 3)
-        {
-          g_string_printf (why, "rotation is r0, r1, r2 or r3, not '%s'", tok[i + 1]);
-          return FALSE;
-        }
+      if (!tw_notation_parse_rotation (tok[i + 1], &r, why))
+        return FALSE;
     }
   else if (i + 1 != n)
     {
@@ -409,6 +398,13 @@ cs_state_to_text (const TwGame  *game,
   g_string_append_c (out, '\n');
 }
 
+typedef struct
+{
+  const TwGame *game;
+  CsState      *s;
+  guint8       *used;             /* one byte a tile instance */
+} CsReading;
+
 /* Takes an instance of tile definition @id that is still unassigned. */
 static gint
 take_instance (const TwGame *game,
@@ -459,135 +455,40 @@ parse_spot (const TwGame  *game,
   return TRUE;
 }
 
+/* placed=X,Y: two ints and whether they were given. */
 static gboolean
-parse_seat_values (const char *line,
-                   guint       n_players,
-                   gint32     *values,
-                   GString    *why)
+read_placed (gpointer    user_data,
+             const char *value,
+             gpointer    dest,
+             GString    *why)
 {
-  g_auto(GStrv) words = tokens (line);
+  int *xy = dest;
 
-  for (guint w = 0; words[w]; w++)
-    {
-      char *eq = strchr (words[w], '=');
-      int q, v;
-      if (eq == NULL)
-        {
-          g_string_printf (why, "expected SEAT=POINTS, not '%s'", words[w]);
-          return FALSE;
-        }
-      *eq = '\0';
-      if (!tw_notation_parse_int (words[w], &q) || q < 1 || (guint) q > n_players || !tw_notation_parse_int (eq + 1, &v) || v < 0)
-        {
-          g_string_printf (why, "bad score '%s=%s'", words[w], eq + 1);
-          return FALSE;
-        }
-      values[q - 1] = v;
-    }
-  return TRUE;
+  xy[2] = tw_notation_parse_xy (value, &xy[0], &xy[1]);
+  return xy[2];
 }
 
-gboolean
-cs_state_from_text (const TwGame  *game,
-                    TwState       *state,
-                    const char    *text,
-                    GString       *why)
+/* The board: line, before the others, which name its cells. */
+static gboolean
+place_board (const TwGame *game,
+             CsState      *s,
+             guint8       *used,
+             char        **board,
+             GString      *why)
 {
   const CsPrep *p = cs_prep (game);
-  CsState *s = (CsState *) state;
-  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
-  g_autofree guint8 *used = g_new0 (guint8, MAX (p->n_inst, 1));
-  guint8 *deck = CS_DECK (p, s);
-  guint8 *loc = CS_LOC (p, s);
-  guint n_players = game->n_players;
-  guint M = (guint) cs_opt (game, CS_OPT_MEEPLES);
-  int phase = CS_PHASE_PLACE, to_act = 1, px = 0, py = 0;
-  gboolean has_placed = FALSE, discarded = FALSE;
-  guint64 seed = 0;
 
-  cs_reset (game, s, n_players);
-
-  g_auto(GStrv) head = tokens (lines[0] ? lines[0] : "");
-  if (!tw_notation_header_tag (head, "color-shift", "Color Shift", why))
-    return FALSE;
-  for (guint k = 1; head[k]; k++)
-    {
-      const char *val = tw_notation_split_key (head[k], why);
-      if (val == NULL)
-        return FALSE;
-      if (g_str_equal (head[k], "players"))
-        {
-          if (!tw_notation_check_players (val, n_players, why))
-            return FALSE;
-        }
-      else if (g_str_equal (head[k], "phase"))
-        {
-          phase = tw_name_index (phase_names, val);
-          if (phase != CS_PHASE_PLACE && phase != CS_PHASE_ACTION)
-            {
-              g_string_printf (why, "positions can be written in the place or action phase, not '%s'; "
-                                    "reach the end of a game by playing its moves", val);
-              return FALSE;
-            }
-        }
-      else if (g_str_equal (head[k], "to-act"))
-        {
-          if (!tw_notation_parse_seat (val, n_players, "to-act", &to_act, why))
-            return FALSE;
-        }
-      else if (g_str_equal (head[k], "placed"))
-        {
-          if (!tw_notation_parse_xy (val, &px, &py))
-            {
-              g_string_printf (why, "placed=X,Y, not '%s'", val);
-              return FALSE;
-            }
-          has_placed = TRUE;
-        }
-      else if (g_str_equal (head[k], "discarded"))
-        discarded = g_str_equal (val, "1");
-      else if (g_str_equal (head[k], "seed"))
-        seed = g_ascii_strtoull (val, NULL, 10);
-      else
-        {
-          g_string_printf (why, "unknown key '%s' in the position header", head[k]);
-          return FALSE;
-        }
-    }
-  tw_rng_seed (&s->rng, seed);
-  s->current = to_act - 1;
-  s->phase = phase;
-  s->discarded = discarded;
-
-  /* the board first: the other lines name its cells */
-  const char *board_line = NULL;
-  for (guint l = 1; lines[l]; l++)
-    if (g_str_has_prefix (g_strchug (lines[l]), "board:"))
-      board_line = lines[l] + strlen ("board:");
-  if (board_line == NULL)
+  if (board == NULL)
     {
       g_string_append (why, "a position needs a 'board:' line with at least the start tile");
       return FALSE;
     }
-  g_auto(GStrv) board = tokens (board_line);
   for (guint w = 0; board[w]; w++)
     {
-      char *at = strchr (board[w], '@');
-      char *r = at ? strrchr (at, 'r') : NULL;
       int x, y, rot;
       gint inst;
-      if (at == NULL || r == NULL)
-        {
-          g_string_printf (why, "expected TILE@X,YrR, not '%s'", board[w]);
-          return FALSE;
-        }
-      *at = '\0';
-      *r = '\0';
-      if (!tw_notation_parse_xy (at + 1, &x, &y) || !tw_notation_parse_int (r + 1, &rot) || rot < 0 || rot > 3)
-        {
-          g_string_printf (why, "bad placement of '%s'", board[w]);
-          return FALSE;
-        }
+      if (!tw_notation_parse_placement (board[w], &x, &y, &rot, why))
+        return FALSE;
       if (ABS (x) > 2 * (int) p->n_inst || ABS (y) > 2 * (int) p->n_inst)
         {
           g_string_printf (why, "%s at %d,%d is farther out than any game reaches", board[w], x, y);
@@ -614,115 +515,194 @@ cs_state_from_text (const TwGame  *game,
       g_string_append (why, "the play area needs at least the start tile");
       return FALSE;
     }
+  return TRUE;
+}
+
+static gboolean
+read_deck (gpointer        data,
+           TwNotationLine *line,
+           GString        *why)
+{
+  CsReading *R = data;
+  const CsPrep *p = cs_prep (R->game);
+
+  /* written top first; the array keeps its top at the end */
+  for (guint w = line->n_words; w > 0; w--)
+    {
+      gint inst = take_instance (R->game, R->used, line->words[w - 1], why);
+      if (inst < 0)
+        return FALSE;
+      CS_DECK (p, R->s)[R->s->deck_len++] = inst;
+      CS_LOC (p, R->s)[inst] = CS_LOC_DECK;
+    }
+  return TRUE;
+}
+
+static gboolean
+read_hand (gpointer        data,
+           TwNotationLine *line,
+           GString        *why)
+{
+  CsReading *R = data;
+  CsState *s = R->s;
+  guint q = line->number - 1;
+
+  for (guint w = 0; w < line->n_words; w++)
+    {
+      gint inst = take_instance (R->game, R->used, line->words[w], why);
+      if (inst < 0)
+        return FALSE;
+      if (s->hand_len[q] >= (guint) cs_opt (R->game, CS_OPT_HAND_SIZE))
+        {
+          g_string_printf (why, "seat %u holds more tiles than the hand size", q + 1);
+          return FALSE;
+        }
+      s->hand[q][s->hand_len[q]++] = inst;
+      CS_LOC (cs_prep (R->game), s)[inst] = CS_LOC_HAND;
+    }
+  return TRUE;
+}
+
+static gboolean
+read_finished (gpointer        data,
+               TwNotationLine *line,
+               GString        *why)
+{
+  CsReading *R = data;
+
+  for (guint w = 0; w < line->n_words; w++)
+    {
+      guint8 tile, sec;
+      if (!parse_spot (R->game, R->s, line->words[w], &tile, &sec, why))
+        return FALSE;
+      CS_FLAGS (cs_prep (R->game), R->s)[4 * tile + sec] = 1;
+    }
+  return TRUE;
+}
+
+static gboolean
+read_meeples (gpointer        data,
+              TwNotationLine *line,
+              GString        *why)
+{
+  CsReading *R = data;
+  guint q = line->number - 1;
+  guint M = (guint) cs_opt (R->game, CS_OPT_MEEPLES);
+
+  if (line->n_words > M)
+    {
+      g_string_printf (why, "seat %u has %u meeples", q + 1, M);
+      return FALSE;
+    }
+  for (guint w = 0; w < line->n_words; w++)
+    {
+      CsMeeple *m = &R->s->meeple[q][w];
+      char *down = strstr (line->words[w], ":down");
+      if (g_str_equal (line->words[w], "-"))
+        continue;
+      if (down)
+        *down = '\0';
+      if (!parse_spot (R->game, R->s, line->words[w], &m->tile, &m->sec, why))
+        return FALSE;
+      m->standing = down == NULL;
+    }
+  return TRUE;
+}
+
+/* scores: SEAT=POINTS ... */
+static gboolean
+read_scores (gpointer        data,
+             TwNotationLine *line,
+             GString        *why)
+{
+  CsReading *R = data;
+
+  for (guint w = 0; w < line->n_words; w++)
+    {
+      char *eq = strchr (line->words[w], '=');
+      int q, v;
+      if (eq == NULL)
+        {
+          g_string_printf (why, "expected SEAT=POINTS, not '%s'", line->words[w]);
+          return FALSE;
+        }
+      *eq = '\0';
+      if (!tw_notation_parse_int (line->words[w], &q) || q < 1 || (guint) q > R->s->n_players
+          || !tw_notation_parse_int (eq + 1, &v) || v < 0)
+        {
+          g_string_printf (why, "bad score '%s=%s'", line->words[w], eq + 1);
+          return FALSE;
+        }
+      R->s->score[q - 1] = v;
+    }
+  return TRUE;
+}
+
+gboolean
+cs_state_from_text (const TwGame  *game,
+                    TwState       *state,
+                    const char    *text,
+                    GString       *why)
+{
+  const CsPrep *p = cs_prep (game);
+  CsState *s = (CsState *) state;
+  g_autoptr(TwNotationReader) reader = tw_notation_reader_new (text, game->n_players);
+  g_autofree guint8 *used = g_new0 (guint8, MAX (p->n_inst, 1));
+  CsReading R = { game, s, used };
+  guint n_players = game->n_players;
+  int phase = CS_PHASE_PLACE, to_act = 1, placed[3] = { 0, 0, FALSE };
+  gboolean discarded = FALSE;
+  guint64 seed = 0;
+  g_auto(GStrv) board = NULL;
+
+  cs_reset (game, s, n_players);
+
+  const TwNotationField fields[] = {
+    { "players", TW_FIELD_PLAYERS },
+    { "phase", TW_FIELD_NAME, &phase, .names = phase_names,
+      .accept = 1u << CS_PHASE_PLACE | 1u << CS_PHASE_ACTION,
+      .refusal = "positions can be written in the place or action phase, not '{value}'; "
+                 "reach the end of a game by playing its moves" },
+    { "to-act", TW_FIELD_SEAT, &to_act },
+    { "placed", TW_FIELD_CUSTOM, placed, .read = read_placed,
+      .refusal = "placed=X,Y, not '{value}'" },
+    { "discarded", TW_FIELD_FLAG, &discarded },
+    { "seed", TW_FIELD_SEED, &seed },
+    { NULL }
+  };
+  const TwNotationHeader header = { "color-shift", "Color Shift", fields };
+  if (!tw_notation_read_header (reader, &header, why))
+    return FALSE;
+  tw_rng_seed (&s->rng, seed);
+  s->current = to_act - 1;
+  s->phase = phase;
+  s->discarded = discarded;
+
+  /* the board first: the other lines name its cells */
+  const TwNotationSection board_only[] = { { "board", .keep = &board }, { NULL } };
+  if (!tw_notation_read_sections (reader, board_only, NULL, TW_NOTATION_SECTIONS_SOME, why)
+      || !place_board (game, s, used, board, why))
+    return FALSE;
   cs_rebuild_areas (game, s);
 
-  for (guint l = 1; lines[l]; l++)
-    {
-      char *line = g_strstrip (lines[l]);
-      char *colon = strchr (line, ':');
-      if (*line == '\0')
-        continue;
-      if (colon == NULL)
-        {
-          g_string_printf (why, "line %u: expected 'NAME: ...'", l + 1);
-          return FALSE;
-        }
-      *colon = '\0';
-      const char *key = line;
-      const char *rest = colon + 1;
-      g_auto(GStrv) words = tokens (rest);
-
-      if (g_str_equal (key, "board"))
-        continue;
-      else if (g_str_equal (key, "deck"))
-        {
-          guint nw = g_strv_length (words);
-          /* written top first; the array keeps its top at the end */
-          for (guint w = nw; w > 0; w--)
-            {
-              gint inst = take_instance (game, used, words[w - 1], why);
-              if (inst < 0)
-                return FALSE;
-              deck[s->deck_len++] = inst;
-              loc[inst] = CS_LOC_DECK;
-            }
-        }
-      else if (g_str_has_prefix (key, "hand"))
-        {
-          int q;
-          if (!tw_notation_parse_int (key + 4, &q) || q < 1 || (guint) q > n_players)
-            {
-              g_string_printf (why, "no seat called '%s'", key);
-              return FALSE;
-            }
-          for (guint w = 0; words[w]; w++)
-            {
-              gint inst = take_instance (game, used, words[w], why);
-              if (inst < 0)
-                return FALSE;
-              if (s->hand_len[q - 1] >= (guint) cs_opt (game, CS_OPT_HAND_SIZE))
-                {
-                  g_string_printf (why, "seat %d holds more tiles than the hand size", q);
-                  return FALSE;
-                }
-              s->hand[q - 1][s->hand_len[q - 1]++] = inst;
-              loc[inst] = CS_LOC_HAND;
-            }
-        }
-      else if (g_str_equal (key, "finished"))
-        {
-          for (guint w = 0; words[w]; w++)
-            {
-              guint8 tile, sec;
-              if (!parse_spot (game, s, words[w], &tile, &sec, why))
-                return FALSE;
-              CS_FLAGS (p, s)[4 * tile + sec] = 1;
-            }
-        }
-      else if (g_str_has_prefix (key, "meeples"))
-        {
-          int q;
-          if (!tw_notation_parse_int (key + 7, &q) || q < 1 || (guint) q > n_players)
-            {
-              g_string_printf (why, "no seat called '%s'", key);
-              return FALSE;
-            }
-          if (g_strv_length (words) > M)
-            {
-              g_string_printf (why, "seat %d has %u meeples", q, M);
-              return FALSE;
-            }
-          for (guint w = 0; words[w]; w++)
-            {
-              CsMeeple *m = &s->meeple[q - 1][w];
-              char *down = strstr (words[w], ":down");
-              if (g_str_equal (words[w], "-"))
-                continue;
-              if (down)
-                *down = '\0';
-              if (!parse_spot (game, s, words[w], &m->tile, &m->sec, why))
-                return FALSE;
-              m->standing = down == NULL;
-            }
-        }
-      else if (g_str_equal (key, "scores"))
-        {
-          if (!parse_seat_values (rest, n_players, s->score, why))
-            return FALSE;
-        }
-      else
-        {
-          g_string_printf (why, "unknown line '%s:'", key);
-          return FALSE;
-        }
-    }
+  const TwNotationSection sections[] = {
+    { "board", NULL },
+    { "deck", read_deck },
+    { "hand", read_hand, n_players, .refusal = "no seat called '{key}'" },
+    { "finished", read_finished },
+    { "meeples", read_meeples, n_players, .refusal = "no seat called '{key}'" },
+    { "scores", read_scores },
+    { NULL }
+  };
+  if (!tw_notation_read_sections (reader, sections, &R, 0, why))
+    return FALSE;
 
   /* again, now that the finished flags are known: each area counts its unfinished sections */
   cs_rebuild_areas (game, s);
 
-  if (has_placed)
+  if (placed[2])
     {
-      guint8 j = cs_at (p, s, px, py);
+      guint8 j = cs_at (p, s, placed[0], placed[1]);
       if (phase != CS_PHASE_ACTION || j == CS_NONE || j + 1u != s->n_placed)
         {
           g_string_append (why, "placed=X,Y names the last tile on the board line, in the action phase");

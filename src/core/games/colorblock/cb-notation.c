@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "cb-private.h"
+#include "tw-notation.h"
 
 /* The notation in short (TwRules.notation, `tilewright-cli rules`). */
 const char cb_notation_summary[] =
@@ -77,26 +78,13 @@ cb_move_from_text (const TwGame  *game,
 {
   const CbState *s = (const CbState *) state;
   const TwDefinition *def = game->definition;
-  g_autofree char *owned = g_strstrip (g_strdup (text));
-  g_auto(GStrv) tok = g_strsplit_set (owned, " \t", -1);
+  g_auto(GStrv) tok = tw_notation_tokens (text);
   g_autoptr(GString) scratch = NULL;
-  guint n = 0, i = 0;
+  guint n = g_strv_length (tok), i = 0;
   guint inst;
 
   if (why == NULL)
     why = scratch = g_string_new (NULL);
-
-  /* drop empty tokens from repeated blanks */
-  for (guint k = 0; tok[k]; k++)
-    if (*tok[k])
-      {
-        char *t = tok[k];
-        tok[k] = NULL;
-        tok[n++] = t;
-      }
-    else
-      g_clear_pointer (&tok[k], g_free);
-  tok[n] = NULL;
 
   memset (move, 0, sizeof *move);
   if (n == 0)
@@ -169,11 +157,8 @@ cb_move_from_text (const TwGame  *game,
     }
   if (i + 3 == n)
     {
-      if (tok[i + 2][0] != 'r' || !tw_notation_parse_int (tok[i + 2] + 1, &r) || r < 0 || r > 3)
-        {
-          g_string_printf (why, "rotation is r0, r1, r2 or r3, not '%s'", tok[i + 2]);
-          return FALSE;
-        }
+      if (!tw_notation_parse_rotation (tok[i + 2], &r, why))
+        return FALSE;
     }
   else if (i + 2 != n)
     {
@@ -265,6 +250,15 @@ cb_state_to_text (const TwGame  *game,
   g_string_append_c (out, '\n');
 }
 
+/* Reading --------------------------------------------------------------- */
+
+typedef struct
+{
+  const TwGame *game;
+  CbState      *s;
+  guint8       *used;             /* one byte a tile instance */
+} CbReading;
+
 /* Takes an instance of tile definition @id that is still unassigned. */
 static gint
 take_instance (const TwGame *game,
@@ -277,6 +271,74 @@ take_instance (const TwGame *game,
   return tw_notation_take_instance (game->definition, p->inst_def, p->n_inst, used, id, why);
 }
 
+/* "shared:" or "privateN:": TILE@X,YrR in the order they were placed. */
+static gboolean
+read_board (gpointer        data,
+            TwNotationLine *line,
+            GString        *why)
+{
+  CbReading *R = data;
+  CbState *s = R->s;
+  guint board = line->number;      /* 0 for the shared board */
+
+  for (guint w = 0; w < line->n_words; w++)
+    {
+      int x, y, rot;
+      gint inst;
+      if (!tw_notation_parse_placement (line->words[w], &x, &y, &rot, why))
+        return FALSE;
+      inst = take_instance (R->game, R->used, line->words[w], why);
+      if (inst < 0)
+        return FALSE;
+      /* placed in order, as they were played; legality is the test's business */
+      guint seat = board == 0 ? s->current : board - 1;
+      if (!cb_can_place (R->game, s, seat, board, inst, rot, x, y, why))
+        {
+          g_string_prepend (why, "placement cannot be built: ");
+          return FALSE;
+        }
+      guint keep = s->current;
+      s->current = seat;
+      cb_place (R->game, s, board, inst, rot, x, y);
+      s->current = keep;
+    }
+  return TRUE;
+}
+
+/* Goals after the boards, so that placing did not claim them. */
+static gboolean
+place_goals (const TwGame *game,
+             CbState      *s,
+             char        **goal_words,
+             GString      *why)
+{
+  for (guint w = 0; goal_words && goal_words[w]; w++)
+    {
+      char *eq = strchr (goal_words[w], '=');
+      int owner = 0;
+      gint card;
+      if (eq)
+        {
+          *eq = '\0';
+          if (!tw_notation_parse_int (eq + 1, &owner) || owner < 1 || (guint) owner > s->n_players)
+            {
+              g_string_printf (why, "goal '%s' claimed by an unknown seat", goal_words[w]);
+              return FALSE;
+            }
+        }
+      card = tw_definition_find_card (game->definition, goal_words[w]);
+      if (card < 0 || s->n_goals >= CB_MAX_GOALS)
+        {
+          g_string_printf (why, "unknown goal '%s'", goal_words[w]);
+          return FALSE;
+        }
+      s->goal_card[s->n_goals] = card;
+      s->goal_owner[s->n_goals] = owner ? owner - 1 : CB_NONE;
+      s->n_goals++;
+    }
+  return TRUE;
+}
+
 gboolean
 cb_state_from_text (const TwGame  *game,
                     TwState       *state,
@@ -284,10 +346,13 @@ cb_state_from_text (const TwGame  *game,
                     GString       *why)
 {
   const CbPrep *p = cb_prep (game);
-  const TwDefinition *def = game->definition;
   CbState *s = (CbState *) state;
-  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  g_autoptr(TwNotationReader) reader = tw_notation_reader_new (text, game->n_players);
   g_autofree guint8 *used = g_new0 (guint8, MAX (p->n_inst, 1));
+  g_autoptr(GPtrArray) deck_ids = g_ptr_array_new_with_free_func (g_free);
+  CbReading R = { game, s, used };
+  g_auto(GStrv) goal_words = NULL;     /* read after the boards */
+  g_auto(GStrv) draft_words = NULL;
   guint8 *deck = CB_DECK (p, s);
   guint8 *loc = CB_LOC (p, s);
   int phase = CB_PHASE_PLACE, to_act = 1, dealer = 1;
@@ -301,184 +366,39 @@ cb_state_from_text (const TwGame  *game,
   s->tile = s->last_placer = s->trigger = CB_NONE;
   s->n_players = n_players;
 
-  /* the header line */
-  g_auto(GStrv) head = g_strsplit_set (lines[0] ? lines[0] : "", " ", -1);
-  if (!tw_notation_header_tag (head, "colorblock", "Colorblock", why))
+  const TwNotationField fields[] = {
+    { "players", TW_FIELD_PLAYERS },
+    { "phase", TW_FIELD_NAME, &phase, .names = phase_names,
+      .accept = 1u << CB_PHASE_PLACE | 1u << CB_PHASE_DRAFT,
+      .refusal = "positions can be written in the place or draft phase, not '{value}'; "
+                 "reach the end of a game by playing its moves" },
+    { "to-act", TW_FIELD_SEAT, &to_act },
+    { "dealer", TW_FIELD_SEAT, &dealer },
+    { "tile", TW_FIELD_TEXT, &tile_id },
+    { "seed", TW_FIELD_SEED, &seed },
+    { "trigger", TW_FIELD_REFUSED,
+      .refusal = "positions in the ending are reached by playing the moves" },
+    { NULL }
+  };
+  const TwNotationHeader header = { "colorblock", "Colorblock", fields };
+  if (!tw_notation_read_header (reader, &header, why))
     return FALSE;
-  for (guint k = 1; head[k]; k++)
-    {
-      if (*head[k] == '\0')
-        continue;
-      const char *val = tw_notation_split_key (head[k], why);
-      if (val == NULL)
-        return FALSE;
-      if (g_str_equal (head[k], "players"))
-        {
-          if (!tw_notation_check_players (val, n_players, why))
-            return FALSE;
-        }
-      else if (g_str_equal (head[k], "phase"))
-        {
-          phase = tw_name_index (phase_names, val);
-          if (phase != CB_PHASE_PLACE && phase != CB_PHASE_DRAFT)
-            {
-              g_string_printf (why, "positions can be written in the place or draft phase, not '%s'; "
-                                    "reach the end of a game by playing its moves", val);
-              return FALSE;
-            }
-        }
-      else if (g_str_equal (head[k], "to-act"))
-        {
-          if (!tw_notation_parse_seat (val, n_players, "to-act", &to_act, why))
-            return FALSE;
-        }
-      else if (g_str_equal (head[k], "dealer"))
-        {
-          if (!tw_notation_parse_seat (val, n_players, "dealer", &dealer, why))
-            return FALSE;
-        }
-      else if (g_str_equal (head[k], "tile"))
-        tile_id = val;
-      else if (g_str_equal (head[k], "seed"))
-        seed = g_ascii_strtoull (val, NULL, 10);
-      else if (g_str_equal (head[k], "trigger"))
-        {
-          g_string_append (why, "positions in the ending are reached by playing the moves");
-          return FALSE;
-        }
-      else
-        {
-          g_string_printf (why, "unknown key '%s' in the position header", head[k]);
-          return FALSE;
-        }
-    }
   tw_rng_seed (&s->rng, seed);
   s->current = to_act - 1;
   s->dealer = dealer - 1;
 
-  g_autoptr(GPtrArray) deck_ids = g_ptr_array_new ();
-  g_auto(GStrv) goal_words = NULL;
-  g_auto(GStrv) draft_words = NULL;
-
-  for (guint l = 1; lines[l]; l++)
-    {
-      char *colon = strchr (lines[l], ':');
-      if (g_strstrip (lines[l])[0] == '\0')
-        continue;
-      if (colon == NULL)
-        {
-          g_string_printf (why, "line %u: expected 'NAME: ...'", l + 1);
-          return FALSE;
-        }
-      *colon = '\0';
-      const char *key = lines[l];
-      g_auto(GStrv) words = g_strsplit_set (g_strstrip (colon + 1), " ", -1);
-
-      if (g_str_equal (key, "shared") || g_str_has_prefix (key, "private"))
-        {
-          guint board = 0;
-          if (!g_str_equal (key, "shared"))
-            {
-              int q;
-              if (!tw_notation_parse_int (key + 7, &q) || q < 1 || (guint) q > n_players)
-                {
-                  g_string_printf (why, "no board called '%s'", key);
-                  return FALSE;
-                }
-              board = q;
-            }
-          for (guint w = 0; words[w]; w++)
-            {
-              char *at, *r;
-              int x, y, rot;
-              gint inst;
-              if (*words[w] == '\0')
-                continue;
-              at = strchr (words[w], '@');
-              r = at ? strrchr (at, 'r') : NULL;
-              if (at == NULL || r == NULL)
-                {
-                  g_string_printf (why, "expected TILE@X,YrR, not '%s'", words[w]);
-                  return FALSE;
-                }
-              *at = '\0';
-              *r = '\0';
-              if (!tw_notation_parse_xy (at + 1, &x, &y) || !tw_notation_parse_int (r + 1, &rot) || rot < 0 || rot > 3)
-                {
-                  g_string_printf (why, "bad placement of '%s'", words[w]);
-                  return FALSE;
-                }
-              inst = take_instance (game, used, words[w], why);
-              if (inst < 0)
-                return FALSE;
-              /* placed in order, as they were played; legality is the test's business */
-              guint seat = board == 0 ? s->current : board - 1;
-              if (!cb_can_place (game, s, seat, board, inst, rot, x, y, why))
-                {
-                  g_string_prepend (why, "placement cannot be built: ");
-                  return FALSE;
-                }
-              guint keep = s->current;
-              s->current = seat;
-              cb_place (game, s, board, inst, rot, x, y);
-              s->current = keep;
-            }
-        }
-      else if (g_str_equal (key, "deck"))
-        {
-          for (guint w = 0; words[w]; w++)
-            if (*words[w])
-              g_ptr_array_add (deck_ids, g_strdup (words[w]));
-          g_ptr_array_set_free_func (deck_ids, g_free);
-        }
-      else if (g_str_equal (key, "goals"))
-        {
-          /* a repeated line replaces the earlier one */
-          g_strfreev (goal_words);
-          goal_words = g_steal_pointer (&words);
-        }
-      else if (g_str_equal (key, "draft"))
-        {
-          g_strfreev (draft_words);
-          draft_words = g_steal_pointer (&words);
-        }
-      else if (g_str_equal (key, "chosen"))
-        continue;
-      else
-        {
-          g_string_printf (why, "unknown line '%s:'", key);
-          return FALSE;
-        }
-    }
-
-  /* goals after the boards, so that placing did not claim them */
-  for (guint w = 0; goal_words && goal_words[w]; w++)
-    {
-      char *eq;
-      int owner = 0;
-      gint card;
-      if (*goal_words[w] == '\0')
-        continue;
-      eq = strchr (goal_words[w], '=');
-      if (eq)
-        {
-          *eq = '\0';
-          if (!tw_notation_parse_int (eq + 1, &owner) || owner < 1 || (guint) owner > n_players)
-            {
-              g_string_printf (why, "goal '%s' claimed by an unknown seat", goal_words[w]);
-              return FALSE;
-            }
-        }
-      card = tw_definition_find_card (def, goal_words[w]);
-      if (card < 0 || s->n_goals >= CB_MAX_GOALS)
-        {
-          g_string_printf (why, "unknown goal '%s'", goal_words[w]);
-          return FALSE;
-        }
-      s->goal_card[s->n_goals] = card;
-      s->goal_owner[s->n_goals] = owner ? owner - 1 : CB_NONE;
-      s->n_goals++;
-    }
+  const TwNotationSection sections[] = {
+    { "shared", read_board },
+    { "private", read_board, n_players, .refusal = "no board called '{key}'" },
+    { "deck", .collect = deck_ids },
+    { "goals", .keep = &goal_words },
+    { "draft", .keep = &draft_words },
+    { "chosen", NULL },
+    { NULL }
+  };
+  if (!tw_notation_read_sections (reader, sections, &R, 0, why)
+      || !place_goals (game, s, goal_words, why))
+    return FALSE;
 
   if (tile_id)
     {
@@ -491,8 +411,6 @@ cb_state_from_text (const TwGame  *game,
   for (guint w = 0; draft_words && draft_words[w]; w++)
     {
       gint inst;
-      if (*draft_words[w] == '\0')
-        continue;
       if (s->draft_len > CB_MAX_PLAYERS)
         {
           g_string_append (why, "the draft row is too long");

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "cf-private.h"
+#include "tw-notation.h"
 
 /* The notation in short (TwRules.notation, `tilewright-cli rules`). */
 const char cf_notation_summary[] =
@@ -395,6 +396,7 @@ cf_state_to_text (const TwGame  *game,
 typedef struct
 {
   const TwGame *game;
+  CfState      *s;
   guint8        used[CF_MAX_TILES];
   GString      *why;
 } Reader;
@@ -459,8 +461,6 @@ read_list (Reader    *R,
 
   for (guint k = 0; words[k]; k++)
     {
-      if (*words[k] == '\0')
-        continue;
       if (n >= max)
         {
           g_string_printf (R->why, "too many tiles (at most %u) at '%s'", max, words[k]);
@@ -524,8 +524,6 @@ read_cards (const TwGame *game,
   guint n = 0;
   for (guint k = 0; words[k]; k++)
     {
-      if (*words[k] == '\0')
-        continue;
       gint c = find_card (game, words[k], why);
       if (c < 0)
         return FALSE;
@@ -556,8 +554,6 @@ read_player (const TwGame *game,
 
   for (guint k = 0; words[k]; k++)
     {
-      if (*words[k] == '\0')
-        continue;
       const char *val = tw_notation_split_key (words[k], why);
       if (val == NULL)
         return FALSE;
@@ -644,6 +640,110 @@ read_player (const TwGame *game,
   return TRUE;
 }
 
+/* Section lines ---------------------------------------------------------- */
+
+/* "tools:", "tool-deck:" (top first), "tool-discard:" */
+static gboolean
+read_tool_line (gpointer        data,
+                TwNotationLine *line,
+                GString        *why)
+{
+  Reader *R = data;
+  CfState *s = R->s;
+
+  if (g_str_equal (line->key, "tools"))
+    return read_cards (R->game, line->words, s->active, &s->n_active, CF_MAX_ACTIVE, FALSE, why);
+  if (g_str_equal (line->key, "tool-deck"))
+    return read_cards (R->game, line->words, s->tool_deck, &s->tool_deck_len, CF_MAX_TOOLS,
+                       TRUE, why);
+  return read_cards (R->game, line->words, s->tool_discard, &s->tool_discard_len, CF_MAX_TOOLS,
+                     FALSE, why);
+}
+
+/* "deck:" (top first), "discard:", "tray:", "hand:" */
+static gboolean
+read_tile_line (gpointer        data,
+                TwNotationLine *line,
+                GString        *why)
+{
+  Reader *R = data;
+  CfState *s = R->s;
+  guint n;
+
+  if (g_str_equal (line->key, "tray"))
+    return read_list (R, line->words, s->tray, NULL, NULL, &n, cf_opt (R->game, CF_OPT_TRAY),
+                      TRUE, FALSE);
+  if (g_str_equal (line->key, "deck"))
+    {
+      if (!read_list (R, line->words, s->deck, NULL, NULL, &n, CF_MAX_TILES, FALSE, TRUE))
+        return FALSE;
+      s->deck_len = n;
+    }
+  else if (g_str_equal (line->key, "discard"))
+    {
+      if (!read_list (R, line->words, s->discard, s->discard_seen, NULL, &n, CF_MAX_TILES, FALSE,
+                      FALSE))
+        return FALSE;
+      s->discard_len = n;
+    }
+  else
+    {
+      if (!read_list (R, line->words, s->hand, NULL, NULL, &n, 2, FALSE, FALSE))
+        return FALSE;
+      s->n_hand = n;
+    }
+  return TRUE;
+}
+
+/* "pN-canvas:" (spaces 1-6), "pN-setup:" (next first), "pN-discards:" */
+static gboolean
+read_seat_tiles (gpointer        data,
+                 TwNotationLine *line,
+                 GString        *why)
+{
+  Reader *R = data;
+  CfState *s = R->s;
+  const char *what = strchr (line->key, '-');
+  guint q = line->number - 1;
+  guint n;
+
+  if (g_str_equal (what, "-canvas"))
+    {
+      if (!read_list (R, line->words, s->slot[q], NULL, s->rot[q], &n, CF_SLOTS, TRUE, FALSE))
+        return FALSE;
+      if (n != CF_SLOTS)
+        {
+          g_string_printf (why, "a canvas has 6 spaces ('-' when empty), p%u-canvas lists %u",
+                           q + 1, n);
+          return FALSE;
+        }
+    }
+  else if (g_str_equal (what, "-setup"))
+    {
+      if (!read_list (R, line->words, s->setup[q], NULL, NULL, &n, CF_SLOTS, FALSE, TRUE))
+        return FALSE;
+      s->setup_len[q] = n;
+    }
+  else
+    {
+      if (!read_list (R, line->words, s->pdisc[q], s->pdisc_seen[q], NULL, &n, CF_MAX_TURNS,
+                      FALSE, FALSE))
+        return FALSE;
+      s->pdisc_len[q] = n;
+    }
+  return TRUE;
+}
+
+static gboolean
+read_seat (gpointer        data,
+           TwNotationLine *line,
+           GString        *why)
+{
+  Reader *R = data;
+
+  return read_player (R->game, R->s, line->number - 1, line->words, why);
+}
+
 gboolean
 cf_state_from_text (const TwGame  *game,
                     TwState       *state,
@@ -652,13 +752,12 @@ cf_state_from_text (const TwGame  *game,
 {
   const CfPrep *p = cf_prep (game);
   CfState *s = (CfState *) state;
-  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
-  Reader R = { .game = game, .why = why };
+  g_autoptr(TwNotationReader) reader = tw_notation_reader_new (text, game->n_players);
+  Reader R = { .game = game, .s = s, .why = why };
   guint n_players = game->n_players;
   int phase = CF_PHASE_ABILITY, to_act = 1, first = 1, run = 0, round = 1, refreshed = 0;
   int drew = CF_DREW_NONE;
   guint64 seed = 0;
-  guint n;
 
   memset (s, 0, sizeof *s);
   s->n_players = n_players;
@@ -670,56 +769,22 @@ cf_state_from_text (const TwGame  *game,
   for (guint q = 0; q < n_players; q++)
     s->board[q] = q;
 
-  g_auto(GStrv) head = NULL;
-  words_of (lines[0] ? lines[0] : "", &head);
-  if (!tw_notation_header_tag (head, "colorfield", "Colorfield", why))
+  const TwNotationField fields[] = {
+    { "players", TW_FIELD_PLAYERS },
+    { "round", TW_FIELD_INT, &round, 1, cf_opt (game, CF_OPT_ROUNDS) },
+    { "phase", TW_FIELD_NAME, &phase, .names = cf_phase_names },
+    { "to-act", TW_FIELD_SEAT, &to_act },
+    { "first", TW_FIELD_SEAT, &first },
+    { "run", TW_FIELD_INT, &run, 0, n_players },
+    { "refreshed", TW_FIELD_INT, &refreshed, 0, 9 },
+    { "drew", TW_FIELD_NAME, &drew, .names = drew_names },
+    { "seed", TW_FIELD_SEED, &seed },
+    { NULL }
+  };
+  const TwNotationHeader header = { "colorfield", "Colorfield", fields,
+                                    "bad value '{value}' for {key}", TRUE };
+  if (!tw_notation_read_header (reader, &header, why))
     return FALSE;
-  for (guint k = 1; head[k]; k++)
-    {
-      int v = 0;
-      const char *val = tw_notation_split_key (head[k], why);
-      if (val == NULL)
-        return FALSE;
-      const char *key = head[k];
-      gboolean ok = TRUE;
-      if (g_str_equal (key, "players"))
-        ok = parse_uint (val, 0, 99, &v) && (guint) v == n_players;
-      else if (g_str_equal (key, "round"))
-        ok = parse_uint (val, 1, cf_opt (game, CF_OPT_ROUNDS), &round);
-      else if (g_str_equal (key, "phase"))
-        {
-          phase = tw_name_index (cf_phase_names, val);
-          ok = phase >= 0;
-        }
-      else if (g_str_equal (key, "to-act"))
-        ok = parse_uint (val, 1, n_players, &to_act);
-      else if (g_str_equal (key, "first"))
-        ok = parse_uint (val, 1, n_players, &first);
-      else if (g_str_equal (key, "run"))
-        ok = parse_uint (val, 0, n_players, &run);
-      else if (g_str_equal (key, "refreshed"))
-        ok = parse_uint (val, 0, 9, &refreshed);
-      else if (g_str_equal (key, "drew"))
-        {
-          drew = -1;
-          for (guint i = 0; drew_names[i]; i++)
-            if (g_str_equal (drew_names[i], val))
-              drew = i;
-          ok = drew >= 0;
-        }
-      else if (g_str_equal (key, "seed"))
-        seed = g_ascii_strtoull (val, NULL, 10);
-      else
-        {
-          g_string_printf (why, "unknown key '%s' in the position header", key);
-          return FALSE;
-        }
-      if (!ok)
-        {
-          g_string_printf (why, "bad value '%s' for %s", val, key);
-          return FALSE;
-        }
-    }
   tw_rng_seed (&s->rng, seed);
   s->phase = phase;
   s->current = to_act - 1;
@@ -730,101 +795,22 @@ cf_state_from_text (const TwGame  *game,
   /* a finished game shows its last round; the count of rounds played is one more */
   s->round = phase == CF_PHASE_DONE ? round : round - 1;
 
-  for (guint l = 1; lines[l]; l++)
-    {
-      char *colon = strchr (lines[l], ':');
-      if (g_strstrip (lines[l])[0] == '\0')
-        continue;
-      if (colon == NULL)
-        {
-          g_string_printf (why, "line %u: expected 'NAME: ...'", l + 1);
-          return FALSE;
-        }
-      *colon = '\0';
-      const char *key = lines[l];
-      g_auto(GStrv) words = NULL;
-      words_of (colon + 1, &words);
-      gboolean ok = TRUE;
-
-      if (g_str_equal (key, "tools"))
-        ok = read_cards (game, words, s->active, &s->n_active, CF_MAX_ACTIVE, FALSE, why);
-      else if (g_str_equal (key, "tool-deck"))
-        ok = read_cards (game, words, s->tool_deck, &s->tool_deck_len, CF_MAX_TOOLS, TRUE, why);
-      else if (g_str_equal (key, "tool-discard"))
-        ok = read_cards (game, words, s->tool_discard, &s->tool_discard_len, CF_MAX_TOOLS, FALSE,
-                         why);
-      else if (g_str_equal (key, "deck"))
-        {
-          ok = read_list (&R, words, s->deck, NULL, NULL, &n, CF_MAX_TILES, FALSE, TRUE);
-          s->deck_len = n;
-        }
-      else if (g_str_equal (key, "discard"))
-        {
-          ok = read_list (&R, words, s->discard, s->discard_seen, NULL, &n, CF_MAX_TILES, FALSE,
-                          FALSE);
-          s->discard_len = n;
-        }
-      else if (g_str_equal (key, "tray"))
-        ok = read_list (&R, words, s->tray, NULL, NULL, &n, cf_opt (game, CF_OPT_TRAY), TRUE,
-                        FALSE);
-      else if (g_str_equal (key, "hand"))
-        {
-          ok = read_list (&R, words, s->hand, NULL, NULL, &n, 2, FALSE, FALSE);
-          s->n_hand = n;
-        }
-      else if (key[0] == 'p' && g_ascii_isdigit (key[1]))
-        {
-          char *dash = strchr (key, '-');
-          int q;
-          g_autofree char *num = g_strndup (key + 1,
-                                            dash ? (gsize) (dash - key - 1) : strlen (key + 1));
-          if (!parse_uint (num, 1, n_players, &q))
-            {
-              g_string_printf (why, "no player '%s'", key);
-              return FALSE;
-            }
-          q--;
-          if (dash == NULL)
-            ok = read_player (game, s, q, words, why);
-          else if (g_str_equal (dash, "-canvas"))
-            {
-              ok = read_list (&R, words, s->slot[q], NULL, s->rot[q], &n, CF_SLOTS, TRUE, FALSE);
-              if (ok && n != CF_SLOTS)
-                {
-                  g_string_printf (why,
-                                   "a canvas has 6 spaces ('-' when empty), p%d-canvas lists %u", q + 1, n);
-                  return FALSE;
-                }
-            }
-          else if (g_str_equal (dash, "-setup"))
-            {
-              ok = read_list (&R, words, s->setup[q], NULL, NULL, &n, CF_SLOTS, FALSE, TRUE);
-              s->setup_len[q] = n;
-            }
-          else if (g_str_equal (dash, "-discards"))
-            {
-              ok = read_list (&R, words, s->pdisc[q], s->pdisc_seen[q], NULL, &n, CF_MAX_TURNS,
-                              FALSE, FALSE);
-              s->pdisc_len[q] = n;
-            }
-          else
-            {
-              g_string_printf (why, "unknown line '%s:'", key);
-              return FALSE;
-            }
-        }
-      else
-        {
-          g_string_printf (why, "unknown line '%s:'", key);
-          return FALSE;
-        }
-      if (!ok)
-        {
-          g_string_prepend (why, ": ");
-          g_string_prepend (why, key);
-          return FALSE;
-        }
-    }
+  const TwNotationSection sections[] = {
+    { "tools", read_tool_line },
+    { "tool-deck", read_tool_line },
+    { "tool-discard", read_tool_line },
+    { "deck", read_tile_line },
+    { "discard", read_tile_line },
+    { "tray", read_tile_line },
+    { "hand", read_tile_line },
+    { "p", read_seat, n_players, .refusal = "no player '{key}'" },
+    { "p", read_seat_tiles, n_players, "-canvas", "no player '{key}'" },
+    { "p", read_seat_tiles, n_players, "-setup", "no player '{key}'" },
+    { "p", read_seat_tiles, n_players, "-discards", "no player '{key}'" },
+    { NULL }
+  };
+  if (!tw_notation_read_sections (reader, sections, &R, TW_NOTATION_SECTIONS_NAME_ERRORS, why))
+    return FALSE;
 
   /* unlisted tiles wait in the common discard pile */
   for (guint t = 0; t < p->n_inst; t++)
