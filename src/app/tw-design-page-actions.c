@@ -1,6 +1,6 @@
 /* tw-design-page-actions.c: the Design view's actions
  *
- * New, open, save, save as, save to a path, undo, redo and playtest, with
+ * New, open, save, save as, undo, redo and playtest, with
  * their shortcuts; every enabled state is computed in update_actions().
  *
  * Copyright 2026 The Tilewright team
@@ -194,17 +194,6 @@ save_action (GtkWidget  *widget,
     save_as_action (widget, action_name, parameter);
 }
 
-/* design.save-to PATH: Save As without a file chooser, for scripts and tests */
-static void
-save_to_action (GtkWidget  *widget,
-                const char *action_name,
-                GVariant   *parameter)
-{
-  g_autoptr(GFile) file = g_file_new_for_path (g_variant_get_string (parameter, NULL));
-
-  save_to (TW_DESIGN_PAGE (widget), file);
-}
-
 static void
 undo_action (GtkWidget  *widget,
              const char *action_name,
@@ -274,7 +263,6 @@ _tw_design_page_class_actions_init (GtkWidgetClass *widget_class)
                                        "design.save-as", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_S, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
                                        "design.save-as", NULL);
-  gtk_widget_class_install_action (widget_class, "design.save-to", "s", save_to_action);
   /* inside the page, Ctrl+Z undoes edits of the text, not moves of a game */
   gtk_widget_class_install_action (widget_class, "design.undo", NULL, undo_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK,

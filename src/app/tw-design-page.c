@@ -573,43 +573,6 @@ tw_design_page_get_definition (TwDesignPage *self)
 /* ------------------------------------------------------------------------ */
 /* GObject                                                                  */
 
-static void
-save_to_window_action (GSimpleAction *action,
-                       GVariant      *parameter,
-                       gpointer       user_data)
-{
-  gtk_widget_activate_action_variant (GTK_WIDGET (user_data), "design.save-to", parameter);
-}
-
-/* "win.design-save-to" PATH: the window's action group is exported on D-Bus
- * with the application, so scripts and tests can save without a chooser. */
-static void
-tw_design_page_root (GtkWidget *widget)
-{
-  GtkRoot *root;
-
-  GTK_WIDGET_CLASS (tw_design_page_parent_class)->root (widget);
-  root = gtk_widget_get_root (widget);
-  if (G_IS_ACTION_MAP (root))
-    {
-      g_autoptr(GSimpleAction) action = g_simple_action_new ("design-save-to",
-                                                             G_VARIANT_TYPE_STRING);
-
-      g_signal_connect_object (action, "activate", G_CALLBACK (save_to_window_action), widget, 0);
-      g_action_map_add_action (G_ACTION_MAP (root), G_ACTION (action));
-    }
-}
-
-static void
-tw_design_page_unroot (GtkWidget *widget)
-{
-  GtkRoot *root = gtk_widget_get_root (widget);
-
-  if (G_IS_ACTION_MAP (root))
-    g_action_map_remove_action (G_ACTION_MAP (root), "design-save-to");
-  GTK_WIDGET_CLASS (tw_design_page_parent_class)->unroot (widget);
-}
-
 /* The text editor takes the focus when the page is shown, unless something
  * in the page has it already. */
 static void
@@ -689,8 +652,6 @@ tw_design_page_class_init (TwDesignPageClass *klass)
 
   object_class->dispose = tw_design_page_dispose;
   object_class->finalize = tw_design_page_finalize;
-  widget_class->root = tw_design_page_root;
-  widget_class->unroot = tw_design_page_unroot;
   widget_class->map = tw_design_page_map;
 
   gtk_source_init ();

@@ -34,11 +34,6 @@
 
 G_DEFINE_FINAL_TYPE (TwLabPage, tw_lab_page, ADW_TYPE_BIN)
 
-static const char * const window_action_names[] = {
-  "lab-export-csv", "lab-export-json", "lab-export-png", "lab-export-svg",
-  "lab-save-run", "lab-open-run",
-};
-
 /* Ctrl+S saves the run while the Lab is on screen and leaves the key to
  * the window (Save Game) otherwise. */
 static gboolean
@@ -57,52 +52,11 @@ save_shortcut (GtkWidget *widget,
   return TRUE;
 }
 
-/* The same exports as window actions ("win.lab-export-csv" with a path):
- * a window's action group is exported on D-Bus with the application, which
- * lets scripts and tests export without a file chooser. */
-static void
-window_export_activated (GSimpleAction *action,
-                         GVariant      *parameter,
-                         gpointer       user_data)
-{
-  TwLabPage *self = user_data;
-  const char *name = g_action_get_name (G_ACTION (action));
-  g_autofree char *page_action = g_strconcat ("lab.", name + strlen ("lab-"), NULL);
-
-  gtk_widget_activate_action_variant (GTK_WIDGET (self), page_action, parameter);
-}
-
-static void
-tw_lab_page_root (GtkWidget *widget)
-{
-  TwLabPage *self = TW_LAB_PAGE (widget);
-  GtkRoot *root;
-
-  GTK_WIDGET_CLASS (tw_lab_page_parent_class)->root (widget);
-  root = gtk_widget_get_root (widget);
-  if (!G_IS_ACTION_MAP (root))
-    return;
-  for (guint i = 0; i < G_N_ELEMENTS (window_action_names); i++)
-    {
-      g_autoptr(GSimpleAction) action = g_simple_action_new (window_action_names[i],
-                                                             G_VARIANT_TYPE_STRING);
-
-      g_signal_connect_object (action, "activate", G_CALLBACK (window_export_activated), self, 0);
-      g_action_map_add_action (G_ACTION_MAP (root), G_ACTION (action));
-    }
-}
-
 static void
 tw_lab_page_unroot (GtkWidget *widget)
 {
-  TwLabPage *self = TW_LAB_PAGE (widget);
-  GtkRoot *root = gtk_widget_get_root (widget);
-
   /* a closed window stops its games */
-  _tw_lab_page_cancel_run (self);
-  if (G_IS_ACTION_MAP (root))
-    for (guint i = 0; i < G_N_ELEMENTS (window_action_names); i++)
-      g_action_map_remove_action (G_ACTION_MAP (root), window_action_names[i]);
+  _tw_lab_page_cancel_run (TW_LAB_PAGE (widget));
   GTK_WIDGET_CLASS (tw_lab_page_parent_class)->unroot (widget);
 }
 
@@ -164,7 +118,6 @@ tw_lab_page_class_init (TwLabPageClass *klass)
 
   object_class->dispose = tw_lab_page_dispose;
   object_class->finalize = tw_lab_page_finalize;
-  widget_class->root = tw_lab_page_root;
   widget_class->unroot = tw_lab_page_unroot;
 
   gtk_widget_class_set_template_from_resource (widget_class,

@@ -1,0 +1,529 @@
+/* test-widgets.c: the app's models and editors built in process, driven
+ * through their public API, and finalized at the end of every case
+ *
+ * The GUI tests (tests/gui) drive the real app from outside, over AT-SPI;
+ * these link the same library the app ships (tilewright_app_dep) and call
+ * it directly, so they can look at what AT-SPI cannot (the definition a page
+ * holds, the signals an editor emits, the file a save wrote) and prove with
+ * g_assert_finalize_object() that nothing keeps a reference to a widget or a
+ * model once it is gone. They need a display: tests/gui/run-gui-test.sh runs
+ * them on a private X server and session bus.
+ *
+ * Copyright 2026 The Tilewright team
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+
+#include "tw-board-view.h"
+#include "tw-card-editor.h"
+#include "tw-definition.h"
+#include "tw-design-page.h"
+#include "tw-game-model.h"
+#include "tw-game.h"
+#include "tw-record.h"
+
+/* ------------------------------------------------------------------------ */
+/* Helpers                                                                  */
+
+/* A bound on every wait below: a wait that never ends fails the case instead
+ * of hanging the suite. No case depends on how long anything takes. */
+#define WAIT_LIMIT_S 60
+
+static gboolean
+wait_expired (gpointer user_data)
+{
+  gboolean *expired = user_data;
+
+  *expired = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+typedef gboolean (*Condition) (gpointer data);
+
+/* Runs the main loop until @done holds. */
+static void
+wait_until (Condition  done,
+            gpointer   data,
+            const char *what)
+{
+  gboolean expired = FALSE;
+  guint limit = g_timeout_add_seconds (WAIT_LIMIT_S, wait_expired, &expired);
+
+  while (!done (data) && !expired)
+    g_main_context_iteration (NULL, TRUE);
+  if (expired)
+    g_error ("gave up waiting for %s", what);
+  g_source_remove (limit);
+}
+
+static gboolean
+is_mapped (gpointer data)
+{
+  return gtk_widget_get_mapped (data);
+}
+
+static gboolean
+holds_only_ref (gpointer data)
+{
+  /* the main loop may still hold the object through a task being
+   * dispatched or a worker's answer: this drains those */
+  return g_atomic_int_get (&G_OBJECT (data)->ref_count) == 1;
+}
+
+/* Lets the main loop run until @object is referenced by the test alone,
+ * then checks that dropping that reference finalizes it. */
+static void
+finalize_after_idle (gpointer object)
+{
+  wait_until (holds_only_ref, object, G_OBJECT_TYPE_NAME (object));
+  g_assert_finalize_object (object);
+}
+
+/* A window showing @child, mapped. */
+static GtkWindow *
+show_in_window (GtkWidget *child)
+{
+  GtkWindow *window = GTK_WINDOW (gtk_window_new ());
+
+  gtk_window_set_default_size (window, 900, 700);
+  gtk_window_set_child (window, child);
+  gtk_window_present (window);
+  wait_until (is_mapped, child, "the window to show");
+  return window;
+}
+
+/* Destroys @window (the toplevel holds the only reference the toolkit
+ * keeps) and waits for it to be finalized. */
+static void
+destroy_window (GtkWindow *window)
+{
+  GWeakRef ref;
+
+  g_weak_ref_init (&ref, window);
+  gtk_window_destroy (window);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_null (g_weak_ref_get (&ref));
+  g_weak_ref_clear (&ref);
+}
+
+/* Every widget of @type below @widget (itself included), depth first in
+ * the order the children are drawn. */
+static void
+collect (GtkWidget *widget,
+         GType      type,
+         GPtrArray *out)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    g_ptr_array_add (out, widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    collect (c, type, out);
+}
+
+static GPtrArray *
+find_all (GtkWidget *widget,
+          GType      type)
+{
+  GPtrArray *out = g_ptr_array_new ();
+
+  collect (widget, type, out);
+  return out;
+}
+
+/* The widget of @type inside the preferences row titled @title. */
+static GtkWidget *
+find_in_row (GtkWidget  *widget,
+             const char *title,
+             GType       type)
+{
+  g_autoptr(GPtrArray) rows = find_all (widget, ADW_TYPE_PREFERENCES_ROW);
+
+  for (guint i = 0; i < rows->len; i++)
+    if (g_strcmp0 (adw_preferences_row_get_title (rows->pdata[i]), title) == 0)
+      {
+        g_autoptr(GPtrArray) inside = find_all (rows->pdata[i], type);
+
+        if (inside->len > 0)
+          return inside->pdata[0];
+      }
+  return NULL;
+}
+
+static TwDefinition *
+load_bundled (const char *id)
+{
+  g_autofree char *path = tw_definition_bundled_path (id);
+  g_autoptr(GError) error = NULL;
+  TwDefinition *def = tw_definition_load_file (path, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (def);
+  return def;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The game model under a board view                                        */
+
+static void
+count_signal (guint *count)
+{
+  (*count)++;
+}
+
+static TwGameModel *
+new_model (const char *id)
+{
+  g_autoptr(TwDefinition) def = load_bundled (id);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TwGame) game = tw_game_new (def, 2, NULL, &error);
+
+  g_assert_no_error (error);
+  return tw_game_model_new (tw_record_new (game, 7));
+}
+
+/* Keyboard play on the board view reaches the model; undo and redo come
+ * back through it; the view and the model both go when dropped. */
+static void
+test_board_view_plays (void)
+{
+  g_autoptr(TwGameModel) model = new_model ("colorblock");
+  GtkWidget *view = g_object_ref_sink (tw_board_view_new ());
+  GtkWindow *window;
+  guint changed = 0;
+  const TwMove *selected;
+  int first;
+
+  g_signal_connect_swapped (model, "changed", G_CALLBACK (count_signal), &changed);
+  tw_board_view_set_model (TW_BOARD_VIEW (view), model);
+  g_assert_true (tw_board_view_get_model (TW_BOARD_VIEW (view)) == model);
+  window = show_in_window (view);
+
+  g_assert_false (tw_game_model_get_can_undo (model));
+  first = tw_game_model_get_to_act (model);
+  g_assert_cmpint (first, >=, 0);
+
+  /* the first target region, picked by the keyboard, is a legal move */
+  tw_board_view_select_target (TW_BOARD_VIEW (view), 1);
+  selected = tw_board_view_get_selected_move (TW_BOARD_VIEW (view));
+  g_assert_nonnull (selected);
+  g_assert_nonnull (tw_board_view_get_preview_text (TW_BOARD_VIEW (view)));
+  g_assert_true (tw_board_view_play_selected (TW_BOARD_VIEW (view)));
+  g_assert_cmpuint (changed, >=, 1);
+  g_assert_true (tw_game_model_get_can_undo (model));
+  g_assert_false (tw_game_model_get_can_redo (model));
+
+  changed = 0;
+  g_assert_true (tw_game_model_undo (model));
+  g_assert_cmpuint (changed, >=, 1);
+  g_assert_false (tw_game_model_get_can_undo (model));
+  g_assert_true (tw_game_model_get_can_redo (model));
+  g_assert_cmpint (tw_game_model_get_to_act (model), ==, first);
+  g_assert_true (tw_game_model_redo (model));
+  g_assert_true (tw_game_model_get_can_undo (model));
+
+  /* more moves while the view shows them */
+  for (int i = 0; i < 6 && !tw_game_model_is_over (model); i++)
+    g_assert_true (tw_game_model_play_random (model));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+
+  g_signal_handlers_disconnect_by_data (model, &changed);
+  destroy_window (window);
+  g_assert_finalize_object (view);
+  finalize_after_idle (g_steal_pointer (&model));
+}
+
+/* ------------------------------------------------------------------------ */
+/* The card editor                                                          */
+
+typedef struct
+{
+  guint  n_edits;
+  char  *id;
+  char  *key;
+  char  *value;
+} Edits;
+
+static void
+edit_cb (TwCardEditor *editor,
+         const char   *id,
+         const char   *key,
+         const char   *value,
+         Edits        *edits)
+{
+  edits->n_edits++;
+  g_free (edits->id);
+  g_free (edits->key);
+  g_free (edits->value);
+  edits->id = g_strdup (id);
+  edits->key = g_strdup (key);
+  edits->value = g_strdup (value);
+}
+
+static gboolean
+has_edit (gpointer data)
+{
+  return ((Edits *) data)->n_edits > 0;
+}
+
+/* The list box whose rows are the definition's cards. */
+static GtkListBox *
+card_list (GtkWidget *editor)
+{
+  g_autoptr(GPtrArray) lists = find_all (editor, GTK_TYPE_LIST_BOX);
+
+  for (guint i = 0; i < lists->len; i++)
+    {
+      GtkListBoxRow *row = gtk_list_box_get_row_at_index (lists->pdata[i], 0);
+
+      if (row != NULL && g_object_get_data (G_OBJECT (row), "card-id") != NULL)
+        return lists->pdata[i];
+    }
+  return NULL;
+}
+
+/* Picking a card shows it; changing its points is announced as one edit of
+ * that card's "points" key; another definition without the card empties
+ * the list. */
+static void
+test_card_editor_edits (void)
+{
+  g_autoptr(TwDefinition) def = load_bundled ("colorblock");
+  GtkWidget *editor = g_object_ref_sink (g_object_new (TW_TYPE_CARD_EDITOR, NULL));
+  Edits edits = { 0 };
+  GtkWindow *window;
+  GtkListBox *list;
+  GtkWidget *points;
+  g_autofree char *expected = NULL;
+
+  g_assert_cmpuint (def->n_cards, >, 1);
+  g_signal_connect (editor, "edit", G_CALLBACK (edit_cb), &edits);
+  window = show_in_window (editor);
+  tw_card_editor_set_definition (TW_CARD_EDITOR (editor), def);
+
+  list = card_list (editor);
+  g_assert_nonnull (list);
+  g_assert_nonnull (gtk_list_box_get_row_at_index (list, def->n_cards - 1));
+  g_assert_null (gtk_list_box_get_row_at_index (list, def->n_cards));
+
+  gtk_list_box_select_row (list, gtk_list_box_get_row_at_index (list, 1));
+  g_assert_cmpstr (tw_card_editor_get_card_id (TW_CARD_EDITOR (editor)), ==, def->cards[1].id);
+
+  /* the same definition again keeps the card selected */
+  tw_card_editor_set_definition (TW_CARD_EDITOR (editor), def);
+  g_assert_cmpstr (tw_card_editor_get_card_id (TW_CARD_EDITOR (editor)), ==, def->cards[1].id);
+  g_assert_true (gtk_list_box_get_selected_row (card_list (editor))
+                 == gtk_list_box_get_row_at_index (card_list (editor), 1));
+
+  points = find_in_row (editor, "Points", GTK_TYPE_SPIN_BUTTON);
+  g_assert_nonnull (points);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (points)), ==,
+                   def->cards[1].points);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (points), def->cards[1].points + 2);
+  /* announced from an idle, not from inside the spin button's signal */
+  g_assert_cmpuint (edits.n_edits, ==, 0);
+  wait_until (has_edit, &edits, "the card editor's edit");
+  g_assert_cmpuint (edits.n_edits, ==, 1);
+  g_assert_cmpstr (edits.id, ==, def->cards[1].id);
+  g_assert_cmpstr (edits.key, ==, "points");
+  expected = g_strdup_printf ("%d", def->cards[1].points + 2);
+  g_assert_cmpstr (edits.value, ==, expected);
+
+  tw_card_editor_set_card_size (TW_CARD_EDITOR (editor), 70, 120);
+  tw_card_editor_set_definition (TW_CARD_EDITOR (editor), NULL);
+  g_assert_null (gtk_list_box_get_row_at_index (list, 0));
+
+  destroy_window (window);
+  g_assert_finalize_object (editor);
+  g_free (edits.id);
+  g_free (edits.key);
+  g_free (edits.value);
+}
+
+/* Dropped while an edit waits in its idle: the idle goes with it. */
+static void
+test_card_editor_pending (void)
+{
+  g_autoptr(TwDefinition) def = load_bundled ("colorblock");
+  GtkWidget *editor = g_object_ref_sink (g_object_new (TW_TYPE_CARD_EDITOR, NULL));
+  Edits edits = { 0 };
+  GtkWidget *points;
+
+  g_signal_connect (editor, "edit", G_CALLBACK (edit_cb), &edits);
+  tw_card_editor_set_definition (TW_CARD_EDITOR (editor), def);
+  gtk_list_box_select_row (card_list (editor), gtk_list_box_get_row_at_index (card_list (editor),
+                                                                               0));
+  points = find_in_row (editor, "Points", GTK_TYPE_SPIN_BUTTON);
+  g_assert_nonnull (points);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (points), def->cards[0].points + 1);
+
+  g_assert_finalize_object (editor);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_cmpuint (edits.n_edits, ==, 0);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The Design page                                                          */
+
+typedef struct
+{
+  guint         n_changes;
+  TwDefinition *last;   /* borrowed, as the signal hands it */
+} Changes;
+
+static void
+definition_changed_cb (TwDesignPage *page,
+                       TwDefinition *definition,
+                       Changes      *changes)
+{
+  changes->n_changes++;
+  changes->last = definition;
+}
+
+static gboolean
+has_change (gpointer data)
+{
+  return ((Changes *) data)->n_changes > 0;
+}
+
+static char *
+buffer_text (GtkTextBuffer *buffer)
+{
+  GtkTextIter start, end;
+
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  return gtk_text_buffer_get_text (buffer, &start, &end, TRUE);
+}
+
+/* A document shown as read; an edit of its text marks it modified and,
+ * once checked, announces the new definition; design.save writes the text
+ * to its file; undo takes the edit back. */
+static void
+test_design_page_edit_save (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("tw-widgets-XXXXXX", &error);
+  g_autofree char *source = tw_definition_bundled_path ("colorblock");
+  g_autofree char *path = NULL;
+  g_autofree char *original = NULL;
+  g_autofree char *edited = NULL;
+  g_autofree char *saved = NULL;
+  g_autofree char *undone = NULL;
+  g_autoptr(TwDefinition) def = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GPtrArray) views = NULL;
+  GtkWidget *page;
+  GtkWindow *window;
+  GtkTextBuffer *buffer;
+  GtkTextIter end;
+  Changes changes = { 0 };
+  static const char comment[] = "# edited in process\n";
+
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (source, &original, NULL, &error));
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "game.yaml", NULL);
+  g_assert_true (g_file_set_contents (path, original, -1, &error));
+  g_assert_no_error (error);
+  def = tw_definition_load_file (path, NULL, &error);
+  g_assert_no_error (error);
+  file = g_file_new_for_path (path);
+
+  page = g_object_ref_sink (g_object_new (TW_TYPE_DESIGN_PAGE, NULL));
+  g_signal_connect (page, "definition-changed", G_CALLBACK (definition_changed_cb), &changes);
+  window = show_in_window (page);
+  tw_design_page_set_document (TW_DESIGN_PAGE (page), file, def);
+  g_assert_true (tw_design_page_get_definition (TW_DESIGN_PAGE (page)) == def);
+  g_assert_true (g_file_equal (tw_design_page_get_file (TW_DESIGN_PAGE (page)), file));
+  g_assert_false (tw_design_page_get_modified (TW_DESIGN_PAGE (page)));
+
+  /* the page's one text view holds the file's text */
+  views = find_all (page, GTK_TYPE_TEXT_VIEW);
+  g_assert_cmpuint (views->len, ==, 1);
+  buffer = gtk_text_view_get_buffer (views->pdata[0]);
+  {
+    g_autofree char *shown = buffer_text (buffer);
+    g_assert_cmpstr (shown, ==, original);
+  }
+
+  gtk_text_buffer_get_end_iter (buffer, &end);
+  gtk_text_buffer_insert (buffer, &end, comment, -1);
+  g_assert_true (tw_design_page_get_modified (TW_DESIGN_PAGE (page)));
+  edited = buffer_text (buffer);
+  g_assert_true (g_str_has_suffix (edited, comment));
+
+  wait_until (has_change, &changes, "the edited text's check");
+  g_assert_cmpuint (changes.n_changes, ==, 1);
+  g_assert_true (changes.last == tw_design_page_get_definition (TW_DESIGN_PAGE (page)));
+  g_assert_true (changes.last != def);
+  g_assert_cmpstr (changes.last->text, ==, edited);
+
+  g_assert_true (gtk_widget_activate_action (page, "design.save", NULL));
+  g_assert_false (tw_design_page_get_modified (TW_DESIGN_PAGE (page)));
+  g_assert_true (g_file_get_contents (path, &saved, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (saved, ==, edited);
+
+  g_assert_true (gtk_widget_activate_action (page, "design.undo", NULL));
+  undone = buffer_text (buffer);
+  g_assert_cmpstr (undone, ==, original);
+  g_assert_true (tw_design_page_get_modified (TW_DESIGN_PAGE (page)));
+
+  g_signal_handlers_disconnect_by_data (page, &changes);
+  destroy_window (window);
+  finalize_after_idle (page);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* A text that does not load keeps the last definition that did, and the
+ * page goes cleanly while its check of that text may still be running. */
+static void
+test_design_page_broken_text (void)
+{
+  g_autoptr(TwDefinition) def = load_bundled ("colorfield");
+  g_autoptr(GPtrArray) views = NULL;
+  GtkWidget *page = g_object_ref_sink (g_object_new (TW_TYPE_DESIGN_PAGE, NULL));
+  GtkWindow *window = show_in_window (page);
+  GtkTextBuffer *buffer;
+  GtkTextIter start;
+
+  tw_design_page_set_document (TW_DESIGN_PAGE (page), NULL, def);
+  g_assert_null (tw_design_page_get_file (TW_DESIGN_PAGE (page)));
+  g_assert_true (tw_design_page_get_definition (TW_DESIGN_PAGE (page)) == def);
+
+  views = find_all (page, GTK_TYPE_TEXT_VIEW);
+  g_assert_cmpuint (views->len, ==, 1);
+  buffer = gtk_text_view_get_buffer (views->pdata[0]);
+  /* typed, as a designer would (gtk_text_buffer_set_text() left the page
+   * unmodified here) */
+  gtk_text_buffer_get_start_iter (buffer, &start);
+  gtk_text_buffer_insert (buffer, &start, "game: [unclosed\n", -1);
+  g_assert_true (tw_design_page_get_modified (TW_DESIGN_PAGE (page)));
+  g_assert_true (tw_design_page_get_definition (TW_DESIGN_PAGE (page)) == def);
+
+  destroy_window (window);
+  finalize_after_idle (page);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  g_test_add_func ("/tw/widgets/board-view/plays", test_board_view_plays);
+  g_test_add_func ("/tw/widgets/card-editor/edits", test_card_editor_edits);
+  g_test_add_func ("/tw/widgets/card-editor/pending", test_card_editor_pending);
+  g_test_add_func ("/tw/widgets/design-page/edit-save", test_design_page_edit_save);
+  g_test_add_func ("/tw/widgets/design-page/broken-text", test_design_page_broken_text);
+
+  return g_test_run ();
+}
