@@ -378,12 +378,12 @@ typedef struct
 } Changes;
 
 static void
-definition_changed_cb (TwDesignPage *page,
-                       TwDefinition *definition,
-                       Changes      *changes)
+definition_changed_cb (TwDefinitionDocument *document,
+                       GParamSpec           *pspec,
+                       Changes              *changes)
 {
   changes->n_changes++;
-  changes->last = definition;
+  changes->last = tw_definition_document_get_definition (document);
 }
 
 static gboolean
@@ -436,9 +436,11 @@ test_design_page_edit_save (void)
   file = g_file_new_for_path (path);
 
   page = g_object_ref_sink (g_object_new (TW_TYPE_DESIGN_PAGE, NULL));
-  g_signal_connect (page, "definition-changed", G_CALLBACK (definition_changed_cb), &changes);
   window = show_in_window (page);
   tw_design_page_set_document (TW_DESIGN_PAGE (page), file, def);
+  /* the document's definition changes from here on only by edits */
+  g_signal_connect (tw_design_page_get_document (TW_DESIGN_PAGE (page)), "notify::definition",
+                    G_CALLBACK (definition_changed_cb), &changes);
   g_assert_true (tw_design_page_get_definition (TW_DESIGN_PAGE (page)) == def);
   g_assert_true (g_file_equal (tw_design_page_get_file (TW_DESIGN_PAGE (page)), file));
   g_assert_false (tw_design_page_get_modified (TW_DESIGN_PAGE (page)));
