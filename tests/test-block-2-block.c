@@ -738,7 +738,6 @@ test_playout_pick (void)
 int
 main (int argc, char **argv)
 {
-  g_autoptr(GError) error = NULL;
 
   g_test_init (&argc, &argv, NULL);
 

@@ -355,7 +355,6 @@ print_json (GString       *out,
     {
       g_autoptr(GPtrArray) arms = g_ptr_array_new ();
       g_autoptr(GString) summary = g_string_new (NULL);
-      g_autofree char *indented = NULL;
 
       g_string_append (out, c > 0 ? ",\n    {\"values\": {" : "\n    {\"values\": {");
       for (guint a = 0; a < n_axes; a++)
