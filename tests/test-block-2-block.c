@@ -738,7 +738,6 @@ test_playout_pick (void)
 int
 main (int argc, char **argv)
 {
-
   g_test_init (&argc, &argv, NULL);
 
   bundled_def = tw_test_load_bundled ("block-2-block");
