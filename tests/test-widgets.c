@@ -25,6 +25,7 @@
 #include "tw-game-model.h"
 #include "tw-game.h"
 #include "tw-record.h"
+#include "tw-variant-form.h"
 
 /* ------------------------------------------------------------------------ */
 /* Helpers                                                                  */
@@ -514,6 +515,71 @@ test_design_page_broken_text (void)
   finalize_after_idle (page);
 }
 
+/* ------------------------------------------------------------------------ */
+/* The variant form                                                         */
+
+typedef struct
+{
+  guint  n_changes;
+  char  *name;
+  char  *value;
+} OptionChanges;
+
+static void
+option_changed_cb (TwVariantForm *form,
+                   const char    *name,
+                   const char    *value,
+                   OptionChanges *changes)
+{
+  changes->n_changes++;
+  g_free (changes->name);
+  changes->name = g_strdup (name);
+  g_free (changes->value);
+  changes->value = g_strdup (value);
+}
+
+/* A row per option, set from the definition without a word; a switch the
+ * designer turns is told as the option's name and value in the text's
+ * words; the reset button puts the default back. */
+static void
+test_variant_form_options (void)
+{
+  g_autoptr(TwDefinition) def = load_bundled ("colorblock");
+  GtkWidget *form = g_object_ref_sink (tw_variant_form_new ());
+  OptionChanges changes = { 0 };
+  g_autoptr(GPtrArray) switches = NULL;
+  GtkWindow *window;
+  GtkSwitch *first;
+  gboolean was;
+
+  g_signal_connect (form, "option-changed", G_CALLBACK (option_changed_cb), &changes);
+  window = show_in_window (form);
+  tw_variant_form_set_definition (TW_VARIANT_FORM (form), def);
+  tw_variant_form_set_definition (TW_VARIANT_FORM (form), def);
+  g_assert_cmpuint (changes.n_changes, ==, 0);
+
+  switches = find_all (form, GTK_TYPE_SWITCH);
+  g_assert_cmpuint (switches->len, >, 0);
+  first = switches->pdata[0];
+  was = gtk_switch_get_active (first);
+  gtk_switch_set_active (first, !was);
+  g_assert_cmpuint (changes.n_changes, ==, 1);
+  g_assert_nonnull (changes.name);
+  g_assert_cmpstr (changes.value, ==, was ? "false" : "true");
+
+  /* no options without a definition */
+  tw_variant_form_set_definition (TW_VARIANT_FORM (form), NULL);
+  g_clear_pointer (&switches, g_ptr_array_unref);
+  switches = find_all (form, GTK_TYPE_SWITCH);
+  g_assert_cmpuint (switches->len, ==, 0);
+  g_assert_cmpuint (changes.n_changes, ==, 1);
+
+  destroy_window (window);
+  g_assert_finalize_object (form);
+  g_free (changes.name);
+  g_free (changes.value);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -526,6 +592,7 @@ main (int   argc,
   g_test_add_func ("/tw/widgets/card-editor/pending", test_card_editor_pending);
   g_test_add_func ("/tw/widgets/design-page/edit-save", test_design_page_edit_save);
   g_test_add_func ("/tw/widgets/design-page/broken-text", test_design_page_broken_text);
+  g_test_add_func ("/tw/widgets/variant-form/options", test_variant_form_options);
 
   return g_test_run ();
 }

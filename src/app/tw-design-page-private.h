@@ -23,6 +23,7 @@
 #include "tw-design-edit.h"
 #include "tw-design-page.h"
 #include "tw-rules.h"
+#include "tw-variant-form.h"
 
 G_BEGIN_DECLS
 
@@ -51,8 +52,6 @@ struct _TwDesignPage
 
   /* Owned */
   TwDefinitionDocument *document;   /* the text, its file, checks, autosave */
-  GPtrArray        *option_rows;    /* of OptionRow */
-  GtkWidget        *variant_group;
   char             *selected_tile;
   char             *selected_before; /* the selection before an Add or Duplicate, for its undo */
   TwDefinition     *game_definition; /* a saved game's, to show when the page is shown */
@@ -63,7 +62,7 @@ struct _TwDesignPage
 
   /* Borrowed */
   GtkSourceBuffer  *buffer;         /* the document's */
-  const TwRules    *form_rules;     /* the module the variant form shows */
+  TwVariantForm    *variant_form;   /* in variant_box */
   GtkWidget        *edge_buttons[4];
   GtkSpinButton    *count_spin;
   GtkWidget        *join_buttons[4];

@@ -616,10 +616,6 @@ tw_design_page_dispose (GObject *object)
   if (self->source_view != NULL)
     g_signal_handlers_disconnect_by_data (self->source_view, self);
   g_signal_handlers_disconnect_by_data (adw_style_manager_get_default (), self);
-  /* the rows' handlers point at row data: disconnect them while the
-   * controls are alive, then drop the widgets */
-  if (self->option_rows != NULL)
-    g_ptr_array_set_size (self->option_rows, 0);
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_data (self->document, self);
   adw_bin_set_child (ADW_BIN (self), NULL);
@@ -634,7 +630,6 @@ tw_design_page_finalize (GObject *object)
 {
   TwDesignPage *self = TW_DESIGN_PAGE (object);
 
-  g_clear_pointer (&self->option_rows, g_ptr_array_unref);
   g_clear_pointer (&self->selected_tile, g_free);
   g_clear_pointer (&self->selected_before, g_free);
   g_clear_pointer (&self->game_definition, tw_definition_unref);
