@@ -221,7 +221,8 @@ update_results (TwPlayPage *self)
   clear_box (GTK_WIDGET (self->results_seats));
   clear_box (GTK_WIDGET (self->breakdown_box));
   gtk_widget_set_visible (GTK_WIDGET (self->results_box), over);
-  gtk_widget_set_visible (GTK_WIDGET (self->breakdown_box), over);
+  gtk_widget_set_visible (gtk_widget_get_ancestor (GTK_WIDGET (self->breakdown_box),
+                                                   GTK_TYPE_SCROLLED_WINDOW), over);
   if (!over)
     return;
 
