@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <glib.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "tw-rules.h"
@@ -222,6 +223,123 @@ test_twice_and_too_many (void)
   g_assert_cmpuint (tw_sweep_n_cells (sweep), ==, 600);
 }
 
+/* The bundled Colorblock definition (the tests run with TILEWRIGHT_DATADIR). */
+static TwDefinition *
+load_colorblock (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("TILEWRIGHT_DATADIR"), "games",
+                                            "colorblock.yaml", NULL);
+  g_autoptr(GError) error = NULL;
+  TwDefinition *def = tw_definition_load_file (path, NULL, &error);
+
+  g_assert_no_error (error);
+  return def;
+}
+
+/* Numbers of the definition addressed by a path: each cell plays a
+ * definition whose text differs from the file only in those numbers, with
+ * comments kept; no option settings come of them. */
+static void
+test_paths (void)
+{
+  g_autoptr(TwDefinition) def = load_colorblock ();
+  g_autoptr(TwSweep) sweep = tw_sweep_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *labels = NULL;
+  gint tile = tw_definition_find_tile (def, "full-r");
+  gint card = tw_definition_find_card (def, "size-5");
+  const char *counts[] = { "1", "1", "6", "6" };
+  const char *sizes[] = { "4", "5", "4", "5" };
+
+  g_assert_cmpint (tile, >=, 0);
+  g_assert_cmpint (card, >=, 0);
+  g_assert_true (tw_sweep_add (sweep, def, "tiles.full-r.count=1,6", &error));
+  g_assert_no_error (error);
+  g_assert_true (tw_sweep_add (sweep, def, "cards.size-5.params.tiles=4..5", &error));
+  g_assert_no_error (error);
+  g_assert_true (tw_sweep_get_axis (sweep, 0)->path);
+  g_assert_cmpuint (tw_sweep_n_cells (sweep), ==, 4);
+  labels = cells_text (sweep);
+  g_assert_cmpstr (labels, ==, "tiles.full-r.count=1, cards.size-5.params.tiles=4; "
+                               "tiles.full-r.count=1, cards.size-5.params.tiles=5; "
+                               "tiles.full-r.count=6, cards.size-5.params.tiles=4; "
+                               "tiles.full-r.count=6, cards.size-5.params.tiles=5");
+
+  for (guint c = 0; c < 4; c++)
+    {
+      g_autoptr(TwDefinition) cell = tw_sweep_cell_definition (sweep, def, c, &error);
+      g_auto(GStrv) sets = NULL;
+      g_autofree char *line = NULL;
+      guint players = 9;
+
+      g_assert_no_error (error);
+      g_assert_nonnull (cell);
+      g_assert_true (cell != def);
+      g_assert_cmpuint (cell->tiles[tile].count, ==, atoi (counts[c]));
+      g_assert_cmpint (cell->cards[card].params[0], ==, atoi (sizes[c]));
+      /* the rest of the text as written, comments and all */
+      g_assert_cmpuint (strlen (cell->text), ==, strlen (def->text));
+      g_assert_true (g_str_has_prefix (cell->text, "# Colorblock"));
+      line = g_strdup_printf ("{id: full-r, name: \"Full red\", count: %s,", counts[c]);
+      g_assert_nonnull (strstr (cell->text, line));
+      sets = tw_sweep_cell_sets (sweep, c, &players);
+      g_assert_cmpuint (g_strv_length (sets), ==, 0);
+      g_assert_cmpuint (players, ==, 0);
+    }
+
+  /* without path axes a cell plays the definition itself */
+  {
+    g_autoptr(TwSweep) plain = tw_sweep_new ();
+    g_autoptr(TwDefinition) same = NULL;
+
+    g_assert_true (tw_sweep_add (plain, def, "players=2..3", &error));
+    same = tw_sweep_cell_definition (plain, def, 1, &error);
+    g_assert_no_error (error);
+    g_assert_true (same == def);
+  }
+}
+
+/* A path that names nothing or no whole number, a value that is not one,
+ * and a cell whose definition the loader refuses. */
+static void
+test_path_errors (void)
+{
+  g_autoptr(TwDefinition) def = load_colorblock ();
+  const char *bad[][2] = {
+    { "cardz.size-5.points=1", "no list 'cardz:'" },
+    { "cards.nope.points=1", "no item with id 'nope'" },
+    { "cards.size-5.nothing=1", "has no key at" },
+    { "tiles.full-r.name=1", "is not a whole number in the definition" },
+    { "tiles.full-r=1", "is not a path" },
+    { "tiles.full-r.count=x", "expected a whole number" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr(TwSweep) sweep = tw_sweep_new ();
+      g_autoptr(GError) error = NULL;
+
+      gint code = i + 1 == G_N_ELEMENTS (bad) ? TW_SWEEP_ERROR_VALUE : TW_SWEEP_ERROR_NAME;
+
+      g_assert_false (tw_sweep_add (sweep, def, bad[i][0], &error));
+      g_assert_error (error, TW_SWEEP_ERROR, code);
+      g_assert_nonnull (strstr (error->message, bad[i][1]));
+      g_assert_cmpuint (tw_sweep_n_axes (sweep), ==, 0);
+    }
+
+  {
+    g_autoptr(TwSweep) sweep = tw_sweep_new ();
+    g_autoptr(GError) error = NULL;
+    g_autoptr(TwDefinition) cell = NULL;
+
+    g_assert_true (tw_sweep_add (sweep, def, "tiles.full-r.count=-1", &error));
+    cell = tw_sweep_cell_definition (sweep, def, 0, &error);
+    g_assert_null (cell);
+    g_assert_error (error, TW_DEFINITION_ERROR, TW_DEFINITION_ERROR_INVALID);
+    g_assert_nonnull (strstr (error->message, "(tiles.full-r.count=-1)"));
+  }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -232,6 +350,8 @@ main (int    argc,
   g_test_add_func ("/tw/sweep/grid", test_grid);
   g_test_add_func ("/tw/sweep/errors", test_errors);
   g_test_add_func ("/tw/sweep/twice-and-too-many", test_twice_and_too_many);
+  g_test_add_func ("/tw/sweep/paths", test_paths);
+  g_test_add_func ("/tw/sweep/path-errors", test_path_errors);
 
   return g_test_run ();
 }

@@ -362,8 +362,8 @@ tw_cli_simulate (int    argc,
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       "Write the results to FILE instead of standard output", "FILE" },
     { "sweep", 0, 0, G_OPTION_ARG_STRING_ARRAY, &sweeps,
-      "Play the run once per value of an option or of players (LO..HI: every integer); "
-      "two or more make a grid", "NAME=V1,V2…" },
+      "Play the run once per value of an option, of players or of a number at a path "
+      "(cards.ID.points; LO..HI: every integer); two or more make a grid", "NAME=V1,V2…" },
     { NULL }
   };
   g_autoptr(GOptionContext) context = tw_cli_context_new ("simulate", entries);
@@ -392,7 +392,9 @@ tw_cli_simulate (int    argc,
     "the change (B) and every metric's B - A is shown with a 95% interval.\n"
     "--shard K/N with --format json, then `merge`, splits a run over machines.\n"
     "--sweep NAME=V1,V2 (or LO..HI) plays the run once per value, with the same\n"
-    "seeds, and prints a row per value (with two or more, per combination).\n"
+    "seeds, and prints a row per value (with two or more, per combination);\n"
+    "NAME is an option, players, or a number of the definition at a path\n"
+    "SECTION.ID.KEY (tiles.full-r.count, cards.size-5.points).\n"
     "Ctrl-C stops the run: the games that had ended are reported, marked as\n"
     "interrupted, and the exit status is 130; a second Ctrl-C quits at once.\n"
     "See doc/simulate.md.\n\n"

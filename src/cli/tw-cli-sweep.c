@@ -99,6 +99,7 @@ prepare_cells (const TwCliSweepArgs  *args,
       g_auto(GStrv) cell_sets = NULL;
       g_auto(GStrv) sets = NULL;
       g_autoptr(GError) local_error = NULL;
+      g_autoptr(TwDefinition) def = NULL;
       guint players = 0;
 
       cell_sets = tw_sweep_cell_sets (sweep, c, &players);
@@ -106,8 +107,11 @@ prepare_cells (const TwCliSweepArgs  *args,
         g_strv_builder_addv (builder, (const char **) args->sets);
       g_strv_builder_addv (builder, (const char **) cell_sets);
       sets = g_strv_builder_end (builder);
-      cells[c].game = tw_cli_new_game (args->def, players != 0 ? (int) players : args->players,
-                                       sets, &local_error);
+      /* a path axis changes the definition itself */
+      def = tw_sweep_cell_definition (sweep, args->def, c, &local_error);
+      if (def != NULL)
+        cells[c].game = tw_cli_new_game (def, players != 0 ? (int) players : args->players,
+                                         sets, &local_error);
       if (cells[c].game != NULL)
         tw_cli_parse_bots (args->bots, cells[c].game->n_players, cells[c].bots, &local_error);
       if (local_error != NULL)

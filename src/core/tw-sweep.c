@@ -8,6 +8,7 @@
 
 #include <string.h>
 
+#include "tw-design-edit.h"
 #include "tw-rules.h"
 
 G_DEFINE_QUARK (tw-sweep-error-quark, tw_sweep_error)
@@ -43,6 +44,62 @@ tw_sweep_free (TwSweep *sweep)
   g_free (sweep);
 }
 
+/* The map holding the number a path axis sweeps, and the number's key in it:
+ * @path is SECTION.ID.KEY, or SECTION.ID.MAP.….KEY for a key of a map in the
+ * item (`cards.size-5.params.size`). NULL with @error when the path names
+ * nothing, or something that is not a whole number. */
+static const TwNode *
+find_path (const TwNode  *root,
+           const char    *path,
+           const char   **key,
+           GError       **error)
+{
+  g_auto(GStrv) parts = g_strsplit (path, ".", -1);
+  guint n = g_strv_length (parts);
+  const TwNode *section, *map, *value;
+  gint64 number;
+
+  if (n < 3)
+    {
+      g_set_error (error, TW_SWEEP_ERROR, TW_SWEEP_ERROR_NAME,
+                   "'%s' is not a path: write SECTION.ID.KEY, as cards.size-5.points", path);
+      return NULL;
+    }
+  section = tw_node_get (root, parts[0]);
+  if (section == NULL || section->type != TW_NODE_SEQ)
+    {
+      g_set_error (error, TW_SWEEP_ERROR, TW_SWEEP_ERROR_NAME,
+                   "the definition has no list '%s:' for the path '%s'", parts[0], path);
+      return NULL;
+    }
+  map = tw_design_find_item (root, parts[0], parts[1]);
+  if (map == NULL)
+    {
+      g_set_error (error, TW_SWEEP_ERROR, TW_SWEEP_ERROR_NAME,
+                   "no item with id '%s' in '%s:' for the path '%s'", parts[1], parts[0], path);
+      return NULL;
+    }
+  for (guint i = 2; i + 1 < n && map != NULL; i++)
+    map = tw_node_get (map, parts[i]);
+  value = map != NULL ? tw_node_get (map, parts[n - 1]) : NULL;
+  if (map == NULL || map->type != TW_NODE_MAP || value == NULL)
+    {
+      g_set_error (error, TW_SWEEP_ERROR, TW_SWEEP_ERROR_NAME,
+                   "the item '%s' of '%s:' has no key at '%s'", parts[1], parts[0], path);
+      return NULL;
+    }
+  if (value->type != TW_NODE_SCALAR
+      || !g_ascii_string_to_signed (value->scalar, 10, G_MININT, G_MAXINT, &number, NULL))
+    {
+      g_set_error (error, TW_SWEEP_ERROR, TW_SWEEP_ERROR_NAME,
+                   "'%s' is not a whole number in the definition, so it cannot be swept", path);
+      return NULL;
+    }
+  /* the last part is a suffix of @path: borrowed from it */
+  *key = path + strlen (path) - strlen (parts[n - 1]);
+  return map;
+}
+
 /* @text as one canonical value of the axis, or NULL with @error. */
 static char *
 canonical_value (const TwDefinition *def,
@@ -52,6 +109,18 @@ canonical_value (const TwDefinition *def,
                  const char         *text,
                  GError            **error)
 {
+  if (spec == NULL && strchr (name, '.') != NULL)
+    {
+      gint64 number;
+
+      if (!g_ascii_string_to_signed (text, 10, G_MININT, G_MAXINT, &number, NULL))
+        {
+          g_set_error (error, TW_SWEEP_ERROR, TW_SWEEP_ERROR_VALUE,
+                       "invalid value '%s' for %s: expected a whole number", text, name);
+          return NULL;
+        }
+      return g_strdup_printf ("%" G_GINT64_FORMAT, number);
+    }
   if (spec == NULL)
     {
       guint64 players;
@@ -179,7 +248,15 @@ tw_sweep_add (TwSweep            *sweep,
       return FALSE;
     }
   rest = eq + 1;
-  if (!g_str_equal (name, TW_SWEEP_PLAYERS))
+  if (strchr (name, '.') != NULL)
+    {
+      const char *key;
+
+      /* a number of the definition itself, addressed by its path */
+      if (find_path (def->root, name, &key, error) == NULL)
+        return FALSE;
+    }
+  else if (!g_str_equal (name, TW_SWEEP_PLAYERS))
     {
       spec = tw_option_find (def->rules->options, def->rules->n_options, name, &index);
       if (spec == NULL)
@@ -242,6 +319,7 @@ tw_sweep_add (TwSweep            *sweep,
   axis = g_new0 (TwSweepAxis, 1);
   axis->name = g_steal_pointer (&name);
   axis->type = spec != NULL ? spec->type : TW_VALUE_INT;
+  axis->path = strchr (axis->name, '.') != NULL;
   axis->values = g_strv_builder_end (values);
   axis->n_values = seen->len;
   g_ptr_array_add (sweep->axes, axis);
@@ -336,7 +414,7 @@ tw_sweep_cell_sets (const TwSweep *sweep,
 
       if (g_str_equal (axis->name, TW_SWEEP_PLAYERS))
         *players = (guint) g_ascii_strtoull (value, NULL, 10);
-      else
+      else if (!axis->path)
         {
           g_autofree char *set = g_strdup_printf ("%s=%s", axis->name, value);
 
@@ -360,4 +438,83 @@ tw_sweep_cell_label (const TwSweep *sweep,
                             ((const TwSweepAxis *) g_ptr_array_index (sweep->axes, i))->name,
                             tw_sweep_cell_value (sweep, cell, i));
   return g_string_free (label, FALSE);
+}
+
+static gint
+edit_later_first (gconstpointer a,
+                  gconstpointer b)
+{
+  const TwDesignEdit *x = *(TwDesignEdit * const *) a;
+  const TwDesignEdit *y = *(TwDesignEdit * const *) b;
+
+  return x->start < y->start ? 1 : x->start > y->start ? -1 : 0;
+}
+
+/**
+ * tw_sweep_cell_definition:
+ * @sweep: the sweep
+ * @def: the definition the sweep was built on
+ * @cell: a cell
+ * @error: the first problem of the cell's definition, when it has one
+ *
+ * The definition @cell plays: @def itself when the sweep has no path axes,
+ * else @def's text with the numbers at the paths set to the cell's values
+ * (only those values' bytes change: tw-design-edit.h), loaded and checked
+ * again under the name "PATH (LABEL)".
+ *
+ * Returns: (transfer full) (nullable): the cell's definition
+ */
+TwDefinition *
+tw_sweep_cell_definition (const TwSweep  *sweep,
+                          TwDefinition   *def,
+                          guint           cell,
+                          GError        **error)
+{
+  g_autoptr(GPtrArray) edits = g_ptr_array_new_with_free_func ((GDestroyNotify) tw_design_edit_free);
+  g_autoptr(GString) text = NULL;
+  g_autofree char *label = NULL;
+  g_autofree char *name = NULL;
+
+  g_return_val_if_fail (sweep != NULL, NULL);
+  g_return_val_if_fail (def != NULL, NULL);
+  g_return_val_if_fail (cell < tw_sweep_n_cells (sweep), NULL);
+
+  for (guint i = 0; i < sweep->axes->len; i++)
+    {
+      const TwSweepAxis *axis = g_ptr_array_index (sweep->axes, i);
+      const TwNode *map;
+      const char *key;
+      TwDesignEdit *edit;
+
+      if (!axis->path)
+        continue;
+      map = find_path (def->root, axis->name, &key, error);
+      if (map == NULL)
+        return NULL;
+      edit = tw_design_edit_map_set (def->text, map, key, tw_sweep_cell_value (sweep, cell, i));
+      if (edit == NULL)
+        {
+          g_set_error (error, TW_SWEEP_ERROR, TW_SWEEP_ERROR_NAME,
+                       "'%s' cannot be rewritten in the definition's text", axis->name);
+          return NULL;
+        }
+      g_ptr_array_add (edits, edit);
+    }
+  if (edits->len == 0)
+    return tw_definition_ref (def);
+
+  /* from the end of the text back, so that each span is still where the
+   * parse found it */
+  g_ptr_array_sort (edits, edit_later_first);
+  text = g_string_new (def->text);
+  for (guint i = 0; i < edits->len; i++)
+    {
+      const TwDesignEdit *edit = g_ptr_array_index (edits, i);
+
+      g_string_erase (text, (gssize) edit->start, (gssize) (edit->end - edit->start));
+      g_string_insert (text, (gssize) edit->start, edit->text);
+    }
+  label = tw_sweep_cell_label (sweep, cell);
+  name = g_strdup_printf ("%s (%s)", def->path != NULL ? def->path : "<string>", label);
+  return tw_definition_load_data (text->str, (gssize) text->len, name, NULL, error);
 }

@@ -1,10 +1,13 @@
 /* tw-sweep.h: a grid of variant settings to simulate, cell by cell
  *
- * A sweep is a list of axes; each axis is a variant option of a definition
- * (or the seat count, named "players") with the values it takes. The cells
+ * A sweep is a list of axes; each axis is a variant option of a definition,
+ * the seat count (named "players") or a whole number of the definition
+ * itself addressed by a path (SECTION.ID.KEY: `cards.size-5.points`,
+ * `tiles.full-r.count`), with the values it takes. The cells
  * are every combination of one value per axis, in the order of nested loops:
  * the first axis varies slowest, the last fastest. A cell is handed to a
- * game as "name=value" settings (what `--set` takes) and a seat count, so
+ * game as "name=value" settings (what `--set` takes), a seat count and, for
+ * path axes, a definition of its own (tw_sweep_cell_definition()), so
  * whoever plays the cells (`simulate --sweep`, later the Lab) builds its
  * games the way it builds any other.
  *
@@ -48,13 +51,14 @@ typedef struct
   TwValueType  type;
   char       **values;   /* NULL-terminated */
   guint        n_values;
+  gboolean     path;     /* a number of the definition at the path @name */
 } TwSweepAxis;
 
 typedef struct _TwSweep TwSweep;
 
 TwSweep           *tw_sweep_new          (void);
 void               tw_sweep_free         (TwSweep           *sweep);
-/* Adds the axis @text, "NAME=V1,V2,…" or, for an integer option and for
+/* Adds the axis @text, "NAME=V1,V2,…" or, for an integer option, a path and
  * players, "NAME=LO..HI" (every integer from LO to HI), checked against
  * @def's options and seat range. On error (TW_SWEEP_ERROR, or
  * TW_SCHEMA_ERROR with --set's message for a bad name or value) the sweep
@@ -81,6 +85,13 @@ const char        *tw_sweep_cell_value   (const TwSweep     *sweep,
 char             **tw_sweep_cell_sets    (const TwSweep     *sweep,
                                           guint              cell,
                                           guint             *players);
+/* The definition @cell plays (a new reference): @def, or with the numbers of
+ * the path axes set to the cell's values; NULL with @error when that text
+ * does not load. */
+TwDefinition      *tw_sweep_cell_definition (const TwSweep  *sweep,
+                                             TwDefinition   *def,
+                                             guint           cell,
+                                             GError        **error);
 /* "players=3, goals=false": the cell for messages and headings. */
 char              *tw_sweep_cell_label   (const TwSweep     *sweep,
                                           guint              cell);

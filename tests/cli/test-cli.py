@@ -918,6 +918,30 @@ def sweep_players():
 
 
 @test
+def sweep_paths():
+    # a number of the definition by its path: the cell with the file's own
+    # value is the plain run; another value plays another definition
+    code, out, err = sweep("--players", "2", "--sweep", "tiles.full-r.count=3,8", "--format",
+                           "json")
+    expect(code, (out, err), EXIT_OK)
+    doc = json.loads(out)
+    check(doc["sweep"] == [{"name": "tiles.full-r.count", "values": [3, 8]}], "axes",
+          doc["sweep"])
+    pcode, plain, perr = sweep("--players", "2", "--format", "json")
+    expect(pcode, (plain, perr), EXIT_OK)
+    check(doc["cells"][0]["summary"] == json.loads(plain), "the file's own value is the plain run",
+          json.dumps(doc["cells"][0]["summary"])[:300])
+    sha = [c["summary"]["arms"][0].get("definition_sha256") for c in doc["cells"]]
+    check(sha[0] != sha[1], "the cells play different definitions", sha)
+    code, out, err = sweep("--sweep", "tiles.full-r.name=1,2")
+    expect(code, (out, err), EXIT_USAGE)
+    check("'tiles.full-r.name' is not a whole number in the definition" in err, "message", err)
+    code, out, err = sweep("--sweep", "tiles.full-r.count=-1,3")
+    check(code != EXIT_OK and "(tiles.full-r.count=-1)" in err and "out of range" in err,
+          "a cell whose definition does not load", code, err)
+
+
+@test
 def sweep_refusals():
     cases = [
         (("--sweep", "goals=true,false", "--compare", "goals=false"),
