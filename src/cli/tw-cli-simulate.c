@@ -334,6 +334,9 @@ tw_cli_simulate (int    argc,
   char *shard_text = NULL;
   char *output = NULL;
   char **sweeps = NULL;
+  char **targets = NULL;
+  int start = 0;
+  char *write = NULL;
   const GOptionEntry entries[] = {
     { "games", 'g', 0, G_OPTION_ARG_INT, &games,
       "Number of games of the whole run (default: 100)", "N" },
@@ -364,6 +367,14 @@ tw_cli_simulate (int    argc,
     { "sweep", 0, 0, G_OPTION_ARG_STRING_ARRAY, &sweeps,
       "Play the run once per value of an option, of players or of a number at a path "
       "(cards.ID.points; LO..HI: every integer); two or more make a grid", "NAME=V1,V2…" },
+    { "target", 0, 0, G_OPTION_ARG_STRING_ARRAY, &targets,
+      "With --sweep: search the cell nearest this (win_pK, advantage_pK, moves, tie, "
+      "end:REASON; shares as fractions), by successive halving; repeatable",
+      "METRIC=LO..HI" },
+    { "start", 0, 0, G_OPTION_ARG_INT, &start,
+      "With --target: games a cell plays in the first round (default: 20)", "N" },
+    { "write", 0, 0, G_OPTION_ARG_FILENAME, &write,
+      "With --target: save the definition with the best cell's values to FILE", "FILE" },
     { NULL }
   };
   g_autoptr(GOptionContext) context = tw_cli_context_new ("simulate", entries);
@@ -394,7 +405,9 @@ tw_cli_simulate (int    argc,
     "--sweep NAME=V1,V2 (or LO..HI) plays the run once per value, with the same\n"
     "seeds, and prints a row per value (with two or more, per combination);\n"
     "NAME is an option, players, or a number of the definition at a path\n"
-    "SECTION.ID.KEY (tiles.full-r.count, cards.size-5.points).\n"
+    "SECTION.ID.KEY (tiles.full-r.count, cards.size-5.points). With --target,\n"
+    "the cells are searched by successive halving for the one whose figures\n"
+    "are nearest the targets, and --write saves the definition with its values.\n"
     "Ctrl-C stops the run: the games that had ended are reported, marked as\n"
     "interrupted, and the exit status is 130; a second Ctrl-C quits at once.\n"
     "See doc/simulate.md.\n\n"
@@ -428,6 +441,19 @@ tw_cli_simulate (int    argc,
     rc = tw_cli_report_error (error);
   if (rc == TW_EXIT_OK && shard_text != NULL && !parse_shard (shard_text, &shard_k, &shard_n, &error))
     rc = tw_cli_report_error (error);
+  if (rc == TW_EXIT_OK && targets == NULL && (start != 0 || write != NULL))
+    {
+      tw_cli_error ("--start and --write go with --target");
+      rc = TW_EXIT_USAGE;
+    }
+  if (rc == TW_EXIT_OK && targets != NULL && (sweeps == NULL || format != TW_CLI_FORMAT_TEXT
+                                              || start < 0))
+    {
+      tw_cli_error (sweeps == NULL ? "--target searches the cells of a --sweep: give one"
+                    : start < 0 ? "--start must be at least 1"
+                    : "--target prints text only (its search has no JSON or CSV yet)");
+      rc = TW_EXIT_USAGE;
+    }
   if (rc == TW_EXIT_OK && sweeps != NULL)
     {
       /* what a sweep does not do (yet), each with its reason */
@@ -465,7 +491,7 @@ tw_cli_simulate (int    argc,
         .path = argv[1], .def = def, .sweeps = sweeps, .sets = sets, .players = players,
         .bots = bots_text, .seed = seed, .games = (guint64) games,
         .jobs = jobs > 0 ? (guint) jobs : g_get_num_processors (), .format = format,
-        .output = output,
+        .output = output, .targets = targets, .start = (guint64) start, .write = write,
       };
 
       rc = tw_cli_sweep_run (&sweep);
@@ -587,6 +613,8 @@ out:
   g_free (shard_text);
   g_free (output);
   g_strfreev (sweeps);
+  g_strfreev (targets);
+  g_free (write);
   return rc;
 }
 

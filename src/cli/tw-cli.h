@@ -130,6 +130,9 @@ typedef struct
   guint         jobs;
   TwCliFormat   format;
   const char   *output;       /* nullable: standard output */
+  char        **targets;      /* nullable: --target, a search instead of the grid */
+  guint64       start;        /* --start: the first round's games of a search */
+  const char   *write;        /* nullable: --write, the best cell's definition */
 } TwCliSweepArgs;
 
 /* Plays every cell of the sweep and prints the table; returns a TwExit. */

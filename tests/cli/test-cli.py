@@ -942,6 +942,39 @@ def sweep_paths():
 
 
 @test
+def sweep_target():
+    # a search over the cells: one round per halving, the best reported and
+    # written as a definition that loads with its values
+    out_def = os.path.join(TMP, "tuned.yaml")
+    code, out, err = sweep("--players", "2", "--start", "5", "--sweep", "tiles.full-r.count=1,8",
+                           "--sweep", "goals=false,true", "--target", "moves=20..30",
+                           "--target", "advantage_p1=-0.05..0.05", "--write", out_def)
+    expect(code, (out, err), EXIT_OK)
+    rounds = [line for line in out.splitlines() if line.startswith("round ")]
+    check(len(rounds) == 3 and rounds[0].startswith("round 1: 4 cells, 5 games each")
+          and rounds[-1].startswith("round 3: 1 cell, 20 games each"), "rounds", out)
+    best = re.search(r"^best: tiles\.full-r\.count=(\d+), goals=(\w+), 20 games", out, re.M)
+    check(best is not None, "best line", out)
+    if best:
+        with open(out_def) as f:
+            text = f.read()
+        check(f"id: full-r, name: \"Full red\", count: {best.group(1)}," in text,
+              "written count", text[:2000])
+        vcode, vout, verr = run("validate", out_def)
+        expect(vcode, (vout, verr), EXIT_OK)
+    for args, message in [
+            (("--target", "moves=1"), "--target searches the cells of a --sweep: give one"),
+            (("--sweep", "goals=false,true", "--target", "nope=1"), "unknown metric 'nope'"),
+            (("--sweep", "goals=false,true", "--target", "moves=x"), "is not a number"),
+            (("--write", out_def), "--start and --write go with --target"),
+            (("--sweep", "goals=false,true", "--target", "tie=0", "--format", "json"),
+             "--target prints text only")]:
+        code, out, err = sweep("--players", "2", *args)
+        expect(code, (out, err), EXIT_USAGE)
+        check(message in err, "message", args, err)
+
+
+@test
 def sweep_refusals():
     cases = [
         (("--sweep", "goals=true,false", "--compare", "goals=false"),
