@@ -223,6 +223,47 @@ tw_app_choice_list_new (const TwOptionSpec *spec)
   return list;
 }
 
+static void
+whole_value_setup (GtkSignalListItemFactory *factory,
+                   GtkListItem              *item)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+whole_value_bind (GtkSignalListItemFactory *factory,
+                  GtkListItem              *item)
+{
+  GObject *string = gtk_list_item_get_item (item);
+
+  gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (item)),
+                       GTK_IS_STRING_OBJECT (string)
+                       ? gtk_string_object_get_string (GTK_STRING_OBJECT (string)) : "");
+}
+
+/**
+ * tw_app_combo_row_show_whole_value:
+ * @row: a combo row over a GtkStringList
+ *
+ * Shows the chosen value whole. libadwaita 1.2 ellipsizes it to keep the
+ * row's title on its lines ("Shared o…"); the value is what the designer
+ * chose, so the title wraps instead.
+ */
+void
+tw_app_combo_row_show_whole_value (gpointer row)
+{
+  g_autoptr(GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
+
+  g_return_if_fail (ADW_IS_COMBO_ROW (row));
+
+  g_signal_connect (factory, "setup", G_CALLBACK (whole_value_setup), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (whole_value_bind), NULL);
+  adw_combo_row_set_factory (ADW_COMBO_ROW (row), factory);
+}
+
 void
 tw_app_toast (GtkWidget  *widget,
               const char *message)

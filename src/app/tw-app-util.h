@@ -46,6 +46,8 @@ void           tw_app_filter_add_foreign_records (GtkFileFilter *filter);
 /* A choice option's values as words ("Shared or own private"), in the
  * order of @spec's choices, for a combo row. */
 GtkStringList *tw_app_choice_list_new     (const TwOptionSpec *spec);
+/* A combo row (of @row's type: AdwComboRow) showing its chosen value whole. */
+void           tw_app_combo_row_show_whole_value (gpointer row);
 /* Sets an option's control (a combo row, a switch or a spin button). */
 void        tw_app_option_control_set     (GtkWidget          *control,
                                            int                 value);

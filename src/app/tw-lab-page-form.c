@@ -215,6 +215,7 @@ option_control_new (const TwOptionSpec  *spec,
 
       row = adw_combo_row_new ();
       adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (list));
+      tw_app_combo_row_show_whole_value (row);
       adw_combo_row_set_selected (ADW_COMBO_ROW (row), MAX (value, 0));
       widget = row;
     }
@@ -516,6 +517,7 @@ build_settings (TwLabPage *self)
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->compare_row), _("_What B changes"));
   adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->compare_row), TRUE);
   adw_combo_row_set_model (self->compare_row, G_LIST_MODEL (compare));
+  tw_app_combo_row_show_whole_value (self->compare_row);
   g_signal_connect_swapped (self->compare_row, "notify::selected",
                             G_CALLBACK (_tw_lab_page_compare_changed), self);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->compare_row));

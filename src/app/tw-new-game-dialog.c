@@ -99,6 +99,7 @@ option_row (TwNewGameDialog    *self,
       GtkStringList *list = tw_app_choice_list_new (spec);
       row = adw_combo_row_new ();
       adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (list));
+      tw_app_combo_row_show_whole_value (row);
       adw_combo_row_set_selected (ADW_COMBO_ROW (row), MAX (value, 0));
       g_object_unref (list);
       widget = row;

@@ -162,6 +162,7 @@ build_form (TwVariantForm *self,
 
           widget = adw_combo_row_new ();
           adw_combo_row_set_model (ADW_COMBO_ROW (widget), G_LIST_MODEL (list));
+          tw_app_combo_row_show_whole_value (widget);
           g_object_unref (list);
           row->control = widget;
           g_signal_connect_swapped (widget, "notify::selected", G_CALLBACK (option_changed), row);
