@@ -60,6 +60,10 @@ job_for (TwExportWhat what,
   g_autoptr(GError) error = NULL;
 
   tw_export_settings_init (&s);
+  /* the layout of the first release: margins, gaps, no shared cuts */
+  s.margin = 10;
+  s.gap = 4;
+  s.shared_cuts = 0;
   s.what = what;
   s.bleed = bleed;
   g_assert_true (tw_export_set_paper (&s, paper, &error));
@@ -167,6 +171,10 @@ test_cards_duplex (void)
   tw_export_settings_init (&s);
   s.what = TW_EXPORT_CARDS;
   s.duplex = TRUE;
+  s.margin = 10;
+  s.gap = 4;
+  s.bleed = 3;
+  s.shared_cuts = 0;
   g_autoptr(TwExportJob) job = tw_export_job_new (def, &s, &error);
   g_assert_no_error (error);
   /* 63x88 mm cards with bleed: 2 x 2 per A4 page, 15 cards: 4 front pages, each followed by its backs */

@@ -13,6 +13,7 @@
 #include "config.h"
 
 #include "tw-definition-document.h"
+#include "tw-face-draw.h"
 
 #include <string.h>
 
@@ -147,6 +148,9 @@ check_text (const char *text,
 
   r->diags = tw_diagnostics_new (name);
   r->definition = tw_definition_load_data (text, -1, name, r->diags, NULL);
+  /* the faces' images and fonts: warnings, the game still plays without them */
+  if (r->definition != NULL)
+    tw_faces_check (r->definition, r->diags, FALSE);
   return r;
 }
 

@@ -62,6 +62,10 @@ struct _TwPrintPage
   GtkSwitch       *crop_switch;
   GtkSwitch       *cut_switch;
   GtkSwitch       *duplex_switch;
+  GtkSwitch       *short_edge_switch;
+  GtkSwitch       *shared_switch;
+  GtkSpinButton   *offset_x_spin;
+  GtkSpinButton   *offset_y_spin;
   GtkSpinButton   *tile_spin;
   GtkSpinButton   *card_width_spin;
   GtkSpinButton   *card_height_spin;
@@ -114,6 +118,10 @@ read_settings (TwPrintPage      *self,
   s->crop_marks = gtk_switch_get_active (self->crop_switch);
   s->cut_lines = gtk_switch_get_active (self->cut_switch);
   s->duplex = gtk_switch_get_active (self->duplex_switch);
+  s->short_edge = gtk_switch_get_active (self->short_edge_switch);
+  s->back_offset_x = gtk_spin_button_get_value (self->offset_x_spin);
+  s->back_offset_y = gtk_spin_button_get_value (self->offset_y_spin);
+  s->shared_cuts = gtk_switch_get_active (self->shared_switch) ? TW_EXPORT_CARDS : 0;
   s->tile_size = gtk_spin_button_get_value (self->tile_spin);
   s->card_width = gtk_spin_button_get_value (self->card_width_spin);
   s->card_height = gtk_spin_button_get_value (self->card_height_spin);
@@ -667,6 +675,10 @@ tw_print_page_class_init (TwPrintPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TwPrintPage, crop_switch);
   gtk_widget_class_bind_template_child (widget_class, TwPrintPage, cut_switch);
   gtk_widget_class_bind_template_child (widget_class, TwPrintPage, duplex_switch);
+  gtk_widget_class_bind_template_child (widget_class, TwPrintPage, short_edge_switch);
+  gtk_widget_class_bind_template_child (widget_class, TwPrintPage, shared_switch);
+  gtk_widget_class_bind_template_child (widget_class, TwPrintPage, offset_x_spin);
+  gtk_widget_class_bind_template_child (widget_class, TwPrintPage, offset_y_spin);
   gtk_widget_class_bind_template_child (widget_class, TwPrintPage, tile_spin);
   gtk_widget_class_bind_template_child (widget_class, TwPrintPage, card_width_spin);
   gtk_widget_class_bind_template_child (widget_class, TwPrintPage, card_height_spin);
@@ -732,11 +744,13 @@ tw_print_page_init (TwPrintPage *self)
 
   GtkSwitch *switches[] = {
     self->tiles_switch, self->cards_switch, self->pieces_switch,
-    self->crop_switch, self->cut_switch, self->duplex_switch,
+    self->crop_switch, self->cut_switch, self->duplex_switch, self->short_edge_switch,
+    self->shared_switch,
   };
   GtkSpinButton *spins[] = {
     self->width_spin, self->height_spin, self->margin_spin, self->gap_spin, self->bleed_spin,
     self->tile_spin, self->card_width_spin, self->card_height_spin, self->piece_spin,
+    self->offset_x_spin, self->offset_y_spin,
   };
 
   self->cancellable = g_cancellable_new ();

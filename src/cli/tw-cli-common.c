@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "tw-face-draw.h"
 #include "tw-record.h"
 
 G_DEFINE_QUARK (tw-cli-error-quark, tw_cli_error)
@@ -221,15 +222,10 @@ tw_cli_report_error (const GError *error)
   return tw_cli_exit_for_error (error);
 }
 
-TwDefinition *
-tw_cli_load_definition (const char *path,
-                        int        *exit_code)
+/* Every problem of @diags on stderr, after what stdout has so far. */
+static void
+print_diagnostics (const TwDiagnostics *diags)
 {
-  g_autoptr(TwDiagnostics) diags = tw_diagnostics_new (path);
-  g_autoptr(GError) error = NULL;
-  TwDefinition *def;
-
-  def = tw_definition_load_file (path, diags, &error);
   if (tw_diagnostics_get_n (diags) > 0)
     {
       g_autofree char *text = tw_diagnostics_to_string (diags);
@@ -239,6 +235,18 @@ tw_cli_load_definition (const char *path,
       if (*text != '\0' && text[strlen (text) - 1] != '\n')
         fputc ('\n', stderr);
     }
+}
+
+TwDefinition *
+tw_cli_load_definition (const char *path,
+                        int        *exit_code)
+{
+  g_autoptr(TwDiagnostics) diags = tw_diagnostics_new (path);
+  g_autoptr(GError) error = NULL;
+  TwDefinition *def;
+
+  def = tw_definition_load_file (path, diags, &error);
+  print_diagnostics (diags);
   if (def == NULL)
     {
       /* The diagnostics already say it all for an invalid file. */
@@ -397,4 +405,20 @@ void
 tw_cli_sigint_release (void)
 {
   sigaction (SIGINT, &previous_sigint, NULL);
+}
+
+gboolean
+tw_cli_check_faces (TwDefinition *def,
+                    int          *exit_code)
+{
+  g_autoptr(TwDiagnostics) diags = tw_diagnostics_new (def->path);
+
+  tw_faces_check (def, diags, TRUE);
+  print_diagnostics (diags);
+  if (tw_diagnostics_n_errors (diags) > 0)
+    {
+      *exit_code = TW_EXIT_INVALID_FILE;
+      return FALSE;
+    }
+  return TRUE;
 }

@@ -129,6 +129,9 @@ tw_cli_export (int    argc,
   g_autofree char *gap = NULL;
   g_autofree char *tile_size = NULL;
   g_autofree char *card_size = NULL;
+  g_autofree char *duplex_edge = NULL;
+  g_autofree char *back_offset = NULL;
+  g_autofree char *shared_cuts = NULL;
   double dpi = 300;
   gboolean crop_marks = FALSE, no_crop_marks = FALSE, cut_lines = FALSE, duplex = FALSE, tts = FALSE;
   const GOptionEntry entries[] = {
@@ -136,15 +139,18 @@ tw_cli_export (int    argc,
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "pdf (default), svg, png, or blksgf for a game record", "FORMAT" },
     { "what", 'w', 0, G_OPTION_ARG_STRING, &what, "tiles, cards, pieces or all (default)", "WHAT" },
     { "paper", 'p', 0, G_OPTION_ARG_STRING, &paper, "a4 (default), a3, a5, letter, legal, fit (one component a page) or WxH in mm", "PAPER" },
-    { "bleed", 0, 0, G_OPTION_ARG_STRING, &bleed, "Artwork past the cut line (default 3mm)", "LENGTH" },
-    { "margin", 0, 0, G_OPTION_ARG_STRING, &margin, "Page margins (default 10mm)", "LENGTH" },
-    { "gap", 0, 0, G_OPTION_ARG_STRING, &gap, "Space between components (default 4mm)", "LENGTH" },
+    { "bleed", 0, 0, G_OPTION_ARG_STRING, &bleed, "Artwork past the cut line (default 1.5mm)", "LENGTH" },
+    { "margin", 0, 0, G_OPTION_ARG_STRING, &margin, "Page margins (default 6mm)", "LENGTH" },
+    { "gap", 0, 0, G_OPTION_ARG_STRING, &gap, "Space between the bleeds of components that do not share cuts (default 0)", "LENGTH" },
+    { "shared-cuts", 0, 0, G_OPTION_ARG_STRING, &shared_cuts, "Lay these edge to edge, one cut between neighbours: cards (default), tiles, all or none", "WHAT" },
     { "tile-size", 0, 0, G_OPTION_ARG_STRING, &tile_size, "Side of a tile (default 40mm)", "LENGTH" },
     { "card-size", 0, 0, G_OPTION_ARG_STRING, &card_size, "Card width x height (default 63x88 mm)", "WxH" },
     { "crop-marks", 0, 0, G_OPTION_ARG_NONE, &crop_marks, "Crop marks in the margins (the default)", NULL },
     { "no-crop-marks", 0, 0, G_OPTION_ARG_NONE, &no_crop_marks, "No crop marks", NULL },
     { "cut-lines", 0, 0, G_OPTION_ARG_NONE, &cut_lines, "Draw a thin line on every cut", NULL },
-    { "duplex", 0, 0, G_OPTION_ARG_NONE, &duplex, "Card backs after each page of fronts, mirrored for duplex printing", NULL },
+    { "duplex", 0, 0, G_OPTION_ARG_NONE, &duplex, "Backs of cards and tiles after each page of fronts, placed for duplex printing", NULL },
+    { "duplex-edge", 0, 0, G_OPTION_ARG_STRING, &duplex_edge, "The edge the printer flips the paper on: long (default) or short", "EDGE" },
+    { "back-offset", 0, 0, G_OPTION_ARG_STRING, &back_offset, "Move the backs by X,Y (mm, right and down) to meet a printer's misalignment", "X,Y" },
     { "dpi", 0, 0, G_OPTION_ARG_DOUBLE, &dpi, "PNG resolution (default 300)", "DPI" },
     { "tts", 0, 0, G_OPTION_ARG_NONE, &tts, "PNG: one Tabletop Simulator deck sheet of the cards", NULL },
     { NULL }
@@ -208,6 +214,51 @@ tw_cli_export (int    argc,
           return TW_EXIT_USAGE;
         }
     }
+  if (shared_cuts)
+    {
+      if (g_str_equal (shared_cuts, "cards"))
+        settings.shared_cuts = TW_EXPORT_CARDS;
+      else if (g_str_equal (shared_cuts, "tiles"))
+        settings.shared_cuts = TW_EXPORT_TILES;
+      else if (g_str_equal (shared_cuts, "all"))
+        settings.shared_cuts = TW_EXPORT_CARDS | TW_EXPORT_TILES;
+      else if (g_str_equal (shared_cuts, "none"))
+        settings.shared_cuts = 0;
+      else
+        {
+          tw_cli_error ("--shared-cuts is cards, tiles, all or none, not '%s'", shared_cuts);
+          return TW_EXIT_USAGE;
+        }
+    }
+  if (duplex_edge)
+    {
+      if (!g_str_equal (duplex_edge, "long") && !g_str_equal (duplex_edge, "short"))
+        {
+          tw_cli_error ("--duplex-edge is long or short, not '%s'", duplex_edge);
+          return TW_EXIT_USAGE;
+        }
+      settings.short_edge = g_str_equal (duplex_edge, "short");
+    }
+  if (back_offset)
+    {
+      g_auto(GStrv) xy = g_strsplit (back_offset, ",", 2);
+      double *out[2] = { &settings.back_offset_x, &settings.back_offset_y };
+      gboolean ok = xy[0] != NULL && xy[1] != NULL;
+
+      /* lengths are never negative elsewhere; here a minus moves left or up */
+      for (guint i = 0; ok && i < 2; i++)
+        {
+          const char *t = g_strstrip (xy[i]);
+          ok = tw_export_parse_length (t + (t[0] == '-'), out[i], NULL);
+          if (t[0] == '-')
+            *out[i] = -*out[i];
+        }
+      if (!ok)
+        {
+          tw_cli_error ("--back-offset is X,Y in mm such as 0.5,-1, not '%s'", back_offset);
+          return TW_EXIT_USAGE;
+        }
+    }
   settings.crop_marks = !no_crop_marks;
   settings.cut_lines = cut_lines;
   settings.duplex = duplex;
@@ -225,7 +276,7 @@ tw_cli_export (int    argc,
     }
 
   g_autoptr(TwDefinition) def = tw_cli_load_definition (argv[1], &code);
-  if (def == NULL)
+  if (def == NULL || !tw_cli_check_faces (def, &code))
     return code;
   g_autoptr(TwExportJob) job = tw_export_job_new (def, &settings, &error);
   if (job == NULL)

@@ -43,7 +43,7 @@ tw_cli_validate (int    argc,
       int file_status;
 
       def = tw_cli_load_definition (argv[i], &file_status);
-      if (def == NULL)
+      if (def == NULL || !tw_cli_check_faces (def, &file_status))
         {
           status = MAX (status, file_status);
           continue;

@@ -87,6 +87,11 @@ int             tw_cli_exit_for_error     (const GError        *error);
 /* Loads a definition; on failure prints every diagnostic and sets @exit_code. */
 TwDefinition   *tw_cli_load_definition    (const char          *path,
                                            int                 *exit_code);
+/* The faces' image files and fonts (tw-face-draw.h): every problem printed
+ * as FILE:LINE:COLUMN; FALSE and *exit_code set when an image cannot be
+ * used. For the commands that print: validate, export. */
+gboolean        tw_cli_check_faces        (TwDefinition        *def,
+                                           int                 *exit_code);
 gboolean        tw_cli_parse_seed         (const char          *text,
                                            guint64             *seed,
                                            GError             **error);

@@ -274,7 +274,7 @@ load_tile (Loader             *L,
 }
 
 static const char * const base_tile_keys[] = {
-  "id", "name", "kind", "count", "edges", "sections", NULL
+  "id", "name", "kind", "count", "edges", "sections", "art", "fields", NULL
 };
 
 /**
@@ -478,7 +478,7 @@ tw_def_load_cards (Loader       *L,
                    const TwNode *root)
 {
   static const char * const keys[] = {
-    "id", "kind", "params", "points", "count", "title", "text", NULL
+    "id", "kind", "params", "points", "count", "title", "text", "art", "fields", NULL
   };
   const TwNode *list = tw_node_get (root, "cards");
   g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);

@@ -635,7 +635,7 @@ check_top_level (Loader       *L,
                  const TwNode *root)
 {
   static const char * const base[] = {
-    "format", "game", "colors", "tiles", "pieces", "cards", "variant", NULL
+    "format", "game", "colors", "tiles", "pieces", "cards", "variant", "faces", NULL
   };
   g_autoptr(GPtrArray) keys = tw_def_names_new ();
 
@@ -691,6 +691,7 @@ definition_free (TwDefinition *def)
       g_free (def->cards[i].text);
       g_free (def->cards[i].text_param);
     }
+  tw_faces_free (def);
   g_free (def->colors);
   g_free (def->tiles);
   g_free (def->pieces);
@@ -789,6 +790,8 @@ load_checked (const char          *text,
           tw_def_load_pieces (&L, root);
           tw_def_load_cards (&L, root);
           load_variant (&L, root);
+          if (L.rules != NULL)
+            tw_faces_load (def, root, diags);
         }
 
       if (tw_diagnostics_n_errors (diags) == errors_before && def->rules != NULL)

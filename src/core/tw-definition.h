@@ -13,6 +13,7 @@
 #include <glib.h>
 
 #include "tw-diag.h"
+#include "tw-faces.h"
 #include "tw-node.h"
 #include "tw-polyomino.h"
 #include "tw-schema.h"
@@ -117,6 +118,9 @@ struct _TwDefinition
   guint          n_cards;
 
   TwOptions      options;      /* module defaults overridden by `variant:` */
+
+  TwFace        *faces;        /* `faces:`, how printed components look (tw-faces.h) */
+  guint          n_faces;
 
   gpointer       prepared;     /* rules->prepare() result, freed by rules->free_prepared */
 };

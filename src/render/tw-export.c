@@ -13,6 +13,7 @@
 #include <pango/pangocairo.h>
 
 #include "tw-export.h"
+#include "tw-face-draw.h"
 #include "tw-file.h"
 #include "tw-render.h"
 #include "tw-rules.h"
@@ -27,6 +28,8 @@ typedef enum
   ITEM_CARD_FRONT,
   ITEM_CARD_BACK,
   ITEM_PIECE,
+  ITEM_TILE_BACK,
+  ITEM_NONE,     /* drawn already, by the definition's face */
 } ItemKind;
 
 typedef struct
@@ -36,7 +39,16 @@ typedef struct
   guint    color;   /* pieces: the colour of their set */
   guint    page;
   double   x, y, w, h;   /* the cut rectangle, mm */
+  guint8   shared;       /* SIDE_* bits: sides where a neighbour shares the cut, no bleed */
 } Item;
+
+enum
+{
+  SIDE_TOP    = 1 << 0,
+  SIDE_RIGHT  = 1 << 1,
+  SIDE_BOTTOM = 1 << 2,
+  SIDE_LEFT   = 1 << 3,
+};
 
 struct _TwExportJob
 {
@@ -55,9 +67,13 @@ tw_export_settings_init (TwExportSettings *s)
   s->format = TW_EXPORT_PDF;
   s->page_width = 210;
   s->page_height = 297;
-  s->margin = 10;
-  s->gap = 4;
-  s->bleed = 3;
+  /* nine 63x88 mm cards edge to edge fit A4 and Letter inside 6 mm
+   * margins with 1.5 mm of bleed around the block; tiles keep their bleed
+   * on every side and touch bleed to bleed */
+  s->margin = 6;
+  s->gap = 0;
+  s->bleed = 1.5;
+  s->shared_cuts = TW_EXPORT_CARDS;
   s->crop_marks = TRUE;
   s->tile_size = 40;
   s->card_width = 63;
@@ -138,6 +154,7 @@ component_size (const TwExportJob *job,
   switch (item->kind)
     {
     case ITEM_TILE:
+    case ITEM_TILE_BACK:
       *w = *h = s->tile_size;
       break;
     case ITEM_CARD_FRONT:
@@ -157,15 +174,51 @@ component_size (const TwExportJob *job,
     }
 }
 
-/* Flows @items[first..] (all of one size class) onto new pages in a grid. */
+/* Marks the sides of shared-cut items that touch a neighbour's cut. */
+static void
+find_shared_sides (GArray *items,
+                   guint   first)
+{
+  const double eps = 1e-6;
+
+  for (guint i = first; i < items->len; i++)
+    {
+      Item *a = &g_array_index (items, Item, i);
+
+      for (guint j = first; j < items->len; j++)
+        {
+          const Item *o = &g_array_index (items, Item, j);
+          gboolean rows_meet = o->y < a->y + a->h - eps && a->y < o->y + o->h - eps;
+          gboolean cols_meet = o->x < a->x + a->w - eps && a->x < o->x + o->w - eps;
+
+          if (j == i || o->page != a->page)
+            continue;
+          if (rows_meet && fabs (o->x - (a->x + a->w)) < eps)
+            a->shared |= SIDE_RIGHT;
+          if (rows_meet && fabs (o->x + o->w - a->x) < eps)
+            a->shared |= SIDE_LEFT;
+          if (cols_meet && fabs (o->y - (a->y + a->h)) < eps)
+            a->shared |= SIDE_BOTTOM;
+          if (cols_meet && fabs (o->y + o->h - a->y) < eps)
+            a->shared |= SIDE_TOP;
+        }
+    }
+}
+
+/* Flows @items[first..] (all of one size class) onto new pages in a grid.
+ * With @shared, components touch and share their cuts, and the bleed runs
+ * around the block only; otherwise each has its bleed on every side and
+ * the gap between bleed and bleed. */
 static gboolean
 flow (TwExportJob  *job,
       guint         first,
+      gboolean      shared,
       GError      **error)
 {
   const TwExportSettings *s = &job->settings;
   GArray *items = job->items;
   double b = s->bleed;
+  double pad = shared ? 0 : b, outer = shared ? b : 0, gap = shared ? 0 : s->gap;
 
   if (first >= items->len)
     return TRUE;
@@ -184,7 +237,8 @@ flow (TwExportJob  *job,
       return TRUE;
     }
 
-  double x = s->margin, y = s->margin, row_h = 0;
+  double x0 = s->margin + outer, y0 = s->margin + outer;
+  double x = x0, y = y0, row_h = 0;
   gboolean page_open = FALSE;
   for (guint i = first; i < items->len; i++)
     {
@@ -203,26 +257,26 @@ flow (TwExportJob  *job,
           job->n_pages++;
           page_open = TRUE;
         }
-      if (x + w + 2 * b > job->page_w - s->margin + 1e-6)
+      if (x + w + 2 * pad + outer > job->page_w - s->margin + 1e-6)
         {
-          x = s->margin;
-          y += row_h + s->gap;
+          x = x0;
+          y += row_h + gap;
           row_h = 0;
         }
-      if (y + h + 2 * b > job->page_h - s->margin + 1e-6)
+      if (y + h + 2 * pad + outer > job->page_h - s->margin + 1e-6)
         {
           job->n_pages++;
-          x = s->margin;
-          y = s->margin;
+          x = x0;
+          y = y0;
           row_h = 0;
         }
       it->page = job->n_pages - 1;
-      it->x = x + b;
-      it->y = y + b;
+      it->x = x + pad;
+      it->y = y + pad;
       it->w = w;
       it->h = h;
-      x += w + 2 * b + s->gap;
-      row_h = MAX (row_h, h + 2 * b);
+      x += w + 2 * pad + gap;
+      row_h = MAX (row_h, h + 2 * pad);
     }
 
   /* centre the grid across the page: the widest row of this flow sets the
@@ -237,7 +291,59 @@ flow (TwExportJob  *job,
   double shift = (job->page_w - s->margin - right) / 2;
   for (guint i = first; i < items->len; i++)
     g_array_index (items, Item, i).x += MAX (shift, 0);
+  if (shared)
+    find_shared_sides (items, first);
   return TRUE;
+}
+
+/* Each page of fronts from @first on is followed by a page of their backs,
+ * placed to meet them when printed on both sides: mirrored left to right
+ * for a flip on the long edge, top to bottom on the short edge, then moved
+ * by the printer's offset. */
+static void
+add_backs (TwExportJob *job,
+           guint        first,
+           guint        first_page,
+           ItemKind     back_kind)
+{
+  const TwExportSettings *s = &job->settings;
+  guint last = job->items->len;
+  guint n_front_pages = job->n_pages - first_page;
+
+  if (last == first)
+    return;
+  for (guint i = first; i < last; i++)
+    {
+      Item back = g_array_index (job->items, Item, i);
+      guint8 sh = back.shared;
+
+      back.kind = back_kind;
+      back.page = job->n_pages + (back.page - first_page);
+      if (s->page_width > 0 && !s->short_edge)
+        {
+          back.x = job->page_w - back.x - back.w;
+          back.shared = (sh & (SIDE_TOP | SIDE_BOTTOM)) | (sh & SIDE_LEFT ? SIDE_RIGHT : 0)
+                        | (sh & SIDE_RIGHT ? SIDE_LEFT : 0);
+        }
+      else if (s->page_width > 0)
+        {
+          back.y = job->page_h - back.y - back.h;
+          back.shared = (sh & (SIDE_LEFT | SIDE_RIGHT)) | (sh & SIDE_TOP ? SIDE_BOTTOM : 0)
+                        | (sh & SIDE_BOTTOM ? SIDE_TOP : 0);
+        }
+      back.x += s->back_offset_x;
+      back.y += s->back_offset_y;
+      g_array_append_val (job->items, back);
+    }
+  /* interleave: front page k, then its back page */
+  for (guint i = first; i < job->items->len; i++)
+    {
+      Item *it = &g_array_index (job->items, Item, i);
+      gboolean is_back = it->kind == back_kind;
+      guint k = is_back ? it->page - job->n_pages : it->page - first_page;
+      it->page = first_page + 2 * k + is_back;
+    }
+  job->n_pages += n_front_pages;
 }
 
 TwExportJob *
@@ -255,21 +361,26 @@ tw_export_job_new (TwDefinition            *def,
   job->page_h = s->page_height;
 
   if (s->tile_size <= 0 || s->card_width <= 0 || s->card_height <= 0 || s->piece_cell <= 0
-      || s->dpi < 10 || s->dpi > 2400 || s->bleed > 20 || s->gap > 100 || s->margin > 100)
+      || s->dpi < 10 || s->dpi > 2400 || s->bleed > 20 || s->gap > 100 || s->margin > 100
+      || fabs (s->back_offset_x) > 20 || fabs (s->back_offset_y) > 20)
     {
       g_set_error (error, TW_EXPORT_ERROR, 0,
-                   "sizes must be positive, bleed at most 20 mm, DPI between 10 and 2400");
+                   "sizes must be positive, bleed at most 20 mm, back offsets at most 20 mm, "
+                   "DPI between 10 and 2400");
       return NULL;
     }
 
   if (s->what & TW_EXPORT_TILES)
     {
       guint first = job->items->len;
+      guint first_page = job->n_pages;
       for (guint t = 0; t < def->n_tiles; t++)
         for (guint c = 0; c < def->tiles[t].count; c++)
           g_array_append_val (job->items, ((Item) { .kind = ITEM_TILE, .index = t }));
-      if (!flow (job, first, error))
+      if (!flow (job, first, (s->shared_cuts & TW_EXPORT_TILES) != 0, error))
         return NULL;
+      if (s->duplex)
+        add_backs (job, first, first_page, ITEM_TILE_BACK);
     }
   if (s->what & TW_EXPORT_CARDS)
     {
@@ -278,33 +389,10 @@ tw_export_job_new (TwDefinition            *def,
       for (guint k = 0; k < def->n_cards; k++)
         for (guint c = 0; c < def->cards[k].count; c++)
           g_array_append_val (job->items, ((Item) { .kind = ITEM_CARD_FRONT, .index = k }));
-      if (!flow (job, first, error))
+      if (!flow (job, first, (s->shared_cuts & TW_EXPORT_CARDS) != 0, error))
         return NULL;
-      if (s->duplex && job->items->len > first)
-        {
-          /* each page of fronts is followed by its backs, mirrored across the
-           * page's vertical axis so that they meet their fronts when printed
-           * on both sides and flipped on the long edge */
-          guint last = job->items->len;
-          guint n_front_pages = job->n_pages - first_page;
-          for (guint i = first; i < last; i++)
-            {
-              Item back = g_array_index (job->items, Item, i);
-              back.kind = ITEM_CARD_BACK;
-              back.page = job->n_pages + (back.page - first_page);
-              if (s->page_width > 0)
-                back.x = job->page_w - back.x - back.w;
-              g_array_append_val (job->items, back);
-            }
-          /* interleave: front page k, then its back page */
-          for (guint i = first; i < job->items->len; i++)
-            {
-              Item *it = &g_array_index (job->items, Item, i);
-              guint k = it->kind == ITEM_CARD_BACK ? it->page - job->n_pages : it->page - first_page;
-              it->page = first_page + 2 * k + (it->kind == ITEM_CARD_BACK);
-            }
-          job->n_pages += n_front_pages;
-        }
+      if (s->duplex)
+        add_backs (job, first, first_page, ITEM_CARD_BACK);
     }
   if ((s->what & TW_EXPORT_PIECES) && def->n_pieces > 0)
     {
@@ -314,7 +402,8 @@ tw_export_job_new (TwDefinition            *def,
         for (guint p = 0; p < def->n_pieces; p++)
           for (guint k = 0; k < def->pieces[p].count; k++)
             g_array_append_val (job->items, ((Item) { .kind = ITEM_PIECE, .index = p, .color = c }));
-      if (!flow (job, first, error))
+      /* pieces are cut along their outlines: never edge to edge */
+      if (!flow (job, first, FALSE, error))
         return NULL;
     }
   if (job->items->len == 0)
@@ -404,22 +493,7 @@ layout_text (cairo_t    *cr,
              double      max_height,
              gboolean    center)
 {
-  /* user units are millimetres: 25.4 of them to the inch makes font sizes
-   * come out in real points */
-  PangoContext *context = pango_cairo_create_context (cr);
-  cairo_font_options_t *options = cairo_font_options_create ();
-
-  /* Glyphs where the font puts them: Pango rounds glyph positions to whole
-   * units, here millimetres ("F ive", "Col orbl ock"), and hinted metrics
-   * would snap advances to a device grid a PDF or SVG does not have. */
-  pango_context_set_round_glyph_positions (context, FALSE);
-  cairo_font_options_set_hint_metrics (options, CAIRO_HINT_METRICS_OFF);
-  cairo_font_options_set_hint_style (options, CAIRO_HINT_STYLE_NONE);
-  pango_cairo_context_set_font_options (context, options);
-  cairo_font_options_destroy (options);
-  pango_cairo_context_set_resolution (context, 25.4);
-  g_autoptr(PangoLayout) layout = pango_layout_new (context);
-  g_object_unref (context);   /* the layout keeps its own reference */
+  g_autoptr(PangoLayout) layout = tw_face_layout_new (cr);
   PangoFontDescription *desc = pango_font_description_from_string (font);
 
   pango_layout_set_font_description (layout, desc);
@@ -529,6 +603,117 @@ draw_card_back (const TwExportJob *job,
   layout_text (cr, job->def->name, "Sans Bold 11", x + 6, y + h / 2 - 5, w - 12, 10, TRUE);
 }
 
+/* A tile as its module draws it, the bleed included when it fills the cut. */
+static void
+draw_tile_component (const TwExportJob *job,
+                     cairo_t           *cr,
+                     guint              index,
+                     double             x,
+                     double             y,
+                     double             w,
+                     double             h,
+                     double             b)
+{
+  const TwTileDef *tile = &job->def->tiles[index];
+
+  if (tile->n_edges == 4)
+    /* drawn larger by the bleed on every side: sections keep their
+     * diagonals through the centre and run past the cut */
+    tw_render_tile (cr, job->def, tile, 0, x - b, y - b, MIN (w, h) + 2 * b);
+  else
+    {
+      cairo_rectangle (cr, x - b, y - b, w + 2 * b, h + 2 * b);
+      cairo_set_source_rgb (cr, 0.9, 0.9, 0.88);
+      cairo_fill (cr);
+      cairo_set_source_rgb (cr, 0.1, 0.1, 0.12);
+      layout_text (cr, tile->name ? tile->name : (tile->kind ? tile->kind : tile->id),
+                   "Sans Bold 10", x + 2, y + h / 2 - 4, w - 4, h / 2, TRUE);
+    }
+}
+
+/* What a face's `component` layer draws (tw-face-draw.h). */
+typedef struct
+{
+  const TwExportJob *job;
+  const Item        *it;
+} Component;
+
+static void
+face_component (cairo_t  *cr,
+                double    x,
+                double    y,
+                double    w,
+                double    h,
+                gpointer  data)
+{
+  const Component *c = data;
+  const TwExportJob *job = c->job;
+
+  switch (c->it->kind)
+    {
+    case ITEM_TILE:
+      /* the whole tile: its sections run into the bleed like the default */
+      if (x <= c->it->x + 0.01 && y <= c->it->y + 0.01
+          && w >= c->it->w - 0.01 && h >= c->it->h - 0.01)
+        draw_tile_component (job, cr, c->it->index, x, y, w, h, job->settings.bleed);
+      else
+        draw_tile_component (job, cr, c->it->index, x, y, w, h, 0);
+      break;
+    case ITEM_CARD_FRONT:
+      cairo_set_source_rgb (cr, 0.1, 0.1, 0.12);
+      tw_render_card_picture (cr, job->def, &job->def->cards[c->it->index], x, y, w, h);
+      break;
+    case ITEM_CARD_BACK:
+    case ITEM_TILE_BACK:
+      {
+        Item back = *c->it;
+        back.x = x;
+        back.y = y;
+        back.w = w;
+        back.h = h;
+        draw_card_back (job, cr, &back);
+        break;
+      }
+    default:
+      break;
+    }
+}
+
+/* Draws the item with the definition's face for it; FALSE when it has none. */
+static gboolean
+draw_face (const TwExportJob *job,
+           cairo_t           *cr,
+           const Item        *it)
+{
+  TwFaceTarget target;
+  const TwFace *face;
+  Component c = { job, it };
+
+  switch (it->kind)
+    {
+    case ITEM_TILE:
+      target = TW_FACE_TILE;
+      break;
+    case ITEM_CARD_FRONT:
+      target = TW_FACE_CARD;
+      break;
+    case ITEM_CARD_BACK:
+      target = TW_FACE_CARD_BACK;
+      break;
+    case ITEM_TILE_BACK:
+      target = TW_FACE_TILE_BACK;
+      break;
+    default:
+      return FALSE;
+    }
+  face = tw_face_find (job->def, target, it->index);
+  if (face == NULL)
+    return FALSE;
+  tw_face_draw (cr, job->def, face, it->index, it->x, it->y, it->w, it->h, job->settings.bleed,
+                face_component, &c);
+  return TRUE;
+}
+
 static void
 draw_item (const TwExportJob *job,
            cairo_t           *cr,
@@ -538,32 +723,23 @@ draw_item (const TwExportJob *job,
   double b = job->settings.bleed;
 
   cairo_save (cr);
-  cairo_rectangle (cr, it->x - b, it->y - b, it->w + 2 * b, it->h + 2 * b);
+  {
+    /* no bleed where a neighbour shares the cut: its own artwork is there */
+    double t = it->shared & SIDE_TOP ? 0 : b, r = it->shared & SIDE_RIGHT ? 0 : b;
+    double bo = it->shared & SIDE_BOTTOM ? 0 : b, l = it->shared & SIDE_LEFT ? 0 : b;
+    cairo_rectangle (cr, it->x - l, it->y - t, it->w + l + r, it->h + t + bo);
+  }
   cairo_clip (cr);
-  switch (it->kind)
+  switch (draw_face (job, cr, it) ? ITEM_NONE : it->kind)
     {
     case ITEM_TILE:
-      {
-        const TwTileDef *tile = &def->tiles[it->index];
-        if (tile->n_edges == 4)
-          /* drawn larger by the bleed on every side: sections keep their
-           * diagonals through the centre and run past the cut */
-          tw_render_tile (cr, def, tile, 0, it->x - b, it->y - b, it->w + 2 * b);
-        else
-          {
-            cairo_rectangle (cr, it->x - b, it->y - b, it->w + 2 * b, it->h + 2 * b);
-            cairo_set_source_rgb (cr, 0.9, 0.9, 0.88);
-            cairo_fill (cr);
-            cairo_set_source_rgb (cr, 0.1, 0.1, 0.12);
-            layout_text (cr, tile->name ? tile->name : (tile->kind ? tile->kind : tile->id),
-                         "Sans Bold 10", it->x + 2, it->y + it->h / 2 - 4, it->w - 4, it->h / 2, TRUE);
-          }
-        break;
-      }
+      draw_tile_component (job, cr, it->index, it->x, it->y, it->w, it->h, b);
+      break;
     case ITEM_CARD_FRONT:
       draw_card_front (job, cr, it);
       break;
     case ITEM_CARD_BACK:
+    case ITEM_TILE_BACK:
       draw_card_back (job, cr, it);
       break;
     case ITEM_PIECE:

@@ -44,7 +44,12 @@ typedef struct
   double         bleed;         /* mm of artwork past the cut line */
   gboolean       crop_marks;    /* marks in the margins on every cut line */
   gboolean       cut_lines;     /* a thin line on the cut itself */
-  gboolean       duplex;        /* card backs, mirrored for long-edge duplex */
+  gboolean       duplex;        /* backs of cards and tiles after each page of fronts */
+  gboolean       short_edge;    /* duplex flipped on the short edge (else the long one) */
+  double         back_offset_x; /* mm: backs moved right, to meet a printer's misalignment */
+  double         back_offset_y; /* mm: backs moved down */
+  TwExportWhat   shared_cuts;   /* kinds laid edge to edge: neighbours share a cut, the
+                                 * bleed runs only past the block's outer edges */
   double         tile_size;     /* mm */
   double         card_width;    /* mm */
   double         card_height;   /* mm */

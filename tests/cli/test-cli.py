@@ -1129,7 +1129,8 @@ def export_sheets():
     expect(code, (out, err), EXIT_OK)
     with open(pdf, "rb") as f:
         check(f.read(5) == b"%PDF-", "not a PDF")
-    check("5 pages" in err, "75 tiles of 40 mm fill 5 A4 pages", err)
+    # 46 mm with their bleed, bleed to bleed inside 6 mm margins: 4 x 6 a page
+    check("4 pages" in err, "75 tiles of 40 mm fill 4 A4 pages", err)
     png = os.path.join(TMP, "cards.png")
     code, out, err = run("export", DEF, "--what", "cards", "--format", "png", "--tts",
                          "--dpi", "50", "-o", png)
@@ -1140,6 +1141,53 @@ def export_sheets():
     check("unknown paper" in err, err)
     code, out, err = run("export", DEF, "--what", "tiles")
     expect(code, (out, err), EXIT_USAGE)
+
+
+@test
+def export_faces():
+    # a face naming an image that is not there: file, line and column, exit 3
+    folder = os.path.join(TMP, "faces")
+    os.makedirs(folder)
+    with open(DEF) as f:
+        text = f.read()
+    text = text[:text.index("\nvariant:") + 1]
+    text += ("faces:\n"
+             "  card:\n"
+             "    - {type: rect, fill: \"{color|#383d4d}\", bleed: true}\n"
+             "    - {type: image, file: \"art/{id}.png\"}\n"
+             "    - {type: text, text: \"{title}\", size: 14, color: \"#ffffff\"}\n")
+    game = os.path.join(folder, "game.yaml")
+    write(game, text)
+    line = text.count("\n", 0, text.index("art/{id}")) + 1
+    pdf = os.path.join(folder, "cards.pdf")
+    code, out, err = run("export", game, "--what", "cards", "-o", pdf)
+    expect(code, (out, err), EXIT_INVALID_FILE)
+    check(re.search(r"game\.yaml:%d:\d+: error: image 'art/size-3\.png' of card 'size-3'" % line, err),
+          "no position for the missing image", err)
+    check(not os.path.exists(pdf), "a sheet was written")
+    code, out, err = run("validate", game)
+    expect(code, (out, err), EXIT_INVALID_FILE)
+    # with the images there, the cards print, nine to a page
+    os.makedirs(os.path.join(folder, "art"))
+    with open(os.path.join(folder, "art", "plain.svg"), "w") as f:
+        f.write('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
+                '<rect width="10" height="10" fill="#808080"/></svg>')
+    text = text.replace("art/{id}.png", "art/plain.svg")
+    write(game, text)
+    code, out, err = run("export", game, "--what", "cards", "-o", pdf)
+    expect(code, (out, err), EXIT_OK)
+    check("2 pages" in err, "15 cards make 2 pages", err)
+    # the layout's options are checked
+    for args, words in ((("--shared-cuts", "some"), "--shared-cuts"),
+                        (("--duplex-edge", "top"), "--duplex-edge"),
+                        (("--back-offset", "1"), "--back-offset")):
+        code, out, err = run("export", game, "-o", pdf, *args)
+        expect(code, (out, err), EXIT_USAGE)
+        check(words in err, words, err)
+    code, out, err = run("export", game, "--what", "tiles", "--duplex", "--duplex-edge", "short",
+                         "--back-offset", "0.5,-1", "-o", pdf)
+    expect(code, (out, err), EXIT_OK)
+    check("8 pages" in err, "4 pages of tiles and 4 of their backs", err)
 
 
 def blokus():

@@ -3,9 +3,10 @@
 
 Run by run-gui-test.sh (private X server and session bus). Starts the app on
 data/games/colorblock.yaml, switches to Print with Alt+4, prints tiles only
-(75 tiles of 40 mm with 3 mm bleed and 4 mm gaps in 10 mm margins: 3x5 a
-page, so 5 pages of A4), pages through the preview, changes the paper to
-Letter (still 3x5) and A3 (2 pages) and sees the count follow, exports a PDF
+(75 tiles of 40 mm with 1.5 mm bleed, bleed to bleed, in 6 mm margins: 4x6
+a page, so 4 pages of A4), pages through the preview, changes the paper to
+Letter (still 4x6) and A3 (6x9: 2 pages) and sees the count follow, adds the
+15 cards (edge to edge, 4x4 on A3: one more page), exports a PDF
 through the file chooser and checks it with pdfinfo, and opens the print
 dialog. Screenshots go to OUTDIR/screenshots/print-*.png.
 """
@@ -95,34 +96,34 @@ def run(tap, args, workdir):
         tap.result(first is not None and first.startswith('Page 1 of '),
                    'Alt+4 shows the Print view with "Page 1 of N"', f'label {first!r}')
 
-        # 3: tiles only on A4: 5 pages
+        # 3: tiles only on A4: 4 pages
         for name in ('Print cards', 'Print pieces'):
             s = switch(main, name)
             if checked(s):
                 do_action(s)
-        ok = wait_label(main, 'Page 1 of 5')
+        ok = wait_label(main, 'Page 1 of 4')
         desc = preview_description(main)
         time.sleep(0.3)
         screenshot(args.outdir, 'print-a4-tiles')
-        tap.result(ok and '210 × 297 mm' in desc and 'page 1 of 5' in desc,
-                   'tiles only on A4: 5 pages, the preview described',
+        tap.result(ok and '210 × 297 mm' in desc and 'page 1 of 4' in desc,
+                   'tiles only on A4: 4 pages, the preview described',
                    f'label {page_label(main)!r}, description {desc!r}')
 
         # 4: page navigation
         press(main, 'Next Page')
-        on_two = wait_label(main, 'Page 2 of 5')
+        on_two = wait_label(main, 'Page 2 of 4')
         press(main, 'Previous Page')
-        back = wait_label(main, 'Page 1 of 5')
+        back = wait_label(main, 'Page 1 of 4')
         prev = button(main, 'Previous Page')
         tap.result(on_two and back and prev is not None and not play.sensitive(prev),
                    'Next and Previous page through the sheets; Previous is off on page 1',
                    f'label {page_label(main)!r}')
 
-        # 5: Letter: still 3x5 a page, a different paper
+        # 5: Letter: still 4x6 a page, a different paper
         choose_paper(1)
         letter = wait_for(lambda: '216 × 279 mm' in preview_description(main), timeout=5)
-        tap.result(letter and page_label(main) == 'Page 1 of 5',
-                   'Letter paper: still 5 pages, the preview on 216 × 279 mm',
+        tap.result(letter and page_label(main) == 'Page 1 of 4',
+                   'Letter paper: still 4 pages, the preview on 216 × 279 mm',
                    f'label {page_label(main)!r}, description {preview_description(main)!r}')
 
         # 6: A3: 2 pages
@@ -134,7 +135,7 @@ def run(tap, args, workdir):
 
         # 7: cards back on: more pages, then off again
         do_action(switch(main, 'Print cards'))
-        more = wait_for(lambda: (page_label(main) or '').endswith(' of 4'), timeout=5)
+        more = wait_for(lambda: (page_label(main) or '').endswith(' of 3'), timeout=5)
         time.sleep(0.3)
         screenshot(args.outdir, 'print-a3-tiles-cards')
         do_action(switch(main, 'Print cards'))
