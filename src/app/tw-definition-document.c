@@ -111,6 +111,7 @@ typedef struct
 {
   char          *text;
   char          *name;
+  char          *dir;      /* of the document's file, or NULL */
   guint          serial;
 } CheckData;
 
@@ -127,6 +128,7 @@ check_data_free (gpointer data)
 
   g_free (d->text);
   g_free (d->name);
+  g_free (d->dir);
   g_free (d);
 }
 
@@ -140,14 +142,19 @@ check_result_free (gpointer data)
   g_free (r);
 }
 
+/* @dir: the folder of the document's file, where its faces' images are
+ * (NULL: untitled, the current folder) */
 static CheckResult *
 check_text (const char *text,
-            const char *name)
+            const char *name,
+            const char *dir)
 {
   CheckResult *r = g_new0 (CheckResult, 1);
 
   r->diags = tw_diagnostics_new (name);
   r->definition = tw_definition_load_data (text, -1, name, r->diags, NULL);
+  if (r->definition != NULL && dir != NULL)
+    tw_definition_set_base_dir (r->definition, dir);
   /* the faces' images and fonts: warnings, the game still plays without them */
   if (r->definition != NULL)
     tw_faces_check (r->definition, r->diags, FALSE);
@@ -183,7 +190,7 @@ check_thread (GTask        *task,
 {
   CheckData *d = task_data;
 
-  g_task_return_pointer (task, check_text (d->text, d->name), check_result_free);
+  g_task_return_pointer (task, check_text (d->text, d->name, d->dir), check_result_free);
 }
 
 static void
@@ -207,18 +214,24 @@ tw_definition_document_check_now (TwDefinitionDocument *self)
 {
   g_autofree char *text = NULL;
   g_autofree char *name = NULL;
+  g_autofree char *dir = NULL;
 
   g_return_if_fail (TW_IS_DEFINITION_DOCUMENT (self));
 
   text = tw_definition_document_dup_text (self);
   name = tw_definition_document_dup_name (self);
+  if (self->file != NULL)
+    {
+      g_autoptr(GFile) parent = g_file_get_parent (self->file);
+      dir = parent != NULL ? g_file_get_path (parent) : NULL;
+    }
   g_clear_handle_id (&self->check_timeout, g_source_remove);
   g_cancellable_cancel (self->check_cancellable);
   g_clear_object (&self->check_cancellable);
 
   if (strlen (text) < CHECK_IN_THREAD_SIZE)
     {
-      CheckResult *r = check_text (text, name);
+      CheckResult *r = check_text (text, name, dir);
 
       apply_result (self, r->definition, g_steal_pointer (&r->diags));
       check_result_free (r);
@@ -230,6 +243,7 @@ tw_definition_document_check_now (TwDefinitionDocument *self)
 
       d->text = g_steal_pointer (&text);
       d->name = g_steal_pointer (&name);
+      d->dir = g_steal_pointer (&dir);
       d->serial = self->check_serial;
       self->check_cancellable = g_cancellable_new ();
       task = g_task_new (self, self->check_cancellable, check_done, NULL);
@@ -303,7 +317,15 @@ tw_definition_document_load (TwDefinitionDocument *self,
   g_return_if_fail (definition != NULL);
 
   replace_text (self, file, definition->text != NULL ? definition->text : "");
-  apply_result (self, definition, NULL);
+  {
+    /* loaded and checked already, but for what only the render layer sees:
+     * the faces' images and fonts */
+    g_autofree char *name = tw_definition_document_dup_name (self);
+    TwDiagnostics *diags = tw_diagnostics_new (name);
+
+    tw_faces_check (definition, diags, FALSE);
+    apply_result (self, definition, diags);
+  }
 }
 
 void

@@ -193,6 +193,112 @@ static void
 refresh_cards (TwDesignPage *self)
 {
   tw_card_editor_set_definition (self->card_editor, tw_design_page_get_definition (self));
+  tw_face_editor_set_definition (self->face_editor, tw_design_page_get_definition (self));
+}
+
+/* The key and value of face @name in the text's faces: map, or FALSE. */
+static gboolean
+find_face (const TwNode  *root,
+           const char    *name,
+           const TwNode **key,
+           const TwNode **value)
+{
+  const TwNode *faces = tw_node_get (root, "faces");
+
+  for (guint i = 0; faces != NULL && faces->type == TW_NODE_MAP && i < faces->n_children; i++)
+    if (strcmp (faces->keys[i]->scalar, name) == 0)
+      {
+        *key = faces->keys[i];
+        *value = faces->children[i];
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* Selects the face in the text and shows it. */
+static void
+show_face (TwDesignPage *self,
+           const char   *name)
+{
+  g_autofree char *text = NULL;
+  g_autoptr(TwNode) root = _tw_design_page_parse_current (self, &text);
+  GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
+  const TwNode *key, *value;
+  GtkTextIter start, end;
+
+  if (root == NULL)
+    return;
+  if (!find_face (root, name, &key, &value))
+    return;
+  gtk_text_buffer_get_iter_at_offset (buffer, &start,
+                                      g_utf8_pointer_to_offset (text, text + key->start_offset));
+  gtk_text_buffer_get_iter_at_offset (buffer, &end,
+                                      g_utf8_pointer_to_offset (text, text + value->end_offset));
+  gtk_text_buffer_select_range (buffer, &start, &end);
+  gtk_text_view_scroll_to_iter (GTK_TEXT_VIEW (self->source_view), &start, 0.1, TRUE, 0, 0.1);
+  gtk_widget_grab_focus (GTK_WIDGET (self->source_view));
+}
+
+/* Writes a new face into the text, as one undoable edit: the module's own
+ * look as layers, at the end of `faces:` (added at the end of the text when
+ * there is none). */
+static void
+add_face (TwDesignPage *self,
+          const char   *name)
+{
+  g_autofree char *text = NULL;
+  g_autoptr(TwNode) root = _tw_design_page_parse_current (self, &text);
+  g_auto(GStrv) layers = NULL;
+  g_autoptr(GString) insert = g_string_new (NULL);
+  TwDefinition *def = tw_design_page_get_definition (self);
+  const TwNode *faces, *key, *value;
+  TwDesignEdit edit = { 0 };
+  g_autofree char *indent = NULL;
+
+  if (root == NULL || def == NULL)
+    return;
+  if (find_face (root, name, &key, &value))
+    {
+      show_face (self, name);
+      return;
+    }
+  layers = tw_face_starter_layers (def, name);
+  faces = tw_node_get (root, "faces");
+  if (faces == NULL)
+    {
+      gsize len = strlen (text);
+
+      edit.start = edit.end = len;
+      if (len > 0 && text[len - 1] != '\n')
+        g_string_append_c (insert, '\n');
+      g_string_append (insert, "\nfaces:\n");
+      indent = g_strdup ("  ");
+    }
+  else if (faces->type == TW_NODE_MAP && faces->n_children > 0
+           && text[faces->start_offset] != '{')
+    {
+      const TwNode *last = faces->children[faces->n_children - 1];
+      const char *eol = strchr (text + last->end_offset, '\n');
+
+      /* after the last face's last line, at the first face's indentation */
+      edit.start = edit.end = eol != NULL ? (gsize) (eol - text) : strlen (text);
+      indent = g_strnfill (faces->keys[0]->column - 1, ' ');
+      g_string_append_c (insert, '\n');
+    }
+  else
+    {
+      _tw_design_page_notify_user (self, _("Write the face in the text: its faces: section is not a list of faces one under the other"));
+      return;
+    }
+  g_string_append_printf (insert, "%s%s:", indent, name);
+  for (guint i = 0; layers[i] != NULL; i++)
+    g_string_append_printf (insert, "\n%s  - %s", indent, layers[i]);
+  if (faces == NULL)
+    g_string_append_c (insert, '\n');
+  edit.text = insert->str;
+  _tw_design_page_apply_edit (self, text, &edit);
+  /* the text was checked at once: the new face is there to select */
+  show_face (self, name);
 }
 
 void
@@ -214,5 +320,9 @@ _tw_design_page_forms_init (TwDesignPage *self)
   g_signal_connect_object (self->card_editor, "edit", G_CALLBACK (card_edit), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->card_editor, "change-kind", G_CALLBACK (card_change_kind), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->face_editor, "add-face", G_CALLBACK (add_face), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->face_editor, "show-face", G_CALLBACK (show_face), self,
                            G_CONNECT_SWAPPED);
 }

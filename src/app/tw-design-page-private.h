@@ -22,6 +22,7 @@
 #include "tw-definition-document.h"
 #include "tw-design-edit.h"
 #include "tw-design-page.h"
+#include "tw-face-editor.h"
 #include "tw-rules.h"
 #include "tw-variant-form.h"
 
@@ -49,6 +50,7 @@ struct _TwDesignPage
   GtkDrawingArea   *tile_large;
   GtkGrid          *edge_grid;
   TwCardEditor     *card_editor;
+  TwFaceEditor     *face_editor;
 
   /* Owned */
   TwDefinitionDocument *document;   /* the text, its file, checks, autosave */

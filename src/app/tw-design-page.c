@@ -670,6 +670,7 @@ tw_design_page_class_init (TwDesignPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TwDesignPage, tile_large);
   gtk_widget_class_bind_template_child (widget_class, TwDesignPage, edge_grid);
   gtk_widget_class_bind_template_child (widget_class, TwDesignPage, card_editor);
+  gtk_widget_class_bind_template_child (widget_class, TwDesignPage, face_editor);
 
   _tw_design_page_class_actions_init (widget_class);
 }
@@ -678,6 +679,7 @@ static void
 tw_design_page_init (TwDesignPage *self)
 {
   g_type_ensure (TW_TYPE_CARD_EDITOR);
+  g_type_ensure (TW_TYPE_FACE_EDITOR);
   gtk_widget_init_template (GTK_WIDGET (self));
   self->document = tw_definition_document_new ();
   self->buffer = tw_definition_document_get_buffer (self->document);

@@ -701,6 +701,7 @@ definition_free (TwDefinition *def)
   tw_node_free (def->root);
   g_free (def->text);
   g_free (def->path);
+  g_free (def->base_dir);
   g_free (def);
 }
 
@@ -866,6 +867,7 @@ tw_definition_load_file (const char     *path,
   GStatBuf st;
   gsize len = 0;
   int saved_errno;
+  TwDefinition *def;
 
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
@@ -915,7 +917,23 @@ tw_definition_load_file (const char     *path,
   fclose (fp);
 
   /* Over the limit, tw_node_parse() reports the size at 1:1. */
-  return load_checked (buf, len, diags, error);
+  def = load_checked (buf, len, diags, error);
+  /* the folder of the file, whatever name its messages use */
+  if (def != NULL)
+    {
+      g_autofree char *abs = g_canonicalize_filename (path, NULL);
+      def->base_dir = g_path_get_dirname (abs);
+    }
+  return def;
+}
+
+void
+tw_definition_set_base_dir (TwDefinition *def,
+                            const char   *dir)
+{
+  g_return_if_fail (def != NULL);
+  g_free (def->base_dir);
+  def->base_dir = g_strdup (dir);
 }
 
 TwDefinition *

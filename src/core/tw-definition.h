@@ -98,6 +98,8 @@ struct _TwDefinition
 
   /*< public, read-only >*/
   char          *path;         /* file name used in messages */
+  char          *base_dir;     /* where files it names (faces' images) are, or NULL:
+                                * the folder of path */
   char          *text;         /* the YAML text as loaded */
   TwNode        *root;
 
@@ -146,6 +148,11 @@ TwDefinition *tw_definition_load_data   (const char          *text,
                                          const char          *name_for_messages,
                                          TwDiagnostics       *diags,
                                          GError             **error);
+/* The folder whose files the definition names (its faces' images), for a
+ * definition loaded from a text whose file name for messages is not a path;
+ * set it once, right after loading, before the definition is shared. */
+void          tw_definition_set_base_dir (TwDefinition       *def,
+                                          const char         *dir);
 TwDefinition *tw_definition_ref         (TwDefinition        *def);
 void          tw_definition_unref       (TwDefinition        *def);
 

@@ -1126,17 +1126,46 @@ tw_export_draw_card (cairo_t                *cr,
                      guint                   card,
                      const TwExportSettings *settings)
 {
+  g_return_if_fail (def != NULL && card < def->n_cards);
+
+  tw_export_draw_component (cr, def, TW_EXPORT_COMPONENT_CARD_FRONT, card, settings);
+}
+
+/**
+ * tw_export_draw_component:
+ * @def: the definition
+ * @what: which kind of component
+ * @index: the tile or card in @def (ignored for backs)
+ * @settings: the sizes and bleed to draw at
+ *
+ * Draws one component exactly as the sheets print it (mm, the cut's top-left
+ * corner at (0, 0), the bleed around it): the Design view's face preview.
+ */
+void
+tw_export_draw_component (cairo_t                *cr,
+                          TwDefinition           *def,
+                          TwExportComponent       what,
+                          guint                   index,
+                          const TwExportSettings *settings)
+{
+  static const ItemKind kinds[] = {
+    [TW_EXPORT_COMPONENT_TILE] = ITEM_TILE,
+    [TW_EXPORT_COMPONENT_CARD_FRONT] = ITEM_CARD_FRONT,
+    [TW_EXPORT_COMPONENT_CARD_BACK] = ITEM_CARD_BACK,
+    [TW_EXPORT_COMPONENT_TILE_BACK] = ITEM_TILE_BACK,
+  };
   TwExportJob job = { 0 };
   Item it = { 0 };
 
   g_return_if_fail (cr != NULL && def != NULL && settings != NULL);
-  g_return_if_fail (card < def->n_cards);
+  g_return_if_fail ((guint) what < G_N_ELEMENTS (kinds));
+  g_return_if_fail (what != TW_EXPORT_COMPONENT_TILE || index < def->n_tiles);
+  g_return_if_fail (what != TW_EXPORT_COMPONENT_CARD_FRONT || index < def->n_cards);
 
   job.def = def;
   job.settings = *settings;
-  it.kind = ITEM_CARD_FRONT;
-  it.index = card;
-  it.w = settings->card_width;
-  it.h = settings->card_height;
+  it.kind = kinds[what];
+  it.index = index;
+  component_size (&job, &it, &it.w, &it.h);
   draw_item (&job, cr, &it);
 }

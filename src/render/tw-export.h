@@ -116,6 +116,22 @@ void         tw_export_draw_card  (cairo_t                 *cr,
                                    guint                    card,
                                    const TwExportSettings  *settings);
 
+typedef enum
+{
+  TW_EXPORT_COMPONENT_TILE,
+  TW_EXPORT_COMPONENT_CARD_FRONT,
+  TW_EXPORT_COMPONENT_CARD_BACK,
+  TW_EXPORT_COMPONENT_TILE_BACK,
+} TwExportComponent;
+
+/* Draws one component as printed, like tw_export_draw_card(): @index is
+ * the tile or card (ignored for backs), its size from @settings. */
+void         tw_export_draw_component (cairo_t                 *cr,
+                                       TwDefinition            *def,
+                                       TwExportComponent        what,
+                                       guint                    index,
+                                       const TwExportSettings  *settings);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TwExportJob, tw_export_job_free)
 
 G_END_DECLS

@@ -246,6 +246,8 @@ resolve_path (const TwDefinition *def,
 
   if (g_path_is_absolute (file))
     return g_strdup (file);
+  if (def->base_dir != NULL)
+    return g_canonicalize_filename (file, def->base_dir);
   if (def->path == NULL || def->path[0] == '<')
     return g_canonicalize_filename (file, NULL);
   dir = g_path_get_dirname (def->path);

@@ -1,0 +1,38 @@
+/* tw-face-editor.h: the Design view's faces, previewed at print size
+ *
+ * The editor lists the faces a definition can have (card fronts, the
+ * fronts of each card kind it uses, card backs, tiles, tile backs), shows
+ * the chosen one on a chosen card or tile at its printed size, drawn by the
+ * code that prints it (tw_export_draw_component()), and says where the
+ * face is written in the text. Like the card editor it never writes the
+ * text: ::add-face asks the Design page to add the face (the module's own
+ * look written as layers, to edit from there: one undoable edit), and
+ * ::show-face to select it in the text.
+ *
+ * Copyright 2026 The Tilewright team
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "tw-definition.h"
+
+G_BEGIN_DECLS
+
+#define TW_TYPE_FACE_EDITOR (tw_face_editor_get_type ())
+
+G_DECLARE_FINAL_TYPE (TwFaceEditor, tw_face_editor, TW, FACE_EDITOR, AdwBin)
+
+/* Shows the faces of @definition (NULL: none); the face and component
+ * chosen stay chosen while the new definition has them. */
+void    tw_face_editor_set_definition (TwFaceEditor       *self,
+                                       TwDefinition       *definition);
+
+/* The layers of a new face @name ("card", "card.KIND", "card-back",
+ * "tile", "tile-back") that draw what the module draws without one, as
+ * one-line YAML flow maps, NULL-terminated. */
+char  **tw_face_starter_layers        (const TwDefinition *definition,
+                                       const char         *name);
+
+G_END_DECLS
