@@ -15,6 +15,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <adwaita.h>
 #include <glib/gstdio.h>
 
@@ -22,6 +24,7 @@
 #include "tw-card-editor.h"
 #include "tw-definition.h"
 #include "tw-design-page.h"
+#include "tw-face-editor.h"
 #include "tw-game-model.h"
 #include "tw-game.h"
 #include "tw-record.h"
@@ -485,6 +488,135 @@ test_design_page_edit_save (void)
   g_rmdir (dir);
 }
 
+/* The Faces tab's Add Face writes the chosen face into the text as one
+ * edit: the new text loads with the face, and one undo takes it back. */
+static void
+test_design_page_add_face (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("tw-widgets-XXXXXX", &error);
+  g_autofree char *source = tw_definition_bundled_path ("colorblock");
+  g_autofree char *path = NULL;
+  g_autofree char *original = NULL;
+  g_autofree char *added = NULL;
+  g_autofree char *undone = NULL;
+  g_autoptr(TwDefinition) def = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GPtrArray) editors = NULL;
+  g_autoptr(GPtrArray) buttons = NULL;
+  GtkWidget *page, *add = NULL;
+  GtkWindow *window;
+  GtkTextBuffer *buffer;
+  TwDefinition *now;
+  Changes changes = { 0 };
+
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (source, &original, NULL, &error));
+  path = g_build_filename (dir, "game.yaml", NULL);
+  g_assert_true (g_file_set_contents (path, original, -1, &error));
+  def = tw_definition_load_file (path, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (def->n_faces, ==, 0);
+  file = g_file_new_for_path (path);
+
+  page = g_object_ref_sink (g_object_new (TW_TYPE_DESIGN_PAGE, NULL));
+  window = show_in_window (page);
+  tw_design_page_set_document (TW_DESIGN_PAGE (page), file, def);
+  g_signal_connect (tw_design_page_get_document (TW_DESIGN_PAGE (page)), "notify::definition",
+                    G_CALLBACK (definition_changed_cb), &changes);
+  buffer = GTK_TEXT_BUFFER (tw_definition_document_get_buffer (tw_design_page_get_document (TW_DESIGN_PAGE (page))));
+
+  editors = find_all (page, TW_TYPE_FACE_EDITOR);
+  g_assert_cmpuint (editors->len, ==, 1);
+  buttons = find_all (editors->pdata[0], GTK_TYPE_BUTTON);
+  for (guint i = 0; i < buttons->len; i++)
+    if (g_strcmp0 (gtk_button_get_label (buttons->pdata[i]), "_Add Face") == 0)
+      add = buttons->pdata[i];
+  g_assert_nonnull (add);
+  g_signal_emit_by_name (add, "clicked");
+
+  wait_until (has_change, &changes, "the text with the face to be checked");
+  now = tw_design_page_get_definition (TW_DESIGN_PAGE (page));
+  g_assert_cmpuint (now->n_faces, ==, 1);
+  g_assert_cmpstr (now->faces[0].name, ==, "card");
+  g_assert_cmpuint (now->faces[0].n_layers, >, 3);
+  added = buffer_text (buffer);
+  g_assert_true (g_str_has_prefix (added, original));
+  g_assert_nonnull (strstr (added + strlen (original), "\nfaces:\n  card:\n    - {type: rect"));
+  /* the button now shows the face in the text */
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (add)), ==, "_Show in Text");
+
+  g_assert_true (gtk_widget_activate_action (page, "design.undo", NULL));
+  undone = buffer_text (buffer);
+  g_assert_cmpstr (undone, ==, original);
+
+  g_signal_handlers_disconnect_by_data (tw_design_page_get_document (TW_DESIGN_PAGE (page)), &changes);
+  destroy_window (window);
+  finalize_after_idle (page);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* Every face a bundled game can have starts as layers that load without a
+ * problem and draw what the module draws. */
+static void
+test_face_starters (void)
+{
+  static const char * const games[] = {
+    "colorblock", "color-shift", "block-2-block", "colorfield", "blokus-shuffle",
+  };
+
+  for (guint g = 0; g < G_N_ELEMENTS (games); g++)
+    {
+      g_autoptr(TwDefinition) def = load_bundled (games[g]);
+      g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr(GString) text = g_string_new (def->text);
+      g_autoptr(TwDiagnostics) diags = tw_diagnostics_new (games[g]);
+      g_autoptr(TwDefinition) with = NULL;
+
+      if (def->n_cards > 0)
+        {
+          g_ptr_array_add (names, g_strdup ("card"));
+          g_ptr_array_add (names, g_strdup ("card-back"));
+          for (guint c = 0; c < def->n_cards; c++)
+            {
+              char *name = g_strconcat ("card.", def->rules->card_kinds[def->cards[c].kind].name, NULL);
+              gboolean seen = FALSE;
+              for (guint i = 0; i < names->len && !seen; i++)
+                seen = strcmp (names->pdata[i], name) == 0;
+              if (seen)
+                g_free (name);
+              else
+                g_ptr_array_add (names, name);
+            }
+        }
+      if (def->n_tiles > 0)
+        {
+          g_ptr_array_add (names, g_strdup ("tile"));
+          g_ptr_array_add (names, g_strdup ("tile-back"));
+        }
+      if (names->len == 0)
+        continue;
+      g_string_append (text, "\nfaces:\n");
+      for (guint i = 0; i < names->len; i++)
+        {
+          g_auto(GStrv) layers = tw_face_starter_layers (def, names->pdata[i]);
+          g_string_append_printf (text, "  %s:\n", (char *) names->pdata[i]);
+          for (guint l = 0; layers[l] != NULL; l++)
+            g_string_append_printf (text, "    - %s\n", layers[l]);
+        }
+      with = tw_definition_load_data (text->str, -1, games[g], diags, NULL);
+      if (tw_diagnostics_get_n (diags) > 0)
+        {
+          g_autofree char *all = tw_diagnostics_to_string (diags);
+          g_test_message ("%s", all);
+        }
+      g_assert_nonnull (with);
+      g_assert_cmpuint (tw_diagnostics_get_n (diags), ==, 0);
+      g_assert_cmpuint (with->n_faces, ==, names->len);
+    }
+}
+
 /* A text that does not load keeps the last definition that did, and the
  * page goes cleanly while its check of that text may still be running. */
 static void
@@ -592,6 +724,8 @@ main (int   argc,
   g_test_add_func ("/tw/widgets/card-editor/pending", test_card_editor_pending);
   g_test_add_func ("/tw/widgets/design-page/edit-save", test_design_page_edit_save);
   g_test_add_func ("/tw/widgets/design-page/broken-text", test_design_page_broken_text);
+  g_test_add_func ("/tw/widgets/design-page/add-face", test_design_page_add_face);
+  g_test_add_func ("/tw/widgets/face-editor/starters", test_face_starters);
   g_test_add_func ("/tw/widgets/variant-form/options", test_variant_form_options);
 
   return g_test_run ();
