@@ -13,6 +13,7 @@
 #include <glib/gstdio.h>
 
 #include "tw-export.h"
+#include "tw-png.h"
 
 static TwDefinition *def;
 
@@ -49,6 +50,43 @@ tmp_path (const char *name)
   if (dir == NULL)
     dir = g_dir_make_tmp ("tw-export-XXXXXX", NULL);
   return g_build_filename (dir, name, NULL);
+}
+
+/* The pHYs chunk of a PNG file, read from its chunks (not with the library
+ * that wrote it): pixels per metre across and down, and the unit (1 = metre).
+ * FALSE when there is none before the image data. */
+static gboolean
+read_phys (const char *path,
+           guint32    *x,
+           guint32    *y,
+           guint      *unit)
+{
+  g_autofree guint8 *data = NULL;
+  gsize len = 0;
+  static const guint8 signature[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
+
+  g_assert_true (g_file_get_contents (path, (char **) &data, &len, NULL));
+  g_assert_cmpuint (len, >, 8);
+  g_assert_cmpmem (data, 8, signature, 8);
+  for (gsize at = 8; at + 12 <= len;)
+    {
+      guint32 n = GUINT32_FROM_BE (*(guint32 *) (data + at));
+      const guint8 *type = data + at + 4, *body = data + at + 8;
+
+      g_assert_cmpuint (at + 12 + n, <=, len);
+      if (memcmp (type, "IDAT", 4) == 0)
+        return FALSE;
+      if (memcmp (type, "pHYs", 4) == 0)
+        {
+          g_assert_cmpuint (n, ==, 9);
+          *x = GUINT32_FROM_BE (*(guint32 *) body);
+          *y = GUINT32_FROM_BE (*(guint32 *) (body + 4));
+          *unit = body[8];
+          return TRUE;
+        }
+      at += 12 + n;
+    }
+  return FALSE;
 }
 
 static TwExportJob *
@@ -156,6 +194,59 @@ test_one_tile_png (void)
   g_assert_cmpint (cairo_image_surface_get_width (img), ==, 472);
   g_assert_cmpint (cairo_image_surface_get_height (img), ==, 472);
   cairo_surface_destroy (img);
+  /* and says so: 300 DPI is 11811 pixels per metre */
+  guint32 ppm_x = 0, ppm_y = 0;
+  guint unit = 0;
+  g_assert_true (read_phys (first, &ppm_x, &ppm_y, &unit));
+  g_assert_cmpuint (ppm_x, ==, 11811);
+  g_assert_cmpuint (ppm_y, ==, 11811);
+  g_assert_cmpuint (unit, ==, 1);
+}
+
+/* tw_png_write on its own: RGB24 and premultiplied ARGB32 pixels read back
+ * as cairo drew them, the DPI in the pHYs chunk. */
+static void
+test_png_writer (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = tmp_path ("pixels.png");
+  cairo_surface_t *img = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 3, 2);
+  cairo_t *cr = cairo_create (img);
+  guint32 ppm_x = 0, ppm_y = 0;
+  guint unit = 0;
+
+  g_assert_cmpuint (tw_png_pixels_per_metre (300), ==, 11811);
+  g_assert_cmpuint (tw_png_pixels_per_metre (150), ==, 5906);
+  cairo_set_source_rgba (cr, 0.8, 0.4, 0.2, 0.5);
+  cairo_rectangle (cr, 0, 0, 1, 1);
+  cairo_fill (cr);
+  cairo_set_source_rgba (cr, 0, 0, 1, 1);
+  cairo_rectangle (cr, 1, 0, 1, 1);
+  cairo_fill (cr);
+  cairo_destroy (cr);
+
+  TwSaveFile *file = tw_save_file_begin (path, &error);
+  g_assert_no_error (error);
+  g_assert_true (tw_png_write (img, 72, file, path, &error));
+  g_assert_no_error (error);
+  g_assert_true (tw_save_file_commit (file, &error));
+  g_assert_true (read_phys (path, &ppm_x, &ppm_y, &unit));
+  g_assert_cmpuint (ppm_x, ==, 2835);
+
+  cairo_surface_t *back = cairo_image_surface_create_from_png (path);
+  g_assert_cmpint (cairo_image_surface_get_format (back), ==, CAIRO_FORMAT_ARGB32);
+  cairo_surface_flush (img);
+  for (int y = 0; y < 2; y++)
+    for (int x = 0; x < 3; x++)
+      {
+        guint32 a = ((guint32 *) (cairo_image_surface_get_data (img) + y * cairo_image_surface_get_stride (img)))[x];
+        guint32 b = ((guint32 *) (cairo_image_surface_get_data (back) + y * cairo_image_surface_get_stride (back)))[x];
+        /* unpremultiplying and premultiplying again may move a channel by one */
+        for (int shift = 0; shift < 32; shift += 8)
+          g_assert_cmpint (ABS ((int) ((a >> shift) & 0xff) - (int) ((b >> shift) & 0xff)), <=, 1);
+      }
+  cairo_surface_destroy (back);
+  cairo_surface_destroy (img);
 }
 
 static void
@@ -261,6 +352,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/tw/export/tile-pdf", test_tile_pdf);
   g_test_add_func ("/tw/export/one-tile-png", test_one_tile_png);
+  g_test_add_func ("/tw/export/png-writer", test_png_writer);
   g_test_add_func ("/tw/export/cards-duplex", test_cards_duplex);
   g_test_add_func ("/tw/export/letter-svg", test_letter_and_svg);
   g_test_add_func ("/tw/export/tts-sheet", test_tts_sheet);

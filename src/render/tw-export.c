@@ -14,6 +14,7 @@
 
 #include "tw-export.h"
 #include "tw-file.h"
+#include "tw-png.h"
 #include "tw-render.h"
 #include "tw-rules.h"
 
@@ -768,19 +769,19 @@ finish_surface (cairo_surface_t  *surface,
   return tw_export_save_check (st, file, path, error);
 }
 
-/* Encodes an image surface as PNG into @file and frees the surface. */
+/* Encodes an image surface as PNG into @file, its pHYs at @dpi (tw-png.h),
+ * and frees the surface. */
 static gboolean
 finish_png (cairo_surface_t  *surface,
+            double            dpi,
             TwSaveFile       *file,
             const char       *path,
             GError          **error)
 {
-  cairo_status_t st = cairo_surface_status (surface);
+  gboolean ok = tw_png_write (surface, dpi, file, path, error);
 
-  if (st == CAIRO_STATUS_SUCCESS)
-    st = cairo_surface_write_to_png_stream (surface, tw_export_save_write, file);
   cairo_surface_destroy (surface);
-  return tw_export_save_check (st, file, path, error);
+  return ok;
 }
 
 /* The Tabletop Simulator deck sheet: card fronts in a grid of at most 10x7
@@ -838,7 +839,7 @@ write_tts (const TwExportJob  *job,
       cairo_surface_destroy (surface);
       return FALSE;
     }
-  if (!finish_png (surface, file, path, error))
+  if (!finish_png (surface, s->dpi, file, path, error))
     return FALSE;
   return tw_save_file_commit (g_steal_pointer (&file), error);
 }
@@ -924,7 +925,7 @@ tw_export_write (const TwExportJob  *job,
         }
       tw_export_draw_page (job, cr, p);
       cairo_destroy (cr);
-      ok = s->format == TW_EXPORT_PNG ? finish_png (surface, file, name, error)
+      ok = s->format == TW_EXPORT_PNG ? finish_png (surface, s->dpi, file, name, error)
                                       : finish_surface (surface, file, name, error);
       if (!ok)
         return FALSE;

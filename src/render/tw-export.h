@@ -49,7 +49,7 @@ typedef struct
   double         card_width;    /* mm */
   double         card_height;   /* mm */
   double         piece_cell;    /* mm per square of a piece */
-  double         dpi;           /* PNG */
+  double         dpi;           /* PNG, recorded in each file's pHYs chunk */
   gboolean       tts;           /* PNG: one Tabletop Simulator deck sheet of the cards (10x7 max) */
 } TwExportSettings;
 

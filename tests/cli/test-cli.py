@@ -1135,6 +1135,11 @@ def export_sheets():
                          "--dpi", "50", "-o", png)
     expect(code, (out, err), EXIT_OK)
     check(os.path.exists(png), "no deck sheet")
+    # a PNG that cannot be written: exit 5 with the system's reason
+    code, out, err = run("export", DEF, "--what", "cards", "--format", "png", "--dpi", "20",
+                         "-o", os.path.join(TMP, "no-such-folder", "cards.png"))
+    expect(code, (out, err), EXIT_IO)
+    check("No such file or directory" in err and "no-such-folder" in err, "no reason", err)
     code, out, err = run("export", DEF, "--paper", "tabloidish", "-o", pdf)
     expect(code, (out, err), EXIT_USAGE)
     check("unknown paper" in err, err)
