@@ -784,66 +784,6 @@ finish_png (cairo_surface_t  *surface,
   return ok;
 }
 
-/* The Tabletop Simulator deck sheet: card fronts in a grid of at most 10x7
- * at the chosen DPI, no margins or bleed; the 70th slot holds the back. */
-static gboolean
-write_tts (const TwExportJob  *job,
-           const char         *path,
-           GError            **error)
-{
-  const TwExportSettings *s = &job->settings;
-  g_autoptr(GArray) fronts = g_array_new (FALSE, FALSE, sizeof (Item));
-
-  for (guint i = 0; i < job->items->len; i++)
-    if (g_array_index (job->items, Item, i).kind == ITEM_CARD_FRONT)
-      g_array_append_val (fronts, g_array_index (job->items, Item, i));
-  if (fronts->len == 0)
-    {
-      g_set_error (error, TW_EXPORT_ERROR, 0, "a deck sheet needs cards");
-      return FALSE;
-    }
-  if (fronts->len > 69)
-    {
-      g_set_error (error, TW_EXPORT_ERROR, 0, "a deck sheet holds at most 69 cards, there are %u", fronts->len);
-      return FALSE;
-    }
-  guint cols = MIN (10, fronts->len + 1), rows = (fronts->len + 1 + cols - 1) / cols;
-  double scale = s->dpi / 25.4;
-  int cw = (int) ceil (s->card_width * scale), ch = (int) ceil (s->card_height * scale);
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, cw * cols, ch * rows);
-  cairo_t *cr = cairo_create (surface);
-  TwExportJob flat = *job;
-  g_autoptr(TwSaveFile) file = NULL;
-
-  flat.settings.bleed = 0;
-
-  cairo_set_source_rgb (cr, 1, 1, 1);
-  cairo_paint (cr);
-  for (guint i = 0; i <= fronts->len; i++)
-    {
-      Item it = i < fronts->len ? g_array_index (fronts, Item, i) : g_array_index (fronts, Item, 0);
-      it.kind = i < fronts->len ? ITEM_CARD_FRONT : ITEM_CARD_BACK;
-      it.x = it.y = 0;
-      it.w = s->card_width;
-      it.h = s->card_height;
-      cairo_save (cr);
-      cairo_translate (cr, (i % cols) * cw, (i / cols) * ch);
-      cairo_scale (cr, scale, scale);
-      draw_item (&flat, cr, &it);
-      cairo_restore (cr);
-    }
-  cairo_destroy (cr);
-  file = tw_save_file_begin (path, error);
-  if (file == NULL)
-    {
-      cairo_surface_destroy (surface);
-      return FALSE;
-    }
-  if (!finish_png (surface, s->dpi, file, path, error))
-    return FALSE;
-  return tw_save_file_commit (g_steal_pointer (&file), error);
-}
-
 /**
  * tw_export_write:
  * @job: the pages
@@ -864,9 +804,6 @@ tw_export_write (const TwExportJob  *job,
   const TwExportSettings *s = &job->settings;
   g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func ((GDestroyNotify) tw_save_file_abort);
   double w, h;
-
-  if (s->format == TW_EXPORT_PNG && s->tts)
-    return write_tts (job, path, error);
 
   if (s->format == TW_EXPORT_PDF)
     {
@@ -963,5 +900,49 @@ tw_export_draw_card (cairo_t                *cr,
   it.index = card;
   it.w = settings->card_width;
   it.h = settings->card_height;
+  draw_item (&job, cr, &it);
+}
+
+/**
+ * tw_export_draw_component:
+ * @def: the definition
+ * @what: a tile, a card's front or the card back
+ * @index: the tile in @def->tiles or the card in @def->cards (unused for
+ *   the back)
+ * @settings: the sizes (tile_size, card_width, card_height) and bleed
+ *
+ * Draws one component as the sheets print it, like tw_export_draw_card():
+ * millimetres, the cut's top-left corner at (0, 0), the artwork running
+ * @settings->bleed past it. The Tabletop Simulator export draws its images
+ * with it (tw-export-tts.h).
+ */
+void
+tw_export_draw_component (cairo_t                *cr,
+                          TwDefinition           *def,
+                          TwExportComponent       what,
+                          guint                   index,
+                          const TwExportSettings *settings)
+{
+  TwExportJob job = { 0 };
+  Item it = { 0 };
+
+  g_return_if_fail (cr != NULL && def != NULL && settings != NULL);
+  g_return_if_fail (what != TW_EXPORT_COMPONENT_TILE || index < def->n_tiles);
+  g_return_if_fail (what != TW_EXPORT_COMPONENT_CARD_FRONT || index < def->n_cards);
+
+  job.def = def;
+  job.settings = *settings;
+  it.index = index;
+  if (what == TW_EXPORT_COMPONENT_TILE)
+    {
+      it.kind = ITEM_TILE;
+      it.w = it.h = settings->tile_size;
+    }
+  else
+    {
+      it.kind = what == TW_EXPORT_COMPONENT_CARD_FRONT ? ITEM_CARD_FRONT : ITEM_CARD_BACK;
+      it.w = settings->card_width;
+      it.h = settings->card_height;
+    }
   draw_item (&job, cr, &it);
 }

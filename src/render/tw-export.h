@@ -50,7 +50,6 @@ typedef struct
   double         card_height;   /* mm */
   double         piece_cell;    /* mm per square of a piece */
   double         dpi;           /* PNG, recorded in each file's pHYs chunk */
-  gboolean       tts;           /* PNG: one Tabletop Simulator deck sheet of the cards (10x7 max) */
 } TwExportSettings;
 
 #define TW_EXPORT_ERROR (tw_export_error_quark ())
@@ -110,6 +109,21 @@ void         tw_export_draw_card  (cairo_t                 *cr,
                                    TwDefinition            *def,
                                    guint                    card,
                                    const TwExportSettings  *settings);
+
+typedef enum
+{
+  TW_EXPORT_COMPONENT_TILE,
+  TW_EXPORT_COMPONENT_CARD_FRONT,
+  TW_EXPORT_COMPONENT_CARD_BACK,
+} TwExportComponent;
+
+/* Draws one tile (@index in @def->tiles), card front (@index in @def->cards)
+ * or the card back alone, the same way (for other exports' images). */
+void         tw_export_draw_component (cairo_t             *cr,
+                                       TwDefinition        *def,
+                                       TwExportComponent    what,
+                                       guint                index,
+                                       const TwExportSettings *settings);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TwExportJob, tw_export_job_free)
 
