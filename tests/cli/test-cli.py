@@ -1154,8 +1154,9 @@ def tts_deck(path):
     check(len(decks) == 1, "one deck", saved["ObjectStates"][:1])
     deck = decks[0]
     ids = deck.get("DeckIDs", [deck.get("CardID")])
-    check(len(deck["ContainedObjects"]) == len(ids), "a card per id")
-    for card, cid in zip(deck["ContainedObjects"], ids):
+    cards = deck["ContainedObjects"] if deck["Name"] == "DeckCustom" else [deck]
+    check(len(cards) == len(ids), "a card per id")
+    for card, cid in zip(cards, ids):
         check(card["CardID"] == cid and str(cid // 100) in card["CustomDeck"], card)
     for key, sheet in deck["CustomDeck"].items():
         face = sheet["FaceURL"]
@@ -1213,6 +1214,26 @@ def export_tabletop_simulator():
     check(ids == list(range(100, 169)) + list(range(200, 215)), ids)
     check(deck["CustomDeck"]["1"]["NumWidth"] == 10 and deck["CustomDeck"]["1"]["NumHeight"] == 7,
           deck["CustomDeck"]["1"])
+
+    # one card is a Card, on a sheet of 2x1 (the card and the hidden face)
+    head, cards = text.split("\ncards:\n", 1)
+    cards, tail = cards.split("\n\n", 1)
+    lines = cards.split("\n")
+    first = next(i for i, l in enumerate(lines) if l.startswith("  - "))
+    for i, line in enumerate(lines):
+        if i > first and line.startswith("  - {"):
+            lines[i] = line.replace("{", "{count: 0, ", 1)
+        elif i > first and line.startswith("  - "):
+            lines[i] = line + "\n    count: 0"
+    one = write("one-card.yaml", head + "\ncards:\n" + "\n".join(lines) + "\n\n" + tail)
+    out_json = os.path.join(folder, "one.json")
+    code, out, err = run("export", one, "--format", "tts", "--what", "cards", "--dpi", "20",
+                         out_json)
+    expect(code, (out, err), EXIT_OK)
+    deck, ids = tts_deck(out_json)
+    check(deck["Name"] == "Card" and ids == [100], deck)
+    check(deck["CustomDeck"]["1"]["NumWidth"] == 2 and deck["CustomDeck"]["1"]["NumHeight"] == 1,
+          deck["CustomDeck"])
 
     # refusals: not a .json name, too many pixels, a folder that is not there
     code, out, err = run("export", DEF, "--format", "tts", os.path.join(folder, "deck.png"))
