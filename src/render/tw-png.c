@@ -134,6 +134,12 @@ encode (png_structp      png,
                 alpha ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB,
                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
   png_set_pHYs (png, info, ppm, ppm, PNG_RESOLUTION_METER);
+  /* No row filters: the sheets are flat colour, which zlib packs as well
+   * unfiltered, and libpng's trial of every filter on every row was half
+   * the time of a Tabletop Simulator export (100 cards: 1.12 s, 199 kB a
+   * sheet with them; 0.63 s, 181 kB without); print pages come out about a
+   * quarter larger and a third faster. */
+  png_set_filter (png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
   png_write_info (png, info);
   for (int y = 0; y < height; y++)
     {
