@@ -2,7 +2,9 @@
  *
  * PDFs are checked with pdfinfo (page count and size) and rendered with
  * pdftoppm at 254 DPI (10 pixels per millimetre) to look at pixels where crop
- * marks and artwork must be, and must not be.
+ * marks and artwork must be, and must not be. PNGs carry their DPI; the
+ * Tabletop Simulator export's JSON is read back with json-glib and its
+ * images measured.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -11,8 +13,11 @@
 #include <string.h>
 
 #include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
 
 #include "tw-export.h"
+#include "tw-export-tts.h"
+#include "tw-png.h"
 
 static TwDefinition *def;
 
@@ -49,6 +54,43 @@ tmp_path (const char *name)
   if (dir == NULL)
     dir = g_dir_make_tmp ("tw-export-XXXXXX", NULL);
   return g_build_filename (dir, name, NULL);
+}
+
+/* The pHYs chunk of a PNG file, read from its chunks (not with the library
+ * that wrote it): pixels per metre across and down, and the unit (1 = metre).
+ * FALSE when there is none before the image data. */
+static gboolean
+read_phys (const char *path,
+           guint32    *x,
+           guint32    *y,
+           guint      *unit)
+{
+  g_autofree guint8 *data = NULL;
+  gsize len = 0;
+  static const guint8 signature[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
+
+  g_assert_true (g_file_get_contents (path, (char **) &data, &len, NULL));
+  g_assert_cmpuint (len, >, 8);
+  g_assert_cmpmem (data, 8, signature, 8);
+  for (gsize at = 8; at + 12 <= len;)
+    {
+      guint32 n = GUINT32_FROM_BE (*(guint32 *) (data + at));
+      const guint8 *type = data + at + 4, *body = data + at + 8;
+
+      g_assert_cmpuint (at + 12 + n, <=, len);
+      if (memcmp (type, "IDAT", 4) == 0)
+        return FALSE;
+      if (memcmp (type, "pHYs", 4) == 0)
+        {
+          g_assert_cmpuint (n, ==, 9);
+          *x = GUINT32_FROM_BE (*(guint32 *) body);
+          *y = GUINT32_FROM_BE (*(guint32 *) (body + 4));
+          *unit = body[8];
+          return TRUE;
+        }
+      at += 12 + n;
+    }
+  return FALSE;
 }
 
 static TwExportJob *
@@ -160,6 +202,59 @@ test_one_tile_png (void)
   g_assert_cmpint (cairo_image_surface_get_width (img), ==, 472);
   g_assert_cmpint (cairo_image_surface_get_height (img), ==, 472);
   cairo_surface_destroy (img);
+  /* and says so: 300 DPI is 11811 pixels per metre */
+  guint32 ppm_x = 0, ppm_y = 0;
+  guint unit = 0;
+  g_assert_true (read_phys (first, &ppm_x, &ppm_y, &unit));
+  g_assert_cmpuint (ppm_x, ==, 11811);
+  g_assert_cmpuint (ppm_y, ==, 11811);
+  g_assert_cmpuint (unit, ==, 1);
+}
+
+/* tw_png_write on its own: RGB24 and premultiplied ARGB32 pixels read back
+ * as cairo drew them, the DPI in the pHYs chunk. */
+static void
+test_png_writer (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = tmp_path ("pixels.png");
+  cairo_surface_t *img = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 3, 2);
+  cairo_t *cr = cairo_create (img);
+  guint32 ppm_x = 0, ppm_y = 0;
+  guint unit = 0;
+
+  g_assert_cmpuint (tw_png_pixels_per_metre (300), ==, 11811);
+  g_assert_cmpuint (tw_png_pixels_per_metre (150), ==, 5906);
+  cairo_set_source_rgba (cr, 0.8, 0.4, 0.2, 0.5);
+  cairo_rectangle (cr, 0, 0, 1, 1);
+  cairo_fill (cr);
+  cairo_set_source_rgba (cr, 0, 0, 1, 1);
+  cairo_rectangle (cr, 1, 0, 1, 1);
+  cairo_fill (cr);
+  cairo_destroy (cr);
+
+  TwSaveFile *file = tw_save_file_begin (path, &error);
+  g_assert_no_error (error);
+  g_assert_true (tw_png_write (img, 72, file, path, &error));
+  g_assert_no_error (error);
+  g_assert_true (tw_save_file_commit (file, &error));
+  g_assert_true (read_phys (path, &ppm_x, &ppm_y, &unit));
+  g_assert_cmpuint (ppm_x, ==, 2835);
+
+  cairo_surface_t *back = cairo_image_surface_create_from_png (path);
+  g_assert_cmpint (cairo_image_surface_get_format (back), ==, CAIRO_FORMAT_ARGB32);
+  cairo_surface_flush (img);
+  for (int y = 0; y < 2; y++)
+    for (int x = 0; x < 3; x++)
+      {
+        guint32 a = ((guint32 *) (cairo_image_surface_get_data (img) + y * cairo_image_surface_get_stride (img)))[x];
+        guint32 b = ((guint32 *) (cairo_image_surface_get_data (back) + y * cairo_image_surface_get_stride (back)))[x];
+        /* unpremultiplying and premultiplying again may move a channel by one */
+        for (int shift = 0; shift < 32; shift += 8)
+          g_assert_cmpint (ABS ((int) ((a >> shift) & 0xff) - (int) ((b >> shift) & 0xff)), <=, 1);
+      }
+  cairo_surface_destroy (back);
+  cairo_surface_destroy (img);
 }
 
 static void
@@ -213,26 +308,322 @@ test_letter_and_svg (void)
   g_assert_nonnull (strstr (text, "width=\"612pt\""));
 }
 
+/* Tabletop Simulator ---------------------------------------------------- */
+
+static JsonNode *
+member (JsonNode   *object,
+        const char *key)
+{
+  g_assert_true (JSON_NODE_HOLDS_OBJECT (object));
+  JsonNode *node = json_object_get_member (json_node_get_object (object), key);
+  if (node == NULL)
+    g_error ("no '%s'", key);
+  return node;
+}
+
+static gint64
+int_member (JsonNode   *object,
+            const char *key)
+{
+  JsonNode *node = member (object, key);
+  g_assert_cmpint (json_node_get_value_type (node), ==, G_TYPE_INT64);
+  return json_node_get_int (node);
+}
+
+static const char *
+string_member (JsonNode   *object,
+               const char *key)
+{
+  JsonNode *node = member (object, key);
+  g_assert_cmpint (json_node_get_value_type (node), ==, G_TYPE_STRING);
+  return json_node_get_string (node);
+}
+
+static gboolean
+bool_member (JsonNode   *object,
+             const char *key)
+{
+  JsonNode *node = member (object, key);
+  g_assert_cmpint (json_node_get_value_type (node), ==, G_TYPE_BOOLEAN);
+  return json_node_get_boolean (node);
+}
+
+static JsonArray *
+array_member (JsonNode   *object,
+              const char *key)
+{
+  JsonNode *node = member (object, key);
+  g_assert_true (JSON_NODE_HOLDS_ARRAY (node));
+  return json_node_get_array (node);
+}
+
 static void
-test_tts_sheet (void)
+check_transform (JsonNode *object)
+{
+  static const char * const keys[] = { "posX", "posY", "posZ", "rotX", "rotY", "rotZ",
+                                       "scaleX", "scaleY", "scaleZ" };
+  JsonNode *t = member (object, "Transform");
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    {
+      GType type = json_node_get_value_type (member (t, keys[i]));
+      g_assert_true (type == G_TYPE_INT64 || type == G_TYPE_DOUBLE);
+    }
+}
+
+/* Parses @path. */
+static JsonParser *
+parse (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  JsonParser *parser = json_parser_new ();
+
+  json_parser_load_from_file (parser, path, &error);
+  g_assert_no_error (error);
+  return parser;
+}
+
+static void
+check_png (const char *path,
+           int         width,
+           int         height,
+           guint32     ppm)
+{
+  cairo_surface_t *img = cairo_image_surface_create_from_png (path);
+  guint32 x = 0, y = 0;
+  guint unit = 0;
+
+  g_assert_cmpint (cairo_surface_status (img), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_image_surface_get_width (img), ==, width);
+  g_assert_cmpint (cairo_image_surface_get_height (img), ==, height);
+  cairo_surface_destroy (img);
+  g_assert_true (read_phys (path, &x, &y, &unit));
+  g_assert_cmpuint (x, ==, ppm);
+  g_assert_cmpuint (y, ==, ppm);
+  g_assert_cmpuint (unit, ==, 1);
+}
+
+/* Checks a CustomDeck entry and returns its NumWidth x NumHeight. */
+static void
+check_deck_entry (JsonNode   *entry,
+                  const char *stem,
+                  guint       key,
+                  gint64     *cols,
+                  gint64     *rows)
+{
+  g_autofree char *face = g_strdup_printf ("%s-faces-%u.png", stem, key);
+  g_autofree char *face_url = g_filename_to_uri (face, NULL, NULL);
+  g_autofree char *back = g_strdup_printf ("%s-back.png", stem);
+  g_autofree char *back_url = g_filename_to_uri (back, NULL, NULL);
+
+  g_assert_cmpstr (string_member (entry, "FaceURL"), ==, face_url);
+  g_assert_cmpstr (string_member (entry, "BackURL"), ==, back_url);
+  *cols = int_member (entry, "NumWidth");
+  *rows = int_member (entry, "NumHeight");
+  g_assert_true (bool_member (entry, "BackIsHidden"));
+  g_assert_false (bool_member (entry, "UniqueBack"));
+  g_assert_cmpint (int_member (entry, "Type"), ==, 0);
+}
+
+/* Exports @d's cards at 100 DPI and checks the deck against @sheets, the
+ * number of cards on each face sheet. */
+static void
+check_deck (TwDefinition *d,
+            const char   *name,
+            const guint  *sheets,
+            guint         n_sheets)
+{
+  TwExportSettings s;
+  TwExportTtsSummary summary;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *json = tmp_path (name);
+  g_autofree char *stem = g_strndup (json, strlen (json) - 5);
+  guint total = 0;
+  gint64 t0 = g_get_monotonic_time ();
+
+  for (guint i = 0; i < n_sheets; i++)
+    total += sheets[i];
+  tw_export_settings_init (&s);
+  s.what = TW_EXPORT_CARDS;
+  s.dpi = 100;
+  g_assert_true (tw_export_tts_write (d, &s, json, &summary, &error));
+  g_assert_no_error (error);
+  g_test_message ("%u cards for Tabletop Simulator: %.0f ms", total,
+                  (g_get_monotonic_time () - t0) / 1000.0);
+  g_assert_cmpuint (summary.cards, ==, total);
+  g_assert_cmpuint (summary.sheets, ==, n_sheets);
+  g_assert_cmpuint (summary.tiles, ==, 0);
+  g_assert_cmpuint (summary.files, ==, n_sheets + 2);
+
+  g_autoptr(JsonParser) parser = parse (json);
+  JsonNode *root = json_parser_get_root (parser);
+  JsonArray *objects = array_member (root, "ObjectStates");
+  g_assert_cmpuint (json_array_get_length (objects), ==, 1);
+  JsonNode *deck = json_array_get_element (objects, 0);
+  g_assert_cmpstr (string_member (deck, "Name"), ==, "DeckCustom");
+  g_assert_cmpstr (string_member (deck, "Nickname"), ==, d->name);
+  check_transform (deck);
+
+  /* the sheets: a grid of at most 10x7, a slot more than its cards; the
+   * image the grid times 63x88 mm at 100 DPI (249x347 pixels), 3937
+   * pixels per metre */
+  JsonNode *custom = member (deck, "CustomDeck");
+  g_assert_cmpuint (json_object_get_size (json_node_get_object (custom)), ==, n_sheets);
+  for (guint i = 0; i < n_sheets; i++)
+    {
+      g_autofree char *key = g_strdup_printf ("%u", i + 1);
+      g_autofree char *face = g_strdup_printf ("%s-faces-%u.png", stem, i + 1);
+      gint64 cols, rows;
+
+      check_deck_entry (member (custom, key), stem, i + 1, &cols, &rows);
+      g_assert_cmpint (cols, ==, MIN (10, sheets[i] + 1));
+      g_assert_cmpint (rows, <=, 7);
+      g_assert_cmpint (cols * rows, >=, sheets[i] + 1);
+      g_assert_cmpint (cols * (rows - 1), <, sheets[i] + 1);
+      check_png (face, (int) cols * 249, (int) rows * 347, 3937);
+    }
+  g_autofree char *back = g_strdup_printf ("%s-back.png", stem);
+  check_png (back, 249, 347, 3937);
+
+  /* one id per copy: the sheet's key times 100 plus the slot, in order */
+  JsonArray *ids = array_member (deck, "DeckIDs");
+  JsonArray *cards = array_member (deck, "ContainedObjects");
+  g_assert_cmpuint (json_array_get_length (ids), ==, total);
+  g_assert_cmpuint (json_array_get_length (cards), ==, total);
+  guint n = 0;
+  for (guint i = 0; i < n_sheets; i++)
+    for (guint slot = 0; slot < sheets[i]; slot++, n++)
+      {
+        JsonNode *card = json_array_get_element (cards, n);
+        g_autofree char *key = g_strdup_printf ("%u", i + 1);
+        gint64 cols, rows;
+
+        g_assert_cmpint (json_array_get_int_element (ids, n), ==, (i + 1) * 100 + slot);
+        g_assert_cmpstr (string_member (card, "Name"), ==, "Card");
+        g_assert_cmpint (int_member (card, "CardID"), ==, (i + 1) * 100 + slot);
+        g_assert_cmpuint (strlen (string_member (card, "Nickname")), >, 0);
+        string_member (card, "Description");
+        check_transform (card);
+        JsonNode *own = member (card, "CustomDeck");
+        g_assert_cmpuint (json_object_get_size (json_node_get_object (own)), ==, 1);
+        check_deck_entry (member (own, key), stem, i + 1, &cols, &rows);
+      }
+}
+
+/* Colorblock's 15 cards: one sheet of 10x2, the back in the bottom-right
+ * slot and white in the empty ones. */
+static void
+test_tts_deck (void)
+{
+  static const guint sheets[] = { 15 };
+  g_autofree char *face = tmp_path ("deck-faces-1.png");
+
+  check_deck (def, "deck.json", sheets, 1);
+
+  cairo_surface_t *img = cairo_image_surface_create_from_png (face);
+  const guint8 *data = cairo_image_surface_get_data (img);
+  int stride = cairo_image_surface_get_stride (img);
+#define PIXEL(px, py) (*(const guint32 *) (data + (py) * stride + (px) * 4) & 0xffffff)
+  /* the back's ground (0.2, 0.22, 0.3) in the last slot, at the top-left
+   * corner, between its pattern's first two rows (5 mm down) */
+  g_assert_cmphex (PIXEL (9 * 249 + 30, 347 + 20), ==, 0x33384c);
+  /* the slot after the last card is empty */
+  g_assert_cmphex (PIXEL (5 * 249 + 120, 347 + 170), ==, 0xffffff);
+  /* the first card's title bar */
+  g_assert_cmphex (PIXEL (5, 5), !=, 0xffffff);
+#undef PIXEL
+  cairo_surface_destroy (img);
+}
+
+/* 84 copies: a full sheet of 69 (10x7, the 70th slot hidden) and one of 15. */
+static void
+test_tts_two_sheets (void)
+{
+  static const guint sheets[] = { 69, 15 };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+
+  g_assert_true (g_file_get_contents (def->path, &text, NULL, NULL));
+  g_autoptr(GString) more = g_string_new (text);
+  g_assert_cmpuint (g_string_replace (more, "points: 1, title: Three}",
+                                      "points: 1, count: 70, title: Three}", 1), ==, 1);
+  g_autoptr(TwDefinition) big = tw_definition_load_data (more->str, -1, "big.yaml", NULL, &error);
+  g_assert_no_error (error);
+  check_deck (big, "big.json", sheets, 2);
+}
+
+static void
+test_tts_tiles (void)
+{
+  TwExportSettings s;
+  TwExportTtsSummary summary;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *json = tmp_path ("tiles.json");
+
+  tw_export_settings_init (&s);
+  s.what = TW_EXPORT_TILES;
+  s.dpi = 50;
+  g_assert_true (tw_export_tts_write (def, &s, json, &summary, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (summary.cards, ==, 0);
+  g_assert_cmpuint (summary.tiles, ==, 75);
+  /* an image per tile definition, the back and the JSON */
+  g_assert_cmpuint (summary.files, ==, def->n_tiles + 2);
+
+  g_autoptr(JsonParser) parser = parse (json);
+  JsonArray *objects = array_member (json_parser_get_root (parser), "ObjectStates");
+  g_assert_cmpuint (json_array_get_length (objects), ==, 75);
+  for (guint i = 0; i < 75; i++)
+    {
+      JsonNode *tile = json_array_get_element (objects, i);
+      JsonNode *image = member (tile, "CustomImage");
+      JsonNode *shape = member (image, "CustomTile");
+
+      g_assert_cmpstr (string_member (tile, "Name"), ==, "Custom_Tile");
+      check_transform (tile);
+      g_assert_true (g_str_has_prefix (string_member (image, "ImageURL"), "file:///"));
+      g_assert_true (g_str_has_suffix (string_member (image, "ImageSecondaryURL"), "tiles-tiles-back.png"));
+      g_assert_cmpint (int_member (image, "ImageScalar"), ==, 1);
+      g_assert_cmpint (int_member (image, "WidthScale"), ==, 0);
+      g_assert_cmpint (int_member (shape, "Type"), ==, 0);
+      g_assert_cmpfloat (json_node_get_double (member (shape, "Thickness")), ==, 0.2);
+      g_assert_false (bool_member (shape, "Stackable"));
+      g_assert_true (bool_member (shape, "Stretch"));
+      if (i == 0)
+        {
+          /* 40 mm at 50 DPI: 78.7 pixels, 79 */
+          g_autofree char *path = g_filename_from_uri (string_member (image, "ImageURL"), NULL, NULL);
+          check_png (path, 79, 79, 1969);
+        }
+    }
+}
+
+/* A sheet over 10000 pixels is refused with the DPI that would do, and
+ * nothing is written. */
+static void
+test_tts_too_large (void)
 {
   TwExportSettings s;
   g_autoptr(GError) error = NULL;
+  g_autofree char *dir = tmp_path ("too-large");
+  g_autofree char *json = g_build_filename (dir, "deck.json", NULL);
 
+  g_assert_cmpint (g_mkdir (dir, 0755), ==, 0);
   tw_export_settings_init (&s);
   s.what = TW_EXPORT_CARDS;
-  s.format = TW_EXPORT_PNG;
-  s.tts = TRUE;
+  s.dpi = 500;
+  g_assert_false (tw_export_tts_write (def, &s, json, NULL, &error));
+  g_assert_error (error, TW_EXPORT_ERROR, 0);
+  g_assert_nonnull (strstr (error->message, "12410x3466 pixels"));
+  g_assert_nonnull (strstr (error->message, "--dpi 403 or less"));
+  g_clear_error (&error);
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  g_assert_null (g_dir_read_name (d));
+
+  /* pieces have no form there */
+  s.what = TW_EXPORT_PIECES;
   s.dpi = 100;
-  g_autoptr(TwExportJob) job = tw_export_job_new (def, &s, &error);
-  g_autofree char *path = tmp_path ("deck.png");
-  g_assert_true (tw_export_write (job, path, &error));
-  g_assert_no_error (error);
-  cairo_surface_t *img = cairo_image_surface_create_from_png (path);
-  /* 15 cards and the back: 10 across, 2 down; 63x88 mm at 100 DPI = 249x347 */
-  g_assert_cmpint (cairo_image_surface_get_width (img), ==, 10 * 249);
-  g_assert_cmpint (cairo_image_surface_get_height (img), ==, 2 * 347);
-  cairo_surface_destroy (img);
+  g_assert_false (tw_export_tts_write (def, &s, json, NULL, &error));
+  g_assert_nonnull (strstr (error->message, "nothing of that kind"));
 }
 
 static void
@@ -269,9 +660,13 @@ main (int argc, char **argv)
 
   g_test_add_func ("/tw/export/tile-pdf", test_tile_pdf);
   g_test_add_func ("/tw/export/one-tile-png", test_one_tile_png);
+  g_test_add_func ("/tw/export/png-writer", test_png_writer);
   g_test_add_func ("/tw/export/cards-duplex", test_cards_duplex);
   g_test_add_func ("/tw/export/letter-svg", test_letter_and_svg);
-  g_test_add_func ("/tw/export/tts-sheet", test_tts_sheet);
+  g_test_add_func ("/tw/export/tts-deck", test_tts_deck);
+  g_test_add_func ("/tw/export/tts-two-sheets", test_tts_two_sheets);
+  g_test_add_func ("/tw/export/tts-tiles", test_tts_tiles);
+  g_test_add_func ("/tw/export/tts-too-large", test_tts_too_large);
   g_test_add_func ("/tw/export/errors", test_errors);
   int ret = g_test_run ();
   tw_definition_unref (def);

@@ -27,7 +27,7 @@ static const TwCliCommand commands[] = {
   { "simulate", "FILE",   "Play many bot games on several threads; print statistics", tw_cli_simulate },
   { "merge",    "FILE…",  "Combine the JSON results of simulate shards into one summary", tw_cli_merge },
   { "tournament", "FILE", "Play bots against each other from every seat; rate them", tw_cli_tournament },
-  { "export",   "FILE",   "Print sheets of a definition (PDF, SVG, PNG), or a record as .blksgf", tw_cli_export },
+  { "export",   "FILE [OUT]", "Print sheets of a definition (PDF, SVG, PNG), a Tabletop Simulator deck (tts), or a record as .blksgf", tw_cli_export },
   { "import",   "RECORD", "Read a .blksgf record of classic Blokus into a Tilewright record", tw_cli_import },
   { "gtp",      "FILE",   "Speak GTP as a classic Blokus engine (Pentobi's command set)", tw_cli_gtp },
 };

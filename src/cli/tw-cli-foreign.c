@@ -4,6 +4,9 @@
  *   export RECORD.yaml --format blksgf    a Tilewright record as a foreign record
  *   export DEFINITION --format pdf|svg|png --what tiles|cards|pieces|all ...
  *                                         print-ready sheets (tw-export.h)
+ *   export DEFINITION --format tts OUT.json
+ *                                         a Tabletop Simulator deck and tiles
+ *                                         (tw-export-tts.h)
  *   gtp DEFINITION [--bot SPEC]           a GTP engine for the foreign game
  *
  * The foreign parts go through the rules-module interface (foreign_game and
@@ -13,12 +16,14 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 
 #include "tw-cli.h"
 #include "tw-export.h"
+#include "tw-export-tts.h"
 #include "tw-history.h"
 #include "tw-json.h"
 #include "tw-record.h"
@@ -116,6 +121,30 @@ export_record (const TwRecordFormat *format,
   return TW_EXIT_OK;
 }
 
+/* The Tabletop Simulator export: a problem with the settings or the
+ * definition (nothing to export, sheets too large) is a usage error, one
+ * with the files an I/O error. */
+static int
+export_tts (TwDefinition           *def,
+            const TwExportSettings *settings,
+            const char             *output)
+{
+  g_autoptr(GError) error = NULL;
+  TwExportTtsSummary summary;
+  gint64 t0 = g_get_monotonic_time ();
+
+  if (!tw_export_tts_write (def, settings, output, &summary, &error))
+    {
+      tw_cli_error ("%s", error->message);
+      return error->domain == TW_EXPORT_ERROR ? TW_EXIT_USAGE : TW_EXIT_IO;
+    }
+  g_printerr ("%s: %u card%s on %u sheet%s, %u tile%s, %u files in %.0f ms\n", output,
+              summary.cards, summary.cards == 1 ? "" : "s", summary.sheets, summary.sheets == 1 ? "" : "s",
+              summary.tiles, summary.tiles == 1 ? "" : "s", summary.files,
+              (g_get_monotonic_time () - t0) / 1000.0);
+  return TW_EXIT_OK;
+}
+
 int
 tw_cli_export (int    argc,
                char **argv)
@@ -132,11 +161,11 @@ tw_cli_export (int    argc,
   g_autofree char *duplex_edge = NULL;
   g_autofree char *back_offset = NULL;
   g_autofree char *shared_cuts = NULL;
-  double dpi = 300;
+  double dpi = NAN;
   gboolean crop_marks = FALSE, no_crop_marks = FALSE, cut_lines = FALSE, duplex = FALSE, tts = FALSE;
   const GOptionEntry entries[] = {
-    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Write to FILE (several pages of SVG or PNG: FILE-1, FILE-2 ...)", "FILE" },
-    { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "pdf (default), svg, png, or blksgf for a game record", "FORMAT" },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Write to FILE (several pages of SVG or PNG: FILE-1, FILE-2 ...); or give FILE after the definition", "FILE" },
+    { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "pdf (default), svg, png, tts (a Tabletop Simulator deck and tiles: OUT.json and its PNG images beside it), or blksgf for a game record", "FORMAT" },
     { "what", 'w', 0, G_OPTION_ARG_STRING, &what, "tiles, cards, pieces or all (default)", "WHAT" },
     { "paper", 'p', 0, G_OPTION_ARG_STRING, &paper, "a4 (default), a3, a5, letter, legal, fit (one component a page) or WxH in mm", "PAPER" },
     { "bleed", 0, 0, G_OPTION_ARG_STRING, &bleed, "Artwork past the cut line (default 1.5mm)", "LENGTH" },
@@ -151,22 +180,33 @@ tw_cli_export (int    argc,
     { "duplex", 0, 0, G_OPTION_ARG_NONE, &duplex, "Backs of cards and tiles after each page of fronts, placed for duplex printing", NULL },
     { "duplex-edge", 0, 0, G_OPTION_ARG_STRING, &duplex_edge, "The edge the printer flips the paper on: long (default) or short", "EDGE" },
     { "back-offset", 0, 0, G_OPTION_ARG_STRING, &back_offset, "Move the backs by X,Y (mm, right and down) to meet a printer's misalignment", "X,Y" },
-    { "dpi", 0, 0, G_OPTION_ARG_DOUBLE, &dpi, "PNG resolution (default 300)", "DPI" },
-    { "tts", 0, 0, G_OPTION_ARG_NONE, &tts, "PNG: one Tabletop Simulator deck sheet of the cards", NULL },
+    { "dpi", 0, 0, G_OPTION_ARG_DOUBLE, &dpi, "PNG resolution (default 300; 150 for tts)", "DPI" },
+    /* the first spelling of --format tts, which wrote the face sheet alone */
+    { "tts", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE, &tts, "Same as --format tts", NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context = tw_cli_context_new ("export", entries);
   g_autoptr(GError) error = NULL;
   TwExportSettings settings;
   int code = tw_cli_parse (context, &argc, &argv);
+  gboolean is_tts;
 
   if (code != TW_EXIT_OK)
     return code;
-  if (argc != 2)
+  if (argc == 3 && output == NULL)
+    output = g_strdup (argv[2]);
+  else if (argc != 2)
     {
-      tw_cli_error ("expected one file (a definition, or a record with --format blksgf), got %d", argc - 1);
+      tw_cli_error ("expected a file (a definition, or a record with --format blksgf) and at most one output (or -o FILE), got %d",
+                    argc - 1);
       return TW_EXIT_USAGE;
     }
+  if (tts && (format == NULL || g_str_equal (format, "png")))
+    {
+      g_free (format);
+      format = g_strdup ("tts");
+    }
+  is_tts = format != NULL && g_str_equal (format, "tts");
   if (format && tw_record_format_lookup (format))
     return export_record (tw_record_format_lookup (format), argv[1], output);
 
@@ -175,11 +215,11 @@ tw_cli_export (int    argc,
     settings.format = TW_EXPORT_PDF;
   else if (g_str_equal (format, "svg"))
     settings.format = TW_EXPORT_SVG;
-  else if (g_str_equal (format, "png"))
+  else if (g_str_equal (format, "png") || g_str_equal (format, "tts"))
     settings.format = TW_EXPORT_PNG;
   else
     {
-      tw_cli_error ("--format is pdf, svg, png or blksgf, not '%s'", format);
+      tw_cli_error ("--format is pdf, svg, png, tts or blksgf, not '%s'", format);
       return TW_EXIT_USAGE;
     }
   if (what == NULL || g_str_equal (what, "all"))
@@ -262,20 +302,35 @@ tw_cli_export (int    argc,
   settings.crop_marks = !no_crop_marks;
   settings.cut_lines = cut_lines;
   settings.duplex = duplex;
-  settings.dpi = dpi;
-  settings.tts = tts;
-  if (tts && settings.format != TW_EXPORT_PNG)
+  if (tts && !is_tts)
     {
-      tw_cli_error ("--tts makes a PNG deck sheet: use --format png");
+      tw_cli_error ("--tts is --format tts, not --format %s", format);
       return TW_EXIT_USAGE;
     }
+  if (isnan (dpi))
+    dpi = is_tts ? TW_EXPORT_TTS_DEFAULT_DPI : 300;
+  settings.dpi = dpi;
   if (output == NULL)
     {
       tw_cli_error ("give the output file with -o FILE");
       return TW_EXIT_USAGE;
     }
 
-  g_autoptr(TwDefinition) def = tw_cli_load_definition (argv[1], &code);
+  g_autoptr(TwDefinition) def = NULL;
+  if (is_tts)
+    {
+      if (!g_str_has_suffix (output, ".json"))
+        {
+          tw_cli_error ("a Tabletop Simulator export is a saved object OUT.json with its images beside it: name a .json file, not '%s'",
+                        output);
+          return TW_EXIT_USAGE;
+        }
+      def = tw_cli_load_definition (argv[1], &code);
+      if (def == NULL || !tw_cli_check_faces (def, &code))
+        return code;
+      return export_tts (def, &settings, output);
+    }
+  def = tw_cli_load_definition (argv[1], &code);
   if (def == NULL || !tw_cli_check_faces (def, &code))
     return code;
   g_autoptr(TwExportJob) job = tw_export_job_new (def, &settings, &error);

@@ -15,6 +15,7 @@
 #include "tw-export.h"
 #include "tw-face-draw.h"
 #include "tw-file.h"
+#include "tw-png.h"
 #include "tw-render.h"
 #include "tw-rules.h"
 
@@ -944,79 +945,19 @@ finish_surface (cairo_surface_t  *surface,
   return tw_export_save_check (st, file, path, error);
 }
 
-/* Encodes an image surface as PNG into @file and frees the surface. */
+/* Encodes an image surface as PNG into @file, its pHYs at @dpi (tw-png.h),
+ * and frees the surface. */
 static gboolean
 finish_png (cairo_surface_t  *surface,
+            double            dpi,
             TwSaveFile       *file,
             const char       *path,
             GError          **error)
 {
-  cairo_status_t st = cairo_surface_status (surface);
+  gboolean ok = tw_png_write (surface, dpi, file, path, error);
 
-  if (st == CAIRO_STATUS_SUCCESS)
-    st = cairo_surface_write_to_png_stream (surface, tw_export_save_write, file);
   cairo_surface_destroy (surface);
-  return tw_export_save_check (st, file, path, error);
-}
-
-/* The Tabletop Simulator deck sheet: card fronts in a grid of at most 10x7
- * at the chosen DPI, no margins or bleed; the 70th slot holds the back. */
-static gboolean
-write_tts (const TwExportJob  *job,
-           const char         *path,
-           GError            **error)
-{
-  const TwExportSettings *s = &job->settings;
-  g_autoptr(GArray) fronts = g_array_new (FALSE, FALSE, sizeof (Item));
-
-  for (guint i = 0; i < job->items->len; i++)
-    if (g_array_index (job->items, Item, i).kind == ITEM_CARD_FRONT)
-      g_array_append_val (fronts, g_array_index (job->items, Item, i));
-  if (fronts->len == 0)
-    {
-      g_set_error (error, TW_EXPORT_ERROR, 0, "a deck sheet needs cards");
-      return FALSE;
-    }
-  if (fronts->len > 69)
-    {
-      g_set_error (error, TW_EXPORT_ERROR, 0, "a deck sheet holds at most 69 cards, there are %u", fronts->len);
-      return FALSE;
-    }
-  guint cols = MIN (10, fronts->len + 1), rows = (fronts->len + 1 + cols - 1) / cols;
-  double scale = s->dpi / 25.4;
-  int cw = (int) ceil (s->card_width * scale), ch = (int) ceil (s->card_height * scale);
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, cw * cols, ch * rows);
-  cairo_t *cr = cairo_create (surface);
-  TwExportJob flat = *job;
-  g_autoptr(TwSaveFile) file = NULL;
-
-  flat.settings.bleed = 0;
-
-  cairo_set_source_rgb (cr, 1, 1, 1);
-  cairo_paint (cr);
-  for (guint i = 0; i <= fronts->len; i++)
-    {
-      Item it = i < fronts->len ? g_array_index (fronts, Item, i) : g_array_index (fronts, Item, 0);
-      it.kind = i < fronts->len ? ITEM_CARD_FRONT : ITEM_CARD_BACK;
-      it.x = it.y = 0;
-      it.w = s->card_width;
-      it.h = s->card_height;
-      cairo_save (cr);
-      cairo_translate (cr, (i % cols) * cw, (i / cols) * ch);
-      cairo_scale (cr, scale, scale);
-      draw_item (&flat, cr, &it);
-      cairo_restore (cr);
-    }
-  cairo_destroy (cr);
-  file = tw_save_file_begin (path, error);
-  if (file == NULL)
-    {
-      cairo_surface_destroy (surface);
-      return FALSE;
-    }
-  if (!finish_png (surface, file, path, error))
-    return FALSE;
-  return tw_save_file_commit (g_steal_pointer (&file), error);
+  return ok;
 }
 
 /**
@@ -1039,9 +980,6 @@ tw_export_write (const TwExportJob  *job,
   const TwExportSettings *s = &job->settings;
   g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func ((GDestroyNotify) tw_save_file_abort);
   double w, h;
-
-  if (s->format == TW_EXPORT_PNG && s->tts)
-    return write_tts (job, path, error);
 
   if (s->format == TW_EXPORT_PDF)
     {
@@ -1100,7 +1038,7 @@ tw_export_write (const TwExportJob  *job,
         }
       tw_export_draw_page (job, cr, p);
       cairo_destroy (cr);
-      ok = s->format == TW_EXPORT_PNG ? finish_png (surface, file, name, error)
+      ok = s->format == TW_EXPORT_PNG ? finish_png (surface, s->dpi, file, name, error)
                                       : finish_surface (surface, file, name, error);
       if (!ok)
         return FALSE;
@@ -1139,7 +1077,8 @@ tw_export_draw_card (cairo_t                *cr,
  * @settings: the sizes and bleed to draw at
  *
  * Draws one component exactly as the sheets print it (mm, the cut's top-left
- * corner at (0, 0), the bleed around it): the Design view's face preview.
+ * corner at (0, 0), the bleed around it): the Design view's face preview and
+ * the Tabletop Simulator export's images (tw-export-tts.h).
  */
 void
 tw_export_draw_component (cairo_t                *cr,

@@ -54,8 +54,7 @@ typedef struct
   double         card_width;    /* mm */
   double         card_height;   /* mm */
   double         piece_cell;    /* mm per square of a piece */
-  double         dpi;           /* PNG */
-  gboolean       tts;           /* PNG: one Tabletop Simulator deck sheet of the cards (10x7 max) */
+  double         dpi;           /* PNG, recorded in each file's pHYs chunk */
 } TwExportSettings;
 
 #define TW_EXPORT_ERROR (tw_export_error_quark ())

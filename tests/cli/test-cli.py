@@ -1131,11 +1131,11 @@ def export_sheets():
         check(f.read(5) == b"%PDF-", "not a PDF")
     # 46 mm with their bleed, bleed to bleed inside 6 mm margins: 4 x 6 a page
     check("4 pages" in err, "75 tiles of 40 mm fill 4 A4 pages", err)
-    png = os.path.join(TMP, "cards.png")
-    code, out, err = run("export", DEF, "--what", "cards", "--format", "png", "--tts",
-                         "--dpi", "50", "-o", png)
-    expect(code, (out, err), EXIT_OK)
-    check(os.path.exists(png), "no deck sheet")
+    # a PNG that cannot be written: exit 5 with the system's reason
+    code, out, err = run("export", DEF, "--what", "cards", "--format", "png", "--dpi", "20",
+                         "-o", os.path.join(TMP, "no-such-folder", "cards.png"))
+    expect(code, (out, err), EXIT_IO)
+    check("No such file or directory" in err and "no-such-folder" in err, "no reason", err)
     code, out, err = run("export", DEF, "--paper", "tabloidish", "-o", pdf)
     expect(code, (out, err), EXIT_USAGE)
     check("unknown paper" in err, err)
@@ -1192,6 +1192,111 @@ def export_faces():
 
 def blokus():
     return os.path.join(DATADIR, "games", "blokus-shuffle.yaml")
+
+
+def tts_deck(path):
+    """The deck of a Tabletop Simulator export and its DeckIDs, checked."""
+    with open(path, encoding="utf-8") as f:
+        saved = json.load(f)
+    decks = [o for o in saved["ObjectStates"] if o["Name"] in ("DeckCustom", "Card")]
+    check(len(decks) == 1, "one deck", saved["ObjectStates"][:1])
+    deck = decks[0]
+    ids = deck.get("DeckIDs", [deck.get("CardID")])
+    cards = deck["ContainedObjects"] if deck["Name"] == "DeckCustom" else [deck]
+    check(len(cards) == len(ids), "a card per id")
+    for card, cid in zip(cards, ids):
+        check(card["CardID"] == cid and str(cid // 100) in card["CustomDeck"], card)
+    for key, sheet in deck["CustomDeck"].items():
+        face = sheet["FaceURL"]
+        check(face.startswith("file:///") and face.endswith(f"-faces-{key}.png"), face)
+        check(os.path.exists(face[len("file://"):]), "no face sheet", face)
+        n = sum(1 for i in ids if i // 100 == int(key))
+        check(n <= 69 and sheet["NumWidth"] * sheet["NumHeight"] >= n + 1, sheet, n)
+        check(sheet["BackIsHidden"] is True and sheet["UniqueBack"] is False, sheet)
+    return deck, ids
+
+
+@test
+def export_tabletop_simulator():
+    folder = os.path.join(TMP, "tts")
+    os.makedirs(folder)
+    out_json = os.path.join(folder, "colorblock.json")
+    code, out, err = run("export", DEF, "--format", "tts", out_json)
+    expect(code, (out, err), EXIT_OK)
+    check("15 cards on 1 sheet, 75 tiles" in err, err)
+    deck, ids = tts_deck(out_json)
+    check(deck["Name"] == "DeckCustom" and deck["Nickname"] == "Colorblock", deck["Nickname"])
+    check(ids == list(range(100, 115)), ids)
+    check(deck["CustomDeck"]["1"]["NumWidth"] == 10 and deck["CustomDeck"]["1"]["NumHeight"] == 2,
+          deck["CustomDeck"])
+    with open(out_json, encoding="utf-8") as f:
+        tiles = [o for o in json.load(f)["ObjectStates"] if o["Name"] == "Custom_Tile"]
+    check(len(tiles) == 75, len(tiles))
+    check(tiles[0]["CustomImage"]["CustomTile"]["Type"] == 0, tiles[0])
+    for name in ("colorblock-faces-1.png", "colorblock-back.png", "colorblock-tiles-back.png",
+                 "colorblock-tile-full-r.png"):
+        with open(os.path.join(folder, name), "rb") as f:
+            check(f.read(8) == b"\x89PNG\r\n\x1a\n", name)
+    check(temp_files(folder) == [], "temporary files left", os.listdir(folder))
+
+    # Blokus Shuffle's 14 cards, at 50 DPI, the first spelling (--tts) with -o
+    out_json = os.path.join(folder, "blokus.json")
+    code, out, err = run("export", blokus(), "--tts", "--what", "cards", "--dpi", "50",
+                         "-o", out_json)
+    expect(code, (out, err), EXIT_OK)
+    deck, ids = tts_deck(out_json)
+    check(ids == list(range(100, 114)), ids)
+    check(not os.path.exists(os.path.join(folder, "blokus-tiles-back.png")), "tiles with --what cards")
+
+    # 84 copies: a full sheet of 69 and one of 15
+    with open(DEF, encoding="utf-8") as f:
+        text = f.read()
+    big = write("big.yaml", text.replace("points: 1, title: Three}",
+                                         "points: 1, count: 70, title: Three}", 1))
+    out_json = os.path.join(folder, "big.json")
+    code, out, err = run("export", big, "--format", "tts", "--what", "cards", "--dpi", "20",
+                         out_json)
+    expect(code, (out, err), EXIT_OK)
+    check("84 cards on 2 sheets" in err, err)
+    deck, ids = tts_deck(out_json)
+    check(ids == list(range(100, 169)) + list(range(200, 215)), ids)
+    check(deck["CustomDeck"]["1"]["NumWidth"] == 10 and deck["CustomDeck"]["1"]["NumHeight"] == 7,
+          deck["CustomDeck"]["1"])
+
+    # one card is a Card, on a sheet of 2x1 (the card and the hidden face)
+    head, cards = text.split("\ncards:\n", 1)
+    cards, tail = cards.split("\n\n", 1)
+    lines = cards.split("\n")
+    first = next(i for i, l in enumerate(lines) if l.startswith("  - "))
+    for i, line in enumerate(lines):
+        if i > first and line.startswith("  - {"):
+            lines[i] = line.replace("{", "{count: 0, ", 1)
+        elif i > first and line.startswith("  - "):
+            lines[i] = line + "\n    count: 0"
+    one = write("one-card.yaml", head + "\ncards:\n" + "\n".join(lines) + "\n\n" + tail)
+    out_json = os.path.join(folder, "one.json")
+    code, out, err = run("export", one, "--format", "tts", "--what", "cards", "--dpi", "20",
+                         out_json)
+    expect(code, (out, err), EXIT_OK)
+    deck, ids = tts_deck(out_json)
+    check(deck["Name"] == "Card" and ids == [100], deck)
+    check(deck["CustomDeck"]["1"]["NumWidth"] == 2 and deck["CustomDeck"]["1"]["NumHeight"] == 1,
+          deck["CustomDeck"])
+
+    # refusals: not a .json name, too many pixels, a folder that is not there
+    code, out, err = run("export", DEF, "--format", "tts", os.path.join(folder, "deck.png"))
+    expect(code, (out, err), EXIT_USAGE)
+    check(".json" in err, err)
+    code, out, err = run("export", DEF, "--format", "tts", "--dpi", "600",
+                         os.path.join(folder, "huge.json"))
+    expect(code, (out, err), EXIT_USAGE)
+    check("--dpi 403 or less" in err, err)
+    code, out, err = run("export", DEF, "--format", "tts",
+                         os.path.join(folder, "missing", "deck.json"))
+    expect(code, (out, err), EXIT_IO)
+    check("No such file or directory" in err, err)
+    code, out, err = run("export", "--help")
+    check("tts" in out, "export --help does not list tts", out)
 
 
 @test
