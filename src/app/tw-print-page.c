@@ -20,6 +20,7 @@
 
 #include "tw-app-util.h"
 #include "tw-export.h"
+#include "tw-export-tts.h"
 
 #define RELAYOUT_DELAY_MS 150
 #define PREVIEW_PADDING   24.0
@@ -310,15 +311,19 @@ next_page_action (GtkWidget  *widget,
 
 typedef struct
 {
-  TwExportJob *job;
-  char        *path;
-  guint        n_pages;
+  TwExportJob       *job;        /* sheets; NULL for a Tabletop Simulator export */
+  TwDefinition      *definition; /* a Tabletop Simulator export's */
+  TwExportSettings   settings;
+  TwExportTtsSummary summary;
+  char              *path;
+  guint              n_pages;
 } ExportData;
 
 static void
 export_data_free (ExportData *data)
 {
   g_clear_pointer (&data->job, tw_export_job_free);
+  g_clear_pointer (&data->definition, tw_definition_unref);
   g_free (data->path);
   g_free (data);
 }
@@ -334,7 +339,9 @@ export_thread (GTask        *task,
 
   /* the job and its definition are only read here; the page lays out a new
    * job of its own when a setting changes meanwhile */
-  if (tw_export_write (data->job, data->path, &error))
+  if (data->job != NULL ? tw_export_write (data->job, data->path, &error)
+                        : tw_export_tts_write (data->definition, &data->settings, data->path,
+                                               &data->summary, &error))
     g_task_return_boolean (task, TRUE);
   else
     g_task_return_error (task, error);
@@ -362,11 +369,19 @@ export_done (GObject      *source,
       tw_app_toast (GTK_WIDGET (self), message);
       return;
     }
-  /* Translators: the sheets were written: number of pages, file name */
-  message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                          "Exported %u page to “%s”",
-                                          "Exported %u pages to “%s”", data->n_pages),
-                             data->n_pages, basename);
+  if (data->job == NULL)
+    /* Translators: a Tabletop Simulator deck was written: files, the JSON file's name */
+    message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                            "Exported a Tabletop Simulator object to “%s” (%u file)",
+                                            "Exported a Tabletop Simulator object to “%s” (%u files)",
+                                            data->summary.files),
+                               basename, data->summary.files);
+  else
+    /* Translators: the sheets were written: number of pages, file name */
+    message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                            "Exported %u page to “%s”",
+                                            "Exported %u pages to “%s”", data->n_pages),
+                               data->n_pages, basename);
   tw_app_toast (GTK_WIDGET (self), message);
 }
 
@@ -387,6 +402,15 @@ format_from_path (const char     *path,
   return TRUE;
 }
 
+/* A Tabletop Simulator saved object, its images beside it. */
+static gboolean
+is_tts_path (const char *path)
+{
+  g_autofree char *lower = g_ascii_strdown (path, -1);
+
+  return g_str_has_suffix (lower, ".json");
+}
+
 static void
 export_to (TwPrintPage *self,
            const char  *path)
@@ -402,9 +426,19 @@ export_to (TwPrintPage *self,
   /* the settings now, not those of a re-layout still waiting */
   relayout (self);
   settings = self->settings;
+  if (is_tts_path (path))
+    {
+      /* the cards and tiles chosen, each an image at the size TTS reads */
+      data = g_new0 (ExportData, 1);
+      data->definition = tw_definition_ref (self->definition);
+      data->settings = settings;
+      data->settings.dpi = TW_EXPORT_TTS_DEFAULT_DPI;
+      data->path = g_strdup (path);
+      goto run;
+    }
   if (!format_from_path (path, &settings.format))
     {
-      tw_app_toast (GTK_WIDGET (self), _("Choose a file name that ends in .pdf, .svg or .png"));
+      tw_app_toast (GTK_WIDGET (self), _("Choose a file name that ends in .pdf, .svg, .png, or .json for Tabletop Simulator"));
       return;
     }
   job = tw_export_job_new (self->definition, &settings, &error);
@@ -421,6 +455,7 @@ export_to (TwPrintPage *self,
   data->path = g_strdup (path);
   data->n_pages = tw_export_job_n_pages (job);
 
+run:
   self->exporting = TRUE;
   gtk_spinner_start (self->spinner);
   update_actions (self);
@@ -487,6 +522,8 @@ export_action (GtkWidget  *widget,
   add_filter (GTK_FILE_CHOOSER (chooser), _("PDF document"), "*.pdf");
   add_filter (GTK_FILE_CHOOSER (chooser), _("SVG images, one per page"), "*.svg");
   add_filter (GTK_FILE_CHOOSER (chooser), _("PNG images, one per page"), "*.png");
+  add_filter (GTK_FILE_CHOOSER (chooser), _("Tabletop Simulator object, its images beside it"),
+              "*.json");
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
   stem = g_path_get_basename (self->definition->path);
   if (strrchr (stem, '.') != NULL)

@@ -33,7 +33,7 @@ keys = play.keys
 press = play.press
 button = play.button
 
-N_TESTS = 10
+N_TESTS = 11
 OVERALL_TIMEOUT = 200
 PAGE_LABEL = r'^Page \d+ of \d+$'
 
@@ -158,6 +158,32 @@ def run(tap, args, workdir):
                    and 'A3' in info,
                    'Export… writes a 2-page A3 PDF and says so',
                    f'chooser {bool(chooser)}, toast {bool(toast)}, pdfinfo {info!r}')
+
+        # the exported sheet as it prints, for the screenshots
+        if os.path.exists(out):
+            subprocess.run(['pdftoppm', '-r', '40', '-f', '1', '-l', '1', '-png', '-singlefile',
+                            out, os.path.join(args.outdir, 'print-exported-page-1')],
+                           timeout=60)
+
+        # 8b: a Tabletop Simulator object: the .json file type
+        deck = os.path.join(workdir, 'deck.json')
+        press(main, 'Export…')
+        chooser = wait_for(lambda: smoke.xdotool_windows('^Export Sheets$'), timeout=10)
+        keys('^Export Sheets$', 'ctrl+a', text=deck)
+        keys('^Export Sheets$', 'Return')
+        toast = wait_for(lambda: find_all(main, role='label',
+                                          pattern=r'^Exported a Tabletop Simulator object to'),
+                         timeout=30)
+        text = ''
+        if os.path.exists(deck):
+            with open(deck, encoding='utf-8') as f:
+                text = f.read()
+        faces = os.path.join(workdir, 'deck-tile-full-r.png')
+        tap.result(bool(chooser) and bool(toast) and '"ObjectStates"' in text
+                   and '"Custom_Tile"' in text and os.path.exists(faces),
+                   'Export… to a .json file writes a Tabletop Simulator object and its images',
+                   f'chooser {bool(chooser)}, toast {bool(toast)}, json {text[:80]!r}, '
+                   f'files {sorted(os.listdir(workdir))[:8]}')
 
         # 9: Print… opens the print dialog; Escape cancels it
         press(main, 'Print…')
