@@ -17,6 +17,7 @@
 
 #include "tw-export.h"
 #include "tw-face-draw.h"
+#include "tw-pdf-boxes.h"
 
 static char *tmp_dir;
 
@@ -409,6 +410,64 @@ test_tile_backs (void)
   g_assert_false (tw_export_cut_rect (job, 0, 24, &fx, &fy, &fw, &fh));
 }
 
+static char *
+run (const char *cmdline,
+     int        *status)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (!g_spawn_command_line_sync (cmdline, &out, &err, status, &error))
+    g_error ("%s: %s", cmdline, error->message);
+  return g_strconcat (out, err, NULL);
+}
+
+/* A PDF of components one to a page ("fit": the page is the bleed box)
+ * says where to cut: TrimBox the card, BleedBox the page; qpdf finds the
+ * file sound after the boxes went in. */
+static void
+test_pdf_boxes (void)
+{
+  g_autoptr(TwDefinition) def = load ("", NULL);
+  g_autofree char *path = g_build_filename (tmp_dir, "fit.pdf", NULL);
+  g_autofree char *cmd = NULL, *info = NULL, *check = NULL;
+  TwExportSettings s;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TwExportJob) job = NULL;
+  int status;
+
+  tw_export_settings_init (&s);
+  s.what = TW_EXPORT_CARDS;
+  s.bleed = 3;
+  g_assert_true (tw_export_set_paper (&s, "fit", &error));
+  job = tw_export_job_new (def, &s, &error);
+  g_assert_no_error (error);
+  g_assert_true (tw_export_write (job, path, &error));
+  g_assert_no_error (error);
+
+  cmd = g_strdup_printf ("pdfinfo -box -f 15 -l 15 '%s'", path);
+  info = run (cmd, &status);
+  g_assert_cmpint (status, ==, 0);
+  /* 63 x 88 mm with 3 mm bleed: a 69 x 94 mm page, the cut 3 mm in */
+  g_assert_nonnull (strstr (info, "Page   15 TrimBox:       8.50     8.50   187.09   257.95"));
+  g_assert_nonnull (strstr (info, "Page   15 BleedBox:      0.00     0.00   195.59   266.46"));
+  g_assert_null (strstr (info, "Error"));
+  g_free (cmd);
+  cmd = g_strdup_printf ("qpdf --check '%s'", path);
+  check = run (cmd, &status);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_null (strstr (check, "WARNING"));
+
+  /* what is not cairo's layout is left alone */
+  {
+    static const char junk[] = "%PDF-1.5\n<< /Type /Page /MediaBox [ 0 0 1 1 ] >>\nno table";
+    TwPdfBox box = { 0, 0, 1, 1 };
+    g_assert_null (tw_pdf_add_boxes ((const guint8 *) junk, sizeof junk - 1, &box, &box, 1));
+    g_assert_null (tw_pdf_add_boxes ((const guint8 *) junk, sizeof junk - 1, &box, &box, 2));
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -425,5 +484,6 @@ main (int   argc,
   g_test_add_func ("/tw/faces/images-checked", test_images_checked);
   g_test_add_func ("/tw/faces/nine-up", test_nine_up);
   g_test_add_func ("/tw/faces/tile-backs", test_tile_backs);
+  g_test_add_func ("/tw/faces/pdf-boxes", test_pdf_boxes);
   return g_test_run ();
 }

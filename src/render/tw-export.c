@@ -14,6 +14,7 @@
 
 #include "tw-export.h"
 #include "tw-face-draw.h"
+#include "tw-pdf-boxes.h"
 #include "tw-file.h"
 #include "tw-png.h"
 #include "tw-render.h"
@@ -960,6 +961,53 @@ finish_png (cairo_surface_t  *surface,
   return ok;
 }
 
+static cairo_status_t
+append_bytes (void                *closure,
+              const unsigned char *data,
+              unsigned int         length)
+{
+  g_byte_array_append (closure, data, length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+/* Where page @page is cut (TrimBox: around every cut on it) and how far its
+ * artwork runs (BleedBox), in PDF points from the bottom-left corner. */
+static void
+page_boxes (const TwExportJob *job,
+            guint              page,
+            TwPdfBox          *trim,
+            TwPdfBox          *bleed)
+{
+  double w, h, b = job->settings.bleed;
+  double left = G_MAXDOUBLE, top = G_MAXDOUBLE, right = -G_MAXDOUBLE, bottom = -G_MAXDOUBLE;
+
+  page_size (job, page, &w, &h);
+  for (guint i = 0; i < job->items->len; i++)
+    {
+      const Item *it = &g_array_index (job->items, Item, i);
+      if (it->page != page)
+        continue;
+      left = MIN (left, it->x);
+      top = MIN (top, it->y);
+      right = MAX (right, it->x + it->w);
+      bottom = MAX (bottom, it->y + it->h);
+    }
+  if (right < left)
+    {
+      left = top = 0;
+      right = w;
+      bottom = h;
+    }
+  trim->x0 = left * MM_TO_PT;
+  trim->x1 = right * MM_TO_PT;
+  trim->y0 = (h - bottom) * MM_TO_PT;
+  trim->y1 = (h - top) * MM_TO_PT;
+  bleed->x0 = MAX (left - b, 0) * MM_TO_PT;
+  bleed->x1 = MIN (right + b, w) * MM_TO_PT;
+  bleed->y0 = MAX (h - bottom - b, 0) * MM_TO_PT;
+  bleed->y1 = MIN (h - top + b, h) * MM_TO_PT;
+}
+
 /**
  * tw_export_write:
  * @job: the pages
@@ -984,19 +1032,26 @@ tw_export_write (const TwExportJob  *job,
   if (s->format == TW_EXPORT_PDF)
     {
       g_autoptr(TwSaveFile) file = tw_save_file_begin (path, error);
+      g_autoptr(GByteArray) bytes = g_byte_array_new ();
+      g_autoptr(GBytes) boxed = NULL;
+      g_autofree TwPdfBox *trim = g_new0 (TwPdfBox, MAX (job->n_pages, 1));
+      g_autofree TwPdfBox *bleed = g_new0 (TwPdfBox, MAX (job->n_pages, 1));
       cairo_surface_t *surface;
+      cairo_status_t st;
       cairo_t *cr;
 
       if (file == NULL)
         return FALSE;
       page_size (job, 0, &w, &h);
-      surface = cairo_pdf_surface_create_for_stream (tw_export_save_write, file, w * MM_TO_PT, h * MM_TO_PT);
+      /* into memory first: the page boxes are added to cairo's file */
+      surface = cairo_pdf_surface_create_for_stream (append_bytes, bytes, w * MM_TO_PT, h * MM_TO_PT);
       cr = cairo_create (surface);
       cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, job->def->name);
       cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Tilewright");
       for (guint p = 0; p < job->n_pages; p++)
         {
           page_size (job, p, &w, &h);
+          page_boxes (job, p, &trim[p], &bleed[p]);
           cairo_pdf_surface_set_size (surface, w * MM_TO_PT, h * MM_TO_PT);
           cairo_save (cr);
           cairo_scale (cr, MM_TO_PT, MM_TO_PT);
@@ -1005,7 +1060,17 @@ tw_export_write (const TwExportJob  *job,
           cairo_show_page (cr);
         }
       cairo_destroy (cr);
-      if (!finish_surface (surface, file, path, error))
+      cairo_surface_finish (surface);
+      st = cairo_surface_status (surface);
+      cairo_surface_destroy (surface);
+      if (!tw_export_save_check (st, file, path, error))
+        return FALSE;
+      boxed = tw_pdf_add_boxes (bytes->data, bytes->len, trim, bleed, job->n_pages);
+      if (boxed == NULL)
+        g_warning ("%s: the PDF was not laid out as expected: written without TrimBox and BleedBox", path);
+      if (!(boxed != NULL ? tw_save_file_write (file, g_bytes_get_data (boxed, NULL),
+                                                g_bytes_get_size (boxed), error)
+                          : tw_save_file_write (file, bytes->data, bytes->len, error)))
         return FALSE;
       return tw_save_file_commit (g_steal_pointer (&file), error);
     }
