@@ -59,6 +59,13 @@ tmp_path (const char *name)
 /* The pHYs chunk of a PNG file, read from its chunks (not with the library
  * that wrote it): pixels per metre across and down, and the unit (1 = metre).
  * FALSE when there is none before the image data. */
+/* A big-endian 32-bit number at any address (PNG chunks are not aligned). */
+static guint32
+be32 (const guint8 *p)
+{
+  return ((guint32) p[0] << 24) | ((guint32) p[1] << 16) | ((guint32) p[2] << 8) | p[3];
+}
+
 static gboolean
 read_phys (const char *path,
            guint32    *x,
@@ -74,7 +81,7 @@ read_phys (const char *path,
   g_assert_cmpmem (data, 8, signature, 8);
   for (gsize at = 8; at + 12 <= len;)
     {
-      guint32 n = GUINT32_FROM_BE (*(guint32 *) (data + at));
+      guint32 n = be32 (data + at);
       const guint8 *type = data + at + 4, *body = data + at + 8;
 
       g_assert_cmpuint (at + 12 + n, <=, len);
@@ -83,8 +90,8 @@ read_phys (const char *path,
       if (memcmp (type, "pHYs", 4) == 0)
         {
           g_assert_cmpuint (n, ==, 9);
-          *x = GUINT32_FROM_BE (*(guint32 *) body);
-          *y = GUINT32_FROM_BE (*(guint32 *) (body + 4));
+          *x = be32 (body);
+          *y = be32 (body + 4);
           *unit = body[8];
           return TRUE;
         }

@@ -25,6 +25,7 @@ static const TwCliCommand commands[] = {
   { "replay",   "RECORD", "Replay a game record, checking every move",            tw_cli_replay },
   { "bench",    "FILE",   "Measure random playouts per second on one thread",     tw_cli_bench },
   { "simulate", "FILE",   "Play many bot games on several threads; print statistics", tw_cli_simulate },
+  { "tune",     "FILE",   "Search the values (of options, points, counts) that bring the games to a target", tw_cli_tune },
   { "merge",    "FILE…",  "Combine the JSON results of simulate shards into one summary", tw_cli_merge },
   { "tournament", "FILE", "Play bots against each other from every seat; rate them", tw_cli_tournament },
   { "export",   "FILE [OUT]", "Print sheets of a definition (PDF, SVG, PNG), a Tabletop Simulator deck (tts), or a record as .blksgf", tw_cli_export },

@@ -54,6 +54,7 @@ read_sweep (const TwCliSweepArgs  *args,
             GError               **error)
 {
   g_autoptr(TwSweep) sweep = tw_sweep_new ();
+  const char *option = args->sweep_option != NULL ? args->sweep_option : "--sweep";
 
   for (guint i = 0; args->sweeps[i] != NULL; i++)
     {
@@ -61,7 +62,7 @@ read_sweep (const TwCliSweepArgs  *args,
 
       if (!tw_sweep_add (sweep, args->def, args->sweeps[i], &local_error))
         {
-          g_set_error (error, TW_CLI_ERROR, TW_EXIT_USAGE, "--sweep %s: %s", args->sweeps[i],
+          g_set_error (error, TW_CLI_ERROR, TW_EXIT_USAGE, "%s %s: %s", option, args->sweeps[i],
                        local_error->message);
           return NULL;
         }
@@ -73,16 +74,16 @@ read_sweep (const TwCliSweepArgs  *args,
       if (tw_sweep_has_axis (sweep, name))
         {
           g_set_error (error, TW_CLI_ERROR, TW_EXIT_USAGE,
-                       "--sweep %s=…: '%s' is also given with --set %s; sweep it or set it, "
-                       "not both", name, name, args->sets[i]);
+                       "%s %s=…: '%s' is also given with --set %s; vary it or set it, "
+                       "not both", option, name, name, args->sets[i]);
           return NULL;
         }
     }
   if (args->players != 0 && tw_sweep_has_axis (sweep, TW_SWEEP_PLAYERS))
     {
       g_set_error (error, TW_CLI_ERROR, TW_EXIT_USAGE,
-                   "--sweep players=…: the seat count is also given with --players; sweep it "
-                   "or set it, not both");
+                   "%s players=…: the seat count is also given with --players; vary it "
+                   "or set it, not both", option);
       return NULL;
     }
   return g_steal_pointer (&sweep);
@@ -704,6 +705,16 @@ tune_run (const TwCliSweepArgs *args,
               if (more->interrupted)
                 {
                   tw_cli_sigint_release ();
+                  /* the rounds that ended stay in @out, which is written */
+                  if (round > 1)
+                    {
+                      const Ranked *lead = &g_array_index (alive, Ranked, 0);
+                      g_autofree char *label = tw_sweep_cell_label (sweep, lead->cell);
+
+                      g_string_append_printf (out, "interrupted in round %u: nearest after "
+                                              "round %u: %s (miss %.2f), not confirmed\n",
+                                              round, round - 1, label, lead->miss);
+                    }
                   tw_cli_error ("interrupted: the search stopped in round %u", round);
                   return TW_EXIT_INTERRUPTED;
                 }
@@ -805,7 +816,8 @@ tw_cli_sweep_run (const TwCliSweepArgs *args)
   if (args->targets != NULL)
     {
       rc = tune_run (args, sweep, cells, out);
-      if (rc == TW_EXIT_OK && !tw_cli_write_output (out, args->output, &error))
+      if ((rc == TW_EXIT_OK || rc == TW_EXIT_INTERRUPTED)
+          && !tw_cli_write_output (out, args->output, &error))
         rc = tw_cli_report_error (error);
       goto out;
     }

@@ -56,6 +56,8 @@ int             tw_cli_simulate           (int                  argc,
                                            char               **argv);
 int             tw_cli_merge              (int                  argc,
                                            char               **argv);
+int             tw_cli_tune               (int                  argc,
+                                           char               **argv);
 int             tw_cli_tournament         (int                  argc,
                                            char               **argv);
 int             tw_cli_export             (int                  argc,
@@ -138,6 +140,7 @@ typedef struct
   char        **targets;      /* nullable: --target, a search instead of the grid */
   guint64       start;        /* --start: the first round's games of a search */
   const char   *write;        /* nullable: --write, the best cell's definition */
+  const char   *sweep_option; /* nullable: how messages name a sweep ("--sweep") */
 } TwCliSweepArgs;
 
 /* Plays every cell of the sweep and prints the table; returns a TwExit. */

@@ -975,6 +975,42 @@ def sweep_target():
 
 
 @test
+def tune_finds_a_known_value():
+    # Colorfield's length grows by about 12 moves with every turn of a round
+    # (5 turns: 85 moves with random bots), so the value that makes games of
+    # 80 to 90 moves is known before the search starts
+    colorfield = os.path.join(DATADIR, "games", "colorfield.yaml")
+    tuned = os.path.join(TMP, "tuned-colorfield.yaml")
+    code, out, err = run("tune", colorfield, "--vary", "turns-per-round=2..9",
+                         "--target", "moves=80..90", "--games", "80", "--bots", "random",
+                         "--jobs", "2", "--write", tuned)
+    expect(code, (out, err), EXIT_OK)
+    rounds = [line for line in out.splitlines() if line.startswith("round ")]
+    check(len(rounds) == 4 and rounds[0].startswith("round 1: 8 cells, 20 games each"),
+          "rounds", out)
+    best = re.search(r"^best: turns-per-round=(\d+), 80 games", out, re.M)
+    check(best is not None and best.group(1) == "5", "the best value", out)
+    moves = re.search(r"^  moves +([\d.]+) \[([\d.]+), ([\d.]+)\]", out, re.M)
+    check(moves is not None and 80 <= float(moves.group(2)) and float(moves.group(3)) <= 90,
+          "the best value's interval inside the target", out)
+    with open(colorfield) as f:
+        original = f.read()
+    with open(tuned) as f:
+        text = f.read()
+    # the best is the shipped value: the text written is the original
+    check(text == original, "the written definition", text[:400])
+    for args, message in [((), "give what may change with --vary"),
+                          (("--vary", "turns-per-round=3..5"), "give what to reach with --target"),
+                          (("--vary", "turns-per-round=3..5", "--target", "moves=9",
+                            "--games", "0"), "--games must be at least 1"),
+                          (("--vary", "nope=1..2", "--target", "moves=9"),
+                           "--vary nope=1..2: unknown option 'nope'")]:
+        code, out, err = run("tune", colorfield, *args)
+        expect(code, (out, err), EXIT_USAGE)
+        check(message in err, "message", args, err)
+
+
+@test
 def sweep_refusals():
     cases = [
         (("--sweep", "goals=true,false", "--compare", "goals=false"),
@@ -986,7 +1022,7 @@ def sweep_refusals():
         (("--sweep", "goals=true,false", "--per-game", os.path.join(TMP, "sweep.csv")),
          "--sweep cannot be combined with --per-game:"),
         (("--sweep", "goals=true,false", "--set", "goals=true"),
-         "--sweep goals=…: 'goals' is also given with --set goals=true; sweep it or set it, "
+         "--sweep goals=…: 'goals' is also given with --set goals=true; vary it or set it, "
          "not both"),
         (("--sweep", "goals=true", "--sweep", "goals=false"),
          "--sweep goals=false: 'goals' is swept twice: give all its values in one sweep"),
