@@ -653,6 +653,27 @@ tw_print_page_set_definition (TwPrintPage  *self,
   self->definition = definition;
   self->page = 0;
   gtk_stack_set_visible_child_name (self->stack, definition ? "sheets" : "empty");
+  if (definition != NULL)
+    {
+      /* only what the game has: no Pieces switch for a game without pieces */
+      const struct { GtkWidget *widget; gboolean has; } rows[] = {
+        { GTK_WIDGET (self->tiles_switch), definition->n_tiles > 0 },
+        { GTK_WIDGET (self->tile_spin), definition->n_tiles > 0 },
+        { GTK_WIDGET (self->cards_switch), definition->n_cards > 0 },
+        { GTK_WIDGET (self->card_width_spin), definition->n_cards > 0 },
+        { GTK_WIDGET (self->card_height_spin), definition->n_cards > 0 },
+        { GTK_WIDGET (self->shared_switch), definition->n_cards > 0 },
+        { GTK_WIDGET (self->pieces_switch), definition->n_pieces > 0 },
+        { GTK_WIDGET (self->piece_spin), definition->n_pieces > 0 },
+      };
+
+      for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+        {
+          GtkWidget *row = gtk_widget_get_ancestor (rows[i].widget, ADW_TYPE_PREFERENCES_ROW);
+          if (row != NULL)
+            gtk_widget_set_visible (row, rows[i].has);
+        }
+    }
   relayout (self);
 }
 

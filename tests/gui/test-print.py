@@ -96,18 +96,19 @@ def run(tap, args, workdir):
         tap.result(first is not None and first.startswith('Page 1 of '),
                    'Alt+4 shows the Print view with "Page 1 of N"', f'label {first!r}')
 
-        # 3: tiles only on A4: 4 pages
-        for name in ('Print cards', 'Print pieces'):
-            s = switch(main, name)
-            if checked(s):
-                do_action(s)
+        # 3: tiles only on A4: 4 pages; Colorblock has no pieces, so no Pieces switch
+        s = switch(main, 'Print cards')
+        if checked(s):
+            do_action(s)
+        no_pieces = not [a for a in find_all(main, pattern='^Print pieces')
+                         if a.get_n_actions() > 0 and allocated(a)]
         ok = wait_label(main, 'Page 1 of 4')
         desc = preview_description(main)
         time.sleep(0.3)
         screenshot(args.outdir, 'print-a4-tiles')
-        tap.result(ok and '210 × 297 mm' in desc and 'page 1 of 4' in desc,
-                   'tiles only on A4: 4 pages, the preview described',
-                   f'label {page_label(main)!r}, description {desc!r}')
+        tap.result(ok and no_pieces and '210 × 297 mm' in desc and 'page 1 of 4' in desc,
+                   'tiles only on A4: 4 pages, the preview described; no Pieces switch',
+                   f'label {page_label(main)!r}, description {desc!r}, no pieces {no_pieces}')
 
         # 4: page navigation
         press(main, 'Next Page')
