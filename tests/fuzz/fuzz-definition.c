@@ -29,6 +29,24 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
       g_assert (tw_diagnostics_n_errors (diags) > 0);
     }
   if (def)
-    tw_definition_unref (def);
+    {
+      /* every template of every face, filled in for the first components */
+      for (guint f = 0; f < def->n_faces; f++)
+        for (guint l = 0; l < def->faces[f].n_layers; l++)
+          {
+            const TwFaceLayer *layer = &def->faces[f].layers[l];
+            const char *templates[] = { layer->text, layer->fill, layer->stroke, layer->color,
+                                        layer->file, layer->icon, layer->count };
+
+            for (guint t = 0; t < G_N_ELEMENTS (templates); t++)
+              for (guint i = 0; i < 3; i++)
+                {
+                  g_autofree char *s = tw_face_expand (def, def->faces[f].target, i, templates[t],
+                                                       i == 1);
+                  g_assert (templates[t] == NULL || s != NULL);
+                }
+          }
+      tw_definition_unref (def);
+    }
   return 0;
 }
