@@ -493,13 +493,13 @@ tw_design_page_show_game_definition (TwDesignPage *self,
 }
 
 void
-tw_design_page_set_card_size (TwDesignPage *self,
-                              double        width,
-                              double        height)
+tw_design_page_set_print_sizes (TwDesignPage           *self,
+                                const TwExportSettings *settings)
 {
   g_return_if_fail (TW_IS_DESIGN_PAGE (self));
 
-  tw_card_editor_set_card_size (self->card_editor, width, height);
+  tw_card_editor_set_card_size (self->card_editor, settings->card_width, settings->card_height);
+  tw_face_editor_set_sizes (self->face_editor, settings);
 }
 
 /* A text that loads: the forms show it. */

@@ -14,6 +14,7 @@
 #include <adwaita.h>
 
 #include "tw-definition-document.h"
+#include "tw-export.h"
 
 G_BEGIN_DECLS
 
@@ -56,9 +57,9 @@ void          tw_design_page_show_game_definition (TwDesignPage *self,
  * listed under the text), asking first when there are unsaved edits. */
 void          tw_design_page_edit_file       (TwDesignPage     *self,
                                               GFile            *file);
-/* The card size the card preview draws, in mm: the Print view's. */
-void          tw_design_page_set_card_size   (TwDesignPage     *self,
-                                              double            width,
-                                              double            height);
+/* The sizes the card and face previews draw at: the Print view's card and
+ * tile sizes and bleed. */
+void          tw_design_page_set_print_sizes (TwDesignPage           *self,
+                                              const TwExportSettings *settings);
 
 G_END_DECLS

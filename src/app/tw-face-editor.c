@@ -37,6 +37,7 @@ struct _TwFaceEditor
   TwDefinition   *definition;
   GPtrArray      *face_names;     /* "card", "card.KIND", ... in face_row's order */
   GArray         *subjects;       /* guint: the cards or tiles subject_row lists */
+  TwExportSettings sizes;         /* card and tile sizes, bleed: the Print view's */
   gboolean        updating;
 };
 
@@ -208,7 +209,7 @@ face_size (TwFaceEditor     *self,
   gint kind;
   TwFaceTarget target = name ? target_of (name, &kind, self->definition) : TW_FACE_CARD;
 
-  tw_export_settings_init (settings);
+  *settings = self->sizes;
   if (target == TW_FACE_TILE || target == TW_FACE_TILE_BACK)
     *w = *h = settings->tile_size;
   else
@@ -437,6 +438,20 @@ tw_face_editor_set_definition (TwFaceEditor *self,
   update_source (self);
 }
 
+void
+tw_face_editor_set_sizes (TwFaceEditor           *self,
+                          const TwExportSettings *settings)
+{
+  g_return_if_fail (TW_IS_FACE_EDITOR (self));
+  g_return_if_fail (settings != NULL);
+
+  self->sizes.card_width = settings->card_width;
+  self->sizes.card_height = settings->card_height;
+  self->sizes.tile_size = settings->tile_size;
+  self->sizes.bleed = settings->bleed;
+  update_source (self);
+}
+
 /* ------------------------------------------------------------------------ */
 /* The GObject                                                               */
 
@@ -500,6 +515,7 @@ tw_face_editor_init (TwFaceEditor *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->subjects = g_array_new (FALSE, FALSE, sizeof (guint));
+  tw_export_settings_init (&self->sizes);
   gtk_drawing_area_set_draw_func (self->preview, draw_preview, self, NULL);
   g_signal_connect_swapped (self->face_row, "notify::selected", G_CALLBACK (face_selected), self);
   g_signal_connect_swapped (self->subject_row, "notify::selected", G_CALLBACK (subject_selected),

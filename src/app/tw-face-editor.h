@@ -17,6 +17,7 @@
 #include <adwaita.h>
 
 #include "tw-definition.h"
+#include "tw-export.h"
 
 G_BEGIN_DECLS
 
@@ -28,6 +29,11 @@ G_DECLARE_FINAL_TYPE (TwFaceEditor, tw_face_editor, TW, FACE_EDITOR, AdwBin)
  * chosen stay chosen while the new definition has them. */
 void    tw_face_editor_set_definition (TwFaceEditor       *self,
                                        TwDefinition       *definition);
+
+/* The card and tile sizes and the bleed the preview draws at (the Print
+ * view's; tw_export_settings_init()'s until set). */
+void    tw_face_editor_set_sizes      (TwFaceEditor           *self,
+                                       const TwExportSettings *settings);
 
 /* The layers of a new face @name ("card", "card.KIND", "card-back",
  * "tile", "tile-back") that draw what the module draws without one, as

@@ -91,7 +91,7 @@ G_DEFINE_FINAL_TYPE (TwPrintPage, tw_print_page, ADW_TYPE_BIN)
 
 enum
 {
-  CARD_SIZE_CHANGED,
+  SIZES_CHANGED,
   N_SIGNALS
 };
 
@@ -746,12 +746,12 @@ tw_print_page_class_init (TwPrintPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TwPrintPage, spinner);
 
   /**
-   * TwPrintPage::card-size-changed:
+   * TwPrintPage::sizes-changed:
    *
-   * The card width or height was changed (tw_print_page_get_card_size()).
+   * The card or tile size or the bleed was changed (tw_print_page_get_sizes()).
    */
-  signals[CARD_SIZE_CHANGED] =
-    g_signal_new ("card-size-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+  signals[SIZES_CHANGED] =
+    g_signal_new ("sizes-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                   NULL, NULL, NULL, G_TYPE_NONE, 0);
 
   gtk_widget_class_install_action (widget_class, "print.previous-page", NULL,
@@ -770,29 +770,25 @@ tw_print_page_class_init (TwPrintPageClass *klass)
 }
 
 static void
-card_size_changed (TwPrintPage *self)
+sizes_changed (TwPrintPage *self)
 {
-  g_signal_emit (self, signals[CARD_SIZE_CHANGED], 0);
+  g_signal_emit (self, signals[SIZES_CHANGED], 0);
 }
 
 /**
- * tw_print_page_get_card_size:
- * @width: (out): the card width in mm
- * @height: (out): the card height in mm
+ * tw_print_page_get_sizes:
+ * @settings: (out): the export settings, the sizes as the sheets have them
  *
- * The card size the sheets are laid out with (per session, not saved).
+ * What the sheets are laid out with (per session, not saved): the card and
+ * tile sizes and the bleed in @settings are those of the form.
  */
 void
-tw_print_page_get_card_size (TwPrintPage *self,
-                             double      *width,
-                             double      *height)
+tw_print_page_get_sizes (TwPrintPage      *self,
+                         TwExportSettings *settings)
 {
   g_return_if_fail (TW_IS_PRINT_PAGE (self));
 
-  if (width != NULL)
-    *width = gtk_spin_button_get_value (self->card_width_spin);
-  if (height != NULL)
-    *height = gtk_spin_button_get_value (self->card_height_spin);
+  read_settings (self, settings);
 }
 
 static void
@@ -822,9 +818,13 @@ tw_print_page_init (TwPrintPage *self)
   g_signal_connect_object (self->paper_row, "notify::selected", G_CALLBACK (paper_changed),
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->card_width_spin, "value-changed",
-                           G_CALLBACK (card_size_changed), self, G_CONNECT_SWAPPED);
+                           G_CALLBACK (sizes_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->card_height_spin, "value-changed",
-                           G_CALLBACK (card_size_changed), self, G_CONNECT_SWAPPED);
+                           G_CALLBACK (sizes_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->tile_spin, "value-changed",
+                           G_CALLBACK (sizes_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->bleed_spin, "value-changed",
+                           G_CALLBACK (sizes_changed), self, G_CONNECT_SWAPPED);
   paper_changed (self);
   relayout (self);
 }

@@ -8,6 +8,8 @@
 
 #include <adwaita.h>
 
+#include "tw-export.h"
+
 #include "tw-definition.h"
 
 G_BEGIN_DECLS
@@ -19,9 +21,9 @@ G_DECLARE_FINAL_TYPE (TwPrintPage, tw_print_page, TW, PRINT_PAGE, AdwBin)
 /* The definition whose sheets are shown, or NULL for "no game open". */
 void tw_print_page_set_definition (TwPrintPage  *self,
                                    TwDefinition *definition);
-/* The card size the sheets use, in mm; ::card-size-changed tells a change. */
-void tw_print_page_get_card_size  (TwPrintPage  *self,
-                                   double       *width,
-                                   double       *height);
+/* The settings the sheets use, the card and tile sizes and the bleed
+ * among them; ::sizes-changed tells a change of those. */
+void tw_print_page_get_sizes      (TwPrintPage      *self,
+                                   TwExportSettings *settings);
 
 G_END_DECLS

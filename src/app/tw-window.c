@@ -1012,14 +1012,14 @@ welcome_design (TwWindow   *self,
   gtk_widget_activate_action (GTK_WIDGET (self->design_page), "design.new-from", "s", path);
 }
 
-/* The Design view's card preview draws the cards at the size they print. */
+/* The Design view's card and face previews draw at the size they print. */
 static void
-print_card_size_changed (TwWindow *self)
+print_sizes_changed (TwWindow *self)
 {
-  double width, height;
+  TwExportSettings settings;
 
-  tw_print_page_get_card_size (self->print_page, &width, &height);
-  tw_design_page_set_card_size (self->design_page, width, height);
+  tw_print_page_get_sizes (self->print_page, &settings);
+  tw_design_page_set_print_sizes (self->design_page, &settings);
 }
 
 static void
@@ -1051,9 +1051,9 @@ tw_window_init (TwWindow *self)
                            G_CALLBACK (design_file_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (document, "notify::modified",
                            G_CALLBACK (update_titles), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->print_page, "card-size-changed",
-                           G_CALLBACK (print_card_size_changed), self, G_CONNECT_SWAPPED);
-  print_card_size_changed (self);
+  g_signal_connect_object (self->print_page, "sizes-changed",
+                           G_CALLBACK (print_sizes_changed), self, G_CONNECT_SWAPPED);
+  print_sizes_changed (self);
   g_signal_connect_object (self->stack, "notify::visible-child",
                            G_CALLBACK (hide_other_views), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->stack, "notify::visible-child",
