@@ -197,6 +197,27 @@ test_errors (void)
   tw_diagnostics_free (diags);
 }
 
+/* Keeps @img among the GUI suite's screenshots (build/tests/gui/screenshots),
+ * to be looked at with the rest, when the test runs from a build tree. */
+static void
+keep_render (cairo_surface_t *img,
+             const char      *name)
+{
+  const char *build = g_getenv ("TILEWRIGHT_BUILDDIR");
+  g_autofree char *dir = NULL;
+  g_autofree char *file = NULL;
+  g_autofree char *path = NULL;
+
+  if (build == NULL)
+    return;
+  dir = g_build_filename (build, "tests", "gui", "screenshots", NULL);
+  if (g_mkdir_with_parents (dir, 0755) != 0)
+    return;
+  file = g_strconcat (name, ".png", NULL);
+  path = g_build_filename (dir, file, NULL);
+  cairo_surface_write_to_png (img, path);
+}
+
 /* A card drawn alone at 10 px/mm; returns the image. */
 static cairo_surface_t *
 draw_card (TwDefinition *def,
@@ -251,7 +272,8 @@ test_draw_layers (void)
               "    - {type: image, file: \"{art}\", x: 10, y: 50, w: 10, h: 10}\n"
               "    - {type: symbols, icon: square, count: \"{points}\", x: 10, y: 70, w: 50, size: 5,"
               " spacing: 1, color: \"#ff0000\"}\n"
-              "    - {type: rect, x: 50%, y: 60, w: 5, h: 5, fill: \"#000000\", opacity: 0.5}\n",
+              "    - {type: rect, x: 50%, y: 60, w: 5, h: 5, fill: \"#000000\", opacity: 0.5}\n"
+              "    - {type: image, file: green.png, x: 45, y: 75, w: 15, h: 12}\n",
               NULL);
   g_assert_nonnull (def);
 
@@ -271,6 +293,12 @@ test_draw_layers (void)
   g_assert_cmpuint (pixel (img, 2, 33.5, 62.5) & 0xff, <, 0x90);
   /* no art: the layer draws nothing */
   g_assert_cmphex (pixel (img, 2, 15, 55), ==, 0x0000ff);
+  /* contained: 15 x 7.5 mm in the middle of its 15 x 12 mm box, the rest
+   * of the box untouched */
+  g_assert_cmphex (pixel (img, 2, 52, 81), ==, 0x00ff00);
+  g_assert_cmphex (pixel (img, 2, 52, 76), ==, 0x0000ff);
+  g_assert_cmphex (pixel (img, 2, 52, 86), ==, 0x0000ff);
+  keep_render (img, "faces-layers-five-red");
   cairo_surface_destroy (img);
 
   /* "size-3": no colour parameter, the fallback header */
@@ -301,6 +329,7 @@ test_text_fits (void)
       inked_outside |= pixel (img, 0, x, y) != 0xffffff;
   g_assert_true (inked_low);
   g_assert_false (inked_outside);
+  keep_render (img, "faces-text-shrunk");
   cairo_surface_destroy (img);
 }
 
@@ -342,6 +371,7 @@ test_images_checked (void)
   {
     cairo_surface_t *img = draw_card (def, "size-3", 0);
     g_assert_cmphex (pixel (img, 0, 30, 30), !=, 0xffffff);
+    keep_render (img, "faces-missing-images");
     cairo_surface_destroy (img);
   }
 }

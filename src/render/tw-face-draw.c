@@ -319,7 +319,11 @@ draw_image (cairo_t   *cr,
     sx = sy = MAX (sx, sy);
 
   cairo_save (cr);
+  /* the box, and within it the image's own rectangle: contained, it
+   * leaves the rest of the box as it was */
   cairo_rectangle (cr, x, y, w, h);
+  cairo_clip (cr);
+  cairo_rectangle (cr, x + (w - iw * sx) / 2, y + (h - ih * sy) / 2, iw * sx, ih * sy);
   cairo_clip (cr);
   cairo_translate (cr, x + (w - iw * sx) / 2, y + (h - ih * sy) / 2);
   if (image->svg != NULL)
