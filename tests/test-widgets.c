@@ -15,11 +15,13 @@
 
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include <adwaita.h>
 #include <glib/gstdio.h>
 
+#include "tw-balance-dialog.h"
 #include "tw-board-view.h"
 #include "tw-card-editor.h"
 #include "tw-definition.h"
@@ -617,6 +619,108 @@ test_face_starters (void)
     }
 }
 
+typedef struct
+{
+  guint  n;
+  char  *base;
+  char  *text;
+  char  *label;
+} Applied;
+
+static void
+applied_cb (GtkWidget  *dialog,
+            const char *base,
+            const char *text,
+            const char *label,
+            Applied    *applied)
+{
+  applied->n++;
+  applied->base = g_strdup (base);
+  applied->text = g_strdup (text);
+  applied->label = g_strdup (label);
+}
+
+static gboolean
+search_ended (gpointer data)
+{
+  return gtk_widget_get_visible (data);
+}
+
+/* Balance…: a search over Colorblock's goals for two players, played by
+ * random bots, ends with a value, and Apply hands over the definition's
+ * text with that value in its variant and nothing else changed. */
+static void
+test_balance_dialog (void)
+{
+  g_autoptr(TwDefinition) def = load_bundled ("colorblock");
+  g_autoptr(TwDefinition) applied_def = NULL;
+  g_autoptr(GPtrArray) buttons = NULL;
+  g_autoptr(GError) error = NULL;
+  TwBotSpec bots[TW_MAX_PLAYERS] = { { 0 } };
+  GtkWidget *dialog, *option_row, *games, *search = NULL, *apply = NULL, *result = NULL;
+  Applied applied = { 0 };
+  gint goals = -1;
+  g_autofree char *expected = NULL;
+  const char *value;
+
+  for (guint i = 0; i < def->rules->n_options; i++)
+    if (g_str_equal (def->rules->options[i].name, "goals-2p"))
+      goals = i;
+  g_assert_cmpint (goals, >=, 0);
+  g_assert_true (tw_bot_spec_parse ("random", &bots[0], &error));
+  bots[1] = bots[0];
+
+  dialog = tw_balance_dialog_new (NULL, def, 2, bots, &def->options, 1);
+  g_object_ref (dialog);
+  g_signal_connect (dialog, "apply", G_CALLBACK (applied_cb), &applied);
+  gtk_window_present (GTK_WINDOW (dialog));
+  wait_until (is_mapped, dialog, "the dialog to show");
+
+  option_row = find_in_row (dialog, "_Option", ADW_TYPE_COMBO_ROW);
+  if (option_row == NULL)
+    {
+      g_autoptr(GPtrArray) rows = find_all (dialog, ADW_TYPE_COMBO_ROW);
+      option_row = rows->pdata[0];
+    }
+  adw_combo_row_set_selected (ADW_COMBO_ROW (option_row), goals);
+  games = find_in_row (dialog, "Games for the Best", GTK_TYPE_SPIN_BUTTON);
+  g_assert_nonnull (games);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (games), 200);
+  buttons = find_all (dialog, GTK_TYPE_BUTTON);
+  for (guint i = 0; i < buttons->len; i++)
+    {
+      const char *l = gtk_button_get_label (buttons->pdata[i]);
+      if (g_strcmp0 (l, "_Search") == 0)
+        search = buttons->pdata[i];
+      else if (g_strcmp0 (l, "_Apply to Definition") == 0)
+        apply = buttons->pdata[i];
+    }
+  g_assert_nonnull (search);
+  g_assert_nonnull (apply);
+  result = gtk_widget_get_ancestor (apply, ADW_TYPE_ACTION_ROW);
+  g_assert_false (gtk_widget_get_visible (result));
+  g_signal_emit_by_name (search, "clicked");
+  wait_until (search_ended, result, "the search to end");
+  g_assert_true (gtk_widget_get_sensitive (apply));
+  g_signal_emit_by_name (apply, "clicked");
+
+  g_assert_cmpuint (applied.n, ==, 1);
+  g_assert_cmpstr (applied.base, ==, def->text);
+  g_assert_true (g_str_has_prefix (applied.label, "Goals with 2 players = "));
+  value = applied.label + strlen ("Goals with 2 players = ");
+  applied_def = tw_definition_load_data (applied.text, -1, "applied.yaml", NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (applied_def->options.values[goals], ==, atoi (value));
+  expected = g_strdup_printf ("goals-2p: %s", value);
+  g_assert_nonnull (strstr (applied.text, expected));
+
+  /* Apply closed it */
+  finalize_after_idle (dialog);
+  g_free (applied.base);
+  g_free (applied.text);
+  g_free (applied.label);
+}
+
 /* A text that does not load keeps the last definition that did, and the
  * page goes cleanly while its check of that text may still be running. */
 static void
@@ -726,6 +830,7 @@ main (int   argc,
   g_test_add_func ("/tw/widgets/design-page/broken-text", test_design_page_broken_text);
   g_test_add_func ("/tw/widgets/design-page/add-face", test_design_page_add_face);
   g_test_add_func ("/tw/widgets/face-editor/starters", test_face_starters);
+  g_test_add_func ("/tw/widgets/balance-dialog/search-apply", test_balance_dialog);
   g_test_add_func ("/tw/widgets/variant-form/options", test_variant_form_options);
 
   return g_test_run ();

@@ -492,6 +492,43 @@ tw_design_page_show_game_definition (TwDesignPage *self,
                      g_object_unref);
 }
 
+gboolean
+tw_design_page_change_text (TwDesignPage *self,
+                            const char   *base,
+                            const char   *text)
+{
+  g_autofree char *now = NULL;
+  TwDesignEdit edit = { 0 };
+  gsize len_now, len_text, prefix = 0, suffix = 0;
+  g_autofree char *middle = NULL;
+
+  g_return_val_if_fail (TW_IS_DESIGN_PAGE (self), FALSE);
+
+  now = tw_definition_document_dup_text (self->document);
+  if (g_strcmp0 (now, base) != 0)
+    return FALSE;
+  /* one edit of the part that differs, whole UTF-8 characters */
+  len_now = strlen (now);
+  len_text = strlen (text);
+  while (prefix < len_now && prefix < len_text && now[prefix] == text[prefix])
+    prefix++;
+  while (prefix > 0 && (now[prefix] & 0xc0) == 0x80)
+    prefix--;
+  while (suffix < len_now - prefix && suffix < len_text - prefix
+         && now[len_now - 1 - suffix] == text[len_text - 1 - suffix])
+    suffix++;
+  while (suffix > 0 && (now[len_now - suffix] & 0xc0) == 0x80)
+    suffix--;
+  if (prefix == len_now && prefix == len_text)
+    return TRUE;
+  middle = g_strndup (text + prefix, len_text - prefix - suffix);
+  edit.start = prefix;
+  edit.end = len_now - suffix;
+  edit.text = middle;
+  _tw_design_page_apply_edit (self, now, &edit);
+  return TRUE;
+}
+
 void
 tw_design_page_set_print_sizes (TwDesignPage           *self,
                                 const TwExportSettings *settings)

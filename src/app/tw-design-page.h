@@ -57,6 +57,12 @@ void          tw_design_page_show_game_definition (TwDesignPage *self,
  * listed under the text), asking first when there are unsaved edits. */
 void          tw_design_page_edit_file       (TwDesignPage     *self,
                                               GFile            *file);
+/* Changes the text from @base, which it must still be, to @text, as one
+ * undoable edit of the part that differs; FALSE when the text is no longer
+ * @base (it was edited meanwhile). */
+gboolean      tw_design_page_change_text     (TwDesignPage           *self,
+                                              const char             *base,
+                                              const char             *text);
 /* The sizes the card and face previews draw at: the Print view's card and
  * tile sizes and bleed. */
 void          tw_design_page_set_print_sizes (TwDesignPage           *self,

@@ -139,6 +139,12 @@ gboolean               _tw_lab_page_b_supports_players       (const TwDefinition
 void                   _tw_lab_page_cancel_activated         (GtkWidget  *widget,
                                                               const char *action_name,
                                                               GVariant   *parameter);
+guint                  _tw_lab_page_read_lineup              (TwLabPage  *self,
+                                                              TwBotSpec  *bots,
+                                                              TwOptions  *options);
+void                   _tw_lab_page_balance_activated        (GtkWidget  *widget,
+                                                              const char *action_name,
+                                                              GVariant   *parameter);
 void                   _tw_lab_page_run_activated            (GtkWidget  *widget,
                                                               const char *action_name,
                                                               GVariant   *parameter);

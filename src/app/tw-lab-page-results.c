@@ -21,20 +21,6 @@
 /* ------------------------------------------------------------------------ */
 /* Charts                                                                   */
 
-static const TwSimRow *
-find_row (GArray          *rows,
-          TwSimMetricKind  kind,
-          guint            index)
-{
-  for (guint i = 0; rows != NULL && i < rows->len; i++)
-    {
-      const TwSimRow *row = &g_array_index (rows, TwSimRow, i);
-      if (row->metric.kind == kind && row->metric.index == index)
-        return row;
-    }
-  return NULL;
-}
-
 static gboolean
 significant (GArray          *diffs,
              TwSimMetricKind  kind,
@@ -207,12 +193,12 @@ add_play_summary (TwLabPage      *self,
                   const TwSimArm *arm,
                   GArray         *rows)
 {
-  const TwSimRow *changes = find_row (rows, TW_SIM_METRIC_LEAD_CHANGES, 0);
-  const TwSimRow *decided = find_row (rows, TW_SIM_METRIC_DECIDED, 0);
-  const TwSimRow *comeback = find_row (rows, TW_SIM_METRIC_COMEBACK, 0);
-  const TwSimRow *margin = find_row (rows, TW_SIM_METRIC_MARGIN, 0);
-  const TwSimRow *branching = find_row (rows, TW_SIM_METRIC_BRANCHING, 0);
-  const TwSimRow *forced = find_row (rows, TW_SIM_METRIC_FORCED, 0);
+  const TwSimRow *changes = tw_sim_find_row (rows, TW_SIM_METRIC_LEAD_CHANGES, 0);
+  const TwSimRow *decided = tw_sim_find_row (rows, TW_SIM_METRIC_DECIDED, 0);
+  const TwSimRow *comeback = tw_sim_find_row (rows, TW_SIM_METRIC_COMEBACK, 0);
+  const TwSimRow *margin = tw_sim_find_row (rows, TW_SIM_METRIC_MARGIN, 0);
+  const TwSimRow *branching = tw_sim_find_row (rows, TW_SIM_METRIC_BRANCHING, 0);
+  const TwSimRow *forced = tw_sim_find_row (rows, TW_SIM_METRIC_FORCED, 0);
   g_autofree char *text = NULL;
 
   if (arm->end_reasons[0] != NULL)
@@ -221,7 +207,7 @@ add_play_summary (TwLabPage      *self,
 
       for (guint e = 0; arm->end_reasons[e] != NULL; e++)
         {
-          const TwSimRow *end = find_row (rows, TW_SIM_METRIC_END, e);
+          const TwSimRow *end = tw_sim_find_row (rows, TW_SIM_METRIC_END, e);
           g_autofree char *words = NULL;
 
           if (end == NULL)
@@ -268,8 +254,8 @@ update_summary (TwLabPage *self,
   for (guint k = 0; k < self->n_arms; k++)
     {
       const TwSimArm *arm = self->arms[k];
-      const TwSimRow *moves = find_row (rows[k], TW_SIM_METRIC_MOVES, 0);
-      const TwSimRow *tie = find_row (rows[k], TW_SIM_METRIC_TIE, 0);
+      const TwSimRow *moves = tw_sim_find_row (rows[k], TW_SIM_METRIC_MOVES, 0);
+      const TwSimRow *tie = tw_sim_find_row (rows[k], TW_SIM_METRIC_TIE, 0);
       g_autofree char *head = NULL;
 
       if (b_is_definition (self))
@@ -286,8 +272,8 @@ update_summary (TwLabPage *self,
         add_summary_heading (self, &next, head);
       for (guint p = 0; p < arm->n_players; p++)
         {
-          const TwSimRow *win = find_row (rows[k], TW_SIM_METRIC_WIN, p);
-          const TwSimRow *score = find_row (rows[k], TW_SIM_METRIC_SCORE, p);
+          const TwSimRow *win = tw_sim_find_row (rows[k], TW_SIM_METRIC_WIN, p);
+          const TwSimRow *score = tw_sim_find_row (rows[k], TW_SIM_METRIC_SCORE, p);
           g_autofree char *seat = seat_label (arm, p);
           g_autofree char *text = NULL;
 
@@ -379,8 +365,8 @@ _tw_lab_page_update_charts (TwLabPage *self)
 
       for (guint k = 0; k < self->n_arms; k++)
         {
-          set_bar_from_row (win, k, find_row (rows[k], TW_SIM_METRIC_WIN, p));
-          set_bar_from_row (score, k, find_row (rows[k], TW_SIM_METRIC_SCORE, p));
+          set_bar_from_row (win, k, tw_sim_find_row (rows[k], TW_SIM_METRIC_WIN, p));
+          set_bar_from_row (score, k, tw_sim_find_row (rows[k], TW_SIM_METRIC_SCORE, p));
         }
       win->marked = significant (diffs, TW_SIM_METRIC_WIN, p);
       score->marked = significant (diffs, TW_SIM_METRIC_SCORE, p);
@@ -389,7 +375,7 @@ _tw_lab_page_update_charts (TwLabPage *self)
     {
       TwChartBar *bar = tw_chart_add_bar (self->charts[CHART_COUNTERS], a->counter_names[c]);
 
-      set_bar_from_row (bar, 0, find_row (rows[0], TW_SIM_METRIC_COUNTER, c));
+      set_bar_from_row (bar, 0, tw_sim_find_row (rows[0], TW_SIM_METRIC_COUNTER, c));
       if (self->n_arms == 2)
         {
           const TwSimArm *b = self->arms[1];
@@ -399,7 +385,7 @@ _tw_lab_page_update_charts (TwLabPage *self)
             if (g_str_equal (b->counter_names[cb], a->counter_names[c]))
               break;
           set_bar_from_row (bar, 1, cb < b->n_counters
-                                    ? find_row (rows[1], TW_SIM_METRIC_COUNTER, cb) : NULL);
+                                    ? tw_sim_find_row (rows[1], TW_SIM_METRIC_COUNTER, cb) : NULL);
         }
       bar->marked = significant (diffs, TW_SIM_METRIC_COUNTER, c);
     }

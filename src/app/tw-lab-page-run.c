@@ -11,6 +11,7 @@
 #include "config.h"
 
 #include "tw-lab-page-private.h"
+#include "tw-balance-dialog.h"
 
 #include <glib/gi18n.h>
 
@@ -293,6 +294,65 @@ parse_seed (const char *text,
   return end != NULL && *end == '\0';
 }
 
+/* The form's players, their bots (one per seat) and options. */
+guint
+_tw_lab_page_read_lineup (TwLabPage *self,
+                          TwBotSpec *bots,
+                          TwOptions *options)
+{
+  const TwRules *rules = self->definition->rules;
+  guint n_players = gtk_spin_button_get_value_as_int (self->players_spin);
+
+  for (guint p = 0; p < n_players; p++)
+    {
+      g_autoptr(GError) error = NULL;
+      guint choice = adw_combo_row_get_selected (ADW_COMBO_ROW (self->seat_rows[p]));
+      g_autofree char *text = NULL;
+
+      text = _tw_lab_page_bot_choice_spec (choice,
+                                           gtk_spin_button_get_value (self->iteration_spins[p]));
+      if (!tw_bot_spec_parse (text, &bots[p], &error))
+        g_error ("bot spec %s: %s", text, error->message);
+    }
+  tw_options_set_defaults (options, rules->options, rules->n_options);
+  for (guint i = 0; i < MIN (rules->n_options, TW_MAX_OPTIONS); i++)
+    options->values[i] = _tw_lab_page_option_value (self, i);
+  return n_players;
+}
+
+static void
+balance_apply (TwLabPage  *self,
+               const char *base,
+               const char *text,
+               const char *label)
+{
+  g_signal_emit_by_name (self, "change-definition", base, text, label);
+}
+
+/* Balance…: a search for the value of an option that reaches a goal, with
+ * the form's players and bots (tw-balance-dialog.h). */
+void
+_tw_lab_page_balance_activated (GtkWidget  *widget,
+                                const char *action_name,
+                                GVariant   *parameter)
+{
+  TwLabPage *self = TW_LAB_PAGE (widget);
+  TwBotSpec bots[TW_MAX_PLAYERS] = { { 0 } };
+  TwOptions options;
+  GtkRoot *root = gtk_widget_get_root (widget);
+  GtkWidget *dialog;
+  guint n_players;
+
+  if (self->definition == NULL || self->run != NULL)
+    return;
+  n_players = _tw_lab_page_read_lineup (self, bots, &options);
+  dialog = tw_balance_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                  self->definition, n_players, bots, &options,
+                                  gtk_spin_button_get_value_as_int (self->jobs_spin));
+  g_signal_connect_object (dialog, "apply", G_CALLBACK (balance_apply), self, G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 void
 _tw_lab_page_run_activated (GtkWidget  *widget,
                             const char *action_name,
@@ -329,22 +389,7 @@ _tw_lab_page_run_activated (GtkWidget  *widget,
       return;
     }
 
-  n_players = gtk_spin_button_get_value_as_int (self->players_spin);
-  for (guint p = 0; p < n_players; p++)
-    {
-      TwBotSpec *spec = &run->bots[p];
-      guint choice = adw_combo_row_get_selected (ADW_COMBO_ROW (self->seat_rows[p]));
-      g_autofree char *text = NULL;
-
-      text = _tw_lab_page_bot_choice_spec (choice,
-                                           gtk_spin_button_get_value (self->iteration_spins[p]));
-      if (!tw_bot_spec_parse (text, spec, &error))
-        g_error ("bot spec %s: %s", text, error->message);
-    }
-
-  tw_options_set_defaults (&options, rules->options, rules->n_options);
-  for (guint i = 0; i < MIN (rules->n_options, TW_MAX_OPTIONS); i++)
-    options.values[i] = _tw_lab_page_option_value (self, i);
+  n_players = _tw_lab_page_read_lineup (self, run->bots, &options);
   run->games[0] = tw_game_new (self->definition, n_players, &options, &error);
   run->n_arms = 1;
 

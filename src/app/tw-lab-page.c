@@ -129,7 +129,21 @@ tw_lab_page_class_init (TwLabPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TwLabPage, charts_box);
   gtk_widget_class_bind_template_child (widget_class, TwLabPage, summary_box);
 
+  /**
+   * TwLabPage::change-definition:
+   * @base: the definition's text a change was made to
+   * @text: the changed text
+   * @label: what changed, in words ("Goals with 2 players = 0")
+   *
+   * Balance… found a value and the designer applies it: the Design view
+   * makes it an edit of its text, when its text is still @base.
+   */
+  g_signal_new ("change-definition", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                NULL, NULL, NULL, G_TYPE_NONE, 3, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING);
+
   gtk_widget_class_install_action (widget_class, "lab.run", NULL, _tw_lab_page_run_activated);
+  gtk_widget_class_install_action (widget_class, "lab.balance", NULL,
+                                   _tw_lab_page_balance_activated);
   gtk_widget_class_install_action (widget_class, "lab.cancel", NULL, _tw_lab_page_cancel_activated);
   gtk_widget_class_install_action (widget_class, "lab.export-csv", "s",
                                    _tw_lab_page_export_activated);

@@ -1012,6 +1012,25 @@ welcome_design (TwWindow   *self,
   gtk_widget_activate_action (GTK_WIDGET (self->design_page), "design.new-from", "s", path);
 }
 
+/* Balance… found a value and the designer applies it: an edit of the
+ * Design view's text, undone there. */
+static void
+lab_change_definition (TwWindow   *self,
+                       const char *base,
+                       const char *text,
+                       const char *label)
+{
+  g_autofree char *message = NULL;
+
+  if (tw_design_page_change_text (self->design_page, base, text))
+    /* Translators: a value Balance… found was written; %s is "Option = value" */
+    message = g_strdup_printf (_("Applied “%s” to the definition; Undo in Design takes it back"),
+                               label);
+  else
+    message = g_strdup (_("The definition was edited during the search: search again"));
+  tw_app_toast (GTK_WIDGET (self->lab_page), message);
+}
+
 /* The Design view's card and face previews draw at the size they print. */
 static void
 print_sizes_changed (TwWindow *self)
@@ -1051,6 +1070,8 @@ tw_window_init (TwWindow *self)
                            G_CALLBACK (design_file_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (document, "notify::modified",
                            G_CALLBACK (update_titles), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->lab_page, "change-definition",
+                           G_CALLBACK (lab_change_definition), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->print_page, "sizes-changed",
                            G_CALLBACK (print_sizes_changed), self, G_CONNECT_SWAPPED);
   print_sizes_changed (self);

@@ -15,6 +15,7 @@
 
 #include "tw-face-draw.h"
 #include "tw-record.h"
+#include "tw-tune.h"
 
 G_DEFINE_QUARK (tw-cli-error-quark, tw_cli_error)
 
@@ -181,6 +182,8 @@ tw_cli_exit_for_error (const GError *error)
       case TW_GAME_ERROR_OPTION:
       default:                           return TW_EXIT_USAGE;
       }
+  if (error->domain == TW_TUNE_ERROR)
+    return error->code == TW_TUNE_ERROR_TARGET ? TW_EXIT_USAGE : TW_EXIT_FAILURE;
   if (error->domain == G_FILE_ERROR)
     return TW_EXIT_IO;
   if (error->domain == TW_FILE_ERROR)

@@ -21,6 +21,7 @@
 #include "tw-json.h"
 #include "tw-sim.h"
 #include "tw-sweep.h"
+#include "tw-tune.h"
 
 /* One cell: its game and bots, then its results. */
 typedef struct
@@ -132,21 +133,6 @@ prepare_cells (const TwCliSweepArgs  *args,
 
 /* ------------------------------------------------------------------------ */
 /* Output                                                                   */
-
-static const TwSimRow *
-find_row (GArray          *rows,
-          TwSimMetricKind  kind,
-          guint            index)
-{
-  for (guint i = 0; i < rows->len; i++)
-    {
-      const TwSimRow *row = &g_array_index (rows, TwSimRow, i);
-
-      if (row->metric.kind == kind && row->metric.index == index)
-        return row;
-    }
-  return NULL;
-}
 
 /* The most seats of the played cells: the P1 … Pn columns. */
 static guint
@@ -283,9 +269,9 @@ print_text (GString       *out,
     {
       const Cell *cell = &cells[c];
       GPtrArray *row = g_ptr_array_new_with_free_func (g_free);
-      const TwSimRow *adv = find_row (cell->rows, TW_SIM_METRIC_ADVANTAGE, 0);
-      const TwSimRow *moves = find_row (cell->rows, TW_SIM_METRIC_MOVES, 0);
-      const TwSimRow *tie = find_row (cell->rows, TW_SIM_METRIC_TIE, 0);
+      const TwSimRow *adv = tw_sim_find_row (cell->rows, TW_SIM_METRIC_ADVANTAGE, 0);
+      const TwSimRow *moves = tw_sim_find_row (cell->rows, TW_SIM_METRIC_MOVES, 0);
+      const TwSimRow *tie = tw_sim_find_row (cell->rows, TW_SIM_METRIC_TIE, 0);
 
       g_ptr_array_add (table, row);
       for (guint a = 0; a < n_axes; a++)
@@ -298,7 +284,7 @@ print_text (GString       *out,
         }
       for (guint s = 0; s < seats; s++)
         g_ptr_array_add (row, share_text (s < cell->arm->n_players
-                                          ? find_row (cell->rows, TW_SIM_METRIC_WIN, s) : NULL));
+                                          ? tw_sim_find_row (cell->rows, TW_SIM_METRIC_WIN, s) : NULL));
       g_ptr_array_add (row, adv != NULL
                             ? g_strdup_printf ("%+.1f [%+.1f,%+.1f]", 100 * adv->stats.mean,
                                                100 * adv->lo, 100 * adv->hi)
@@ -307,7 +293,7 @@ print_text (GString       *out,
       g_ptr_array_add (row, g_strdup_printf ("%.1f", 100 * tie->stats.mean));
       for (guint e = 0; e < n_ends; e++)
         {
-          const TwSimRow *end = find_row (cell->rows, TW_SIM_METRIC_END, e);
+          const TwSimRow *end = tw_sim_find_row (cell->rows, TW_SIM_METRIC_END, e);
 
           g_ptr_array_add (row, end != NULL ? g_strdup_printf ("%.1f", 100 * end->stats.mean)
                                             : g_strdup (""));
@@ -445,12 +431,12 @@ print_csv (GString       *out,
                               cell->arm->total_games);
       for (guint s = 0; s < seats; s++)
         csv_share (out, any && s < cell->arm->n_players
-                        ? find_row (cell->rows, TW_SIM_METRIC_WIN, s) : NULL, TRUE);
-      csv_share (out, any ? find_row (cell->rows, TW_SIM_METRIC_ADVANTAGE, 0) : NULL, TRUE);
-      csv_share (out, any ? find_row (cell->rows, TW_SIM_METRIC_MOVES, 0) : NULL, FALSE);
-      csv_share (out, any ? find_row (cell->rows, TW_SIM_METRIC_TIE, 0) : NULL, TRUE);
+                        ? tw_sim_find_row (cell->rows, TW_SIM_METRIC_WIN, s) : NULL, TRUE);
+      csv_share (out, any ? tw_sim_find_row (cell->rows, TW_SIM_METRIC_ADVANTAGE, 0) : NULL, TRUE);
+      csv_share (out, any ? tw_sim_find_row (cell->rows, TW_SIM_METRIC_MOVES, 0) : NULL, FALSE);
+      csv_share (out, any ? tw_sim_find_row (cell->rows, TW_SIM_METRIC_TIE, 0) : NULL, TRUE);
       for (guint e = 0; first->end_reasons[e] != NULL; e++)
-        csv_share (out, any ? find_row (cell->rows, TW_SIM_METRIC_END, e) : NULL, FALSE);
+        csv_share (out, any ? tw_sim_find_row (cell->rows, TW_SIM_METRIC_END, e) : NULL, FALSE);
       g_string_append_c (out, '\n');
     }
 }
@@ -458,313 +444,119 @@ print_csv (GString       *out,
 /* ------------------------------------------------------------------------ */
 /* Tuning: --target                                                         */
 
-/* A target: a column of the sweep's CSV and the range it should fall in. */
+/* What tune_run() prints after each round. */
 typedef struct
 {
-  char        *name;
-  TwSimMetric  metric;
-  double       lo;
-  double       hi;
-} Target;
+  GString       *out;
+  const TwSweep *sweep;
+  guint          round;
+  guint          lead;
+  double         lead_miss;
+} RoundPrinter;
 
 static void
-target_clear (Target *target)
+print_round (const TwTuneRound *round,
+             gpointer           user_data)
 {
-  g_free (target->name);
+  RoundPrinter *p = user_data;
+
+  g_string_append_printf (p->out, "round %u: %u cell%s, %" G_GUINT64_FORMAT " games each; "
+                          "nearest:", round->round, round->n_cells, round->n_cells == 1 ? "" : "s",
+                          round->games);
+  for (guint i = 0; i < MIN (round->n_cells, 3u); i++)
+    {
+      g_autofree char *label = tw_sweep_cell_label (p->sweep, round->cells[i]);
+
+      g_string_append_printf (p->out, "%s %s (miss %.2f)", i > 0 ? "," : "", label,
+                              round->miss[i]);
+    }
+  g_string_append_c (p->out, '\n');
+  p->round = round->round;
+  p->lead = round->cells[0];
+  p->lead_miss = round->miss[0];
 }
 
-/* "NAME=V" or "NAME=LO..HI", NAME a column of the sweep's CSV: win_pK,
- * advantage_pK, moves, tie or end:REASON; shares as fractions (0.5). */
-static gboolean
-parse_target (const char    *text,
-              const TwGame  *game,
-              Target        *target,
-              GError       **error)
-{
-  const char *eq = strchr (text, '=');
-  g_autofree char *name = eq != NULL ? g_strstrip (g_strndup (text, eq - text)) : NULL;
-  const char *range = eq != NULL ? eq + 1 : NULL;
-  const char *dots = range != NULL ? strstr (range, "..") : NULL;
-  const char * const *reasons = game->rules->end_reasons;
-  guint64 seat = 0;
-  char *end = NULL;
-
-  if (name == NULL || name[0] == '\0')
-    {
-      g_set_error (error, TW_CLI_ERROR, TW_EXIT_USAGE,
-                   "--target %s: write METRIC=VALUE or METRIC=LO..HI", text);
-      return FALSE;
-    }
-  if (g_str_has_prefix (name, "win_p") || g_str_has_prefix (name, "advantage_p"))
-    {
-      const char *number = strrchr (name, 'p') + 1;
-
-      target->metric.kind = name[0] == 'w' ? TW_SIM_METRIC_WIN : TW_SIM_METRIC_ADVANTAGE;
-      if (!g_ascii_string_to_unsigned (number, 10, 1, game->n_players, &seat, NULL))
-        {
-          g_set_error (error, TW_CLI_ERROR, TW_EXIT_USAGE,
-                       "--target %s: no seat '%s' in a %u-player game", text, number,
-                       game->n_players);
-          return FALSE;
-        }
-      target->metric.index = (guint) seat - 1;
-    }
-  else if (g_str_equal (name, "moves") || g_str_equal (name, "tie"))
-    target->metric.kind = name[0] == 'm' ? TW_SIM_METRIC_MOVES : TW_SIM_METRIC_TIE;
-  else if (g_str_has_prefix (name, "end:") && reasons != NULL
-           && g_strv_contains (reasons, name + strlen ("end:")))
-    {
-      target->metric.kind = TW_SIM_METRIC_END;
-      for (guint i = 0; reasons[i] != NULL; i++)
-        if (g_str_equal (reasons[i], name + strlen ("end:")))
-          target->metric.index = i;
-    }
-  else
-    {
-      g_set_error (error, TW_CLI_ERROR, TW_EXIT_USAGE,
-                   "--target %s: unknown metric '%s': use win_pK, advantage_pK, moves, tie "
-                   "or end:REASON (a column of the sweep's CSV)", text, name);
-      return FALSE;
-    }
-  if (dots != NULL)
-    {
-      g_autofree char *lo = g_strndup (range, dots - range);
-
-      target->lo = g_ascii_strtod (lo, &end);
-      if (end == lo || *end != '\0')
-        end = NULL;
-      else
-        target->hi = g_ascii_strtod (dots + 2, &end);
-    }
-  else
-    target->lo = target->hi = g_ascii_strtod (range, &end);
-  if (end == NULL || end == range || *end != '\0' || target->lo > target->hi
-      || !isfinite (target->lo) || !isfinite (target->hi))
-    {
-      g_set_error (error, TW_CLI_ERROR, TW_EXIT_USAGE,
-                   "--target %s: '%s' is not a number or a range LO..HI (shares are "
-                   "fractions: 0.5 is half)", text, range);
-      return FALSE;
-    }
-  target->name = g_steal_pointer (&name);
-  return TRUE;
-}
-
-/* How far @cell's figures are from the targets: the sum over the targets of
- * the distance from the mean to the target's range, in the metric's own
- * unit (a share's in hundredths, so that one point of a share weighs like
- * one move). */
-static double
-cell_miss (const Cell *cell,
-           GArray     *targets)
-{
-  double miss = 0;
-
-  for (guint t = 0; t < targets->len; t++)
-    {
-      const Target *target = &g_array_index (targets, Target, t);
-      const TwSimRow *row = find_row (cell->rows, target->metric.kind, target->metric.index);
-      double unit = target->metric.kind == TW_SIM_METRIC_MOVES ? 1 : 100;
-      double mean = row != NULL ? row->stats.mean : 0;
-
-      if (mean < target->lo)
-        miss += (target->lo - mean) * unit;
-      else if (mean > target->hi)
-        miss += (mean - target->hi) * unit;
-    }
-  return miss;
-}
-
-typedef struct
-{
-  guint  cell;
-  double miss;
-} Ranked;
-
-static gint
-ranked_cmp (gconstpointer a,
-            gconstpointer b)
-{
-  const Ranked *x = a, *y = b;
-
-  if (x->miss != y->miss)
-    return x->miss < y->miss ? -1 : 1;
-  return x->cell < y->cell ? -1 : x->cell > y->cell;
-}
-
-/* The best cell's definition text: its path values in the file's text, its
- * option values written to `variant:` (tw-design-edit.h), comments kept. */
-static char *
-best_text (const TwCliSweepArgs  *args,
-           const TwSweep         *sweep,
-           guint                  cell,
-           GError               **error)
-{
-  g_autoptr(TwDefinition) def = tw_sweep_cell_definition (sweep, args->def, cell, error);
-  g_autofree char *text = NULL;
-
-  if (def == NULL)
-    return NULL;
-  text = g_strdup (def->text);
-  for (guint a = 0; a < tw_sweep_n_axes (sweep); a++)
-    {
-      const TwSweepAxis *axis = tw_sweep_get_axis (sweep, a);
-      g_autoptr(TwDiagnostics) diags = tw_diagnostics_new (args->path);
-      g_autoptr(TwNode) root = NULL;
-      g_autoptr(TwDesignEdit) edit = NULL;
-      GString *edited;
-
-      if (axis->path)
-        continue;
-      root = tw_node_parse (text, -1, NULL, diags);
-      edit = root != NULL ? tw_design_edit_set_variant (text, root, axis->name,
-                                                        tw_sweep_cell_value (sweep, cell, a))
-                          : NULL;
-      if (edit == NULL)
-        {
-          g_set_error (error, TW_CLI_ERROR, TW_EXIT_FAILURE,
-                       "the option '%s' cannot be written to the definition's variant:",
-                       axis->name);
-          return NULL;
-        }
-      edited = g_string_new_len (text, (gssize) edit->start);
-      g_string_append (edited, edit->text);
-      g_string_append (edited, text + edit->end);
-      g_free (text);
-      text = g_string_free (edited, FALSE);
-    }
-  return g_steal_pointer (&text);
-}
-
-/* Successive halving over the sweep's cells: every cell plays --start games
- * (the same seeds in every cell), the half nearer the targets goes on and
- * plays as many games again, and so on, until one cell is left; it plays on
- * to --games, and its figures are reported with their intervals. */
+/* Successive halving over the sweep's cells (tw-tune.h): the rounds, then
+ * the best cell's figures with their intervals. */
 static int
 tune_run (const TwCliSweepArgs *args,
           const TwSweep        *sweep,
           Cell                 *cells,
           GString              *out)
 {
-  g_autoptr(GArray) targets = g_array_new (FALSE, TRUE, sizeof (Target));
-  g_autoptr(GArray) alive = g_array_new (FALSE, FALSE, sizeof (Ranked));
-  g_autoptr(GError) error = NULL;
-  g_autofree guint64 *played = NULL;
-  TwSimConfig config = { 0, };
   guint n_cells = tw_sweep_n_cells (sweep);
-  guint64 games = MIN (args->start > 0 ? args->start : 20, args->games);
-  guint round = 0;
+  g_autofree TwTuneTarget *targets = g_new0 (TwTuneTarget, g_strv_length (args->targets));
+  g_autofree TwGame **games = g_new0 (TwGame *, n_cells);
+  g_autofree TwBotSpec *bots = g_new0 (TwBotSpec, (gsize) n_cells * TW_MAX_PLAYERS);
+  g_autoptr(TwTuneResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  RoundPrinter printer = { out, sweep, 0, 0, 0 };
+  TwTuneConfig config = { 0, };
+  guint n_targets = 0;
   int rc = TW_EXIT_OK;
 
-  g_array_set_clear_func (targets, (GDestroyNotify) target_clear);
   for (guint t = 0; args->targets[t] != NULL; t++)
-    {
-      Target target = { 0, };
-
-      if (!parse_target (args->targets[t], cells[0].game, &target, &error))
-        return tw_cli_report_error (error);
-      g_array_append_val (targets, target);
-    }
-  played = g_new0 (guint64, n_cells);
+    if (!tw_tune_target_parse (args->targets[t], cells[0].game, &targets[n_targets++], &error))
+      return tw_cli_report_error (error);
   for (guint c = 0; c < n_cells; c++)
     {
-      Ranked r = { c, 0 };
-
-      g_array_append_val (alive, r);
+      games[c] = cells[c].game;
+      memcpy (&bots[c * TW_MAX_PLAYERS], cells[c].bots, sizeof cells[c].bots);
     }
-
+  config.n_cells = n_cells;
+  config.games = games;
+  config.bots = bots;
   config.path = args->path;
   config.seed = args->seed;
-  config.total_games = args->games;
+  config.start = args->start > 0 ? args->start : 20;
+  config.games_max = args->games;
   config.jobs = args->jobs;
+  config.targets = targets;
+  config.n_targets = n_targets;
+  config.round = print_round;
+  config.round_data = &printer;
   config.cancel = tw_cli_sigint_catch ();
   g_string_append_printf (out, "tuning %u cells by successive halving, up to %" G_GUINT64_FORMAT
                           " games for the best; a miss is the distance to the targets, in "
                           "moves and in points of a share\n", n_cells, args->games);
-  for (;;)
-    {
-      round++;
-      for (guint i = 0; i < alive->len; i++)
-        {
-          Ranked *r = &g_array_index (alive, Ranked, i);
-          Cell *cell = &cells[r->cell];
-          g_autoptr(TwSimArm) more = NULL;
-
-          config.game = cell->game;
-          memcpy (config.bots, cell->bots, sizeof config.bots);
-          config.first = played[r->cell];
-          config.last = games;
-          if (config.first < config.last)
-            {
-              more = tw_sim_run (&config, &error);
-              if (more == NULL)
-                {
-                  tw_cli_sigint_release ();
-                  return tw_cli_report_error (error);
-                }
-              if (more->interrupted)
-                {
-                  tw_cli_sigint_release ();
-                  /* the rounds that ended stay in @out, which is written */
-                  if (round > 1)
-                    {
-                      const Ranked *lead = &g_array_index (alive, Ranked, 0);
-                      g_autofree char *label = tw_sweep_cell_label (sweep, lead->cell);
-
-                      g_string_append_printf (out, "interrupted in round %u: nearest after "
-                                              "round %u: %s (miss %.2f), not confirmed\n",
-                                              round, round - 1, label, lead->miss);
-                    }
-                  tw_cli_error ("interrupted: the search stopped in round %u", round);
-                  return TW_EXIT_INTERRUPTED;
-                }
-              if (cell->arm == NULL)
-                cell->arm = g_steal_pointer (&more);
-              else if (!tw_sim_arm_merge (cell->arm, more, &error))
-                {
-                  tw_cli_sigint_release ();
-                  return tw_cli_report_error (error);
-                }
-              played[r->cell] = games;
-              g_clear_pointer (&cell->rows, g_array_unref);
-              cell->rows = tw_sim_summarize (cell->arm);
-            }
-          r->miss = cell_miss (cell, targets);
-        }
-      g_array_sort (alive, ranked_cmp);
-      g_string_append_printf (out, "round %u: %u cell%s, %" G_GUINT64_FORMAT " games each; "
-                              "nearest:", round, alive->len, alive->len == 1 ? "" : "s", games);
-      for (guint i = 0; i < MIN (alive->len, 3u); i++)
-        {
-          const Ranked *r = &g_array_index (alive, Ranked, i);
-          g_autofree char *label = tw_sweep_cell_label (sweep, r->cell);
-
-          g_string_append_printf (out, "%s %s (miss %.2f)", i > 0 ? "," : "", label, r->miss);
-        }
-      g_string_append_c (out, '\n');
-      if (alive->len == 1 && games >= args->games)
-        break;
-      if (alive->len > 1)
-        g_array_set_size (alive, (alive->len + 1) / 2);
-      games = MIN (games * 2, args->games);
-    }
+  result = tw_tune_run (&config, &error);
   tw_cli_sigint_release ();
+  if (result == NULL && g_error_matches (error, TW_TUNE_ERROR, TW_TUNE_ERROR_CANCELLED))
+    {
+      tw_cli_error ("interrupted: the search stopped in round 1");
+      return TW_EXIT_INTERRUPTED;
+    }
+  if (result == NULL)
+    return tw_cli_report_error (error);
+  if (result->interrupted)
+    {
+      g_autofree char *label = tw_sweep_cell_label (sweep, printer.lead);
+
+      /* the rounds that ended stay in @out, which is written */
+      g_string_append_printf (out, "interrupted in round %u: nearest after round %u: %s "
+                              "(miss %.2f), not confirmed\n", printer.round + 1, printer.round,
+                              label, printer.lead_miss);
+      tw_cli_error ("interrupted: the search stopped in round %u", printer.round + 1);
+      return TW_EXIT_INTERRUPTED;
+    }
 
   {
-    const Ranked *best = &g_array_index (alive, Ranked, 0);
-    const Cell *cell = &cells[best->cell];
-    g_autofree char *label = tw_sweep_cell_label (sweep, best->cell);
+    g_autofree char *label = tw_sweep_cell_label (sweep, result->best);
 
     g_string_append_printf (out, "\nbest: %s, %u games, miss %.2f\n", label,
-                            cell->arm->games->len, best->miss);
-    for (guint t = 0; t < targets->len; t++)
+                            result->arm->games->len, result->miss);
+    for (guint t = 0; t < n_targets; t++)
       {
-        const Target *target = &g_array_index (targets, Target, t);
-        const TwSimRow *row = find_row (cell->rows, target->metric.kind, target->metric.index);
+        const TwTuneTarget *target = &targets[t];
+        const TwSimRow *row = tw_sim_find_row (result->rows, target->metric.kind,
+                                                target->metric.index);
         gboolean share = target->metric.kind != TW_SIM_METRIC_MOVES;
+        g_autofree char *name = NULL;
+        const char *eq = strchr (args->targets[t], '=');
 
+        name = g_strstrip (g_strndup (args->targets[t], eq - args->targets[t]));
         g_string_append_printf (out, "  %-16s %8.3f [%.3f, %.3f]   target %g..%g%s\n",
-                                target->name, row != NULL ? row->stats.mean : 0,
+                                name, row != NULL ? row->stats.mean : 0,
                                 row != NULL ? row->lo : 0, row != NULL ? row->hi : 0,
                                 target->lo, target->hi,
                                 share ? " (a share: 95% Wilson interval)"
@@ -772,7 +564,7 @@ tune_run (const TwCliSweepArgs *args,
       }
     if (args->write != NULL)
       {
-        g_autofree char *text = best_text (args, sweep, best->cell, &error);
+        g_autofree char *text = tw_tune_cell_text (sweep, args->def, result->best, &error);
         g_autoptr(TwDefinition) check = NULL;
 
         if (text != NULL)

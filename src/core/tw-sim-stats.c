@@ -555,3 +555,18 @@ tw_sim_compare (const TwSimArm *a,
     }
   return diffs;
 }
+
+const TwSimRow *
+tw_sim_find_row (GArray          *rows,
+                 TwSimMetricKind  kind,
+                 guint            index)
+{
+  for (guint i = 0; rows != NULL && i < rows->len; i++)
+    {
+      const TwSimRow *row = &g_array_index (rows, TwSimRow, i);
+
+      if (row->metric.kind == kind && row->metric.index == index)
+        return row;
+    }
+  return NULL;
+}

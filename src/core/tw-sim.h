@@ -237,6 +237,10 @@ double           tw_sim_game_metric      (const TwSimArm    *arm,
  * has_play advantage, endings and how the games went. Free with
  * g_array_unref (the rows' names are freed with it). */
 GArray          *tw_sim_summarize        (const TwSimArm    *arm);
+/* The row of a summary for @kind and @index, or NULL. */
+const TwSimRow  *tw_sim_find_row         (GArray            *rows,
+                                          TwSimMetricKind    kind,
+                                          guint              index);
 /* The differences of every metric the arms share (counters by name). Paired
  * by game when both arms hold the same game indexes and seeds, else Welch. */
 GArray          *tw_sim_compare          (const TwSimArm    *a,
