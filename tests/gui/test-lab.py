@@ -46,7 +46,7 @@ do_action = smoke.do_action
 allocated = smoke.allocated
 screenshot = smoke.screenshot
 
-N_TESTS = 21
+N_TESTS = 22
 OVERALL_TIMEOUT = 560
 GAMES = 200
 LONG = 100000          # the Lab's limit (TW_SIM_LAB_MAX_GAMES)
@@ -519,7 +519,22 @@ def run(tap, args, workdir):
                    'a bundled game can be B, from the menu beside Choose…',
                    f'menu button {bool(bundled)}, items {names}, picked {bool(picked)}')
 
-        # 21: quit cleanly
+        # 21: Balance… opens its dialog over the Lab; Escape closes it
+        balance = [b for b in find_all(main, role='button', pattern=r'^Balance')
+                   if allocated(b)]
+        if balance:
+            do_action(balance[0])
+        dialog = wait_for(lambda: smoke.xdotool_windows('^Balance$'), timeout=10)
+        time.sleep(0.5)
+        screenshot(args.outdir, 'lab-balance')
+        if dialog:
+            play.keys('^Balance$', 'Escape')
+        closed = wait_for(lambda: not smoke.xdotool_windows('^Balance$'), timeout=10)
+        tap.result(bool(balance) and bool(dialog) and bool(closed),
+                   'Balance… opens its dialog, and Escape closes it',
+                   f'button {bool(balance)}, dialog {bool(dialog)}, closed {bool(closed)}')
+
+        # 22: quit cleanly
         play.keys('Tilewright', 'ctrl+q')
         tap.result(app_proc.wait_exit(10) and app_proc.proc.returncode == 0,
                    'quitting is clean', f'return code {app_proc.proc.poll()}')
