@@ -520,10 +520,12 @@ def run(tap, args, workdir):
                    f'menu button {bool(bundled)}, items {names}, picked {bool(picked)}')
 
         # 21: Balance… opens its dialog over the Lab; Escape closes it
-        balance = [b for b in find_all(main, role='button', pattern=r'^Balance')
-                   if allocated(b)]
+        # GTK 4.8 names it "Balance Balance…": its label after its accessible label
+        found = [b for b in find_all(main, role='push button', pattern=r'^Balance')
+                 if b.get_n_actions() > 0]
+        balance = found[0] if found else None
         if balance:
-            do_action(balance[0])
+            do_action(balance)
         dialog = wait_for(lambda: smoke.xdotool_windows('^Balance$'), timeout=10)
         time.sleep(0.5)
         screenshot(args.outdir, 'lab-balance')
