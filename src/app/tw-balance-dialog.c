@@ -29,6 +29,21 @@ enum
   GOAL_LENGTH,
 };
 
+/* What may change: an option of the rules, or a number of the definition
+ * at a path (tw-sweep.h): a card's points, a tile's copies. */
+typedef enum
+{
+  CHOICE_OPTION,
+  CHOICE_CARD_POINTS,
+  CHOICE_TILE_COUNT,
+} ChoiceKind;
+
+typedef struct
+{
+  ChoiceKind kind;
+  guint      index;   /* into the option table, the cards or the tiles */
+} Choice;
+
 /* Shared by the dialog and the worker; the worker only reads the settings. */
 typedef struct
 {
@@ -57,7 +72,7 @@ struct _TwBalanceDialog
   TwBotSpec       bots[TW_MAX_PLAYERS];
   TwOptions       options;
   guint           jobs;
-  GArray         *option_index;     /* guint: option_row's entries, into the option table */
+  GArray         *option_index;     /* Choice: option_row's entries */
 
   AdwComboRow    *option_row;
   GtkWidget      *range_row;
@@ -116,27 +131,66 @@ search_unref (Search *s)
   g_free (s);
 }
 
-static const TwOptionSpec *
-chosen_option (TwBalanceDialog *self)
+static const Choice *
+chosen (TwBalanceDialog *self)
 {
   guint i = adw_combo_row_get_selected (self->option_row);
 
   if (i >= self->option_index->len)
     return NULL;
-  return &self->definition->rules->options[g_array_index (self->option_index, guint, i)];
+  return &g_array_index (self->option_index, Choice, i);
+}
+
+/* The option chosen, or NULL when a number at a path is. */
+static const TwOptionSpec *
+chosen_option (TwBalanceDialog *self)
+{
+  const Choice *c = chosen (self);
+
+  if (c == NULL || c->kind != CHOICE_OPTION)
+    return NULL;
+  return &self->definition->rules->options[c->index];
+}
+
+/* What the form names the choice: the option's label, "Points of Red Five". */
+static char *
+choice_label (TwBalanceDialog *self,
+              const Choice    *c)
+{
+  const TwDefinition *def = self->definition;
+
+  switch (c->kind)
+    {
+    case CHOICE_CARD_POINTS:
+      {
+        g_autofree char *title = tw_face_field (def, TW_FACE_CARD, c->index, "title");
+        /* Translators: a number Balance… may change: the points of a card */
+        return g_strdup_printf (_("Points of %s"), title != NULL ? title : def->cards[c->index].id);
+      }
+    case CHOICE_TILE_COUNT:
+      /* Translators: a number Balance… may change: the copies of a tile */
+      return g_strdup_printf (_("Copies of %s"), def->tiles[c->index].name != NULL
+                                                 ? def->tiles[c->index].name
+                                                 : def->tiles[c->index].id);
+    case CHOICE_OPTION:
+    default:
+      return g_strdup (tw_app_option_label (&def->rules->options[c->index]));
+    }
 }
 
 static void
 update_form (TwBalanceDialog *self)
 {
+  const Choice *c = chosen (self);
   const TwOptionSpec *spec = chosen_option (self);
   gboolean fair = adw_combo_row_get_selected (self->goal_row) == GOAL_FAIR;
   gboolean searching = self->search != NULL;
 
-  gtk_widget_set_visible (self->range_row, spec != NULL && spec->type == TW_VALUE_INT);
+  gtk_widget_set_visible (self->range_row, c != NULL && (c->kind != CHOICE_OPTION
+                                                         || spec->type == TW_VALUE_INT));
   gtk_widget_set_visible (self->within_row, fair);
   gtk_widget_set_visible (self->length_row, !fair);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->search_button), spec != NULL && !searching);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->search_button), c != NULL && !searching);
   gtk_widget_set_visible (GTK_WIDGET (self->stop_button), searching);
   gtk_widget_set_sensitive (GTK_WIDGET (self->apply_button),
                             self->best_text != NULL && !searching);
@@ -145,20 +199,38 @@ update_form (TwBalanceDialog *self)
 static void
 option_changed (TwBalanceDialog *self)
 {
+  const Choice *c = chosen (self);
   const TwOptionSpec *spec = chosen_option (self);
-  int value;
+  int value, min, max;
 
-  if (spec == NULL || spec->type != TW_VALUE_INT)
+  if (c == NULL || (spec != NULL && spec->type != TW_VALUE_INT))
     {
       update_form (self);
       return;
     }
-  value = self->options.values[g_array_index (self->option_index, guint,
-                                              adw_combo_row_get_selected (self->option_row))];
-  gtk_spin_button_set_range (self->from_spin, spec->min, spec->max);
-  gtk_spin_button_set_range (self->to_spin, spec->min, spec->max);
-  gtk_spin_button_set_value (self->from_spin, MAX (spec->min, value - 3));
-  gtk_spin_button_set_value (self->to_spin, MIN (spec->max, value + 3));
+  /* around the value the definition has */
+  if (c->kind == CHOICE_CARD_POINTS)
+    {
+      value = self->definition->cards[c->index].points;
+      min = MIN (0, value);
+      max = MAX (20, value);
+    }
+  else if (c->kind == CHOICE_TILE_COUNT)
+    {
+      value = (int) self->definition->tiles[c->index].count;
+      min = 0;
+      max = MAX (20, value);
+    }
+  else
+    {
+      value = self->options.values[c->index];
+      min = spec->min;
+      max = spec->max;
+    }
+  gtk_spin_button_set_range (self->from_spin, min, max);
+  gtk_spin_button_set_range (self->to_spin, min, max);
+  gtk_spin_button_set_value (self->from_spin, MAX (min, value - 3));
+  gtk_spin_button_set_value (self->to_spin, MIN (max, value + 3));
   update_form (self);
 }
 
@@ -167,11 +239,17 @@ static char *
 sweep_text (TwBalanceDialog  *self,
             char            **problem)
 {
+  const Choice *c = chosen (self);
   const TwOptionSpec *spec = chosen_option (self);
   g_autoptr(GString) s = g_string_new (NULL);
 
-  g_string_append_printf (s, "%s=", spec->name);
-  if (spec->type == TW_VALUE_INT)
+  if (c->kind == CHOICE_CARD_POINTS)
+    g_string_append_printf (s, "cards.%s.points=", self->definition->cards[c->index].id);
+  else if (c->kind == CHOICE_TILE_COUNT)
+    g_string_append_printf (s, "tiles.%s.count=", self->definition->tiles[c->index].id);
+  else
+    g_string_append_printf (s, "%s=", spec->name);
+  if (spec == NULL || spec->type == TW_VALUE_INT)
     {
       int lo = gtk_spin_button_get_value_as_int (self->from_spin);
       int hi = gtk_spin_button_get_value_as_int (self->to_spin);
@@ -384,7 +462,7 @@ search_clicked (TwBalanceDialog *self)
   g_autoptr(GTask) task = NULL;
   Search *s;
 
-  if (self->search != NULL || chosen_option (self) == NULL)
+  if (self->search != NULL || chosen (self) == NULL)
     return;
   axis = sweep_text (self, &problem);
   if (axis == NULL)
@@ -396,7 +474,7 @@ search_clicked (TwBalanceDialog *self)
   s->ref_count = 1;
   g_weak_ref_init (&s->dialog, self);
   s->definition = tw_definition_ref (self->definition);
-  s->option_label = g_strdup (tw_app_option_label (chosen_option (self)));
+  s->option_label = choice_label (self, chosen (self));
   s->sweep = tw_sweep_new ();
   s->jobs = self->jobs;
   s->games_max = gtk_spin_button_get_value_as_int (self->games_spin);
@@ -412,12 +490,17 @@ search_clicked (TwBalanceDialog *self)
       g_auto(GStrv) sets = tw_sweep_cell_sets (s->sweep, c, &players);
       TwOptions options = self->options;
       const TwRules *rules = self->definition->rules;
+      /* a number at a path changes the definition itself */
+      g_autoptr(TwDefinition) cell_def = tw_sweep_cell_definition (s->sweep, self->definition,
+                                                                   c, &error);
 
+      if (cell_def == NULL)
+        goto fail;
       for (guint i = 0; sets[i] != NULL; i++)
         if (!tw_options_set_from_string (&options, rules->options, rules->n_options, sets[i],
                                          &error))
           goto fail;
-      s->games[c] = tw_game_new (self->definition, self->n_players, &options, &error);
+      s->games[c] = tw_game_new (cell_def, self->n_players, &options, &error);
       if (s->games[c] == NULL)
         {
           g_autofree char *label = tw_sweep_cell_label (s->sweep, c);
@@ -542,11 +625,28 @@ build (TwBalanceDialog *self)
     _("Every value plays the same games; those nearer the goal play more."));
   for (guint i = 0; i < MIN (rules->n_options, TW_MAX_OPTIONS); i++)
     {
-      gtk_string_list_append (options, tw_app_option_label (&rules->options[i]));
-      g_array_append_val (self->option_index, i);
+      Choice c = { CHOICE_OPTION, i };
+      g_array_append_val (self->option_index, c);
+    }
+  /* the numbers of the definition a designer tunes: cards' points and
+   * tiles' copies, by the paths a sweep takes */
+  for (guint i = 0; i < self->definition->n_cards; i++)
+    {
+      Choice c = { CHOICE_CARD_POINTS, i };
+      g_array_append_val (self->option_index, c);
+    }
+  for (guint i = 0; i < self->definition->n_tiles; i++)
+    {
+      Choice c = { CHOICE_TILE_COUNT, i };
+      g_array_append_val (self->option_index, c);
+    }
+  for (guint i = 0; i < self->option_index->len; i++)
+    {
+      g_autofree char *label = choice_label (self, &g_array_index (self->option_index, Choice, i));
+      gtk_string_list_append (options, label);
     }
   self->option_row = ADW_COMBO_ROW (adw_combo_row_new ());
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->option_row), _("_Option"));
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->option_row), _("_Change"));
   adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->option_row), TRUE);
   adw_combo_row_set_model (self->option_row, G_LIST_MODEL (options));
   tw_app_combo_row_show_whole_value (self->option_row);
@@ -726,5 +826,5 @@ tw_balance_dialog_class_init (TwBalanceDialogClass *klass)
 static void
 tw_balance_dialog_init (TwBalanceDialog *self)
 {
-  self->option_index = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->option_index = g_array_new (FALSE, FALSE, sizeof (Choice));
 }

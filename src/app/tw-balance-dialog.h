@@ -1,7 +1,7 @@
 /* tw-balance-dialog.h: the Lab's Balance…, a search for a fairer value
  *
- * The designer picks an option of the rules module that may change, over
- * which values, and what to reach: the first seat's advantage near zero,
+ * The designer picks what may change (an option of the rules module, a
+ * card's points or a tile's copies), over which values, and what to reach: the first seat's advantage near zero,
  * or games of a length. The dialog searches the values (tw-tune.h) with the
  * Lab's players and bots, off the main thread, round by round, and shows
  * the best value with its measured figure and interval. "Apply" asks for
