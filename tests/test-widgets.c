@@ -548,6 +548,31 @@ test_design_page_add_face (void)
   /* the button now shows the face in the text */
   g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (add)), ==, "_Show in Text");
 
+  /* its layers are listed in order; picking one selects it in the text */
+  {
+    g_autoptr(GPtrArray) rows = find_all (editors->pdata[0], ADW_TYPE_ACTION_ROW);
+    GtkWidget *second = NULL;
+    GtkTextIter start, end;
+    g_autofree char *selected = NULL;
+    guint n_layers = 0;
+
+    for (guint i = 0; i < rows->len; i++)
+      {
+        const char *title = adw_preferences_row_get_title (rows->pdata[i]);
+        if (title != NULL && g_ascii_isdigit (title[0]) && strstr (title, ". ") != NULL)
+          n_layers++;
+        if (g_strcmp0 (title, "2. rect") == 0)
+          second = rows->pdata[i];
+      }
+    g_assert_cmpuint (n_layers, ==, now->faces[0].n_layers);
+    g_assert_nonnull (second);
+    g_signal_emit_by_name (second, "activated");
+    g_assert_true (gtk_text_buffer_get_selection_bounds (buffer, &start, &end));
+    selected = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+    g_assert_true (g_str_has_prefix (selected, "{type: rect, h: 14"));
+    g_assert_true (g_str_has_suffix (selected, "}"));
+  }
+
   g_assert_true (gtk_widget_activate_action (page, "design.undo", NULL));
   undone = buffer_text (buffer);
   g_assert_cmpstr (undone, ==, original);

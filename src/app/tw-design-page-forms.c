@@ -215,6 +215,23 @@ find_face (const TwNode  *root,
   return FALSE;
 }
 
+/* Selects bytes [@start, @end) of @text (the buffer's) and shows them. */
+static void
+select_span (TwDesignPage *self,
+             const char   *text,
+             gsize         from,
+             gsize         to)
+{
+  GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
+  GtkTextIter start, end;
+
+  gtk_text_buffer_get_iter_at_offset (buffer, &start, g_utf8_pointer_to_offset (text, text + from));
+  gtk_text_buffer_get_iter_at_offset (buffer, &end, g_utf8_pointer_to_offset (text, text + to));
+  gtk_text_buffer_select_range (buffer, &start, &end);
+  gtk_text_view_scroll_to_iter (GTK_TEXT_VIEW (self->source_view), &start, 0.1, TRUE, 0, 0.1);
+  gtk_widget_grab_focus (GTK_WIDGET (self->source_view));
+}
+
 /* Selects the face in the text and shows it. */
 static void
 show_face (TwDesignPage *self,
@@ -222,21 +239,26 @@ show_face (TwDesignPage *self,
 {
   g_autofree char *text = NULL;
   g_autoptr(TwNode) root = _tw_design_page_parse_current (self, &text);
-  GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
   const TwNode *key, *value;
-  GtkTextIter start, end;
 
-  if (root == NULL)
-    return;
-  if (!find_face (root, name, &key, &value))
-    return;
-  gtk_text_buffer_get_iter_at_offset (buffer, &start,
-                                      g_utf8_pointer_to_offset (text, text + key->start_offset));
-  gtk_text_buffer_get_iter_at_offset (buffer, &end,
-                                      g_utf8_pointer_to_offset (text, text + value->end_offset));
-  gtk_text_buffer_select_range (buffer, &start, &end);
-  gtk_text_view_scroll_to_iter (GTK_TEXT_VIEW (self->source_view), &start, 0.1, TRUE, 0, 0.1);
-  gtk_widget_grab_focus (GTK_WIDGET (self->source_view));
+  if (root != NULL && find_face (root, name, &key, &value))
+    select_span (self, text, key->start_offset, value->end_offset);
+}
+
+/* Selects one layer of the face in the text. */
+static void
+show_layer (TwDesignPage *self,
+            const char   *name,
+            guint         layer)
+{
+  g_autofree char *text = NULL;
+  g_autoptr(TwNode) root = _tw_design_page_parse_current (self, &text);
+  const TwNode *key, *value;
+
+  if (root != NULL && find_face (root, name, &key, &value) && value->type == TW_NODE_SEQ
+      && layer < value->n_children)
+    select_span (self, text, value->children[layer]->start_offset,
+                 value->children[layer]->end_offset);
 }
 
 /* Writes a new face into the text, as one undoable edit: the module's own
@@ -324,5 +346,7 @@ _tw_design_page_forms_init (TwDesignPage *self)
   g_signal_connect_object (self->face_editor, "add-face", G_CALLBACK (add_face), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->face_editor, "show-face", G_CALLBACK (show_face), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->face_editor, "show-layer", G_CALLBACK (show_layer), self,
                            G_CONNECT_SWAPPED);
 }

@@ -32,12 +32,14 @@ struct _TwFaceEditor
   GtkButton      *source_button;
   GtkDrawingArea *preview;
   GtkLabel       *size_label;
+  AdwPreferencesGroup *layers_group;
 
   /* Owned */
   TwDefinition   *definition;
   GPtrArray      *face_names;     /* "card", "card.KIND", ... in face_row's order */
   GArray         *subjects;       /* guint: the cards or tiles subject_row lists */
   TwExportSettings sizes;         /* card and tile sizes, bleed: the Print view's */
+  GPtrArray      *layer_rows;     /* the rows in layers_group */
   gboolean        updating;
 };
 
@@ -45,6 +47,7 @@ enum
 {
   ADD_FACE,
   SHOW_FACE,
+  SHOW_LAYER,
   N_SIGNALS
 };
 
@@ -328,6 +331,72 @@ update_subjects (TwFaceEditor *self)
 }
 
 static void
+layer_activated (AdwActionRow *row,
+                 TwFaceEditor *self)
+{
+  const char *name = current_face (self);
+  guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "layer"));
+
+  if (name != NULL)
+    g_signal_emit (self, signals[SHOW_LAYER], 0, name, index);
+}
+
+/* A layer in a few words: its type and what it shows. */
+static char *
+layer_summary (const TwFaceLayer *l)
+{
+  switch (l->type)
+    {
+    case TW_LAYER_RECT:
+      return g_strdup_printf ("%s%s%s", l->fill ? l->fill : "", l->fill && l->stroke ? ", " : "",
+                              l->stroke ? l->stroke : "");
+    case TW_LAYER_TEXT:
+      return g_strdup (l->text ? l->text : "");
+    case TW_LAYER_IMAGE:
+      return g_strdup (l->file ? l->file : "");
+    case TW_LAYER_ICON:
+      return g_strdup (l->icon ? l->icon : "");
+    case TW_LAYER_SYMBOLS:
+      return g_strdup_printf ("%s × %s", l->icon ? l->icon : "", l->count ? l->count : "");
+    case TW_LAYER_COMPONENT:
+    default:
+      return g_strdup (_("the rules module's drawing"));
+    }
+}
+
+static void
+update_layers (TwFaceEditor *self,
+               const TwFace *face)
+{
+  static const char * const types[] = { "rect", "text", "image", "icon", "symbols", "component" };
+
+  for (guint i = 0; i < self->layer_rows->len; i++)
+    adw_preferences_group_remove (self->layers_group, self->layer_rows->pdata[i]);
+  g_ptr_array_set_size (self->layer_rows, 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->layers_group), face != NULL && face->n_layers > 0);
+  for (guint i = 0; face != NULL && i < face->n_layers; i++)
+    {
+      const TwFaceLayer *l = &face->layers[i];
+      GtkWidget *row = adw_action_row_new ();
+      g_autofree char *title = g_strdup_printf ("%u. %s", i + 1,
+                                                l->type < G_N_ELEMENTS (types) ? types[l->type] : "?");
+      g_autofree char *summary = layer_summary (l);
+      g_autofree char *shown = g_markup_escape_text (summary, -1);
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), shown);
+      adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 1);
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row),
+                                 gtk_image_new_from_icon_name ("go-next-symbolic"));
+      g_object_set_data (G_OBJECT (row), "layer", GUINT_TO_POINTER (i));
+      g_signal_connect (row, "activated", G_CALLBACK (layer_activated), self);
+      adw_preferences_group_add (self->layers_group, row);
+      g_ptr_array_add (self->layer_rows, row);
+    }
+}
+
+static void
 update_source (TwFaceEditor *self)
 {
   const char *name = current_face (self);
@@ -336,6 +405,7 @@ update_source (TwFaceEditor *self)
   double w, h;
 
   gtk_widget_set_sensitive (GTK_WIDGET (self->source_row), name != NULL);
+  update_layers (self, face);
   if (face != NULL)
     {
       g_autofree char *title = NULL;
@@ -472,6 +542,7 @@ tw_face_editor_finalize (GObject *object)
   g_clear_pointer (&self->definition, tw_definition_unref);
   g_clear_pointer (&self->face_names, g_ptr_array_unref);
   g_clear_pointer (&self->subjects, g_array_unref);
+  g_clear_pointer (&self->layer_rows, g_ptr_array_unref);
   G_OBJECT_CLASS (tw_face_editor_parent_class)->finalize (object);
 }
 
@@ -499,6 +570,17 @@ tw_face_editor_class_init (TwFaceEditorClass *klass)
   signals[SHOW_FACE] = g_signal_new ("show-face", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                      NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 
+  /**
+   * TwFaceEditor::show-layer:
+   * @name: the written face
+   * @layer: the layer, 0 for the first
+   *
+   * The designer picked a layer: select it in the text.
+   */
+  signals[SHOW_LAYER] = g_signal_new ("show-layer", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                      0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_STRING,
+                                      G_TYPE_UINT);
+
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/tilewright/Tilewright/face-editor.ui");
   gtk_widget_class_bind_template_child (widget_class, TwFaceEditor, face_row);
@@ -507,6 +589,7 @@ tw_face_editor_class_init (TwFaceEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TwFaceEditor, source_button);
   gtk_widget_class_bind_template_child (widget_class, TwFaceEditor, preview);
   gtk_widget_class_bind_template_child (widget_class, TwFaceEditor, size_label);
+  gtk_widget_class_bind_template_child (widget_class, TwFaceEditor, layers_group);
 }
 
 static void
@@ -515,6 +598,7 @@ tw_face_editor_init (TwFaceEditor *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->subjects = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->layer_rows = g_ptr_array_new ();
   tw_export_settings_init (&self->sizes);
   gtk_drawing_area_set_draw_func (self->preview, draw_preview, self, NULL);
   g_signal_connect_swapped (self->face_row, "notify::selected", G_CALLBACK (face_selected), self);
