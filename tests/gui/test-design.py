@@ -41,7 +41,7 @@ do_action = smoke.do_action
 allocated = smoke.allocated
 screenshot = smoke.screenshot
 
-N_TESTS = 24
+N_TESTS = 25
 OVERALL_TIMEOUT = 260
 BOGUS = '\nbogus-key: 1'   # typed as Return, then the key
 
@@ -533,6 +533,20 @@ def run(tap, args, workdir):
                    'New From Template loads colorfield.yaml as an untitled definition',
                    f'menu {len(menus)}, item {bool(item)}, untitled {bool(untitled)}, '
                    f'text starts {(view_text(view) or "")[:60]!r}')
+
+        # 21b: the Faces tab: the faces this game can have, previewed at print size
+        tabs = [a for a in find_all(main, name='Faces') if a.get_role_name() in
+                ('toggle button', 'radio button', 'page tab') and a.get_n_actions() > 0]
+        if tabs:
+            do_action(tabs[0])
+        add = wait_for(lambda: [a for a in find_all(main, role='push button', pattern=r'^Add Face')
+                                if a.get_n_actions() > 0], timeout=5)
+        preview = [a for a in find_all(main, name='Face preview') if allocated(a)]
+        time.sleep(0.5)
+        screenshot(args.outdir, 'design-faces')
+        tap.result(bool(tabs) and bool(add) and bool(preview),
+                   'the Faces tab previews a face and offers to add it',
+                   f'tab {bool(tabs)}, Add Face {bool(add)}, preview {bool(preview)}')
 
         # 22: Playtest: Play with a New Game dialog for the edited (unsaved) definition
         playtest = [a for a in find_all(main, role='push button', pattern='^Playtest( Playtest)?$')
