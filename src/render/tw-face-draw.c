@@ -22,6 +22,7 @@
 
 #include "tw-face-draw.h"
 #include "tw-render-draw.h"
+#include "tw-renderer.h"
 
 /* ---------------------------------------------------------------------- */
 /* Images                                                                  */
@@ -503,28 +504,6 @@ layer_box (Ctx               *c,
   *bh = MAX (h, 0);
 }
 
-static void
-rounded_rect (cairo_t *cr,
-              double   x,
-              double   y,
-              double   w,
-              double   h,
-              double   r)
-{
-  r = MIN (r, MIN (w, h) / 2);
-  if (r <= 0)
-    {
-      cairo_rectangle (cr, x, y, w, h);
-      return;
-    }
-  cairo_new_sub_path (cr);
-  cairo_arc (cr, x + w - r, y + r, r, -G_PI / 2, 0);
-  cairo_arc (cr, x + w - r, y + h - r, r, 0, G_PI / 2);
-  cairo_arc (cr, x + r, y + h - r, r, G_PI / 2, G_PI);
-  cairo_arc (cr, x + r, y + r, r, G_PI, 3 * G_PI / 2);
-  cairo_close_path (cr);
-}
-
 PangoLayout *
 tw_face_layout_new (cairo_t *cr)
 {
@@ -674,7 +653,10 @@ draw_layer (Ctx                 *c,
     {
     case TW_LAYER_RECT:
       layer_box (c, l, l->bleed, &x, &y, &w, &h);
-      rounded_rect (cr, x, y, w, h, l->radius);
+      if (l->radius > 0)
+        tw_render_rounded_rect (cr, x, y, w, h, l->radius);
+      else
+        cairo_rectangle (cr, x, y, w, h);
       if (l->fill != NULL && set_color (c, l->fill, 0))
         cairo_fill_preserve (cr);
       if (l->stroke != NULL && l->stroke_width > 0 && set_color (c, l->stroke, 0))
