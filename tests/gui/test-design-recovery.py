@@ -65,7 +65,20 @@ def run(tap, args, workdir):
     play.keys('Tilewright', text=first)
     play.keys('Tilewright', 'Tab', text=second)
     edited = design.view_text(view) or ''
-    files = wait_for(lambda: autosaves(workdir), timeout=10) or []
+    # typing is two xdotool calls: on a busy machine the pause between them
+    # can outlast the autosave delay, so the first autosave may hold only the
+    # first piece; wait for the one that holds the last thing typed
+    def autosaved_all():
+        found = autosaves(workdir)
+        if len(found) != 1:
+            return None
+        try:
+            text = open(found[0], encoding='utf-8').read()
+        except OSError:
+            return None
+        return found if second in text else None
+
+    files = wait_for(autosaved_all, timeout=10) or autosaves(workdir)
     contents = open(files[0], encoding='utf-8').read() if files else ''
     title = play.main_title(main)
     time.sleep(0.3)
