@@ -785,6 +785,32 @@ test_id_to_words (void)
     }
 }
 
+/* A copy of a list of problems has the same problems, errors counted with
+ * those over the stored limit, and lives on its own. */
+static void
+test_diagnostics_copy (void)
+{
+  g_autoptr(TwDiagnostics) diags = tw_diagnostics_new ("t.yaml");
+  g_autoptr(TwDiagnostics) copy = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *copied = NULL;
+
+  tw_diagnostics_add (diags, TW_DIAG_WARNING, 3, 7, "a hint", "a warning");
+  for (guint i = 0; i < 600; i++)
+    tw_diagnostics_add (diags, TW_DIAG_ERROR, 10 + i, 1, NULL, "error %u", i);
+  copy = tw_diagnostics_copy (diags);
+  g_assert_cmpstr (tw_diagnostics_get_file (copy), ==, "t.yaml");
+  g_assert_cmpuint (tw_diagnostics_get_n (copy), ==, tw_diagnostics_get_n (diags));
+  g_assert_cmpuint (tw_diagnostics_n_errors (copy), ==, 600);
+  before = tw_diagnostics_to_string (diags);
+  copied = tw_diagnostics_to_string (copy);
+  g_assert_cmpstr (copied, ==, before);
+  g_assert_cmpstr (tw_diagnostics_get (copy, 0)->hint, ==, "a hint");
+  tw_diagnostics_add (copy, TW_DIAG_WARNING, 1, 1, NULL, "only in the copy");
+  g_clear_pointer (&diags, tw_diagnostics_free);
+  g_assert_cmpuint (tw_diagnostics_n_errors (copy), ==, 600);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -793,6 +819,7 @@ main (int   argc,
 
   g_test_add_func ("/tw/definition/registry-has-colorblock", test_registry_has_colorblock);
   g_test_add_func ("/tw/definition/valid", test_valid);
+  g_test_add_func ("/tw/definition/diagnostics-copy", test_diagnostics_copy);
   g_test_add_func ("/tw/definition/id-to-words", test_id_to_words);
   g_test_add_func ("/tw/definition/bad-cases", test_bad_cases);
   g_test_add_func ("/tw/definition/after-first-document", test_after_first_document);

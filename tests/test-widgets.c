@@ -25,6 +25,7 @@
 #include "tw-board-view.h"
 #include "tw-card-editor.h"
 #include "tw-definition.h"
+#include "tw-definition-document.h"
 #include "tw-design-page.h"
 #include "tw-face-editor.h"
 #include "tw-game-model.h"
@@ -490,6 +491,109 @@ test_design_page_edit_save (void)
   g_rmdir (dir);
 }
 
+/* What a document's faces name is read in a thread: the loader's verdict
+ * shows at once, the images' problems when they have been read, and a
+ * result for a text that has been replaced meanwhile is never shown. */
+typedef struct
+{
+  guint    n_checked;
+  gboolean stale_shown;   /* a check after the last text named the first image */
+  gboolean replaced;
+} FacesChecks;
+
+static gboolean
+diags_mention (TwDiagnostics *diags,
+               const char    *word)
+{
+  for (guint i = 0; diags != NULL && i < tw_diagnostics_get_n (diags); i++)
+    if (strstr (tw_diagnostics_get (diags, i)->message, word) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+static void
+faces_checked_cb (TwDefinitionDocument *doc,
+                  FacesChecks          *checks)
+{
+  checks->n_checked++;
+  if (checks->replaced && diags_mention (tw_definition_document_get_diagnostics (doc), "first.png"))
+    checks->stale_shown = TRUE;
+}
+
+static gboolean
+keep_ticking (gpointer data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+doc_mentions_second (gpointer data)
+{
+  return diags_mention (tw_definition_document_get_diagnostics (data), "second.png");
+}
+
+static gboolean
+doc_mentions_first (gpointer data)
+{
+  return diags_mention (tw_definition_document_get_diagnostics (data), "first.png");
+}
+
+static void
+test_document_faces_in_thread (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("tw-widgets-XXXXXX", &error);
+  g_autoptr(TwDefinition) def = load_bundled ("colorblock");
+  g_autofree char *first = g_strconcat (def->text, "\nfaces:\n  card:\n"
+                                        "    - {type: image, file: first.png}\n", NULL);
+  g_autofree char *second = g_strconcat (def->text, "\nfaces:\n  card:\n"
+                                         "    - {type: image, file: second.png}\n", NULL);
+  g_autofree char *path = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(TwDefinition) loaded = NULL;
+  TwDefinitionDocument *doc = tw_definition_document_new ();
+  FacesChecks checks = { 0 };
+
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "game.yaml", NULL);
+  file = g_file_new_for_path (path);
+  g_signal_connect (doc, "checked", G_CALLBACK (faces_checked_cb), &checks);
+
+  /* opened: the definition is there at once, the missing image later */
+  loaded = tw_definition_load_data (first, -1, path, NULL, &error);
+  g_assert_no_error (error);
+  tw_definition_set_base_dir (loaded, dir);
+  tw_definition_document_load (doc, file, loaded);
+  g_assert_true (tw_definition_document_get_definition (doc) == loaded);
+  g_assert_true (tw_definition_document_get_checked (doc));
+  g_assert_false (doc_mentions_first (doc));
+  wait_until (doc_mentions_first, doc, "the missing first.png to be reported");
+  g_assert_cmpuint (tw_definition_document_get_n_errors (doc), ==, 0);
+
+  /* edited twice before the first edit's images are read: only the last
+   * text's problems are shown */
+  tw_definition_document_set_text (doc, file, first);
+  g_assert_cmpuint (tw_definition_document_get_definition (doc)->n_faces, ==, 1);
+  g_assert_false (doc_mentions_first (doc));
+  checks.replaced = TRUE;
+  tw_definition_document_set_text (doc, file, second);
+  g_assert_false (doc_mentions_second (doc));
+  wait_until (doc_mentions_second, doc, "the missing second.png to be reported");
+  g_assert_false (checks.stale_shown);
+  g_assert_false (doc_mentions_first (doc));
+
+  g_signal_handlers_disconnect_by_data (doc, &checks);
+  {
+    /* a cancelled check's thread lets go of the document when it ends,
+     * which wakes no main loop: look again now and then */
+    guint tick = g_timeout_add (10, keep_ticking, NULL);
+
+    finalize_after_idle (doc);
+    g_source_remove (tick);
+  }
+  g_rmdir (dir);
+}
+
 /* The Faces tab's Add Face writes the chosen face into the text as one
  * edit: the new text loads with the face, and one undo takes it back. */
 static void
@@ -890,6 +994,7 @@ main (int   argc,
   g_test_add_func ("/tw/widgets/design-page/broken-text", test_design_page_broken_text);
   g_test_add_func ("/tw/widgets/design-page/add-face", test_design_page_add_face);
   g_test_add_func ("/tw/widgets/face-editor/starters", test_face_starters);
+  g_test_add_func ("/tw/widgets/definition-document/faces-in-thread", test_document_faces_in_thread);
   g_test_add_func ("/tw/widgets/balance-dialog/search-apply", test_balance_dialog);
   g_test_add_func ("/tw/widgets/balance-dialog/card-points", test_balance_dialog_points);
   g_test_add_func ("/tw/widgets/variant-form/options", test_variant_form_options);

@@ -113,6 +113,10 @@ typedef struct
   char          *name;
   char          *dir;      /* of the document's file, or NULL */
   guint          serial;
+  /* or, for the faces' part of a check done on the main loop: the loaded
+   * definition and its problems so far */
+  TwDefinition  *definition;
+  TwDiagnostics *diags;
 } CheckData;
 
 typedef struct
@@ -129,6 +133,8 @@ check_data_free (gpointer data)
   g_free (d->text);
   g_free (d->name);
   g_free (d->dir);
+  g_clear_pointer (&d->definition, tw_definition_unref);
+  g_clear_pointer (&d->diags, tw_diagnostics_free);
   g_free (d);
 }
 
@@ -143,11 +149,13 @@ check_result_free (gpointer data)
 }
 
 /* @dir: the folder of the document's file, where its faces' images are
- * (NULL: untitled, the current folder) */
+ * (NULL: untitled, the current folder); @faces: check the faces' images and
+ * fonts too (which reads files) */
 static CheckResult *
 check_text (const char *text,
             const char *name,
-            const char *dir)
+            const char *dir,
+            gboolean    faces)
 {
   CheckResult *r = g_new0 (CheckResult, 1);
 
@@ -156,7 +164,7 @@ check_text (const char *text,
   if (r->definition != NULL && dir != NULL)
     tw_definition_set_base_dir (r->definition, dir);
   /* the faces' images and fonts: warnings, the game still plays without them */
-  if (r->definition != NULL)
+  if (r->definition != NULL && faces)
     tw_faces_check (r->definition, r->diags, FALSE);
   return r;
 }
@@ -190,7 +198,23 @@ check_thread (GTask        *task,
 {
   CheckData *d = task_data;
 
-  g_task_return_pointer (task, check_text (d->text, d->name, d->dir), check_result_free);
+  g_task_return_pointer (task, check_text (d->text, d->name, d->dir, TRUE), check_result_free);
+}
+
+/* The faces' part of a check: decoding their images can take long */
+static void
+faces_thread (GTask        *task,
+              gpointer      source_object,
+              gpointer      task_data,
+              GCancellable *cancellable)
+{
+  CheckData *d = task_data;
+  CheckResult *r = g_new0 (CheckResult, 1);
+
+  r->definition = tw_definition_ref (d->definition);
+  r->diags = g_steal_pointer (&d->diags);
+  tw_faces_check (r->definition, r->diags, FALSE);
+  g_task_return_pointer (task, r, check_result_free);
 }
 
 static void
@@ -207,6 +231,28 @@ check_done (GObject      *object,
     apply_result (self, r->definition, g_steal_pointer (&r->diags));
   if (r != NULL)
     check_result_free (r);
+}
+
+/* Checks @definition's faces in a thread and shows @diags (taken) with what
+ * that finds, unless the text changes meanwhile. */
+static void
+check_faces_in_thread (TwDefinitionDocument *self,
+                       TwDefinition         *definition,
+                       TwDiagnostics        *diags)
+{
+  g_autoptr(GTask) task = NULL;
+  CheckData *d = g_new0 (CheckData, 1);
+
+  g_cancellable_cancel (self->check_cancellable);
+  g_clear_object (&self->check_cancellable);
+  d->definition = tw_definition_ref (definition);
+  d->diags = diags;
+  d->serial = self->check_serial;
+  self->check_cancellable = g_cancellable_new ();
+  task = g_task_new (self, self->check_cancellable, check_done, NULL);
+  g_task_set_task_data (task, d, check_data_free);
+  g_task_set_return_on_cancel (task, TRUE);
+  g_task_run_in_thread (task, faces_thread);
 }
 
 void
@@ -231,9 +277,17 @@ tw_definition_document_check_now (TwDefinitionDocument *self)
 
   if (strlen (text) < CHECK_IN_THREAD_SIZE)
     {
-      CheckResult *r = check_text (text, name, dir);
+      CheckResult *r = check_text (text, name, dir, FALSE);
 
-      apply_result (self, r->definition, g_steal_pointer (&r->diags));
+      /* what the loader says at once, the faces' files and fonts when they
+       * have been read */
+      if (r->definition != NULL && tw_faces_check_needed (r->definition))
+        {
+          apply_result (self, r->definition, tw_diagnostics_copy (r->diags));
+          check_faces_in_thread (self, r->definition, g_steal_pointer (&r->diags));
+        }
+      else
+        apply_result (self, r->definition, g_steal_pointer (&r->diags));
       check_result_free (r);
     }
   else
@@ -319,12 +373,12 @@ tw_definition_document_load (TwDefinitionDocument *self,
   replace_text (self, file, definition->text != NULL ? definition->text : "");
   {
     /* loaded and checked already, but for what only the render layer sees:
-     * the faces' images and fonts */
+     * the faces' images and fonts, read in a thread */
     g_autofree char *name = tw_definition_document_dup_name (self);
-    TwDiagnostics *diags = tw_diagnostics_new (name);
 
-    tw_faces_check (definition, diags, FALSE);
-    apply_result (self, definition, diags);
+    apply_result (self, definition, tw_diagnostics_new (name));
+    if (tw_faces_check_needed (definition))
+      check_faces_in_thread (self, definition, tw_diagnostics_new (name));
   }
 }
 

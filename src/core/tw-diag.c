@@ -65,6 +65,28 @@ tw_diagnostics_free (TwDiagnostics *diags)
   g_free (diags);
 }
 
+/* A copy with its own items, for a caller that shows one list while another
+ * is extended in a thread. */
+TwDiagnostics *
+tw_diagnostics_copy (const TwDiagnostics *diags)
+{
+  TwDiagnostics *copy;
+
+  g_return_val_if_fail (diags != NULL, NULL);
+
+  copy = tw_diagnostics_new (diags->file);
+  for (guint i = 0; i < diags->items->len; i++)
+    {
+      const TwDiag *d = g_ptr_array_index (diags->items, i);
+
+      tw_diagnostics_add (copy, d->level, d->line, d->column, d->hint, "%s", d->message);
+    }
+  /* the problems over the stored limit count too */
+  copy->n_errors = diags->n_errors;
+  copy->n_dropped = diags->n_dropped;
+  return copy;
+}
+
 const char *
 tw_diagnostics_get_file (const TwDiagnostics *diags)
 {

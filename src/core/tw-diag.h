@@ -34,6 +34,7 @@ typedef struct _TwDiagnostics TwDiagnostics;
 
 TwDiagnostics *tw_diagnostics_new         (const char          *file);
 void           tw_diagnostics_free        (TwDiagnostics       *diags);
+TwDiagnostics *tw_diagnostics_copy        (const TwDiagnostics *diags);
 const char    *tw_diagnostics_get_file    (const TwDiagnostics *diags);
 guint          tw_diagnostics_get_n       (const TwDiagnostics *diags);
 const TwDiag  *tw_diagnostics_get         (const TwDiagnostics *diags,

@@ -877,6 +877,24 @@ family_installed (PangoFontMap *map,
   return found;
 }
 
+gboolean
+tw_faces_check_needed (const TwDefinition *def)
+{
+  g_return_val_if_fail (def != NULL, FALSE);
+
+  for (guint f = 0; f < def->n_faces; f++)
+    for (guint i = 0; i < def->faces[f].n_layers; i++)
+      {
+        const TwFaceLayer *l = &def->faces[f].layers[i];
+
+        if ((l->type == TW_LAYER_IMAGE && l->file != NULL)
+            || ((l->type == TW_LAYER_ICON || l->type == TW_LAYER_SYMBOLS) && l->icon != NULL)
+            || (l->type == TW_LAYER_TEXT && l->font != NULL))
+          return TRUE;
+      }
+  return FALSE;
+}
+
 void
 tw_faces_check (const TwDefinition *def,
                 TwDiagnostics      *diags,

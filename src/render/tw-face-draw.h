@@ -53,6 +53,10 @@ void         tw_faces_check        (const TwDefinition  *def,
                                     TwDiagnostics       *diags,
                                     gboolean             as_errors);
 
+/* Does tw_faces_check() have files to read or fonts to look up for @def?
+ * (It may take a while then, and belongs off the main loop.) */
+gboolean     tw_faces_check_needed (const TwDefinition  *def);
+
 /* A Pango layout for text on @cr whose user units are millimetres: sizes
  * come out in real points, glyphs are placed unhinted and unrounded. */
 PangoLayout *tw_face_layout_new    (cairo_t             *cr);
