@@ -233,6 +233,25 @@ check_done (GObject      *object,
     check_result_free (r);
 }
 
+/* Runs @func on @d (taken) in a thread, in place of any check under way;
+ * check_done() shows its result unless the text has changed since. */
+static void
+run_check_task (TwDefinitionDocument *self,
+                CheckData            *d,
+                GTaskThreadFunc       func)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_cancellable_cancel (self->check_cancellable);
+  g_clear_object (&self->check_cancellable);
+  d->serial = self->check_serial;
+  self->check_cancellable = g_cancellable_new ();
+  task = g_task_new (self, self->check_cancellable, check_done, NULL);
+  g_task_set_task_data (task, d, check_data_free);
+  g_task_set_return_on_cancel (task, TRUE);
+  g_task_run_in_thread (task, func);
+}
+
 /* Checks @definition's faces in a thread and shows @diags (taken) with what
  * that finds, unless the text changes meanwhile. */
 static void
@@ -240,19 +259,11 @@ check_faces_in_thread (TwDefinitionDocument *self,
                        TwDefinition         *definition,
                        TwDiagnostics        *diags)
 {
-  g_autoptr(GTask) task = NULL;
   CheckData *d = g_new0 (CheckData, 1);
 
-  g_cancellable_cancel (self->check_cancellable);
-  g_clear_object (&self->check_cancellable);
   d->definition = tw_definition_ref (definition);
   d->diags = diags;
-  d->serial = self->check_serial;
-  self->check_cancellable = g_cancellable_new ();
-  task = g_task_new (self, self->check_cancellable, check_done, NULL);
-  g_task_set_task_data (task, d, check_data_free);
-  g_task_set_return_on_cancel (task, TRUE);
-  g_task_run_in_thread (task, faces_thread);
+  run_check_task (self, d, faces_thread);
 }
 
 void
@@ -292,18 +303,12 @@ tw_definition_document_check_now (TwDefinitionDocument *self)
     }
   else
     {
-      g_autoptr(GTask) task = NULL;
       CheckData *d = g_new0 (CheckData, 1);
 
       d->text = g_steal_pointer (&text);
       d->name = g_steal_pointer (&name);
       d->dir = g_steal_pointer (&dir);
-      d->serial = self->check_serial;
-      self->check_cancellable = g_cancellable_new ();
-      task = g_task_new (self, self->check_cancellable, check_done, NULL);
-      g_task_set_task_data (task, d, check_data_free);
-      g_task_set_return_on_cancel (task, TRUE);
-      g_task_run_in_thread (task, check_thread);
+      run_check_task (self, d, check_thread);
     }
 }
 
