@@ -853,6 +853,173 @@ test_lineups (void)
     }
 }
 
+/* Per-component figures: every module's events name components of its
+ * definition; the sums do not depend on the threads, shards merge to the
+ * whole run through JSON, the figures agree with the module's counters
+ * where both count the same thing, and the statistics hold together. */
+static void
+test_impact (void)
+{
+  const TwRules * const *all;
+  guint n;
+
+  all = tw_rules_all (&n);
+  for (guint r = 0; r < n; r++)
+    {
+      g_autoptr(TwGame) game = bundled_game (all[r]);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(TwSimArm) one = NULL;
+      g_autoptr(TwSimArm) two = NULL;
+      g_autoptr(GArray) rows = NULL;
+      g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func ((GDestroyNotify) tw_sim_arm_free);
+      g_autofree char *json_whole = NULL;
+      g_autofree char *json_merged = NULL;
+      TwSimConfig config;
+      guint64 appeared = 0;
+
+      if (game == NULL || all[r]->component_events == NULL)
+        continue;
+      config_init (&config, game, "random", 24);
+      config.impact = TRUE;
+      config.jobs = 1;
+      one = tw_sim_run (&config, &error);
+      g_assert_no_error (error);
+      config.jobs = 2;
+      two = tw_sim_run (&config, &error);
+      g_assert_no_error (error);
+      g_assert_nonnull (one->impact);
+      g_assert_cmpuint (one->n_components, ==, game->definition->n_tiles
+                        + game->definition->n_pieces + game->definition->n_cards);
+      g_assert_cmpmem (one->impact, one->n_components * sizeof (TwSimImpact),
+                       two->impact, two->n_components * sizeof (TwSimImpact));
+      for (guint c = 0; c < one->n_components; c++)
+        {
+          const TwSimImpact *x = &one->impact[c];
+
+          appeared += x->games;
+          g_assert_cmpuint (x->games, <=, 24);
+          g_assert_cmpuint (x->users, <=, x->games * game->n_players);
+          g_assert_cmpuint (x->users, <=, x->uses);
+          g_assert_cmpuint (x->win_users, <=, x->win_all);
+          /* a game's wins add up to one whole win */
+          g_assert_cmpuint (x->win_all, ==, x->games * TW_SIM_WIN_UNIT);
+        }
+      g_assert_cmpuint (appeared, >, 0);
+
+      /* Colorblock: every goal claimed is a card used */
+      if (g_strcmp0 (all[r]->id, "colorblock") == 0)
+        {
+          guint64 claimed = 0, used = 0;
+          int goals = -1;
+
+          for (guint k = 0; k < one->n_counters; k++)
+            if (g_strcmp0 (one->counter_names[k], "goals-claimed") == 0)
+              goals = (int) k;
+          g_assert_cmpint (goals, >=, 0);
+          for (guint i = 0; i < one->games->len; i++)
+            claimed += g_array_index (one->games, TwSimGame, i).counters[goals];
+          for (guint c = 0; c < one->n_components; c++)
+            if (g_str_has_prefix (one->component_ids[c], "card:"))
+              used += one->impact[c].uses;
+          g_assert_cmpuint (used, ==, claimed);
+        }
+
+      /* shards through JSON merge to the whole run, byte for byte */
+      for (guint k = 1; k <= 2; k++)
+        {
+          g_autoptr(TwSimArm) part = NULL;
+          g_autofree char *json = NULL;
+
+          tw_sim_shard_range (24, k, 2, &config.first, &config.last);
+          part = tw_sim_run (&config, &error);
+          g_assert_no_error (error);
+          json = to_json (part);
+          g_assert_true (tw_sim_from_json (json, strlen (json), parts, &error));
+          g_assert_no_error (error);
+        }
+      g_assert_true (tw_sim_arm_merge (g_ptr_array_index (parts, 1), g_ptr_array_index (parts, 0),
+                                       &error));
+      g_assert_no_error (error);
+      g_clear_pointer (&((TwSimArm *) g_ptr_array_index (parts, 1))->path, g_free);
+      g_clear_pointer (&one->path, g_free);
+      json_whole = to_json (one);
+      json_merged = to_json (g_ptr_array_index (parts, 1));
+      g_assert_cmpstr (json_merged, ==, json_whole);
+
+      /* the rows: intervals around the difference, Holm's p at least p */
+      rows = tw_sim_impact_rows (one);
+      g_assert_nonnull (rows);
+      for (guint i = 0; i < rows->len; i++)
+        {
+          const TwSimImpactRow *row = &g_array_index (rows, TwSimImpactRow, i);
+
+          g_assert_cmpfloat (row->appeared, >, 0);
+          g_assert_cmpfloat (row->appeared, <=, 1);
+          if (isnan (row->p))
+            continue;
+          g_assert_cmpfloat (row->lo, <=, row->diff);
+          g_assert_cmpfloat (row->hi, >=, row->diff);
+          g_assert_cmpfloat (row->p_holm, >=, row->p);
+          g_assert_cmpfloat (row->p_holm, <=, 1);
+          g_assert_true (row->significant == (row->p_holm < 0.05));
+          /* outliers first */
+          if (i > 0 && !isnan (g_array_index (rows, TwSimImpactRow, i - 1).p))
+            g_assert_cmpfloat (fabs (g_array_index (rows, TwSimImpactRow, i - 1).diff), >=,
+                               fabs (row->diff));
+        }
+    }
+}
+
+/* Results with per-component figures merged with results without them keep
+ * none; sums the games cannot have made are refused when read. */
+static void
+test_impact_merge_and_errors (void)
+{
+  g_autoptr(TwGame) game = bundled_game (tw_rules_lookup ("colorblock"));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TwSimArm) with = NULL;
+  g_autoptr(TwSimArm) without = NULL;
+  g_autoptr(GPtrArray) read = g_ptr_array_new_with_free_func ((GDestroyNotify) tw_sim_arm_free);
+  g_autofree char *json = NULL;
+  g_autoptr(GString) forged = NULL;
+  char *at;
+  TwSimConfig config;
+
+  g_assert_nonnull (game);
+  config_init (&config, game, "random", 10);
+  config.impact = TRUE;
+  config.last = 5;
+  with = tw_sim_run (&config, &error);
+  g_assert_no_error (error);
+  config.impact = FALSE;
+  config.first = 5;
+  config.last = 10;
+  without = tw_sim_run (&config, &error);
+  g_assert_no_error (error);
+  g_assert_null (without->impact);
+
+  json = to_json (with);
+  g_assert_true (tw_sim_from_json (json, strlen (json), read, &error));
+  g_assert_no_error (error);
+  g_assert_cmpmem (((TwSimArm *) g_ptr_array_index (read, 0))->impact,
+                   with->n_components * sizeof (TwSimImpact), with->impact,
+                   with->n_components * sizeof (TwSimImpact));
+  g_assert_true (tw_sim_arm_merge (with, without, &error));
+  g_assert_no_error (error);
+  g_assert_null (with->impact);
+  g_assert_null (with->component_ids);
+
+  /* more users than seats in the games it was in */
+  forged = g_string_new (json);
+  at = strstr (forged->str, "\"users\": ");
+  g_assert_nonnull (at);
+  g_string_insert (forged, at - forged->str + strlen ("\"users\": "), "9999");
+  g_ptr_array_set_size (read, 0);
+  g_assert_false (tw_sim_from_json (forged->str, forged->len, read, &error));
+  g_assert_error (error, TW_SIM_ERROR, TW_SIM_ERROR_PARSE);
+  g_assert_nonnull (strstr (error->message, "impact"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -872,6 +1039,8 @@ main (int    argc,
   g_test_add_func ("/tw/sim/cancel-keeps-partial", test_cancel_keeps_partial);
   g_test_add_func ("/tw/sim/lineups", test_lineups);
   g_test_add_func ("/tw/sim/how-games-went", test_how_games_went);
+  g_test_add_func ("/tw/sim/impact", test_impact);
+  g_test_add_func ("/tw/sim/impact-merge-and-errors", test_impact_merge_and_errors);
 
   return g_test_run ();
 }

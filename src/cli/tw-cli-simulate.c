@@ -110,6 +110,45 @@ print_share_rows (GString        *out,
     }
 }
 
+/* The per-component figures (TwSimArm.impact), outliers first. */
+static void
+print_impact_text (GString        *out,
+                   const TwSimArm *arm)
+{
+  g_autoptr(GArray) rows = tw_sim_impact_rows (arm);
+
+  g_string_append (out, "\ncomponents, outliers first: share of games in play, uses a game in "
+                        "play, win share of the\nseats that used it and of the others (same "
+                        "games), the difference with its 95% interval;\n* marks a difference "
+                        "significant after Holm's correction for the components compared:\n");
+  g_string_append_printf (out, "  %-28s %7s %6s %8s %8s %8s   %s\n", "component", "in play", "uses",
+                          "users", "others", "diff", "95% interval");
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const TwSimImpactRow *row = &g_array_index (rows, TwSimImpactRow, i);
+      g_autofree char *id = tw_cli_printable (row->id);
+
+      if (isnan (row->p))
+        {
+          g_autofree char *users = row->users > 0 ? g_strdup_printf ("%7.1f%%", 100 * row->win_users)
+                                                  : g_strdup ("       —");
+          g_autofree char *others = row->others > 0 ? g_strdup_printf ("%7.1f%%", 100 * row->win_others)
+                                                    : g_strdup ("       —");
+
+          g_string_append_printf (out, "  %-28s %6.1f%% %6.2f %s %s   (%s)\n", id,
+                                  100 * row->appeared, row->uses, users, others,
+                                  row->users == 0 ? "never used" : "too few seat-games to compare");
+        }
+      else
+        g_string_append_printf (out, "  %-28s %6.1f%% %6.2f %7.1f%% %7.1f%% %+7.1f   [%+5.1f, %+5.1f]%s\n",
+                                id, 100 * row->appeared, row->uses, 100 * row->win_users,
+                                100 * row->win_others, 100 * row->diff, 100 * row->lo,
+                                100 * row->hi, row->significant ? " *" : "");
+    }
+  if (rows->len == 0)
+    g_string_append (out, "  (no component came into play)\n");
+}
+
 static void
 print_arm_text (GString        *out,
                 const TwSimArm *arm)
@@ -183,6 +222,8 @@ print_arm_text (GString        *out,
                     counters_heading ? "  " : "", counters_heading ? 26 : 28, label,
                     s->mean, s->sd, s->min, s->q25, s->median, s->q75, s->max);
     }
+  if (arm->impact != NULL)
+    print_impact_text (out, arm);
 }
 
 static void
@@ -337,6 +378,7 @@ tw_cli_simulate (int    argc,
   char **targets = NULL;
   int start = 0;
   char *write = NULL;
+  gboolean impact = FALSE;
   const GOptionEntry entries[] = {
     { "games", 'g', 0, G_OPTION_ARG_INT, &games,
       "Number of games of the whole run (default: 100)", "N" },
@@ -375,6 +417,9 @@ tw_cli_simulate (int    argc,
       "With --target: games a cell plays in the first round (default: 20)", "N" },
     { "write", 0, 0, G_OPTION_ARG_FILENAME, &write,
       "With --target: save the definition with the best cell's values to FILE", "FILE" },
+    { "impact", 0, 0, G_OPTION_ARG_NONE, &impact,
+      "Per component (tile, piece, card): how often it came into play and was used, and "
+      "the win share of the seats that used it against the others'", NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context = tw_cli_context_new ("simulate", entries);
@@ -463,6 +508,7 @@ tw_cli_simulate (int    argc,
         { shard_text != NULL, "--shard", "sharding a sweep is not supported yet" },
         { per_game != NULL, "--per-game",
           "a sweep writes no per-game rows; its JSON holds every cell's games" },
+        { impact, "--impact", "a sweep's cells report no per-component figures yet" },
       };
 
       for (guint i = 0; i < G_N_ELEMENTS (refused) && rc == TW_EXIT_OK; i++)
@@ -537,6 +583,7 @@ tw_cli_simulate (int    argc,
   config.progress = tw_cli_progress_cb;
   config.progress_data = &progress;
   config.keep_partial = TRUE;
+  config.impact = impact;
 
   tw_cli_progress_init (&progress, (config.last - config.first) * (game_b != NULL ? 2 : 1));
   config.cancel = tw_cli_sigint_catch ();

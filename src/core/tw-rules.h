@@ -55,6 +55,24 @@ typedef struct
 
 #define TW_MAX_PLAYERS 8
 
+/* The definition's lists a component of the per-component figures comes
+ * from (tw-sim.h, "impact"): its index is in def->tiles, ->pieces or ->cards. */
+typedef enum
+{
+  TW_COMPONENT_TILE,
+  TW_COMPONENT_PIECE,
+  TW_COMPONENT_CARD,
+} TwComponentSection;
+
+/* Told by a module's component_events(): component @index of @section came
+ * into play (@seat -1: for everyone, e.g. a card dealt face up) or, with
+ * @used, seat @seat used it (played it, claimed it, holds its effect). */
+typedef void (*TwComponentFunc) (TwComponentSection  section,
+                                 guint               index,
+                                 int                 seat,
+                                 gboolean            used,
+                                 gpointer            data);
+
 struct _TwRules
 {
   const char          *id;            /* "colorblock" */
@@ -191,6 +209,18 @@ struct _TwRules
    * @state, a finished game, ended. */
   guint     (*end_reason)      (const TwGame        *game,
                                 const TwState       *state);
+  /* Optional (NULL: no per-component figures): what the move @move, just
+   * played from @before to @after, did with the definition's components,
+   * told to @emit; with @before and @move NULL, what the game's start
+   * (@after) put into play. Used by `simulate --impact` only, never in a
+   * search: it may be slow-ish, but must be a pure function of its
+   * arguments. The module's doc says what "used" means for each kind. */
+  void      (*component_events) (const TwGame       *game,
+                                const TwState       *before,
+                                const TwMove        *move,
+                                const TwState       *after,
+                                TwComponentFunc      emit,
+                                gpointer             data);
   void      (*counters)        (const TwGame        *game,
                                 const TwState       *state,
                                 guint64             *out);

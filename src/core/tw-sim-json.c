@@ -59,6 +59,56 @@ json_metric (GString           *out,
     g_string_append_printf (out, ", \"seat\": %u", m->index + 1);
 }
 
+/* "impact": per component, in the arm's order, the sums that merge reads
+ * back and, for readers, the figures of tw_sim_impact_rows(). */
+static void
+json_impact (GString        *out,
+             const TwSimArm *arm)
+{
+  g_autoptr(GArray) rows = tw_sim_impact_rows (arm);
+  g_autofree const TwSimImpactRow **by_component = g_new0 (const TwSimImpactRow *,
+                                                           MAX (arm->n_components, 1));
+
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const TwSimImpactRow *row = &g_array_index (rows, TwSimImpactRow, i);
+      by_component[row->component] = row;
+    }
+  g_string_append (out, "\n      \"impact\": [");
+  for (guint c = 0; c < arm->n_components; c++)
+    {
+      const TwSimImpact *x = &arm->impact[c];
+      const TwSimImpactRow *row = by_component[c];
+
+      g_string_append (out, c > 0 ? ",\n        {\"component\": " : "\n        {\"component\": ");
+      tw_json_append_string (out, arm->component_ids[c]);
+      g_string_append_printf (out, ", \"games\": %" G_GUINT64_FORMAT ", \"uses\": %" G_GUINT64_FORMAT
+                              ", \"users\": %" G_GUINT64_FORMAT ", \"win_users\": %" G_GUINT64_FORMAT
+                              ", \"win2_users\": %" G_GUINT64_FORMAT ", \"win_all\": %" G_GUINT64_FORMAT
+                              ", \"win2_all\": %" G_GUINT64_FORMAT,
+                              x->games, x->uses, x->users, x->win_users, x->win2_users,
+                              x->win_all, x->win2_all);
+      if (row != NULL)
+        {
+          const struct { const char *name; double value; } figures[] = {
+            { "appeared", row->appeared }, { "uses_per_game", row->uses },
+            { "win_share_users", row->win_users }, { "win_share_others", row->win_others },
+            { "diff", row->diff }, { "lo", row->lo }, { "hi", row->hi },
+            { "p", row->p }, { "p_holm", row->p_holm },
+          };
+
+          for (guint f = 0; f < G_N_ELEMENTS (figures); f++)
+            {
+              g_string_append_printf (out, ", \"%s\": ", figures[f].name);
+              tw_json_append_number (out, figures[f].value, 17);
+            }
+          g_string_append_printf (out, ", \"significant\": %s", row->significant ? "true" : "false");
+        }
+      g_string_append_c (out, '}');
+    }
+  g_string_append (out, "\n      ],");
+}
+
 static void
 json_arm (GString        *out,
           const TwSimArm *arm)
@@ -105,7 +155,10 @@ json_arm (GString        *out,
       tw_json_append_number (out, row->hi, 17);
       g_string_append (out, "}");
     }
-  g_string_append (out, "\n      ],\n      \"games\": [");
+  g_string_append (out, "\n      ],");
+  if (arm->impact != NULL)
+    json_impact (out, arm);
+  g_string_append (out, "\n      \"games\": [");
   for (guint i = 0; i < arm->games->len; i++)
     {
       const TwSimGame *g = &g_array_index (arm->games, TwSimGame, i);
@@ -329,6 +382,56 @@ game_from_json (JsonNode        *item,
   return NULL;
 }
 
+/* Reads the optional "impact" of @arm, whose games are read; FALSE when it
+ * is there but wrong: every sum must be one the games can have made. */
+static gboolean
+impact_from_json (JsonNode *node,
+                  TwSimArm *arm)
+{
+  JsonArray *list;
+  guint n;
+  GPtrArray *ids;
+
+  if (node == NULL)
+    return TRUE;
+  if (!JSON_NODE_HOLDS_ARRAY (node))
+    return FALSE;
+  list = json_node_get_array (node);
+  n = json_array_get_length (list);
+  if (n > 65536)
+    return FALSE;
+  ids = g_ptr_array_new_with_free_func (g_free);
+  arm->impact = g_new0 (TwSimImpact, MAX (n, 1));
+  arm->n_components = n;
+  for (guint c = 0; c < n; c++)
+    {
+      JsonNode *item = json_array_get_element (list, c);
+      TwSimImpact *x = &arm->impact[c];
+      const char *id = JSON_NODE_HOLDS_OBJECT (item) ? tw_json_string (tw_json_member (item, "component")) : NULL;
+      guint64 seat_games;
+
+      if (id == NULL
+          || !number_u64 (tw_json_member (item, "games"), arm->games->len, &x->games)
+          || !number_u64 (tw_json_member (item, "uses"), G_MAXUINT64, &x->uses)
+          || (seat_games = x->games * arm->n_players,
+              !number_u64 (tw_json_member (item, "users"), seat_games, &x->users))
+          || !number_u64 (tw_json_member (item, "win_all"), x->games * TW_SIM_WIN_UNIT, &x->win_all)
+          || !number_u64 (tw_json_member (item, "win2_all"), x->win_all * TW_SIM_WIN_UNIT,
+                          &x->win2_all)
+          || !number_u64 (tw_json_member (item, "win_users"), x->win_all, &x->win_users)
+          || !number_u64 (tw_json_member (item, "win2_users"), x->win2_all, &x->win2_users))
+        {
+          g_ptr_array_free (ids, TRUE);
+          tw_sim_arm_drop_impact (arm);
+          return FALSE;
+        }
+      g_ptr_array_add (ids, g_strdup (id));
+    }
+  g_ptr_array_add (ids, NULL);
+  arm->component_ids = (char **) g_ptr_array_free (ids, FALSE);
+  return TRUE;
+}
+
 /**
  * tw_sim_arm_from_json:
  * @object: one item of "arms"
@@ -507,6 +610,12 @@ tw_sim_arm_from_json (JsonNode     *object,
                      g_array_index (arm->games, TwSimGame, i).index);
         return FALSE;
       }
+  if (!impact_from_json (tw_json_member (object, "impact"), arm))
+    {
+      g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_PARSE,
+                   "arm %u: “impact” is wrong", arm_index + 1);
+      return FALSE;
+    }
   for (guint i = 0; i < arm->games->len; i++)
     {
       const TwSimGame *g = &g_array_index (arm->games, TwSimGame, i);

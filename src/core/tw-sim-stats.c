@@ -570,3 +570,131 @@ tw_sim_find_row (GArray          *rows,
     }
   return NULL;
 }
+
+/* ------------------------------------------------------------------------ */
+/* Per-component figures                                                    */
+
+/* The rows with both groups, by p ascending, for Holm's method. */
+static int
+compare_row_p (gconstpointer a,
+               gconstpointer b)
+{
+  const TwSimImpactRow *x = *(TwSimImpactRow * const *) a, *y = *(TwSimImpactRow * const *) b;
+
+  if (x->p != y->p)
+    return x->p < y->p ? -1 : 1;
+  return g_strcmp0 (x->id, y->id);
+}
+
+/* Outliers first: rows that were tested by |diff|, then the others by id. */
+static int
+compare_row_impact (gconstpointer a,
+                    gconstpointer b)
+{
+  const TwSimImpactRow *x = a, *y = b;
+  gboolean tx = !isnan (x->p), ty = !isnan (y->p);
+
+  if (tx != ty)
+    return tx ? -1 : 1;
+  if (tx && fabs (x->diff) != fabs (y->diff))
+    return fabs (x->diff) > fabs (y->diff) ? -1 : 1;
+  return g_strcmp0 (x->id, y->id);
+}
+
+/* The mean and variance (n-1) of a group of @n seat-games from its sums in
+ * 1/TW_SIM_WIN_UNIT. */
+static void
+group_moments (double  n,
+               double  sum,
+               double  sum_sq,
+               double *mean,
+               double *var)
+{
+  double u = TW_SIM_WIN_UNIT;
+
+  *mean = n > 0 ? sum / u / n : NAN;
+  *var = n > 1 ? MAX (0.0, (sum_sq / (u * u) - n * *mean * *mean) / (n - 1)) : NAN;
+}
+
+/**
+ * tw_sim_impact_rows:
+ * @arm: results with per-component figures
+ *
+ * For each component that came into play, compares the win share of the
+ * seat-games that used it with that of the other seat-games of the games it
+ * came into play: the difference with its 95% interval (normal
+ * approximation, Welch's standard error; with no spread in either group, the
+ * pooled share's), a two-sided p, and Holm's adjustment of p over the
+ * components with at least two seat-games in each group (so that, of many
+ * components, one is not called different by chance alone).
+ *
+ * Returns: (transfer full) (nullable): TwSimImpactRow, outliers first.
+ */
+GArray *
+tw_sim_impact_rows (const TwSimArm *arm)
+{
+  GArray *rows;
+  g_autoptr(GPtrArray) tested = g_ptr_array_new ();
+  double n_games;
+
+  g_return_val_if_fail (arm != NULL, NULL);
+
+  if (arm->impact == NULL)
+    return NULL;
+  rows = g_array_new (FALSE, TRUE, sizeof (TwSimImpactRow));
+  n_games = arm->games->len;
+  for (guint c = 0; c < arm->n_components; c++)
+    {
+      const TwSimImpact *x = &arm->impact[c];
+      TwSimImpactRow row = { 0, };
+      double m1, v1, m0, v0, se;
+
+      if (x->games == 0)
+        continue;
+      row.id = arm->component_ids[c];
+      row.component = c;
+      row.appeared = n_games > 0 ? x->games / n_games : 0;
+      row.uses = (double) x->uses / x->games;
+      row.users = x->users;
+      row.others = x->games * arm->n_players - x->users;
+      group_moments (row.users, x->win_users, x->win2_users, &m1, &v1);
+      group_moments (row.others, x->win_all - x->win_users, x->win2_all - x->win2_users, &m0, &v0);
+      row.win_users = m1;
+      row.win_others = m0;
+      row.diff = m1 - m0;
+      row.lo = row.hi = row.p = row.p_holm = NAN;
+      if (row.users >= 2 && row.others >= 2)
+        {
+          se = sqrt (v1 / row.users + v0 / row.others);
+          if (se == 0)
+            {
+              double pooled = (double) x->win_all / TW_SIM_WIN_UNIT / (row.users + row.others);
+
+              se = sqrt (pooled * (1 - pooled) * (1.0 / row.users + 1.0 / row.others));
+            }
+          row.lo = row.diff - 1.959964 * se;
+          row.hi = row.diff + 1.959964 * se;
+          row.p = se > 0 ? erfc (fabs (row.diff) / se / G_SQRT2) : (row.diff == 0 ? 1 : 0);
+        }
+      g_array_append_val (rows, row);
+    }
+
+  /* Holm: the k-th smallest of m p values is multiplied by m - k + 1, and
+   * the adjusted values kept non-decreasing */
+  for (guint i = 0; i < rows->len; i++)
+    if (!isnan (g_array_index (rows, TwSimImpactRow, i).p))
+      g_ptr_array_add (tested, &g_array_index (rows, TwSimImpactRow, i));
+  g_ptr_array_sort (tested, compare_row_p);
+  for (guint k = 0; k < tested->len; k++)
+    {
+      TwSimImpactRow *row = g_ptr_array_index (tested, k);
+      double adjusted = MIN (1.0, (tested->len - k) * row->p);
+
+      if (k > 0)
+        adjusted = MAX (adjusted, ((TwSimImpactRow *) g_ptr_array_index (tested, k - 1))->p_holm);
+      row->p_holm = adjusted;
+      row->significant = adjusted < 0.05;
+    }
+  g_array_sort (rows, compare_row_impact);
+  return rows;
+}

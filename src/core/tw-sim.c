@@ -132,6 +132,8 @@ tw_sim_arm_free (TwSimArm *arm)
   g_strfreev (arm->counter_names);
   g_strfreev (arm->end_reasons);
   g_clear_pointer (&arm->games, g_array_unref);
+  g_strfreev (arm->component_ids);
+  g_free (arm->impact);
   g_free (arm);
 }
 
@@ -167,6 +169,10 @@ tw_sim_arm_copy (const TwSimArm *arm)
   copy->interrupted = arm->interrupted;
   copy->games = g_array_sized_new (FALSE, TRUE, sizeof (TwSimGame), arm->games->len);
   g_array_append_vals (copy->games, arm->games->data, arm->games->len);
+  copy->n_components = arm->n_components;
+  copy->component_ids = g_strdupv (arm->component_ids);
+  copy->impact = arm->impact != NULL
+                 ? g_memdup2 (arm->impact, arm->n_components * sizeof (TwSimImpact)) : NULL;
   return copy;
 }
 
@@ -185,6 +191,24 @@ tw_sim_compare_game_index (gconstpointer a,
 {
   const TwSimGame *x = a, *y = b;
   return (x->index > y->index) - (x->index < y->index);
+}
+
+/* Adds the @n per-component sums of @add to @to. */
+static void
+impact_add (TwSimImpact       *to,
+            const TwSimImpact *add,
+            guint              n)
+{
+  for (guint c = 0; c < n; c++)
+    {
+      to[c].games += add[c].games;
+      to[c].uses += add[c].uses;
+      to[c].users += add[c].users;
+      to[c].win_users += add[c].win_users;
+      to[c].win2_users += add[c].win2_users;
+      to[c].win_all += add[c].win_all;
+      to[c].win2_all += add[c].win2_all;
+    }
 }
 
 /**
@@ -258,6 +282,12 @@ tw_sim_arm_merge (TwSimArm        *arm,
     }
   /* results written before games carried how they went have no such figures */
   arm->has_play = arm->has_play && other->has_play;
+  /* per-component figures add up when both have them for the same components */
+  if (arm->impact != NULL && other->impact != NULL
+      && tw_sim_strv_equal (arm->component_ids, other->component_ids))
+    impact_add (arm->impact, other->impact, arm->n_components);
+  else
+    tw_sim_arm_drop_impact (arm);
   g_array_set_size (arm->games, n + m);
   a = (TwSimGame *) arm->games->data;
   for (guint i = n, j = m, k = n + m; j > 0;)
@@ -268,6 +298,134 @@ tw_sim_arm_merge (TwSimArm        *arm,
         a[--k] = b[--j];
     }
   return TRUE;
+}
+
+/* Per-component figures ------------------------------------------------- */
+
+/* The components' ids of @def, "tile:ID", "piece:ID", "card:ID", in the
+ * order of their slots (tiles, pieces, cards). */
+static char **
+component_ids (const TwDefinition *def)
+{
+  GPtrArray *ids = g_ptr_array_new ();
+
+  for (guint i = 0; i < def->n_tiles; i++)
+    g_ptr_array_add (ids, g_strdup_printf ("tile:%s", def->tiles[i].id));
+  for (guint i = 0; i < def->n_pieces; i++)
+    g_ptr_array_add (ids, g_strdup_printf ("piece:%s", def->pieces[i].id));
+  for (guint i = 0; i < def->n_cards; i++)
+    g_ptr_array_add (ids, g_strdup_printf ("card:%s", def->cards[i].id));
+  g_ptr_array_add (ids, NULL);
+  return (char **) g_ptr_array_free (ids, FALSE);
+}
+
+void
+tw_sim_arm_drop_impact (TwSimArm *arm)
+{
+  g_clear_pointer (&arm->component_ids, g_strfreev);
+  g_clear_pointer (&arm->impact, g_free);
+  arm->n_components = 0;
+}
+
+/* What one game did with the components, filled by collect_event(). */
+typedef struct
+{
+  const TwDefinition *def;
+  guint               n_players;
+  guint               n;         /* components */
+  guint8             *appeared;  /* [n] */
+  guint8             *used;      /* [n * n_players] */
+  guint32            *uses;      /* [n] */
+} Collect;
+
+static void
+collect_event (TwComponentSection section,
+               guint              index,
+               int                seat,
+               gboolean           used,
+               gpointer           data)
+{
+  Collect *c = data;
+  const TwDefinition *def = c->def;
+  guint slot;
+
+  switch (section)
+    {
+    case TW_COMPONENT_TILE:
+      slot = index < def->n_tiles ? index : G_MAXUINT;
+      break;
+    case TW_COMPONENT_PIECE:
+      slot = index < def->n_pieces ? def->n_tiles + index : G_MAXUINT;
+      break;
+    case TW_COMPONENT_CARD:
+      slot = index < def->n_cards ? def->n_tiles + def->n_pieces + index : G_MAXUINT;
+      break;
+    default:
+      slot = G_MAXUINT;
+    }
+  g_return_if_fail (slot != G_MAXUINT);
+  c->appeared[slot] = 1;
+  if (used && seat >= 0 && (guint) seat < c->n_players)
+    {
+      c->used[slot * c->n_players + (guint) seat] = 1;
+      c->uses[slot]++;
+    }
+}
+
+static void
+collect_init (Collect      *c,
+              const TwGame *game)
+{
+  c->def = game->definition;
+  c->n_players = game->n_players;
+  c->n = c->def->n_tiles + c->def->n_pieces + c->def->n_cards;
+  c->appeared = g_new0 (guint8, MAX (c->n, 1));
+  c->used = g_new0 (guint8, MAX (c->n * c->n_players, 1));
+  c->uses = g_new0 (guint32, MAX (c->n, 1));
+}
+
+static void
+collect_clear (Collect *c)
+{
+  g_free (c->appeared);
+  g_free (c->used);
+  g_free (c->uses);
+}
+
+/* Adds the game @c describes, whose final ranks are @rank, to @impact (one
+ * per component). */
+static void
+collect_add (const Collect *c,
+             const guint   *rank,
+             TwSimImpact   *impact)
+{
+  guint64 win[TW_MAX_PLAYERS] = { 0, };
+  guint n_first = 0;
+
+  for (guint p = 0; p < c->n_players; p++)
+    n_first += rank[p] == 0;
+  for (guint p = 0; p < c->n_players; p++)
+    win[p] = rank[p] == 0 && n_first > 0 ? TW_SIM_WIN_UNIT / n_first : 0;
+  for (guint k = 0; k < c->n; k++)
+    {
+      TwSimImpact *x = &impact[k];
+
+      if (!c->appeared[k])
+        continue;
+      x->games++;
+      x->uses += c->uses[k];
+      for (guint p = 0; p < c->n_players; p++)
+        {
+          x->win_all += win[p];
+          x->win2_all += win[p] * win[p];
+          if (c->used[k * c->n_players + p])
+            {
+              x->users++;
+              x->win_users += win[p];
+              x->win2_users += win[p] * win[p];
+            }
+        }
+    }
 }
 
 /* ------------------------------------------------------------------------ */
@@ -365,10 +523,13 @@ play_game (const TwGame  *game,
            TwSimMoveFunc  on_move,
            gpointer       on_move_data,
            guint64        index,
+           TwSimImpact   *impact,
            TwSimGame     *out,
            GError       **error)
 {
   const TwRules *rules = game->rules;
+  Collect collect = { 0, };
+  TwState *before = NULL;
   TwRng rng[TW_MAX_PLAYERS];
   guint rank[TW_MAX_PLAYERS] = { 0, };
   guint64 counters[TW_SIM_MAX_COUNTERS] = { 0, };
@@ -385,12 +546,20 @@ play_game (const TwGame  *game,
     tw_rng_seed (&rng[p], tw_sim_seat_seed (game_seed, p));
 
   state = tw_state_new (game, game_seed);
+  if (impact != NULL)
+    {
+      collect_init (&collect, game);
+      before = tw_state_copy (game, state);
+      rules->component_events (game, NULL, NULL, state, collect_event, &collect);
+    }
   tw_move_list_init (&legal);
   leaders = g_byte_array_new ();
   while (ok && (seat = rules->to_act (game, state)) >= 0)
     {
       TwMove move;
 
+      if (before != NULL)
+        tw_state_copy_into (game, before, state);
       /* how many moves the seat may choose from: a bot that lists them
        * says after choosing; for the others, count them now */
       if ((guint) seat < game->n_players && !bots[seat].spec.klass->lists_moves)
@@ -446,6 +615,8 @@ play_game (const TwGame  *game,
            * first after each move (a byte of seat bits: TW_MAX_PLAYERS is 8) */
           if (bots[seat].spec.klass->lists_moves)
             n_legal = bots[seat].moves.len;
+          if (before != NULL)
+            rules->component_events (game, before, &move, state, collect_event, &collect);
           out->moves++;
           out->legal += n_legal;
           out->forced += n_legal == 1;
@@ -480,8 +651,15 @@ play_game (const TwGame  *game,
       if (rules->end_reason != NULL)
         out->end_reason = (guint8) MIN (rules->end_reason (game, state), 255);
       play_figures (game, rank, leaders, out);
+      if (before != NULL)
+        collect_add (&collect, rank, impact);
     }
   g_byte_array_unref (leaders);
+  if (before != NULL)
+    {
+      collect_clear (&collect);
+      tw_state_free (before);
+    }
   tw_state_free (state);
   return ok;
 }
@@ -508,7 +686,7 @@ tw_sim_play_game (const TwGame    *game,
 
   for (guint p = 0; p < game->n_players; p++)
     tw_bot_init (&seats[p], &bots[p]);
-  ok = play_game (game, seats, game_seed, cancel, NULL, NULL, 0, out, error);
+  ok = play_game (game, seats, game_seed, cancel, NULL, NULL, 0, NULL, out, error);
   for (guint p = 0; p < game->n_players; p++)
     tw_bot_clear (&seats[p]);
   return ok;
@@ -527,6 +705,8 @@ typedef struct
   gboolean           stop;
   guint64            error_index;
   GError            *error;     /* of the lowest failing game index */
+  guint              n_components;
+  TwSimImpact       *impact;    /* the arm's, or NULL: not measured */
 } Run;
 
 /* The spec of @seat in @lineup (0 without lineups). */
@@ -548,6 +728,8 @@ worker (gpointer data)
   guint n_players = config->game->n_players;
   TwBot bots[TW_MAX_PLAYERS];
   guint lineup = 0;  /* the lineup bots[] holds */
+  g_autofree TwSimImpact *impact = run->impact != NULL
+                                   ? g_new (TwSimImpact, run->n_components) : NULL;
 
   for (guint p = 0; p < n_players; p++)
     tw_bot_init (&bots[p], seat_bot (config, 0, p));
@@ -577,9 +759,11 @@ worker (gpointer data)
         }
 
       out = &run->results[index - config->first];
+      if (impact != NULL)
+        memset (impact, 0, run->n_components * sizeof (TwSimImpact));
       if (play_game (config->game, bots, tw_sim_game_seed (config->seed, index),
-                     config->cancel, config->on_move, config->on_move_data, index, out,
-                     &error))
+                     config->cancel, config->on_move, config->on_move_data, index, impact,
+                     out, &error))
         {
           out->index = index;
           run->finished[index - config->first] = 1;
@@ -604,7 +788,12 @@ worker (gpointer data)
             }
         }
       else
-        run->done++;
+        {
+          run->done++;
+          /* sums of whole numbers: the same whatever order the games end in */
+          if (impact != NULL)
+            impact_add (run->impact, impact, run->n_components);
+        }
       g_mutex_unlock (&run->mutex);
     }
 
@@ -658,6 +847,14 @@ tw_sim_run (const TwSimConfig  *config,
                         config->total_games);
   g_array_set_size (arm->games, count);
 
+  if (config->impact && config->game->rules->component_events != NULL)
+    {
+      arm->component_ids = component_ids (config->game->definition);
+      arm->n_components = g_strv_length (arm->component_ids);
+      arm->impact = g_new0 (TwSimImpact, MAX (arm->n_components, 1));
+      run.n_components = arm->n_components;
+      run.impact = arm->impact;
+    }
   run.config = config;
   run.results = (TwSimGame *) (gpointer) arm->games->data;
   run.finished = g_new0 (guint8, MAX (count, 1));

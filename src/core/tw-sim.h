@@ -65,6 +65,24 @@ typedef struct
   guint64 legal;          /* legal moves summed over the decisions */
 } TwSimGame;
 
+/* What the games of an arm did with one component of the definition
+ * (`simulate --impact`), as exact sums, so that shards merge to the same
+ * figures whatever the order. A seat's win in a game counts 840 when it
+ * wins alone and 840/k in a k-way tie for first (840 is divisible by every
+ * k up to TW_MAX_PLAYERS). */
+typedef struct
+{
+  guint64 games;       /* games in which it came into play */
+  guint64 uses;        /* times a seat used it */
+  guint64 users;       /* seat-games in which the seat used it */
+  guint64 win_users;   /* the users' wins, in 1/840 */
+  guint64 win2_users;  /* the sum of their squares */
+  guint64 win_all;     /* every seat's wins in the games it came into play */
+  guint64 win2_all;
+} TwSimImpact;
+
+#define TW_SIM_WIN_UNIT 840
+
 /* Results of one configuration. Everything is owned by the arm. */
 typedef struct
 {
@@ -87,6 +105,12 @@ typedef struct
   gboolean   has_play;       /* the games carry how they went (TwSimGame.lead_changes…);
                               * FALSE for results written before they did */
   GArray    *games;          /* TwSimGame, sorted by index, no duplicates */
+  /* Per-component figures (config impact, modules with component_events):
+   * one per component, the definition's tiles, then pieces, then cards,
+   * named "tile:ID", "piece:ID", "card:ID"; NULL when not measured. */
+  guint        n_components;
+  char       **component_ids;  /* NULL-terminated, or NULL */
+  TwSimImpact *impact;
   gboolean   interrupted;    /* cancelled with keep_partial: games holds those that ended;
                               * written to JSON, not read back (merged shards are whole) */
 } TwSimArm;
@@ -101,6 +125,9 @@ void             tw_sim_arm_free         (TwSimArm          *arm);
 gboolean         tw_sim_arm_merge        (TwSimArm          *arm,
                                           const TwSimArm    *other,
                                           GError           **error);
+
+/* Forgets @arm's per-component figures (merged with results without them). */
+void             tw_sim_arm_drop_impact  (TwSimArm          *arm);
 
 /* Called on the thread running tw_sim_run() a few times a second and once at
  * the end; @done counts finished games of this run. */
@@ -138,6 +165,7 @@ typedef struct
   guint              n_lineups;
   TwSimMoveFunc      on_move;                /* nullable: times every decision */
   gpointer           on_move_data;
+  gboolean           impact;                 /* measure per-component figures */
 } TwSimConfig;
 
 /* Games @first … @last-1 of shard @k (1-based) of @n over @total games. */
@@ -262,6 +290,32 @@ double           tw_sim_quantile         (double            *values,
                                           double             q);
 /* The 97.5% quantile of Student's t with @df degrees of freedom. */
 double           tw_sim_t975             (double             df);
+
+/* One component's figures (tw_sim_impact_rows()): how often it came into
+ * play and was used, and the win share of the seats that used it against
+ * that of the seats that did not, in the games it came into play. */
+typedef struct
+{
+  const char *id;            /* "card:size-5", the arm's */
+  guint       component;     /* index in the arm's component_ids */
+  double      appeared;      /* the share of games it came into play */
+  double      uses;          /* uses per game it came into play */
+  guint64     users;         /* seat-games in which it was used */
+  guint64     others;        /* seat-games of those games in which it was not */
+  double      win_users;     /* their win shares */
+  double      win_others;
+  double      diff;          /* win_users - win_others */
+  double      lo;            /* its 95% interval (normal approximation) */
+  double      hi;
+  double      p;             /* two-sided p of no difference */
+  double      p_holm;        /* p adjusted by Holm's method over the rows with both groups */
+  gboolean    significant;   /* p_holm < 0.05 */
+} TwSimImpactRow;
+
+/* The components of @arm that came into play, outliers first: those with
+ * both users and others by |diff| descending, then the rest by id. NULL
+ * when the arm has no figures. Free with g_array_unref. */
+GArray          *tw_sim_impact_rows      (const TwSimArm    *arm);
 
 /* Results as JSON ---------------------------------------------------------- */
 

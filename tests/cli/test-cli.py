@@ -629,6 +629,35 @@ def simulate_shards_merge():
 
 
 @test
+def simulate_impact():
+    code, out, err = simulate("--games", "60", "--bots", "greedy", "--impact")
+    expect(code, (out, err), EXIT_OK)
+    check("components, outliers first" in out, "no component table", out)
+    rows = [line.split() for line in out.split("\n") if line.startswith("  card:")
+            or line.startswith("  tile:")]
+    check(len(rows) >= 10, "too few component rows", out)
+    # shares of games in play are percentages up to 100
+    check(all(0 < float(r[1].rstrip("%")) <= 100 for r in rows), "in-play shares", out)
+    plain_code, plain, _ = simulate("--games", "60", "--bots", "greedy")
+    expect(plain_code, (plain,), EXIT_OK)
+    check(out.startswith(plain.rstrip("\n")), "--impact changes the rest of the summary", plain, out)
+    # shards with their figures merge into the whole run's
+    parts = []
+    for k in (1, 2):
+        code, part, err = simulate("--games", "60", "--bots", "greedy", "--impact", "--format",
+                                   "json", "--shard", f"{k}/2")
+        expect(code, (part, err), EXIT_OK)
+        parts.append(write(f"impact{k}.json", part))
+        check("\"impact\": [" in part, "no impact in the JSON", part[:300])
+    code, merged, err = run("merge", *parts)
+    expect(code, (merged, err), EXIT_OK)
+    check(merged == out, "merged shards' components differ from the whole run", out, merged)
+    code, out, err = run("simulate", DEF, "--sweep", "goals=true,false", "--impact", "--games", "4")
+    expect(code, (out, err), EXIT_USAGE)
+    check("--impact" in err, "sweep refusal names --impact", err)
+
+
+@test
 def merge_refuses_forged_shards():
     # shards 1 and 2 of a 6-game run; each case forges shard 2 one way
     shards = []

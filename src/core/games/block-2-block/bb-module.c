@@ -154,6 +154,43 @@ static const char * const bb_extra_tile_keys[] = { NULL };
  * limit), as in doc/rules/block-2-block.md. */
 static const char * const bb_end_reasons[] = { "all-locked", "no-placement", "round-limit", NULL };
 
+/* What a move did with the components, for `simulate --impact`: a block
+ * comes into play when it is revealed (or dealt as a holding); it is used
+ * by the seat that locks it, by the seat whose move sets off its effect,
+ * and by the seat that plays it from its holding. */
+static void
+bb_component_events (const TwGame    *game,
+                     const TwState   *before_state,
+                     const TwMove    *move,
+                     const TwState   *after_state,
+                     TwComponentFunc  emit,
+                     gpointer         data)
+{
+  const BbPrep *p = bb_prep (game);
+  const BbState *after = (const BbState *) after_state;
+  const BbState *before = (const BbState *) before_state;
+  int seat = before != NULL ? bb_to_act (game, before_state) : -1;
+
+  for (guint t = 0; t < p->n_inst; t++)
+    {
+      guint def = p->inst_def[t];
+      gboolean shown = (after->revealed >> t & 1) || after->tile_holder[t] != BB_NONE;
+      gboolean was_shown = before != NULL
+                           && ((before->revealed >> t & 1) || before->tile_holder[t] != BB_NONE);
+
+      if (shown && !was_shown)
+        emit (TW_COMPONENT_TILE, def, -1, FALSE, data);
+      if (before == NULL)
+        continue;
+      if (before->tile_locker[t] == BB_NONE && after->tile_locker[t] != BB_NONE)
+        emit (TW_COMPONENT_TILE, def, after->tile_locker[t], TRUE, data);
+      if (before->tile_hider[t] == BB_NONE && after->tile_hider[t] != BB_NONE)
+        emit (TW_COMPONENT_TILE, def, after->tile_hider[t], TRUE, data);
+      if (after->pending == t && before->pending != t && seat >= 0)
+        emit (TW_COMPONENT_TILE, def, seat, TRUE, data);
+    }
+}
+
 const TwRules tw_bb_rules = {
   .id = "block-2-block",
   .display_name = "Block 2 Block",
@@ -191,6 +228,7 @@ const TwRules tw_bb_rules = {
   .search_rave = 0,
   .playout_pick = bb_playout_pick,
   .end_reason = bb_end_reason,
+  .component_events = bb_component_events,
   .counters = bb_counters,
   .check = bb_check,
 };

@@ -112,6 +112,46 @@ static const char * const bs_counter_names[] = {
 
 static const char * const bs_sections[] = { "board", NULL };
 
+/* What a move did with the components, for `simulate --impact`: every
+ * piece is in play from the start and is used by the seat that places a
+ * copy of it (in any of its colours; the shared colour of three players is
+ * the placing seat's for that turn); a card comes into play when it reaches
+ * a hand or is drawn, and is used by the seat that plays it. */
+static void
+bs_component_events (const TwGame    *game,
+                     const TwState   *before_state,
+                     const TwMove    *move,
+                     const TwState   *after_state,
+                     TwComponentFunc  emit,
+                     gpointer         data)
+{
+  const BsPrep *p = bs_prep (game);
+  const BsState *after = (const BsState *) after_state;
+  const BsState *before = (const BsState *) before_state;
+  int seat = before != NULL ? bs_to_act (game, before_state) : -1;
+
+  if (before == NULL)
+    for (guint k = 0; k < p->n_pieces; k++)
+      if (p->count[k] > 0)
+        emit (TW_COMPONENT_PIECE, k, -1, FALSE, data);
+  for (guint c = 0; c < BS_N_COLORS; c++)
+    {
+      guint placed = before != NULL ? before->n_placed[c] : 0;
+      guint in_hand = before != NULL ? before->hand_len[c] : 0;
+      guint played = before != NULL ? before->discard_len[c] : 0;
+
+      for (guint i = placed; i < after->n_placed[c]; i++)
+        emit (TW_COMPONENT_PIECE, after->placed[c][i].piece, seat, seat >= 0, data);
+      for (guint i = in_hand; i < after->hand_len[c]; i++)
+        emit (TW_COMPONENT_CARD, after->hand[c][i], -1, FALSE, data);
+      for (guint i = played; i < after->discard_len[c]; i++)
+        emit (TW_COMPONENT_CARD, after->discard[c][i], seat, seat >= 0, data);
+    }
+  if (after->drawn_len > 0 && (before == NULL || before->drawn_len == 0))
+    for (guint i = 0; i < after->drawn_len; i++)
+      emit (TW_COMPONENT_CARD, after->drawn[i], -1, FALSE, data);
+}
+
 const TwRules tw_bs_rules = {
   .id = "blokus-shuffle",
   .display_name = "Blokus Shuffle",
@@ -149,6 +189,7 @@ const TwRules tw_bs_rules = {
   .search_rave = 1000,
   .move_priors = bs_move_priors,
   .playout_pick = bs_playout_pick,
+  .component_events = bs_component_events,
   .counters = bs_counters,
   .check = bs_check,
   .foreign_game = "Blokus",

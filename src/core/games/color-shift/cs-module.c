@@ -91,6 +91,33 @@ G_STATIC_ASSERT (G_N_ELEMENTS (cs_counter_names) == CS_N_COUNTERS + 1);
 
 static const char * const cs_extra_tile_keys[] = { NULL };
 
+/* What a move did with the components, for `simulate --impact`: a tile
+ * comes into play when it is drawn (or starts the board) and is used by
+ * the seat that places it; one discarded as unplaceable is only in play. */
+static void
+cs_component_events (const TwGame    *game,
+                     const TwState   *before_state,
+                     const TwMove    *move,
+                     const TwState   *after_state,
+                     TwComponentFunc  emit,
+                     gpointer         data)
+{
+  const CsPrep *p = cs_prep (game);
+  const guint8 *loc_after = CS_LOC (p, after_state);
+  const guint8 *loc_before = before_state != NULL ? CS_LOC (p, before_state) : NULL;
+  int seat = before_state != NULL ? cs_to_act (game, before_state) : -1;
+
+  for (guint i = 0; i < p->n_inst; i++)
+    {
+      guint8 was = loc_before != NULL ? loc_before[i] : CS_LOC_DECK;
+
+      if (loc_after[i] == was || (loc_before == NULL && loc_after[i] == CS_LOC_OUT))
+        continue;   /* unchanged, or set aside at setup */
+      emit (TW_COMPONENT_TILE, p->inst_def[i], seat,
+            seat >= 0 && loc_after[i] == CS_LOC_BOARD, data);
+    }
+}
+
 const TwRules tw_cs_rules = {
   .id = "color-shift",
   .display_name = "Color Shift",
@@ -129,6 +156,7 @@ const TwRules tw_cs_rules = {
    * it, 72.5% without (doc/bots.md) */
   .search_sharp = 3,
   .playout_pick = cs_playout_pick,
+  .component_events = cs_component_events,
   .counters = cs_counters,
   .check = cs_check,
 };

@@ -149,6 +149,45 @@ static const char * const cb_end_reasons[] = { "full-private-board", "tiles-ran-
 
 static const char * const cb_extra_tile_keys[] = { NULL };
 
+/* What a move did with the components, for `simulate --impact`: a tile that
+ * reaches a board is used by the seat that placed it (drawn, drafted or
+ * discarded it only came into play); a goal card dealt face up comes into
+ * play for everyone, and is used by the seat that claims it. */
+static void
+cb_component_events (const TwGame    *game,
+                     const TwState   *before_state,
+                     const TwMove    *move,
+                     const TwState   *after_state,
+                     TwComponentFunc  emit,
+                     gpointer         data)
+{
+  const CbPrep *p = cb_prep (game);
+  const CbState *after = (const CbState *) after_state;
+  const guint8 *loc_after = CB_LOC (p, after);
+
+  if (before_state == NULL)
+    {
+      for (guint g = 0; g < after->n_goals; g++)
+        emit (TW_COMPONENT_CARD, after->goal_card[g], -1, FALSE, data);
+      for (guint i = 0; i < p->n_inst; i++)
+        if (loc_after[i] != CB_LOC_DECK)
+          emit (TW_COMPONENT_TILE, p->inst_def[i], -1, loc_after[i] == CB_LOC_BOARD, data);
+      return;
+    }
+  {
+    const CbState *before = (const CbState *) before_state;
+    const guint8 *loc_before = CB_LOC (p, before);
+    int seat = before->current;
+
+    for (guint i = 0; i < p->n_inst; i++)
+      if (loc_after[i] != loc_before[i])
+        emit (TW_COMPONENT_TILE, p->inst_def[i], seat, loc_after[i] == CB_LOC_BOARD, data);
+    for (guint g = 0; g < after->n_goals; g++)
+      if (before->goal_owner[g] == CB_NONE && after->goal_owner[g] != CB_NONE)
+        emit (TW_COMPONENT_CARD, after->goal_card[g], after->goal_owner[g], TRUE, data);
+  }
+}
+
 const TwRules tw_colorblock_rules = {
   .id = "colorblock",
   .display_name = "Colorblock",
@@ -187,6 +226,7 @@ const TwRules tw_colorblock_rules = {
   .search_rave = 1000,
   .playout_pick = cb_playout_pick,
   .end_reason = cb_end_reason,
+  .component_events = cb_component_events,
   .counters = cb_counters,
   .check = cb_check,
 };

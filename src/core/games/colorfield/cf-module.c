@@ -175,6 +175,56 @@ const char * const cf_phase_names[] = {
 static const char * const cf_extra_tile_keys[] = { "two", NULL };
 static const char * const cf_extra_sections[] = { "canvases", "canvas", "painters", NULL };
 
+/* Is tile instance @inst on seat @p's canvas in @s? */
+static gboolean
+on_canvas (const CfState *s,
+           guint          p,
+           guint          inst)
+{
+  for (guint i = 0; i < CF_SLOTS; i++)
+    if (s->slot[p][i] == inst)
+      return TRUE;
+  return FALSE;
+}
+
+/* What a move did with the components, for `simulate --impact`: a tile is
+ * used by the seat on whose canvas it lands (placed, replaced or dealt at a
+ * round's start; moving it on the canvas is not a new use); a tool card
+ * comes into play when it becomes active, for every seat alike (its
+ * effects apply to all, so it has no users: its weight shows in a sweep or
+ * a comparison without it, not here). */
+static void
+cf_component_events (const TwGame    *game,
+                     const TwState   *before_state,
+                     const TwMove    *move,
+                     const TwState   *after_state,
+                     TwComponentFunc  emit,
+                     gpointer         data)
+{
+  const CfPrep *prep = game->prepared;
+  const CfState *after = (const CfState *) after_state;
+  const CfState *before = (const CfState *) before_state;
+
+  for (guint p = 0; p < after->n_players; p++)
+    for (guint i = 0; i < CF_SLOTS; i++)
+      {
+        guint inst = after->slot[p][i];
+
+        if (inst != CF_NONE && inst < prep->n_inst
+            && (before == NULL || !on_canvas (before, p, inst)))
+          emit (TW_COMPONENT_TILE, prep->inst_def[inst], (int) p, TRUE, data);
+      }
+  for (guint k = 0; k < after->n_active; k++)
+    {
+      gboolean was = FALSE;
+
+      for (guint j = 0; before != NULL && j < before->n_active && !was; j++)
+        was = before->active[j] == after->active[k];
+      if (!was)
+        emit (TW_COMPONENT_CARD, after->active[k], -1, FALSE, data);
+    }
+}
+
 const TwRules tw_cf_rules = {
   .id = "colorfield",
   .display_name = "Colorfield",
@@ -210,6 +260,7 @@ const TwRules tw_cf_rules = {
   /* RAVE measured off: no help or a loss (doc/bots.md) */
   .search_rave = 0,
   .playout_pick = cf_playout_pick,
+  .component_events = cf_component_events,
   .counters = cf_counters,
   .check = cf_check,
 };
