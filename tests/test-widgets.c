@@ -30,7 +30,9 @@
 #include "tw-face-editor.h"
 #include "tw-game-model.h"
 #include "tw-game.h"
+#include "tw-impact-table.h"
 #include "tw-record.h"
+#include "tw-sim.h"
 #include "tw-variant-form.h"
 
 /* ------------------------------------------------------------------------ */
@@ -594,6 +596,100 @@ test_document_faces_in_thread (void)
   g_rmdir (dir);
 }
 
+/* The Lab's table of components: a row per component in play, outliers
+ * first; every column sorts, the figures largest first. */
+static gdouble
+item_double (GListModel *model,
+             guint       i,
+             const char *property)
+{
+  g_autoptr(GObject) item = g_list_model_get_item (model, i);
+  double value;
+
+  g_object_get (item, property, &value, NULL);
+  return value;
+}
+
+static void
+test_impact_table (void)
+{
+  g_autoptr(TwDefinition) def = load_bundled ("colorblock");
+  g_autoptr(TwGame) game = NULL;
+  g_autoptr(TwSimArm) arm = NULL;
+  g_autoptr(GArray) rows = NULL;
+  g_autoptr(GError) error = NULL;
+  GtkWidget *table = g_object_ref_sink (tw_impact_table_new ());
+  GtkWindow *window = show_in_window (table);
+  GListModel *model = tw_impact_table_get_model (TW_IMPACT_TABLE (table));
+  GtkColumnView *view = tw_impact_table_get_view (TW_IMPACT_TABLE (table));
+  GListModel *columns = gtk_column_view_get_columns (view);
+  TwSimConfig config = { 0, };
+  guint n, diff_column = G_MAXUINT, id_column = G_MAXUINT;
+
+  game = tw_game_new (def, 2, NULL, &error);
+  g_assert_no_error (error);
+  config.game = game;
+  for (guint p = 0; p < 2; p++)
+    g_assert_true (tw_bot_spec_parse ("random", &config.bots[p], NULL));
+  config.seed = 3;
+  config.total_games = config.last = 60;
+  config.jobs = 1;
+  config.impact = TRUE;
+  arm = tw_sim_run (&config, &error);
+  g_assert_no_error (error);
+  rows = tw_sim_impact_rows (arm);
+
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 0);
+  tw_impact_table_set_arm (TW_IMPACT_TABLE (table), arm);
+  n = g_list_model_get_n_items (model);
+  g_assert_cmpuint (n, ==, rows->len);
+  g_assert_cmpuint (n, >, 10);
+  g_assert_cmpfloat (item_double (model, 0, "diff"), ==, g_array_index (rows, TwSimImpactRow, 0).diff);
+
+  for (guint c = 0; c < g_list_model_get_n_items (columns); c++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, c);
+      const char *title = gtk_column_view_column_get_title (column);
+
+      if (g_str_has_prefix (title, "Difference"))
+        diff_column = c;
+      else if (g_str_equal (title, "Component"))
+        id_column = c;
+    }
+  g_assert_cmpuint (diff_column, !=, G_MAXUINT);
+  g_assert_cmpuint (id_column, !=, G_MAXUINT);
+  {
+    g_autoptr(GtkColumnViewColumn) diff = g_list_model_get_item (columns, diff_column);
+    g_autoptr(GtkColumnViewColumn) id = g_list_model_get_item (columns, id_column);
+
+    /* a first click: the largest difference first */
+    gtk_column_view_sort_by_column (view, diff, GTK_SORT_ASCENDING);
+    for (guint i = 1; i < n; i++)
+      g_assert_cmpfloat (item_double (model, i - 1, "diff"), >=, item_double (model, i, "diff"));
+    gtk_column_view_sort_by_column (view, diff, GTK_SORT_DESCENDING);
+    for (guint i = 1; i < n; i++)
+      g_assert_cmpfloat (item_double (model, i - 1, "diff"), <=, item_double (model, i, "diff"));
+    gtk_column_view_sort_by_column (view, id, GTK_SORT_ASCENDING);
+    for (guint i = 1; i < n; i++)
+      {
+        g_autoptr(GObject) a = g_list_model_get_item (model, i - 1);
+        g_autoptr(GObject) b = g_list_model_get_item (model, i);
+        g_autofree char *ida = NULL, *idb = NULL;
+
+        g_object_get (a, "id", &ida, NULL);
+        g_object_get (b, "id", &idb, NULL);
+        g_assert_cmpint (g_utf8_collate (ida, idb), <=, 0);
+      }
+  }
+
+  /* an arm without the figures empties it */
+  tw_impact_table_set_arm (TW_IMPACT_TABLE (table), NULL);
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 0);
+
+  destroy_window (window);
+  finalize_after_idle (table);
+}
+
 /* The Faces tab's Add Face writes the chosen face into the text as one
  * edit: the new text loads with the face, and one undo takes it back. */
 static void
@@ -994,6 +1090,7 @@ main (int   argc,
   g_test_add_func ("/tw/widgets/design-page/broken-text", test_design_page_broken_text);
   g_test_add_func ("/tw/widgets/design-page/add-face", test_design_page_add_face);
   g_test_add_func ("/tw/widgets/face-editor/starters", test_face_starters);
+  g_test_add_func ("/tw/widgets/impact-table/sorts", test_impact_table);
   g_test_add_func ("/tw/widgets/definition-document/faces-in-thread", test_document_faces_in_thread);
   g_test_add_func ("/tw/widgets/balance-dialog/search-apply", test_balance_dialog);
   g_test_add_func ("/tw/widgets/balance-dialog/card-points", test_balance_dialog_points);

@@ -30,6 +30,7 @@ enum
   CHART_SCORE_HIST,
   CHART_LENGTH,
   CHART_COUNTERS,
+  CHART_IMPACT,
   N_CHARTS
 };
 
@@ -84,6 +85,8 @@ struct _TwLabPage
   GtkWidget      *b_definition_row; /* "Definition in B", when B is another definition */
   GtkWidget      *definition_row;
   GtkWidget      *areas[N_CHARTS];
+  GtkWidget      *impact_box;      /* the heading and table of the components */
+  GtkWidget      *impact_table;
 
   /* Owned */
   TwDefinition   *definition;

@@ -11,6 +11,7 @@
 #include "config.h"
 
 #include "tw-lab-page-private.h"
+#include "tw-impact-table.h"
 
 #include <math.h>
 
@@ -310,6 +311,53 @@ out:
     }
 }
 
+/* The components of the largest differences in arm A (at most
+ * IMPACT_BARS), each with its difference in every arm that measured it. */
+#define IMPACT_BARS 12
+
+static void
+impact_chart (TwLabPage *self,
+              TwChart   *chart)
+{
+  GArray *rows[2] = { NULL, NULL };
+
+  for (guint k = 0; k < self->n_arms; k++)
+    rows[k] = tw_sim_impact_rows (self->arms[k]);
+  if (rows[0] == NULL)
+    {
+      g_clear_pointer (&rows[1], g_array_unref);
+      return;
+    }
+  for (guint i = 0; i < rows[0]->len && chart->bars->len < IMPACT_BARS; i++)
+    {
+      const TwSimImpactRow *row = &g_array_index (rows[0], TwSimImpactRow, i);
+      const char *colon = strchr (row->id, ':');
+      TwChartBar *bar;
+
+      if (isnan (row->p))
+        break;   /* the rest were not compared */
+      bar = tw_chart_add_bar (chart, colon != NULL ? colon + 1 : row->id);
+      for (guint k = 0; k < self->n_arms; k++)
+        {
+          bar->value[k] = bar->lo[k] = bar->hi[k] = NAN;
+          for (guint j = 0; rows[k] != NULL && j < rows[k]->len; j++)
+            {
+              const TwSimImpactRow *other = &g_array_index (rows[k], TwSimImpactRow, j);
+
+              if (g_str_equal (other->id, row->id) && !isnan (other->p))
+                {
+                  bar->value[k] = other->diff;
+                  bar->lo[k] = other->lo;
+                  bar->hi[k] = other->hi;
+                  bar->marked |= other->significant;
+                }
+            }
+        }
+    }
+  for (guint k = 0; k < 2; k++)
+    g_clear_pointer (&rows[k], g_array_unref);
+}
+
 void
 _tw_lab_page_update_charts (TwLabPage *self)
 {
@@ -332,6 +380,9 @@ _tw_lab_page_update_charts (TwLabPage *self)
   self->charts[CHART_LENGTH] = tw_chart_new (_("Game length (moves)"), n_series);
   self->charts[CHART_COUNTERS] = tw_chart_new (_("Module counters (mean per game)"), n_series);
   self->charts[CHART_COUNTERS]->intervals = TRUE;
+  self->charts[CHART_IMPACT] = tw_chart_new (_("Components: users’ wins less others’"), n_series);
+  self->charts[CHART_IMPACT]->intervals = TRUE;
+  self->charts[CHART_IMPACT]->percent = TRUE;
 
   if (!_tw_lab_page_has_results (self))
     {
@@ -390,6 +441,8 @@ _tw_lab_page_update_charts (TwLabPage *self)
       bar->marked = significant (diffs, TW_SIM_METRIC_COUNTER, c);
     }
 
+  impact_chart (self, self->charts[CHART_IMPACT]);
+
   /* distributions: per seat for one run, per arm (seats pooled) for A/B */
   {
     double *values[TW_CHART_MAX_SERIES] = { NULL, };
@@ -446,15 +499,24 @@ _tw_lab_page_update_charts (TwLabPage *self)
   update_summary (self, rows, diffs);
 
 out:
+  /* the table once the run has ended: rebuilding its rows a few times a
+   * second would flood screen readers (and the accessibility bus) */
+  tw_impact_table_set_arm (TW_IMPACT_TABLE (self->impact_table),
+                           _tw_lab_page_has_results (self) && self->run == NULL
+                           ? self->arms[0] : NULL);
+  gtk_widget_set_visible (self->impact_box,
+                          g_list_model_get_n_items (tw_impact_table_get_model (
+                            TW_IMPACT_TABLE (self->impact_table))) > 0);
   for (guint c = 0; c < N_CHARTS; c++)
     {
       g_autofree char *description = tw_chart_describe (self->charts[c]);
 
       gtk_accessible_update_property (GTK_ACCESSIBLE (self->areas[c]),
                                       GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
-      gtk_widget_set_visible (self->areas[c], c != CHART_COUNTERS
+      gtk_widget_set_visible (self->areas[c], (c != CHART_COUNTERS && c != CHART_IMPACT)
                                               || self->charts[c]->bars->len > 0
-                                              || !_tw_lab_page_has_results (self));
+                                              || (c == CHART_COUNTERS
+                                                  && !_tw_lab_page_has_results (self)));
       gtk_widget_queue_draw (self->areas[c]);
     }
 }
@@ -506,7 +568,7 @@ _tw_lab_page_results_init (TwLabPage *self)
 {
   static const char * const names[N_CHARTS] = {
     N_("Win rate per seat"), N_("Mean score per seat"), N_("Score distribution"),
-    N_("Game length"), N_("Module counters"),
+    N_("Game length"), N_("Module counters"), N_("Components by impact"),
   };
 
   for (guint c = 0; c < N_CHARTS; c++)
@@ -524,4 +586,28 @@ _tw_lab_page_results_init (TwLabPage *self)
       gtk_box_append (self->charts_box, area);
       self->areas[c] = area;
     }
+
+  {
+    GtkWidget *heading = gtk_label_new (_("Components by Impact"));
+    GtkWidget *about = gtk_label_new (_("For each tile, piece or card that came into play: how "
+                                        "often, its uses a game, and the win share of the seats "
+                                        "that used it against the others’ in the same games. ★: "
+                                        "a difference that stays significant after Holm’s "
+                                        "correction for the number of components. A component "
+                                        "that wins games is not always the cause: claiming a "
+                                        "goal is scoring. An A/B run shows A’s."));
+
+    self->impact_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+    gtk_widget_add_css_class (heading, "heading");
+    gtk_label_set_xalign (GTK_LABEL (heading), 0);
+    gtk_label_set_wrap (GTK_LABEL (about), TRUE);
+    gtk_label_set_xalign (GTK_LABEL (about), 0);
+    gtk_widget_add_css_class (about, "dim-label");
+    self->impact_table = tw_impact_table_new ();
+    gtk_box_append (GTK_BOX (self->impact_box), heading);
+    gtk_box_append (GTK_BOX (self->impact_box), about);
+    gtk_box_append (GTK_BOX (self->impact_box), self->impact_table);
+    gtk_widget_set_visible (self->impact_box, FALSE);
+    gtk_box_append (self->charts_box, self->impact_box);
+  }
 }

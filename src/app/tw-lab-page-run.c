@@ -94,6 +94,9 @@ run_thread (GTask        *task,
           config.cancel = &run->cancel;
           config.progress = run_progress;
           config.progress_data = run;
+          /* the components' figures cost little and answer "which card is
+           * too strong?" */
+          config.impact = TRUE;
           arm = tw_sim_run (&config, &error);
           if (arm == NULL)
             {

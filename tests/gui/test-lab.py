@@ -46,7 +46,7 @@ do_action = smoke.do_action
 allocated = smoke.allocated
 screenshot = smoke.screenshot
 
-N_TESTS = 22
+N_TESTS = 23
 OVERALL_TIMEOUT = 560
 GAMES = 200
 LONG = 100000          # the Lab's limit (TW_SIM_LAB_MAX_GAMES)
@@ -209,6 +209,15 @@ def run(tap, args, workdir):
         tap.result(bool(re.search(r'P1: \d+\.\d %, 95% interval \d+\.\d % to \d+\.\d %', desc or '')),
                    'the win-rate chart describes its bars with values and intervals',
                    f'description {desc!r}')
+
+        # 6b: the components of the run, charted and listed with their figures
+        impact = find_all(main, name='Components by impact')
+        heading = find_all(main, role='label', name='Components by Impact')
+        goal_cells = find_all(main, role='label', pattern=r'^card:size-\d$')
+        tap.result(len(impact) >= 2 and bool(heading) and len(goal_cells) >= 1,
+                   'the run charts and lists its components by impact',
+                   f'chart and table {len(impact)}, heading {bool(heading)}, '
+                   f'goal card rows {len(goal_cells)}')
 
         # 7: CSV from the Export menu, through its file chooser
         csv = os.path.join(workdir, 'lab.csv')
