@@ -209,14 +209,21 @@ struct _TwRules
    * @state, a finished game, ended. */
   guint     (*end_reason)      (const TwGame        *game,
                                 const TwState       *state);
-  /* Optional (NULL: no per-component figures): what the move @move, just
-   * played from @before to @after, did with the definition's components,
-   * told to @emit; with @before and @move NULL, what the game's start
-   * (@after) put into play. Used by `simulate --impact` only, never in a
-   * search: it may be slow-ish, but must be a pure function of its
-   * arguments. The module's doc says what "used" means for each kind. */
+  /* Optional (all three, or none: no per-component figures), for
+   * `simulate --impact` only, never in a search. component_mark() writes
+   * into @mark (component_mark_size() bytes) what component_events() needs
+   * of a state to tell what a move did: where the components are, who
+   * holds them, the seat to act. component_events() tells @emit what the
+   * move @move did with the definition's components, from the mark of the
+   * state before it (@before) to the state after it (@after); with @before
+   * and @move NULL, what the game's start (@after) put into play. A pure
+   * function of its arguments. The module's doc says what "used" means. */
+  gsize     (*component_mark_size) (const TwGame    *game);
+  void      (*component_mark)  (const TwGame        *game,
+                                const TwState       *state,
+                                guint8              *mark);
   void      (*component_events) (const TwGame       *game,
-                                const TwState       *before,
+                                const guint8        *before,
                                 const TwMove        *move,
                                 const TwState       *after,
                                 TwComponentFunc      emit,

@@ -529,7 +529,7 @@ play_game (const TwGame  *game,
 {
   const TwRules *rules = game->rules;
   Collect collect = { 0, };
-  TwState *before = NULL;
+  guint8 *before = NULL;   /* the module's mark of the state before a move */
   TwRng rng[TW_MAX_PLAYERS];
   guint rank[TW_MAX_PLAYERS] = { 0, };
   guint64 counters[TW_SIM_MAX_COUNTERS] = { 0, };
@@ -549,7 +549,7 @@ play_game (const TwGame  *game,
   if (impact != NULL)
     {
       collect_init (&collect, game);
-      before = tw_state_copy (game, state);
+      before = g_malloc0 (MAX (rules->component_mark_size (game), 1));
       rules->component_events (game, NULL, NULL, state, collect_event, &collect);
     }
   tw_move_list_init (&legal);
@@ -559,7 +559,7 @@ play_game (const TwGame  *game,
       TwMove move;
 
       if (before != NULL)
-        tw_state_copy_into (game, before, state);
+        rules->component_mark (game, state, before);
       /* how many moves the seat may choose from: a bot that lists them
        * says after choosing; for the others, count them now */
       if ((guint) seat < game->n_players && !bots[seat].spec.klass->lists_moves)
@@ -658,7 +658,7 @@ play_game (const TwGame  *game,
   if (before != NULL)
     {
       collect_clear (&collect);
-      tw_state_free (before);
+      g_free (before);
     }
   tw_state_free (state);
   return ok;

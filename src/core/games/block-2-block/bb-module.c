@@ -9,6 +9,8 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include "bb-private.h"
 
 /* ------------------------------------------------------------------------ */
@@ -157,10 +159,46 @@ static const char * const bb_end_reasons[] = { "all-locked", "no-placement", "ro
 /* What a move did with the components, for `simulate --impact`: a block
  * comes into play when it is revealed (or dealt as a holding); it is used
  * by the seat that locks it, by the seat whose move sets off its effect,
- * and by the seat that plays it from its holding. */
+ * and by the seat that plays it from its holding. The mark of a state: the
+ * seat to act, the block being resolved, and per block whether it is
+ * shown, who locked it and who played it from a holding. */
+enum { BB_MARK_SEAT, BB_MARK_PENDING, BB_MARK_SHOWN,
+       BB_MARK_LOCKER = BB_MARK_SHOWN + BB_MAX_TILES, BB_MARK_HIDER = BB_MARK_LOCKER + BB_MAX_TILES,
+       BB_MARK_SIZE = BB_MARK_HIDER + BB_MAX_TILES };
+
+static gboolean
+bb_shown (const BbState *s,
+          guint          t)
+{
+  return (s->revealed >> t & 1) || s->tile_holder[t] != BB_NONE;
+}
+
+static gsize
+bb_component_mark_size (const TwGame *game)
+{
+  return BB_MARK_SIZE;
+}
+
+static void
+bb_component_mark (const TwGame  *game,
+                   const TwState *state,
+                   guint8        *mark)
+{
+  const BbPrep *p = bb_prep (game);
+  const BbState *s = (const BbState *) state;
+  int seat = bb_to_act (game, state);
+
+  mark[BB_MARK_SEAT] = seat >= 0 ? (guint8) seat : BB_NONE;
+  mark[BB_MARK_PENDING] = s->pending;
+  for (guint t = 0; t < p->n_inst; t++)
+    mark[BB_MARK_SHOWN + t] = bb_shown (s, t);
+  memcpy (mark + BB_MARK_LOCKER, s->tile_locker, BB_MAX_TILES);
+  memcpy (mark + BB_MARK_HIDER, s->tile_hider, BB_MAX_TILES);
+}
+
 static void
 bb_component_events (const TwGame    *game,
-                     const TwState   *before_state,
+                     const guint8    *before,
                      const TwMove    *move,
                      const TwState   *after_state,
                      TwComponentFunc  emit,
@@ -168,25 +206,21 @@ bb_component_events (const TwGame    *game,
 {
   const BbPrep *p = bb_prep (game);
   const BbState *after = (const BbState *) after_state;
-  const BbState *before = (const BbState *) before_state;
-  int seat = before != NULL ? bb_to_act (game, before_state) : -1;
+  int seat = before != NULL && before[BB_MARK_SEAT] != BB_NONE ? before[BB_MARK_SEAT] : -1;
 
   for (guint t = 0; t < p->n_inst; t++)
     {
       guint def = p->inst_def[t];
-      gboolean shown = (after->revealed >> t & 1) || after->tile_holder[t] != BB_NONE;
-      gboolean was_shown = before != NULL
-                           && ((before->revealed >> t & 1) || before->tile_holder[t] != BB_NONE);
 
-      if (shown && !was_shown)
+      if (bb_shown (after, t) && (before == NULL || !before[BB_MARK_SHOWN + t]))
         emit (TW_COMPONENT_TILE, def, -1, FALSE, data);
       if (before == NULL)
         continue;
-      if (before->tile_locker[t] == BB_NONE && after->tile_locker[t] != BB_NONE)
+      if (before[BB_MARK_LOCKER + t] == BB_NONE && after->tile_locker[t] != BB_NONE)
         emit (TW_COMPONENT_TILE, def, after->tile_locker[t], TRUE, data);
-      if (before->tile_hider[t] == BB_NONE && after->tile_hider[t] != BB_NONE)
+      if (before[BB_MARK_HIDER + t] == BB_NONE && after->tile_hider[t] != BB_NONE)
         emit (TW_COMPONENT_TILE, def, after->tile_hider[t], TRUE, data);
-      if (after->pending == t && before->pending != t && seat >= 0)
+      if (after->pending == t && before[BB_MARK_PENDING] != t && seat >= 0)
         emit (TW_COMPONENT_TILE, def, seat, TRUE, data);
     }
 }
@@ -228,6 +262,8 @@ const TwRules tw_bb_rules = {
   .search_rave = 0,
   .playout_pick = bb_playout_pick,
   .end_reason = bb_end_reason,
+  .component_mark_size = bb_component_mark_size,
+  .component_mark = bb_component_mark,
   .component_events = bb_component_events,
   .counters = bb_counters,
   .check = bb_check,

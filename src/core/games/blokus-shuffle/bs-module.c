@@ -10,6 +10,8 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include "bs-private.h"
 
 /* ------------------------------------------------------------------------ */
@@ -116,10 +118,39 @@ static const char * const bs_sections[] = { "board", NULL };
  * piece is in play from the start and is used by the seat that places a
  * copy of it (in any of its colours; the shared colour of three players is
  * the placing seat's for that turn); a card comes into play when it reaches
- * a hand or is drawn, and is used by the seat that plays it. */
+ * a hand or is drawn, and is used by the seat that plays it. The mark of a
+ * state: the seat to act, per colour the pieces placed, the cards played
+ * and the hand, and the cards drawn. */
+enum { BS_MARK_SEAT, BS_MARK_PLACED = 1, BS_MARK_PLAYED = BS_MARK_PLACED + BS_N_COLORS,
+       BS_MARK_DRAWN = BS_MARK_PLAYED + BS_N_COLORS, BS_MARK_HAND_LEN,
+       BS_MARK_HAND = BS_MARK_HAND_LEN + BS_N_COLORS,
+       BS_MARK_SIZE = BS_MARK_HAND + BS_N_COLORS * BS_MAX_HAND };
+
+static gsize
+bs_component_mark_size (const TwGame *game)
+{
+  return BS_MARK_SIZE;
+}
+
+static void
+bs_component_mark (const TwGame  *game,
+                   const TwState *state,
+                   guint8        *mark)
+{
+  const BsState *s = (const BsState *) state;
+  int seat = bs_to_act (game, state);
+
+  mark[BS_MARK_SEAT] = seat >= 0 ? (guint8) seat : 0xff;
+  memcpy (mark + BS_MARK_PLACED, s->n_placed, BS_N_COLORS);
+  memcpy (mark + BS_MARK_PLAYED, s->discard_len, BS_N_COLORS);
+  mark[BS_MARK_DRAWN] = s->drawn_len;
+  memcpy (mark + BS_MARK_HAND_LEN, s->hand_len, BS_N_COLORS);
+  memcpy (mark + BS_MARK_HAND, s->hand, BS_N_COLORS * BS_MAX_HAND);
+}
+
 static void
 bs_component_events (const TwGame    *game,
-                     const TwState   *before_state,
+                     const guint8    *before,
                      const TwMove    *move,
                      const TwState   *after_state,
                      TwComponentFunc  emit,
@@ -127,8 +158,7 @@ bs_component_events (const TwGame    *game,
 {
   const BsPrep *p = bs_prep (game);
   const BsState *after = (const BsState *) after_state;
-  const BsState *before = (const BsState *) before_state;
-  int seat = before != NULL ? bs_to_act (game, before_state) : -1;
+  int seat = before != NULL && before[BS_MARK_SEAT] != 0xff ? before[BS_MARK_SEAT] : -1;
 
   if (before == NULL)
     for (guint k = 0; k < p->n_pieces; k++)
@@ -136,18 +166,31 @@ bs_component_events (const TwGame    *game,
         emit (TW_COMPONENT_PIECE, k, -1, FALSE, data);
   for (guint c = 0; c < BS_N_COLORS; c++)
     {
-      guint placed = before != NULL ? before->n_placed[c] : 0;
-      guint in_hand = before != NULL ? before->hand_len[c] : 0;
-      guint played = before != NULL ? before->discard_len[c] : 0;
+      guint placed = before != NULL ? before[BS_MARK_PLACED + c] : 0;
+      guint played = before != NULL ? before[BS_MARK_PLAYED + c] : 0;
+      guint in_hand = before != NULL ? before[BS_MARK_HAND_LEN + c] : 0;
+      const guint8 *hand = before != NULL ? before + BS_MARK_HAND + c * BS_MAX_HAND : NULL;
+      guint8 taken[BS_MAX_HAND] = { 0, };
 
       for (guint i = placed; i < after->n_placed[c]; i++)
         emit (TW_COMPONENT_PIECE, after->placed[c][i].piece, seat, seat >= 0, data);
-      for (guint i = in_hand; i < after->hand_len[c]; i++)
-        emit (TW_COMPONENT_CARD, after->hand[c][i], -1, FALSE, data);
+      /* a card in the hand now that was not there before (each earlier
+       * copy matched once) has come into play */
+      for (guint i = 0; i < after->hand_len[c]; i++)
+        {
+          guint j;
+
+          for (j = 0; j < in_hand && (taken[j] || hand[j] != after->hand[c][i]); j++)
+            ;
+          if (j < in_hand)
+            taken[j] = 1;
+          else
+            emit (TW_COMPONENT_CARD, after->hand[c][i], -1, FALSE, data);
+        }
       for (guint i = played; i < after->discard_len[c]; i++)
         emit (TW_COMPONENT_CARD, after->discard[c][i], seat, seat >= 0, data);
     }
-  if (after->drawn_len > 0 && (before == NULL || before->drawn_len == 0))
+  if (after->drawn_len > 0 && (before == NULL || before[BS_MARK_DRAWN] == 0))
     for (guint i = 0; i < after->drawn_len; i++)
       emit (TW_COMPONENT_CARD, after->drawn[i], -1, FALSE, data);
 }
@@ -189,6 +232,8 @@ const TwRules tw_bs_rules = {
   .search_rave = 1000,
   .move_priors = bs_move_priors,
   .playout_pick = bs_playout_pick,
+  .component_mark_size = bs_component_mark_size,
+  .component_mark = bs_component_mark,
   .component_events = bs_component_events,
   .counters = bs_counters,
   .check = bs_check,

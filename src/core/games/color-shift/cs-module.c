@@ -9,6 +9,8 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include "cs-private.h"
 
 /* ------------------------------------------------------------------------ */
@@ -93,10 +95,30 @@ static const char * const cs_extra_tile_keys[] = { NULL };
 
 /* What a move did with the components, for `simulate --impact`: a tile
  * comes into play when it is drawn (or starts the board) and is used by
- * the seat that places it; one discarded as unplaceable is only in play. */
+ * the seat that places it; one discarded as unplaceable is only in play.
+ * The mark of a state: the seat to act (0xff: none) and each tile's
+ * location. */
+static gsize
+cs_component_mark_size (const TwGame *game)
+{
+  return 1 + cs_prep (game)->n_inst;
+}
+
+static void
+cs_component_mark (const TwGame  *game,
+                   const TwState *state,
+                   guint8        *mark)
+{
+  const CsPrep *p = cs_prep (game);
+  int seat = cs_to_act (game, state);
+
+  mark[0] = seat >= 0 ? (guint8) seat : 0xff;
+  memcpy (mark + 1, CS_LOC (p, state), p->n_inst);
+}
+
 static void
 cs_component_events (const TwGame    *game,
-                     const TwState   *before_state,
+                     const guint8    *before,
                      const TwMove    *move,
                      const TwState   *after_state,
                      TwComponentFunc  emit,
@@ -104,8 +126,8 @@ cs_component_events (const TwGame    *game,
 {
   const CsPrep *p = cs_prep (game);
   const guint8 *loc_after = CS_LOC (p, after_state);
-  const guint8 *loc_before = before_state != NULL ? CS_LOC (p, before_state) : NULL;
-  int seat = before_state != NULL ? cs_to_act (game, before_state) : -1;
+  const guint8 *loc_before = before != NULL ? before + 1 : NULL;
+  int seat = before != NULL && before[0] != 0xff ? before[0] : -1;
 
   for (guint i = 0; i < p->n_inst; i++)
     {
@@ -156,6 +178,8 @@ const TwRules tw_cs_rules = {
    * it, 72.5% without (doc/bots.md) */
   .search_sharp = 3,
   .playout_pick = cs_playout_pick,
+  .component_mark_size = cs_component_mark_size,
+  .component_mark = cs_component_mark,
   .component_events = cs_component_events,
   .counters = cs_counters,
   .check = cs_check,

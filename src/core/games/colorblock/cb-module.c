@@ -9,6 +9,8 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include "cb-private.h"
 
 /* ------------------------------------------------------------------------ */
@@ -152,10 +154,30 @@ static const char * const cb_extra_tile_keys[] = { NULL };
 /* What a move did with the components, for `simulate --impact`: a tile that
  * reaches a board is used by the seat that placed it (drawn, drafted or
  * discarded it only came into play); a goal card dealt face up comes into
- * play for everyone, and is used by the seat that claims it. */
+ * play for everyone, and is used by the seat that claims it. The mark of a
+ * state: the seat to act, each tile's location, each goal's owner. */
+static gsize
+cb_component_mark_size (const TwGame *game)
+{
+  return 1 + cb_prep (game)->n_inst + CB_MAX_GOALS;
+}
+
+static void
+cb_component_mark (const TwGame  *game,
+                   const TwState *state,
+                   guint8        *mark)
+{
+  const CbPrep *p = cb_prep (game);
+  const CbState *s = (const CbState *) state;
+
+  mark[0] = s->current;
+  memcpy (mark + 1, CB_LOC (p, s), p->n_inst);
+  memcpy (mark + 1 + p->n_inst, s->goal_owner, CB_MAX_GOALS);
+}
+
 static void
 cb_component_events (const TwGame    *game,
-                     const TwState   *before_state,
+                     const guint8    *before,
                      const TwMove    *move,
                      const TwState   *after_state,
                      TwComponentFunc  emit,
@@ -165,7 +187,7 @@ cb_component_events (const TwGame    *game,
   const CbState *after = (const CbState *) after_state;
   const guint8 *loc_after = CB_LOC (p, after);
 
-  if (before_state == NULL)
+  if (before == NULL)
     {
       for (guint g = 0; g < after->n_goals; g++)
         emit (TW_COMPONENT_CARD, after->goal_card[g], -1, FALSE, data);
@@ -175,15 +197,14 @@ cb_component_events (const TwGame    *game,
       return;
     }
   {
-    const CbState *before = (const CbState *) before_state;
-    const guint8 *loc_before = CB_LOC (p, before);
-    int seat = before->current;
+    const guint8 *loc_before = before + 1, *owner_before = before + 1 + p->n_inst;
+    int seat = before[0];
 
     for (guint i = 0; i < p->n_inst; i++)
       if (loc_after[i] != loc_before[i])
         emit (TW_COMPONENT_TILE, p->inst_def[i], seat, loc_after[i] == CB_LOC_BOARD, data);
     for (guint g = 0; g < after->n_goals; g++)
-      if (before->goal_owner[g] == CB_NONE && after->goal_owner[g] != CB_NONE)
+      if (owner_before[g] == CB_NONE && after->goal_owner[g] != CB_NONE)
         emit (TW_COMPONENT_CARD, after->goal_card[g], after->goal_owner[g], TRUE, data);
   }
 }
@@ -226,6 +247,8 @@ const TwRules tw_colorblock_rules = {
   .search_rave = 1000,
   .playout_pick = cb_playout_pick,
   .end_reason = cb_end_reason,
+  .component_mark_size = cb_component_mark_size,
+  .component_mark = cb_component_mark,
   .component_events = cb_component_events,
   .counters = cb_counters,
   .check = cb_check,

@@ -10,6 +10,8 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include "cf-private.h"
 
 /* ------------------------------------------------------------------------ */
@@ -175,27 +177,49 @@ const char * const cf_phase_names[] = {
 static const char * const cf_extra_tile_keys[] = { "two", NULL };
 static const char * const cf_extra_sections[] = { "canvases", "canvas", "painters", NULL };
 
-/* Is tile instance @inst on seat @p's canvas in @s? */
-static gboolean
-on_canvas (const CfState *s,
-           guint          p,
-           guint          inst)
-{
-  for (guint i = 0; i < CF_SLOTS; i++)
-    if (s->slot[p][i] == inst)
-      return TRUE;
-  return FALSE;
-}
-
 /* What a move did with the components, for `simulate --impact`: a tile is
  * used by the seat on whose canvas it lands (placed, replaced or dealt at a
  * round's start; moving it on the canvas is not a new use); a tool card
  * comes into play when it becomes active, for every seat alike (its
  * effects apply to all, so it has no users: its weight shows in a sweep or
- * a comparison without it, not here). */
+ * a comparison without it, not here). The mark of a state: every canvas'
+ * slots and the active tools. */
+enum { CF_MARK_SLOTS = 0, CF_MARK_N_ACTIVE = CF_MAX_PLAYERS * CF_SLOTS,
+       CF_MARK_ACTIVE, CF_MARK_SIZE = CF_MARK_ACTIVE + CF_MAX_ACTIVE };
+
+static gsize
+cf_component_mark_size (const TwGame *game)
+{
+  return CF_MARK_SIZE;
+}
+
+static void
+cf_component_mark (const TwGame  *game,
+                   const TwState *state,
+                   guint8        *mark)
+{
+  const CfState *s = (const CfState *) state;
+
+  memcpy (mark + CF_MARK_SLOTS, s->slot, CF_MAX_PLAYERS * CF_SLOTS);
+  mark[CF_MARK_N_ACTIVE] = s->n_active;
+  memcpy (mark + CF_MARK_ACTIVE, s->active, CF_MAX_ACTIVE);
+}
+
+/* Was tile instance @inst on seat @p's canvas in @before (a mark)? */
+static gboolean
+was_on_canvas (const guint8 *before,
+               guint         p,
+               guint         inst)
+{
+  for (guint i = 0; i < CF_SLOTS; i++)
+    if (before[CF_MARK_SLOTS + p * CF_SLOTS + i] == inst)
+      return TRUE;
+  return FALSE;
+}
+
 static void
 cf_component_events (const TwGame    *game,
-                     const TwState   *before_state,
+                     const guint8    *before,
                      const TwMove    *move,
                      const TwState   *after_state,
                      TwComponentFunc  emit,
@@ -203,7 +227,6 @@ cf_component_events (const TwGame    *game,
 {
   const CfPrep *prep = game->prepared;
   const CfState *after = (const CfState *) after_state;
-  const CfState *before = (const CfState *) before_state;
 
   for (guint p = 0; p < after->n_players; p++)
     for (guint i = 0; i < CF_SLOTS; i++)
@@ -211,15 +234,15 @@ cf_component_events (const TwGame    *game,
         guint inst = after->slot[p][i];
 
         if (inst != CF_NONE && inst < prep->n_inst
-            && (before == NULL || !on_canvas (before, p, inst)))
+            && (before == NULL || !was_on_canvas (before, p, inst)))
           emit (TW_COMPONENT_TILE, prep->inst_def[inst], (int) p, TRUE, data);
       }
   for (guint k = 0; k < after->n_active; k++)
     {
       gboolean was = FALSE;
 
-      for (guint j = 0; before != NULL && j < before->n_active && !was; j++)
-        was = before->active[j] == after->active[k];
+      for (guint j = 0; before != NULL && j < before[CF_MARK_N_ACTIVE] && !was; j++)
+        was = before[CF_MARK_ACTIVE + j] == after->active[k];
       if (!was)
         emit (TW_COMPONENT_CARD, after->active[k], -1, FALSE, data);
     }
@@ -260,6 +283,8 @@ const TwRules tw_cf_rules = {
   /* RAVE measured off: no help or a loss (doc/bots.md) */
   .search_rave = 0,
   .playout_pick = cf_playout_pick,
+  .component_mark_size = cf_component_mark_size,
+  .component_mark = cf_component_mark,
   .component_events = cf_component_events,
   .counters = cf_counters,
   .check = cf_check,
