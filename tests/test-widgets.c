@@ -20,6 +20,8 @@
 
 #include <adwaita.h>
 #include <glib/gstdio.h>
+#define G_SETTINGS_ENABLE_BACKEND
+#include <gio/gsettingsbackend.h>
 
 #include "tw-balance-dialog.h"
 #include "tw-board-view.h"
@@ -31,6 +33,7 @@
 #include "tw-game-model.h"
 #include "tw-game.h"
 #include "tw-impact-table.h"
+#include "tw-lab-page.h"
 #include "tw-record.h"
 #include "tw-sim.h"
 #include "tw-variant-form.h"
@@ -690,6 +693,120 @@ test_impact_table (void)
   finalize_after_idle (table);
 }
 
+/* The Lab keeps the last run's games, seed, threads and bots in GSettings
+ * and a new page (the next start) shows them. */
+static GtkWidget *
+row_titled (GtkWidget  *page,
+            GType       type,
+            const char *title)
+{
+  g_autoptr(GPtrArray) rows = find_all (page, type);
+
+  for (guint i = 0; i < rows->len; i++)
+    if (g_strcmp0 (adw_preferences_row_get_title (rows->pdata[i]), title) == 0)
+      return rows->pdata[i];
+  g_error ("no row %s", title);
+  return NULL;
+}
+
+static GtkSpinButton *
+row_spin (GtkWidget *row)
+{
+  g_autoptr(GPtrArray) spins = find_all (row, GTK_TYPE_SPIN_BUTTON);
+
+  g_assert_cmpuint (spins->len, >=, 1);
+  return spins->pdata[0];
+}
+
+static const char *
+combo_text (GtkWidget *row)
+{
+  GObject *item = adw_combo_row_get_selected_item (ADW_COMBO_ROW (row));
+
+  return gtk_string_object_get_string (GTK_STRING_OBJECT (item));
+}
+
+static void
+select_text (GtkWidget  *row,
+             const char *text)
+{
+  GListModel *model = adw_combo_row_get_model (ADW_COMBO_ROW (row));
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(GtkStringObject) item = g_list_model_get_item (model, i);
+
+      if (g_str_equal (gtk_string_object_get_string (item), text))
+        {
+          adw_combo_row_set_selected (ADW_COMBO_ROW (row), i);
+          return;
+        }
+    }
+  g_error ("no choice %s", text);
+}
+
+static void
+test_lab_keeps_form (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GSettingsSchemaSource) source = NULL;
+  g_autoptr(GSettingsSchema) schema = NULL;
+  g_autoptr(GSettingsBackend) backend = g_memory_settings_backend_new ();
+  g_autoptr(GSettings) settings = NULL;
+  g_autoptr(TwDefinition) def = load_bundled ("colorblock");
+  g_auto(GStrv) bots = NULL;
+  g_autofree char *seed = NULL;
+  GtkWidget *first, *second;
+  GtkWindow *window;
+
+  source = g_settings_schema_source_new_from_directory (TW_TEST_SCHEMA_DIR, NULL, FALSE, &error);
+  g_assert_no_error (error);
+  schema = g_settings_schema_source_lookup (source, "io.github.tilewright.Tilewright", FALSE);
+  g_assert_nonnull (schema);
+  settings = g_settings_new_full (schema, backend, NULL);
+
+  first = g_object_ref_sink (g_object_new (TW_TYPE_LAB_PAGE, NULL));
+  window = show_in_window (first);
+  tw_lab_page_set_settings (TW_LAB_PAGE (first), settings);
+  tw_lab_page_set_definition (TW_LAB_PAGE (first), def);
+  /* nothing kept yet: the form's own defaults */
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (row_spin (row_titled (first, ADW_TYPE_ACTION_ROW,
+                                                                           "Games"))), ==, 1000);
+  gtk_spin_button_set_value (row_spin (row_titled (first, ADW_TYPE_ACTION_ROW, "Games")), 250);
+  gtk_spin_button_set_value (row_spin (row_titled (first, ADW_TYPE_ACTION_ROW, "Threads")), 1);
+  gtk_editable_set_text (GTK_EDITABLE (row_titled (first, ADW_TYPE_ENTRY_ROW, "Seed")), "42");
+  select_text (row_titled (first, ADW_TYPE_COMBO_ROW, "Seat 2 bot"), "Greedy");
+  g_assert_true (gtk_widget_activate_action (first, "lab.run", NULL));
+  g_assert_true (gtk_widget_activate_action (first, "lab.cancel", NULL));
+
+  g_assert_cmpint (g_settings_get_int (settings, "lab-games"), ==, 250);
+  g_assert_cmpint (g_settings_get_int (settings, "lab-threads"), ==, 1);
+  seed = g_settings_get_string (settings, "lab-seed");
+  g_assert_cmpstr (seed, ==, "42");
+  bots = g_settings_get_strv (settings, "lab-bots");
+  g_assert_cmpuint (g_strv_length (bots), ==, 2);
+  g_assert_cmpstr (bots[0], ==, "random");
+  g_assert_cmpstr (bots[1], ==, "greedy");
+  destroy_window (window);
+  finalize_after_idle (first);
+
+  /* the next start */
+  second = g_object_ref_sink (g_object_new (TW_TYPE_LAB_PAGE, NULL));
+  window = show_in_window (second);
+  tw_lab_page_set_definition (TW_LAB_PAGE (second), def);
+  tw_lab_page_set_settings (TW_LAB_PAGE (second), settings);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (row_spin (row_titled (second, ADW_TYPE_ACTION_ROW,
+                                                                           "Games"))), ==, 250);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (row_spin (row_titled (second, ADW_TYPE_ACTION_ROW,
+                                                                           "Threads"))), ==, 1);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row_titled (second, ADW_TYPE_ENTRY_ROW, "Seed"))),
+                   ==, "42");
+  g_assert_cmpstr (combo_text (row_titled (second, ADW_TYPE_COMBO_ROW, "Seat 1 bot")), ==, "Random");
+  g_assert_cmpstr (combo_text (row_titled (second, ADW_TYPE_COMBO_ROW, "Seat 2 bot")), ==, "Greedy");
+  destroy_window (window);
+  finalize_after_idle (second);
+}
+
 /* The Faces tab's Add Face writes the chosen face into the text as one
  * edit: the new text loads with the face, and one undo takes it back. */
 static void
@@ -1091,6 +1208,7 @@ main (int   argc,
   g_test_add_func ("/tw/widgets/design-page/add-face", test_design_page_add_face);
   g_test_add_func ("/tw/widgets/face-editor/starters", test_face_starters);
   g_test_add_func ("/tw/widgets/impact-table/sorts", test_impact_table);
+  g_test_add_func ("/tw/widgets/lab-page/keeps-form", test_lab_keeps_form);
   g_test_add_func ("/tw/widgets/definition-document/faces-in-thread", test_document_faces_in_thread);
   g_test_add_func ("/tw/widgets/balance-dialog/search-apply", test_balance_dialog);
   g_test_add_func ("/tw/widgets/balance-dialog/card-points", test_balance_dialog_points);

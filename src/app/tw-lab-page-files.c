@@ -529,15 +529,7 @@ open_finished (GObject      *source,
                              MAX ((guint) MAX (g_get_num_processors (), 1), d->run->jobs));
   gtk_spin_button_set_value (self->jobs_spin, d->run->jobs);
   for (guint p = 0; p < d->run->n_players; p++)
-    {
-      double main_value;
-      guint choice = _tw_lab_page_bot_choice_of_spec (&bots[p], &main_value);
-
-      adw_combo_row_set_selected (ADW_COMBO_ROW (self->seat_rows[p]), choice);
-      _tw_lab_page_update_seat_bot (self);
-      if (_tw_lab_page_bot_choice_main_option (choice) != NULL && main_value > 0)
-        gtk_spin_button_set_value (self->iteration_spins[p], main_value);
-    }
+    _tw_lab_page_show_seat_bot (self, p, &bots[p]);
   for (guint i = 0; i < MIN (d->definition->rules->n_options, TW_MAX_OPTIONS); i++)
     _tw_lab_page_control_set_value (self->option_widgets[i], a.values[i]);
   if (d->definition_b != NULL)

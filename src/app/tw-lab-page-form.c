@@ -595,6 +595,7 @@ _tw_lab_page_use_definition (TwLabPage    *self,
     {
       self->definition = tw_definition_ref (definition);
       build_settings (self);
+      _tw_lab_page_restore_form (self);
     }
   gtk_stack_set_visible_child_name (self->stack, definition != NULL ? "lab" : "empty");
   gtk_label_set_label (self->status_label, _("Set the games up, then press Run"));
@@ -753,4 +754,78 @@ _tw_lab_page_b_definition_activated (GtkWidget  *widget,
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), all);
   g_signal_connect (self->chooser, "response", G_CALLBACK (b_chooser_response), self);
   gtk_native_dialog_show (self->chooser);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The last run's form, kept in GSettings                                   */
+
+/* Puts the games, seed, threads and bots of the last run into the form
+ * (nothing without settings or a form). Bots that no longer parse, and
+ * seats beyond the list, stay as the form has them. */
+void
+_tw_lab_page_restore_form (TwLabPage *self)
+{
+  g_autofree char *seed = NULL;
+  g_auto(GStrv) bots = NULL;
+  int threads;
+
+  if (self->gsettings == NULL || self->definition == NULL || self->games_spin == NULL)
+    return;
+  gtk_spin_button_set_value (self->games_spin, g_settings_get_int (self->gsettings, "lab-games"));
+  threads = g_settings_get_int (self->gsettings, "lab-threads");
+  if (threads > 0)
+    gtk_spin_button_set_value (self->jobs_spin, threads);
+  seed = g_settings_get_string (self->gsettings, "lab-seed");
+  if (seed[0] != '\0')
+    gtk_editable_set_text (GTK_EDITABLE (self->seed_row), seed);
+  bots = g_settings_get_strv (self->gsettings, "lab-bots");
+  for (guint p = 0; bots[p] != NULL && p < TW_MAX_PLAYERS && self->seat_rows[p] != NULL; p++)
+    {
+      TwBotSpec spec;
+
+      if (tw_bot_spec_parse (bots[p], &spec, NULL))
+        _tw_lab_page_show_seat_bot (self, p, &spec);
+    }
+}
+
+/* Shows @spec as seat @p's bot in the form. */
+void
+_tw_lab_page_show_seat_bot (TwLabPage       *self,
+                            guint            p,
+                            const TwBotSpec *spec)
+{
+  double main_value = 0;
+  guint choice = _tw_lab_page_bot_choice_of_spec (spec, &main_value);
+
+  adw_combo_row_set_selected (ADW_COMBO_ROW (self->seat_rows[p]), choice);
+  _tw_lab_page_update_seat_bot (self);
+  if (_tw_lab_page_bot_choice_main_option (choice) != NULL && main_value > 0)
+    gtk_spin_button_set_value (self->iteration_spins[p], main_value);
+}
+
+/* Keeps the form's games, seed, threads and bots for the next start. */
+void
+_tw_lab_page_keep_form (TwLabPage *self)
+{
+  TwBotSpec bots[TW_MAX_PLAYERS];
+  TwOptions options;
+  g_autoptr(GPtrArray) specs = g_ptr_array_new_with_free_func (g_free);
+  guint n_players;
+
+  if (self->gsettings == NULL || self->definition == NULL)
+    return;
+  n_players = _tw_lab_page_read_lineup (self, bots, &options);
+  for (guint p = 0; p < n_players; p++)
+    g_ptr_array_add (specs, tw_bot_spec_to_string (&bots[p]));
+  g_ptr_array_add (specs, NULL);
+  g_settings_delay (self->gsettings);
+  g_settings_set_int (self->gsettings, "lab-games",
+                      CLAMP (gtk_spin_button_get_value_as_int (self->games_spin), 1,
+                             TW_SIM_LAB_MAX_GAMES));
+  g_settings_set_int (self->gsettings, "lab-threads",
+                      CLAMP (gtk_spin_button_get_value_as_int (self->jobs_spin), 0, 1024));
+  g_settings_set_string (self->gsettings, "lab-seed",
+                         gtk_editable_get_text (GTK_EDITABLE (self->seed_row)));
+  g_settings_set_strv (self->gsettings, "lab-bots", (const char * const *) specs->pdata);
+  g_settings_apply (self->gsettings);
 }

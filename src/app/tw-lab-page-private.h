@@ -91,6 +91,7 @@ struct _TwLabPage
   /* Owned */
   TwDefinition   *definition;
   GPtrArray      *groups;          /* the settings groups built for the definition */
+  GSettings      *gsettings;       /* the last run's form is kept here, or NULL */
   Run            *run;             /* while running */
   guint           timer;
   gint64          started;
@@ -155,6 +156,11 @@ void                   _tw_lab_page_run_activated            (GtkWidget  *widget
 /* tw-lab-page-results.c */
 void                   _tw_lab_page_results_init             (TwLabPage *self);
 void                   _tw_lab_page_update_charts            (TwLabPage *self);
+void                   _tw_lab_page_restore_form             (TwLabPage *self);
+void                   _tw_lab_page_keep_form                (TwLabPage *self);
+void                   _tw_lab_page_show_seat_bot            (TwLabPage       *self,
+                                                              guint            p,
+                                                              const TwBotSpec *spec);
 
 /* tw-lab-page-files.c */
 void                   _tw_lab_page_export_activated         (GtkWidget  *widget,

@@ -446,6 +446,7 @@ _tw_lab_page_run_activated (GtkWidget  *widget,
       return;
     }
 
+  _tw_lab_page_keep_form (self);
   _tw_lab_page_clear_results (self);
   self->shown_jobs = run->jobs;
   self->shown_compare = run->n_arms == 2 ? g_steal_pointer (&assignment) : NULL;

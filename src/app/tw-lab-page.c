@@ -101,6 +101,7 @@ tw_lab_page_finalize (GObject *object)
   TwLabPage *self = TW_LAB_PAGE (object);
 
   _tw_lab_page_clear_results (self);
+  g_clear_object (&self->gsettings);
   g_clear_pointer (&self->b_definition, tw_definition_unref);
   g_free (self->run_file);
   for (guint c = 0; c < N_CHARTS; c++)
@@ -189,4 +190,15 @@ tw_lab_page_init (TwLabPage *self)
   gtk_label_set_label (self->status_label, _("Set the games up, then press Run"));
   _tw_lab_page_update_charts (self);
   _tw_lab_page_update_actions (self);
+}
+
+void
+tw_lab_page_set_settings (TwLabPage *self,
+                          GSettings *settings)
+{
+  g_return_if_fail (TW_IS_LAB_PAGE (self));
+  g_return_if_fail (settings == NULL || G_IS_SETTINGS (settings));
+
+  g_set_object (&self->gsettings, settings);
+  _tw_lab_page_restore_form (self);
 }

@@ -18,6 +18,10 @@ G_DECLARE_FINAL_TYPE (TwLabPage, tw_lab_page, TW, LAB_PAGE, AdwBin)
 /* The definition the games are played on, or NULL; cancels a run. */
 void     tw_lab_page_set_definition (TwLabPage    *self,
                                      TwDefinition *definition);
+/* Where the form's games, seed, threads and bots are kept from one run
+ * to the next start (NULL: nowhere); restores them into the form. */
+void     tw_lab_page_set_settings   (TwLabPage    *self,
+                                     GSettings    *settings);
 /* Opens a saved run (.twlab) with the definition it carries. */
 gboolean tw_lab_page_open_run       (TwLabPage    *self,
                                      GFile        *file);

@@ -1105,6 +1105,7 @@ tw_window_new (GtkApplication *application,
   self = g_object_new (TW_TYPE_WINDOW, "application", application, NULL);
   g_set_object (&self->settings, settings);
   tw_welcome_page_set_settings (self->welcome_page, get_settings (self));
+  tw_lab_page_set_settings (self->lab_page, get_settings (self));
   restore_window_state (self);
 
   return self;
