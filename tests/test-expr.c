@@ -5,7 +5,9 @@
  * Against a vocabulary of the test's own (items with a weight, a colour and
  * a flag), so that the language is tested without any game: every operator
  * evaluated, every kind of error with its exact offset, message and hint,
- * and every limit.
+ * and every limit. Positions in a definition file (line:column through
+ * quoting and block scalars) are tested through Colorblock's expression
+ * goals, the first module to use the language.
  */
 #include "config.h"
 
@@ -515,6 +517,78 @@ test_prefixes (void)
         }
 }
 
+/* ------------------------------------------------------------------------ */
+/* Positions in a definition file                                           */
+
+#define HEADER \
+  "game: {name: T, rules: colorblock}\n" \
+  "colors:\n" \
+  "  - {id: red, rgb: \"#ff0000\"}\n" \
+  "  - {id: blue, rgb: \"#0000ff\"}\n" \
+  "tiles:\n" \
+  "  - {id: half, count: 4, edges: [red, red, blue, blue]}\n" \
+  "cards:\n"
+
+typedef struct
+{
+  const char *cards;
+  const char *expect;   /* the diagnostics, as printed */
+} FileCase;
+
+static void
+test_file_positions (void)
+{
+  static const FileCase cases[] = {
+    /* plain, in a flow map: line 8 */
+    { "  - {id: g, kind: expression, params: {when: count(s in shpes(own)) >= 2}}\n",
+      "t.yaml:8:57: error: unknown query 'shpes' (did you mean 'shapes'?)" },
+    /* single quotes */
+    { "  - {id: g, kind: expression, params: {when: 'shape.color == red and shape.size >= x'}}\n",
+      "t.yaml:8:84: error: unknown name 'x'" },
+    /* single quotes, one doubled inside */
+    { "  - {id: g, kind: expression, params: {when: 'shape.own or ''x'' == 1'}}\n",
+      "t.yaml:8:60: error: unexpected character \'\'\'" },
+    /* double quotes with an escape before the error */
+    { "  - {id: g, kind: expression, params: {when: \"shape.size\\t>= 3 and shape.colour == red\"}}\n",
+      "t.yaml:8:74: error: a shape has no field 'colour' (did you mean 'color'?)" },
+    /* a block scalar: the second line */
+    { "  - id: g\n"
+      "    kind: expression\n"
+      "    params:\n"
+      "      when: |\n"
+      "        shape.own and\n"
+      "          shape.size >= blue\n",
+      "t.yaml:13:22: error: '>=' cannot compare a number with a colour (only numbers are ordered)" },
+    /* a plain scalar folded over two lines */
+    { "  - id: g\n"
+      "    kind: expression\n"
+      "    params:\n"
+      "      when: shape.size >= 3\n"
+      "        and shape.islnd\n",
+      "t.yaml:12:19: error: a shape has no field 'islnd' (did you mean 'island'?)" },
+    /* the type of the whole */
+    { "  - {id: g, kind: expression, params: {when: tiles(own) + 1}}\n",
+      "t.yaml:8:46: error: the expression must give a boolean, not a number" },
+    /* not a scalar */
+    { "  - {id: g, kind: expression, params: {when: [1]}}\n",
+      "t.yaml:8:46: error: parameter 'when' of card 'g' must be a scalar, found a list" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *yaml = g_strconcat (HEADER, cases[i].cards, NULL);
+      g_autoptr(TwDiagnostics) diags = tw_diagnostics_new ("t.yaml");
+      g_autoptr(GError) error = NULL;
+      TwDefinition *def = tw_definition_load_data (yaml, -1, "t.yaml", diags, &error);
+      g_autofree char *text = tw_diagnostics_to_string (diags);
+
+      g_assert_null (def);
+      g_strchomp (text);
+      if (g_strcmp0 (text, cases[i].expect) != 0)
+        g_error ("case %u: got\n%s\nexpected\n%s", i, text, cases[i].expect);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -530,5 +604,6 @@ main (int   argc,
   g_test_add_func ("/tw/expr/errors", test_errors);
   g_test_add_func ("/tw/expr/limits", test_limits);
   g_test_add_func ("/tw/expr/prefixes", test_prefixes);
+  g_test_add_func ("/tw/expr/file-positions", test_file_positions);
   return g_test_run ();
 }
