@@ -75,10 +75,10 @@ load_text (const char *text)
 
 /* The bundled definition with the goals of @which (a bit per twin) written
  * as expressions in place of their C kinds. */
-static TwDefinition *
-load_with_expressions (guint which)
+static char *
+with_expressions (guint which)
 {
-  g_autoptr(GString) text = g_string_new (bundled_text);
+  GString *text = g_string_new (bundled_text);
 
   for (guint i = 0; i < G_N_ELEMENTS (twins); i++)
     {
@@ -93,7 +93,14 @@ load_with_expressions (guint which)
                          twins[i].when, comma ? "," : "");
       g_assert_cmpuint (g_string_replace (text, line_start, replacement, 1), ==, 1);
     }
-  return load_text (text->str);
+  return g_string_free (text, FALSE);
+}
+
+static TwDefinition *
+load_with_expressions (guint which)
+{
+  g_autofree char *text = with_expressions (which);
+  return load_text (text);
 }
 
 /* The twins as cards of their own, "x-" before their ids, plus with
@@ -112,6 +119,24 @@ twin_cards (gboolean with_c)
                                 g_str_has_suffix (twins[i].kind, ",") ? "" : ",");
     }
   return g_string_free (cards, FALSE);
+}
+
+/* tests/data-files/colorblock-expressions.yaml, the file `bench` and
+ * `simulate` measure, is the bundled definition with every twin in place of
+ * its C kind: kept so by this check. */
+static void
+test_data_file (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data-files",
+                                                 "colorblock-expressions.yaml", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *want = with_expressions ((1u << G_N_ELEMENTS (twins)) - 1);
+
+  g_file_get_contents (path, &text, NULL, &error);
+  g_assert_no_error (error);
+  if (strcmp (text, want) != 0)
+    g_error ("%s is not the bundled definition with the expressions in place of the C kinds", path);
 }
 
 /* The bundled definition with every twin added, after the bundled cards. */
@@ -656,6 +681,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   bundled_text = read_bundled ();
 
+  g_test_add_func ("/tw/colorblock-expr/data-file", test_data_file);
   g_test_add_func ("/tw/colorblock-expr/vocabulary", test_vocabulary);
   g_test_add_func ("/tw/colorblock-expr/twins-equal", test_twins_equal);
   g_test_add_func ("/tw/colorblock-expr/same-games/greedy", test_same_games_greedy);
