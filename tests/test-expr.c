@@ -479,7 +479,8 @@ test_limits (void)
 
   /* just inside the limits, it works */
   g_autofree char *deep_ok = repeat ("", "(", 23, "1");
-  g_autofree char *deep_ok_text = g_strconcat (deep_ok, g_strnfill (23, ')'), NULL);
+  g_autofree char *closing = g_strnfill (23, ')');
+  g_autofree char *deep_ok_text = g_strconcat (deep_ok, closing, NULL);
   Env env = { test_items, G_N_ELEMENTS (test_items), 0, 0 };
   g_assert_cmpint (eval_text (deep_ok_text, TW_EXPR_NUMBER, &env), ==, 1);
   g_autofree char *many_ok = repeat ("1", "+1", 190, "");
