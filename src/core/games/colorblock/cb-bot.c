@@ -237,6 +237,7 @@ private_outlook (const TwGame      *game,
                 chance[n_roots] = open[r] == 0 ? 0.5 : 1.0;
                 memset (&shape[n_roots], 0, sizeof shape[n_roots]);
                 shape[n_roots].board = 1 + seat;
+                shape[n_roots].completed = TRUE;   /* goals are judged as if it closed */
                 shape[n_roots].color = f->section_color[sec];
                 n_roots++;
               }

@@ -3,7 +3,8 @@
  * What a definition may set (the options and the goal card kinds), the names
  * of the counters and of the endings, and the table the registry lists, whose
  * hooks live in cb-prepare.c (definition time), cb-rules.c (play),
- * cb-bot.c (what the bots know) and cb-check.c (the recount from scratch).
+ * cb-bot.c (what the bots know) and cb-check.c (the recount from scratch);
+ * what expression goals can ask is in cb-expr.c.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -112,6 +113,11 @@ static const TwParamSpec p_private_size[] = {
 static const TwParamSpec p_first_score[] = {
   { "color", TW_VALUE_COLOR, TRUE, 0, 0, 0, NULL, "The colour to score first." },
 };
+static const TwParamSpec p_expression[] = {
+  { "when", TW_VALUE_TEXT, TRUE, 0, 0, 0, NULL,
+    "The condition, an expression such as `shape.size >= 4 and shape.own` "
+    "(doc/definition-format.md, Expressions)." },
+};
 
 const TwCardKind cb_card_kinds[] = {
   [CB_GOAL_SHAPE_SIZE] = { "shape-size", "goal", "Size",
@@ -128,6 +134,8 @@ const TwCardKind cb_card_kinds[] = {
     "Create a shape of each colour in your Private Board (claim it when you complete the last one).", NULL, 0 },
   [CB_GOAL_FIRST_TO_SCORE] = { "first-to-score", "goal", "First",
     "Be the first player to score the pictured colour at the end of the game.", p_first_score, G_N_ELEMENTS (p_first_score) },
+  [CB_GOAL_EXPRESSION] = { "expression", "goal", "Custom",
+    "Meet the condition written on the card (checked whenever a shape is completed and after every private placement).", p_expression, G_N_ELEMENTS (p_expression) },
 };
 
 static const char * const cb_counter_names[] = {

@@ -14,6 +14,20 @@
 /* ------------------------------------------------------------------------ */
 /* Definition time                                                          */
 
+/* The `when` of an expression goal, compiled against cb-expr.c's
+ * vocabulary; NULL with the problem in @diags (NULL when validated). */
+static TwExprProgram *
+compile_when (const TwDefinition *def,
+              const TwCardDef    *card,
+              TwDiagnostics      *diags)
+{
+  const TwNode *when = tw_node_get (tw_node_get (card->node, "params"), "when");
+
+  if (when == NULL)
+    return NULL;   /* a missing parameter is the loader's to report */
+  return tw_expr_compile_node (when, def->text, &cb_expr_vocabulary, def, TW_EXPR_BOOL, diags);
+}
+
 void
 cb_validate (TwDefinition  *def,
              TwDiagnostics *diags)
@@ -36,6 +50,8 @@ cb_validate (TwDefinition  *def,
       const TwCardDef *card = &def->cards[i];
       if (card->kind == CB_GOAL_PICTURED_SHAPE && card->shape.n == 0)
         tw_diag_error (diags, card->node, NULL, "goal '%s' needs a `shape`", card->id);
+      if (card->kind == CB_GOAL_EXPRESSION)
+        tw_expr_program_free (compile_when (def, card, diags));
     }
 }
 
@@ -48,6 +64,7 @@ cb_prepare (const TwDefinition *def)
   p->n_inst = T;
   p->side = T + 3;
   p->n_colors = def->n_colors;
+  p->n_cards = def->n_cards;
   p->inst_def = g_new0 (guint16, MAX (T, 1));
   for (guint i = 0, k = 0; i < def->n_tiles; i++)
     for (guint c = 0; c < def->tiles[i].count; c++)
@@ -74,6 +91,14 @@ cb_prepare (const TwDefinition *def)
   for (guint i = 0; i < def->n_cards; i++)
     if (def->cards[i].shape.n > 0)
       tw_polyomino_canonical (&def->cards[i].shape, &p->goal_canon[i]);
+  p->goal_expr = g_new0 (TwExprProgram *, MAX (def->n_cards, 1));
+  for (guint i = 0; i < def->n_cards; i++)
+    if (def->cards[i].kind == CB_GOAL_EXPRESSION)
+      {
+        /* validated: it compiles */
+        p->goal_expr[i] = compile_when (def, &def->cards[i], NULL);
+        g_assert (p->goal_expr[i] != NULL);
+      }
 
   gsize off = sizeof (CbState);
   p->off_deck = tw_layout_take (&off, T);
@@ -99,6 +124,9 @@ cb_free_prepared (gpointer data)
   g_free (p->n_rotations);
   g_free (p->goal_cards);
   g_free (p->goal_canon);
+  for (guint i = 0; i < p->n_cards; i++)
+    tw_expr_program_free (p->goal_expr[i]);
+  g_free (p->goal_expr);
   g_free (p);
 }
 

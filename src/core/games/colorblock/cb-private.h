@@ -19,6 +19,7 @@
  */
 #pragma once
 
+#include "tw-expr.h"
 #include "tw-game.h"
 #include "tw-tile.h"
 #include "tw-module-util.h"
@@ -47,6 +48,7 @@ enum /* goal condition kinds: indexes into cb_card_kinds */
   CB_GOAL_PRIVATE_SHAPE_SIZE,
   CB_GOAL_PRIVATE_ALL_COLORS,
   CB_GOAL_FIRST_TO_SCORE,
+  CB_GOAL_EXPRESSION,          /* a condition written in the definition (cb-expr.c) */
   CB_N_GOAL_KINDS,
 };
 
@@ -107,9 +109,11 @@ typedef struct
   guint8         (*rotations)[4];        /* distinct rotations per tile definition */
   guint8          *n_rotations;
   guint            n_colors;
+  guint            n_cards;
   guint            n_goal_cards;
   guint16         *goal_cards;           /* card indexes of goal cards, expanded by count */
   TwPolyomino     *goal_canon;           /* per card: canonical pictured shape */
+  TwExprProgram  **goal_expr;            /* per card: the compiled `when` of an expression goal, or NULL */
   /* layout of the blob */
   gsize            off_deck;             /* guint8[T], top = last */
   gsize            off_loc;              /* guint8[T] */
@@ -241,6 +245,8 @@ cb_private_fits (const TwGame  *game,
   return x1 - x0 < k && y1 - y0 < k;
 }
 
+/* A shape as goals see it: one of the state's (analysed by
+ * cb_analyze_shape(), has_root set) or one the heuristic imagines complete. */
 typedef struct
 {
   guint        board;
@@ -248,12 +254,33 @@ typedef struct
   guint        n_tiles;
   gboolean     has_hole;
   gboolean     has_island;
+  gboolean     completed;   /* complete, or checked as if it were */
+  gboolean     has_root;    /* root is its union-find root in the state */
+  guint16      root;
   TwPolyomino  footprint;   /* n == 0 when larger than TW_POLY_MAX_CELLS */
 } CbShape;
 
-TwRegionTile *cb_region_tiles (const TwGame *game, const CbState *s);
-gboolean      cb_goal_met     (const TwGame *game, const CbState *s, guint seat, guint card_index,
-                               const CbShape *shape);
+TwRegionTile *cb_region_tiles  (const TwGame *game, const CbState *s);
+guint         cb_shape_cells   (const TwGame *game, const CbState *s, guint16 root,
+                                int *xs, int *ys);
+void          cb_analyze_shape (const TwGame *game, const CbState *s, guint16 root, CbShape *out);
+gboolean      cb_goal_met      (const TwGame *game, const CbState *s, guint seat, guint card_index,
+                                const CbShape *shape);
+
+/* cb-expr.c: what expression goals can ask. The env of tw_expr_eval() is a
+ * CbExprEnv; a program whose needs include CB_EXPR_NEEDS_SHAPE asks about
+ * `shape` and is only evaluated when there is one. */
+#define CB_EXPR_NEEDS_SHAPE (1u << 0)
+
+typedef struct
+{
+  const TwGame  *game;
+  const CbState *s;
+  guint          seat;    /* whose goal: `own` is this seat's private board */
+  const CbShape *shape;   /* `shape`, or NULL */
+} CbExprEnv;
+
+extern const TwExprVocabulary cb_expr_vocabulary;
 
 /* cb-prepare.c: definition time */
 void     cb_validate      (TwDefinition *def, TwDiagnostics *diags);

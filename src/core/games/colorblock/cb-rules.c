@@ -337,25 +337,22 @@ cb_region_tiles (const TwGame  *game,
   return tiles;
 }
 
-/* Member tiles of the shape rooted at @root, their footprint, and whether the
- * shape encloses empty cells (holes) or other-coloured sections (an island). */
-static void
-analyze_shape (const TwGame  *game,
-               const CbState *s,
-               guint16        root,
-               CbShape       *out)
+/* The cells of the tiles of the shape rooted at @root (each tile once, at
+ * most TW_MAX_TILE_COUNT), into @xs and @ys; returns how many. Reads the
+ * union-find without compressing it: expression goals ask this of states
+ * the heuristic must leave as they are. */
+guint
+cb_shape_cells (const TwGame  *game,
+                const CbState *s,
+                guint16        root,
+                int           *xs,
+                int           *ys)
 {
   const CbPrep *p = cb_prep (game);
   const CbPlaced *placed = CB_PLACED (p, s);
-  guint16 *parent = CB_PARENT (p, (CbState *) s);
+  const guint16 *parent = CB_PARENT (p, s);
   guint board = placed[root / 4].board;
-  int xs[256], ys[256];
   guint n = 0;
-  int x0 = G_MAXINT, y0 = G_MAXINT;
-
-  memset (out, 0, sizeof *out);
-  out->board = board;
-  out->color = cb_inst_face (p, placed[root / 4].inst, placed[root / 4].rot)->section_color[root % 4];
 
   for (guint i = 0; i < s->n_placed; i++)
     {
@@ -363,15 +360,44 @@ analyze_shape (const TwGame  *game,
         continue;
       const TwTileFace *f = cb_inst_face (p, placed[i].inst, placed[i].rot);
       for (guint sec = 0; sec < f->n_sections; sec++)
-        if (tw_uf_find (parent, 4 * i + sec) == root)
+        if (tw_uf_root (parent, 4 * i + sec) == root)
           {
             xs[n] = placed[i].x;
             ys[n] = placed[i].y;
-            x0 = MIN (x0, xs[n]);
-            y0 = MIN (y0, ys[n]);
             n++;
             break;
           }
+    }
+  return n;
+}
+
+/* Member tiles of the shape rooted at @root, their footprint, and whether the
+ * shape encloses empty cells (holes) or other-coloured sections (an island). */
+void
+cb_analyze_shape (const TwGame  *game,
+                  const CbState *s,
+                  guint16        root,
+                  CbShape       *out)
+{
+  const CbPrep *p = cb_prep (game);
+  const CbPlaced *placed = CB_PLACED (p, s);
+  guint board = placed[root / 4].board;
+  int xs[TW_MAX_TILE_COUNT], ys[TW_MAX_TILE_COUNT];
+  guint n;
+  int x0 = G_MAXINT, y0 = G_MAXINT;
+
+  memset (out, 0, sizeof *out);
+  out->board = board;
+  out->root = root;
+  out->has_root = TRUE;
+  out->completed = (CB_FLAGS (p, s)[root] & CB_SHAPE_COMPLETE) != 0;
+  out->color = cb_inst_face (p, placed[root / 4].inst, placed[root / 4].rot)->section_color[root % 4];
+
+  n = cb_shape_cells (game, s, root, xs, ys);
+  for (guint i = 0; i < n; i++)
+    {
+      x0 = MIN (x0, xs[i]);
+      y0 = MIN (y0, ys[i]);
     }
   out->n_tiles = n;
 
@@ -428,6 +454,15 @@ cb_goal_met (const TwGame  *game,
   const TwCardDef *card = &game->definition->cards[card_index];
   const CbPrep *p = cb_prep (game);
 
+  if (card->kind == CB_GOAL_EXPRESSION)
+    {
+      /* like the C kinds, a condition on a shape fails when there is none */
+      const TwExprProgram *when = p->goal_expr[card_index];
+      CbExprEnv env = { game, s, seat, shape };
+      if (shape == NULL && (tw_expr_program_needs (when) & CB_EXPR_NEEDS_SHAPE))
+        return FALSE;
+      return tw_expr_eval_bool (when, &env);
+    }
   if (card->kind == CB_GOAL_PRIVATE_ALL_COLORS)
     {
       for (guint c = 0; c < p->n_colors; c++)
@@ -529,7 +564,7 @@ consider_closed (const TwGame *game,
   guint8 *flags = CB_FLAGS (p, s);
   CbShape shape;
 
-  analyze_shape (game, s, root, &shape);
+  cb_analyze_shape (game, s, root, &shape);
   if (shape.has_hole && cb_opt (game, CB_OPT_COMPLETION) == 0)
     {
       if (!(flags[root] & CB_SHAPE_HOLED))
@@ -541,6 +576,7 @@ consider_closed (const TwGame *game,
     }
   if (flags[root] & CB_SHAPE_HOLED)
     s->n_holed--;
+  shape.completed = TRUE;   /* mark_complete() makes it so */
   mark_complete (game, s, root, shape.board, shape.color, seat, &shape);
 }
 
@@ -695,7 +731,7 @@ cb_place (const TwGame *game,
     for (guint k = 0; k < n_roots; k++)
       {
         CbShape shape;
-        analyze_shape (game, s, roots[k], &shape);
+        cb_analyze_shape (game, s, roots[k], &shape);
         claim_goals (game, s, seat, &shape);
       }
   if (board != 0 && any_open_goal (s))

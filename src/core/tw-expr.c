@@ -1,0 +1,2037 @@
+/* tw-expr.c: the expression language of definitions, compiled once
+ *
+ * Three passes over an expression's text, all bounded by the limits of
+ * tw-expr.h: a lexer into tokens, a recursive-descent parser into a small
+ * tree (syntax only), and one walk of the tree that resolves names against
+ * the scopes and the module's vocabulary, checks types and emits a flat
+ * array of instructions for a stack machine. The tree is needed because
+ * `sum(s.size for s in shapes(own))` names its variable after using it.
+ *
+ * Loops (count, sum, max, min, any, all) keep their cursor, the query's
+ * argument, the bound element and their accumulator in numbered slots, so
+ * the evaluator's whole state is two fixed arrays on the C stack. The
+ * compiler tracks the stack depth and the slots of every instruction and
+ * refuses a program that would exceed them, so the evaluator checks nothing.
+ *
+ * Arithmetic is on 64-bit integers and wraps around on overflow; a division
+ * or remainder by zero is 0 (doc/definition-format.md, "Expressions").
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "tw-expr.h"
+
+#include <string.h>
+
+G_DEFINE_QUARK (tw-expr-error-quark, tw_expr_error)
+
+/* ------------------------------------------------------------------------ */
+/* Tokens                                                                   */
+
+typedef enum
+{
+  T_END,
+  T_NUMBER,
+  T_NAME,
+  T_STRING,
+  T_LPAREN,
+  T_RPAREN,
+  T_COMMA,
+  T_DOT,
+  T_PLUS,
+  T_MINUS,
+  T_STAR,
+  T_SLASH,
+  T_PERCENT,
+  T_ASSIGN,
+  T_EQ,
+  T_NE,
+  T_LT,
+  T_LE,
+  T_GT,
+  T_GE,
+} TokenKind;
+
+typedef struct
+{
+  TokenKind kind;
+  guint     offset;
+  guint     len;
+  gint64    value;       /* T_NUMBER */
+} Token;
+
+/* Words the grammar owns: not names of values. */
+static const char * const keywords[] = {
+  "let", "in", "if", "then", "else", "and", "or", "not", "true", "false", "where", "for", NULL
+};
+
+/* ------------------------------------------------------------------------ */
+/* The tree                                                                 */
+
+typedef enum
+{
+  N_NUMBER,
+  N_BOOL,
+  N_COLOR_NAME,   /* color(dark-blue) or color("dark-blue"): name at name_off */
+  N_NAME,         /* a name: a bound variable, a query, `colors`, a colour */
+  N_CALL,         /* query(arg): name at name_off, a = the argument or -1 */
+  N_FIELD,        /* a.name */
+  N_UNARY,        /* op a */
+  N_BINARY,       /* a op b */
+  N_LET,          /* let name = a in b */
+  N_IF,           /* if a then b else c */
+  N_LOOP,         /* op(d for name in a where b): b, d may be -1; name_len 0: `it` */
+  N_PAIR,         /* max(a, b), min(a, b) */
+} NodeKind;
+
+typedef enum
+{
+  OP_NONE,
+  OP_NEG, OP_NOT,
+  OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_MOD,
+  OP_EQ, OP_NE, OP_LT, OP_LE, OP_GT, OP_GE,
+  OP_AND, OP_OR,
+  OP_COUNT, OP_SUM, OP_MAX, OP_MIN, OP_ANY, OP_ALL,
+} NodeOp;
+
+typedef struct
+{
+  NodeKind kind;
+  NodeOp   op;
+  guint    offset;     /* the token an error about this node points at */
+  guint    name_off;   /* the name this node carries, if any */
+  guint    name_len;
+  gint64   value;
+  int      a, b, c, d;
+} Node;
+
+static const char * const op_text[] = {
+  [OP_NEG] = "-", [OP_NOT] = "not",
+  [OP_ADD] = "+", [OP_SUB] = "-", [OP_MUL] = "*", [OP_DIV] = "/", [OP_MOD] = "%",
+  [OP_EQ] = "==", [OP_NE] = "!=", [OP_LT] = "<", [OP_LE] = "<=", [OP_GT] = ">", [OP_GE] = ">=",
+  [OP_AND] = "and", [OP_OR] = "or",
+  [OP_COUNT] = "count", [OP_SUM] = "sum", [OP_MAX] = "max", [OP_MIN] = "min",
+  [OP_ANY] = "any", [OP_ALL] = "all",
+};
+
+/* ------------------------------------------------------------------------ */
+/* Instructions                                                             */
+
+typedef enum
+{
+  I_END,
+  I_PUSH,      /* push imm */
+  I_LOAD,      /* push slot[a] */
+  I_STORE,     /* slot[a] = pop */
+  I_SET,       /* slot[a] = imm */
+  I_QUERY,     /* push value(query b, arg imm) */
+  I_FIELD,     /* top = field(record a, field b, top) */
+  I_NEG, I_NOT,
+  I_ADD, I_SUB, I_MUL, I_DIV, I_MOD,
+  I_EQ, I_NE, I_LT, I_LE, I_GT, I_GE,
+  I_MAX2, I_MIN2,
+  I_JUMP,      /* to imm */
+  I_JUMP_IF_FALSE,
+  I_JUMP_IF_TRUE,
+  I_AND,       /* short circuit: if top is 0 jump to imm keeping it, else pop */
+  I_OR,        /* the same when top is not 0 */
+  I_ITER,      /* slot[a] = 0 (cursor), slot[a+1] = imm (the query's argument) */
+  I_NEXT,      /* the next element of query b into slot[a+2], or jump to imm */
+  I_INC,       /* slot[a]++ */
+  I_ADD_TO,    /* slot[a] += pop */
+  I_MAX_TO,    /* slot[a] = max (slot[a], pop), the first value taken as is (slot[a+1]: seen) */
+  I_MIN_TO,
+} InstrCode;
+
+typedef struct
+{
+  guint8  code;
+  guint8  a;
+  guint16 b;
+  gint32  imm;
+} Instr;
+
+/* the query number of the language's own collection of every colour */
+#define COLORS_QUERY 0xffff
+
+struct _TwExprProgram
+{
+  const TwExprVocabulary *vocabulary;
+  guint32                 needs;
+  guint                   n_colors;
+  guint                   n_code;
+  Instr                   code[];
+};
+
+/* ------------------------------------------------------------------------ */
+/* Compiler state                                                           */
+
+typedef enum
+{
+  BIND_VALUE,    /* a slot holding a value */
+  BIND_LIST,     /* a name for a collection: a query and its argument */
+} BindKind;
+
+typedef struct
+{
+  const char *name;      /* into the text; not NUL-terminated */
+  guint       len;
+  BindKind    kind;
+  TwExprType  type;
+  guint       slot;      /* BIND_VALUE */
+  guint       query;     /* BIND_LIST */
+  gint32      arg;
+} Binding;
+
+typedef struct
+{
+  const char             *text;
+  gsize                   len;
+  const TwExprVocabulary *vocab;
+  const TwDefinition     *def;
+  /* lexer and parser */
+  GArray                 *tokens;     /* Token */
+  guint                   pos;
+  GArray                 *nodes;      /* Node */
+  guint                   depth;
+  /* checker and code */
+  GArray                 *scope;      /* Binding */
+  GArray                 *code;       /* Instr */
+  guint                   stack;      /* values on the stack at this point */
+  guint                   max_stack;
+  guint                   slots;      /* slots in use at this point */
+  guint                   loops;      /* loops around this point */
+  guint32                 needs;
+  /* the first error */
+  GError                 *error;
+  guint                   error_offset;
+  char                   *error_hint;
+} Compiler;
+
+static gboolean fail (Compiler   *C,
+                      TwExprError code,
+                      guint       offset,
+                      char       *hint,
+                      const char *format,
+                      ...) G_GNUC_PRINTF (5, 6);
+
+/* Records the first error (later ones are consequences) and takes @hint. */
+static gboolean
+fail (Compiler   *C,
+      TwExprError code,
+      guint       offset,
+      char       *hint,
+      const char *format,
+      ...)
+{
+  va_list args;
+
+  if (C->error != NULL)
+    {
+      g_free (hint);
+      return FALSE;
+    }
+  va_start (args, format);
+  C->error = g_error_new_valist (TW_EXPR_ERROR, code, format, args);
+  va_end (args);
+  C->error_offset = offset;
+  C->error_hint = hint;
+  return FALSE;
+}
+
+/* A name of the text as a string for a message: at most a few dozen
+ * characters, whatever a hostile text holds. */
+static char *
+shown (Compiler *C,
+       guint     offset,
+       guint     len)
+{
+  g_autofree char *s = g_strndup (C->text + offset, len);
+  return tw_excerpt (s, TW_EXCERPT_VALUE);
+}
+
+static gboolean
+name_is (Compiler   *C,
+         guint       offset,
+         guint       len,
+         const char *word)
+{
+  return strlen (word) == len && memcmp (C->text + offset, word, len) == 0;
+}
+
+static gboolean
+is_keyword (Compiler *C,
+            guint     offset,
+            guint     len)
+{
+  for (guint i = 0; keywords[i] != NULL; i++)
+    if (name_is (C, offset, len, keywords[i]))
+      return TRUE;
+  return FALSE;
+}
+
+/* "did you mean 'x'?" for @word among @candidates, or NULL. */
+static char *
+did_you_mean (Compiler  *C,
+              guint      offset,
+              guint      len,
+              GPtrArray *candidates)
+{
+  g_autofree char *word = g_strndup (C->text + offset, MIN (len, 64));
+  const char *near;
+
+  g_ptr_array_add (candidates, NULL);
+  near = tw_nearest_word (word, (const char * const *) candidates->pdata);
+  return near ? g_strdup_printf ("did you mean '%s'?", near) : NULL;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Lexer                                                                    */
+
+static gboolean
+lex (Compiler *C)
+{
+  const char *t = C->text;
+  gsize i = 0, n = C->len;
+
+  while (i < n)
+    {
+      Token tok = { T_END, (guint) i, 1, 0 };
+      char c = t[i];
+
+      if (c == ' ' || c == '\t' || c == '\n' || c == '\r')
+        {
+          i++;
+          continue;
+        }
+      if (g_ascii_isdigit (c))
+        {
+          gsize j = i;
+          gint64 v = 0;
+          while (j < n && g_ascii_isdigit (t[j]))
+            {
+              v = v * 10 + (t[j] - '0');
+              if (v > G_MAXINT32)
+                return fail (C, TW_EXPR_ERROR_LIMIT, (guint) i,
+                             g_strdup ("numbers are whole numbers up to 2147483647"),
+                             "this number is too large");
+              j++;
+            }
+          if (j < n && (g_ascii_isalpha (t[j]) || t[j] == '_' || t[j] == '.'))
+            return fail (C, TW_EXPR_ERROR_SYNTAX, (guint) j,
+                         g_strdup (t[j] == '.' ? "numbers are whole numbers"
+                                               : "put a space between a number and a name"),
+                         "unexpected '%c' after a number", t[j]);
+          tok.kind = T_NUMBER;
+          tok.value = v;
+          tok.len = (guint) (j - i);
+        }
+      else if (g_ascii_isalpha (c) || c == '_')
+        {
+          gsize j = i;
+          while (j < n && (g_ascii_isalnum (t[j]) || t[j] == '_'))
+            j++;
+          tok.kind = T_NAME;
+          tok.len = (guint) (j - i);
+        }
+      else if (c == '"')
+        {
+          gsize j = i + 1;
+          while (j < n && t[j] != '"')
+            {
+              if (!(g_ascii_isalnum (t[j]) || t[j] == '-' || t[j] == '_'))
+                return fail (C, TW_EXPR_ERROR_SYNTAX, (guint) j,
+                             g_strdup ("quotes hold the id of a colour: letters, digits, '-' and '_'"),
+                             "unexpected character in quotes");
+              j++;
+            }
+          if (j >= n)
+            return fail (C, TW_EXPR_ERROR_SYNTAX, (guint) i, g_strdup ("close it with '\"'"),
+                         "unterminated quotes");
+          tok.kind = T_STRING;
+          tok.len = (guint) (j + 1 - i);
+        }
+      else
+        {
+          char d = i + 1 < n ? t[i + 1] : '\0';
+          switch (c)
+            {
+            case '(': tok.kind = T_LPAREN; break;
+            case ')': tok.kind = T_RPAREN; break;
+            case ',': tok.kind = T_COMMA; break;
+            case '.': tok.kind = T_DOT; break;
+            case '+': tok.kind = T_PLUS; break;
+            case '-': tok.kind = T_MINUS; break;
+            case '*': tok.kind = T_STAR; break;
+            case '/': tok.kind = T_SLASH; break;
+            case '%': tok.kind = T_PERCENT; break;
+            case '=':
+              tok.kind = d == '=' ? T_EQ : T_ASSIGN;
+              break;
+            case '!':
+              if (d != '=')
+                return fail (C, TW_EXPR_ERROR_SYNTAX, (guint) i, g_strdup ("write 'not' for negation"),
+                             "unexpected '!'");
+              tok.kind = T_NE;
+              break;
+            case '<':
+              tok.kind = d == '=' ? T_LE : T_LT;
+              break;
+            case '>':
+              tok.kind = d == '=' ? T_GE : T_GT;
+              break;
+            case '&':
+            case '|':
+              return fail (C, TW_EXPR_ERROR_SYNTAX, (guint) i,
+                           g_strdup (c == '&' ? "write 'and'" : "write 'or'"),
+                           "unexpected '%c'", c);
+            default:
+              if (g_ascii_isprint (c))
+                return fail (C, TW_EXPR_ERROR_SYNTAX, (guint) i, NULL,
+                             "unexpected character '%c'", c);
+              return fail (C, TW_EXPR_ERROR_SYNTAX, (guint) i,
+                           g_strdup ("expressions are written in plain ASCII"),
+                           "unexpected character (byte 0x%02x)", (guint) (guchar) c);
+            }
+          if (tok.kind == T_EQ || tok.kind == T_NE || tok.kind == T_LE || tok.kind == T_GE)
+            tok.len = 2;
+        }
+      g_array_append_val (C->tokens, tok);
+      i += tok.len;
+    }
+  Token end = { T_END, (guint) n, 0, 0 };
+  g_array_append_val (C->tokens, end);
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Parser                                                                   */
+
+static inline const Token *
+peek_at (Compiler *C,
+         guint     k)
+{
+  guint i = MIN (C->pos + k, C->tokens->len - 1);
+  return &g_array_index (C->tokens, Token, i);
+}
+
+static inline const Token *
+peek (Compiler *C)
+{
+  return peek_at (C, 0);
+}
+
+static inline const Token *
+advance (Compiler *C)
+{
+  const Token *t = peek (C);
+  if (t->kind != T_END)
+    C->pos++;
+  return t;
+}
+
+static gboolean
+at_word (Compiler   *C,
+         const char *word)
+{
+  const Token *t = peek (C);
+  return t->kind == T_NAME && name_is (C, t->offset, t->len, word);
+}
+
+static gboolean
+accept_word (Compiler   *C,
+             const char *word)
+{
+  if (!at_word (C, word))
+    return FALSE;
+  advance (C);
+  return TRUE;
+}
+
+/* What a token is, for "expected X, found Y". */
+static char *
+describe_token (Compiler    *C,
+                const Token *t)
+{
+  if (t->kind == T_END)
+    return g_strdup ("the end of the expression");
+  g_autofree char *s = shown (C, t->offset, t->len);
+  return g_strdup_printf ("'%s'", s);
+}
+
+static gboolean
+expect (Compiler   *C,
+        TokenKind   kind,
+        const char *what)
+{
+  const Token *t = peek (C);
+  if (t->kind == kind)
+    {
+      advance (C);
+      return TRUE;
+    }
+  g_autofree char *found = describe_token (C, t);
+  return fail (C, TW_EXPR_ERROR_SYNTAX, t->offset, NULL, "expected %s, found %s", what, found);
+}
+
+static gboolean
+expect_word (Compiler   *C,
+             const char *word,
+             const char *hint)
+{
+  if (accept_word (C, word))
+    return TRUE;
+  g_autofree char *found = describe_token (C, peek (C));
+  return fail (C, TW_EXPR_ERROR_SYNTAX, peek (C)->offset, hint ? g_strdup (hint) : NULL,
+               "expected '%s', found %s", word, found);
+}
+
+/* A new node, or -1 past the node limit. */
+static int
+new_node (Compiler *C,
+          NodeKind  kind,
+          NodeOp    op,
+          guint     offset)
+{
+  Node n = { kind, op, offset, 0, 0, 0, -1, -1, -1, -1 };
+
+  if (C->nodes->len >= TW_EXPR_MAX_NODES)
+    {
+      fail (C, TW_EXPR_ERROR_LIMIT, offset, g_strdup ("split it into simpler cards"),
+            "the expression is too large: more than %u parts", TW_EXPR_MAX_NODES);
+      return -1;
+    }
+  g_array_append_val (C->nodes, n);
+  return (int) C->nodes->len - 1;
+}
+
+#define NODE(C, i) (&g_array_index ((C)->nodes, Node, (i)))
+
+static int
+binary (Compiler *C,
+        NodeOp    op,
+        guint     offset,
+        int       a,
+        int       b)
+{
+  int n;
+  if (a < 0 || b < 0 || (n = new_node (C, N_BINARY, op, offset)) < 0)
+    return -1;
+  NODE (C, n)->a = a;
+  NODE (C, n)->b = b;
+  return n;
+}
+
+/* Counts one level of nesting; FALSE past the limit. */
+static gboolean
+enter (Compiler *C,
+       guint     offset)
+{
+  if (++C->depth > TW_EXPR_MAX_DEPTH)
+    return fail (C, TW_EXPR_ERROR_LIMIT, offset, g_strdup ("use 'let' to name a part"),
+                 "the expression is nested too deeply: more than %u levels", TW_EXPR_MAX_DEPTH);
+  return TRUE;
+}
+
+static int parse_expr (Compiler *C);
+static int parse_or (Compiler *C);
+
+/* A name the expression binds: not a keyword. */
+static gboolean
+parse_binding_name (Compiler *C,
+                    guint    *off,
+                    guint    *len)
+{
+  const Token *t = peek (C);
+  if (t->kind != T_NAME)
+    {
+      g_autofree char *found = describe_token (C, t);
+      return fail (C, TW_EXPR_ERROR_SYNTAX, t->offset, NULL, "expected a name, found %s", found);
+    }
+  if (is_keyword (C, t->offset, t->len))
+    {
+      g_autofree char *s = shown (C, t->offset, t->len);
+      return fail (C, TW_EXPR_ERROR_SYNTAX, t->offset, NULL,
+                   "'%s' is a word of the language, not a name", s);
+    }
+  *off = t->offset;
+  *len = t->len;
+  advance (C);
+  return TRUE;
+}
+
+/* Fills loop node @n: variable, collection, condition, value. */
+static int
+set_loop (Compiler *C,
+          int       n,
+          guint     voff,
+          guint     vlen,
+          int       coll,
+          int       cond,
+          int       value)
+{
+  Node *node = NODE (C, n);
+
+  node->name_off = voff;
+  node->name_len = vlen;
+  node->a = coll;
+  node->b = cond;
+  node->d = value;
+  return n;
+}
+
+/* count(s in C where P), any(...), all(...): the variable may be left out
+ * (`count(shapes(own))`, then it is called `it`). */
+static int
+parse_quantifier (Compiler *C,
+                  NodeOp    op,
+                  guint     offset)
+{
+  int n = new_node (C, N_LOOP, op, offset);
+  int coll, cond = -1;
+  guint voff = 0, vlen = 0;
+
+  if (n < 0)
+    return -1;
+  const Token *t = peek (C), *u = peek_at (C, 1);
+  if (t->kind == T_NAME && u->kind == T_NAME && name_is (C, u->offset, u->len, "in"))
+    {
+      if (!parse_binding_name (C, &voff, &vlen))
+        return -1;
+      advance (C);
+    }
+  if ((coll = parse_or (C)) < 0)
+    return -1;
+  if (accept_word (C, "where") && (cond = parse_expr (C)) < 0)
+    return -1;
+  if (!expect (C, T_RPAREN, "')' or 'where'"))
+    return -1;
+  return set_loop (C, n, voff, vlen, coll, cond, -1);
+}
+
+/* sum(V for s in C where P), max(...), min(...); max(a, b), min(a, b). */
+static int
+parse_aggregate (Compiler *C,
+                 NodeOp    op,
+                 guint     offset)
+{
+  int value, coll, cond = -1, n;
+  guint voff, vlen;
+
+  if ((value = parse_expr (C)) < 0)
+    return -1;
+  if ((op == OP_MAX || op == OP_MIN) && peek (C)->kind == T_COMMA)
+    {
+      int other;
+      advance (C);
+      if ((other = parse_expr (C)) < 0 || !expect (C, T_RPAREN, "')'")
+          || (n = new_node (C, N_PAIR, op, offset)) < 0)
+        return -1;
+      NODE (C, n)->a = value;
+      NODE (C, n)->b = other;
+      return n;
+    }
+  if (!expect_word (C, "for", op == OP_SUM ? "write sum(VALUE for NAME in COLLECTION)"
+                                          : "write max(VALUE for NAME in COLLECTION) or max(A, B)")
+      || !parse_binding_name (C, &voff, &vlen)
+      || !expect_word (C, "in", NULL)
+      || (coll = parse_or (C)) < 0)
+    return -1;
+  if (accept_word (C, "where") && (cond = parse_expr (C)) < 0)
+    return -1;
+  if (!expect (C, T_RPAREN, "')' or 'where'") || (n = new_node (C, N_LOOP, op, offset)) < 0)
+    return -1;
+  return set_loop (C, n, voff, vlen, coll, cond, value);
+}
+
+static int
+parse_primary (Compiler *C)
+{
+  const Token *t = peek (C);
+  int n;
+
+  switch (t->kind)
+    {
+    case T_NUMBER:
+      advance (C);
+      if ((n = new_node (C, N_NUMBER, OP_NONE, t->offset)) >= 0)
+        NODE (C, n)->value = t->value;
+      return n;
+
+    case T_LPAREN:
+      advance (C);
+      if ((n = parse_expr (C)) < 0 || !expect (C, T_RPAREN, "')'"))
+        return -1;
+      return n;
+
+    case T_NAME:
+      break;
+
+    default:
+      {
+        g_autofree char *found = describe_token (C, t);
+        fail (C, TW_EXPR_ERROR_SYNTAX, t->offset,
+              t->kind == T_ASSIGN ? g_strdup ("compare with '=='") : NULL,
+              "expected a value, found %s", found);
+        return -1;
+      }
+    }
+
+  guint off = t->offset, len = t->len;
+  if (name_is (C, off, len, "true") || name_is (C, off, len, "false"))
+    {
+      advance (C);
+      if ((n = new_node (C, N_BOOL, OP_NONE, off)) >= 0)
+        NODE (C, n)->value = name_is (C, off, len, "true");
+      return n;
+    }
+  if (is_keyword (C, off, len))
+    {
+      g_autofree char *s = shown (C, off, len);
+      fail (C, TW_EXPR_ERROR_SYNTAX, off, NULL, "expected a value, found '%s'", s);
+      return -1;
+    }
+  advance (C);
+  if (peek (C)->kind != T_LPAREN)
+    {
+      if ((n = new_node (C, N_NAME, OP_NONE, off)) >= 0)
+        {
+          NODE (C, n)->name_off = off;
+          NODE (C, n)->name_len = len;
+        }
+      return n;
+    }
+  advance (C);
+
+  static const struct { const char *name; NodeOp op; } loops[] = {
+    { "count", OP_COUNT }, { "any", OP_ANY }, { "all", OP_ALL },
+    { "sum", OP_SUM }, { "max", OP_MAX }, { "min", OP_MIN },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (loops); i++)
+    if (name_is (C, off, len, loops[i].name))
+      return i < 3 ? parse_quantifier (C, loops[i].op, off)
+                   : parse_aggregate (C, loops[i].op, off);
+
+  if (name_is (C, off, len, "color"))
+    {
+      const Token *id = peek (C);
+      if (id->kind != T_NAME && id->kind != T_STRING)
+        {
+          g_autofree char *found = describe_token (C, id);
+          fail (C, TW_EXPR_ERROR_SYNTAX, id->offset, g_strdup ("write color(\"dark-blue\")"),
+                "expected the id of a colour, found %s", found);
+          return -1;
+        }
+      /* an id with hyphens is names and minus signs that touch */
+      guint id_off = id->kind == T_STRING ? id->offset + 1 : id->offset;
+      guint id_end = id->kind == T_STRING ? id->offset + id->len - 1 : id->offset + id->len;
+      advance (C);
+      while (id->kind == T_NAME && peek (C)->offset == id_end
+             && (peek (C)->kind == T_NAME || peek (C)->kind == T_MINUS || peek (C)->kind == T_NUMBER))
+        id_end += advance (C)->len;
+      if (!expect (C, T_RPAREN, "')'") || (n = new_node (C, N_COLOR_NAME, OP_NONE, id_off)) < 0)
+        return -1;
+      NODE (C, n)->name_off = id_off;
+      NODE (C, n)->name_len = id_end - id_off;
+      return n;
+    }
+
+  /* a query with an argument */
+  if ((n = new_node (C, N_CALL, OP_NONE, off)) < 0)
+    return -1;
+  NODE (C, n)->name_off = off;
+  NODE (C, n)->name_len = len;
+  if (peek (C)->kind != T_RPAREN)
+    {
+      int arg = parse_expr (C);
+      if (arg < 0)
+        return -1;
+      NODE (C, n)->a = arg;
+      if (peek (C)->kind == T_COMMA)
+        {
+          g_autofree char *s = shown (C, off, len);
+          fail (C, TW_EXPR_ERROR_SYNTAX, peek (C)->offset, NULL,
+                "'%s' takes at most one argument", s);
+          return -1;
+        }
+    }
+  if (!expect (C, T_RPAREN, "')'"))
+    return -1;
+  return n;
+}
+
+static int
+parse_postfix (Compiler *C)
+{
+  int n = parse_primary (C);
+
+  while (n >= 0 && peek (C)->kind == T_DOT)
+    {
+      advance (C);
+      const Token *t = peek (C);
+      int f;
+      if (t->kind != T_NAME)
+        {
+          g_autofree char *found = describe_token (C, t);
+          fail (C, TW_EXPR_ERROR_SYNTAX, t->offset, NULL, "expected a field name after '.', found %s",
+                found);
+          return -1;
+        }
+      advance (C);
+      if ((f = new_node (C, N_FIELD, OP_NONE, t->offset)) < 0)
+        return -1;
+      NODE (C, f)->name_off = t->offset;
+      NODE (C, f)->name_len = t->len;
+      NODE (C, f)->a = n;
+      n = f;
+    }
+  return n;
+}
+
+static int
+parse_unary (Compiler *C)
+{
+  const Token *t = peek (C);
+  int a, n;
+
+  if (t->kind != T_MINUS)
+    return parse_postfix (C);
+  advance (C);
+  if (!enter (C, t->offset) || (a = parse_unary (C)) < 0)
+    return -1;
+  C->depth--;
+  if ((n = new_node (C, N_UNARY, OP_NEG, t->offset)) >= 0)
+    NODE (C, n)->a = a;
+  return n;
+}
+
+typedef int    (*ParseFn) (Compiler *C);
+typedef NodeOp (*OpAt)    (Compiler *C);
+
+/* Left-associative operators of one precedence: operand (op operand)*. */
+static int
+parse_left (Compiler *C,
+            ParseFn   operand,
+            OpAt      op_at)
+{
+  int a = operand (C);
+  NodeOp op;
+
+  while (a >= 0 && (op = op_at (C)) != OP_NONE)
+    {
+      guint off = advance (C)->offset;
+      a = binary (C, op, off, a, operand (C));
+    }
+  return a;
+}
+
+static NodeOp
+mul_op (Compiler *C)
+{
+  switch (peek (C)->kind)
+    {
+    case T_STAR:    return OP_MUL;
+    case T_SLASH:   return OP_DIV;
+    case T_PERCENT: return OP_MOD;
+    default:        return OP_NONE;
+    }
+}
+
+static NodeOp
+add_op (Compiler *C)
+{
+  switch (peek (C)->kind)
+    {
+    case T_PLUS:  return OP_ADD;
+    case T_MINUS: return OP_SUB;
+    default:      return OP_NONE;
+    }
+}
+
+static NodeOp
+and_op (Compiler *C)
+{
+  return at_word (C, "and") ? OP_AND : OP_NONE;
+}
+
+static NodeOp
+or_op (Compiler *C)
+{
+  return at_word (C, "or") ? OP_OR : OP_NONE;
+}
+
+static int
+parse_mul (Compiler *C)
+{
+  return parse_left (C, parse_unary, mul_op);
+}
+
+static int
+parse_add (Compiler *C)
+{
+  return parse_left (C, parse_mul, add_op);
+}
+
+static NodeOp
+comparison_op (TokenKind kind)
+{
+  switch (kind)
+    {
+    case T_EQ: return OP_EQ;
+    case T_NE: return OP_NE;
+    case T_LT: return OP_LT;
+    case T_LE: return OP_LE;
+    case T_GT: return OP_GT;
+    case T_GE: return OP_GE;
+    default:   return OP_NONE;
+    }
+}
+
+static int
+parse_comparison (Compiler *C)
+{
+  int a = parse_add (C);
+  const Token *t = peek (C);
+  NodeOp op = comparison_op (t->kind);
+
+  if (a < 0)
+    return -1;
+  if (t->kind == T_ASSIGN)
+    {
+      fail (C, TW_EXPR_ERROR_SYNTAX, t->offset, g_strdup ("compare with '=='"), "unexpected '='");
+      return -1;
+    }
+  if (op == OP_NONE)
+    return a;
+  advance (C);
+  a = binary (C, op, t->offset, a, parse_add (C));
+  if (a >= 0 && comparison_op (peek (C)->kind) != OP_NONE)
+    {
+      fail (C, TW_EXPR_ERROR_SYNTAX, peek (C)->offset, g_strdup ("write a < b and b < c"),
+            "comparisons do not chain");
+      return -1;
+    }
+  return a;
+}
+
+static int
+parse_not (Compiler *C)
+{
+  const Token *t = peek (C);
+  int a, n;
+
+  if (!at_word (C, "not"))
+    return parse_comparison (C);
+  advance (C);
+  if (!enter (C, t->offset) || (a = parse_not (C)) < 0)
+    return -1;
+  C->depth--;
+  if ((n = new_node (C, N_UNARY, OP_NOT, t->offset)) >= 0)
+    NODE (C, n)->a = a;
+  return n;
+}
+
+static int
+parse_and (Compiler *C)
+{
+  return parse_left (C, parse_not, and_op);
+}
+
+static int
+parse_or (Compiler *C)
+{
+  return parse_left (C, parse_and, or_op);
+}
+
+static int
+parse_expr (Compiler *C)
+{
+  const Token *t = peek (C);
+  int n = -1;
+
+  if (!enter (C, t->offset))
+    return -1;
+  if (at_word (C, "let"))
+    {
+      guint off, len;
+      int a, b;
+      advance (C);
+      if (!parse_binding_name (C, &off, &len) || !expect (C, T_ASSIGN, "'='")
+          || (a = parse_expr (C)) < 0 || !expect_word (C, "in", "write let NAME = VALUE in EXPRESSION")
+          || (b = parse_expr (C)) < 0 || (n = new_node (C, N_LET, OP_NONE, t->offset)) < 0)
+        return -1;
+      NODE (C, n)->name_off = off;
+      NODE (C, n)->name_len = len;
+      NODE (C, n)->a = a;
+      NODE (C, n)->b = b;
+    }
+  else if (at_word (C, "if"))
+    {
+      int a, b, c;
+      advance (C);
+      if ((a = parse_expr (C)) < 0 || !expect_word (C, "then", NULL)
+          || (b = parse_expr (C)) < 0 || !expect_word (C, "else", "an 'if' needs both branches")
+          || (c = parse_expr (C)) < 0 || (n = new_node (C, N_IF, OP_NONE, t->offset)) < 0)
+        return -1;
+      NODE (C, n)->a = a;
+      NODE (C, n)->b = b;
+      NODE (C, n)->c = c;
+    }
+  else
+    n = parse_or (C);
+  C->depth--;
+  return n;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Types, names and code                                                    */
+
+char *
+tw_expr_type_name (const TwExprVocabulary *vocabulary,
+                   TwExprType              type)
+{
+  if (type & TW_EXPR_LIST)
+    {
+      g_autofree char *of = tw_expr_type_name (vocabulary, type & ~TW_EXPR_LIST);
+      return g_strdup_printf ("collection of %s", of);
+    }
+  switch (type)
+    {
+    case TW_EXPR_NUMBER: return g_strdup ("number");
+    case TW_EXPR_BOOL:   return g_strdup ("boolean");
+    case TW_EXPR_COLOR:  return g_strdup ("colour");
+    default:
+      if (type >= TW_EXPR_RECORD0 && vocabulary != NULL
+          && type - TW_EXPR_RECORD0 < (int) vocabulary->n_records)
+        return g_strdup (vocabulary->records[type - TW_EXPR_RECORD0].name);
+      return g_strdup ("nothing");
+    }
+}
+
+/* "a number", "a shape", "a collection of shape" */
+static char *
+a_type (Compiler  *C,
+        TwExprType type)
+{
+  g_autofree char *name = tw_expr_type_name (C->vocab, type);
+  return g_strdup_printf ("%s %s", strchr ("aeiou", name[0]) ? "an" : "a", name);
+}
+
+static gboolean
+type_error (Compiler   *C,
+            guint       offset,
+            const char *what,
+            TwExprType  got)
+{
+  g_autofree char *a = a_type (C, got);
+  return fail (C, TW_EXPR_ERROR_TYPE, offset, NULL, "%s, not %s", what, a);
+}
+
+static void
+emit (Compiler *C,
+      InstrCode code,
+      guint     a,
+      guint     b,
+      gint32    imm,
+      int       stack_delta)
+{
+  Instr in = { (guint8) code, (guint8) a, (guint16) b, imm };
+
+  g_array_append_val (C->code, in);
+  C->stack = (guint) ((int) C->stack + stack_delta);
+  C->max_stack = MAX (C->max_stack, C->stack);
+}
+
+static guint
+here (Compiler *C)
+{
+  return C->code->len;
+}
+
+static void
+patch (Compiler *C,
+       guint     at,
+       guint     target)
+{
+  g_array_index (C->code, Instr, at).imm = (gint32) target;
+}
+
+static const Binding *
+lookup (Compiler *C,
+        guint     off,
+        guint     len)
+{
+  for (guint i = C->scope->len; i-- > 0;)
+    {
+      const Binding *b = &g_array_index (C->scope, Binding, i);
+      if (b->len == len && memcmp (b->name, C->text + off, len) == 0)
+        return b;
+    }
+  return NULL;
+}
+
+static int
+find_query (Compiler *C,
+            guint     off,
+            guint     len)
+{
+  for (guint q = 0; C->vocab && q < C->vocab->n_queries; q++)
+    if (name_is (C, off, len, C->vocab->queries[q].name))
+      return (int) q;
+  return -1;
+}
+
+static int
+find_color (Compiler *C,
+            guint     off,
+            guint     len)
+{
+  for (guint c = 0; C->def && c < C->def->n_colors; c++)
+    if (C->def->colors[c].id && name_is (C, off, len, C->def->colors[c].id))
+      return (int) c;
+  return -1;
+}
+
+static gboolean
+take_slots (Compiler *C,
+            guint     n,
+            guint     offset,
+            guint    *first)
+{
+  if (C->slots + n > TW_EXPR_MAX_SLOTS)
+    return fail (C, TW_EXPR_ERROR_LIMIT, offset, g_strdup ("use fewer names and loops at once"),
+                 "the expression holds too many values at once (more than %u)",
+                 TW_EXPR_MAX_SLOTS);
+  *first = C->slots;
+  C->slots += n;
+  return TRUE;
+}
+
+static void
+bind (Compiler  *C,
+      guint      off,
+      guint      len,
+      Binding    b)
+{
+  /* an unnamed loop variable is `it` */
+  b.name = len > 0 ? C->text + off : "it";
+  b.len = len > 0 ? len : 2;
+  g_array_append_val (C->scope, b);
+}
+
+/* Every name that could stand where @off is, for a hint. */
+static char *
+hint_for_name (Compiler *C,
+               guint     off,
+               guint     len,
+               gboolean  call)
+{
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint q = 0; C->vocab && q < C->vocab->n_queries; q++)
+    if (call == (C->vocab->queries[q].choices != NULL))
+      g_ptr_array_add (names, g_strdup (C->vocab->queries[q].name));
+  if (call)
+    {
+      static const char * const calls[] = { "count", "sum", "max", "min", "any", "all", "color" };
+      for (guint i = 0; i < G_N_ELEMENTS (calls); i++)
+        g_ptr_array_add (names, g_strdup (calls[i]));
+    }
+  else
+    {
+      for (guint i = 0; i < C->scope->len; i++)
+        {
+          const Binding *b = &g_array_index (C->scope, Binding, i);
+          g_ptr_array_add (names, g_strndup (b->name, b->len));
+        }
+      g_ptr_array_add (names, g_strdup ("colors"));
+      for (guint c = 0; C->def && c < C->def->n_colors; c++)
+        if (C->def->colors[c].id)
+          g_ptr_array_add (names, g_strdup (C->def->colors[c].id));
+    }
+  return did_you_mean (C, off, len, names);
+}
+
+/* The argument of a query: one of its words, as an index. */
+static gboolean
+query_argument (Compiler          *C,
+                const Node        *call,
+                const TwExprQuery *q,
+                gint32            *out)
+{
+  g_autofree char *name = shown (C, call->name_off, call->name_len);
+  g_autofree char *list = q->choices ? g_strjoinv (", ", (char **) q->choices) : NULL;
+
+  if (q->choices == NULL)
+    return fail (C, TW_EXPR_ERROR_TYPE, call->offset, g_strdup_printf ("write %s without parentheses", name),
+                 "'%s' takes no argument", name);
+  if (call->a < 0)
+    return fail (C, TW_EXPR_ERROR_TYPE, call->offset, g_strdup_printf ("one of: %s", list),
+                 "'%s' needs an argument", name);
+  const Node *arg = NODE (C, call->a);
+  if (arg->kind == N_NAME)
+    for (guint i = 0; q->choices[i] != NULL; i++)
+      if (name_is (C, arg->name_off, arg->name_len, q->choices[i]))
+        {
+          *out = (gint32) i;
+          return TRUE;
+        }
+  char *hint = NULL;
+  if (arg->kind == N_NAME)
+    {
+      g_autoptr(GPtrArray) words = g_ptr_array_new ();
+      for (guint i = 0; q->choices[i] != NULL; i++)
+        g_ptr_array_add (words, (gpointer) q->choices[i]);
+      hint = did_you_mean (C, arg->name_off, arg->name_len, words);
+    }
+  return fail (C, TW_EXPR_ERROR_NAME, arg->offset,
+               hint ? hint : g_strdup_printf ("one of: %s", list),
+               "the argument of '%s' is one of its words", name);
+}
+
+/* Resolves a collection: a query (or the colours) and its argument. */
+static gboolean
+collection (Compiler   *C,
+            int         index,
+            guint      *query,
+            gint32     *arg,
+            TwExprType *element)
+{
+  const Node *n = NODE (C, index);
+
+  if (n->kind == N_NAME)
+    {
+      const Binding *b = lookup (C, n->name_off, n->name_len);
+      int q = -1;
+      if (b != NULL && b->kind == BIND_LIST)
+        {
+          *query = b->query;
+          *arg = b->arg;
+          *element = b->type & ~TW_EXPR_LIST;
+          return TRUE;
+        }
+      if (b == NULL && (q = find_query (C, n->name_off, n->name_len)) >= 0
+          && (C->vocab->queries[q].type & TW_EXPR_LIST))
+        {
+          if (C->vocab->queries[q].choices != NULL)
+            return query_argument (C, n, &C->vocab->queries[q], arg);
+          *query = (guint) q;
+          *arg = 0;
+          *element = C->vocab->queries[q].type & ~TW_EXPR_LIST;
+          C->needs |= C->vocab->queries[q].needs;
+          return TRUE;
+        }
+      if (b == NULL && q < 0 && name_is (C, n->name_off, n->name_len, "colors"))
+        {
+          *query = COLORS_QUERY;
+          *arg = 0;
+          *element = TW_EXPR_COLOR;
+          return TRUE;
+        }
+    }
+  else if (n->kind == N_CALL)
+    {
+      int q = find_query (C, n->name_off, n->name_len);
+      if (q >= 0 && (C->vocab->queries[q].type & TW_EXPR_LIST))
+        {
+          if (!query_argument (C, n, &C->vocab->queries[q], arg))
+            return FALSE;
+          *query = (guint) q;
+          *element = C->vocab->queries[q].type & ~TW_EXPR_LIST;
+          C->needs |= C->vocab->queries[q].needs;
+          return TRUE;
+        }
+    }
+  if (n->kind == N_NAME || n->kind == N_CALL)
+    {
+      /* an unknown name gets its own message; a known one is not a collection */
+      const Binding *b = lookup (C, n->name_off, n->name_len);
+      if (b == NULL && find_query (C, n->name_off, n->name_len) < 0
+          && find_color (C, n->name_off, n->name_len) < 0)
+        {
+          g_autofree char *s = shown (C, n->name_off, n->name_len);
+          return fail (C, TW_EXPR_ERROR_NAME, n->offset, hint_for_name (C, n->name_off, n->name_len,
+                                                                       n->kind == N_CALL),
+                       "unknown %s '%s'", n->kind == N_CALL ? "query" : "name", s);
+        }
+    }
+  return fail (C, TW_EXPR_ERROR_TYPE, n->offset, g_strdup ("such as colors, or a query of the game"),
+               "expected a collection to go through");
+}
+
+/* Whether node @index names a collection (then a `let` binds it as a name
+ * rather than a value). */
+static gboolean
+is_collection (Compiler *C,
+               int       index)
+{
+  const Node *n = NODE (C, index);
+  const Binding *b;
+  int q;
+
+  if (n->kind != N_NAME && n->kind != N_CALL)
+    return FALSE;
+  b = n->kind == N_NAME ? lookup (C, n->name_off, n->name_len) : NULL;
+  if (b != NULL)
+    return b->kind == BIND_LIST;
+  q = find_query (C, n->name_off, n->name_len);
+  if (q >= 0)
+    return (C->vocab->queries[q].type & TW_EXPR_LIST) != 0;
+  return n->kind == N_NAME && name_is (C, n->name_off, n->name_len, "colors");
+}
+
+static gboolean gen (Compiler   *C,
+                     int         index,
+                     TwExprType *type);
+
+/* Generates @index and checks that it is of type @want. */
+static gboolean
+gen_want (Compiler   *C,
+          int         index,
+          TwExprType  want,
+          const char *what)
+{
+  TwExprType t;
+  if (!gen (C, index, &t))
+    return FALSE;
+  if (t != want)
+    return type_error (C, NODE (C, index)->offset, what, t);
+  return TRUE;
+}
+
+static gboolean
+gen_name (Compiler   *C,
+          const Node *n,
+          TwExprType *type)
+{
+  const Binding *b = lookup (C, n->name_off, n->name_len);
+  g_autofree char *s = shown (C, n->name_off, n->name_len);
+  int q = -1, c;
+
+  if (b != NULL && b->kind == BIND_VALUE)
+    {
+      emit (C, I_LOAD, b->slot, 0, 0, +1);
+      *type = b->type;
+      return TRUE;
+    }
+  if (b == NULL && (q = find_query (C, n->name_off, n->name_len)) >= 0)
+    {
+      const TwExprQuery *query = &C->vocab->queries[q];
+      if (query->choices != NULL)
+        {
+          g_autofree char *first = g_strdup (query->choices[0]);
+          return fail (C, TW_EXPR_ERROR_TYPE, n->offset, g_strdup_printf ("such as %s(%s)", s, first),
+                       "'%s' needs an argument", s);
+        }
+      if (!(query->type & TW_EXPR_LIST))
+        {
+          emit (C, I_QUERY, 0, (guint) q, 0, +1);
+          C->needs |= query->needs;
+          *type = query->type;
+          return TRUE;
+        }
+    }
+  if (b != NULL || q >= 0 || (b == NULL && name_is (C, n->name_off, n->name_len, "colors")))
+    return fail (C, TW_EXPR_ERROR_TYPE, n->offset,
+                 g_strdup_printf ("count it, add it up or test it: count(x in %s)", s),
+                 "'%s' is a collection, not a value", s);
+  if ((c = find_color (C, n->name_off, n->name_len)) >= 0)
+    {
+      emit (C, I_PUSH, 0, 0, c, +1);
+      *type = TW_EXPR_COLOR;
+      return TRUE;
+    }
+  return fail (C, TW_EXPR_ERROR_NAME, n->offset, hint_for_name (C, n->name_off, n->name_len, FALSE),
+               "unknown name '%s'", s);
+}
+
+static gboolean
+gen_field (Compiler   *C,
+           const Node *n,
+           TwExprType *type)
+{
+  TwExprType t;
+  g_autofree char *s = shown (C, n->name_off, n->name_len);
+
+  if (!gen (C, n->a, &t))
+    return FALSE;
+  if (t < TW_EXPR_RECORD0 || (t & TW_EXPR_LIST) || C->vocab == NULL
+      || t - TW_EXPR_RECORD0 >= (int) C->vocab->n_records)
+    {
+      g_autofree char *a = a_type (C, t);
+      return fail (C, TW_EXPR_ERROR_TYPE, n->name_off, NULL, "%s has no field '%s'", a, s);
+    }
+  const TwExprRecordType *rec = &C->vocab->records[t - TW_EXPR_RECORD0];
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  for (guint f = 0; f < rec->n_fields; f++)
+    {
+      if (name_is (C, n->name_off, n->name_len, rec->fields[f].name))
+        {
+          emit (C, I_FIELD, t - TW_EXPR_RECORD0, f, 0, 0);
+          *type = rec->fields[f].type;
+          return TRUE;
+        }
+      g_ptr_array_add (names, (gpointer) rec->fields[f].name);
+    }
+  char *hint = did_you_mean (C, n->name_off, n->name_len, names);
+  if (hint == NULL)
+    {
+      g_ptr_array_remove_index (names, names->len - 1);
+      g_ptr_array_add (names, NULL);
+      g_autofree char *list = g_strjoinv (", ", (char **) names->pdata);
+      hint = g_strdup_printf ("its fields are: %s", list);
+    }
+  g_autofree char *a = a_type (C, t);
+  return fail (C, TW_EXPR_ERROR_NAME, n->name_off, hint, "%s has no field '%s'", a, s);
+}
+
+static gboolean
+gen_binary (Compiler   *C,
+            const Node *n,
+            TwExprType *type)
+{
+  static const InstrCode codes[] = {
+    [OP_ADD] = I_ADD, [OP_SUB] = I_SUB, [OP_MUL] = I_MUL, [OP_DIV] = I_DIV, [OP_MOD] = I_MOD,
+    [OP_EQ] = I_EQ, [OP_NE] = I_NE, [OP_LT] = I_LT, [OP_LE] = I_LE, [OP_GT] = I_GT, [OP_GE] = I_GE,
+  };
+  g_autofree char *what = NULL;
+  TwExprType ta, tb;
+
+  if (n->op == OP_AND || n->op == OP_OR)
+    {
+      what = g_strdup_printf ("'%s' joins conditions (true or false)", op_text[n->op]);
+      if (!gen_want (C, n->a, TW_EXPR_BOOL, what))
+        return FALSE;
+      guint jump = here (C);
+      emit (C, n->op == OP_AND ? I_AND : I_OR, 0, 0, 0, -1);
+      if (!gen_want (C, n->b, TW_EXPR_BOOL, what))
+        return FALSE;
+      patch (C, jump, here (C));
+      *type = TW_EXPR_BOOL;
+      return TRUE;
+    }
+  if (n->op >= OP_ADD && n->op <= OP_MOD)
+    {
+      what = g_strdup_printf ("'%s' needs numbers", op_text[n->op]);
+      if (!gen_want (C, n->a, TW_EXPR_NUMBER, what) || !gen_want (C, n->b, TW_EXPR_NUMBER, what))
+        return FALSE;
+      emit (C, codes[n->op], 0, 0, 0, -1);
+      *type = TW_EXPR_NUMBER;
+      return TRUE;
+    }
+  /* comparisons */
+  if (!gen (C, n->a, &ta) || !gen (C, n->b, &tb))
+    return FALSE;
+  if ((n->op == OP_EQ || n->op == OP_NE) ? ta != tb : (ta != TW_EXPR_NUMBER || tb != TW_EXPR_NUMBER))
+    {
+      g_autofree char *a = a_type (C, ta);
+      g_autofree char *b = a_type (C, tb);
+      return fail (C, TW_EXPR_ERROR_TYPE, n->offset,
+                   n->op == OP_EQ || n->op == OP_NE ? NULL : g_strdup ("only numbers are ordered"),
+                   "'%s' cannot compare %s with %s", op_text[n->op], a, b);
+    }
+  emit (C, codes[n->op], 0, 0, 0, -1);
+  *type = TW_EXPR_BOOL;
+  return TRUE;
+}
+
+static gboolean
+gen_let (Compiler   *C,
+         const Node *n,
+         TwExprType *type)
+{
+  guint scope = C->scope->len, slots = C->slots;
+  Binding b = { 0, };
+
+  if (is_collection (C, n->a))
+    {
+      TwExprType element;
+      if (!collection (C, n->a, &b.query, &b.arg, &element))
+        return FALSE;
+      b.kind = BIND_LIST;
+      b.type = TW_EXPR_LIST_OF (element);
+    }
+  else
+    {
+      if (!gen (C, n->a, &b.type) || !take_slots (C, 1, n->offset, &b.slot))
+        return FALSE;
+      emit (C, I_STORE, b.slot, 0, 0, -1);
+      b.kind = BIND_VALUE;
+    }
+  bind (C, n->name_off, n->name_len, b);
+  if (!gen (C, n->b, type))
+    return FALSE;
+  g_array_set_size (C->scope, scope);
+  C->slots = slots;
+  return TRUE;
+}
+
+static gboolean
+gen_if (Compiler   *C,
+        const Node *n,
+        TwExprType *type)
+{
+  TwExprType other;
+
+  if (!gen_want (C, n->a, TW_EXPR_BOOL, "the condition of 'if' must be true or false"))
+    return FALSE;
+  guint to_else = here (C);
+  emit (C, I_JUMP_IF_FALSE, 0, 0, 0, -1);
+  if (!gen (C, n->b, type))
+    return FALSE;
+  guint to_end = here (C);
+  emit (C, I_JUMP, 0, 0, 0, -1);    /* the else branch starts without the then value */
+  patch (C, to_else, here (C));
+  if (!gen (C, n->c, &other))
+    return FALSE;
+  patch (C, to_end, here (C));
+  if (other != *type)
+    {
+      g_autofree char *a = a_type (C, *type);
+      g_autofree char *what = g_strdup_printf ("both branches of 'if' must give the same type: "
+                                               "'then' gives %s", a);
+      return type_error (C, NODE (C, n->c)->offset, what, other);
+    }
+  return TRUE;
+}
+
+static gboolean
+gen_loop (Compiler   *C,
+          const Node *n,
+          TwExprType *type)
+{
+  guint scope = C->scope->len, slots = C->slots;
+  guint query = 0, base = 0;
+  gint32 arg;
+  TwExprType element;
+  Binding var = { 0, };
+  g_autofree char *op = g_strdup (op_text[n->op]);
+
+  if (++C->loops > TW_EXPR_MAX_LOOPS)
+    return fail (C, TW_EXPR_ERROR_LIMIT, n->offset, g_strdup ("every loop inside another multiplies the work"),
+                 "loops are nested too deeply: at most %u inside one another", TW_EXPR_MAX_LOOPS);
+  if (!collection (C, n->a, &query, &arg, &element))
+    return FALSE;
+  /* cursor, argument, element, then the accumulator and its `seen` flag */
+  if (!take_slots (C, 5, n->offset, &base))
+    return FALSE;
+  var.kind = BIND_VALUE;
+  var.type = element;
+  var.slot = base + 2;
+  bind (C, n->name_off, n->name_len, var);
+
+  guint acc = base + 3;
+  g_autofree char *where = g_strdup_printf ("the condition of %s() must be true or false", op);
+  if (n->b < 0 && n->op == OP_ALL)
+    return fail (C, TW_EXPR_ERROR_SYNTAX, n->offset, g_strdup ("write all(x in C where CONDITION)"),
+                 "all() needs a condition");
+
+  if (n->op == OP_ANY || n->op == OP_ALL)
+    {
+      /* any: a match gives true at once, the end false; all: the other way */
+      gboolean any = n->op == OP_ANY;
+      guint settled;
+      emit (C, I_ITER, base, 0, arg, 0);
+      guint top = here (C);
+      emit (C, I_NEXT, base, query, 0, 0);
+      if (n->b >= 0)
+        {
+          if (!gen_want (C, n->b, TW_EXPR_BOOL, where))
+            return FALSE;
+          settled = here (C);
+          emit (C, any ? I_JUMP_IF_TRUE : I_JUMP_IF_FALSE, 0, 0, 0, -1);
+          emit (C, I_JUMP, 0, 0, (gint32) top, 0);
+        }
+      else
+        {
+          settled = here (C);
+          emit (C, I_JUMP, 0, 0, 0, 0);
+        }
+      patch (C, top, here (C));
+      emit (C, I_PUSH, 0, 0, !any, +1);
+      guint end = here (C);
+      emit (C, I_JUMP, 0, 0, 0, 0);
+      patch (C, settled, here (C));
+      C->stack--;                  /* the other way in: nothing pushed yet */
+      emit (C, I_PUSH, 0, 0, any, +1);
+      patch (C, end, here (C));
+      *type = TW_EXPR_BOOL;
+    }
+  else
+    {
+      /* count, sum, max, min: an accumulator (and for max and min whether
+       * it holds a value yet), 0 for an empty collection */
+      emit (C, I_SET, acc, 0, 0, 0);
+      emit (C, I_SET, acc + 1, 0, 0, 0);
+      emit (C, I_ITER, base, 0, arg, 0);
+      guint top = here (C);
+      emit (C, I_NEXT, base, query, 0, 0);
+      guint skip = G_MAXUINT;
+      if (n->b >= 0)
+        {
+          if (!gen_want (C, n->b, TW_EXPR_BOOL, where))
+            return FALSE;
+          skip = here (C);
+          emit (C, I_JUMP_IF_FALSE, 0, 0, (gint32) top, -1);
+        }
+      if (n->op == OP_COUNT)
+        emit (C, I_INC, acc, 0, 0, 0);
+      else
+        {
+          g_autofree char *what = g_strdup_printf (n->op == OP_SUM ? "%s() adds up numbers"
+                                                                   : "%s() compares numbers", op);
+          if (!gen_want (C, n->d, TW_EXPR_NUMBER, what))
+            return FALSE;
+          emit (C, n->op == OP_SUM ? I_ADD_TO : n->op == OP_MAX ? I_MAX_TO : I_MIN_TO, acc, 0, 0, -1);
+        }
+      emit (C, I_JUMP, 0, 0, (gint32) top, 0);
+      (void) skip;
+      patch (C, top, here (C));
+      emit (C, I_LOAD, acc, 0, 0, +1);
+      *type = TW_EXPR_NUMBER;
+    }
+  g_array_set_size (C->scope, scope);
+  C->slots = slots;
+  C->loops--;
+  return TRUE;
+}
+
+static gboolean
+gen (Compiler   *C,
+     int         index,
+     TwExprType *type)
+{
+  const Node *n = NODE (C, index);
+
+  switch (n->kind)
+    {
+    case N_NUMBER:
+      emit (C, I_PUSH, 0, 0, (gint32) n->value, +1);
+      *type = TW_EXPR_NUMBER;
+      return TRUE;
+
+    case N_BOOL:
+      emit (C, I_PUSH, 0, 0, (gint32) n->value, +1);
+      *type = TW_EXPR_BOOL;
+      return TRUE;
+
+    case N_COLOR_NAME:
+      {
+        int c = find_color (C, n->name_off, n->name_len);
+        if (c < 0)
+          {
+            g_autofree char *s = shown (C, n->name_off, n->name_len);
+            g_autoptr(GPtrArray) ids = g_ptr_array_new ();
+            for (guint i = 0; C->def && i < C->def->n_colors; i++)
+              g_ptr_array_add (ids, C->def->colors[i].id);
+            return fail (C, TW_EXPR_ERROR_NAME, n->offset,
+                         did_you_mean (C, n->name_off, n->name_len, ids),
+                         "unknown colour '%s'", s);
+          }
+        emit (C, I_PUSH, 0, 0, c, +1);
+        *type = TW_EXPR_COLOR;
+        return TRUE;
+      }
+
+    case N_NAME:
+      return gen_name (C, n, type);
+
+    case N_CALL:
+      {
+        int q = find_query (C, n->name_off, n->name_len);
+        gint32 arg;
+        g_autofree char *s = shown (C, n->name_off, n->name_len);
+        if (q < 0)
+          return fail (C, TW_EXPR_ERROR_NAME, n->offset, hint_for_name (C, n->name_off, n->name_len, TRUE),
+                       "unknown query '%s'", s);
+        if (!query_argument (C, n, &C->vocab->queries[q], &arg))
+          return FALSE;
+        if (C->vocab->queries[q].type & TW_EXPR_LIST)
+          return fail (C, TW_EXPR_ERROR_TYPE, n->offset,
+                       g_strdup_printf ("count it, add it up or test it: count(x in %s(...))", s),
+                       "'%s' is a collection, not a value", s);
+        emit (C, I_QUERY, 0, (guint) q, arg, +1);
+        C->needs |= C->vocab->queries[q].needs;
+        *type = C->vocab->queries[q].type;
+        return TRUE;
+      }
+
+    case N_FIELD:
+      return gen_field (C, n, type);
+
+    case N_UNARY:
+      if (!gen_want (C, n->a, n->op == OP_NEG ? TW_EXPR_NUMBER : TW_EXPR_BOOL,
+                     n->op == OP_NEG ? "'-' needs a number" : "'not' needs true or false"))
+        return FALSE;
+      emit (C, n->op == OP_NEG ? I_NEG : I_NOT, 0, 0, 0, 0);
+      *type = n->op == OP_NEG ? TW_EXPR_NUMBER : TW_EXPR_BOOL;
+      return TRUE;
+
+    case N_BINARY:
+      return gen_binary (C, n, type);
+
+    case N_LET:
+      return gen_let (C, n, type);
+
+    case N_IF:
+      return gen_if (C, n, type);
+
+    case N_LOOP:
+      return gen_loop (C, n, type);
+
+    case N_PAIR:
+      {
+        const char *what = n->op == OP_MAX ? "max(a, b) compares numbers" : "min(a, b) compares numbers";
+        if (!gen_want (C, n->a, TW_EXPR_NUMBER, what) || !gen_want (C, n->b, TW_EXPR_NUMBER, what))
+          return FALSE;
+        emit (C, n->op == OP_MAX ? I_MAX2 : I_MIN2, 0, 0, 0, -1);
+        *type = TW_EXPR_NUMBER;
+        return TRUE;
+      }
+
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+/* Public API: compiling                                                    */
+
+void
+tw_expr_where_clear (TwExprWhere *where)
+{
+  if (where != NULL)
+    g_clear_pointer (&where->hint, g_free);
+}
+
+TwExprProgram *
+tw_expr_compile (const char             *text,
+                 gssize                  len,
+                 const TwExprVocabulary *vocabulary,
+                 const TwDefinition     *def,
+                 TwExprType              want,
+                 TwExprWhere            *where,
+                 GError                **error)
+{
+  Compiler C = { 0, };
+  TwExprProgram *program = NULL;
+  TwExprType type = TW_EXPR_NONE;
+  int root = -1;
+
+  g_return_val_if_fail (text != NULL || len == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  C.text = text ? text : "";
+  C.len = len < 0 ? strlen (C.text) : (gsize) len;
+  C.vocab = vocabulary;
+  C.def = def;
+  C.tokens = g_array_new (FALSE, FALSE, sizeof (Token));
+  C.nodes = g_array_new (FALSE, FALSE, sizeof (Node));
+  C.scope = g_array_new (FALSE, FALSE, sizeof (Binding));
+  C.code = g_array_new (FALSE, FALSE, sizeof (Instr));
+
+  if (C.len > TW_EXPR_MAX_LENGTH)
+    fail (&C, TW_EXPR_ERROR_LIMIT, TW_EXPR_MAX_LENGTH, g_strdup ("split it into simpler cards"),
+          "the expression is too long: %" G_GSIZE_FORMAT " bytes, more than %u",
+          C.len, TW_EXPR_MAX_LENGTH);
+  else if (lex (&C))
+    {
+      if (peek (&C)->kind == T_END)
+        fail (&C, TW_EXPR_ERROR_SYNTAX, 0, g_strdup ("write a condition such as shape.size >= 3"),
+              "the expression is empty");
+      else if ((root = parse_expr (&C)) >= 0 && peek (&C)->kind != T_END)
+        {
+          g_autofree char *found = describe_token (&C, peek (&C));
+          fail (&C, TW_EXPR_ERROR_SYNTAX, peek (&C)->offset,
+                peek (&C)->kind == T_ASSIGN ? g_strdup ("compare with '=='") : NULL,
+                "expected the end of the expression, found %s", found);
+        }
+      if (C.error == NULL && root >= 0 && gen (&C, root, &type) && type != want)
+        {
+          g_autofree char *w = a_type (&C, want);
+          g_autofree char *what = g_strdup_printf ("the expression must give %s", w);
+          type_error (&C, 0, what, type);
+        }
+      if (C.error == NULL && C.max_stack > TW_EXPR_MAX_STACK)
+        fail (&C, TW_EXPR_ERROR_LIMIT, 0, g_strdup ("use 'let' to name a part"),
+              "the expression holds too many values at once (more than %u)", TW_EXPR_MAX_STACK);
+    }
+
+  if (C.error == NULL)
+    {
+      emit (&C, I_END, 0, 0, 0, 0);
+      program = g_malloc (sizeof (TwExprProgram) + C.code->len * sizeof (Instr));
+      program->vocabulary = vocabulary;
+      program->needs = C.needs;
+      program->n_colors = def ? def->n_colors : 0;
+      program->n_code = C.code->len;
+      memcpy (program->code, C.code->data, C.code->len * sizeof (Instr));
+    }
+  else
+    {
+      if (where != NULL)
+        {
+          where->offset = MIN (C.error_offset, (guint) C.len);
+          where->hint = g_steal_pointer (&C.error_hint);
+        }
+      g_propagate_error (error, g_steal_pointer (&C.error));
+    }
+  g_free (C.error_hint);
+  g_clear_error (&C.error);
+  g_array_unref (C.tokens);
+  g_array_unref (C.nodes);
+  g_array_unref (C.scope);
+  g_array_unref (C.code);
+  return program;
+}
+
+/* Where byte @offset of @node's value is in the file: the scalar's text is
+ * walked beside its value, skipping what quoting, escapes and line folding
+ * add to the text, so that the position is right for a plain, quoted or
+ * block scalar alike. */
+static void
+scalar_position (const char   *doc,
+                 const TwNode *node,
+                 gsize         offset,
+                 guint        *line,
+                 guint        *column)
+{
+  const char *start = doc + node->start_offset, *end = doc + node->end_offset;
+  const char *s = start, *v = node->scalar;
+  const char *line_start = NULL;
+  char style = *start;
+  gsize i = 0;
+
+  if (style == '"' || style == '\'')
+    s++;
+  else if (style == '|' || style == '>')
+    while (s < end && *s != '\n')
+      s++;
+  while (i < offset && v[i] != '\0' && s < end)
+    {
+      if (*s == v[i])
+        {
+          s++;
+          i++;
+        }
+      else if (style == '"' && *s == '\\' && s + 1 < end)
+        {
+          /* an escape stands for one character of the value */
+          char e = s[1];
+          s += 2;
+          if (e == 'x')
+            s += 2;
+          else if (e == 'u')
+            s += 4;
+          else if (e == 'U')
+            s += 8;
+          if (e != '\n')
+            i++;
+        }
+      else
+        s++;
+    }
+  s = MIN (s, end);
+  *line = node->line;
+  for (const char *p = start; p < s; p++)
+    if (*p == '\n')
+      {
+        (*line)++;
+        line_start = p + 1;
+      }
+  if (line_start == NULL)
+    *column = node->column + (guint) g_utf8_strlen (start, s - start);
+  else
+    *column = 1 + (guint) g_utf8_strlen (line_start, s - line_start);
+}
+
+TwExprProgram *
+tw_expr_compile_node (const TwNode           *node,
+                      const char             *doc_text,
+                      const TwExprVocabulary *vocabulary,
+                      const TwDefinition     *def,
+                      TwExprType              want,
+                      TwDiagnostics          *diags)
+{
+  g_autoptr(GError) error = NULL;
+  TwExprWhere where = { 0, };
+  TwExprProgram *program;
+  guint line = 0, column = 0;
+
+  g_return_val_if_fail (node != NULL, NULL);
+
+  if (node->type != TW_NODE_SCALAR)
+    {
+      if (diags != NULL)
+        tw_node_expect (node, TW_NODE_SCALAR, "an expression", diags);
+      return NULL;
+    }
+  program = tw_expr_compile (node->scalar, -1, vocabulary, def, want, &where, &error);
+  if (program != NULL)
+    return program;
+  if (doc_text != NULL)
+    scalar_position (doc_text, node, where.offset, &line, &column);
+  else
+    {
+      line = node->line;
+      column = node->column;
+    }
+  if (diags != NULL)
+    tw_diagnostics_add (diags, TW_DIAG_ERROR, line, column, where.hint, "%s", error->message);
+  tw_expr_where_clear (&where);
+  return NULL;
+}
+
+void
+tw_expr_program_free (TwExprProgram *program)
+{
+  g_free (program);
+}
+
+guint32
+tw_expr_program_needs (const TwExprProgram *program)
+{
+  g_return_val_if_fail (program != NULL, 0);
+  return program->needs;
+}
+
+guint
+tw_expr_program_size (const TwExprProgram *program)
+{
+  g_return_val_if_fail (program != NULL, 0);
+  return program->n_code;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The evaluator                                                            */
+
+/* Two's complement arithmetic without undefined behaviour. */
+static inline gint64
+wrap (guint64 v)
+{
+  return (gint64) v;
+}
+
+gint64
+tw_expr_eval (const TwExprProgram *program,
+              gconstpointer        env)
+{
+  gint64 stack[TW_EXPR_MAX_STACK];
+  gint64 slot[TW_EXPR_MAX_SLOTS];
+  const TwExprVocabulary *vocab = program->vocabulary;
+  const Instr *code = program->code;
+  guint sp = 0, pc = 0;
+
+  for (;;)
+    {
+      const Instr *in = &code[pc++];
+      gint64 a, b;
+
+      switch ((InstrCode) in->code)
+        {
+        case I_END:
+          return sp > 0 ? stack[sp - 1] : 0;
+        case I_PUSH:
+          stack[sp++] = in->imm;
+          break;
+        case I_LOAD:
+          stack[sp++] = slot[in->a];
+          break;
+        case I_STORE:
+          slot[in->a] = stack[--sp];
+          break;
+        case I_SET:
+          slot[in->a] = in->imm;
+          break;
+        case I_QUERY:
+          stack[sp++] = vocab->value (env, in->b, in->imm);
+          break;
+        case I_FIELD:
+          stack[sp - 1] = vocab->field (env, in->a, in->b, stack[sp - 1]);
+          break;
+        case I_NEG:
+          stack[sp - 1] = wrap (0 - (guint64) stack[sp - 1]);
+          break;
+        case I_NOT:
+          stack[sp - 1] = !stack[sp - 1];
+          break;
+
+#define BINARY(expr) \
+          b = stack[--sp]; \
+          a = stack[sp - 1]; \
+          stack[sp - 1] = (expr); \
+          break
+
+        case I_ADD: BINARY (wrap ((guint64) a + (guint64) b));
+        case I_SUB: BINARY (wrap ((guint64) a - (guint64) b));
+        case I_MUL: BINARY (wrap ((guint64) a * (guint64) b));
+        /* by zero: 0; by -1: the negation, which wraps for the smallest number */
+        case I_DIV: BINARY (b == 0 ? 0 : b == -1 ? wrap (0 - (guint64) a) : a / b);
+        case I_MOD: BINARY (b == 0 || b == -1 ? 0 : a % b);
+        case I_EQ:  BINARY (a == b);
+        case I_NE:  BINARY (a != b);
+        case I_LT:  BINARY (a < b);
+        case I_LE:  BINARY (a <= b);
+        case I_GT:  BINARY (a > b);
+        case I_GE:  BINARY (a >= b);
+        case I_MAX2: BINARY (MAX (a, b));
+        case I_MIN2: BINARY (MIN (a, b));
+#undef BINARY
+
+        case I_JUMP:
+          pc = (guint) in->imm;
+          break;
+        case I_JUMP_IF_FALSE:
+          if (stack[--sp] == 0)
+            pc = (guint) in->imm;
+          break;
+        case I_JUMP_IF_TRUE:
+          if (stack[--sp] != 0)
+            pc = (guint) in->imm;
+          break;
+        case I_AND:
+          if (stack[sp - 1] == 0)
+            pc = (guint) in->imm;
+          else
+            sp--;
+          break;
+        case I_OR:
+          if (stack[sp - 1] != 0)
+            pc = (guint) in->imm;
+          else
+            sp--;
+          break;
+        case I_ITER:
+          slot[in->a] = 0;
+          slot[in->a + 1] = in->imm;
+          break;
+        case I_NEXT:
+          if (in->b == COLORS_QUERY)
+            {
+              if (slot[in->a] < (gint64) program->n_colors)
+                slot[in->a + 2] = slot[in->a]++;
+              else
+                pc = (guint) in->imm;
+            }
+          else if (!vocab->next (env, in->b, slot[in->a + 1], &slot[in->a], &slot[in->a + 2]))
+            pc = (guint) in->imm;
+          break;
+        case I_INC:
+          slot[in->a]++;
+          break;
+        case I_ADD_TO:
+          slot[in->a] = wrap ((guint64) slot[in->a] + (guint64) stack[--sp]);
+          break;
+        case I_MAX_TO:
+        case I_MIN_TO:
+          a = stack[--sp];
+          if (!slot[in->a + 1] || (in->code == I_MAX_TO ? a > slot[in->a] : a < slot[in->a]))
+            slot[in->a] = a;
+          slot[in->a + 1] = 1;
+          break;
+        default:
+          g_assert_not_reached ();
+        }
+    }
+}
