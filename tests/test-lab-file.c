@@ -312,6 +312,7 @@ test_refusals (void)
       else if (((guchar) *p & 0xc0) != 0x80)
         column++;
     prefix = g_strdup_printf ("%u:%u: ", line, column);
+    g_assert_null (bad);
     g_assert_true (g_str_has_prefix (error->message, prefix));
   }
   /* every truncation is refused, never read half */
