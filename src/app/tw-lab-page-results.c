@@ -372,7 +372,7 @@ _tw_lab_page_update_charts (TwLabPage *self)
     g_clear_pointer (&self->charts[c], tw_chart_free);
 
   n_series = MAX (self->n_arms, 1);
-  self->charts[CHART_WIN] = tw_chart_new (_("Win rate per seat"), n_series);
+  self->charts[CHART_WIN] = tw_chart_new (_("Win rate per seat, and games tied"), n_series);
   self->charts[CHART_WIN]->percent = TRUE;
   self->charts[CHART_WIN]->intervals = TRUE;
   self->charts[CHART_SCORE] = tw_chart_new (_("Mean score per seat"), n_series);
@@ -422,6 +422,16 @@ _tw_lab_page_update_charts (TwLabPage *self)
       win->marked = significant (diffs, TW_SIM_METRIC_WIN, p);
       score->marked = significant (diffs, TW_SIM_METRIC_SCORE, p);
     }
+  {
+    /* a tie for first shares the win between the seats, so the seats' bars
+     * add up to 100 %: the games that ended in a tie get their own bar */
+    /* Translators: the Lab's win chart: games with a tie for first */
+    TwChartBar *ties = tw_chart_add_bar (self->charts[CHART_WIN], _("Tied"));
+
+    for (guint k = 0; k < self->n_arms; k++)
+      set_bar_from_row (ties, k, tw_sim_find_row (rows[k], TW_SIM_METRIC_TIE, 0));
+    ties->marked = significant (diffs, TW_SIM_METRIC_TIE, 0);
+  }
   for (guint c = 0; c < a->n_counters; c++)
     {
       TwChartBar *bar = tw_chart_add_bar (self->charts[CHART_COUNTERS], a->counter_names[c]);
