@@ -207,6 +207,36 @@ test_worked_example (void)
   g_assert_cmpuint (rank[1], ==, 1);
 }
 
+/* The stages told at the table: none in the ordinary course; the end (the
+ * last tile placed: everyone chooses a colour); a lightning round for a tie
+ * at the top; none once the game is over. */
+static void
+test_stage_text (void)
+{
+  g_autoptr(TwGame) game = tw_test_make_game (test_def, 2, NULL);
+  g_autofree TwState *state = tw_test_make_position (game,
+    "colorblock players=2 phase=place to-act=1 tile=fr\ndeck:\nshared: fr@0,0r0\n"
+    "private1:\nprivate2:\ngoals:", TW_TEST_POSITION_BUILDS);
+  g_autoptr(GString) why = g_string_new (NULL);
+  g_autofree char *before = game->rules->stage_text (game, state);
+  g_autofree char *end = NULL;
+  g_autofree char *lightning = NULL;
+  g_autofree char *over = NULL;
+
+  g_assert_null (before);
+  g_assert_true (tw_test_play_moves (game, state, "S 1,0 r0", why));
+  end = game->rules->stage_text (game, state);
+  g_assert_cmpstr (end, ==, "The end: everyone chooses a colour to score.");
+  g_assert_true (tw_test_play_moves (game, state, "color red; color red", why));
+  lightning = game->rules->stage_text (game, state);
+  g_assert_nonnull (lightning);
+  g_assert_true (g_str_has_prefix (lightning, "Lightning round 1:"));
+  g_assert_true (tw_test_play_moves (game, state, "color green; color blue", why));
+  g_assert_cmpint (tw_state_to_act (game, state), ==, -1);
+  over = game->rules->stage_text (game, state);
+  g_assert_null (over);
+}
+
 /* A closed shape around an empty cell is not complete until the hole is
  * filled; with perimeter-only it is complete at once. */
 static void
@@ -532,6 +562,7 @@ main (int argc, char **argv)
   tw_test_add_rule_cases ("/tw/colorblock/rule", test_def, rule_cases, G_N_ELEMENTS (rule_cases),
                           TW_TEST_POSITION_BUILDS);
   g_test_add_func ("/tw/colorblock/worked-example", test_worked_example);
+  g_test_add_func ("/tw/colorblock/stage-text", test_stage_text);
   g_test_add_func ("/tw/colorblock/holes", test_holes);
   g_test_add_func ("/tw/colorblock/split-sections", test_split_sections);
   g_test_add_func ("/tw/colorblock/illegal-leaves-state", test_illegal_leaves_state);

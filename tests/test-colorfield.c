@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "tw-game.h"
+#include "tw-result.h"
 #include "tw-test-rules.h"
 #include "games/colorfield/cf-private.h"
 
@@ -139,7 +140,7 @@ static const TwRuleCase rule_cases[] = {
     "deck; discard", TRUE, "round=2 phase=setup to-act=1 first=1 run=0\ntools: rounded-wooden-palette\n"
     "tool-deck: mahl-stick\n" },
   { "round-scores", 2, NULL, LAST_TURN ("1", "", ""), "deck; discard", TRUE,
-    "face=open-a turns=0 abilities=0 bonus=0 rounds=33\n" },
+    "face=open-a turns=0 abilities=0 bonus=0 rounds=33 items=30,3,0,0,0,0,0\n" },
   { "game-ends-after-three-rounds", 2, NULL, LAST_TURN ("3", "", "10,10"), "deck; discard", TRUE,
     "round=3 phase=done" },
   { "game-over", 2, NULL, LAST_TURN ("3", "",
@@ -550,6 +551,118 @@ test_position_round_trip (void)
       }
 }
 
+/* The score by rule: a finished game's points by scoring item (matched
+ * sides, unused tokens, each tool), adding up to the score, kept through the
+ * position text; a text whose items do not add up to its rounds is refused,
+ * and one without items is broken down by round. */
+static void
+test_score_items (void)
+{
+  g_autoptr(TwGame) game = tw_test_make_game (bundled_def, 3, NULL);
+  g_autoptr(GString) why = g_string_new (NULL);
+  g_autofree TwState *state = tw_state_new (game, 11);
+  g_autofree char *text = NULL;
+  g_autofree TwState *back = NULL;
+  double scores[TW_MAX_PLAYERS];
+  TwMoveList moves;
+  TwRng rng;
+
+  tw_move_list_init (&moves);
+  tw_rng_seed (&rng, 11);
+  while (!tw_state_is_terminal (game, state))
+    {
+      tw_move_list_clear (&moves);
+      game->rules->legal_moves (game, state, &moves);
+      g_assert_true (game->rules->apply (game, state,
+                                         &moves.moves[tw_rng_below (&rng, moves.len)], why));
+    }
+  tw_move_list_free (&moves);
+  game->rules->scores (game, state, scores);
+  for (guint q = 0; q < 3; q++)
+    {
+      g_autoptr(GArray) terms = tw_result_terms (game, state, q);
+      const TwScoreTerm *t = (const TwScoreTerm *) terms->data;
+      int sum = 0;
+
+      g_assert_cmpstr (t[0].label, ==, "Matched sides");
+      for (guint i = 0; i < terms->len; i++)
+        {
+          sum += t[i].points;
+          g_assert_null (strstr (t[i].label, "round"));
+        }
+      g_assert_cmpint (sum, ==, (int) scores[q]);
+    }
+
+  /* through the position text */
+  back = tw_test_position_round_trip (game, state, &text, why);
+  g_assert_cmpmem (((CfState *) back)->item_score, sizeof ((CfState *) back)->item_score,
+                   ((CfState *) state)->item_score, sizeof ((CfState *) state)->item_score);
+
+  /* items that do not add up to the rounds are refused */
+  {
+    g_autoptr(GRegex) items = g_regex_new ("p1: (.*) items=(\\d+)", 0, 0, NULL);
+    g_autofree char *bad = g_regex_replace (items, text, -1, 0, "p1: \\1 items=1\\2", 0, NULL);
+    g_autofree TwState *refused = g_malloc0 (game->state_size);
+
+    g_assert_cmpstr (bad, !=, text);
+    g_string_truncate (why, 0);
+    g_assert_false (game->rules->state_from_text (game, refused, bad, why));
+    g_assert_nonnull (strstr (why->str, "item scores add up to"));
+  }
+
+  /* without items: by round */
+  {
+    g_autoptr(GRegex) items = g_regex_new (" items=[0-9,]+", 0, 0, NULL);
+    g_autofree char *old = g_regex_replace_literal (items, text, -1, 0, "", 0, NULL);
+    g_autofree TwState *read = g_malloc0 (game->state_size);
+    g_autoptr(GArray) terms = NULL;
+
+    g_assert_true (game->rules->state_from_text (game, read, old, why));
+    terms = tw_result_terms (game, read, 0);
+    g_assert_cmpstr (((const TwScoreTerm *) terms->data)[0].label, ==, "Painting of round 1");
+  }
+}
+
+/* The stages told at the table: painters and canvases first, then each
+ * round, its set-up first; nothing once the game is over. */
+static void
+test_stage_text (void)
+{
+  g_autoptr(TwGame) game = tw_test_make_game (bundled_def, 2, NULL);
+  g_autoptr(GString) why = g_string_new (NULL);
+  g_autofree TwState *state = tw_state_new (game, 3);
+  g_autoptr(GPtrArray) seen = g_ptr_array_new_with_free_func (g_free);
+  TwMoveList moves;
+  TwRng rng;
+
+  tw_move_list_init (&moves);
+  tw_rng_seed (&rng, 3);
+  for (;;)
+    {
+      g_autofree char *stage = game->rules->stage_text (game, state);
+
+      if (tw_state_is_terminal (game, state))
+        {
+          g_assert_null (stage);
+          break;
+        }
+      g_assert_nonnull (stage);
+      if (seen->len == 0 || strcmp (stage, g_ptr_array_index (seen, seen->len - 1)) != 0)
+        g_ptr_array_add (seen, g_steal_pointer (&stage));
+      tw_move_list_clear (&moves);
+      game->rules->legal_moves (game, state, &moves);
+      g_assert_true (game->rules->apply (game, state,
+                                         &moves.moves[tw_rng_below (&rng, moves.len)], why));
+    }
+  tw_move_list_free (&moves);
+  g_assert_cmpuint (seen->len, >=, 4);
+  g_assert_cmpstr (g_ptr_array_index (seen, 0), ==,
+                   "Before the first round: everyone chooses a painter and a canvas.");
+  g_assert_cmpstr (g_ptr_array_index (seen, seen->len - 1), ==, "Round 3 of 3.");
+  for (guint i = 1; i < seen->len; i++)
+    g_assert_true (g_str_has_prefix (g_ptr_array_index (seen, i), "Round "));
+}
+
 /* Illegal moves leave the state exactly as it was. */
 static void
 test_illegal_leaves_state (void)
@@ -834,6 +947,8 @@ main (int argc, char **argv)
   g_test_add_func ("/tw/colorfield/canvas-numbering", test_canvas_numbering);
   g_test_add_func ("/tw/colorfield/tool/rigger-per-turn", test_rigger_per_turn);
   g_test_add_func ("/tw/colorfield/position-round-trip", test_position_round_trip);
+  g_test_add_func ("/tw/colorfield/score-items", test_score_items);
+  g_test_add_func ("/tw/colorfield/stage-text", test_stage_text);
   g_test_add_func ("/tw/colorfield/replay", test_replay);
   g_test_add_func ("/tw/colorfield/random/bundled", test_random_bundled);
   g_test_add_func ("/tw/colorfield/random/variants", test_random_variants);

@@ -161,6 +161,13 @@ struct _TwRules
                                 const TwState       *state,
                                 const TwMove        *move,
                                 GString             *out);
+  /* Optional (NULL: the game has no stages to tell): the stage of the game
+   * @state is in, as a sentence for people ("Round 2 of 3."), or NULL in
+   * the game's ordinary course and once it is over. The table shows it
+   * beside the turn and announces it when a move changes it. Free with
+   * g_free(). */
+  char     *(*stage_text)      (const TwGame        *game,
+                                const TwState       *state);
   void      (*state_to_text)   (const TwGame        *game,
                                 const TwState       *state,
                                 GString             *out);

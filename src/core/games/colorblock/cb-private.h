@@ -333,6 +333,7 @@ gboolean cb_state_from_text (const TwGame *game, TwState *state, const char *tex
 extern const char cb_notation_summary[];
 
 /* cb-score.c */
+char    *cb_stage_text      (const TwGame *game, const TwState *state);
 void     cb_score_terms     (const TwGame *game, const TwState *state, guint seat,
                              GArray *terms);
 gboolean cb_explain_ranking (const TwGame *game, const TwState *state,

@@ -119,3 +119,28 @@ cb_explain_ranking (const TwGame       *game,
                    : _(". That broke the tie."));
   return TRUE;
 }
+
+/* The game's end, told as it comes: the final turns and colour choices after
+ * a private board is completed (or the tiles run out), and the lightning
+ * rounds that break a tie at the top. */
+char *
+cb_stage_text (const TwGame  *game,
+               const TwState *state)
+{
+  const CbState *s = (const CbState *) state;
+
+  if (s->phase == CB_PHASE_DONE)
+    return NULL;
+  if (s->phase == CB_PHASE_LIGHTNING || s->lightning_round > 0)
+    /* Translators: a stage of Colorblock's game */
+    return g_strdup_printf (_("Lightning round %u: the players tied for the most points "
+                              "each choose another colour to score."), s->lightning_round);
+  if (s->ending && s->queue_turns)
+    /* Translators: a stage of Colorblock's game */
+    return g_strdup (_("The end: a private board is complete. The others play one last "
+                       "turn, and everyone chooses a colour to score."));
+  if (s->ending)
+    /* Translators: a stage of Colorblock's game */
+    return g_strdup (_("The end: everyone chooses a colour to score."));
+  return NULL;
+}

@@ -376,6 +376,12 @@ cf_state_to_text (const TwGame  *game,
                               s->turns[q], s->uses[q], s->bonus[q]);
       for (guint r = 0; r < s->round && r < CF_MAX_ROUNDS; r++)
         g_string_append_printf (out, "%s%d", r ? "," : "", s->round_score[r][q]);
+      if (s->round > 0)
+        {
+          g_string_append (out, " items=");
+          for (guint k = 0; k < CF_N_ITEMS; k++)
+            g_string_append_printf (out, "%s%d", k ? "," : "", s->item_score[q][k]);
+        }
       g_string_append_printf (out, "\np%u-canvas:", q + 1);
       for (guint i = 0; i < CF_SLOTS; i++)
         {
@@ -540,7 +546,9 @@ read_cards (const TwGame *game,
   return TRUE;
 }
 
-/* The player line: painter=ID board=ID face=ID turns=N abilities=N bonus=N rounds=A,B */
+/* The player line: painter=ID board=ID face=ID turns=N abilities=N bonus=N
+ * rounds=A,B [items=T,K,P,S,V,W,E] (the rounds' points item by item, CfItem;
+ * written once a round has been scored, optional when read) */
 static gboolean
 read_player (const TwGame *game,
              CfState      *s,
@@ -550,6 +558,7 @@ read_player (const TwGame *game,
 {
   const CfPrep *p = cf_prep (game);
   const char *face_id = NULL;
+  gboolean has_items = FALSE;
   int v;
 
   for (guint k = 0; words[k]; k++)
@@ -615,9 +624,45 @@ read_player (const TwGame *game,
               return FALSE;
             }
         }
+      else if (g_str_equal (key, "items"))
+        {
+          g_auto(GStrv) parts = g_strsplit (val, ",", -1);
+
+          if (g_strv_length (parts) != CF_N_ITEMS)
+            {
+              g_string_printf (why, "player %u needs %u item scores, not '%s'", q + 1,
+                               (guint) CF_N_ITEMS, val);
+              return FALSE;
+            }
+          for (guint k = 0; k < CF_N_ITEMS; k++)
+            {
+              if (!parse_uint (parts[k], 0, 30000, &v))
+                {
+                  g_string_printf (why, "bad item scores '%s'", val);
+                  return FALSE;
+                }
+              s->item_score[q][k] = v;
+            }
+          has_items = TRUE;
+        }
       else
         {
           g_string_printf (why, "bad player field '%s=%s'", key, val);
+          return FALSE;
+        }
+    }
+  if (has_items)
+    {
+      int rounds = 0, items = 0;
+
+      for (guint r = 0; r < s->round && r < CF_MAX_ROUNDS; r++)
+        rounds += s->round_score[r][q];
+      for (guint k = 0; k < CF_N_ITEMS; k++)
+        items += s->item_score[q][k];
+      if (items != rounds)
+        {
+          g_string_printf (why, "player %u's item scores add up to %d, the rounds to %d",
+                           q + 1, items, rounds);
           return FALSE;
         }
     }

@@ -156,6 +156,9 @@ typedef struct
   gint16     score[CF_MAX_PLAYERS];
   gint16     bonus[CF_MAX_PLAYERS];      /* points scored during play (Nylon Filbert Brush) */
   gint16     round_score[CF_MAX_ROUNDS][CF_MAX_PLAYERS];
+  /* the rounds' points summed item by item (CfItem), for the score by rule;
+   * not hashed: they follow from the rounds' canvases like round_score */
+  gint16     item_score[CF_MAX_PLAYERS][CF_N_ITEMS];
   /* tools */
   guint8     tool_deck_len;
   guint8     n_active;
@@ -260,6 +263,7 @@ guint    cf_playout_pick (const TwGame *game, const TwState *state, const TwMove
                           TwRng *rng);
 
 /* cf-score.c */
+char    *cf_stage_text      (const TwGame *game, const TwState *state);
 void     cf_score_terms     (const TwGame *game, const TwState *state, guint seat,
                              GArray *terms);
 

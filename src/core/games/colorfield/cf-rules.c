@@ -441,8 +441,17 @@ end_round (const TwGame *game,
     cf_round_points (game, s, q, &sc[q]);
   for (guint q = 0; q < s->n_players; q++)
     {
+      const int items[CF_N_ITEMS] = {
+        [CF_ITEM_TILES] = sc[q].tiles, [CF_ITEM_TOKENS] = sc[q].tokens,
+        [CF_ITEM_PERFECT] = sc[q].perfect, [CF_ITEM_SPONSOR] = sc[q].sponsor,
+        [CF_ITEM_VARNISH] = sc[q].varnish, [CF_ITEM_SWATH] = sc[q].swath,
+        [CF_ITEM_EDGES] = sc[q].edges,
+      };
+
       s->round_score[s->round][q] = sc[q].total;
       s->score[q] += sc[q].total;
+      for (guint k = 0; k < CF_N_ITEMS; k++)
+        s->item_score[q][k] += items[k];
       for (guint i = 0; i < CF_SLOTS && !last; i++)
         {
           if (s->slot[q][i] != CF_NONE)

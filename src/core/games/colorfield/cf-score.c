@@ -6,8 +6,9 @@
  * points at once for a drawn tile discarded unplayed. The most points after
  * the last round wins; tied players share the victory.
  *
- * The state keeps each round's total, not its items (the canvases of the
- * earlier rounds are cleared), so a round is one term.
+ * The state keeps each round's total and the rounds' points summed item by
+ * item; a position written before the items were kept has only the rounds'
+ * totals, and is broken down by round instead.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -18,6 +19,56 @@
 #include "cf-private.h"
 #include "tw-result.h"
 
+/* The title of the definition's first card of tool kind @kind, as the
+ * table names it, or NULL */
+static const char *
+tool_title (const TwGame *game,
+            guint         kind)
+{
+  const TwDefinition *def = game->definition;
+
+  for (guint i = 0; i < def->n_cards; i++)
+    if (def->cards[i].kind == kind)
+      return def->cards[i].title != NULL ? def->cards[i].title : def->cards[i].id;
+  return NULL;
+}
+
+static char *
+item_label (const TwGame *game,
+            CfItem        item)
+{
+  static const guint tool_of[CF_N_ITEMS] = {
+    [CF_ITEM_PERFECT] = CF_TOOL_PERFECT, [CF_ITEM_SPONSOR] = CF_TOOL_SPONSOR,
+    [CF_ITEM_VARNISH] = CF_TOOL_VARNISH, [CF_ITEM_SWATH] = CF_TOOL_SWATH,
+    [CF_ITEM_EDGES] = CF_TOOL_EDGE_POINTS,
+  };
+  /* what each tool's points are for, when the definition has no card of it */
+  static const char * const what[CF_N_ITEMS] = {
+    [CF_ITEM_PERFECT] = N_("Other players’ perfectly matched tiles"),
+    [CF_ITEM_SPONSOR] = N_("Other players’ sides in your specialty colour"),
+    [CF_ITEM_VARNISH] = N_("Tiles left upright"),
+    [CF_ITEM_SWATH] = N_("A swath of your specialty colour"),
+    [CF_ITEM_EDGES] = N_("Sides matched against the board’s border"),
+  };
+  const char *title;
+
+  switch (item)
+    {
+    case CF_ITEM_TILES:
+      /* Translators: a score's part in Colorfield: the paintings' matched
+       * sides (1 point, the 2-side 2, the specialty colour's 2-side 4) */
+      return g_strdup (_("Matched sides"));
+    case CF_ITEM_TOKENS:
+      /* Translators: a score's part in Colorfield */
+      return g_strdup (_("Ability tokens left unused"));
+    default:
+      title = tool_title (game, tool_of[item]);
+      /* Translators: a score's part in Colorfield from a Community Tool
+       * card: the card's title, or what it scores */
+      return g_strdup_printf (_("%s (Community Tool)"), title != NULL ? title : _(what[item]));
+    }
+}
+
 void
 cf_score_terms (const TwGame  *game,
                 const TwState *state,
@@ -25,14 +76,60 @@ cf_score_terms (const TwGame  *game,
                 GArray        *terms)
 {
   const CfState *s = (const CfState *) state;
+  int rounds = 0, items = 0;
 
   for (guint r = 0; r < s->round && r < CF_MAX_ROUNDS; r++)
-    /* Translators: a score's part in Colorfield: the painting scored at
-     * the end of a round */
-    tw_score_terms_add (terms, g_strdup_printf (_("Painting of round %u"), r + 1),
-                        s->round_score[r][seat]);
+    rounds += s->round_score[r][seat];
+  for (guint k = 0; k < CF_N_ITEMS; k++)
+    items += s->item_score[seat][k];
+  if (items == rounds)
+    {
+      /* the matched sides always, for a finished round; the rest when they scored */
+      for (guint k = 0; k < CF_N_ITEMS; k++)
+        if (s->item_score[seat][k] != 0 || (k == CF_ITEM_TILES && s->round > 0))
+          tw_score_terms_add (terms, item_label (game, k), s->item_score[seat][k]);
+    }
+  else
+    for (guint r = 0; r < s->round && r < CF_MAX_ROUNDS; r++)
+      /* Translators: a score's part in Colorfield: the painting scored at
+       * the end of a round */
+      tw_score_terms_add (terms, g_strdup_printf (_("Painting of round %u"), r + 1),
+                          s->round_score[r][seat]);
   if (s->bonus[seat] != 0)
-    /* Translators: a score's part in Colorfield, from a Community Tool */
-    tw_score_terms_add (terms, g_strdup (_("Drawn tiles discarded unplayed (Community Tool)")),
-                        s->bonus[seat]);
+    {
+      const char *title = tool_title (game, CF_TOOL_DISCARD_BONUS);
+
+      /* Translators: a score's part in Colorfield, from the Community Tool
+       * that pays for drawn tiles discarded unplayed: the card's title */
+      tw_score_terms_add (terms, title != NULL
+                                 ? g_strdup_printf (_("%s: drawn tiles discarded unplayed"), title)
+                                 : g_strdup (_("Drawn tiles discarded unplayed (Community Tool)")),
+                          s->bonus[seat]);
+    }
+}
+
+/* The round, and what happens before the first turn of one */
+char *
+cf_stage_text (const TwGame  *game,
+               const TwState *state)
+{
+  const CfState *s = (const CfState *) state;
+  guint rounds = (guint) cf_opt (game, CF_OPT_ROUNDS);
+
+  switch (s->phase)
+    {
+    case CF_PHASE_DONE:
+      return NULL;
+    case CF_PHASE_PAINTER:
+    case CF_PHASE_SIDE:
+      /* Translators: a stage of Colorfield's game */
+      return g_strdup (_("Before the first round: everyone chooses a painter and a canvas."));
+    case CF_PHASE_SETUP:
+      /* Translators: a stage of Colorfield's game: round N of M */
+      return g_strdup_printf (_("Round %u of %u: everyone places their set-up tiles."),
+                              s->round + 1u, rounds);
+    default:
+      /* Translators: a stage of Colorfield's game: round N of M */
+      return g_strdup_printf (_("Round %u of %u."), s->round + 1u, rounds);
+    }
 }

@@ -81,6 +81,19 @@ typedef struct
   guint16   border[2][CF_BORDER];   /* colour masks per edge space */
 } CfBoard;
 
+/* The items of a painting's score, in CfScore's order (cf_score_items()) */
+typedef enum
+{
+  CF_ITEM_TILES,
+  CF_ITEM_TOKENS,
+  CF_ITEM_PERFECT,
+  CF_ITEM_SPONSOR,
+  CF_ITEM_VARNISH,
+  CF_ITEM_SWATH,
+  CF_ITEM_EDGES,
+  CF_N_ITEMS
+} CfItem;
+
 /* Scoring of one painting, item by item (cf-rules.c). */
 typedef struct
 {
