@@ -51,6 +51,9 @@ struct _TwPlayPage
   AdwStatusPage   *empty_page;
   GtkWidget       *game_box;
   GtkLabel        *turn_label;
+  GtkLabel        *stage_label;
+  char            *stage;          /* the stage shown (TwRules.stage_text), or NULL */
+  gboolean         stage_known;    /* stage is the current game's (not the one before) */
   GtkBox          *scores_box;
   GtkLabel        *seed_label;
   TwBoardView     *board_view;
@@ -71,7 +74,10 @@ struct _TwPlayPage
   GtkDropDown     *speed_dropdown;
   GtkToggleButton *pause_toggle;
   GtkListBox      *move_list;
-  GtkExpander     *legend_expander;
+  GtkStack        *panel_stack;
+  GtkStackPage    *legend_page;
+  GtkStackPage    *breakdown_page;
+  gboolean         shown_over;      /* the score page was brought up for this game over */
   GtkLabel        *legend_label;
   GtkScrolledWindow *move_scroller;
   AdwStatusPage   *pass_page;
@@ -91,6 +97,7 @@ struct _TwPlayPage
 
   int              revealed_seat;  /* the person last shown the table, or -1 */
   gboolean         follow_end;     /* the current move is the list's last: keep it in view */
+  gboolean         reveal_pending; /* bring the current move into view once laid out */
   guint            follow_source;
   int              passing_to;     /* the seat the pass screen waits for, or -1 */
   TwDefinition    *definition;     /* the window's, for the "start a game" page */
@@ -155,6 +162,28 @@ clear_box (GtkWidget *box)
     }
 }
 
+/* The stage of the game under the turn, when the module tells one; a new
+ * stage reached by a move is announced in a toast too (not the first one
+ * shown for a game, which the player sees as the game opens). */
+static void
+update_stage (TwPlayPage *self)
+{
+  TwGame *game = tw_game_model_get_game (self->model);
+  const TwState *state = tw_game_model_get_state (self->model);
+  g_autofree char *stage = game->rules->stage_text != NULL
+                           ? game->rules->stage_text (game, state) : NULL;
+  gboolean announce = stage != NULL && g_strcmp0 (stage, self->stage) != 0
+                      && self->stage_known;
+
+  gtk_label_set_label (self->stage_label, stage != NULL ? stage : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->stage_label), stage != NULL);
+  if (announce)
+    tw_app_toast (GTK_WIDGET (self), stage);
+  g_free (self->stage);
+  self->stage = g_steal_pointer (&stage);
+  self->stage_known = TRUE;
+}
+
 static void
 update_header (TwPlayPage *self)
 {
@@ -178,6 +207,7 @@ update_header (TwPlayPage *self)
         turn = g_strdup_printf (_("%s to play"), name);
     }
   gtk_label_set_label (self->turn_label, turn);
+  update_stage (self);
 
   /* Translators: the seed the game was dealt from */
   seed = g_strdup_printf (_("Seed %" G_GUINT64_FORMAT),
@@ -221,8 +251,12 @@ update_results (TwPlayPage *self)
   clear_box (GTK_WIDGET (self->results_seats));
   clear_box (GTK_WIDGET (self->breakdown_box));
   gtk_widget_set_visible (GTK_WIDGET (self->results_box), over);
-  gtk_widget_set_visible (gtk_widget_get_ancestor (GTK_WIDGET (self->breakdown_box),
-                                                   GTK_TYPE_SCROLLED_WINDOW), over);
+  gtk_stack_page_set_visible (self->breakdown_page, over);
+  /* the score by rule comes up once when the game ends; the player may go
+   * back to the moves from there */
+  if (over && !self->shown_over)
+    gtk_stack_set_visible_child_name (self->panel_stack, "score");
+  self->shown_over = over;
   if (!over)
     return;
 
@@ -360,7 +394,7 @@ update_legend (TwPlayPage *self)
       g_string_append (text, line);
     }
   gtk_label_set_markup (self->legend_label, text->str);
-  gtk_widget_set_visible (GTK_WIDGET (self->legend_expander), text->len > 0);
+  gtk_stack_page_set_visible (self->legend_page, text->len > 0);
 }
 
 static gboolean
@@ -522,6 +556,31 @@ append_line (TwPlayPage     *self,
     }
 }
 
+/* Brings the selected row (the current move) into view, scrolling as
+ * little as possible. FALSE while the list is not laid out on screen. */
+static gboolean
+reveal_selected (TwPlayPage *self)
+{
+  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (self->move_scroller);
+  GtkListBoxRow *row = gtk_list_box_get_selected_row (self->move_list);
+  double value = gtk_adjustment_get_value (adj);
+  double page = gtk_adjustment_get_page_size (adj);
+  graphene_rect_t bounds;
+
+  if (!gtk_widget_get_mapped (GTK_WIDGET (self->move_scroller)) || page <= 0)
+    return FALSE;
+  if (row == NULL)
+    return TRUE;
+  if (!gtk_widget_compute_bounds (GTK_WIDGET (row), GTK_WIDGET (self->move_list), &bounds)
+      || bounds.size.height <= 0)
+    return FALSE;
+  if (bounds.origin.y < value)
+    gtk_adjustment_set_value (adj, bounds.origin.y);
+  else if (bounds.origin.y + bounds.size.height > value + page)
+    gtk_adjustment_set_value (adj, bounds.origin.y + bounds.size.height - page);
+  return TRUE;
+}
+
 static gboolean
 follow_idle (gpointer data)
 {
@@ -532,18 +591,31 @@ follow_idle (gpointer data)
   if (self->follow_end)
     gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj)
                                    - gtk_adjustment_get_page_size (adj));
+  else if (self->reveal_pending && reveal_selected (self))
+    self->reveal_pending = FALSE;
   return G_SOURCE_REMOVE;
 }
 
 /* Keeps the end of the move list in view while the current move is its
- * last. The adjustment changes while the viewport is being allocated, when a
- * new value is not laid out until the next frame: the value is set again
- * once the allocation is over. */
+ * last, and otherwise brings the current move into view after the list
+ * changed or came back on screen. The adjustment changes while the
+ * viewport is being allocated, when a new value is not laid out until the
+ * next frame: the value is set again once the allocation is over. */
 static void
 follow_upper (TwPlayPage *self)
 {
-  if (self->follow_end && self->follow_source == 0)
+  if ((self->follow_end || self->reveal_pending) && self->follow_source == 0)
     self->follow_source = g_idle_add_full (G_PRIORITY_LOW, follow_idle, self, NULL);
+}
+
+/* The moves came back on screen (the side panel's page was switched) */
+static void
+panel_page_changed (TwPlayPage *self)
+{
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->panel_stack), "moves") != 0)
+    return;
+  self->reveal_pending = TRUE;
+  follow_upper (self);
 }
 
 static gboolean
@@ -592,6 +664,7 @@ update_move_list (TwPlayPage *self)
       last = gtk_widget_get_prev_sibling (last);
     self->follow_end = last != NULL
       && gtk_list_box_row_is_selected (GTK_LIST_BOX_ROW (last));
+    self->reveal_pending = TRUE;
     follow_upper (self);
   }
 
@@ -1144,6 +1217,7 @@ tw_play_page_set_definition (TwPlayPage   *self,
   if (definition == self->definition)
     return;
   g_clear_pointer (&self->definition, tw_definition_unref);
+  g_clear_pointer (&self->stage, g_free);
   self->definition = definition != NULL ? tw_definition_ref (definition) : NULL;
   update_empty_page (self);
 }
@@ -1168,6 +1242,7 @@ tw_play_page_set_model (TwPlayPage  *self,
   tw_board_view_set_model (self->board_view, model);
   self->passing_to = -1;
   self->revealed_seat = -1;
+  self->stage_known = FALSE;
   show_pass_page (self, FALSE);
 
   if (model == NULL)
@@ -1256,6 +1331,7 @@ tw_play_page_class_init (TwPlayPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TwPlayPage, stack);
   gtk_widget_class_bind_template_child (widget_class, TwPlayPage, empty_page);
   gtk_widget_class_bind_template_child (widget_class, TwPlayPage, turn_label);
+  gtk_widget_class_bind_template_child (widget_class, TwPlayPage, stage_label);
   gtk_widget_class_bind_template_child (widget_class, TwPlayPage, scores_box);
   gtk_widget_class_bind_template_child (widget_class, TwPlayPage, results_detail);
   gtk_widget_class_bind_template_child (widget_class, TwPlayPage, breakdown_box);
@@ -1276,7 +1352,9 @@ tw_play_page_class_init (TwPlayPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TwPlayPage, speed_dropdown);
   gtk_widget_class_bind_template_child (widget_class, TwPlayPage, pause_toggle);
   gtk_widget_class_bind_template_child (widget_class, TwPlayPage, move_list);
-  gtk_widget_class_bind_template_child (widget_class, TwPlayPage, legend_expander);
+  gtk_widget_class_bind_template_child (widget_class, TwPlayPage, panel_stack);
+  gtk_widget_class_bind_template_child (widget_class, TwPlayPage, legend_page);
+  gtk_widget_class_bind_template_child (widget_class, TwPlayPage, breakdown_page);
   gtk_widget_class_bind_template_child (widget_class, TwPlayPage, legend_label);
   gtk_widget_class_bind_template_child (widget_class, TwPlayPage, move_scroller);
   gtk_widget_class_bind_template_child (widget_class, TwPlayPage, pass_page);
@@ -1337,6 +1415,8 @@ tw_play_page_init (TwPlayPage *self)
   /* gtk_adjustment_configure() (the viewport's allocation) says "changed" */
   g_signal_connect_object (gtk_scrolled_window_get_vadjustment (self->move_scroller),
                            "changed", G_CALLBACK (follow_upper), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->panel_stack, "notify::visible-child",
+                           G_CALLBACK (panel_page_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->speed_dropdown, "notify::selected", G_CALLBACK (speed_changed),
                            self, G_CONNECT_SWAPPED);
   gtk_stack_set_visible_child_name (self->stack, "empty");

@@ -66,6 +66,17 @@ def button(root, name):
     return None
 
 
+def show_panel(root, name):
+    """Shows the side panel's page called name ("Moves", "Score", "Players",
+    "Cards") by its tab, as a person clicks it. Returns whether the tab was
+    there."""
+    tabs = [t for t in find_all(root, role='page tab', name=name)
+            if t.get_n_actions() > 0 and allocated(t)]
+    if tabs:
+        tabs[0].do_action(0)
+    return bool(tabs)
+
+
 def pass_button(root):
     """The "I am … — Show" button of the pass-the-device screen, if shown."""
     for acc in find_all(root, role='push button', pattern=PASS_BUTTON):

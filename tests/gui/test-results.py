@@ -16,7 +16,8 @@ Colorblock, a fixed seed, Player 1 a person and Player 2 the Beginner bot:
     all on screen;
 Colorfield, two bots played to the end:
  4. the canvases keep the final position at game over, and the score by
-    rule names each round's painting.
+    rule names each scoring item (matched sides, unused tokens, the tools'
+    points) summed over the rounds.
 Colorblock, a record of a tie (tilewright-cli play, 3 players, seed 25):
  5. opened with Ctrl+O, its results say how the lightning round broke the tie, and the
     score by rule shows the lightning round's colour.
@@ -246,12 +247,14 @@ def run_colorfield(tap, args, workdir):
     bx, by, bw, bh = table.extents(board)
     navy = table.colour_fraction(shot, '#243B6B', f'{bw}x{bh}+{bx}+{by}', '2%')
     shown = breakdown(page)
-    rounds = {seat: [l for l, _ in terms if l.startswith('Painting of round ')]
-              for seat, (total, terms) in shown.items()}
+    # by scoring item over the three rounds: matched sides first, no round totals
+    labels = {seat: [l for l, _ in terms] for seat, (total, terms) in shown.items()}
     tap.result(bool(ended) and navy > 0.008 and len(shown) == 2
-               and all(len(r) == 3 for r in rounds.values()),
+               and all(ls and ls[0] == 'Matched sides'
+                       and not any(l.startswith('Painting of round') for l in ls)
+                       for ls in labels.values()),
                'Colorfield\'s game over keeps the canvases drawn, and the score by rule names '
-               'each round\'s painting',
+               'each scoring item (matched sides, unused tokens, tools)',
                f'navy paint on {navy:.2%} of the board, score by rule {shown}')
     return app_proc
 

@@ -59,8 +59,9 @@ def set_seat(page, seat, kind):
     pointer click on one leaves GTK's record of pressed widgets broken under
     Xvfb): Tab to the drop-down, Space opens its list, Home and Down choose.
     Returns the kind shown."""
-    combo = [c for c in find_all(page, role='combo box', name=f'{seat} plays')
-             if smoke.allocated(c)]
+    play.show_panel(page, 'Players')     # the side panel's page of seats
+    combo = wait_for(lambda: [c for c in find_all(page, role='combo box', name=f'{seat} plays')
+                              if smoke.allocated(c)], timeout=5)
     if not combo:
         return None
 
@@ -80,7 +81,9 @@ def set_seat(page, seat, kind):
     def shown():
         values = [a.get_name() for a in find_all(combo[0], role='label') if a.get_name() in KINDS]
         return values[0] if values and values[0] == kind else None
-    return wait_for(shown, timeout=5)
+    result = wait_for(shown, timeout=5)
+    play.show_panel(page, 'Moves')       # back to the move list
+    return result
 
 
 def checked(acc):

@@ -19,7 +19,7 @@ Print sheets (tilewright-cli export, one card a page):
  6. Colorblock's Three/Four/Five and Elbow/Tee/Zigzag cards picture their
     number or shape (ink under the title where the text used to start).
 Blokus Shuffle:
- 7. "What the Cards Do" says what each card does; the tray of the colour to
+ 7. the side panel's Cards page says what each card does; the tray of the colour to
     move draws its pieces at a readable size.
 Block 2 Block:
  8. the board has a legend of what the blocks do.
@@ -294,7 +294,10 @@ def run_cards(tap, args, workdir):
 def run_blokus(tap, args, workdir):
     """7: the card legend; the tray of the colour to move at a readable size."""
     app_proc, app, main, page = start(args, workdir, 'blokus-shuffle', 'table-bs', SEED)
-    legend = wait_for(lambda: find_all(page, role='label', pattern=r'^Skip — '), timeout=5)
+    # the side panel's Cards page
+    wait_for(lambda: play.show_panel(page, 'Cards'), timeout=5)
+    legend = wait_for(lambda: [a for a in find_all(page, role='label', pattern=r'^Skip — ')
+                               if smoke.allocated(a)], timeout=5)
     content = legend[0].get_name() if legend else ''
     board = find_all(page, role='image', name='Game board')[0]
     bx, by, bw, bh = extents(board)
@@ -308,7 +311,7 @@ def run_blokus(tap, args, workdir):
                        max(p[1] for p in b) - min(p[1] for p in b)) for b in blobs), default=0)
     tap.result('Skip — When played, the next player loses their turn.' in content
                and 'Double Play — ' in content and longest >= 40,
-               '"What the Cards Do" says what each card does; the tray of the colour to move '
+               'the side panel\'s Cards page says what each card does; the tray of the colour to move '
                'is readable (a five-cell piece at least 40 px long; it was 30)',
                f'legend {content[:160]!r}…, longest tray piece {longest} px')
     return app_proc
