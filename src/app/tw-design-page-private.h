@@ -18,6 +18,7 @@
 #include <adwaita.h>
 #include <gtksourceview/gtksource.h>
 
+#include "tw-app-util.h"
 #include "tw-card-editor.h"
 #include "tw-definition-document.h"
 #include "tw-design-edit.h"
@@ -59,8 +60,7 @@ struct _TwDesignPage
   TwVariantForm    *variant_form;   /* in variant_box */
 
   guint             scroll_tick;
-  guint             pending_idle;
-  GQueue            pending;        /* of PendingEdit: variant options, applied from an idle */
+  TwPendingEdits    pending;        /* variant options: name and value */
 };
 
 /* tw-design-page.c */

@@ -153,52 +153,23 @@ set_variant_option (TwDesignPage *self,
   _tw_design_page_apply_edit (self, text, edit);
 }
 
-/* An option changed in the variant form, applied once its signal is over:
- * changing the text re-lays out the text view, which GTK 4.8 must not do
- * while, say, a switch is in the middle of toggling. */
-typedef struct
-{
-  char *name;
-  char *value;
-} PendingEdit;
-
 static void
-pending_edit_free (gpointer data)
+apply_option (gpointer    owner,
+              const char *id,
+              const char *name,
+              const char *value)
 {
-  PendingEdit *e = data;
-
-  g_free (e->name);
-  g_free (e->value);
-  g_free (e);
+  set_variant_option (owner, name, value);
 }
 
-static gboolean
-apply_pending (gpointer user_data)
-{
-  TwDesignPage *self = user_data;
-  PendingEdit *e;
-
-  self->pending_idle = 0;
-  while ((e = g_queue_pop_head (&self->pending)) != NULL)
-    {
-      set_variant_option (self, e->name, e->value);
-      pending_edit_free (e);
-    }
-  return G_SOURCE_REMOVE;
-}
-
+/* An option changed in the variant form, applied once its signal is over
+ * (tw-app-util.h). */
 void
 _tw_design_page_queue_option (TwDesignPage *self,
                               const char   *name,
                               const char   *value)
 {
-  PendingEdit *e = g_new0 (PendingEdit, 1);
-
-  e->name = g_strdup (name);
-  e->value = g_strdup (value);
-  g_queue_push_tail (&self->pending, e);
-  if (self->pending_idle == 0)
-    self->pending_idle = g_idle_add (apply_pending, self);
+  tw_pending_edits_push (&self->pending, NULL, name, value);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -620,8 +591,7 @@ tw_design_page_dispose (GObject *object)
 {
   TwDesignPage *self = TW_DESIGN_PAGE (object);
 
-  g_clear_handle_id (&self->pending_idle, g_source_remove);
-  g_queue_clear_full (&self->pending, pending_edit_free);
+  tw_pending_edits_clear (&self->pending);
   if (self->scroll_tick != 0 && self->source_view != NULL)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self->source_view), self->scroll_tick);
   self->scroll_tick = 0;
@@ -696,6 +666,7 @@ tw_design_page_init (TwDesignPage *self)
   self->document = tw_definition_document_new ();
   self->buffer = tw_definition_document_get_buffer (self->document);
   gtk_text_view_set_buffer (GTK_TEXT_VIEW (self->source_view), GTK_TEXT_BUFFER (self->buffer));
+  tw_pending_edits_init (&self->pending, apply_option, self);
   _tw_design_page_forms_init (self);
   gtk_text_buffer_create_tag (GTK_TEXT_BUFFER (self->buffer), "tw-error",
                               "underline", PANGO_UNDERLINE_ERROR, NULL);

@@ -23,17 +23,11 @@
 
 #include <glib/gi18n.h>
 
+#include "tw-app-util.h"
 #include "tw-render.h"
 #include "tw-rules.h"
 
 static const char * const dir_names[4] = { N_("North"), N_("East"), N_("South"), N_("West") };
-
-typedef struct
-{
-  char *id;
-  char *key;       /* "edges", "count", "sections" */
-  char *value;     /* YAML source */
-} PendingEdit;
 
 struct _TwTileSetEditor
 {
@@ -53,7 +47,7 @@ struct _TwTileSetEditor
   GtkStringList        *tiles;            /* the ids of the definition's tiles */
   char                 *selected_tile;
   char                 *selected_before;  /* the selection before an Add or Duplicate, for its undo */
-  GQueue                pending;          /* of PendingEdit, applied from an idle */
+  TwPendingEdits        pending;          /* tile id, key ("edges", "count", "sections"), YAML value */
 
   /* Borrowed */
   GtkWidget            *edge_buttons[4];
@@ -62,7 +56,6 @@ struct _TwTileSetEditor
   GtkWidget            *split_buttons[4];
   GtkLabel             *sections_label;
 
-  guint                 pending_idle;
   gboolean              updating;         /* the controls are being set from the definition */
 };
 
@@ -233,51 +226,26 @@ rewrite_tile_key (TwTileSetEditor *self,
 }
 
 static void
-pending_edit_free (gpointer data)
+apply_pending (gpointer    owner,
+               const char *id,
+               const char *key,
+               const char *value)
 {
-  PendingEdit *e = data;
+  TwTileSetEditor *self = owner;
 
-  g_free (e->id);
-  g_free (e->key);
-  g_free (e->value);
-  g_free (e);
+  if (self->document != NULL)
+    rewrite_tile_key (self, id, key, value);
 }
 
-static gboolean
-apply_pending (gpointer user_data)
-{
-  TwTileSetEditor *self = user_data;
-  PendingEdit *e;
-
-  self->pending_idle = 0;
-  g_object_ref (self);
-  while ((e = g_queue_pop_head (&self->pending)) != NULL)
-    {
-      if (self->document != NULL)
-        rewrite_tile_key (self, e->id, e->key, e->value);
-      pending_edit_free (e);
-    }
-  g_object_unref (self);
-  return G_SOURCE_REMOVE;
-}
-
-/* An edit asked for by a control, applied once its signal is over:
- * changing the text re-lays out the text view, which GTK 4.8 must not do
- * while, say, a spin button is in the middle of its change. */
+/* An edit asked for by a control, applied once its signal is over
+ * (tw-app-util.h). */
 static void
 queue_edit (TwTileSetEditor *self,
             const char      *id,
             const char      *key,
             const char      *value)
 {
-  PendingEdit *e = g_new0 (PendingEdit, 1);
-
-  e->id = g_strdup (id);
-  e->key = g_strdup (key);
-  e->value = g_strdup (value);
-  g_queue_push_tail (&self->pending, e);
-  if (self->pending_idle == 0)
-    self->pending_idle = g_idle_add (apply_pending, self);
+  tw_pending_edits_push (&self->pending, id, key, value);
 }
 
 /* Cycles the colour of edge @dir of the selected tile. When the tile's
@@ -1228,8 +1196,7 @@ tw_tile_set_editor_dispose (GObject *object)
 {
   TwTileSetEditor *self = TW_TILE_SET_EDITOR (object);
 
-  g_clear_handle_id (&self->pending_idle, g_source_remove);
-  g_queue_clear_full (&self->pending, pending_edit_free);
+  tw_pending_edits_clear (&self->pending);
   /* containers emit selection changes while they are torn down */
   if (self->tile_flow != NULL)
     g_signal_handlers_disconnect_by_data (self->tile_flow, self);
@@ -1328,7 +1295,7 @@ tw_tile_set_editor_init (TwTileSetEditor *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  g_queue_init (&self->pending);
+  tw_pending_edits_init (&self->pending, apply_pending, self);
   self->tiles = gtk_string_list_new (NULL);
   gtk_flow_box_bind_model (self->tile_flow, G_LIST_MODEL (self->tiles), create_tile_child, self,
                            NULL);
