@@ -40,21 +40,20 @@ struct _TwTileSetEditor
   GtkBox               *tile_editor;
   GtkLabel             *tile_title;
   GtkDrawingArea       *tile_large;
-  GtkGrid              *edge_grid;
+  GtkWidget            *edge_buttons[4];   /* N, E, S, W */
+  GtkWidget            *join_buttons[4];
+  GtkWidget            *split_buttons[4];
+  GtkSpinButton        *count_spin;
+  GtkLabel             *sections_label;
 
   /* Owned */
   TwDefinitionDocument *document;
   GtkStringList        *tiles;            /* the ids of the definition's tiles */
   char                 *selected_tile;
-  char                 *selected_before;  /* the selection before an Add or Duplicate, for its undo */
-  TwPendingEdits        pending;          /* tile id, key ("edges", "count", "sections"), YAML value */
-
-  /* Borrowed */
-  GtkWidget            *edge_buttons[4];
-  GtkSpinButton        *count_spin;
-  GtkWidget            *join_buttons[4];
-  GtkWidget            *split_buttons[4];
-  GtkLabel             *sections_label;
+  char                 *selected_before;  /* the selection before an Add or Duplicate:
+                                             the one to go back to when it is undone */
+  TwPendingEdits        pending;          /* tile id, key ("edges", "count", "sections"),
+                                             YAML value */
 
   gboolean              updating;         /* the controls are being set from the definition */
 };
@@ -630,67 +629,31 @@ update_actions (TwTileSetEditor *self)
                                  i >= 0 && (guint) i + 1 < n);
 }
 
+/* What the template cannot say: which edge a button is, the accessible
+ * names made from the edges' names, and the copies' upper bound. */
 static void
-build_tile_editor (TwTileSetEditor *self)
+init_edge_controls (TwTileSetEditor *self)
 {
-  GtkWidget *label, *box;
-  char *label_text = NULL;
-
   for (guint d = 0; d < 4; d++)
     {
-      label = gtk_label_new (_(dir_names[d]));
-      gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_grid_attach (self->edge_grid, label, 0, d, 1, 1);
-      self->edge_buttons[d] = gtk_button_new_with_label ("");
-      gtk_widget_set_hexpand (self->edge_buttons[d], TRUE);
+      /* Translators: the accessible name of an edge's "Join…" menu button */
+      g_autofree char *join = g_strdup_printf (_("Join %s with"), _(dir_names[d]));
+      /* Translators: the accessible name of the "Split" button of an edge */
+      g_autofree char *split = g_strdup_printf (_("Split %s off into its own section"),
+                                                _(dir_names[d]));
+      GtkWidget *inner = gtk_widget_get_first_child (self->join_buttons[d]);
+
       g_object_set_data (G_OBJECT (self->edge_buttons[d]), "dir", GUINT_TO_POINTER (d));
-      g_signal_connect (self->edge_buttons[d], "clicked", G_CALLBACK (edge_button_clicked), self);
-      gtk_grid_attach (self->edge_grid, self->edge_buttons[d], 1, d, 1, 1);
-
-      /* its menu lists the other sections of the edge's colour */
-      self->join_buttons[d] = gtk_menu_button_new ();
-      gtk_menu_button_set_label (GTK_MENU_BUTTON (self->join_buttons[d]), _("Join…"));
-      /* Translators: the accessible name of an edge's "Join With…" menu button */
-      label_text = g_strdup_printf (_("Join %s with"), _(dir_names[d]));
       gtk_accessible_update_property (GTK_ACCESSIBLE (self->join_buttons[d]),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, label_text, -1);
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, join, -1);
       /* GTK 4.8 puts the focus and the press action on the menu button's
-       * inner toggle button, which would be read as just "Join With…" */
-      gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_widget_get_first_child (self->join_buttons[d])),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, label_text, -1);
-      g_clear_pointer (&label_text, g_free);
-      gtk_grid_attach (self->edge_grid, self->join_buttons[d], 2, d, 1, 1);
-
-      self->split_buttons[d] = gtk_button_new_with_label (_("Split"));
-      /* Translators: the accessible name of the "Split Off" button of an edge */
-      label_text = g_strdup_printf (_("Split %s off into its own section"), _(dir_names[d]));
+       * inner toggle button, which would be read as just "Join…" */
+      gtk_accessible_update_property (GTK_ACCESSIBLE (inner), GTK_ACCESSIBLE_PROPERTY_LABEL, join,
+                                      -1);
       gtk_accessible_update_property (GTK_ACCESSIBLE (self->split_buttons[d]),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, label_text, -1);
-      g_clear_pointer (&label_text, g_free);
-      gtk_actionable_set_action_name (GTK_ACTIONABLE (self->split_buttons[d]),
-                                      "design.tile-split");
-      gtk_actionable_set_action_target (GTK_ACTIONABLE (self->split_buttons[d]), "u", d);
-      gtk_grid_attach (self->edge_grid, self->split_buttons[d], 3, d, 1, 1);
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, split, -1);
     }
-  /* the copies and the sections share the last row: the editor stays
-   * short, so that the tile list keeps its rows in a 720 px window */
-  label = gtk_label_new (_("Copies"));
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_grid_attach (self->edge_grid, label, 0, 4, 1, 1);
-  self->count_spin = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (0, TW_MAX_TILE_COUNT, 1));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->count_spin),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Copies of the tile"), -1);
-  g_signal_connect (self->count_spin, "value-changed", G_CALLBACK (count_changed), self);
-  gtk_grid_attach (self->edge_grid, GTK_WIDGET (self->count_spin), 1, 4, 1, 1);
-
-  box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  label = gtk_label_new (_("Sections"));
-  gtk_box_append (GTK_BOX (box), label);
-  self->sections_label = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_xalign (self->sections_label, 0);
-  gtk_label_set_wrap (self->sections_label, TRUE);
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->sections_label));
-  gtk_grid_attach (self->edge_grid, box, 2, 4, 2, 1);
+  gtk_spin_button_set_range (self->count_spin, 0, TW_MAX_TILE_COUNT);
 }
 
 /* Edge @dir's "Join With…" menu: each other edge of its colour that is in
@@ -962,7 +925,8 @@ refresh_totals (TwTileSetEditor *self)
             PatternTotal entry = { key, 0 };
 
             /* kept sorted by pattern */
-            for (j = 0; j < patterns->len && g_array_index (patterns, PatternTotal, j).pattern < key; j++)
+            for (j = 0; j < patterns->len
+                        && g_array_index (patterns, PatternTotal, j).pattern < key; j++)
               ;
             g_array_insert_val (patterns, j, entry);
           }
@@ -1030,7 +994,8 @@ refresh_tiles (TwTileSetEditor *self)
   GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
   /* after a key in the list (Ctrl+D, Alt+Down...) the new children take the
    * focus back, so that the next key works on the tile just selected */
-  gboolean had_focus = focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (self->tile_flow));
+  gboolean had_focus = focus != NULL
+                       && gtk_widget_is_ancestor (focus, GTK_WIDGET (self->tile_flow));
   g_autoptr(GPtrArray) ids = g_ptr_array_new ();
   GtkFlowBoxChild *selected = NULL;
 
@@ -1236,6 +1201,23 @@ tw_tile_set_editor_class_init (TwTileSetEditorClass *klass)
     { GDK_KEY_Down, GDK_ALT_MASK, "design.tile-move-down" },
     { GDK_KEY_Right, GDK_ALT_MASK, "design.tile-move-down" },
   };
+  /* each edge's buttons, bound into their arrays by their ids */
+  static const struct { const char *id; gsize offset; } edge_children[] = {
+#define EDGE_CHILD(id, field) { id, G_STRUCT_OFFSET (TwTileSetEditor, field) }
+    EDGE_CHILD ("edge_north", edge_buttons[TW_NORTH]),
+    EDGE_CHILD ("edge_east", edge_buttons[TW_EAST]),
+    EDGE_CHILD ("edge_south", edge_buttons[TW_SOUTH]),
+    EDGE_CHILD ("edge_west", edge_buttons[TW_WEST]),
+    EDGE_CHILD ("join_north", join_buttons[TW_NORTH]),
+    EDGE_CHILD ("join_east", join_buttons[TW_EAST]),
+    EDGE_CHILD ("join_south", join_buttons[TW_SOUTH]),
+    EDGE_CHILD ("join_west", join_buttons[TW_WEST]),
+    EDGE_CHILD ("split_north", split_buttons[TW_NORTH]),
+    EDGE_CHILD ("split_east", split_buttons[TW_EAST]),
+    EDGE_CHILD ("split_south", split_buttons[TW_SOUTH]),
+    EDGE_CHILD ("split_west", split_buttons[TW_WEST]),
+#undef EDGE_CHILD
+  };
 
   object_class->get_property = tw_tile_set_editor_get_property;
   object_class->set_property = tw_tile_set_editor_set_property;
@@ -1267,16 +1249,22 @@ tw_tile_set_editor_class_init (TwTileSetEditorClass *klass)
                                         G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 1,
                                         G_TYPE_STRING);
 
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/tilewright/Tilewright/tile-set-editor.ui");
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tilewright/Tilewright/"
+                                                             "tile-set-editor.ui");
   gtk_widget_class_bind_template_child (widget_class, TwTileSetEditor, totals_label);
   gtk_widget_class_bind_template_child (widget_class, TwTileSetEditor, pattern_flow);
   gtk_widget_class_bind_template_child (widget_class, TwTileSetEditor, tile_flow);
   gtk_widget_class_bind_template_child (widget_class, TwTileSetEditor, tile_editor);
   gtk_widget_class_bind_template_child (widget_class, TwTileSetEditor, tile_title);
   gtk_widget_class_bind_template_child (widget_class, TwTileSetEditor, tile_large);
-  gtk_widget_class_bind_template_child (widget_class, TwTileSetEditor, edge_grid);
+  for (guint i = 0; i < G_N_ELEMENTS (edge_children); i++)
+    gtk_widget_class_bind_template_child_full (widget_class, edge_children[i].id, FALSE,
+                                               edge_children[i].offset);
+  gtk_widget_class_bind_template_child (widget_class, TwTileSetEditor, count_spin);
+  gtk_widget_class_bind_template_child (widget_class, TwTileSetEditor, sections_label);
   gtk_widget_class_bind_template_callback (widget_class, tile_large_pressed);
+  gtk_widget_class_bind_template_callback (widget_class, edge_button_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, count_changed);
 
   gtk_widget_class_install_action (widget_class, "design.tile-add", NULL, tile_op_action);
   gtk_widget_class_install_action (widget_class, "design.tile-duplicate", NULL, tile_op_action);
@@ -1301,7 +1289,7 @@ tw_tile_set_editor_init (TwTileSetEditor *self)
                            NULL);
   g_signal_connect_swapped (self->tile_flow, "selected-children-changed",
                             G_CALLBACK (tile_selection_changed), self);
-  build_tile_editor (self);
+  init_edge_controls (self);
   gtk_drawing_area_set_draw_func (self->tile_large, draw_tile, self, NULL);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->tile_large),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Selected tile"), -1);

@@ -24,6 +24,8 @@
 
 G_BEGIN_DECLS
 
+/* The core's TwDesignEdit (tw-design-edit.h, no GObject there) as a boxed
+ * type, for ::apply-edit. */
 #define TW_TYPE_DESIGN_EDIT (tw_design_edit_get_type ())
 GType tw_design_edit_get_type (void) G_GNUC_CONST;
 
