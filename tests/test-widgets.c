@@ -388,7 +388,8 @@ typedef struct
 {
   TwTileSetEditor *editor;
   guint            n_edits;
-  guint            n_tiles;   /* what the wait below waits for */
+  guint            n_tiles;   /* what the waits below wait for: tiles shown, */
+  guint            n_wanted;  /* edits applied */
 } TileEdits;
 
 /* What the Design page does with an edit: one user action of the buffer,
@@ -430,13 +431,27 @@ shows_n_tiles (gpointer data)
 static gboolean
 has_tile_edits (gpointer data)
 {
-  return ((TileEdits *) data)->n_edits == 2;
+  return ((TileEdits *) data)->n_edits == ((TileEdits *) data)->n_wanted;
+}
+
+/* The first button labelled @label below @widget, in the order drawn. */
+static GtkWidget *
+find_button (GtkWidget  *widget,
+             const char *label)
+{
+  g_autoptr(GPtrArray) buttons = find_all (widget, GTK_TYPE_BUTTON);
+
+  for (guint i = 0; i < buttons->len; i++)
+    if (g_strcmp0 (gtk_button_get_label (buttons->pdata[i]), label) == 0)
+      return buttons->pdata[i];
+  return NULL;
 }
 
 /* The list is the definition's tiles; Duplicate on the selected tile is one
  * edit inserting its copy's line after its own, and the copy is selected;
- * its copies changed in the spin button are one edit of its `count`; two
- * undos give the text back, and the selection goes back to the original. */
+ * its copies changed in the spin button are one edit of its `count`, a click
+ * on its North edge one of its `edges`; three undos give the text back, and
+ * the selection goes back to the original. */
 static void
 test_tile_set_editor_edits (void)
 {
@@ -449,6 +464,7 @@ test_tile_set_editor_edits (void)
   GtkWidget *editor;
   GListModel *tiles;
   GtkWindow *window;
+  GtkWidget *north;
   g_autoptr(GPtrArray) spins = NULL;
   g_autoptr(GString) expected = NULL;
   g_autofree char *before = NULL;
@@ -497,13 +513,28 @@ test_tile_set_editor_edits (void)
   g_assert_cmpuint (spins->len, ==, 1);
   g_assert_cmpint (gtk_spin_button_get_value_as_int (spins->pdata[0]), ==, 3);
   gtk_spin_button_set_value (spins->pdata[0], 7);
+  edits.n_wanted = 2;
   wait_until (has_tile_edits, &edits, "the count edit");
   g_clear_pointer (&text, g_free);
   text = tw_definition_document_dup_text (document);
   g_assert_nonnull (strstr (text, "  - {id: full-g-2, name: \"Full green\", count: 7, "));
   g_assert_nonnull (strstr (text, line));
 
-  /* two undos: the text as loaded, full-g selected again */
+  /* its North edge (the first "Green" button): its one section, all four
+   * edges, to the next colour */
+  north = find_button (editor, "Green");
+  g_assert_nonnull (north);
+  g_signal_emit_by_name (north, "clicked");
+  edits.n_wanted = 3;
+  wait_until (has_tile_edits, &edits, "the edge edit");
+  g_clear_pointer (&text, g_free);
+  text = tw_definition_document_dup_text (document);
+  g_assert_nonnull (strstr (text, "  - {id: full-g-2, name: \"Full green\", count: 7, "
+                                  "edges: [blue, blue, blue, blue], sections: [NESW]}\n"));
+  g_assert_null (find_button (editor, "Green"));
+
+  /* three undos: the text as loaded, full-g selected again */
+  gtk_text_buffer_undo (buffer);
   gtk_text_buffer_undo (buffer);
   gtk_text_buffer_undo (buffer);
   tw_definition_document_check_now (document);
@@ -518,7 +549,7 @@ test_tile_set_editor_edits (void)
   /* no document: nothing to show */
   tw_tile_set_editor_set_document (TW_TILE_SET_EDITOR (editor), NULL);
   g_assert_cmpuint (g_list_model_get_n_items (tiles), ==, 0);
-  g_assert_cmpuint (edits.n_edits, ==, 2);
+  g_assert_cmpuint (edits.n_edits, ==, 3);
 
   destroy_window (window);
   g_assert_finalize_object (editor);
