@@ -36,6 +36,7 @@
 #include "tw-lab-page.h"
 #include "tw-record.h"
 #include "tw-sim.h"
+#include "tw-tile-set-editor.h"
 #include "tw-variant-form.h"
 
 /* ------------------------------------------------------------------------ */
@@ -378,6 +379,181 @@ test_card_editor_pending (void)
   while (g_main_context_iteration (NULL, FALSE))
     ;
   g_assert_cmpuint (edits.n_edits, ==, 0);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The tile set editor                                                      */
+
+typedef struct
+{
+  TwTileSetEditor *editor;
+  guint            n_edits;
+  guint            n_tiles;   /* what the waits below wait for: tiles shown, */
+  guint            n_wanted;  /* edits applied */
+} TileEdits;
+
+/* What the Design page does with an edit: one user action of the buffer,
+ * checked at once. */
+static void
+tile_apply_edit_cb (TwTileSetEditor    *editor,
+                    const char         *text,
+                    const TwDesignEdit *edit,
+                    TileEdits          *edits)
+{
+  TwDefinitionDocument *document = tw_tile_set_editor_get_document (editor);
+  GtkTextBuffer *buffer = GTK_TEXT_BUFFER (tw_definition_document_get_buffer (document));
+  g_autofree char *now = tw_definition_document_dup_text (document);
+  GtkTextIter start, end;
+
+  /* computed on the text as it is */
+  g_assert_cmpstr (now, ==, text);
+  edits->n_edits++;
+  gtk_text_buffer_begin_user_action (buffer);
+  gtk_text_buffer_get_iter_at_offset (buffer, &start,
+                                      g_utf8_pointer_to_offset (text, text + edit->start));
+  gtk_text_buffer_get_iter_at_offset (buffer, &end,
+                                      g_utf8_pointer_to_offset (text, text + edit->end));
+  gtk_text_buffer_delete (buffer, &start, &end);
+  gtk_text_buffer_insert (buffer, &start, edit->text, -1);
+  gtk_text_buffer_end_user_action (buffer);
+  tw_definition_document_check_now (document);
+}
+
+static gboolean
+shows_n_tiles (gpointer data)
+{
+  TileEdits *edits = data;
+
+  return g_list_model_get_n_items (tw_tile_set_editor_get_tiles (edits->editor))
+         == edits->n_tiles;
+}
+
+static gboolean
+has_tile_edits (gpointer data)
+{
+  return ((TileEdits *) data)->n_edits == ((TileEdits *) data)->n_wanted;
+}
+
+/* The first button labelled @label below @widget, in the order drawn. */
+static GtkWidget *
+find_button (GtkWidget  *widget,
+             const char *label)
+{
+  g_autoptr(GPtrArray) buttons = find_all (widget, GTK_TYPE_BUTTON);
+
+  for (guint i = 0; i < buttons->len; i++)
+    if (g_strcmp0 (gtk_button_get_label (buttons->pdata[i]), label) == 0)
+      return buttons->pdata[i];
+  return NULL;
+}
+
+/* The list is the definition's tiles; Duplicate on the selected tile is one
+ * edit inserting its copy's line after its own, and the copy is selected;
+ * its copies changed in the spin button are one edit of its `count`, a click
+ * on its North edge one of its `edges`; three undos give the text back, and
+ * the selection goes back to the original. */
+static void
+test_tile_set_editor_edits (void)
+{
+  g_autoptr(TwDefinition) def = load_bundled ("colorblock");
+  TwDefinitionDocument *document = tw_definition_document_new ();
+  GtkTextBuffer *buffer = GTK_TEXT_BUFFER (tw_definition_document_get_buffer (document));
+  static const char line[] = "  - {id: full-g, name: \"Full green\", count: 3, "
+                             "edges: [green, green, green, green], sections: [NESW]}\n";
+  TileEdits edits = { 0 };
+  GtkWidget *editor;
+  GListModel *tiles;
+  GtkWindow *window;
+  GtkWidget *north;
+  g_autoptr(GPtrArray) spins = NULL;
+  g_autoptr(GString) expected = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *text = NULL;
+  const char *at;
+
+  tw_definition_document_load (document, NULL, def);
+  editor = g_object_ref_sink (g_object_new (TW_TYPE_TILE_SET_EDITOR, "document", document,
+                                            NULL));
+  edits.editor = TW_TILE_SET_EDITOR (editor);
+  g_signal_connect (editor, "apply-edit", G_CALLBACK (tile_apply_edit_cb), &edits);
+  window = show_in_window (editor);
+
+  tiles = tw_tile_set_editor_get_tiles (TW_TILE_SET_EDITOR (editor));
+  g_assert_cmpuint (g_list_model_get_n_items (tiles), ==, def->n_tiles);
+  for (guint i = 0; i < def->n_tiles; i++)
+    g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (tiles), i), ==,
+                     def->tiles[i].id);
+  g_assert_null (tw_tile_set_editor_get_selected_tile (TW_TILE_SET_EDITOR (editor)));
+  g_assert_false (tw_tile_set_editor_select_tile (TW_TILE_SET_EDITOR (editor), "no-such-tile"));
+  g_assert_true (tw_tile_set_editor_select_tile (TW_TILE_SET_EDITOR (editor), "full-g"));
+  g_assert_cmpstr (tw_tile_set_editor_get_selected_tile (TW_TILE_SET_EDITOR (editor)), ==,
+                   "full-g");
+
+  /* Duplicate: from an idle, one edit: the copy's line after the tile's */
+  before = tw_definition_document_dup_text (document);
+  at = strstr (before, line);
+  g_assert_nonnull (at);
+  expected = g_string_new_len (before, at - before + strlen (line));
+  g_string_append (expected, "  - {id: full-g-2,");
+  g_string_append (expected, line + strlen ("  - {id: full-g,"));
+  g_string_append (expected, at + strlen (line));
+  g_assert_true (gtk_widget_activate_action (editor, "design.tile-duplicate", NULL));
+  g_assert_cmpuint (edits.n_edits, ==, 0);
+  edits.n_tiles = def->n_tiles + 1;
+  wait_until (shows_n_tiles, &edits, "the duplicated tile");
+  g_assert_cmpuint (edits.n_edits, ==, 1);
+  text = tw_definition_document_dup_text (document);
+  g_assert_cmpstr (text, ==, expected->str);
+  g_assert_cmpstr (tw_tile_set_editor_get_selected_tile (TW_TILE_SET_EDITOR (editor)), ==,
+                   "full-g-2");
+  g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (tiles), 2), ==, "full-g-2");
+
+  /* its copies: the only spin button */
+  spins = find_all (editor, GTK_TYPE_SPIN_BUTTON);
+  g_assert_cmpuint (spins->len, ==, 1);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (spins->pdata[0]), ==, 3);
+  gtk_spin_button_set_value (spins->pdata[0], 7);
+  edits.n_wanted = 2;
+  wait_until (has_tile_edits, &edits, "the count edit");
+  g_clear_pointer (&text, g_free);
+  text = tw_definition_document_dup_text (document);
+  g_assert_nonnull (strstr (text, "  - {id: full-g-2, name: \"Full green\", count: 7, "));
+  g_assert_nonnull (strstr (text, line));
+
+  /* its North edge (the first "Green" button): its one section, all four
+   * edges, to the next colour */
+  north = find_button (editor, "Green");
+  g_assert_nonnull (north);
+  g_signal_emit_by_name (north, "clicked");
+  edits.n_wanted = 3;
+  wait_until (has_tile_edits, &edits, "the edge edit");
+  g_clear_pointer (&text, g_free);
+  text = tw_definition_document_dup_text (document);
+  g_assert_nonnull (strstr (text, "  - {id: full-g-2, name: \"Full green\", count: 7, "
+                                  "edges: [blue, blue, blue, blue], sections: [NESW]}\n"));
+  g_assert_null (find_button (editor, "Green"));
+
+  /* three undos: the text as loaded, full-g selected again */
+  gtk_text_buffer_undo (buffer);
+  gtk_text_buffer_undo (buffer);
+  gtk_text_buffer_undo (buffer);
+  tw_definition_document_check_now (document);
+  edits.n_tiles = def->n_tiles;
+  wait_until (shows_n_tiles, &edits, "the undone duplicate");
+  g_clear_pointer (&text, g_free);
+  text = tw_definition_document_dup_text (document);
+  g_assert_cmpstr (text, ==, before);
+  g_assert_cmpstr (tw_tile_set_editor_get_selected_tile (TW_TILE_SET_EDITOR (editor)), ==,
+                   "full-g");
+
+  /* no document: nothing to show */
+  tw_tile_set_editor_set_document (TW_TILE_SET_EDITOR (editor), NULL);
+  g_assert_cmpuint (g_list_model_get_n_items (tiles), ==, 0);
+  g_assert_cmpuint (edits.n_edits, ==, 3);
+
+  destroy_window (window);
+  g_assert_finalize_object (editor);
+  g_assert_finalize_object (document);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1203,6 +1379,7 @@ main (int   argc,
   g_test_add_func ("/tw/widgets/board-view/plays", test_board_view_plays);
   g_test_add_func ("/tw/widgets/card-editor/edits", test_card_editor_edits);
   g_test_add_func ("/tw/widgets/card-editor/pending", test_card_editor_pending);
+  g_test_add_func ("/tw/widgets/tile-set-editor/edits", test_tile_set_editor_edits);
   g_test_add_func ("/tw/widgets/design-page/edit-save", test_design_page_edit_save);
   g_test_add_func ("/tw/widgets/design-page/broken-text", test_design_page_broken_text);
   g_test_add_func ("/tw/widgets/design-page/add-face", test_design_page_add_face);

@@ -376,3 +376,82 @@ tw_app_seat_kind_find (const char *spec)
       return kind;
   return -1;
 }
+
+/* ------------------------------------------------------------------------ */
+/* Pending edits                                                            */
+
+typedef struct
+{
+  char *id;
+  char *key;
+  char *value;
+} PendingEdit;
+
+static void
+pending_edit_free (gpointer data)
+{
+  PendingEdit *e = data;
+
+  g_free (e->id);
+  g_free (e->key);
+  g_free (e->value);
+  g_free (e);
+}
+
+void
+tw_pending_edits_init (TwPendingEdits    *pending,
+                       TwPendingEditFunc  func,
+                       gpointer           owner)
+{
+  g_return_if_fail (pending != NULL && func != NULL && G_IS_OBJECT (owner));
+
+  g_queue_init (&pending->queue);
+  pending->idle = 0;
+  pending->func = func;
+  pending->owner = owner;
+}
+
+static gboolean
+hand_on_pending (gpointer user_data)
+{
+  TwPendingEdits *pending = user_data;
+  g_autoptr(GObject) owner = g_object_ref (pending->owner);
+  PendingEdit *e;
+
+  pending->idle = 0;
+  /* a handler may dispose of the owner, which clears the queue */
+  while ((e = g_queue_pop_head (&pending->queue)) != NULL)
+    {
+      pending->func (owner, e->id, e->key, e->value);
+      pending_edit_free (e);
+    }
+  return G_SOURCE_REMOVE;
+}
+
+void
+tw_pending_edits_push (TwPendingEdits *pending,
+                       const char     *id,
+                       const char     *key,
+                       const char     *value)
+{
+  PendingEdit *e;
+
+  g_return_if_fail (pending != NULL && pending->func != NULL);
+
+  e = g_new0 (PendingEdit, 1);
+  e->id = g_strdup (id);
+  e->key = g_strdup (key);
+  e->value = g_strdup (value);
+  g_queue_push_tail (&pending->queue, e);
+  if (pending->idle == 0)
+    pending->idle = g_idle_add (hand_on_pending, pending);
+}
+
+void
+tw_pending_edits_clear (TwPendingEdits *pending)
+{
+  g_return_if_fail (pending != NULL);
+
+  g_clear_handle_id (&pending->idle, g_source_remove);
+  g_queue_clear_full (&pending->queue, pending_edit_free);
+}

@@ -66,4 +66,32 @@ GtkStringList *tw_app_seat_kinds_new  (void);
 const char    *tw_app_seat_kind_spec  (guint       kind);
 int            tw_app_seat_kind_find  (const char *spec);
 
+/* Edits a form control asks for, handed on from an idle: changing the text
+ * re-lays out the text view, which GTK 4.8 must not do while a control (a
+ * switch toggling, a spin button changing) is inside its own signal. An edit
+ * is three strings, each may be NULL, that mean what the owner makes of
+ * them; the owner (a GObject) is referenced while its edits are handed on. */
+typedef void (*TwPendingEditFunc) (gpointer    owner,
+                                   const char *id,
+                                   const char *key,
+                                   const char *value);
+
+typedef struct
+{
+  GQueue             queue;   /* of the edits, in the order asked */
+  guint              idle;
+  TwPendingEditFunc  func;
+  gpointer           owner;
+} TwPendingEdits;
+
+void tw_pending_edits_init  (TwPendingEdits    *pending,
+                             TwPendingEditFunc  func,
+                             gpointer           owner);
+void tw_pending_edits_push  (TwPendingEdits    *pending,
+                             const char        *id,
+                             const char        *key,
+                             const char        *value);
+/* Drops the edits not handed on yet, and their idle (from a dispose). */
+void tw_pending_edits_clear (TwPendingEdits    *pending);
+
 G_END_DECLS

@@ -19,6 +19,7 @@
 
 #include <glib/gi18n.h>
 
+#include "tw-app-util.h"
 #include "tw-export.h"
 #include "tw-rules.h"
 
@@ -34,13 +35,6 @@ typedef struct
   GPtrArray         *cells;       /* SHAPE: the grid's toggle buttons, row by row */
   guint              grid;        /* SHAPE: cells per side */
 } ParamRow;
-
-typedef struct
-{
-  char     *id;
-  char     *key;       /* NULL: a change of kind */
-  char     *value;     /* YAML source; NULL removes the key (or the params) */
-} PendingEdit;
 
 struct _TwCardEditor
 {
@@ -67,10 +61,10 @@ struct _TwCardEditor
   guint                form_kind;
   GPtrArray           *params;       /* of ParamRow */
   GtkWidget           *params_group;
-  GQueue               pending;      /* of PendingEdit */
+  TwPendingEdits       pending;      /* card id; key, NULL: a change of kind; YAML value,
+                                        NULL: the key (or the params) removed */
   double               card_width;   /* mm: the Print view's card size */
   double               card_height;
-  guint                pending_idle;
 
   gboolean             updating;     /* the rows are being set from the definition */
   gboolean             listing;      /* the list is being rebuilt */
@@ -271,39 +265,22 @@ params_for_kind (const TwDefinition *def,
 /* Announcing edits                                                         */
 
 static void
-pending_edit_free (gpointer data)
+emit_edit (gpointer    owner,
+           const char *id,
+           const char *key,
+           const char *value)
 {
-  PendingEdit *e = data;
+  TwCardEditor *self = owner;
 
-  g_free (e->id);
-  g_free (e->key);
-  g_free (e->value);
-  g_free (e);
-}
-
-static gboolean
-emit_pending (gpointer user_data)
-{
-  TwCardEditor *self = user_data;
-  PendingEdit *e;
-
-  self->pending_idle = 0;
-  g_object_ref (self);
-  while ((e = g_queue_pop_head (&self->pending)) != NULL)
+  if (key == NULL)
     {
-      if (e->key == NULL)
-        {
-          g_auto(GStrv) parts = g_strsplit (e->value, "\n", 2);
+      g_auto(GStrv) parts = g_strsplit (value, "\n", 2);
 
-          g_signal_emit (self, signals[CHANGE_KIND], 0, e->id, parts[0],
-                         parts[1] != NULL && parts[1][0] != '\0' ? parts[1] : NULL);
-        }
-      else
-        g_signal_emit (self, signals[EDIT], 0, e->id, e->key, e->value);
-      pending_edit_free (e);
+      g_signal_emit (self, signals[CHANGE_KIND], 0, id, parts[0],
+                     parts[1] != NULL && parts[1][0] != '\0' ? parts[1] : NULL);
     }
-  g_object_unref (self);
-  return G_SOURCE_REMOVE;
+  else
+    g_signal_emit (self, signals[EDIT], 0, id, key, value);
 }
 
 /* From a control's signal handler: the text changes only from an idle, as
@@ -313,14 +290,7 @@ queue_edit (TwCardEditor *self,
             const char   *key,
             const char   *value)
 {
-  PendingEdit *e = g_new0 (PendingEdit, 1);
-
-  e->id = g_strdup (self->card_id);
-  e->key = g_strdup (key);
-  e->value = g_strdup (value);
-  g_queue_push_tail (&self->pending, e);
-  if (self->pending_idle == 0)
-    self->pending_idle = g_idle_add (emit_pending, self);
+  tw_pending_edits_push (&self->pending, self->card_id, key, value);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -994,8 +964,7 @@ tw_card_editor_dispose (GObject *object)
 {
   TwCardEditor *self = TW_CARD_EDITOR (object);
 
-  g_clear_handle_id (&self->pending_idle, g_source_remove);
-  g_queue_clear_full (&self->pending, pending_edit_free);
+  tw_pending_edits_clear (&self->pending);
   /* containers emit selection changes while they are torn down */
   if (self->card_list != NULL)
     g_signal_handlers_disconnect_by_data (self->card_list, self);
@@ -1069,7 +1038,7 @@ tw_card_editor_init (TwCardEditor *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->params = g_ptr_array_new_with_free_func (param_row_free);
-  g_queue_init (&self->pending);
+  tw_pending_edits_init (&self->pending, emit_edit, self);
   {
     TwExportSettings settings;
 

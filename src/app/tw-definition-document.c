@@ -455,6 +455,32 @@ tw_definition_document_dup_text (TwDefinitionDocument *self)
   return gtk_text_buffer_get_text (GTK_TEXT_BUFFER (self->buffer), &start, &end, TRUE);
 }
 
+/**
+ * tw_definition_document_parse_text:
+ * @text_out: (out): the text parsed
+ *
+ * Parses the text as it is now into a positioned node tree, for a span edit
+ * of it (tw-design-edit.h). Returns: (transfer full) (nullable): the tree,
+ * or NULL when the text is not YAML (@text_out is then left alone).
+ */
+TwNode *
+tw_definition_document_parse_text (TwDefinitionDocument  *self,
+                                   char                 **text_out)
+{
+  g_autofree char *text = NULL;
+  g_autoptr(TwDiagnostics) diags = tw_diagnostics_new ("");
+  TwNode *root;
+
+  g_return_val_if_fail (TW_IS_DEFINITION_DOCUMENT (self), NULL);
+  g_return_val_if_fail (text_out != NULL, NULL);
+
+  text = tw_definition_document_dup_text (self);
+  root = tw_node_parse (text, -1, NULL, diags);
+  if (root != NULL)
+    *text_out = g_steal_pointer (&text);
+  return root;
+}
+
 gboolean
 tw_definition_document_get_modified (TwDefinitionDocument *self)
 {

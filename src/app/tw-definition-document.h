@@ -16,6 +16,7 @@
 #include <gtksourceview/gtksource.h>
 
 #include "tw-definition.h"
+#include "tw-node.h"
 
 G_BEGIN_DECLS
 
@@ -35,6 +36,10 @@ void                  tw_definition_document_set_file        (TwDefinitionDocume
 /* The file's name, or "untitled.yaml". */
 char                 *tw_definition_document_dup_name        (TwDefinitionDocument *self);
 char                 *tw_definition_document_dup_text        (TwDefinitionDocument *self);
+/* The text as it is now, parsed (tw-node.h) for a span edit; NULL when it
+ * is not YAML. */
+TwNode               *tw_definition_document_parse_text      (TwDefinitionDocument  *self,
+                                                              char                 **text_out);
 gboolean              tw_definition_document_get_modified    (TwDefinitionDocument *self);
 /* The last text that loaded without error, or NULL. */
 TwDefinition         *tw_definition_document_get_definition  (TwDefinitionDocument *self);

@@ -245,7 +245,6 @@ _tw_design_page_update_actions (TwDesignPage *self)
                                  tw_definition_document_get_checked (self->document)
                                  && tw_design_page_get_definition (self) != NULL
                                  && tw_definition_document_get_n_errors (self->document) == 0);
-  _tw_design_page_update_tile_actions (self);
 }
 
 void
@@ -273,19 +272,5 @@ _tw_design_page_class_actions_init (GtkWidgetClass *widget_class)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Z, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
                                        "design.redo", NULL);
   gtk_widget_class_install_action (widget_class, "design.playtest", NULL, playtest_action);
-  /* the tile set's keys are bound on its page only (add_tile_shortcuts) */
-  gtk_widget_class_install_action (widget_class, "design.tile-add", NULL,
-                                   _tw_design_page_tile_op_action);
-  gtk_widget_class_install_action (widget_class, "design.tile-duplicate", NULL,
-                                   _tw_design_page_tile_op_action);
-  gtk_widget_class_install_action (widget_class, "design.tile-delete", NULL,
-                                   _tw_design_page_tile_op_action);
-  gtk_widget_class_install_action (widget_class, "design.tile-move-up", NULL,
-                                   _tw_design_page_tile_op_action);
-  gtk_widget_class_install_action (widget_class, "design.tile-move-down", NULL,
-                                   _tw_design_page_tile_op_action);
-  gtk_widget_class_install_action (widget_class, "design.tile-join", "(uu)",
-                                   _tw_design_page_sections_action);
-  gtk_widget_class_install_action (widget_class, "design.tile-split", "u",
-                                   _tw_design_page_sections_action);
+  /* the tile set's actions are its editor's (tw-tile-set-editor.c) */
 }

@@ -1,8 +1,10 @@
-/* tw-design-page-forms.c: the Design view's variant rules form and card editor
+/* tw-design-page-forms.c: the Design view's variant rules form and its editors
  *
  * The variant form (tw-variant-form.c) shows the rules module's options with
  * the values of the last definition that loaded, and its changes are written
- * to `variant:`; the card editor edits the items of `cards:`.
+ * to `variant:`; the card editor edits the items of `cards:`, the face
+ * editor `faces:` and the tile set editor (tw-tile-set-editor.c, which
+ * computes its edits itself) the items of `tiles:`.
  * Each edit is one span of the text replaced (tw-design-edit.c), as one user
  * action of the buffer.
  *
@@ -28,7 +30,7 @@ option_changed (TwDesignPage *self,
                 const char   *name,
                 const char   *value)
 {
-  _tw_design_page_queue_edit (self, NULL, NULL, name, value);
+  _tw_design_page_queue_option (self, name, value);
 }
 
 static void
@@ -326,8 +328,8 @@ add_face (TwDesignPage *self,
 void
 _tw_design_page_refresh_forms (TwDesignPage *self)
 {
+  /* the tile set editor follows the document by itself */
   refresh_variant_form (self);
-  _tw_design_page_refresh_tiles (self);
   refresh_cards (self);
 }
 
@@ -339,6 +341,11 @@ _tw_design_page_forms_init (TwDesignPage *self)
   gtk_box_append (self->variant_box, GTK_WIDGET (self->variant_form));
   g_signal_connect_object (self->variant_form, "option-changed", G_CALLBACK (option_changed),
                            self, G_CONNECT_SWAPPED);
+  tw_tile_set_editor_set_document (self->tile_set_editor, self->document);
+  g_signal_connect_object (self->tile_set_editor, "apply-edit",
+                           G_CALLBACK (_tw_design_page_apply_edit), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->tile_set_editor, "show-message",
+                           G_CALLBACK (_tw_design_page_notify_user), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->card_editor, "edit", G_CALLBACK (card_edit), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->card_editor, "change-kind", G_CALLBACK (card_change_kind), self,

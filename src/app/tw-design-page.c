@@ -10,9 +10,11 @@
  * undoes it, and the rest of the file keeps its comments and layout.
  *
  * This file holds opening and showing documents, span edits and the
- * GObject; the problems, the forms, the tile set editor and the actions
- * are in tw-design-page-{check,forms,tiles,actions}.c, sharing
- * tw-design-page-private.h.
+ * GObject; the problems, the forms and the actions are in
+ * tw-design-page-{check,forms,actions}.c, sharing tw-design-page-private.h.
+ * The tile set, card and face editors are widgets of their own
+ * (tw-tile-set-editor.c, tw-card-editor.c, tw-face-editor.c), which the
+ * page connects in tw-design-page-forms.c.
  *
  * Copyright 2026 The Tilewright team
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -123,16 +125,10 @@ TwNode *
 _tw_design_page_parse_current (TwDesignPage  *self,
                                char         **text_out)
 {
-  g_autofree char *text = tw_definition_document_dup_text (self->document);
-  g_autoptr(TwDiagnostics) diags = tw_diagnostics_new ("");
-  TwNode *root = tw_node_parse (text, -1, NULL, diags);
+  TwNode *root = tw_definition_document_parse_text (self->document, text_out);
 
   if (root == NULL)
-    {
-      _tw_design_page_notify_user (self, _("Fix the YAML syntax in the text first"));
-      return NULL;
-    }
-  *text_out = g_steal_pointer (&text);
+    _tw_design_page_notify_user (self, _("Fix the YAML syntax in the text first"));
   return root;
 }
 
@@ -157,63 +153,23 @@ set_variant_option (TwDesignPage *self,
   _tw_design_page_apply_edit (self, text, edit);
 }
 
-/* An edit asked for by a form control, applied once its signal is over:
- * changing the text re-lays out the text view, which GTK 4.8 must not do
- * while, say, a switch is in the middle of toggling. */
-typedef struct
-{
-  char *section;   /* "tiles", "cards"; NULL: a variant option */
-  char *id;
-  char *key;       /* "count", or "params.NAME" for a card parameter */
-  char *value;
-} PendingEdit;
-
 static void
-pending_edit_free (gpointer data)
+apply_option (gpointer    owner,
+              const char *id,
+              const char *name,
+              const char *value)
 {
-  PendingEdit *e = data;
-
-  g_free (e->section);
-  g_free (e->id);
-  g_free (e->key);
-  g_free (e->value);
-  g_free (e);
+  set_variant_option (owner, name, value);
 }
 
-static gboolean
-apply_pending (gpointer user_data)
-{
-  TwDesignPage *self = user_data;
-  PendingEdit *e;
-
-  self->pending_idle = 0;
-  while ((e = g_queue_pop_head (&self->pending)) != NULL)
-    {
-      if (e->section != NULL)
-        _tw_design_page_rewrite_item_key (self, e->section, e->id, e->key, e->value);
-      else
-        set_variant_option (self, e->key, e->value);
-      pending_edit_free (e);
-    }
-  return G_SOURCE_REMOVE;
-}
-
+/* An option changed in the variant form, applied once its signal is over
+ * (tw-app-util.h). */
 void
-_tw_design_page_queue_edit (TwDesignPage *self,
-                            const char   *section,
-                            const char   *id,
-                            const char   *key,
-                            const char   *value)
+_tw_design_page_queue_option (TwDesignPage *self,
+                              const char   *name,
+                              const char   *value)
 {
-  PendingEdit *e = g_new0 (PendingEdit, 1);
-
-  e->section = g_strdup (section);
-  e->id = g_strdup (id);
-  e->key = g_strdup (key);
-  e->value = g_strdup (value);
-  g_queue_push_tail (&self->pending, e);
-  if (self->pending_idle == 0)
-    self->pending_idle = g_idle_add (apply_pending, self);
+  tw_pending_edits_push (&self->pending, NULL, name, value);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -635,8 +591,7 @@ tw_design_page_dispose (GObject *object)
 {
   TwDesignPage *self = TW_DESIGN_PAGE (object);
 
-  g_clear_handle_id (&self->pending_idle, g_source_remove);
-  g_queue_clear_full (&self->pending, pending_edit_free);
+  tw_pending_edits_clear (&self->pending);
   if (self->scroll_tick != 0 && self->source_view != NULL)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self->source_view), self->scroll_tick);
   self->scroll_tick = 0;
@@ -646,8 +601,6 @@ tw_design_page_dispose (GObject *object)
   if (self->buffer != NULL)
     g_signal_handlers_disconnect_by_data (self->buffer, self);
   /* containers emit selection changes while they are torn down */
-  if (self->tile_flow != NULL)
-    g_signal_handlers_disconnect_by_data (self->tile_flow, self);
   if (self->problems_list != NULL)
     g_signal_handlers_disconnect_by_data (self->problems_list, self);
   if (self->source_view != NULL)
@@ -667,8 +620,6 @@ tw_design_page_finalize (GObject *object)
 {
   TwDesignPage *self = TW_DESIGN_PAGE (object);
 
-  g_clear_pointer (&self->selected_tile, g_free);
-  g_clear_pointer (&self->selected_before, g_free);
   g_clear_pointer (&self->game_definition, tw_definition_unref);
   g_clear_object (&self->game_file);
   g_clear_pointer (&self->asked_definition, tw_definition_unref);
@@ -698,14 +649,7 @@ tw_design_page_class_init (TwDesignPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TwDesignPage, editor_stack);
   gtk_widget_class_bind_template_child (widget_class, TwDesignPage, variant_box);
   gtk_widget_class_bind_template_child (widget_class, TwDesignPage, form_hint);
-  gtk_widget_class_bind_template_child (widget_class, TwDesignPage, totals_label);
-  gtk_widget_class_bind_template_child (widget_class, TwDesignPage, pattern_flow);
-  gtk_widget_class_bind_template_child (widget_class, TwDesignPage, tile_flow);
-  gtk_widget_class_bind_template_child (widget_class, TwDesignPage, tiles_page);
-  gtk_widget_class_bind_template_child (widget_class, TwDesignPage, tile_editor);
-  gtk_widget_class_bind_template_child (widget_class, TwDesignPage, tile_title);
-  gtk_widget_class_bind_template_child (widget_class, TwDesignPage, tile_large);
-  gtk_widget_class_bind_template_child (widget_class, TwDesignPage, edge_grid);
+  gtk_widget_class_bind_template_child (widget_class, TwDesignPage, tile_set_editor);
   gtk_widget_class_bind_template_child (widget_class, TwDesignPage, card_editor);
   gtk_widget_class_bind_template_child (widget_class, TwDesignPage, face_editor);
 
@@ -715,12 +659,14 @@ tw_design_page_class_init (TwDesignPageClass *klass)
 static void
 tw_design_page_init (TwDesignPage *self)
 {
+  g_type_ensure (TW_TYPE_TILE_SET_EDITOR);
   g_type_ensure (TW_TYPE_CARD_EDITOR);
   g_type_ensure (TW_TYPE_FACE_EDITOR);
   gtk_widget_init_template (GTK_WIDGET (self));
   self->document = tw_definition_document_new ();
   self->buffer = tw_definition_document_get_buffer (self->document);
   gtk_text_view_set_buffer (GTK_TEXT_VIEW (self->source_view), GTK_TEXT_BUFFER (self->buffer));
+  tw_pending_edits_init (&self->pending, apply_option, self);
   _tw_design_page_forms_init (self);
   gtk_text_buffer_create_tag (GTK_TEXT_BUFFER (self->buffer), "tw-error",
                               "underline", PANGO_UNDERLINE_ERROR, NULL);
@@ -743,11 +689,9 @@ tw_design_page_init (TwDesignPage *self)
   g_signal_connect_swapped (self->buffer, "redo", G_CALLBACK (scroll_later), self);
   g_signal_connect_swapped (self->buffer, "notify::can-redo",
                             G_CALLBACK (_tw_design_page_update_actions), self);
-  _tw_design_page_tiles_init (self);
 
   build_new_menu (self);
   gtk_label_set_label (self->problems_label, _("No definition open"));
   gtk_widget_set_visible (GTK_WIDGET (self->problems_list), FALSE);
-  _tw_design_page_update_tile_editor (self);
   _tw_design_page_update_actions (self);
 }

@@ -1,9 +1,15 @@
-/* tw-design-page-tiles.c: the Design view's tile set editor
+/* tw-tile-set-editor.c: the Design view's tile set editor
  *
- * The tiles of the last definition that loaded, their patterns and totals,
- * and the selected tile's edges, count and sections. Adding, duplicating,
- * deleting and moving a tile, and every change of a tile, is one span edit
- * of the text.
+ * The tiles of the document's last definition that loaded, their patterns
+ * and totals, and the selected tile's edges, count and sections. Adding,
+ * duplicating, deleting and moving a tile, and every change of a tile, is
+ * one span edit of the text, announced as ::apply-edit.
+ *
+ * The list is a GtkStringList of tile ids, rebuilt when the definition
+ * changes, bound to a GtkFlowBox (gtk_flow_box_bind_model()): a grid of
+ * small tiles, whose children carry their own accessible names and which
+ * assistive technologies can select from (GTK 4.8's list and grid views can
+ * do neither).
  *
  * Copyright 2026 The Tilewright team
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -11,28 +17,133 @@
 
 #include "config.h"
 
-#include "tw-design-page-private.h"
+#include "tw-tile-set-editor.h"
 
 #include <string.h>
 
 #include <glib/gi18n.h>
 
+#include "tw-app-util.h"
 #include "tw-render.h"
+#include "tw-rules.h"
 
 static const char * const dir_names[4] = { N_("North"), N_("East"), N_("South"), N_("West") };
+
+struct _TwTileSetEditor
+{
+  AdwBin                parent_instance;
+
+  /* Template widgets */
+  GtkLabel             *totals_label;
+  GtkFlowBox           *pattern_flow;
+  GtkFlowBox           *tile_flow;
+  GtkBox               *tile_editor;
+  GtkLabel             *tile_title;
+  GtkDrawingArea       *tile_large;
+  GtkWidget            *edge_buttons[4];   /* N, E, S, W */
+  GtkWidget            *join_buttons[4];
+  GtkWidget            *split_buttons[4];
+  GtkSpinButton        *count_spin;
+  GtkLabel             *sections_label;
+
+  /* Owned */
+  TwDefinitionDocument *document;
+  GtkStringList        *tiles;            /* the ids of the definition's tiles */
+  char                 *selected_tile;
+  char                 *selected_before;  /* the selection before an Add or Duplicate:
+                                             the one to go back to when it is undone */
+  TwPendingEdits        pending;          /* tile id, key ("edges", "count", "sections"),
+                                             YAML value */
+
+  gboolean              updating;         /* the controls are being set from the definition */
+};
+
+G_DEFINE_FINAL_TYPE (TwTileSetEditor, tw_tile_set_editor, ADW_TYPE_BIN)
+
+static TwDesignEdit *
+design_edit_copy (const TwDesignEdit *edit)
+{
+  TwDesignEdit *copy = g_new (TwDesignEdit, 1);
+
+  copy->start = edit->start;
+  copy->end = edit->end;
+  copy->text = g_strdup (edit->text);
+  return copy;
+}
+
+G_DEFINE_BOXED_TYPE (TwDesignEdit, tw_design_edit, design_edit_copy, tw_design_edit_free)
+
+enum
+{
+  PROP_0,
+  PROP_DOCUMENT,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+enum
+{
+  APPLY_EDIT,
+  SHOW_MESSAGE,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void update_tile_editor (TwTileSetEditor *self);
+
+/* The document's last definition that loaded, or NULL. */
+static TwDefinition *
+current_definition (TwTileSetEditor *self)
+{
+  return self->document != NULL ? tw_definition_document_get_definition (self->document) : NULL;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Edits of the text                                                        */
+
+static void
+show_message (TwTileSetEditor *self,
+              const char      *message)
+{
+  g_signal_emit (self, signals[SHOW_MESSAGE], 0, message);
+}
+
+static void
+apply_edit (TwTileSetEditor    *self,
+            const char         *text,
+            const TwDesignEdit *edit)
+{
+  g_signal_emit (self, signals[APPLY_EDIT], 0, text, edit);
+}
+
+/* Parses the document's text as it is now; NULL (and a message) when it is
+ * not YAML. */
+static TwNode *
+parse_current (TwTileSetEditor  *self,
+               char            **text_out)
+{
+  TwNode *root = tw_definition_document_parse_text (self->document, text_out);
+
+  if (root == NULL)
+    show_message (self, _("Fix the YAML syntax in the text first"));
+  return root;
+}
 
 /* ------------------------------------------------------------------------ */
 /* Tile set editor                                                          */
 
 static const TwTileDef *
-selected_tile (TwDesignPage *self)
+selected_tile (TwTileSetEditor *self)
 {
+  const TwDefinition *def = current_definition (self);
   gint i;
 
-  if (tw_design_page_get_definition (self) == NULL || self->selected_tile == NULL)
+  if (def == NULL || self->selected_tile == NULL)
     return NULL;
-  i = tw_definition_find_tile (tw_design_page_get_definition (self), self->selected_tile);
-  return i >= 0 ? &tw_design_page_get_definition (self)->tiles[i] : NULL;
+  i = tw_definition_find_tile (def, self->selected_tile);
+  return i >= 0 ? &def->tiles[i] : NULL;
 }
 
 static void
@@ -42,11 +153,11 @@ draw_tile (GtkDrawingArea *area,
            int             height,
            gpointer        user_data)
 {
-  TwDesignPage *self = user_data;
+  TwTileSetEditor *self = user_data;
   const char *id = g_object_get_data (G_OBJECT (area), "tile-id");
   const TwTileDef *tile;
   double size = MIN (width, height) - 4;
-  const TwDefinition *def = tw_design_page_get_definition (self);
+  const TwDefinition *def = current_definition (self);
   gint i;
 
   if (def == NULL)
@@ -87,57 +198,64 @@ tile_description (const TwDefinition *def,
   return g_string_free (s, FALSE);
 }
 
-/* Sets @key of the item @id of list @section; "params.NAME" sets a card
- * parameter, adding the `params` map when the card has none. */
-void
-_tw_design_page_rewrite_item_key (TwDesignPage *self,
-                                  const char   *section,
-                                  const char   *id,
-                                  const char   *key,
-                                  const char   *value)
+/* Sets @key of the tile @id to @value (YAML source). */
+static void
+rewrite_tile_key (TwTileSetEditor *self,
+                  const char      *id,
+                  const char      *key,
+                  const char      *value)
 {
   g_autofree char *text = NULL;
-  g_autoptr(TwNode) root = _tw_design_page_parse_current (self, &text);
+  g_autoptr(TwNode) root = parse_current (self, &text);
   g_autoptr(TwDesignEdit) edit = NULL;
   const TwNode *item;
 
   if (root == NULL)
     return;
-  item = tw_design_find_item (root, section, id);
+  item = tw_design_find_item (root, "tiles", id);
   if (item == NULL || item->type != TW_NODE_MAP)
     {
       g_autofree char *message = g_strdup_printf (_("“%s” is not in the text any more"), id);
-      _tw_design_page_notify_user (self, message);
+      show_message (self, message);
       return;
     }
-  if (g_str_has_prefix (key, "params."))
-    {
-      const char *name = key + strlen ("params.");
-      const TwNode *params = tw_node_get (item, "params");
-
-      if (params != NULL && params->type == TW_NODE_MAP)
-        edit = tw_design_edit_map_set (text, params, name, value);
-      else
-        {
-          g_autofree char *map = g_strdup_printf ("{%s: %s}", name, value);
-          edit = tw_design_edit_map_set (text, item, "params", map);
-        }
-    }
-  else
-    edit = tw_design_edit_map_set (text, item, key, value);
+  edit = tw_design_edit_map_set (text, item, key, value);
   if (edit != NULL)
-    _tw_design_page_apply_edit (self, text, edit);
+    apply_edit (self, text, edit);
+}
+
+static void
+apply_pending (gpointer    owner,
+               const char *id,
+               const char *key,
+               const char *value)
+{
+  TwTileSetEditor *self = owner;
+
+  if (self->document != NULL)
+    rewrite_tile_key (self, id, key, value);
+}
+
+/* An edit asked for by a control, applied once its signal is over
+ * (tw-app-util.h). */
+static void
+queue_edit (TwTileSetEditor *self,
+            const char      *id,
+            const char      *key,
+            const char      *value)
+{
+  tw_pending_edits_push (&self->pending, id, key, value);
 }
 
 /* Cycles the colour of edge @dir of the selected tile. When the tile's
  * sections are written out, the whole section of that edge changes colour,
  * as all edges of a section must share one. */
 static void
-cycle_edge (TwDesignPage *self,
-            guint         dir)
+cycle_edge (TwTileSetEditor *self,
+            guint            dir)
 {
   const TwTileDef *tile = selected_tile (self);
-  const TwDefinition *def = tw_design_page_get_definition (self);
+  const TwDefinition *def = current_definition (self);
   g_autofree char *tile_id = NULL;
   GString *value;
   guint8 edges[4];
@@ -159,13 +277,13 @@ cycle_edge (TwDesignPage *self,
     g_string_append_printf (value, "%s%s", d > 0 ? ", " : "", def->colors[edges[d]].id);
   g_string_append_c (value, ']');
   tile_id = g_strdup (tile->id);
-  _tw_design_page_queue_edit (self, "tiles", tile_id, "edges", value->str);
+  queue_edit (self, tile_id, "edges", value->str);
   g_string_free (value, TRUE);
 }
 
 static void
-edge_button_clicked (GtkButton    *button,
-                     TwDesignPage *self)
+edge_button_clicked (GtkButton       *button,
+                     TwTileSetEditor *self)
 {
   cycle_edge (self, GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "dir")));
 }
@@ -175,7 +293,7 @@ tile_large_pressed (GtkGestureClick *gesture,
                     int              n_press,
                     double           x,
                     double           y,
-                    TwDesignPage    *self)
+                    TwTileSetEditor *self)
 {
   int w = gtk_widget_get_width (GTK_WIDGET (self->tile_large));
   int h = gtk_widget_get_height (GTK_WIDGET (self->tile_large));
@@ -190,8 +308,8 @@ tile_large_pressed (GtkGestureClick *gesture,
 }
 
 static void
-count_changed (GtkSpinButton *spin,
-               TwDesignPage  *self)
+count_changed (GtkSpinButton   *spin,
+               TwTileSetEditor *self)
 {
   const TwTileDef *tile = selected_tile (self);
   g_autofree char *value = NULL;
@@ -203,7 +321,7 @@ count_changed (GtkSpinButton *spin,
     return;
   value = g_strdup_printf ("%d", gtk_spin_button_get_value_as_int (spin));
   tile_id = g_strdup (tile->id);
-  _tw_design_page_queue_edit (self, "tiles", tile_id, "count", value);
+  queue_edit (self, tile_id, "count", value);
 }
 
 /* Sections: join the section of an edge with another section of its colour
@@ -244,12 +362,12 @@ can_split (const TwTileDef *tile,
 
 /* design.tile-join (uu): the two edges whose sections become one;
  * design.tile-split (u): the edge that becomes a section of its own. */
-void
-_tw_design_page_sections_action (GtkWidget  *widget,
-                                 const char *action_name,
-                                 GVariant   *parameter)
+static void
+sections_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
 {
-  TwDesignPage *self = TW_DESIGN_PAGE (widget);
+  TwTileSetEditor *self = TW_TILE_SET_EDITOR (widget);
   const TwTileDef *tile = selected_tile (self);
   gboolean join = g_str_equal (action_name, "design.tile-join");
   guint dir, other = 0;
@@ -266,7 +384,7 @@ _tw_design_page_sections_action (GtkWidget  *widget,
   n = join ? tw_design_sections_join (tile->section_mask, tile->n_sections, dir, other, masks)
            : tw_design_sections_split (tile->section_mask, tile->n_sections, dir, masks);
   value = tw_design_sections_text (masks, n);
-  _tw_design_page_queue_edit (self, "tiles", tile->id, "sections", value);
+  queue_edit (self, tile->id, "sections", value);
 }
 
 /* Add, duplicate, delete and move tiles: each one span edit of the `tiles:`
@@ -284,9 +402,9 @@ typedef enum
 
 typedef struct
 {
-  TwDesignPage *page;
-  TileOp        op;
-  char         *id;       /* the selected tile, or NULL */
+  TwTileSetEditor *editor;
+  TileOp           op;
+  char            *id;       /* the selected tile, or NULL */
 } TileOpData;
 
 static void
@@ -294,7 +412,7 @@ tile_op_data_free (gpointer data)
 {
   TileOpData *d = data;
 
-  g_object_unref (d->page);
+  g_object_unref (d->editor);
   g_free (d->id);
   g_free (d);
 }
@@ -311,14 +429,14 @@ item_id (const TwNode *item)
  * definition has colours and the selected tile, if any, has edges), and the
  * selected tile's kind. */
 static TwDesignEdit *
-add_tile_edit (TwDesignPage  *self,
-               const char    *text,
-               const TwNode  *root,
-               const TwNode  *tiles,
-               gint           index,
-               char         **new_id)
+add_tile_edit (TwTileSetEditor  *self,
+               const char       *text,
+               const TwNode     *root,
+               const TwNode     *tiles,
+               gint              index,
+               char            **new_id)
 {
-  const TwDefinition *def = tw_design_page_get_definition (self);
+  const TwDefinition *def = current_definition (self);
   const TwTileDef *like = selected_tile (self);
   const char *keys[5] = { NULL, };
   const char *values[5] = { NULL, };
@@ -380,7 +498,7 @@ static gboolean
 run_tile_op (gpointer data)
 {
   TileOpData *d = data;
-  TwDesignPage *self = d->page;
+  TwTileSetEditor *self = d->editor;
   g_autofree char *text = NULL;
   g_autoptr(TwNode) root = NULL;
   g_autoptr(TwDesignEdit) edit = NULL;
@@ -388,9 +506,9 @@ run_tile_op (gpointer data)
   const TwNode *tiles, *item = NULL;
   gint index = -1;
 
-  if (self->buffer == NULL)
-    return G_SOURCE_REMOVE;   /* the page went (disposed) before the idle ran */
-  root = _tw_design_page_parse_current (self, &text);
+  if (self->document == NULL)
+    return G_SOURCE_REMOVE;   /* the editor went (disposed) before the idle ran */
+  root = parse_current (self, &text);
   if (root == NULL)
     return G_SOURCE_REMOVE;
   tiles = tw_node_get (root, "tiles");
@@ -402,7 +520,7 @@ run_tile_op (gpointer data)
         {
           g_autofree char *message = g_strdup_printf (_("“%s” is not in the text any more"),
                                                       d->id);
-          _tw_design_page_notify_user (self, message);
+          show_message (self, message);
           return G_SOURCE_REMOVE;
         }
     }
@@ -444,13 +562,13 @@ run_tile_op (gpointer data)
   if (edit == NULL)
     {
       if (d->op == TILE_ADD)
-        _tw_design_page_notify_user (self, _("The tiles section is not a list: "
-                                             "fix it in the text first"));
+        show_message (self, _("The tiles section is not a list: "
+                              "fix it in the text first"));
       else if (d->op == TILE_DUPLICATE)
-        _tw_design_page_notify_user (self, _("The tile’s id is not written in its entry: "
-                                             "copy it in the text"));
+        show_message (self, _("The tile’s id is not written in its entry: "
+                              "copy it in the text"));
       else
-        _tw_design_page_notify_user (self, _("The tile cannot be moved further"));
+        show_message (self, _("The tile cannot be moved further"));
       return G_SOURCE_REMOVE;
     }
   /* undoing an Add takes the new tile away: the selection goes back then */
@@ -459,20 +577,20 @@ run_tile_op (gpointer data)
                           ? g_strdup (self->selected_tile) : NULL;
   g_free (self->selected_tile);
   self->selected_tile = g_steal_pointer (&select);
-  _tw_design_page_apply_edit (self, text, edit);
+  apply_edit (self, text, edit);
   return G_SOURCE_REMOVE;
 }
 
-void
-_tw_design_page_tile_op_action (GtkWidget  *widget,
-                                const char *action_name,
-                                GVariant   *parameter)
+static void
+tile_op_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
 {
-  TwDesignPage *self = TW_DESIGN_PAGE (widget);
+  TwTileSetEditor *self = TW_TILE_SET_EDITOR (widget);
   TileOpData *d = g_new0 (TileOpData, 1);
   const TwTileDef *tile = selected_tile (self);
 
-  d->page = g_object_ref (self);
+  d->editor = g_object_ref (self);
   d->id = tile != NULL ? g_strdup (tile->id) : NULL;
   if (g_str_equal (action_name, "design.tile-add"))
     d->op = TILE_ADD;
@@ -493,11 +611,12 @@ _tw_design_page_tile_op_action (GtkWidget  *widget,
   g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, run_tile_op, d, tile_op_data_free);
 }
 
-void
-_tw_design_page_update_tile_actions (TwDesignPage *self)
+/* Every action's enabled state, from the definition and the selection. */
+static void
+update_actions (TwTileSetEditor *self)
 {
   const TwTileDef *tile = selected_tile (self);
-  const TwDefinition *def = tw_design_page_get_definition (self);
+  const TwDefinition *def = current_definition (self);
   guint n = def != NULL ? def->n_tiles : 0;
   gint i = tile != NULL ? (gint) (tile - def->tiles) : -1;
 
@@ -510,97 +629,37 @@ _tw_design_page_update_tile_actions (TwDesignPage *self)
                                  i >= 0 && (guint) i + 1 < n);
 }
 
-/* The list's keys work where the tile set has the focus, not in the text. */
+/* What the template cannot say: which edge a button is, the accessible
+ * names made from the edges' names, and the copies' upper bound. */
 static void
-add_tile_shortcuts (TwDesignPage *self)
+init_edge_controls (TwTileSetEditor *self)
 {
-  static const struct { const char *trigger, *action; } keys[] = {
-    { "Insert", "design.tile-add" },
-    { "<Control>d", "design.tile-duplicate" },
-    { "Delete", "design.tile-delete" },
-    { "KP_Delete", "design.tile-delete" },
-    { "<Alt>Up", "design.tile-move-up" },
-    { "<Alt>Left", "design.tile-move-up" },
-    { "<Alt>Down", "design.tile-move-down" },
-    { "<Alt>Right", "design.tile-move-down" },
-  };
-  GtkEventController *controller = gtk_shortcut_controller_new ();
-
-  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
-    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
-                                          gtk_shortcut_new (gtk_shortcut_trigger_parse_string (keys[i].trigger),
-                                                            gtk_named_action_new (keys[i].action)));
-  /* on the whole Tiles page: the list, its buttons and the tile editor */
-  gtk_widget_add_controller (GTK_WIDGET (self->tiles_page), controller);
-}
-
-static void
-build_tile_editor (TwDesignPage *self)
-{
-  GtkWidget *label, *box;
-  char *label_text = NULL;
-
   for (guint d = 0; d < 4; d++)
     {
-      label = gtk_label_new (_(dir_names[d]));
-      gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_grid_attach (self->edge_grid, label, 0, d, 1, 1);
-      self->edge_buttons[d] = gtk_button_new_with_label ("");
-      gtk_widget_set_hexpand (self->edge_buttons[d], TRUE);
+      /* Translators: the accessible name of an edge's "Join…" menu button */
+      g_autofree char *join = g_strdup_printf (_("Join %s with"), _(dir_names[d]));
+      /* Translators: the accessible name of the "Split" button of an edge */
+      g_autofree char *split = g_strdup_printf (_("Split %s off into its own section"),
+                                                _(dir_names[d]));
+      GtkWidget *inner = gtk_widget_get_first_child (self->join_buttons[d]);
+
       g_object_set_data (G_OBJECT (self->edge_buttons[d]), "dir", GUINT_TO_POINTER (d));
-      g_signal_connect (self->edge_buttons[d], "clicked", G_CALLBACK (edge_button_clicked), self);
-      gtk_grid_attach (self->edge_grid, self->edge_buttons[d], 1, d, 1, 1);
-
-      /* its menu lists the other sections of the edge's colour */
-      self->join_buttons[d] = gtk_menu_button_new ();
-      gtk_menu_button_set_label (GTK_MENU_BUTTON (self->join_buttons[d]), _("Join…"));
-      /* Translators: the accessible name of an edge's "Join With…" menu button */
-      label_text = g_strdup_printf (_("Join %s with"), _(dir_names[d]));
       gtk_accessible_update_property (GTK_ACCESSIBLE (self->join_buttons[d]),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, label_text, -1);
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, join, -1);
       /* GTK 4.8 puts the focus and the press action on the menu button's
-       * inner toggle button, which would be read as just "Join With…" */
-      gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_widget_get_first_child (self->join_buttons[d])),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, label_text, -1);
-      g_clear_pointer (&label_text, g_free);
-      gtk_grid_attach (self->edge_grid, self->join_buttons[d], 2, d, 1, 1);
-
-      self->split_buttons[d] = gtk_button_new_with_label (_("Split"));
-      /* Translators: the accessible name of the "Split Off" button of an edge */
-      label_text = g_strdup_printf (_("Split %s off into its own section"), _(dir_names[d]));
+       * inner toggle button, which would be read as just "Join…" */
+      gtk_accessible_update_property (GTK_ACCESSIBLE (inner), GTK_ACCESSIBLE_PROPERTY_LABEL, join,
+                                      -1);
       gtk_accessible_update_property (GTK_ACCESSIBLE (self->split_buttons[d]),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, label_text, -1);
-      g_clear_pointer (&label_text, g_free);
-      gtk_actionable_set_action_name (GTK_ACTIONABLE (self->split_buttons[d]),
-                                      "design.tile-split");
-      gtk_actionable_set_action_target (GTK_ACTIONABLE (self->split_buttons[d]), "u", d);
-      gtk_grid_attach (self->edge_grid, self->split_buttons[d], 3, d, 1, 1);
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, split, -1);
     }
-  /* the copies and the sections share the last row: the editor stays
-   * short, so that the tile list keeps its rows in a 720 px window */
-  label = gtk_label_new (_("Copies"));
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_grid_attach (self->edge_grid, label, 0, 4, 1, 1);
-  self->count_spin = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (0, TW_MAX_TILE_COUNT, 1));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->count_spin),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Copies of the tile"), -1);
-  g_signal_connect (self->count_spin, "value-changed", G_CALLBACK (count_changed), self);
-  gtk_grid_attach (self->edge_grid, GTK_WIDGET (self->count_spin), 1, 4, 1, 1);
-
-  box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  label = gtk_label_new (_("Sections"));
-  gtk_box_append (GTK_BOX (box), label);
-  self->sections_label = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_xalign (self->sections_label, 0);
-  gtk_label_set_wrap (self->sections_label, TRUE);
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->sections_label));
-  gtk_grid_attach (self->edge_grid, box, 2, 4, 2, 1);
+  gtk_spin_button_set_range (self->count_spin, 0, TW_MAX_TILE_COUNT);
 }
 
 /* Edge @dir's "Join With…" menu: each other edge of its colour that is in
  * another section, clockwise from the next one. */
 static void
-update_join_menu (TwDesignPage    *self,
+update_join_menu (TwTileSetEditor *self,
                   const TwTileDef *tile,
                   guint            dir,
                   gboolean         edges)
@@ -649,11 +708,11 @@ update_join_menu (TwDesignPage    *self,
                                    "first"));
 }
 
-void
-_tw_design_page_update_tile_editor (TwDesignPage *self)
+static void
+update_tile_editor (TwTileSetEditor *self)
 {
   const TwTileDef *tile = selected_tile (self);
-  const TwDefinition *def = tw_design_page_get_definition (self);
+  const TwDefinition *def = current_definition (self);
   gboolean edges = tile != NULL && tile->n_edges == 4 && def->n_colors > 0;
 
   gtk_widget_set_sensitive (GTK_WIDGET (self->tile_editor), tile != NULL);
@@ -700,17 +759,17 @@ _tw_design_page_update_tile_editor (TwDesignPage *self)
   self->updating = FALSE;
   if (tile != NULL)
     {
-      g_autofree char *description = tile_description (tw_design_page_get_definition (self), tile);
+      g_autofree char *description = tile_description (def, tile);
 
       gtk_accessible_update_property (GTK_ACCESSIBLE (self->tile_large),
                                       GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
     }
   gtk_widget_queue_draw (GTK_WIDGET (self->tile_large));
-  _tw_design_page_update_tile_actions (self);
+  update_actions (self);
 }
 
 static void
-tile_selection_changed (TwDesignPage *self)
+tile_selection_changed (TwTileSetEditor *self)
 {
   GList *selected;
 
@@ -724,7 +783,7 @@ tile_selection_changed (TwDesignPage *self)
       g_clear_pointer (&self->selected_before, g_free);
     }
   g_list_free (selected);
-  _tw_design_page_update_tile_editor (self);
+  update_tile_editor (self);
 }
 
 typedef struct
@@ -734,7 +793,7 @@ typedef struct
 } PatternTotal;
 
 static void
-clear_patterns (TwDesignPage *self)
+clear_patterns (TwTileSetEditor *self)
 {
   GtkWidget *child;
 
@@ -750,12 +809,12 @@ draw_pattern (GtkDrawingArea *area,
               int             height,
               gpointer        user_data)
 {
-  TwDesignPage *self = user_data;
+  TwTileSetEditor *self = user_data;
   guint32 pattern = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (area), "pattern"));
   double size = MIN (width, height) - 1, x0 = (width - size) / 2, y0 = (height - size) / 2;
   double cx = x0 + size / 2, cy = y0 + size / 2;
   const double corner[5][2] = { { 0, 0 }, { 1, 0 }, { 1, 1 }, { 0, 1 }, { 0, 0 } };
-  const TwDefinition *def = tw_design_page_get_definition (self);
+  const TwDefinition *def = current_definition (self);
 
   if (def == NULL)
     return;
@@ -780,7 +839,7 @@ draw_pattern (GtkDrawingArea *area,
 }
 
 static void
-add_pattern (TwDesignPage       *self,
+add_pattern (TwTileSetEditor    *self,
              const PatternTotal *total)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 3);
@@ -792,7 +851,7 @@ add_pattern (TwDesignPage       *self,
 
   for (guint d = 0; d < 4; d++)
     {
-      g_autofree char *c = color_name (tw_design_page_get_definition (self),
+      g_autofree char *c = color_name (current_definition (self),
                                        (total->pattern >> (8 * (3 - d))) & 0xff);
 
       g_string_append_printf (name, "%s%s", d > 0 ? "/" : "", c);
@@ -820,9 +879,9 @@ add_pattern (TwDesignPage       *self,
 }
 
 static void
-refresh_totals (TwDesignPage *self)
+refresh_totals (TwTileSetEditor *self)
 {
-  const TwDefinition *def = tw_design_page_get_definition (self);
+  const TwDefinition *def = current_definition (self);
   guint per_color[TW_MAX_COLORS] = { 0 };
   GString *s = g_string_new (NULL);
 
@@ -866,7 +925,8 @@ refresh_totals (TwDesignPage *self)
             PatternTotal entry = { key, 0 };
 
             /* kept sorted by pattern */
-            for (j = 0; j < patterns->len && g_array_index (patterns, PatternTotal, j).pattern < key; j++)
+            for (j = 0; j < patterns->len
+                        && g_array_index (patterns, PatternTotal, j).pattern < key; j++)
               ;
             g_array_insert_val (patterns, j, entry);
           }
@@ -880,80 +940,100 @@ refresh_totals (TwDesignPage *self)
   g_string_free (s, TRUE);
 }
 
-void
-_tw_design_page_refresh_tiles (TwDesignPage *self)
+/* A child of the list: the tile drawn, its id and its copies; named for
+ * assistive technologies by its description. */
+static GtkWidget *
+create_tile_child (gpointer item,
+                   gpointer user_data)
 {
-  const TwDefinition *def = tw_design_page_get_definition (self);
-  GtkWidget *child;
+  TwTileSetEditor *self = user_data;
+  const TwDefinition *def = current_definition (self);
+  const char *id = gtk_string_object_get_string (item);
+  gint i = def != NULL ? tw_definition_find_tile (def, id) : -1;
+  GtkWidget *child = gtk_flow_box_child_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *area = gtk_drawing_area_new ();
+  GtkWidget *label;
+
+  /* the model is rebuilt with each definition: the tile is in it */
+  g_assert (i >= 0);
+  g_object_set_data_full (G_OBJECT (area), "tile-id", g_strdup (id), g_free);
+  gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (area), 56);
+  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (area), 56);
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (area), draw_tile, self, NULL);
+  gtk_box_append (GTK_BOX (box), area);
+  label = gtk_label_new (id);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 9);
+  gtk_widget_add_css_class (label, "caption");
+  gtk_box_append (GTK_BOX (box), label);
+  {
+    g_autofree char *count = g_strdup_printf ("×%u", def->tiles[i].count);
+    g_autofree char *description = tile_description (def, &def->tiles[i]);
+
+    label = gtk_label_new (count);
+    gtk_widget_add_css_class (label, "caption");
+    gtk_widget_add_css_class (label, "dim-label");
+    gtk_box_append (GTK_BOX (box), label);
+    gtk_widget_set_tooltip_text (box, description);
+    gtk_accessible_update_property (GTK_ACCESSIBLE (child),
+                                    GTK_ACCESSIBLE_PROPERTY_LABEL, description, -1);
+  }
+  gtk_flow_box_child_set_child (GTK_FLOW_BOX_CHILD (child), box);
+  g_object_set_data_full (G_OBJECT (child), "tile-id", g_strdup (id), g_free);
+  return child;
+}
+
+/* The list, the totals and the controls from the document's definition: the
+ * model gets the definition's tile ids, and the list a child for each. */
+static void
+refresh_tiles (TwTileSetEditor *self)
+{
+  const TwDefinition *def = current_definition (self);
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
   GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
   /* after a key in the list (Ctrl+D, Alt+Down...) the new children take the
    * focus back, so that the next key works on the tile just selected */
-  gboolean had_focus = focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (self->tile_flow));
+  gboolean had_focus = focus != NULL
+                       && gtk_widget_is_ancestor (focus, GTK_WIDGET (self->tile_flow));
+  g_autoptr(GPtrArray) ids = g_ptr_array_new ();
+  GtkFlowBoxChild *selected = NULL;
 
   focus = NULL;   /* it goes with the old children */
-  self->updating = TRUE;
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->tile_flow))) != NULL)
-    gtk_flow_box_remove (self->tile_flow, child);
-  self->updating = FALSE;
-  if (def == NULL)
-    {
-      gtk_label_set_label (self->totals_label, "");
-      clear_patterns (self);
-      _tw_design_page_update_tile_editor (self);
-      return;
-    }
   /* the selected tile is gone (an Add undone): back to the one selected
    * before it, if that is still there */
-  if (self->selected_before != NULL
+  if (def != NULL && self->selected_before != NULL
       && (self->selected_tile == NULL || tw_definition_find_tile (def, self->selected_tile) < 0)
       && tw_definition_find_tile (def, self->selected_before) >= 0)
     {
       g_free (self->selected_tile);
       self->selected_tile = g_steal_pointer (&self->selected_before);
     }
+  for (guint i = 0; def != NULL && i < def->n_tiles; i++)
+    g_ptr_array_add (ids, def->tiles[i].id);
+  g_ptr_array_add (ids, NULL);
 
-  for (guint i = 0; i < def->n_tiles; i++)
+  self->updating = TRUE;
+  gtk_string_list_splice (self->tiles, 0, g_list_model_get_n_items (G_LIST_MODEL (self->tiles)),
+                          (const char * const *) ids->pdata);
+  for (guint i = 0; def != NULL && i < def->n_tiles; i++)
+    if (g_strcmp0 (def->tiles[i].id, self->selected_tile) == 0)
+      {
+        selected = gtk_flow_box_get_child_at_index (self->tile_flow, i);
+        gtk_flow_box_select_child (self->tile_flow, selected);
+        if (had_focus)
+          focus = GTK_WIDGET (selected);
+      }
+  self->updating = FALSE;
+  if (def == NULL)
     {
-      const TwTileDef *tile = &def->tiles[i];
-      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-      GtkWidget *area = gtk_drawing_area_new ();
-      GtkWidget *label;
-      g_autofree char *count = g_strdup_printf ("×%u", tile->count);
-      g_autofree char *description = tile_description (def, tile);
-
-      g_object_set_data_full (G_OBJECT (area), "tile-id", g_strdup (tile->id), g_free);
-      gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (area), 56);
-      gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (area), 56);
-      gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (area), draw_tile, self, NULL);
-      gtk_box_append (GTK_BOX (box), area);
-      label = gtk_label_new (tile->id);
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-      gtk_label_set_max_width_chars (GTK_LABEL (label), 9);
-      gtk_widget_add_css_class (label, "caption");
-      gtk_box_append (GTK_BOX (box), label);
-      label = gtk_label_new (count);
-      gtk_widget_add_css_class (label, "caption");
-      gtk_widget_add_css_class (label, "dim-label");
-      gtk_box_append (GTK_BOX (box), label);
-      gtk_widget_set_tooltip_text (box, description);
-
-      gtk_flow_box_append (self->tile_flow, box);
-      child = gtk_widget_get_parent (box);
-      g_object_set_data_full (G_OBJECT (child), "tile-id", g_strdup (tile->id), g_free);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (child),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, description, -1);
-      if (g_strcmp0 (tile->id, self->selected_tile) == 0)
-        {
-          self->updating = TRUE;
-          gtk_flow_box_select_child (self->tile_flow, GTK_FLOW_BOX_CHILD (child));
-          self->updating = FALSE;
-          if (had_focus)
-            focus = child;
-        }
+      gtk_label_set_label (self->totals_label, "");
+      clear_patterns (self);
+      update_tile_editor (self);
+      return;
     }
-  /* the selected tile, or the first when none is: left without a focus widget, GTK 4.8 draws the page before
-   * it is laid out again */
+  /* the selected tile, or the first when none is: left without a focus
+   * widget, GTK 4.8 draws the editor before it is laid out again */
   if (had_focus)
     {
       if (focus == NULL)
@@ -962,26 +1042,256 @@ _tw_design_page_refresh_tiles (TwDesignPage *self)
         gtk_widget_grab_focus (focus);
     }
   refresh_totals (self);
-  _tw_design_page_update_tile_editor (self);
+  update_tile_editor (self);
 }
 
-/* Called from the page's init, after its template. */
-void
-_tw_design_page_tiles_init (TwDesignPage *self)
-{
-  GtkGesture *click;
+/* ------------------------------------------------------------------------ */
+/* Public API                                                               */
 
+GtkWidget *
+tw_tile_set_editor_new (void)
+{
+  return g_object_new (TW_TYPE_TILE_SET_EDITOR, NULL);
+}
+
+TwDefinitionDocument *
+tw_tile_set_editor_get_document (TwTileSetEditor *self)
+{
+  g_return_val_if_fail (TW_IS_TILE_SET_EDITOR (self), NULL);
+
+  return self->document;
+}
+
+void
+tw_tile_set_editor_set_document (TwTileSetEditor      *self,
+                                 TwDefinitionDocument *document)
+{
+  g_return_if_fail (TW_IS_TILE_SET_EDITOR (self));
+  g_return_if_fail (document == NULL || TW_IS_DEFINITION_DOCUMENT (document));
+
+  if (self->document == document)
+    return;
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (self->document, self);
+  g_set_object (&self->document, document);
+  if (document != NULL)
+    g_signal_connect_object (document, "notify::definition", G_CALLBACK (refresh_tiles), self,
+                             G_CONNECT_SWAPPED);
+  refresh_tiles (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DOCUMENT]);
+}
+
+GListModel *
+tw_tile_set_editor_get_tiles (TwTileSetEditor *self)
+{
+  g_return_val_if_fail (TW_IS_TILE_SET_EDITOR (self), NULL);
+
+  return G_LIST_MODEL (self->tiles);
+}
+
+const char *
+tw_tile_set_editor_get_selected_tile (TwTileSetEditor *self)
+{
+  g_return_val_if_fail (TW_IS_TILE_SET_EDITOR (self), NULL);
+
+  return self->selected_tile;
+}
+
+gboolean
+tw_tile_set_editor_select_tile (TwTileSetEditor *self,
+                                const char      *id)
+{
+  guint n;
+
+  g_return_val_if_fail (TW_IS_TILE_SET_EDITOR (self), FALSE);
+  g_return_val_if_fail (id != NULL, FALSE);
+
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->tiles));
+  for (guint i = 0; i < n; i++)
+    if (g_str_equal (gtk_string_list_get_string (self->tiles, i), id))
+      {
+        gtk_flow_box_select_child (self->tile_flow,
+                                   gtk_flow_box_get_child_at_index (self->tile_flow, i));
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* ------------------------------------------------------------------------ */
+/* GObject                                                                  */
+
+static void
+tw_tile_set_editor_get_property (GObject    *object,
+                                 guint       prop_id,
+                                 GValue     *value,
+                                 GParamSpec *pspec)
+{
+  TwTileSetEditor *self = TW_TILE_SET_EDITOR (object);
+
+  switch (prop_id)
+    {
+    case PROP_DOCUMENT:
+      g_value_set_object (value, self->document);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tw_tile_set_editor_set_property (GObject      *object,
+                                 guint         prop_id,
+                                 const GValue *value,
+                                 GParamSpec   *pspec)
+{
+  TwTileSetEditor *self = TW_TILE_SET_EDITOR (object);
+
+  switch (prop_id)
+    {
+    case PROP_DOCUMENT:
+      tw_tile_set_editor_set_document (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tw_tile_set_editor_dispose (GObject *object)
+{
+  TwTileSetEditor *self = TW_TILE_SET_EDITOR (object);
+
+  tw_pending_edits_clear (&self->pending);
+  /* containers emit selection changes while they are torn down */
+  if (self->tile_flow != NULL)
+    g_signal_handlers_disconnect_by_data (self->tile_flow, self);
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (self->document, self);
+  g_clear_object (&self->document);
+  gtk_widget_dispose_template (GTK_WIDGET (self), TW_TYPE_TILE_SET_EDITOR);
+
+  G_OBJECT_CLASS (tw_tile_set_editor_parent_class)->dispose (object);
+}
+
+static void
+tw_tile_set_editor_finalize (GObject *object)
+{
+  TwTileSetEditor *self = TW_TILE_SET_EDITOR (object);
+
+  g_clear_object (&self->tiles);
+  g_clear_pointer (&self->selected_tile, g_free);
+  g_clear_pointer (&self->selected_before, g_free);
+
+  G_OBJECT_CLASS (tw_tile_set_editor_parent_class)->finalize (object);
+}
+
+static void
+tw_tile_set_editor_class_init (TwTileSetEditorClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  /* the list's keys work where the tile set has the focus, not in the text */
+  static const struct { guint key; GdkModifierType mods; const char *action; } keys[] = {
+    { GDK_KEY_Insert, 0, "design.tile-add" },
+    { GDK_KEY_d, GDK_CONTROL_MASK, "design.tile-duplicate" },
+    { GDK_KEY_Delete, 0, "design.tile-delete" },
+    { GDK_KEY_KP_Delete, 0, "design.tile-delete" },
+    { GDK_KEY_Up, GDK_ALT_MASK, "design.tile-move-up" },
+    { GDK_KEY_Left, GDK_ALT_MASK, "design.tile-move-up" },
+    { GDK_KEY_Down, GDK_ALT_MASK, "design.tile-move-down" },
+    { GDK_KEY_Right, GDK_ALT_MASK, "design.tile-move-down" },
+  };
+  /* each edge's buttons, bound into their arrays by their ids */
+  static const struct { const char *id; gsize offset; } edge_children[] = {
+#define EDGE_CHILD(id, field) { id, G_STRUCT_OFFSET (TwTileSetEditor, field) }
+    EDGE_CHILD ("edge_north", edge_buttons[TW_NORTH]),
+    EDGE_CHILD ("edge_east", edge_buttons[TW_EAST]),
+    EDGE_CHILD ("edge_south", edge_buttons[TW_SOUTH]),
+    EDGE_CHILD ("edge_west", edge_buttons[TW_WEST]),
+    EDGE_CHILD ("join_north", join_buttons[TW_NORTH]),
+    EDGE_CHILD ("join_east", join_buttons[TW_EAST]),
+    EDGE_CHILD ("join_south", join_buttons[TW_SOUTH]),
+    EDGE_CHILD ("join_west", join_buttons[TW_WEST]),
+    EDGE_CHILD ("split_north", split_buttons[TW_NORTH]),
+    EDGE_CHILD ("split_east", split_buttons[TW_EAST]),
+    EDGE_CHILD ("split_south", split_buttons[TW_SOUTH]),
+    EDGE_CHILD ("split_west", split_buttons[TW_WEST]),
+#undef EDGE_CHILD
+  };
+
+  object_class->get_property = tw_tile_set_editor_get_property;
+  object_class->set_property = tw_tile_set_editor_set_property;
+  object_class->dispose = tw_tile_set_editor_dispose;
+  object_class->finalize = tw_tile_set_editor_finalize;
+
+  properties[PROP_DOCUMENT] =
+    g_param_spec_object ("document", NULL, NULL, TW_TYPE_DEFINITION_DOCUMENT,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * TwTileSetEditor::apply-edit:
+   * @text: the document's text the edit was computed on (its text now)
+   * @edit: the span of @text to replace, and with what
+   *
+   * Asks for one span of the text to be replaced, as one undoable user
+   * action of the document's buffer.
+   */
+  signals[APPLY_EDIT] = g_signal_new ("apply-edit", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                      0, NULL, NULL, NULL, G_TYPE_NONE, 2,
+                                      G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE,
+                                      TW_TYPE_DESIGN_EDIT | G_SIGNAL_TYPE_STATIC_SCOPE);
+  /**
+   * TwTileSetEditor::show-message:
+   * @message: why an edit could not be made, and what to do
+   */
+  signals[SHOW_MESSAGE] = g_signal_new ("show-message", G_TYPE_FROM_CLASS (klass),
+                                        G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 1,
+                                        G_TYPE_STRING);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tilewright/Tilewright/"
+                                                             "tile-set-editor.ui");
+  gtk_widget_class_bind_template_child (widget_class, TwTileSetEditor, totals_label);
+  gtk_widget_class_bind_template_child (widget_class, TwTileSetEditor, pattern_flow);
+  gtk_widget_class_bind_template_child (widget_class, TwTileSetEditor, tile_flow);
+  gtk_widget_class_bind_template_child (widget_class, TwTileSetEditor, tile_editor);
+  gtk_widget_class_bind_template_child (widget_class, TwTileSetEditor, tile_title);
+  gtk_widget_class_bind_template_child (widget_class, TwTileSetEditor, tile_large);
+  for (guint i = 0; i < G_N_ELEMENTS (edge_children); i++)
+    gtk_widget_class_bind_template_child_full (widget_class, edge_children[i].id, FALSE,
+                                               edge_children[i].offset);
+  gtk_widget_class_bind_template_child (widget_class, TwTileSetEditor, count_spin);
+  gtk_widget_class_bind_template_child (widget_class, TwTileSetEditor, sections_label);
+  gtk_widget_class_bind_template_callback (widget_class, tile_large_pressed);
+  gtk_widget_class_bind_template_callback (widget_class, edge_button_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, count_changed);
+
+  gtk_widget_class_install_action (widget_class, "design.tile-add", NULL, tile_op_action);
+  gtk_widget_class_install_action (widget_class, "design.tile-duplicate", NULL, tile_op_action);
+  gtk_widget_class_install_action (widget_class, "design.tile-delete", NULL, tile_op_action);
+  gtk_widget_class_install_action (widget_class, "design.tile-move-up", NULL, tile_op_action);
+  gtk_widget_class_install_action (widget_class, "design.tile-move-down", NULL, tile_op_action);
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    gtk_widget_class_add_binding_action (widget_class, keys[i].key, keys[i].mods,
+                                         keys[i].action, NULL);
+  gtk_widget_class_install_action (widget_class, "design.tile-join", "(uu)", sections_action);
+  gtk_widget_class_install_action (widget_class, "design.tile-split", "u", sections_action);
+}
+
+static void
+tw_tile_set_editor_init (TwTileSetEditor *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  tw_pending_edits_init (&self->pending, apply_pending, self);
+  self->tiles = gtk_string_list_new (NULL);
+  gtk_flow_box_bind_model (self->tile_flow, G_LIST_MODEL (self->tiles), create_tile_child, self,
+                           NULL);
   g_signal_connect_swapped (self->tile_flow, "selected-children-changed",
                             G_CALLBACK (tile_selection_changed), self);
-
-  build_tile_editor (self);
-  add_tile_shortcuts (self);
+  init_edge_controls (self);
   gtk_drawing_area_set_draw_func (self->tile_large, draw_tile, self, NULL);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->tile_large),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Selected tile"), -1);
-  click = gtk_gesture_click_new ();
-  g_signal_connect (click, "pressed", G_CALLBACK (tile_large_pressed), self);
-  gtk_widget_add_controller (GTK_WIDGET (self->tile_large), GTK_EVENT_CONTROLLER (click));
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->tile_large),
-                               _("Click an edge to change it to the next colour"));
+  refresh_tiles (self);
 }
