@@ -1274,8 +1274,23 @@ test_balance_dialog_points (void)
   g_free (applied.label);
 }
 
-/* A text that does not load keeps the last definition that did, and the
- * page goes cleanly while its check of that text may still be running. */
+/* The label that says why the forms are off, if shown */
+static GtkWidget *
+forms_off_label (GtkWidget *page)
+{
+  g_autoptr(GPtrArray) labels = find_all (page, GTK_TYPE_LABEL);
+
+  for (guint i = 0; i < labels->len; i++)
+    if (g_str_has_prefix (gtk_label_get_label (labels->pdata[i]), "The forms are off")
+        && gtk_widget_get_visible (labels->pdata[i]))
+      return labels->pdata[i];
+  return NULL;
+}
+
+/* A text that does not load keeps the last definition that did; while it
+ * is not YAML the forms are off and say where it breaks, and they come back
+ * when it parses; the page goes cleanly while its check of a text may still
+ * be running. */
 static void
 test_design_page_broken_text (void)
 {
@@ -1300,6 +1315,37 @@ test_design_page_broken_text (void)
   g_assert_true (tw_design_page_get_modified (TW_DESIGN_PAGE (page)));
   g_assert_true (tw_design_page_get_definition (TW_DESIGN_PAGE (page)) == def);
 
+  /* checked: not YAML, so the forms are off, with the line */
+  {
+    TwDefinitionDocument *doc = tw_design_page_get_document (TW_DESIGN_PAGE (page));
+    g_autoptr(GPtrArray) editors = find_all (page, TW_TYPE_TILE_SET_EDITOR);
+    GtkWidget *label;
+    GtkTextIter end;
+
+    g_assert_cmpuint (editors->len, ==, 1);
+    g_assert_null (forms_off_label (page));
+    g_assert_true (gtk_widget_is_sensitive (editors->pdata[0]));
+    tw_definition_document_check_now (doc);
+    g_assert_nonnull (tw_definition_document_get_syntax_error (doc));
+    label = forms_off_label (page);
+    g_assert_nonnull (label);
+    g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (label)), "Line "));
+    g_assert_false (gtk_widget_is_sensitive (editors->pdata[0]));
+    g_assert_true (tw_design_page_get_definition (TW_DESIGN_PAGE (page)) == def);
+
+    /* the line taken out again: YAML, forms back */
+    gtk_text_buffer_get_start_iter (buffer, &start);
+    gtk_text_buffer_get_iter_at_line (buffer, &end, 1);
+    gtk_text_buffer_delete (buffer, &start, &end);
+    tw_definition_document_check_now (doc);
+    g_assert_null (tw_definition_document_get_syntax_error (doc));
+    g_assert_null (forms_off_label (page));
+    g_assert_true (gtk_widget_is_sensitive (editors->pdata[0]));
+  }
+
+  /* broken again, and the page goes before the check */
+  gtk_text_buffer_get_start_iter (buffer, &start);
+  gtk_text_buffer_insert (buffer, &start, "game: [unclosed\n", -1);
   destroy_window (window);
   finalize_after_idle (page);
 }

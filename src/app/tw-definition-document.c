@@ -43,6 +43,7 @@ struct _TwDefinitionDocument
   guint            check_timeout;
   guint            check_serial;
   guint            n_errors;
+  char            *syntax_error;   /* where and why the text is not YAML, or NULL */
   gboolean         checked;        /* the text as it is now has been checked */
   gboolean         setting_text;   /* the text is being replaced, not edited */
 };
@@ -123,6 +124,7 @@ typedef struct
 {
   TwDefinition  *definition;
   TwDiagnostics *diags;
+  char          *syntax_error;   /* the text is not YAML: where and why */
 } CheckResult;
 
 static void
@@ -145,6 +147,7 @@ check_result_free (gpointer data)
 
   g_clear_pointer (&r->definition, tw_definition_unref);
   g_clear_pointer (&r->diags, tw_diagnostics_free);
+  g_free (r->syntax_error);
   g_free (r);
 }
 
@@ -166,15 +169,40 @@ check_text (const char *text,
   /* the faces' images and fonts: warnings, the game still plays without them */
   if (r->definition != NULL && faces)
     tw_faces_check (r->definition, r->diags, FALSE);
+  /* a text that does not load may still be YAML, which the forms can edit */
+  if (r->definition == NULL)
+    {
+      g_autoptr(TwDiagnostics) syntax = tw_diagnostics_new (name);
+      g_autoptr(TwNode) root = tw_node_parse (text, -1, NULL, syntax);
+
+      if (root == NULL)
+        {
+          const TwDiag *d = tw_diagnostics_get_n (syntax) > 0 ? tw_diagnostics_get (syntax, 0)
+                                                               : NULL;
+
+          if (d == NULL)
+            r->syntax_error = g_strdup (_("The text is not YAML."));
+          else if (d->line > 0)
+            /* Translators: where the YAML text breaks, and why */
+            r->syntax_error = g_strdup_printf (_("Line %u, column %u: %s"), d->line, d->column,
+                                               d->message);
+          else
+            r->syntax_error = g_strdup (d->message);
+        }
+    }
   return r;
 }
 
-/* Takes @diags; @definition NULL keeps the last one that loaded. */
+/* Takes @diags; @definition NULL keeps the last one that loaded;
+ * @syntax_error: why the text is not YAML, or NULL. */
 static void
 apply_result (TwDefinitionDocument *self,
               TwDefinition         *definition,
-              TwDiagnostics        *diags)
+              TwDiagnostics        *diags,
+              const char           *syntax_error)
 {
+  g_free (self->syntax_error);
+  self->syntax_error = g_strdup (syntax_error);
   g_clear_pointer (&self->diags, tw_diagnostics_free);
   self->diags = diags;
   self->n_errors = diags != NULL ? tw_diagnostics_n_errors (diags) : 0;
@@ -228,7 +256,7 @@ check_done (GObject      *object,
 
   /* a newer text is on its way: this result describes a text no longer shown */
   if (r != NULL && d->serial == self->check_serial)
-    apply_result (self, r->definition, g_steal_pointer (&r->diags));
+    apply_result (self, r->definition, g_steal_pointer (&r->diags), r->syntax_error);
   if (r != NULL)
     check_result_free (r);
 }
@@ -294,11 +322,11 @@ tw_definition_document_check_now (TwDefinitionDocument *self)
        * have been read */
       if (r->definition != NULL && tw_faces_check_needed (r->definition))
         {
-          apply_result (self, r->definition, tw_diagnostics_copy (r->diags));
+          apply_result (self, r->definition, tw_diagnostics_copy (r->diags), NULL);
           check_faces_in_thread (self, r->definition, g_steal_pointer (&r->diags));
         }
       else
-        apply_result (self, r->definition, g_steal_pointer (&r->diags));
+        apply_result (self, r->definition, g_steal_pointer (&r->diags), r->syntax_error);
       check_result_free (r);
     }
   else
@@ -381,7 +409,7 @@ tw_definition_document_load (TwDefinitionDocument *self,
      * the faces' images and fonts, read in a thread */
     g_autofree char *name = tw_definition_document_dup_name (self);
 
-    apply_result (self, definition, tw_diagnostics_new (name));
+    apply_result (self, definition, tw_diagnostics_new (name), NULL);
     if (tw_faces_check_needed (definition))
       check_faces_in_thread (self, definition, tw_diagnostics_new (name));
   }
@@ -479,6 +507,20 @@ tw_definition_document_parse_text (TwDefinitionDocument  *self,
   if (root != NULL)
     *text_out = g_steal_pointer (&text);
   return root;
+}
+
+/**
+ * tw_definition_document_get_syntax_error:
+ *
+ * Returns: (nullable): where and why the text, as last checked, is not
+ * YAML ("Line 4, column 2: …"), or NULL when it is (whether or not it loads
+ * as a definition). The forms cannot edit a text that is not YAML.
+ */
+const char *
+tw_definition_document_get_syntax_error (TwDefinitionDocument *self)
+{
+  g_return_val_if_fail (TW_IS_DEFINITION_DOCUMENT (self), NULL);
+  return self->syntax_error;
 }
 
 gboolean
@@ -580,6 +622,7 @@ tw_definition_document_finalize (GObject *object)
   g_clear_object (&self->file);
   g_clear_pointer (&self->definition, tw_definition_unref);
   g_clear_pointer (&self->diags, tw_diagnostics_free);
+  g_clear_pointer (&self->syntax_error, g_free);
 
   G_OBJECT_CLASS (tw_definition_document_parent_class)->finalize (object);
 }

@@ -47,6 +47,7 @@ TwDefinition         *tw_definition_document_get_definition  (TwDefinitionDocume
  * as already checked), and how many are errors. */
 TwDiagnostics        *tw_definition_document_get_diagnostics (TwDefinitionDocument *self);
 guint                 tw_definition_document_get_n_errors    (TwDefinitionDocument *self);
+const char           *tw_definition_document_get_syntax_error (TwDefinitionDocument *self);
 /* Whether the text as it is now has been checked. */
 gboolean              tw_definition_document_get_checked     (TwDefinitionDocument *self);
 

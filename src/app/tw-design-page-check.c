@@ -101,6 +101,31 @@ add_problem (TwDesignPage *self,
   gtk_list_box_append (self->problems_list, row);
 }
 
+/* The forms edit the text through its YAML tree: while the text is not
+ * YAML they are off, and say why and where; once it parses again they are
+ * back and a form's "fix the syntax first" message goes. (A text that is
+ * YAML but not a valid definition keeps them on: they show the last
+ * definition that loaded, and an edit goes into the text.) */
+static void
+update_forms_state (TwDesignPage *self)
+{
+  const char *error = tw_definition_document_get_syntax_error (self->document);
+
+  gtk_widget_set_sensitive (GTK_WIDGET (self->editor_stack), error == NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->forms_off_label), error != NULL);
+  if (error != NULL)
+    {
+      /* Translators: above the Design view's forms while the text is not
+       * YAML; %s says where and why ("Line 4, column 2: …") */
+      g_autofree char *text = g_strdup_printf (_("The forms are off until the text is valid "
+                                                 "YAML again. %s"), error);
+
+      gtk_label_set_label (self->forms_off_label, text);
+    }
+  else if (g_strcmp0 (gtk_label_get_label (self->status_label), _(FIX_SYNTAX_FIRST)) == 0)
+    gtk_label_set_label (self->status_label, "");
+}
+
 /* A check of the document is done: its problems replace the ones shown. */
 static void
 document_checked (TwDesignPage *self)
@@ -119,6 +144,7 @@ document_checked (TwDesignPage *self)
     summary = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u problem", "%u problems", n), n);
   gtk_label_set_label (self->problems_label, summary);
   gtk_widget_set_visible (GTK_WIDGET (self->problems_list), n > 0);
+  update_forms_state (self);
   _tw_design_page_update_actions (self);
 }
 

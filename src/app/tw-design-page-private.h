@@ -41,6 +41,7 @@ struct _TwDesignPage
   GtkLabel         *problems_label;
   GtkListBox       *problems_list;
   GtkStack         *editor_stack;
+  GtkLabel         *forms_off_label;
   GtkBox           *variant_box;
   GtkLabel         *form_hint;
   TwTileSetEditor  *tile_set_editor;
@@ -62,6 +63,9 @@ struct _TwDesignPage
   guint             scroll_tick;
   TwPendingEdits    pending;        /* variant options: name and value */
 };
+
+/* What a form says when the text it would edit is not YAML */
+#define FIX_SYNTAX_FIRST N_("Fix the YAML syntax in the text first")
 
 /* tw-design-page.c */
 void      _tw_design_page_apply_edit              (TwDesignPage       *self,

@@ -128,7 +128,7 @@ _tw_design_page_parse_current (TwDesignPage  *self,
   TwNode *root = tw_definition_document_parse_text (self->document, text_out);
 
   if (root == NULL)
-    _tw_design_page_notify_user (self, _("Fix the YAML syntax in the text first"));
+    _tw_design_page_notify_user (self, _(FIX_SYNTAX_FIRST));
   return root;
 }
 
@@ -647,6 +647,7 @@ tw_design_page_class_init (TwDesignPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TwDesignPage, problems_label);
   gtk_widget_class_bind_template_child (widget_class, TwDesignPage, problems_list);
   gtk_widget_class_bind_template_child (widget_class, TwDesignPage, editor_stack);
+  gtk_widget_class_bind_template_child (widget_class, TwDesignPage, forms_off_label);
   gtk_widget_class_bind_template_child (widget_class, TwDesignPage, variant_box);
   gtk_widget_class_bind_template_child (widget_class, TwDesignPage, form_hint);
   gtk_widget_class_bind_template_child (widget_class, TwDesignPage, tile_set_editor);
