@@ -514,7 +514,57 @@ test_compare (void)
     {
       g_assert_cmpfloat (g_array_index (diffs, TwSimDiff, i).diff, ==, 0);
       g_assert_false (g_array_index (diffs, TwSimDiff, i).significant);
+      g_assert_cmpfloat (g_array_index (diffs, TwSimDiff, i).p_holm, ==, 1);
     }
+  {
+    TwSimVerdict v;
+
+    g_assert_true (tw_sim_win_verdict (diffs, 0.02, &v));
+    g_assert_cmpint (v.kind, ==, TW_SIM_VERDICT_NONE);
+  }
+}
+
+/* Holm's method on a worked example, NaN left out of the family; the
+ * verdict on who wins: the clearest change among the seats' wins, real
+ * when its Holm-adjusted p is under 0.05 and it is at least the
+ * negligible size, negligible when smaller, none otherwise. */
+static void
+test_holm_and_verdict (void)
+{
+  const double p[5] = { 0.01, 0.04, 0.03, NAN, 0.005 };
+  double adjusted[5];
+  g_autoptr(GArray) diffs = g_array_new (FALSE, TRUE, sizeof (TwSimDiff));
+  TwSimDiff seat[3] = {
+    { .metric = { TW_SIM_METRIC_WIN, 0 }, .diff = 0.042, .lo = 0.021, .hi = 0.063, .p_holm = 0.003 },
+    { .metric = { TW_SIM_METRIC_WIN, 1 }, .diff = -0.030, .lo = -0.05, .hi = -0.01, .p_holm = 0.02 },
+    { .metric = { TW_SIM_METRIC_SCORE, 0 }, .diff = 5, .lo = 4, .hi = 6, .p_holm = 0.0001 },
+  };
+  TwSimVerdict v;
+
+  tw_sim_holm (p, 5, adjusted);
+  g_assert_cmpfloat_with_epsilon (adjusted[4], 0.02, 1e-12);
+  g_assert_cmpfloat_with_epsilon (adjusted[0], 0.03, 1e-12);
+  g_assert_cmpfloat_with_epsilon (adjusted[2], 0.06, 1e-12);
+  g_assert_cmpfloat_with_epsilon (adjusted[1], 0.06, 1e-12);   /* kept non-decreasing */
+  g_assert_true (isnan (adjusted[3]));
+
+  /* no seat's win: no verdict */
+  g_array_append_val (diffs, seat[2]);
+  g_assert_false (tw_sim_win_verdict (diffs, 0.02, &v));
+  g_array_append_vals (diffs, seat, 2);
+  g_assert_true (tw_sim_win_verdict (diffs, 0.02, &v));
+  g_assert_cmpint (v.kind, ==, TW_SIM_VERDICT_REAL);
+  g_assert_cmpuint (v.metric.index, ==, 0);
+  g_assert_cmpfloat (v.diff, ==, 0.042);
+  /* the same change under a larger threshold is negligible */
+  g_assert_true (tw_sim_win_verdict (diffs, 0.05, &v));
+  g_assert_cmpint (v.kind, ==, TW_SIM_VERDICT_NEGLIGIBLE);
+  /* not significant after the correction: no difference */
+  g_array_index (diffs, TwSimDiff, 1).p_holm = 0.2;
+  g_array_index (diffs, TwSimDiff, 2).p_holm = 0.06;
+  g_assert_true (tw_sim_win_verdict (diffs, 0.02, &v));
+  g_assert_cmpint (v.kind, ==, TW_SIM_VERDICT_NONE);
+  g_assert_cmpuint (v.metric.index, ==, 1);
 }
 
 /* A tie for first gives each tied seat 1/k of a win. */
@@ -1034,6 +1084,7 @@ main (int    argc,
   g_test_add_func ("/tw/sim/json-many-games", test_json_many_games);
   g_test_add_func ("/tw/sim/json-errors", test_json_errors);
   g_test_add_func ("/tw/sim/compare", test_compare);
+  g_test_add_func ("/tw/sim/holm-and-verdict", test_holm_and_verdict);
   g_test_add_func ("/tw/sim/shared-wins", test_shared_wins);
   g_test_add_func ("/tw/sim/progress-and-cancel", test_progress_and_cancel);
   g_test_add_func ("/tw/sim/cancel-keeps-partial", test_cancel_keeps_partial);

@@ -524,6 +524,12 @@ build_settings (TwLabPage *self)
   g_signal_connect_swapped (self->compare_row, "notify::selected",
                             G_CALLBACK (_tw_lab_page_compare_changed), self);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->compare_row));
+  row = spin_row (_("Smallest difference that matters"),
+                  _("A change of win rate smaller than this many points is called negligible, "
+                    "even when it is significant"), 0, 50, 2, &self->negligible_spin);
+  g_signal_connect_swapped (self->negligible_spin, "value-changed",
+                            G_CALLBACK (_tw_lab_page_update_charts), self);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
   self->ab_group = group;
 
   update_seats (self);
@@ -772,6 +778,8 @@ _tw_lab_page_restore_form (TwLabPage *self)
   if (self->gsettings == NULL || self->definition == NULL || self->games_spin == NULL)
     return;
   gtk_spin_button_set_value (self->games_spin, g_settings_get_int (self->gsettings, "lab-games"));
+  gtk_spin_button_set_value (self->negligible_spin,
+                             g_settings_get_int (self->gsettings, "lab-negligible"));
   threads = g_settings_get_int (self->gsettings, "lab-threads");
   if (threads > 0)
     gtk_spin_button_set_value (self->jobs_spin, threads);
@@ -824,6 +832,8 @@ _tw_lab_page_keep_form (TwLabPage *self)
                              TW_SIM_LAB_MAX_GAMES));
   g_settings_set_int (self->gsettings, "lab-threads",
                       CLAMP (gtk_spin_button_get_value_as_int (self->jobs_spin), 0, 1024));
+  g_settings_set_int (self->gsettings, "lab-negligible",
+                      CLAMP (gtk_spin_button_get_value_as_int (self->negligible_spin), 0, 50));
   g_settings_set_string (self->gsettings, "lab-seed",
                          gtk_editable_get_text (GTK_EDITABLE (self->seed_row)));
   g_settings_set_strv (self->gsettings, "lab-bots", (const char * const *) specs->pdata);

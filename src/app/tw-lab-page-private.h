@@ -74,6 +74,7 @@ struct _TwLabPage
   GtkSpinButton  *players_spin;
   GtkSpinButton  *games_spin;
   GtkSpinButton  *jobs_spin;
+  GtkSpinButton  *negligible_spin;  /* points of win rate below which a change is negligible */
   AdwEntryRow    *seed_row;
   GtkWidget      *seat_rows[TW_MAX_PLAYERS];
   GtkSpinButton  *iteration_spins[TW_MAX_PLAYERS];

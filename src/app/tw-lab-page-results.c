@@ -30,8 +30,9 @@ significant (GArray          *diffs,
   for (guint i = 0; diffs != NULL && i < diffs->len; i++)
     {
       const TwSimDiff *d = &g_array_index (diffs, TwSimDiff, i);
+      /* corrected for the other bars of its chart (Holm, tw_sim_compare()) */
       if (d->metric.kind == kind && d->metric.index == index)
-        return d->significant;
+        return d->p_holm < 0.05;
     }
   return FALSE;
 }
@@ -242,6 +243,90 @@ add_play_summary (TwLabPage      *self,
   add_summary_label (self, next, text);
 }
 
+/* The first line of an A/B run: what B did to who wins, in plain words,
+ * with the interval, and whether it is a real difference, a negligible one
+ * (under the designer's threshold) or none the run can detect. */
+static void
+add_verdict (TwLabPage   *self,
+             GtkWidget  **next,
+             GArray      *diffs)
+{
+  double negligible = self->negligible_spin != NULL
+                      ? gtk_spin_button_get_value (self->negligible_spin) : 2;
+  g_autofree char *b = b_is_definition (self) ? arm_title (self, 1)
+                                              : g_strdup (self->arms[1]->change);
+  g_autofree char *text = NULL;
+  g_autofree char *markup = NULL;
+  g_autofree char *seat = NULL;
+  TwSimVerdict v;
+  double points, lo, hi;
+
+  if (diffs == NULL || !tw_sim_win_verdict (diffs, negligible / 100, &v))
+    return;
+  seat = g_strdup_printf (_("Player %u"), v.metric.index + 1);
+  points = fabs (v.diff) * 100;
+  lo = (v.diff < 0 ? -v.hi : v.lo) * 100;
+  hi = (v.diff < 0 ? -v.lo : v.hi) * 100;
+  switch (v.kind)
+    {
+    case TW_SIM_VERDICT_REAL:
+      text = g_strdup_printf (v.diff > 0
+                              /* Translators: the Lab's verdict on an A/B run: B's change,
+                               * the seat, the difference of win rate in points and its 95%
+                               * interval */
+                              ? _("With B (%s), %s wins %.1f points more often (95 %%: %.1f to "
+                                  "%.1f) — a real difference.")
+                              : _("With B (%s), %s wins %.1f points less often (95 %%: %.1f to "
+                                  "%.1f) — a real difference."),
+                              b, seat, points, lo, hi);
+      break;
+    case TW_SIM_VERDICT_NEGLIGIBLE:
+      text = g_strdup_printf (v.diff > 0
+                              /* Translators: as above, and the designer's threshold */
+                              ? _("With B (%s), %s wins %.1f points more often (95 %%: %.1f to "
+                                  "%.1f): significant, but under %.0f points, so negligible.")
+                              : _("With B (%s), %s wins %.1f points less often (95 %%: %.1f to "
+                                  "%.1f): significant, but under %.0f points, so negligible."),
+                              b, seat, points, lo, hi, negligible);
+      break;
+    case TW_SIM_VERDICT_NONE:
+    default:
+      /* Translators: the Lab's verdict when B changes nothing detectable:
+       * B's change, the seat whose win rate moved most, by how many points
+       * (signed) and its 95% interval */
+      text = g_strdup_printf (_("With B (%s), no difference in who wins that this run can "
+                                "detect (the largest: %s, %+.1f points, 95 %%: %+.1f to %+.1f). "
+                                "More games narrow the interval."),
+                              b, seat, v.diff * 100, v.lo * 100, v.hi * 100);
+      break;
+    }
+  /* ties for first, corrected with the seats' wins */
+  for (guint i = 0; i < diffs->len; i++)
+    {
+      const TwSimDiff *d = &g_array_index (diffs, TwSimDiff, i);
+      g_autofree char *ties = NULL;
+
+      if (d->metric.kind != TW_SIM_METRIC_TIE || d->p_holm >= 0.05
+          || fabs (d->diff) * 100 < negligible)
+        continue;
+      /* Translators: added to the Lab's verdict: the share of games tied
+       * for first in A and in B, the difference in points and its 95%
+       * interval */
+      ties = g_strdup_printf (_(" Ties for first: %.1f %% with A, %.1f %% with B (%+.1f points, "
+                                "95 %%: %+.1f to %+.1f) — a real difference."),
+                              d->mean_a * 100, d->mean_b * 100, d->diff * 100, d->lo * 100,
+                              d->hi * 100);
+      {
+        char *both = g_strconcat (text, ties, NULL);
+
+        g_free (text);
+        text = both;
+      }
+    }
+  markup = g_markup_printf_escaped ("<b>%s</b>", text);
+  add_summary_heading (self, next, markup);
+}
+
 static void
 update_summary (TwLabPage *self,
                 GArray    *rows[2],
@@ -251,6 +336,9 @@ update_summary (TwLabPage *self,
 
   if (!_tw_lab_page_has_results (self))
     goto out;
+
+  if (self->n_arms == 2)
+    add_verdict (self, &next, diffs);
 
   for (guint k = 0; k < self->n_arms; k++)
     {
@@ -285,7 +373,8 @@ update_summary (TwLabPage *self,
                                   seat, arm->bots[p], win->stats.mean * 100, win->lo * 100,
                                   win->hi * 100, score->stats.mean,
                                   k == 1 && significant (diffs, TW_SIM_METRIC_WIN, p)
-                                  ? _(" — win rate differs from A significantly") : "");
+                                  ? _(" — win rate differs from A (significant after Holm’s "
+                                      "correction over the seats and ties)") : "");
           add_summary_label (self, &next, text);
         }
       {
@@ -596,6 +685,20 @@ _tw_lab_page_results_init (TwLabPage *self)
       gtk_box_append (self->charts_box, area);
       self->areas[c] = area;
     }
+
+  {
+    /* what the charts' marks mean */
+    GtkWidget *legend = gtk_label_new (_("Bars are means (shares in percent) and the lines "
+                                         "through them their 95 % intervals. ★ in an A/B run: "
+                                         "B differs from A, significant after Holm’s "
+                                         "correction for the bars compared in that chart (the "
+                                         "seats and ties, the seats’ scores, the counters, the components)."));
+
+    gtk_label_set_wrap (GTK_LABEL (legend), TRUE);
+    gtk_label_set_xalign (GTK_LABEL (legend), 0);
+    gtk_widget_add_css_class (legend, "dim-label");
+    gtk_box_append (self->charts_box, legend);
+  }
 
   {
     GtkWidget *heading = gtk_label_new (_("Components by Impact"));

@@ -464,6 +464,8 @@ arms_paired (const TwSimArm *a,
  * both arms have, with a 95% interval: paired (t on the per-game
  * differences) when both arms played the same games, else Welch's.
  */
+static void holm_families (GArray *diffs);
+
 GArray *
 tw_sim_compare (const TwSimArm *a,
                 const TwSimArm *b)
@@ -551,9 +553,139 @@ tw_sim_compare (const TwSimArm *a,
       d.lo = d.diff - half;
       d.hi = d.diff + half;
       d.significant = d.lo > 0 || d.hi < 0;
+      d.p = half > 0 ? erfc (fabs (d.diff) / (half / 1.959964) / G_SQRT2)
+                     : (d.diff == 0 ? 1 : 0);
       g_array_append_val (diffs, d);
     }
+  holm_families (diffs);
   return diffs;
+}
+
+static int
+compare_by_p (gconstpointer a,
+              gconstpointer b,
+              gpointer      data)
+{
+  const double *p = data;
+  guint x = *(const guint *) a, y = *(const guint *) b;
+
+  if (p[x] != p[y])
+    return p[x] < p[y] ? -1 : 1;
+  return x < y ? -1 : x > y;
+}
+
+void
+tw_sim_holm (const double *p,
+             guint         n,
+             double       *adjusted)
+{
+  g_autofree guint *order = g_new (guint, MAX (n, 1));
+  g_autofree double *copy = g_memdup2 (p, MAX (n, 1) * sizeof (double));
+  guint m = 0;
+  double last = 0;
+
+  for (guint i = 0; i < n; i++)
+    if (!isnan (copy[i]))
+      order[m++] = i;
+  /* by p, smallest first */
+  g_qsort_with_data (order, m, sizeof (guint), compare_by_p, copy);
+  for (guint i = 0; i < n; i++)
+    adjusted[i] = copy[i];
+  /* the k-th smallest of m is multiplied by m - k + 1, the adjusted values
+   * kept non-decreasing */
+  for (guint k = 0; k < m; k++)
+    {
+      double a = MIN (1.0, (m - k) * copy[order[k]]);
+
+      last = k > 0 ? MAX (a, last) : a;
+      adjusted[order[k]] = last;
+    }
+}
+
+/* The family a comparison is corrected within (tw_sim_compare()) */
+static guint
+diff_family (const TwSimDiff *d)
+{
+  switch (d->metric.kind)
+    {
+    case TW_SIM_METRIC_WIN:
+    case TW_SIM_METRIC_TIE:
+      return 0;
+    case TW_SIM_METRIC_SCORE:
+      return 1;
+    case TW_SIM_METRIC_COUNTER:
+      return 2;
+    case TW_SIM_METRIC_END:
+      return 3;
+    case TW_SIM_METRIC_ADVANTAGE:
+      return 4;
+    default:
+      return 5 + d->metric.kind;
+    }
+}
+
+static void
+holm_families (GArray *diffs)
+{
+  g_autofree double *p = g_new (double, MAX (diffs->len, 1));
+  g_autofree double *adjusted = g_new (double, MAX (diffs->len, 1));
+
+  for (guint i = 0; i < diffs->len; i++)
+    g_array_index (diffs, TwSimDiff, i).p_holm = NAN;
+  for (guint i = 0; i < diffs->len; i++)
+    {
+      guint family = diff_family (&g_array_index (diffs, TwSimDiff, i));
+      guint n = 0;
+      guint members[256];
+
+      if (!isnan (g_array_index (diffs, TwSimDiff, i).p_holm))
+        continue;   /* its family is done */
+      for (guint j = i; j < diffs->len && n < G_N_ELEMENTS (members); j++)
+        if (diff_family (&g_array_index (diffs, TwSimDiff, j)) == family)
+          {
+            members[n] = j;
+            p[n++] = g_array_index (diffs, TwSimDiff, j).p;
+          }
+      tw_sim_holm (p, n, adjusted);
+      for (guint k = 0; k < n; k++)
+        g_array_index (diffs, TwSimDiff, members[k]).p_holm = adjusted[k];
+    }
+}
+
+gboolean
+tw_sim_win_verdict (GArray       *diffs,
+                    double        negligible,
+                    TwSimVerdict *out)
+{
+  const TwSimDiff *best = NULL;
+
+  g_return_val_if_fail (diffs != NULL && out != NULL, FALSE);
+
+  for (guint i = 0; i < diffs->len; i++)
+    {
+      const TwSimDiff *d = &g_array_index (diffs, TwSimDiff, i);
+
+      if (d->metric.kind != TW_SIM_METRIC_WIN)
+        continue;
+      /* the smallest adjusted p first (the clearest change), then the largest */
+      if (best == NULL || d->p_holm < best->p_holm
+          || (d->p_holm == best->p_holm && fabs (d->diff) > fabs (best->diff)))
+        best = d;
+    }
+  if (best == NULL)
+    return FALSE;
+  out->metric = best->metric;
+  out->diff = best->diff;
+  out->lo = best->lo;
+  out->hi = best->hi;
+  out->p_holm = best->p_holm;
+  if (best->p_holm >= 0.05)
+    out->kind = TW_SIM_VERDICT_NONE;
+  else if (fabs (best->diff) < negligible)
+    out->kind = TW_SIM_VERDICT_NEGLIGIBLE;
+  else
+    out->kind = TW_SIM_VERDICT_REAL;
+  return TRUE;
 }
 
 const TwSimRow *
@@ -575,17 +707,6 @@ tw_sim_find_row (GArray          *rows,
 /* Per-component figures                                                    */
 
 /* The rows with both groups, by p ascending, for Holm's method. */
-static int
-compare_row_p (gconstpointer a,
-               gconstpointer b)
-{
-  const TwSimImpactRow *x = *(TwSimImpactRow * const *) a, *y = *(TwSimImpactRow * const *) b;
-
-  if (x->p != y->p)
-    return x->p < y->p ? -1 : 1;
-  return g_strcmp0 (x->id, y->id);
-}
-
 /* Outliers first: rows that were tested by |diff|, then the others by id. */
 static int
 compare_row_impact (gconstpointer a,
@@ -634,7 +755,6 @@ GArray *
 tw_sim_impact_rows (const TwSimArm *arm)
 {
   GArray *rows;
-  g_autoptr(GPtrArray) tested = g_ptr_array_new ();
   double n_games;
 
   g_return_val_if_fail (arm != NULL, NULL);
@@ -679,22 +799,21 @@ tw_sim_impact_rows (const TwSimArm *arm)
       g_array_append_val (rows, row);
     }
 
-  /* Holm: the k-th smallest of m p values is multiplied by m - k + 1, and
-   * the adjusted values kept non-decreasing */
-  for (guint i = 0; i < rows->len; i++)
-    if (!isnan (g_array_index (rows, TwSimImpactRow, i).p))
-      g_ptr_array_add (tested, &g_array_index (rows, TwSimImpactRow, i));
-  g_ptr_array_sort (tested, compare_row_p);
-  for (guint k = 0; k < tested->len; k++)
-    {
-      TwSimImpactRow *row = g_ptr_array_index (tested, k);
-      double adjusted = MIN (1.0, (tested->len - k) * row->p);
+  /* Holm over the components tested */
+  {
+    g_autofree double *p = g_new (double, MAX (rows->len, 1));
 
-      if (k > 0)
-        adjusted = MAX (adjusted, ((TwSimImpactRow *) g_ptr_array_index (tested, k - 1))->p_holm);
-      row->p_holm = adjusted;
-      row->significant = adjusted < 0.05;
-    }
+    for (guint i = 0; i < rows->len; i++)
+      p[i] = g_array_index (rows, TwSimImpactRow, i).p;
+    tw_sim_holm (p, rows->len, p);
+    for (guint i = 0; i < rows->len; i++)
+      {
+        TwSimImpactRow *row = &g_array_index (rows, TwSimImpactRow, i);
+
+        row->p_holm = p[i];
+        row->significant = !isnan (p[i]) && p[i] < 0.05;
+      }
+  }
   g_array_sort (rows, compare_row_impact);
   return rows;
 }

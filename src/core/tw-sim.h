@@ -255,7 +255,38 @@ typedef struct
   guint64     n;           /* pairs, or games of the smaller arm when unpaired */
   gboolean    paired;
   gboolean    significant; /* the interval excludes 0 */
+  double      p;           /* two-sided, normal approximation from the interval */
+  double      p_holm;      /* p adjusted by Holm's method within its family: the
+                            * seats' wins and the tie, the seats' scores, the
+                            * counters, the end reasons, each other metric alone */
 } TwSimDiff;
+
+/* What an A/B comparison says about who wins, in plain terms: the seat
+ * whose win share changed most, and whether that is a real difference (Holm
+ * over the seats' wins and the tie, p < 0.05, and at least @negligible), a
+ * negligible one (significant but smaller) or none this run can detect. */
+typedef enum
+{
+  TW_SIM_VERDICT_NONE,
+  TW_SIM_VERDICT_NEGLIGIBLE,
+  TW_SIM_VERDICT_REAL,
+} TwSimVerdictKind;
+
+typedef struct
+{
+  TwSimVerdictKind kind;
+  TwSimMetric      metric;   /* the seat's win (or the tie) that changed most */
+  double           diff;     /* B - A, as a share */
+  double           lo;
+  double           hi;
+  double           p_holm;
+} TwSimVerdict;
+
+/* Holm's method: @adjusted[i] for @p[i] over the @n values that are not NaN
+ * (NaN stays NaN). @adjusted may be @p. */
+void             tw_sim_holm             (const double      *p,
+                                          guint              n,
+                                          double            *adjusted);
 
 gboolean         tw_sim_metric_is_share  (const TwSimMetric *metric);
 double           tw_sim_game_metric      (const TwSimArm    *arm,
@@ -265,6 +296,12 @@ double           tw_sim_game_metric      (const TwSimArm    *arm,
  * has_play advantage, endings and how the games went. Free with
  * g_array_unref (the rows' names are freed with it). */
 GArray          *tw_sim_summarize        (const TwSimArm    *arm);
+/* The verdict on who wins from tw_sim_compare()'s @diffs; @negligible: the
+ * smallest difference of win share (0.02 for 2 points) called real. FALSE
+ * when the diffs hold no seat's win. */
+gboolean         tw_sim_win_verdict      (GArray            *diffs,
+                                          double             negligible,
+                                          TwSimVerdict      *out);
 /* The row of a summary for @kind and @index, or NULL. */
 const TwSimRow  *tw_sim_find_row         (GArray            *rows,
                                           TwSimMetricKind    kind,

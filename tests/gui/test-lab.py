@@ -92,7 +92,7 @@ def results_view(main):
     """Everything the results show: the summary lines and every chart's
     accessible description (its bars, values, intervals and marks)."""
     lines = [a.get_name() for a in find_all(main, role='label',
-                                            pattern=r'^(P\d \(|\d+ games, |[AB] \()')]
+                                            pattern=r'^(P\d \(|\d+ games, |[AB] \(|With B \()')]
     charts = []
     for name in ('Win rate per seat', 'Mean score per seat', 'Score distribution',
                  'Game length', 'Module counters'):
@@ -266,13 +266,17 @@ def run(tap, args, workdir):
         heads = [line for line in lines if re.match(r'^[AB] \(', line)]
         score = charts[1] or ''
         win_rows = [line for line in lines if re.match(WIN_ROW, line)]
+        verdict = [line for line in lines if line.startswith('With B (set goals=false), ')]
+        plain = bool(verdict) and lines.index(verdict[0]) == 0 and (
+            verdict[0].endswith('a real difference.') or 'so negligible' in verdict[0]
+            or 'no difference in who wins that this run can detect' in verdict[0])
         tap.result(bool(finished) and heads == ['A (as set)', 'B (set goals=false)']
                    and len(win_rows) == 4 and 'B: set goals=false' in score
-                   and '(significant)' in score,
-                   'A/B: A and B (set goals=false) side by side, the score difference marked '
-                   'significant',
-                   f'status {status(main)!r}, heads {heads}, win rows {len(win_rows)}, '
-                   f'score chart {score!r}')
+                   and '(significant)' in score and plain,
+                   'A/B: a plain verdict on who wins first, then A and B (set goals=false) side '
+                   'by side, the score difference marked significant',
+                   f'status {status(main)!r}, verdict {verdict[:1]}, heads {heads}, '
+                   f'win rows {len(win_rows)}, score chart {score!r}')
 
         # 10: ten million games are more than the Lab keeps: the field stops at
         # its limit and says where larger runs go; a run of the limit, cancelled:
