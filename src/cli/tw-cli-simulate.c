@@ -226,6 +226,55 @@ print_arm_text (GString        *out,
     print_impact_text (out, arm);
 }
 
+/* A change of win share under this many points is negligible in the
+ * verdict (simulate --negligible; 2 as in the Lab's default) */
+static double negligible_points = 2;
+
+/* The verdict on who wins (tw_sim_win_verdict()), one line */
+static void
+print_verdict_text (GString *out,
+                    GArray  *diffs)
+{
+  TwSimVerdict v;
+
+  if (!tw_sim_win_verdict (diffs, negligible_points / 100, &v))
+    return;
+  g_string_append_printf (out, "\nverdict: ");
+  switch (v.kind)
+    {
+    case TW_SIM_VERDICT_REAL:
+      g_string_append_printf (out, "with B, P%u wins %.1f points %s often (95%%: %+.1f to "
+                              "%+.1f): a real difference\n", v.metric.index + 1,
+                              fabs (v.diff) * 100, v.diff > 0 ? "more" : "less", v.lo * 100,
+                              v.hi * 100);
+      break;
+    case TW_SIM_VERDICT_NEGLIGIBLE:
+      g_string_append_printf (out, "with B, P%u wins %.1f points %s often (95%%: %+.1f to "
+                              "%+.1f): significant, but under %g points, so negligible\n",
+                              v.metric.index + 1, fabs (v.diff) * 100,
+                              v.diff > 0 ? "more" : "less", v.lo * 100, v.hi * 100,
+                              negligible_points);
+      break;
+    case TW_SIM_VERDICT_NONE:
+    default:
+      g_string_append_printf (out, "no difference in who wins that these games can detect (the "
+                              "largest: P%u, %+.1f points, 95%%: %+.1f to %+.1f)\n",
+                              v.metric.index + 1, v.diff * 100, v.lo * 100, v.hi * 100);
+      break;
+    }
+  for (guint i = 0; i < diffs->len; i++)
+    {
+      const TwSimDiff *d = &g_array_index (diffs, TwSimDiff, i);
+
+      if (d->metric.kind == TW_SIM_METRIC_TIE && d->p_holm < 0.05
+          && fabs (d->diff) * 100 >= negligible_points)
+        g_string_append_printf (out, "verdict: ties for first, %.1f%% with A and %.1f%% with B "
+                                "(%+.1f points, 95%%: %+.1f to %+.1f): a real difference\n",
+                                d->mean_a * 100, d->mean_b * 100, d->diff * 100, d->lo * 100,
+                                d->hi * 100);
+    }
+}
+
 static void
 print_compare_text (GString        *out,
                     const TwSimArm *a,
@@ -245,11 +294,14 @@ print_compare_text (GString        *out,
 
   g_autofree char *change = tw_cli_printable (b->change != NULL ? b->change : "?");
 
+  print_verdict_text (out, diffs);
   g_string_append_printf (out, "\nB - A (B: %s), %s, 95%% intervals; * marks a significant difference "
-                "(the interval excludes 0):\n",
+                "(the interval excludes 0); p (Holm): adjusted within the seats' wins and ties, "
+                "the scores, the counters, the endings:\n",
                 change,
                 paired ? "paired by game (same seeds)" : "unpaired (Welch)");
-  g_string_append_printf (out, "  %-28s %10s %10s %10s   %s\n", "mean of", "A", "B", "B - A", "95% interval");
+  g_string_append_printf (out, "  %-28s %10s %10s %10s   %-22s%s\n", "mean of", "A", "B", "B - A",
+                          "95% interval", "p (Holm)");
   for (guint i = 0; i < diffs->len; i++)
     {
       const TwSimDiff *d = &g_array_index (diffs, TwSimDiff, i);
@@ -260,8 +312,9 @@ print_compare_text (GString        *out,
               ? g_strdup_printf ("P%u win rate", d->metric.index + 1)
               : d->metric.kind == TW_SIM_METRIC_TIE ? g_strdup ("tie rate")
               : row_label (a, &d->metric, d->name);
-      g_string_append_printf (out, "  %-28s %10.3f %10.3f %+10.3f   %-20s%s\n", label, d->mean_a, d->mean_b,
-                    d->diff, interval, d->significant ? " *" : "");
+      g_string_append_printf (out, "  %-28s %10.3f %10.3f %+10.3f   %-20s%-2s%8.4f\n", label,
+                              d->mean_a, d->mean_b, d->diff, interval,
+                              d->significant ? " *" : "", d->p_holm);
     }
 }
 
@@ -402,6 +455,9 @@ tw_cli_simulate (int    argc,
       "OPTION=VALUE" },
     { "compare-file", 0, 0, G_OPTION_ARG_FILENAME, &compare_file,
       "Also play the same seeds with this definition and compare", "FILE2" },
+    { "negligible", 0, 0, G_OPTION_ARG_DOUBLE, &negligible_points,
+      "With --compare: a change of win rate under POINTS is negligible in the verdict "
+      "(default: 2)", "POINTS" },
     { "shard", 0, 0, G_OPTION_ARG_STRING, &shard_text,
       "Play only the K-th of N disjoint slices of the games (merge them with merge)", "K/N" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,

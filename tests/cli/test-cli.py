@@ -735,6 +735,18 @@ def simulate_compare():
     expect(code, (out, err), EXIT_OK)
     check("[A]" in out and "[B]" in out and "B - A (B: set goals=false)" in out, "arms", out)
     check("paired" in out, "the comparison is not paired", out)
+    # the verdict on who wins comes first; every row has its Holm-adjusted p
+    verdict = [line for line in out.splitlines() if line.startswith("verdict: ")]
+    check(verdict and out.index(verdict[0]) < out.index("B - A (B:"), "no verdict first", out)
+    check(verdict[0].endswith(("a real difference", "so negligible"))
+          or "no difference in who wins" in verdict[0], "verdict words", verdict)
+    rows = [line for line in out.splitlines() if line.startswith("  P1 win rate")]
+    check(rows and 0 <= float(rows[0].split()[-1]) <= 1, "p (Holm) column", rows)
+    # ties for first quadruple without goals: a large threshold makes them negligible
+    code, out, err = simulate("--games", "200", "--bots", "greedy",
+                              "--compare", "goals=false", "--negligible", "50")
+    expect(code, (out, err), EXIT_OK)
+    check("verdict: ties" not in out, "ties under the threshold named", out)
     code, out, err = simulate("--games", "20", "--bots", "greedy,random",
                               "--compare", "goals=false", "--format", "json")
     expect(code, (out, err), EXIT_OK)
