@@ -13,6 +13,7 @@
 
 #include <adwaita.h>
 #include <glib/gi18n.h>
+#include <string.h>
 
 typedef struct
 {
@@ -454,4 +455,37 @@ tw_pending_edits_clear (TwPendingEdits *pending)
 
   g_clear_handle_id (&pending->idle, g_source_remove);
   g_queue_clear_full (&pending->queue, pending_edit_free);
+}
+
+/* Whether @path is a game record rather than a definition: a foreign one
+ * (by its extension, .blksgf) or Tilewright's own, whose first key is
+ * "tilewright-record" whatever its extension (.twgame, or .yaml as records
+ * were saved before; definitions are YAML too). Only the first lines are
+ * read. */
+gboolean
+tw_app_is_game_record (const char *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFileInputStream) in = g_file_read (file, NULL, NULL);
+  char head[4096];
+  gsize n = 0;
+
+  if (tw_record_format_for_path (path) != NULL)
+    return TRUE;
+  if (in == NULL
+      || !g_input_stream_read_all (G_INPUT_STREAM (in), head, sizeof head - 1, &n, NULL, NULL))
+    return FALSE;
+  head[n] = '\0';
+  for (char *line = head, *next; line != NULL && *line != '\0'; line = next)
+    {
+      next = strchr (line, '\n');
+      if (next != NULL)
+        *next++ = '\0';
+      line = g_strstrip (line);
+      /* comments, blank lines, the document marker and directives */
+      if (*line == '\0' || *line == '#' || *line == '%' || g_str_has_prefix (line, "---"))
+        continue;
+      return g_str_has_prefix (line, "tilewright-record:");
+    }
+  return FALSE;
 }

@@ -43,6 +43,7 @@ void        tw_app_toast                  (GtkWidget          *widget,
 /* Adds to @filter the patterns of the foreign records the app reads
  * (the record-format table's suffixes: "*.blksgf"). */
 void           tw_app_filter_add_foreign_records (GtkFileFilter *filter);
+gboolean       tw_app_is_game_record     (const char    *path);
 /* A choice option's values as words ("Shared or own private"), in the
  * order of @spec's choices, for a combo row. */
 GtkStringList *tw_app_choice_list_new     (const TwOptionSpec *spec);

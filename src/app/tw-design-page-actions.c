@@ -67,6 +67,13 @@ open_response (GtkNativeDialog *dialog,
   if (response == GTK_RESPONSE_ACCEPT)
     {
       g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autofree char *path = g_file_get_path (file);
+
+      /* a saved game or a Lab run goes where it belongs (the window's
+       * open-file), not into the definition's text */
+      if (path != NULL && (tw_app_is_game_record (path) || g_str_has_suffix (path, ".twlab"))
+          && gtk_widget_activate_action (GTK_WIDGET (self), "win.open-file", "s", path))
+        return;
       _tw_design_page_load_file (self, file, FALSE);
     }
 }

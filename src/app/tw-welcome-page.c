@@ -401,6 +401,7 @@ open_clicked (TwWelcomePage *self)
   gtk_file_filter_set_name (known, _("Definitions, games and Lab runs"));
   gtk_file_filter_add_pattern (known, "*.yaml");
   gtk_file_filter_add_pattern (known, "*.yml");
+  gtk_file_filter_add_pattern (known, "*.twgame");
   gtk_file_filter_add_pattern (known, "*.twlab");
   tw_app_filter_add_foreign_records (known);
   gtk_file_filter_set_name (all, _("All files"));

@@ -218,35 +218,6 @@ update_titles (TwWindow *self)
   gtk_widget_set_visible (GTK_WIDGET (self->document_title), TRUE);
 }
 
-/* Whether @path is a Tilewright game record rather than a definition (both
- * are YAML): a record's first key is "tilewright-record". Only the first
- * lines are read. */
-static gboolean
-is_tilewright_record (const char *path)
-{
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GFileInputStream) in = g_file_read (file, NULL, NULL);
-  char head[4096];
-  gsize n = 0;
-
-  if (in == NULL
-      || !g_input_stream_read_all (G_INPUT_STREAM (in), head, sizeof head - 1, &n, NULL, NULL))
-    return FALSE;
-  head[n] = '\0';
-  for (char *line = head, *next; line != NULL && *line != '\0'; line = next)
-    {
-      next = strchr (line, '\n');
-      if (next != NULL)
-        *next++ = '\0';
-      line = g_strstrip (line);
-      /* comments, blank lines, the document marker and directives */
-      if (*line == '\0' || *line == '#' || *line == '%' || g_str_has_prefix (line, "---"))
-        continue;
-      return g_str_has_prefix (line, "tilewright-record:");
-    }
-  return FALSE;
-}
-
 /* "Edit in Design": the file's text in Design, its problems listed under
  * it, to fix them in the studio. */
 static void
@@ -379,7 +350,7 @@ tw_window_open_file (TwWindow *self,
 
   /* a game record (a foreign one, or Tilewright's own YAML) opens in the
    * Play view */
-  if (tw_record_format_for_path (path) != NULL || is_tilewright_record (path))
+  if (tw_app_is_game_record (path))
     return tw_window_open_game (self, file);
 
   /* Messages name the file as the dialog's heading does: a full path would
@@ -575,7 +546,8 @@ add_record_filters (GtkFileChooser *chooser)
   g_autoptr(GtkFileFilter) records = gtk_file_filter_new ();
   g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
 
-  gtk_file_filter_set_name (records, _("Game records (YAML, Pentobi .blksgf)"));
+  gtk_file_filter_set_name (records, _("Saved games (.twgame, YAML, Pentobi .blksgf)"));
+  gtk_file_filter_add_pattern (records, "*.twgame");
   gtk_file_filter_add_pattern (records, "*.yaml");
   gtk_file_filter_add_pattern (records, "*.yml");
   tw_app_filter_add_foreign_records (records);
@@ -649,7 +621,9 @@ save_game_as_action (GtkWidget  *widget,
                                          GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
   add_record_filters (GTK_FILE_CHOOSER (chooser));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  name = g_strdup_printf ("%s-%s.yaml", tw_game_model_get_game (self->model)->rules->id, stamp);
+  /* saved games have their own extension (and MIME type), so that the
+   * desktop and the Open dialogs tell them from definitions */
+  name = g_strdup_printf ("%s-%s.twgame", tw_game_model_get_game (self->model)->rules->id, stamp);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
   g_signal_connect_object (chooser, "response", G_CALLBACK (save_response), self, 0);
   self->file_dialog = GTK_NATIVE_DIALOG (chooser);
@@ -813,6 +787,19 @@ close_confirmed (TwWindow *self)
 }
 
 
+/* Opens a file (its path) where it belongs: a definition in Design, a
+ * game in Play, a Lab run in the Lab; for the pages' own Open dialogs when
+ * they are given a file of another kind. */
+static void
+open_file_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (g_variant_get_string (parameter, NULL));
+
+  tw_window_open_file (TW_WINDOW (widget), file);
+}
+
 static void
 show_view_action (GtkWidget  *widget,
                   const char *action_name,
@@ -939,6 +926,7 @@ tw_window_class_init (TwWindowClass *klass)
                                        "window.close", NULL);
 
   gtk_widget_class_install_action (widget_class, "win.show-view", "s", show_view_action);
+  gtk_widget_class_install_action (widget_class, "win.open-file", "s", open_file_action);
 
   gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK,

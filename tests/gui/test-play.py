@@ -309,18 +309,31 @@ def run(tap, args, workdir):
                    'title marks unsaved moves with "•"; every move is autosaved',
                    f'title {title!r}, autosave exists {os.path.exists(autosave)}')
 
-        # 11: save through the file chooser (Ctrl+S)
-        record = os.path.join(workdir, 'game.yaml')
+        # 11: save through the file chooser (Ctrl+S); saved games have their
+        # own extension, which the dialog proposes
+        record = os.path.join(workdir, 'game.twgame')
         keys('Tilewright', 'ctrl+s')
         wait_for(lambda: xdotool_windows('^Save Game$'), timeout=10)
         time.sleep(0.8)
+
+        def proposed():
+            for a in find_all(app, role='text'):
+                if a.get_text_iface() is None:
+                    continue
+                t = Atspi.Text.get_text(a, 0, Atspi.Text.get_character_count(a))
+                if re.match(r'^colorblock-\d{4}-\d\d-\d\d-\d{4}\.twgame$', t or ''):
+                    return t
+            return None
+        name = wait_for(proposed, timeout=5)
+        tap.comment(f'the Save Game dialog proposes {name!r}')
         keys('^Save Game$', 'ctrl+a', text=record)
         keys('^Save Game$', 'Return')
         saved = wait_for(lambda: os.path.exists(record), timeout=10)
-        title = wait_for(lambda: main_title(main).startswith('game.yaml'), timeout=5) \
+        title = wait_for(lambda: main_title(main).startswith('game.twgame'), timeout=5) \
             and main_title(main)
-        tap.result(bool(saved) and bool(title), 'Ctrl+S saves the record; the title shows its file',
-                   f'saved {bool(saved)}, title {main_title(main)!r}')
+        tap.result(bool(saved) and bool(title) and bool(name),
+                   'Ctrl+S proposes a .twgame name and saves the record; the title shows its file',
+                   f'proposed {name!r}, saved {bool(saved)}, title {main_title(main)!r}')
 
         # 12: another move, then Ctrl+O asks before discarding it, and reopens the record
         press(main, 'Random Move')
@@ -336,7 +349,7 @@ def run(tap, args, workdir):
         keys('^Open Saved Game$', 'ctrl+l', text=record)
         keys('^Open Saved Game$', 'Return')
         reopened = wait_for(lambda: len(move_rows(main)) == 5
-                            and main_title(main).startswith('game.yaml'), timeout=10)
+                            and main_title(main).startswith('game.twgame'), timeout=10)
         tap.result(bool(confirm) and bool(reopened),
                    'Ctrl+O confirms the discard, then reopens the saved record (5 moves)',
                    f'confirm {bool(confirm)}, rows {move_rows(main)}, title {main_title(main)!r}')
