@@ -10,6 +10,7 @@
  */
 #include "config.h"
 
+#include "tw-chart.h"
 #include "tw-renderer.h"
 
 static void
@@ -146,6 +147,76 @@ test_text_cache (void)
   cairo_surface_destroy (a);
 }
 
+/* The height in pixels of the coloured (bar) part of the column at @x */
+static int
+bar_height_at (cairo_surface_t *surface,
+               int              x)
+{
+  const guint8 *data = cairo_image_surface_get_data (surface);
+  int stride = cairo_image_surface_get_stride (surface);
+  int n = 0;
+
+  for (int y = 0; y < cairo_image_surface_get_height (surface); y++)
+    {
+      const guint32 px = *(const guint32 *) (data + y * stride + x * 4);
+      guint8 r = px >> 16, g = px >> 8, b = px;
+
+      /* the bars' palette is saturated; the text and axes are grey */
+      if (MAX (r, MAX (g, b)) - MIN (r, MIN (g, b)) > 60)
+        n++;
+    }
+  return n;
+}
+
+/* A chart of counters on their own scales: a counter of 1 a game beside one
+ * of 100 still gets a bar as tall as the other (on a shared axis it is a
+ * sliver). */
+static void
+test_chart_own_scales (void)
+{
+  int heights[2][2];
+
+  for (guint own = 0; own < 2; own++)
+    {
+      g_autoptr(TwChart) chart = tw_chart_new ("counters", 1);
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 400, 200);
+      cairo_t *cr = cairo_create (surface);
+      const double fg[3] = { 0.2, 0.2, 0.2 };
+
+      chart->own_scales = own;
+      tw_chart_add_bar (chart, "turns")->value[0] = 100;
+      tw_chart_add_bar (chart, "goals")->value[0] = 1;
+      cairo_set_source_rgb (cr, 1, 1, 1);
+      cairo_paint (cr);
+      tw_chart_draw (chart, cr, 400, 200, fg);
+      cairo_surface_flush (surface);
+      g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+      /* the bars are the two runs of coloured columns, left to right */
+      {
+        guint run = 0;
+        gboolean in_bar = FALSE;
+
+        heights[own][0] = heights[own][1] = 0;
+        for (int x = 0; x < 400; x++)
+          {
+            int h = bar_height_at (surface, x);
+
+            if (h > 0 && !in_bar && run < 2)
+              run++;
+            in_bar = h > 0;
+            if (h > 0)
+              heights[own][run - 1] = MAX (heights[own][run - 1], h);
+          }
+        g_assert_cmpuint (run, ==, 2);
+      }
+      cairo_destroy (cr);
+      cairo_surface_destroy (surface);
+    }
+  g_assert_cmpint (heights[0][0], >, 50);
+  g_assert_cmpint (heights[0][1], <, heights[0][0] / 20 + 2);
+  g_assert_cmpint (heights[1][1], >, heights[1][0] / 2);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -159,5 +230,6 @@ main (int argc, char **argv)
       g_test_add_data_func (p, all[i], test_game);
     }
   g_test_add_func ("/tw/render/text-cache", test_text_cache);
+  g_test_add_func ("/tw/render/chart-own-scales", test_chart_own_scales);
   return g_test_run ();
 }

@@ -467,7 +467,8 @@ _tw_lab_page_update_charts (TwLabPage *self)
   self->charts[CHART_SCORE] = tw_chart_new (_("Mean score per seat"), n_series);
   self->charts[CHART_SCORE]->intervals = TRUE;
   self->charts[CHART_LENGTH] = tw_chart_new (_("Game length (moves)"), n_series);
-  self->charts[CHART_COUNTERS] = tw_chart_new (_("Module counters (mean per game)"), n_series);
+  self->charts[CHART_COUNTERS] = tw_chart_new (_("Counters per game (own scales)"), n_series);
+  self->charts[CHART_COUNTERS]->own_scales = TRUE;
   self->charts[CHART_COUNTERS]->intervals = TRUE;
   self->charts[CHART_IMPACT] = tw_chart_new (_("Components: users’ wins less others’"), n_series);
   self->charts[CHART_IMPACT]->intervals = TRUE;
@@ -692,7 +693,9 @@ _tw_lab_page_results_init (TwLabPage *self)
                                          "through them their 95 % intervals. ★ in an A/B run: "
                                          "B differs from A, significant after Holm’s "
                                          "correction for the bars compared in that chart (the "
-                                         "seats and ties, the seats’ scores, the counters, the components)."));
+                                         "seats and ties, the seats’ scores, the counters, the components). The counters "
+                                         "each have their own scale, with the mean written "
+                                         "above the bar."));
 
     gtk_label_set_wrap (GTK_LABEL (legend), TRUE);
     gtk_label_set_xalign (GTK_LABEL (legend), 0);

@@ -10,6 +10,7 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 #include <pango/pangocairo.h>
 
 /* The GNOME palette's darker shades: readable on light and dark backgrounds. */
@@ -92,15 +93,18 @@ tw_chart_format (const TwChart *chart,
   return g_strdup_printf ("%.2f", value);
 }
 
-/* The value range of the y axis: always includes 0. */
+/* The value range of the y axis over the bars [@first, @end): always
+ * includes 0. */
 static void
-y_range (const TwChart *chart,
-         double        *ymin,
-         double        *ymax)
+y_range_of (const TwChart *chart,
+            guint          first,
+            guint          end,
+            double        *ymin,
+            double        *ymax)
 {
   double lo = 0, hi = 0;
 
-  for (guint i = 0; i < chart->bars->len; i++)
+  for (guint i = first; i < end; i++)
     {
       const TwChartBar *bar = &g_array_index (chart->bars, TwChartBar, i);
 
@@ -125,6 +129,14 @@ y_range (const TwChart *chart,
     hi = lo + 1;
   *ymin = lo;
   *ymax = hi + (chart->percent ? 0 : (hi - lo) * 0.05);
+}
+
+static void
+y_range (const TwChart *chart,
+         double        *ymin,
+         double        *ymax)
+{
+  y_range_of (chart, 0, chart->bars->len, ymin, ymax);
 }
 
 static double
@@ -268,10 +280,12 @@ tw_chart_draw (const TwChart *chart,
       return;
     }
 
-  /* grid and y ticks */
+  /* grid and y ticks; with a scale per category, the zero line only (each
+   * bar then says its value) */
   step = nice_step (g.ymax - g.ymin);
   cairo_set_line_width (cr, 1);
-  for (double v = ceil (g.ymin / step) * step; v <= g.ymax + step * 1e-6; v += step)
+  for (double v = ceil (g.ymin / step) * step; v <= g.ymax + step * 1e-6 && !chart->own_scales;
+       v += step)
     {
       double shown = chart->percent ? v * 100 : v, unit = chart->percent ? step * 100 : step;
       int decimals = unit >= 1 ? 0 : (int) ceil (-log10 (unit) - 1e-9);
@@ -293,22 +307,40 @@ tw_chart_draw (const TwChart *chart,
     {
       const TwChartBar *bar = &g_array_index (chart->bars, TwChartBar, i);
       double top = g.y0 + g.h;
+      Geometry own = g;
 
+      if (chart->own_scales)
+        {
+          /* this category's scale, with room above for its values */
+          y_range_of (chart, i, i + 1, &own.ymin, &own.ymax);
+          own.y0 += 26;
+          own.h -= 26;
+          if (i == 0 || g.ymin < 0)
+            {
+              double y0 = round (y_of (&own, 0)) + 0.5;
+
+              cairo_set_source_rgba (cr, fg[0], fg[1], fg[2], 0.6);
+              cairo_move_to (cr, g.x0 + i * g.slot, y0);
+              cairo_line_to (cr, g.x0 + (i + 1) * g.slot, y0);
+              cairo_stroke (cr);
+            }
+        }
       for (guint s = 0; s < chart->n_series; s++)
         {
-          double x, y, w, h;
+          double x, y, w, h, bar_top;
 
           if (!isfinite (bar->value[s]))
             continue;
-          bar_rect (&g, i, s, bar->value[s], &x, &y, &w, &h);
+          bar_rect (&own, i, s, bar->value[s], &x, &y, &w, &h);
+          bar_top = y;
           cairo_set_source_rgb (cr, palette[s][0], palette[s][1], palette[s][2]);
           cairo_rectangle (cr, x, y, w, h);
           cairo_fill (cr);
           top = MIN (top, y);
           if (chart->intervals && isfinite (bar->lo[s]) && isfinite (bar->hi[s]))
             {
-              double cx = round (x + w / 2) + 0.5, ylo = y_of (&g, bar->lo[s]);
-              double yhi = y_of (&g, bar->hi[s]), cap = MIN (w / 4, 6);
+              double cx = round (x + w / 2) + 0.5, ylo = y_of (&own, bar->lo[s]);
+              double yhi = y_of (&own, bar->hi[s]), cap = MIN (w / 4, 6);
 
               cairo_set_source_rgb (cr, fg[0], fg[1], fg[2]);
               cairo_set_line_width (cr, 1.5);
@@ -320,6 +352,20 @@ tw_chart_draw (const TwChart *chart,
               cairo_line_to (cr, cx + cap, yhi);
               cairo_stroke (cr);
               top = MIN (top, yhi);
+              bar_top = MIN (bar_top, yhi);
+            }
+          if (chart->own_scales)
+            {
+              /* the value above its own bar (and whisker), where it fits
+               * (the tooltip and the description say it anyway) */
+              g_autofree char *value = tw_chart_format (chart, bar->value[s]);
+
+              if (strlen (value) * 5.5 <= g.slot / chart->n_series + 2)
+                {
+                  cairo_set_source_rgb (cr, fg[0], fg[1], fg[2]);
+                  text (cr, value, x + w / 2, bar_top - 1, 0.5, 1, FALSE, 0);
+                  top = MIN (top, bar_top - 12);
+                }
             }
         }
       cairo_set_source_rgb (cr, fg[0], fg[1], fg[2]);

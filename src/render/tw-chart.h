@@ -34,6 +34,9 @@ typedef struct
   char      *series[TW_CHART_MAX_SERIES]; /* legend; NULL when one unnamed series */
   gboolean   intervals;
   gboolean   percent;                     /* values are fractions shown as % */
+  gboolean   own_scales;                  /* each category on its own y scale (counters
+                                           * of different units): no shared axis, each
+                                           * bar's value printed above it */
   GArray    *bars;                        /* TwChartBar */
 } TwChart;
 
