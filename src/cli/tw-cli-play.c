@@ -16,11 +16,30 @@
  * and the CLI reports it instead of looping for ever. */
 #define MAX_MOVES 100000
 
-/* The move just played: "3. P1 h-rg S 2,-1 r0", or with @describe in the
- * module's words, "3. P1 places Half red/green on the shared board at 2,-1". */
+/* With --describe, the stage of the game (TwRules.stage_text) when it is
+ * new: "— Round 2 of 3." before the moves of that stage. */
 static void
-print_move (TwHistory *history,
-            gboolean   describe)
+print_stage (TwHistory  *history,
+             char      **shown)
+{
+  const TwGame *game = tw_history_get_game (history);
+  g_autofree char *stage = game->rules->stage_text != NULL
+                           ? game->rules->stage_text (game, tw_history_get_state (history))
+                           : NULL;
+
+  if (stage != NULL && g_strcmp0 (stage, *shown) != 0)
+    tw_cli_print ("— %s\n", stage);
+  g_free (*shown);
+  *shown = g_steal_pointer (&stage);
+}
+
+/* The move just played: "3. P1 h-rg S 2,-1 r0", or with @describe in the
+ * module's words, "3. P1 places Half red/green on the shared board at 2,-1",
+ * and the stage it leads to when that is new (@stage: the one shown). */
+static void
+print_move (TwHistory  *history,
+            gboolean    describe,
+            char      **stage)
 {
   const TwHistoryNode *node = tw_history_get_node (history, tw_history_get_current (history));
   g_autofree char *who = NULL;
@@ -37,6 +56,7 @@ print_move (TwHistory *history,
   sentence = tw_move_describe (tw_history_get_game (history), before, &node->move, who);
   tw_state_free (before);
   tw_cli_print ("%u. %s\n", node->depth, sentence);
+  print_stage (history, stage);
 }
 
 static void
@@ -80,6 +100,7 @@ tw_cli_play (int    argc,
   char *record_path = NULL;
   char *moves_text = NULL;
   gboolean describe = FALSE;
+  g_autofree char *stage = NULL;  /* the stage last printed (--describe) */
   const GOptionEntry entries[] = {
     { "players", 'p', 0, G_OPTION_ARG_INT, &players,
       "Number of players (default: the definition's minimum)", "N" },
@@ -167,6 +188,8 @@ tw_cli_play (int    argc,
 
   tw_cli_print ("# %s (%s), %u players, seed %" G_GUINT64_FORMAT "\n",
                 def->name, game->rules->id, game->n_players, seed);
+  if (describe)
+    print_stage (history, &stage);
 
   if (moves_text != NULL)
     {
@@ -186,7 +209,7 @@ tw_cli_play (int    argc,
               rc = TW_EXIT_ILLEGAL_MOVE;
               goto out;
             }
-          print_move (history, describe);
+          print_move (history, describe, &stage);
         }
     }
 
@@ -216,7 +239,7 @@ tw_cli_play (int    argc,
           rc = TW_EXIT_FAILURE;
           goto out;
         }
-      print_move (history, describe);
+      print_move (history, describe, &stage);
     }
 
   print_result (game, tw_history_get_state (history));

@@ -309,6 +309,24 @@ def play_describe():
 
 
 @test
+def play_describe_stages():
+    """--describe also tells each new stage of the game, once, where the
+    module has stages: Colorfield's rounds in order; none without
+    --describe."""
+    colorfield = os.path.join(DATADIR, "games", "colorfield.yaml")
+    code, out, err = run("play", colorfield, "--players", "2", "--seed", "3", "--describe")
+    expect(code, (out, err), EXIT_OK)
+    stages = [l for l in out.splitlines() if l.startswith("— ")]
+    check(stages[:1] == ["— Before the first round: everyone chooses a painter and a canvas."]
+          and [s for s in stages if s.startswith("— Round ") and s.endswith(" of 3.")]
+          == ["— Round 1 of 3.", "— Round 2 of 3.", "— Round 3 of 3."], "stages", stages)
+    code, plain, err = run("play", colorfield, "--players", "2", "--seed", "3")
+    expect(code, (plain, err), EXIT_OK)
+    check(not any(l.startswith("— ") for l in plain.splitlines()), "stages without --describe",
+          plain[:300])
+
+
+@test
 def play_moves():
     (code, out, err), _ = play()
     expect(code, (out, err), EXIT_OK)
