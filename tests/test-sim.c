@@ -565,6 +565,25 @@ test_holm_and_verdict (void)
   g_assert_true (tw_sim_win_verdict (diffs, 0.02, &v));
   g_assert_cmpint (v.kind, ==, TW_SIM_VERDICT_NONE);
   g_assert_cmpuint (v.metric.index, ==, 1);
+  g_assert_null (v.ties);
+
+  /* ties for first: told when their change is real, not when it is
+   * insignificant or under the threshold */
+  {
+    TwSimDiff tie = { .metric = { TW_SIM_METRIC_TIE, 0 }, .diff = 0.33, .lo = 0.28,
+                      .hi = 0.38, .p_holm = 0.001 };
+    const TwSimDiff *added;
+
+    g_array_append_val (diffs, tie);
+    added = &g_array_index (diffs, TwSimDiff, diffs->len - 1);
+    g_assert_true (tw_sim_win_verdict (diffs, 0.02, &v));
+    g_assert_true (v.ties == added);
+    g_assert_true (tw_sim_win_verdict (diffs, 0.40, &v));
+    g_assert_null (v.ties);
+    g_array_index (diffs, TwSimDiff, diffs->len - 1).p_holm = 0.07;
+    g_assert_true (tw_sim_win_verdict (diffs, 0.02, &v));
+    g_assert_null (v.ties);
+  }
 }
 
 /* A tie for first gives each tied seat 1/k of a win. */

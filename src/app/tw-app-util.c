@@ -465,13 +465,16 @@ tw_pending_edits_clear (TwPendingEdits *pending)
 gboolean
 tw_app_is_game_record (const char *path)
 {
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GFileInputStream) in = g_file_read (file, NULL, NULL);
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GFileInputStream) in = NULL;
   char head[4096];
   gsize n = 0;
 
+  /* a foreign record is known by its extension, before any reading */
   if (tw_record_format_for_path (path) != NULL)
     return TRUE;
+  file = g_file_new_for_path (path);
+  in = g_file_read (file, NULL, NULL);
   if (in == NULL
       || !g_input_stream_read_all (G_INPUT_STREAM (in), head, sizeof head - 1, &n, NULL, NULL))
     return FALSE;

@@ -301,14 +301,12 @@ add_verdict (TwLabPage   *self,
       break;
     }
   /* ties for first, corrected with the seats' wins */
-  for (guint i = 0; i < diffs->len; i++)
+  if (v.ties != NULL)
     {
-      const TwSimDiff *d = &g_array_index (diffs, TwSimDiff, i);
+      const TwSimDiff *d = v.ties;
       g_autofree char *ties = NULL;
+      char *both;
 
-      if (d->metric.kind != TW_SIM_METRIC_TIE || d->p_holm >= 0.05
-          || fabs (d->diff) * 100 < negligible)
-        continue;
       /* Translators: added to the Lab's verdict: the share of games tied
        * for first in A and in B, the difference in points and its 95%
        * interval */
@@ -316,12 +314,9 @@ add_verdict (TwLabPage   *self,
                                 "95 %%: %+.1f to %+.1f) — a real difference."),
                               d->mean_a * 100, d->mean_b * 100, d->diff * 100, d->lo * 100,
                               d->hi * 100);
-      {
-        char *both = g_strconcat (text, ties, NULL);
-
-        g_free (text);
-        text = both;
-      }
+      both = g_strconcat (text, ties, NULL);
+      g_free (text);
+      text = both;
     }
   markup = g_markup_printf_escaped ("<b>%s</b>", text);
   add_summary_heading (self, next, markup);

@@ -262,17 +262,11 @@ print_verdict_text (GString *out,
                               v.metric.index + 1, v.diff * 100, v.lo * 100, v.hi * 100);
       break;
     }
-  for (guint i = 0; i < diffs->len; i++)
-    {
-      const TwSimDiff *d = &g_array_index (diffs, TwSimDiff, i);
-
-      if (d->metric.kind == TW_SIM_METRIC_TIE && d->p_holm < 0.05
-          && fabs (d->diff) * 100 >= negligible_points)
-        g_string_append_printf (out, "verdict: ties for first, %.1f%% with A and %.1f%% with B "
-                                "(%+.1f points, 95%%: %+.1f to %+.1f): a real difference\n",
-                                d->mean_a * 100, d->mean_b * 100, d->diff * 100, d->lo * 100,
-                                d->hi * 100);
-    }
+  if (v.ties != NULL)
+    g_string_append_printf (out, "verdict: ties for first, %.1f%% with A and %.1f%% with B "
+                            "(%+.1f points, 95%%: %+.1f to %+.1f): a real difference\n",
+                            v.ties->mean_a * 100, v.ties->mean_b * 100, v.ties->diff * 100,
+                            v.ties->lo * 100, v.ties->hi * 100);
 }
 
 static void

@@ -658,6 +658,7 @@ tw_sim_win_verdict (GArray       *diffs,
                     TwSimVerdict *out)
 {
   const TwSimDiff *best = NULL;
+  const TwSimDiff *ties = NULL;
 
   g_return_val_if_fail (diffs != NULL && out != NULL, FALSE);
 
@@ -665,6 +666,9 @@ tw_sim_win_verdict (GArray       *diffs,
     {
       const TwSimDiff *d = &g_array_index (diffs, TwSimDiff, i);
 
+      if (d->metric.kind == TW_SIM_METRIC_TIE && d->p_holm < 0.05
+          && fabs (d->diff) >= negligible)
+        ties = d;
       if (d->metric.kind != TW_SIM_METRIC_WIN)
         continue;
       /* the smallest adjusted p first (the clearest change), then the largest */
@@ -679,6 +683,7 @@ tw_sim_win_verdict (GArray       *diffs,
   out->lo = best->lo;
   out->hi = best->hi;
   out->p_holm = best->p_holm;
+  out->ties = ties;
   if (best->p_holm >= 0.05)
     out->kind = TW_SIM_VERDICT_NONE;
   else if (fabs (best->diff) < negligible)

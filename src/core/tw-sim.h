@@ -280,6 +280,9 @@ typedef struct
   double           lo;
   double           hi;
   double           p_holm;
+  /* The ties for first, when they changed by a real difference (Holm p <
+   * 0.05 and at least @negligible), else NULL: points into @diffs. */
+  const TwSimDiff *ties;
 } TwSimVerdict;
 
 /* Holm's method: @adjusted[i] for @p[i] over the @n values that are not NaN
