@@ -39,14 +39,24 @@ test_game (gconstpointer data)
           gboolean over = tw_state_to_act (game, state) < 0;
           if (step % 9 == 0 || over)
             {
-              TwRenderParams params = { .viewer = tw_state_to_act (game, state) };
-              TwLayout layout;
+              /* the board view asks for its own shape; sheets ask for none */
+              static const double aspects[] = { 0, 0.8, 1.2, 1.6, 2.4 };
+              TwRenderParams params = { .viewer = tw_state_to_act (game, state),
+                                        .aspect = aspects[(step / 9) % G_N_ELEMENTS (aspects)] };
+              TwRenderParams plain = { .viewer = params.viewer };
+              TwLayout layout, wide;
               cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 640, 400);
               cairo_t *cr = cairo_create (surface);
 
               tw_renderer_layout (renderer, game, state, &params, &layout);
               g_assert_cmpfloat (layout.width, >, 0);
               g_assert_cmpfloat (layout.height, >, 0);
+              /* an arrangement chosen for the shape never draws smaller in
+               * it than the one made without a preference */
+              tw_renderer_layout (renderer, game, state, &plain, &wide);
+              if (params.aspect > 0)
+                g_assert_cmpfloat (MIN (params.aspect / layout.width, 1 / layout.height), >=,
+                                   MIN (params.aspect / wide.width, 1 / wide.height) - 1e-9);
               double scale = MIN (640 / layout.width, 400 / layout.height);
               cairo_scale (cr, scale, scale);
               tw_renderer_draw (renderer, cr, game, state, &params);
@@ -60,7 +70,7 @@ test_game (gconstpointer data)
                 {
                   TwRect r;
                   total++;
-                  if (!tw_renderer_move_region (renderer, game, state, &moves.moves[i], &r))
+                  if (!tw_renderer_move_region (renderer, game, state, &moves.moves[i], &params, &r))
                     continue;
                   with_region++;
                   if (r.width <= 0 || r.height <= 0 || r.x < -1e-6 || r.y < -1e-6
@@ -217,6 +227,54 @@ test_chart_own_scales (void)
   g_assert_cmpint (heights[1][1], >, heights[1][0] / 2);
 }
 
+/* Colorblock at the table follows the board view's shape: in a square
+ * space its goal cards leave the right-hand column (under the shared board),
+ * so the position draws larger than in the wide arrangement sheets use;
+ * every place a move lands stays inside the new layout. */
+static void
+test_colorblock_aspect (void)
+{
+  g_autofree char *path = tw_definition_bundled_path ("colorblock");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TwDefinition) def = tw_definition_load_file (path, NULL, &error);
+  g_autoptr(TwGame) game = NULL;
+  g_autofree TwState *state = NULL;
+  const TwRenderer *renderer = tw_renderer_lookup ("colorblock");
+  TwRenderParams square = { .viewer = -1, .aspect = 1.0 }, plain = { .viewer = -1 };
+  TwLayout a, b;
+  TwMoveList moves;
+  guint cards = 0;
+
+  g_assert_no_error (error);
+  game = tw_game_new (def, 3, NULL, &error);
+  g_assert_no_error (error);
+  state = tw_state_new (game, 3);
+  tw_renderer_layout (renderer, game, state, &plain, &a);
+  tw_renderer_layout (renderer, game, state, &square, &b);
+  g_assert_cmpfloat (MIN (1 / b.width, 1 / b.height), >, 1.1 * MIN (1 / a.width, 1 / a.height));
+  for (guint i = 0; i < b.n_areas; i++)
+    if (b.areas[i].kind == TW_AREA_CARDS)
+      {
+        /* under the shared board, within its width */
+        g_assert_cmpfloat (b.areas[i].rect.x, ==, b.areas[0].rect.x);
+        g_assert_cmpfloat (b.areas[i].rect.y, >, b.areas[0].rect.y + b.areas[0].rect.height);
+        cards++;
+      }
+  g_assert_cmpuint (cards, ==, 1);
+  tw_move_list_init (&moves);
+  game->rules->legal_moves (game, state, &moves);
+  g_assert_cmpuint (moves.len, >, 0);
+  for (guint i = 0; i < moves.len; i++)
+    {
+      TwRect r;
+
+      if (tw_renderer_move_region (renderer, game, state, &moves.moves[i], &square, &r))
+        g_assert_true (r.x >= 0 && r.y >= 0 && r.x + r.width <= b.width
+                       && r.y + r.height <= b.height);
+    }
+  tw_move_list_free (&moves);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -231,5 +289,6 @@ main (int argc, char **argv)
     }
   g_test_add_func ("/tw/render/text-cache", test_text_cache);
   g_test_add_func ("/tw/render/chart-own-scales", test_chart_own_scales);
+  g_test_add_func ("/tw/render/colorblock-aspect", test_colorblock_aspect);
   return g_test_run ();
 }

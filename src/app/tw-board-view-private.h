@@ -49,6 +49,7 @@ struct _TwBoardView
   gboolean          fit_mode;
   int               fit_width;     /* the widget size the scale was fitted to */
   int               fit_height;
+  double            aspect;         /* the widget's width / height the layout follows, 0: none yet */
   gboolean          show_targets;
 
   int               sel_region;     /* -1: none */

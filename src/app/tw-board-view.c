@@ -291,7 +291,8 @@ rebuild (TwBoardView *self)
   TwGame *game;
   const TwState *state;
   const TwHistoryNode *node;
-  TwRenderParams params = { .viewer = self->model ? tw_game_model_get_viewer (self->model) : -1 };
+  TwRenderParams params = { .viewer = self->model ? tw_game_model_get_viewer (self->model) : -1,
+                            .aspect = self->aspect };
   g_autofree TwRect *rects = NULL;
   g_autofree int *region_of = NULL;
   g_autofree guint *fill = NULL;
@@ -342,7 +343,8 @@ rebuild (TwBoardView *self)
   for (guint i = 0; i < legal->len; i++)
     {
       region_of[i] = -1;
-      if (!tw_renderer_move_region (self->renderer, game, state, &legal->moves[i], &rects[i]))
+      if (!tw_renderer_move_region (self->renderer, game, state, &legal->moves[i], &params,
+                                    &rects[i]))
         continue;
       for (guint r = 0; r < self->regions->len; r++)
         if (tw_rect_equal (&g_array_index (self->regions, Region, r).rect, &rects[i]))
@@ -363,7 +365,7 @@ rebuild (TwBoardView *self)
   self->has_source = g_new (gboolean, MAX (legal->len, 1));
   for (guint i = 0; i < legal->len; i++)
     self->has_source[i] = tw_renderer_move_source (self->renderer, game, state, &legal->moves[i],
-                                                   &self->sources[i]);
+                                                   &params, &self->sources[i]);
   fill = g_new0 (guint, MAX (self->regions->len, 1));
   for (guint r = 0, first = 0; r < self->regions->len; r++)
     {
@@ -383,6 +385,38 @@ rebuild (TwBoardView *self)
     fit_stable (self);
   _tw_board_view_hover (self);
   _tw_board_view_update_preview_text (self);
+}
+
+/* The same position laid out again (the widget's shape gave the renderer
+ * another arrangement): the regions move, and what the player had selected
+ * or picked up stays so. */
+static void
+relayout (TwBoardView *self)
+{
+  const TwMove *selected = selected_move (self);
+  TwMove move = { 0, };
+  gboolean had_selection = selected != NULL;
+  gboolean keyboard = self->sel_keyboard;
+  gboolean by_drag = self->held_by_drag;
+  int held = -1;
+
+  if (had_selection)
+    move = *selected;
+  for (guint i = 0; self->held && self->has_source != NULL
+                    && i < tw_game_model_get_legal_moves (self->model)->len; i++)
+    if (self->has_source[i] && tw_rect_equal (&self->sources[i], &self->held_rect))
+      {
+        held = i;
+        break;
+      }
+  rebuild (self);
+  if (held >= 0 && self->has_source[held])
+    _tw_board_view_set_held (self, &self->sources[held], by_drag);
+  if (had_selection && tw_board_view_select_move (self, &move))
+    {
+      self->sel_keyboard = keyboard;
+      _tw_board_view_update_preview_text (self);
+    }
 }
 
 static void
@@ -481,7 +515,8 @@ tw_board_view_snapshot (GtkWidget   *widget,
 {
   TwBoardView *self = TW_BOARD_VIEW (widget);
   int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
-  TwRenderParams params = { .viewer = self->model ? tw_game_model_get_viewer (self->model) : -1 };
+  TwRenderParams params = { .viewer = self->model ? tw_game_model_get_viewer (self->model) : -1,
+                            .aspect = self->aspect };
   const TwMoveList *legal;
   cairo_t *cr;
 
@@ -539,8 +574,28 @@ tw_board_view_size_allocate (GtkWidget *widget,
 {
   TwBoardView *self = TW_BOARD_VIEW (widget);
 
-  if (self->fit_mode && (width != self->fit_width || height != self->fit_height))
-    fit (self);
+  if (!self->fit_mode || (width == self->fit_width && height == self->fit_height))
+    return;
+  /* a renderer may arrange the position to suit the widget's shape: when
+   * the new shape gives another layout, the regions move with it */
+  if (width > 0 && height > 0 && self->model != NULL)
+    {
+      double aspect = (double) width / height;
+      TwRenderParams params = { .viewer = tw_game_model_get_viewer (self->model),
+                                .seat_names = (const char * const *) self->seat_names,
+                                .aspect = aspect };
+      TwLayout layout;
+
+      self->aspect = aspect;
+      tw_renderer_layout (self->renderer, tw_game_model_get_game (self->model),
+                          tw_game_model_get_state (self->model), &params, &layout);
+      if (layout.width != self->layout.width || layout.height != self->layout.height)
+        {
+          relayout (self);
+          return;
+        }
+    }
+  fit (self);
 }
 
 static void

@@ -135,10 +135,14 @@ picture_draw (GtkDrawingArea *area,
               gpointer        user_data)
 {
   Picture *p = user_data;
-  const TwRenderParams params = { .viewer = -1 };
+  const double margin = 8;
+  /* the picture's shape, so that a renderer can arrange for it */
+  const TwRenderParams params = { .viewer = -1,
+                                  .aspect = width > 2 * margin && height > 2 * margin
+                                            ? (width - 2 * margin) / (height - 2 * margin) : 0 };
   const TwRenderer *renderer;
   TwLayout layout;
-  double scale, margin = 8;
+  double scale;
 
   if (!p->tried)
     picture_prepare (p);

@@ -183,10 +183,11 @@ bb_layout (const TwGame         *game,
 }
 
 static gboolean
-bb_move_region (const TwGame  *game,
-                const TwState *state,
-                const TwMove  *move,
-                TwRect        *rect)
+bb_move_region (const TwGame         *game,
+                const TwState        *state,
+                const TwMove         *move,
+                const TwRenderParams *params,
+                TwRect               *rect)
 {
   BbView view;
   const BbView *v = &view;
@@ -241,10 +242,11 @@ bb_move_region (const TwGame  *game,
 /* Short Stack: putting a held tile into play (hold, replace) takes the first
  * held tile of that kind, where draw_seats() shows the mover's holdings. */
 static gboolean
-bb_move_source (const TwGame  *game,
-                const TwState *state,
-                const TwMove  *move,
-                TwRect        *rect)
+bb_move_source (const TwGame         *game,
+                const TwState        *state,
+                const TwMove         *move,
+                const TwRenderParams *params,
+                TwRect               *rect)
 {
   BbView view;
   const BbView *v = &view;
@@ -1156,7 +1158,7 @@ draw_preview (cairo_t              *cr,
   guint seat = v->current;
   TwRect r, ra, rb;
 
-  if (m == NULL || seat >= v->n_players || !bb_move_region (game, v->state, m, &r))
+  if (m == NULL || seat >= v->n_players || !bb_move_region (game, v->state, m, params, &r))
     return;
   if (m->a < v->n_slots)
     ra = slot_rect (v, L, m->a);

@@ -190,10 +190,11 @@ bs_layout (const TwGame         *game,
 /* ------------------------------------------------------------------------ */
 
 static gboolean
-bs_move_region (const TwGame  *game,
-                const TwState *state,
-                const TwMove  *move,
-                TwRect        *rect)
+bs_move_region (const TwGame         *game,
+                const TwState        *state,
+                const TwMove         *move,
+                const TwRenderParams *params,
+                TwRect               *rect)
 {
   BsView view;
   const BsView *v = &view;
@@ -238,10 +239,11 @@ bs_move_region (const TwGame  *game,
  * draw_color_panel() lays it out (its box, with a little slack around thin
  * pieces): clicking it or dragging from it picks that piece up. */
 static gboolean
-bs_move_source (const TwGame  *game,
-                const TwState *state,
-                const TwMove  *move,
-                TwRect        *rect)
+bs_move_source (const TwGame         *game,
+                const TwState        *state,
+                const TwMove         *move,
+                const TwRenderParams *params,
+                TwRect               *rect)
 {
   BsView view;
   const BsView *v = &view;
@@ -562,7 +564,7 @@ draw_targets (cairo_t              *cr,
   for (guint i = 0; i < params->n_targets; i++)
     {
       TwRect r;
-      if (!bs_move_region (game, v->state, &params->targets[i], &r))
+      if (!bs_move_region (game, v->state, &params->targets[i], params, &r))
         continue;
       int x = (int) lround (r.x - GX), y = (int) lround (r.y - GY);
       if (x < 0 || y < 0 || x >= BS_MAX_SIZE || y >= BS_MAX_SIZE || (seen[y] >> x & 1))
@@ -591,7 +593,7 @@ draw_preview (cairo_t              *cr,
   guint color, n = v->size;
   TwRect r;
 
-  if (m == NULL || !bs_move_region (game, v->state, m, &r)
+  if (m == NULL || !bs_move_region (game, v->state, m, params, &r)
       || !move_cells (game, v, m, on, off, &color))
     return;
 

@@ -273,10 +273,11 @@ region_in_layout (const TwGame   *game,
 }
 
 static gboolean
-cs_move_region (const TwGame  *game,
-                const TwState *state,
-                const TwMove  *move,
-                TwRect        *rect)
+cs_move_region (const TwGame         *game,
+                const TwState        *state,
+                const TwMove         *move,
+                const TwRenderParams *params,
+                TwRect               *rect)
 {
   CsView view;
   const CsView *v = &view;
@@ -998,10 +999,11 @@ cs_draw (cairo_t              *cr,
 /* A placement takes a tile of the mover's hand, where draw_seat() shows it;
  * a walk takes the meeple that walks, where it stands now. */
 static gboolean
-cs_move_source (const TwGame  *game,
-                const TwState *state,
-                const TwMove  *move,
-                TwRect        *rect)
+cs_move_source (const TwGame         *game,
+                const TwState        *state,
+                const TwMove         *move,
+                const TwRenderParams *params,
+                TwRect               *rect)
 {
   CsView view;
   const CsView *v = &view;

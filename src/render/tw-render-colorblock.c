@@ -42,15 +42,29 @@ typedef struct
   double  gx[CB_MAX_PLAYERS], gy[CB_MAX_PLAYERS];
   int     wx0[CB_MAX_PLAYERS], wy0[CB_MAX_PLAYERS], wnx[CB_MAX_PLAYERS], wny[CB_MAX_PLAYERS];
   /* goals */
+  int     arrangement;       /* CbArrangement */
   double  cx, cy;
-  guint   per_col;
+  guint   per_col;           /* cards a column, right of the seats */
+  guint   per_row;           /* cards a row, under the shared board */
   double  width, height;
 } CbLayout;
 
+/* Where the goal cards go: in columns right of the seats (the wide
+ * arrangement), in rows under the shared board, or in rows under the board
+ * and the seats (for a space that is not much wider than high). */
+typedef enum
+{
+  CB_GOALS_RIGHT,
+  CB_GOALS_UNDER,
+  CB_GOALS_BELOW,
+  CB_N_ARRANGEMENTS,
+} CbArrangement;
+
 static void
-cb_compute_layout (const TwGame  *game,
-                   const CbView  *v,
-                   CbLayout      *L)
+cb_compute_arrangement (const TwGame   *game,
+                        const CbView   *v,
+                        CbArrangement   arrangement,
+                        CbLayout       *L)
 {
   guint n_shared = v->n_placed;
   double side_w, y;
@@ -59,6 +73,7 @@ cb_compute_layout (const TwGame  *game,
     n_shared -= v->n_private[p];
 
   L->k = v->private_size;
+  L->arrangement = arrangement;
 
   /* shared board: the bounding box, one cell of margin for the targets */
   if (n_shared == 0)
@@ -78,6 +93,17 @@ cb_compute_layout (const TwGame  *game,
   L->by = MARGIN;
   L->bw = MAX (L->nx, MIN_SHARED) + 0.5;
   L->bh = MAX (L->ny, MIN_SHARED) + 0.5 + HEAD;
+
+  /* under the board: as many cards a row as the board is wide, at least
+   * two, and the board's panel as wide as the rows */
+  L->per_row = 0;
+  if (arrangement == CB_GOALS_UNDER && v->n_goals > 0)
+    {
+      guint fit = (guint) ((L->bw + 0.3) / (CARD_W + 0.3));
+
+      L->per_row = MIN (v->n_goals, MAX (fit, 2));
+      L->bw = MAX (L->bw, L->per_row * (CARD_W + 0.3) - 0.3);
+    }
   L->sx = L->bx + (L->bw - L->nx) / 2;
   L->sy = L->by + HEAD + (L->bh - HEAD - L->ny) / 2;
 
@@ -112,6 +138,32 @@ cb_compute_layout (const TwGame  *game,
     }
   double side_h = L->th + 0.4 + ((v->n_players + cols - 1) / cols) * (L->ph + 0.4);
 
+  if (arrangement == CB_GOALS_BELOW)
+    {
+      double row_w = L->tx + side_w - MARGIN;
+      guint fit = (guint) ((row_w + 0.3) / (CARD_W + 0.3));
+      guint rows;
+
+      L->per_row = v->n_goals ? MIN (v->n_goals, MAX (fit, 1)) : 1;
+      rows = (v->n_goals + L->per_row - 1) / L->per_row;
+      L->cx = MARGIN;
+      L->cy = MARGIN + MAX (L->bh, side_h) + GAP;
+      L->width = MAX (L->tx + side_w, MARGIN + L->per_row * (CARD_W + 0.3) - 0.3) + MARGIN;
+      L->height = L->cy + (rows ? HEAD + rows * (CARD_H + 0.3) - 0.3 : 0) + MARGIN;
+      return;
+    }
+  if (arrangement == CB_GOALS_UNDER)
+    {
+      guint rows = L->per_row ? (v->n_goals + L->per_row - 1) / L->per_row : 0;
+      double left_h = L->bh + (rows ? GAP + HEAD + rows * (CARD_H + 0.3) - 0.3 : 0);
+
+      L->cx = L->bx;
+      L->cy = L->by + L->bh + GAP;
+      L->width = L->tx + side_w + MARGIN;
+      L->height = MARGIN + MAX (left_h, side_h) + MARGIN;
+      return;
+    }
+
   /* goals in columns to the right, as tall as the rest */
   double rest_h = MAX (L->bh, side_h);
   L->cx = L->tx + side_w + GAP;
@@ -120,6 +172,38 @@ cb_compute_layout (const TwGame  *game,
   guint cols_g = v->n_goals ? (v->n_goals + L->per_col - 1) / L->per_col : 0;
   L->width = (cols_g ? L->cx + cols_g * (CARD_W + 0.3) - 0.3 : L->tx + side_w) + MARGIN;
   L->height = MARGIN + MAX (rest_h, v->n_goals ? HEAD + MIN (v->n_goals, L->per_col) * (CARD_H + 0.3) - 0.3 : 0) + MARGIN;
+}
+
+/* The arrangement that draws largest in a space of @params->aspect (width
+ * / height); the wide one when the caller has no preference (sheets, the
+ * CLI's pictures). */
+static void
+cb_compute_layout (const TwGame         *game,
+                   const CbView         *v,
+                   const TwRenderParams *params,
+                   CbLayout             *L)
+{
+  double aspect = params != NULL ? params->aspect : 0;
+  double best;
+
+  cb_compute_arrangement (game, v, CB_GOALS_RIGHT, L);
+  if (aspect <= 0 || v->n_goals == 0)
+    return;
+  /* the scale each fits a box of aspect x 1 at; ties keep the wide one */
+  best = MIN (aspect / L->width, 1 / L->height);
+  for (CbArrangement a = CB_GOALS_UNDER; a < CB_N_ARRANGEMENTS; a++)
+    {
+      CbLayout other;
+      double scale;
+
+      cb_compute_arrangement (game, v, a, &other);
+      scale = MIN (aspect / other.width, 1 / other.height);
+      if (scale > best * 1.02)
+        {
+          best = scale;
+          *L = other;
+        }
+    }
 }
 
 static void
@@ -133,7 +217,7 @@ cb_layout (const TwGame         *game,
   CbLayout L;
 
   cb_view_fill (game, state, &view);
-  cb_compute_layout (game, v, &L);
+  cb_compute_layout (game, v, params, &L);
   layout->width = L.width;
   layout->height = L.height;
   tw_layout_add_area (layout, TW_AREA_BOARD, -1, L.bx, L.by, L.bw, L.bh, _("Shared board"));
@@ -143,15 +227,17 @@ cb_layout (const TwGame         *game,
     tw_layout_add_area (layout, TW_AREA_PRIVATE, p, L.px[p], L.py[p], L.pw, L.ph,
                         _("Private board"));
   if (v->n_goals > 0)
-    tw_layout_add_area (layout, TW_AREA_CARDS, -1, L.cx, L.cy, L.width - L.cx - MARGIN,
+    tw_layout_add_area (layout, TW_AREA_CARDS, -1, L.cx, L.cy,
+                        L.arrangement == CB_GOALS_UNDER ? L.bw : L.width - L.cx - MARGIN,
                         L.height - L.cy - MARGIN, _("Goals"));
 }
 
 static gboolean
-cb_move_region (const TwGame  *game,
-                const TwState *state,
-                const TwMove  *move,
-                TwRect        *rect)
+cb_move_region (const TwGame         *game,
+                const TwState        *state,
+                const TwMove         *move,
+                const TwRenderParams *params,
+                TwRect               *rect)
 {
   CbView view;
   const CbView *v = &view;
@@ -160,7 +246,7 @@ cb_move_region (const TwGame  *game,
   if (move->kind != CB_MOVE_PLACE)
     return FALSE;
   cb_view_fill (game, state, &view);
-  cb_compute_layout (game, v, &L);
+  cb_compute_layout (game, v, params, &L);
   if (move->a == 0)
     {
       *rect = (TwRect) { L.sx + (move->x - L.x0), L.sy + (move->y - L.y0), 1, 1 };
@@ -177,10 +263,11 @@ cb_move_region (const TwGame  *game,
 /* A placement takes the tile to play, or in Expert Mode a tile of the draft
  * row (a discard too), where cb_draw() shows them. */
 static gboolean
-cb_move_source (const TwGame  *game,
-                const TwState *state,
-                const TwMove  *move,
-                TwRect        *rect)
+cb_move_source (const TwGame         *game,
+                const TwState        *state,
+                const TwMove         *move,
+                const TwRenderParams *params,
+                TwRect               *rect)
 {
   CbView view;
   const CbView *v = &view;
@@ -189,7 +276,7 @@ cb_move_source (const TwGame  *game,
   if (move->kind != CB_MOVE_PLACE && move->kind != CB_MOVE_DISCARD)
     return FALSE;
   cb_view_fill (game, state, &view);
-  cb_compute_layout (game, v, &L);
+  cb_compute_layout (game, v, params, &L);
   if (v->phase == CB_PHASE_DRAFT && move->c < v->draft_len)
     *rect = (TwRect) { L.tx + 0.3 + move->c * 1.2, L.ty + HEAD + 0.1, 1.0, 1.0 };
   else if (v->phase == CB_PHASE_PLACE && move->kind == CB_MOVE_PLACE && v->tile != CB_NONE)
@@ -212,7 +299,7 @@ draw_preview (cairo_t              *cr,
   TwRect r;
   guint inst;
 
-  if (m == NULL || !cb_move_region (game, state, m, &r))
+  if (m == NULL || !cb_move_region (game, state, m, params, &r))
     return;
   inst = m->c != CB_NONE && m->c < v->draft_len ? v->draft[m->c] : v->tile;
   if (inst == CB_NONE)
@@ -391,7 +478,7 @@ cb_draw (cairo_t              *cr,
 
   cb_view_fill (game, state, &view);
   to_act = v->phase == CB_PHASE_DONE ? -1 : v->current;
-  cb_compute_layout (game, v, &L);
+  cb_compute_layout (game, v, params, &L);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
 
   /* shared board */
@@ -452,7 +539,7 @@ cb_draw (cairo_t              *cr,
   if (params->last_move != NULL && params->last_state != NULL)
     {
       TwRect r;
-      if (cb_move_region (game, params->last_state, params->last_move, &r))
+      if (cb_move_region (game, params->last_state, params->last_move, params, &r))
         {
           /* regions are computed against the state before the move: map the
            * cell through this state's layout instead */
@@ -520,8 +607,12 @@ cb_draw (cairo_t              *cr,
       tw_render_ink (cr);
       tw_render_text (cr, L.cx, L.cy, -1, 0.35, TRUE, TW_TEXT_LEFT, FALSE, _("Goals"));
       for (guint g = 0; g < v->n_goals; g++)
-        draw_goal (cr, game, v, params, g, L.cx + (g / L.per_col) * (CARD_W + 0.3),
-                   L.cy + HEAD + (g % L.per_col) * (CARD_H + 0.3));
+        if (L.arrangement != CB_GOALS_RIGHT)
+          draw_goal (cr, game, v, params, g, L.cx + (g % L.per_row) * (CARD_W + 0.3),
+                     L.cy + HEAD + (g / L.per_row) * (CARD_H + 0.3));
+        else
+          draw_goal (cr, game, v, params, g, L.cx + (g / L.per_col) * (CARD_W + 0.3),
+                     L.cy + HEAD + (g % L.per_col) * (CARD_H + 0.3));
     }
 
   tw_render_targets (cr, self, game, state, params);

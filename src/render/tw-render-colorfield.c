@@ -164,10 +164,11 @@ cf_layout (const TwGame         *game,
 }
 
 static gboolean
-cf_move_region (const TwGame  *game,
-                const TwState *state,
-                const TwMove  *move,
-                TwRect        *rect)
+cf_move_region (const TwGame         *game,
+                const TwState        *state,
+                const TwMove         *move,
+                const TwRenderParams *params,
+                TwRect               *rect)
 {
   CfView view;
   const CfView *v = &view;
@@ -220,10 +221,11 @@ cf_move_region (const TwGame  *game,
 /* A placement or a discard takes the tile in hand it names (#1 or #2 after
  * the Watercolor Paper Sketchbook), where draw_supply() shows it. */
 static gboolean
-cf_move_source (const TwGame  *game,
-                const TwState *state,
-                const TwMove  *move,
-                TwRect        *rect)
+cf_move_source (const TwGame         *game,
+                const TwState        *state,
+                const TwMove         *move,
+                const TwRenderParams *params,
+                TwRect               *rect)
 {
   CfView view;
   const CfView *v = &view;

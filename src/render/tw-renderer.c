@@ -88,10 +88,11 @@ fallback_draw (cairo_t              *cr,
 }
 
 static gboolean
-fallback_move_region (const TwGame  *game,
-                      const TwState *state,
-                      const TwMove  *move,
-                      TwRect        *rect)
+fallback_move_region (const TwGame         *game,
+                      const TwState        *state,
+                      const TwMove         *move,
+                      const TwRenderParams *params,
+                      TwRect               *rect)
 {
   return FALSE;
 }
@@ -124,6 +125,9 @@ tw_renderer_is_fallback (const TwRenderer *renderer)
   return renderer == &fallback_renderer;
 }
 
+/* What a caller that passes no parameters gets: no viewer, no preference. */
+static const TwRenderParams no_params = { .viewer = -1 };
+
 void
 tw_renderer_layout (const TwRenderer     *renderer,
                     const TwGame         *game,
@@ -131,12 +135,11 @@ tw_renderer_layout (const TwRenderer     *renderer,
                     const TwRenderParams *params,
                     TwLayout             *layout)
 {
-  static const TwRenderParams none = { .viewer = -1 };
 
   g_return_if_fail (renderer != NULL && game != NULL && state != NULL && layout != NULL);
 
   memset (layout, 0, sizeof *layout);
-  (renderer->layout ? renderer->layout : fallback_layout) (game, state, params ? params : &none,
+  (renderer->layout ? renderer->layout : fallback_layout) (game, state, params ? params : &no_params,
                                                            layout);
   layout->width = MAX (layout->width, 1);
   layout->height = MAX (layout->height, 1);
@@ -149,41 +152,42 @@ tw_renderer_draw (const TwRenderer     *renderer,
                   const TwState        *state,
                   const TwRenderParams *params)
 {
-  static const TwRenderParams none = { .viewer = -1 };
 
   g_return_if_fail (renderer != NULL && cr != NULL && game != NULL && state != NULL);
 
   cairo_save (cr);
-  (renderer->draw ? renderer->draw : fallback_draw) (cr, game, state, params ? params : &none);
+  (renderer->draw ? renderer->draw : fallback_draw) (cr, game, state, params ? params : &no_params);
   cairo_restore (cr);
 }
 
 gboolean
-tw_renderer_move_region (const TwRenderer *renderer,
-                         const TwGame     *game,
-                         const TwState    *state,
-                         const TwMove     *move,
-                         TwRect           *rect)
+tw_renderer_move_region (const TwRenderer     *renderer,
+                         const TwGame         *game,
+                         const TwState        *state,
+                         const TwMove         *move,
+                         const TwRenderParams *params,
+                         TwRect               *rect)
 {
   g_return_val_if_fail (renderer != NULL && move != NULL && rect != NULL, FALSE);
 
   if (renderer->move_region == NULL)
     return FALSE;
-  return renderer->move_region (game, state, move, rect);
+  return renderer->move_region (game, state, move, params ? params : &no_params, rect);
 }
 
 gboolean
-tw_renderer_move_source (const TwRenderer *renderer,
-                         const TwGame     *game,
-                         const TwState    *state,
-                         const TwMove     *move,
-                         TwRect           *rect)
+tw_renderer_move_source (const TwRenderer     *renderer,
+                         const TwGame         *game,
+                         const TwState        *state,
+                         const TwMove         *move,
+                         const TwRenderParams *params,
+                         TwRect               *rect)
 {
   g_return_val_if_fail (renderer != NULL && move != NULL && rect != NULL, FALSE);
 
   if (renderer->move_source == NULL)
     return FALSE;
-  return renderer->move_source (game, state, move, rect);
+  return renderer->move_source (game, state, move, params ? params : &no_params, rect);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -293,7 +297,7 @@ tw_render_targets (cairo_t              *cr,
       TwRect r;
 
       /* moves sharing a region come one after another in legal order */
-      if (!tw_renderer_move_region (renderer, game, state, &params->targets[i], &r)
+      if (!tw_renderer_move_region (renderer, game, state, &params->targets[i], params, &r)
           || tw_rect_equal (&r, &prev))
         continue;
       prev = r;

@@ -93,6 +93,8 @@ typedef struct
   gboolean            preview_selected;/* the preview is the keyboard selection */
   const TwMove       *last_move;       /* the last move played, marked, or NULL */
   const TwState      *last_state;      /* the state before it (for last_move), or NULL */
+  double              aspect;          /* width / height of the space the drawing is to fill,
+                                        * or 0: a renderer may arrange its parts to suit it */
 } TwRenderParams;
 
 typedef struct
@@ -112,10 +114,13 @@ typedef struct
                              const TwRenderParams  *params);
   /* Where @move (legal in @state) lands, in the same units as draw(); FALSE
    * for a move that has no place on the board (it is then offered as a
-   * button). Moves with equal regions are variants of each other. */
+   * button). Moves with equal regions are variants of each other. @params
+   * (may be NULL) are those of the drawing: a layout that follows
+   * @params->aspect puts the regions where draw() draws them. */
   gboolean  (*move_region)  (const TwGame          *game,
                              const TwState         *state,
                              const TwMove          *move,
+                             const TwRenderParams  *params,
                              TwRect                *rect);
   /* Optional, for games where a move takes a component that is drawn
    * somewhere else than where it lands (a piece in a tray, a tile in a hand
@@ -129,6 +134,7 @@ typedef struct
   gboolean  (*move_source)  (const TwGame          *game,
                              const TwState         *state,
                              const TwMove          *move,
+                             const TwRenderParams  *params,
                              TwRect                *rect);
 } TwRenderer;
 
@@ -152,11 +158,13 @@ gboolean          tw_renderer_move_region   (const TwRenderer    *renderer,
                                              const TwGame        *game,
                                              const TwState       *state,
                                              const TwMove        *move,
+                                             const TwRenderParams *params,
                                              TwRect              *rect);
 gboolean          tw_renderer_move_source   (const TwRenderer    *renderer,
                                              const TwGame        *game,
                                              const TwState       *state,
                                              const TwMove        *move,
+                                             const TwRenderParams *params,
                                              TwRect              *rect);
 
 /* Helpers for renderers. */
