@@ -586,6 +586,65 @@ test_holm_and_verdict (void)
   }
 }
 
+/* The verdict of a run of one arm: the seat farthest from its fair share
+ * by a score test against it, Holm over the seats; in a 2-player run, the
+ * seat that wins more is named. */
+static void
+seat_rows (GArray       *rows,
+           const double *means,
+           guint         n_players,
+           guint64       n)
+{
+  g_array_set_size (rows, 0);
+  for (guint s = 0; s < n_players; s++)
+    {
+      TwSimRow row = { .metric = { TW_SIM_METRIC_WIN, s } };
+
+      row.stats.n = n;
+      row.stats.mean = means[s];
+      row.stats.sum = means[s] * n;
+      tw_sim_wilson (row.stats.sum, n, 1.959963984540054, &row.lo, &row.hi);
+      g_array_append_val (rows, row);
+    }
+}
+
+static void
+test_seat_verdict (void)
+{
+  g_autoptr(GArray) rows = g_array_new (FALSE, TRUE, sizeof (TwSimRow));
+  const double four[4] = { 0.34, 0.22, 0.22, 0.22 };
+  const double fair[4] = { 0.25, 0.26, 0.24, 0.25 };
+  const double two[2] = { 0.4, 0.6 };
+  TwSimVerdict v;
+
+  seat_rows (rows, four, 4, 400);
+  g_assert_true (tw_sim_seat_verdict (rows, 4, 0.02, &v));
+  g_assert_cmpint (v.kind, ==, TW_SIM_VERDICT_REAL);
+  g_assert_cmpuint (v.metric.index, ==, 0);
+  g_assert_cmpfloat_with_epsilon (v.diff, 0.09, 1e-12);
+  g_assert_cmpfloat (v.lo, >, 0);
+  g_assert_cmpfloat (v.p_holm, <, 0.001);
+  /* under a threshold of 10 points: negligible */
+  g_assert_true (tw_sim_seat_verdict (rows, 4, 0.10, &v));
+  g_assert_cmpint (v.kind, ==, TW_SIM_VERDICT_NEGLIGIBLE);
+  /* close to fair: nothing to tell, the farthest seat named */
+  seat_rows (rows, fair, 4, 400);
+  g_assert_true (tw_sim_seat_verdict (rows, 4, 0.02, &v));
+  g_assert_cmpint (v.kind, ==, TW_SIM_VERDICT_NONE);
+  g_assert_cmpuint (v.metric.index, ==, 1);
+  /* two players: both are 10 points off; the winner is named */
+  seat_rows (rows, two, 2, 200);
+  g_assert_true (tw_sim_seat_verdict (rows, 2, 0.02, &v));
+  g_assert_cmpint (v.kind, ==, TW_SIM_VERDICT_REAL);
+  g_assert_cmpuint (v.metric.index, ==, 1);
+  g_assert_cmpfloat (v.diff, >, 0);
+  /* no game, or a seat missing: no verdict */
+  seat_rows (rows, two, 2, 0);
+  g_assert_false (tw_sim_seat_verdict (rows, 2, 0.02, &v));
+  seat_rows (rows, two, 2, 200);
+  g_assert_false (tw_sim_seat_verdict (rows, 3, 0.02, &v));
+}
+
 /* A tie for first gives each tied seat 1/k of a win. */
 static void
 test_shared_wins (void)
@@ -1095,6 +1154,7 @@ main (int    argc,
 {
   g_test_init (&argc, &argv, NULL);
 
+  g_test_add_func ("/tw/sim/seat-verdict", test_seat_verdict);
   g_test_add_func ("/tw/sim/wilson", test_wilson);
   g_test_add_func ("/tw/sim/stats", test_stats);
   g_test_add_func ("/tw/sim/seeds-and-shards", test_seeds_and_shards);

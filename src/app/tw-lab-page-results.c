@@ -243,6 +243,19 @@ add_play_summary (TwLabPage      *self,
   add_summary_label (self, next, text);
 }
 
+/* A verdict's difference as a size in points (the sentence says "more"
+ * or "less") and its interval on the same side. */
+static void
+verdict_size (const TwSimVerdict *v,
+              double             *points,
+              double             *lo,
+              double             *hi)
+{
+  *points = fabs (v->diff) * 100;
+  *lo = (v->diff < 0 ? -v->hi : v->lo) * 100;
+  *hi = (v->diff < 0 ? -v->lo : v->hi) * 100;
+}
+
 /* The first line of an A/B run: what B did to who wins, in plain words,
  * with the interval, and whether it is a real difference, a negligible one
  * (under the designer's threshold) or none the run can detect. */
@@ -264,9 +277,7 @@ add_verdict (TwLabPage   *self,
   if (diffs == NULL || !tw_sim_win_verdict (diffs, negligible / 100, &v))
     return;
   seat = g_strdup_printf (_("Player %u"), v.metric.index + 1);
-  points = fabs (v.diff) * 100;
-  lo = (v.diff < 0 ? -v.hi : v.lo) * 100;
-  hi = (v.diff < 0 ? -v.lo : v.hi) * 100;
+  verdict_size (&v, &points, &lo, &hi);
   switch (v.kind)
     {
     case TW_SIM_VERDICT_REAL:
@@ -322,6 +333,72 @@ add_verdict (TwLabPage   *self,
   add_summary_heading (self, next, markup);
 }
 
+/* The first line of a run of one arm: does a seat win more or less often
+ * than its fair share? A seat advantage when every seat has the same bot;
+ * with different bots, the difference is theirs as much as the seat's. */
+static void
+add_seat_verdict (TwLabPage      *self,
+                  GtkWidget     **next,
+                  const TwSimArm *arm,
+                  GArray         *rows)
+{
+  double negligible = self->negligible_spin != NULL
+                      ? gtk_spin_button_get_value (self->negligible_spin) : 2;
+  double fair = 100.0 / MAX (arm->n_players, 1);
+  gboolean same_bots = tw_sim_arm_same_bots (arm);
+  g_autofree char *text = NULL;
+  g_autofree char *markup = NULL;
+  g_autofree char *seat = NULL;
+  TwSimVerdict v;
+  double points, lo, hi;
+
+  if (!tw_sim_seat_verdict (rows, arm->n_players, negligible / 100, &v))
+    return;
+  seat = same_bots ? g_strdup_printf (_("Player %u"), v.metric.index + 1)
+                   /* Translators: a seat and the bot that played it */
+                   : g_strdup_printf (_("Player %u (%s)"), v.metric.index + 1,
+                                      arm->bots[v.metric.index]);
+  verdict_size (&v, &points, &lo, &hi);
+  switch (v.kind)
+    {
+    case TW_SIM_VERDICT_REAL:
+      text = g_strdup_printf (v.diff > 0
+                              /* Translators: the Lab's verdict on a run: the seat, by how
+                               * many points its win rate is above its fair share, the fair
+                               * share in %, the 95% interval of the difference */
+                              ? _("%s wins %.1f points more often than the fair share of "
+                                  "%.0f %% (95 %%: %.1f to %.1f) — a real difference.")
+                              : _("%s wins %.1f points less often than the fair share of "
+                                  "%.0f %% (95 %%: %.1f to %.1f) — a real difference."),
+                              seat, points, fair, lo, hi);
+      break;
+    case TW_SIM_VERDICT_NEGLIGIBLE:
+      text = g_strdup_printf (v.diff > 0
+                              /* Translators: as above, and the designer's threshold */
+                              ? _("%s wins %.1f points more often than the fair share of "
+                                  "%.0f %% (95 %%: %.1f to %.1f): significant, but under %.0f "
+                                  "points, so negligible.")
+                              : _("%s wins %.1f points less often than the fair share of "
+                                  "%.0f %% (95 %%: %.1f to %.1f): significant, but under %.0f "
+                                  "points, so negligible."),
+                              seat, points, fair, lo, hi, negligible);
+      break;
+    case TW_SIM_VERDICT_NONE:
+    default:
+      /* Translators: the Lab's verdict on a run where no seat's win rate is
+       * detectably off its fair share: the fair share, the seat farthest
+       * from it, by how many points (signed) and its 95% interval */
+      text = g_strdup_printf (_("No seat wins more or less often than the fair share of %.0f %% "
+                                "by a difference this run can detect (the largest: %s, %+.1f "
+                                "points, 95 %%: %+.1f to %+.1f). More games narrow the "
+                                "interval."),
+                              fair, seat, v.diff * 100, v.lo * 100, v.hi * 100);
+      break;
+    }
+  markup = g_markup_printf_escaped ("<b>%s</b>", text);
+  add_summary_heading (self, next, markup);
+}
+
 static void
 update_summary (TwLabPage *self,
                 GArray    *rows[2],
@@ -334,6 +411,8 @@ update_summary (TwLabPage *self,
 
   if (self->n_arms == 2)
     add_verdict (self, &next, diffs);
+  else
+    add_seat_verdict (self, &next, self->arms[0], rows[0]);
 
   for (guint k = 0; k < self->n_arms; k++)
     {

@@ -149,9 +149,51 @@ print_impact_text (GString        *out,
     g_string_append (out, "  (no component came into play)\n");
 }
 
+/* A change of win share under this many points is negligible in the
+ * verdict (simulate --negligible; 2 as in the Lab's default) */
+static double negligible_points = 2;
+
+/* The verdict on seat advantage in a run of one arm
+ * (tw_sim_seat_verdict()), one line; the seat's bot is named when the
+ * seats have different bots */
+static void
+print_seat_verdict_text (GString        *out,
+                         const TwSimArm *arm,
+                         GArray         *rows)
+{
+  double fair = 100.0 / MAX (arm->n_players, 1);
+  g_autofree char *seat = NULL;
+  TwSimVerdict v;
+
+  if (!tw_sim_seat_verdict (rows, arm->n_players, negligible_points / 100, &v))
+    return;
+  if (tw_sim_arm_same_bots (arm))
+    seat = g_strdup_printf ("P%u", v.metric.index + 1);
+  else
+    {
+      g_autofree char *bot = tw_cli_printable (arm->bots[v.metric.index]);
+
+      seat = g_strdup_printf ("P%u (%s)", v.metric.index + 1, bot);
+    }
+  g_string_append (out, "\nverdict: ");
+  if (v.kind == TW_SIM_VERDICT_NONE)
+    g_string_append_printf (out, "no seat wins more or less often than the fair share of %.1f%% "
+                            "by a difference these games can detect (the largest: %s, %+.1f "
+                            "points, 95%%: %+.1f to %+.1f)\n", fair, seat, v.diff * 100,
+                            v.lo * 100, v.hi * 100);
+  else
+    g_string_append_printf (out, "%s wins %.1f points %s often than the fair share of %.1f%% "
+                            "(95%%: %+.1f to %+.1f): %s\n", seat, fabs (v.diff) * 100,
+                            v.diff > 0 ? "more" : "less", fair, v.lo * 100, v.hi * 100,
+                            v.kind == TW_SIM_VERDICT_REAL ? "a real difference"
+                            : "significant, but under the negligible size");
+}
+
+/* @verdict: a run of one arm, whose first line is the seat verdict */
 static void
 print_arm_text (GString        *out,
-                const TwSimArm *arm)
+                const TwSimArm *arm,
+                gboolean        verdict)
 {
   g_autoptr(GArray) rows = tw_sim_summarize (arm);
   gboolean counters_heading = FALSE, play_heading = FALSE;
@@ -177,6 +219,8 @@ print_arm_text (GString        *out,
       g_string_append (out, "\nno game finished: there are no statistics to show\n");
       return;
     }
+  if (verdict)
+    print_seat_verdict_text (out, arm, rows);
 
   g_string_append_printf (out, "\nwins (a k-way tie for first counts 1/k win for each), 95%% Wilson interval:\n");
   for (guint i = 0; i < rows->len; i++)
@@ -225,10 +269,6 @@ print_arm_text (GString        *out,
   if (arm->impact != NULL)
     print_impact_text (out, arm);
 }
-
-/* A change of win share under this many points is negligible in the
- * verdict (simulate --negligible; 2 as in the Lab's default) */
-static double negligible_points = 2;
 
 /* The verdict on who wins (tw_sim_win_verdict()), one line */
 static void
@@ -344,7 +384,7 @@ print_results (GPtrArray   *arms,
         {
           if (a > 0)
             g_string_append (out, "\n");
-          print_arm_text (out, g_ptr_array_index (arms, a));
+          print_arm_text (out, g_ptr_array_index (arms, a), arms->len == 1);
         }
       if (arms->len == 2)
         print_compare_text (out, g_ptr_array_index (arms, 0), g_ptr_array_index (arms, 1));

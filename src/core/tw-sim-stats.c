@@ -693,6 +693,75 @@ tw_sim_win_verdict (GArray       *diffs,
   return TRUE;
 }
 
+gboolean
+tw_sim_arm_same_bots (const TwSimArm *arm)
+{
+  g_return_val_if_fail (arm != NULL, FALSE);
+
+  for (guint p = 1; p < arm->n_players; p++)
+    if (g_strcmp0 (arm->bots[p], arm->bots[0]) != 0)
+      return FALSE;
+  return TRUE;
+}
+
+gboolean
+tw_sim_seat_verdict (GArray       *rows,
+                     guint         n_players,
+                     double        negligible,
+                     TwSimVerdict *out)
+{
+  const TwSimRow *win[TW_MAX_PLAYERS];
+  double p[TW_MAX_PLAYERS], adjusted[TW_MAX_PLAYERS];
+  double fair;
+  guint best = 0;
+
+  g_return_val_if_fail (rows != NULL && out != NULL, FALSE);
+
+  if (n_players == 0 || n_players > TW_MAX_PLAYERS)
+    return FALSE;
+  fair = 1.0 / n_players;
+  for (guint s = 0; s < n_players; s++)
+    {
+      double se;
+
+      win[s] = tw_sim_find_row (rows, TW_SIM_METRIC_WIN, s);
+      if (win[s] == NULL || win[s]->stats.n == 0)
+        return FALSE;
+      /* the share's standard error under the fair share (a shared win of
+       * 1/k makes the true variance a little smaller: the test is on the
+       * safe side) */
+      se = sqrt (fair * (1 - fair) / win[s]->stats.n);
+      p[s] = erfc (fabs (win[s]->stats.mean - fair) / se / G_SQRT2);
+    }
+  tw_sim_holm (p, n_players, adjusted);
+  /* the clearest first, then the farthest, then the seat that wins more
+   * (in a 2-player run both seats are equally far) */
+  for (guint s = 1; s < n_players; s++)
+    {
+      double d = win[s]->stats.mean - fair, d_best = win[best]->stats.mean - fair;
+
+      if (adjusted[s] < adjusted[best]
+          || (adjusted[s] == adjusted[best]
+              && (fabs (d) > fabs (d_best) + 1e-12
+                  || (fabs (d) >= fabs (d_best) - 1e-12 && d > d_best))))
+        best = s;
+    }
+  *out = (TwSimVerdict) {
+    .metric = win[best]->metric,
+    .diff = win[best]->stats.mean - fair,
+    .lo = win[best]->lo - fair,
+    .hi = win[best]->hi - fair,
+    .p_holm = adjusted[best],
+  };
+  if (adjusted[best] >= 0.05)
+    out->kind = TW_SIM_VERDICT_NONE;
+  else if (fabs (out->diff) < negligible)
+    out->kind = TW_SIM_VERDICT_NEGLIGIBLE;
+  else
+    out->kind = TW_SIM_VERDICT_REAL;
+  return TRUE;
+}
+
 const TwSimRow *
 tw_sim_find_row (GArray          *rows,
                  TwSimMetricKind  kind,

@@ -305,6 +305,19 @@ GArray          *tw_sim_summarize        (const TwSimArm    *arm);
 gboolean         tw_sim_win_verdict      (GArray            *diffs,
                                           double             negligible,
                                           TwSimVerdict      *out);
+/* Whether every seat of @arm has the same bot. */
+gboolean         tw_sim_arm_same_bots    (const TwSimArm    *arm);
+/* The verdict on seat advantage in one run, from tw_sim_summarize()'s
+ * @rows of an arm of @n_players: the seat whose win share is farthest from
+ * the fair share 1/@n_players (a score test of the share against it, Holm
+ * over the seats), real when the adjusted p is under 0.05 and the distance
+ * at least @negligible, negligible when smaller, none otherwise. @out's
+ * diff, lo and hi are the seat's win share and interval less the fair
+ * share. FALSE when the rows hold no game. */
+gboolean         tw_sim_seat_verdict     (GArray            *rows,
+                                          guint              n_players,
+                                          double             negligible,
+                                          TwSimVerdict      *out);
 /* The row of a summary for @kind and @index, or NULL. */
 const TwSimRow  *tw_sim_find_row         (GArray            *rows,
                                           TwSimMetricKind    kind,

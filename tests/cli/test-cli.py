@@ -571,6 +571,18 @@ def simulate_text():
                 "P1 score", "moves per game", "median", "counters:"):
         check(key in out, f"summary lacks {key}", out)
     check(err == "", "progress or noise on stderr when piped", err)
+    # the verdict comes first and names the seat that wins more, with its bot
+    lines = [line for line in out.splitlines() if line.strip()]
+    check(lines[1].startswith("verdict: P2 (greedy) wins ")
+          and "more often than the fair share of 50.0%" in lines[1], "seat verdict", lines[:3])
+    code2, out2, _ = simulate("--games", "30", "--bots", "random", "--jobs", "2",
+                              "--negligible", "100")
+    expect(code2, (out2,), EXIT_OK)
+    check("verdict: " in out2 and "so negligible" not in out2
+          and ("negligible size" in out2 or "no seat wins" in out2), "seat verdict threshold",
+          out2[:400])
+    check("verdict: P1 (" not in out2 and "verdict: P2 (" not in out2,
+          "a bot named when every seat has the same", out2[:400])
     code1, out1, _ = simulate("--games", "30", "--bots", "random,greedy", "--jobs", "1")
     expect(code1, (out1,), EXIT_OK)
     check(out1 == out, "--jobs changes the results", out, out1)
