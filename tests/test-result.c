@@ -99,6 +99,50 @@ check_explanation (const TwGame  *game,
     g_assert_nonnull (strstr (text, " wins with "));
 }
 
+static guint n_color_choices;   /* Colorblock's colour choices checked */
+
+/* What a move adds to the chooser's score by rule: a move that changes the
+ * chooser's total changes some part of it; a Colorblock colour choice names
+ * its colour's shapes even when the total does not change. */
+static void
+check_term_changes (const TwGame  *game,
+                    const TwState *state,
+                    const TwMove  *move,
+                    guint         *n_choices)
+{
+  int seat = tw_state_to_act (game, state);
+  double delta[TW_MAX_PLAYERS] = { 0 };
+  g_autoptr(GArray) changes = NULL;
+  g_autofree char *notation = NULL;
+
+  if (seat < 0)
+    return;
+  changes = tw_result_term_changes (game, state, move, seat);
+  if (game->rules->score_terms == NULL)
+    {
+      g_assert_null (changes);
+      return;
+    }
+  g_assert_nonnull (changes);
+  g_assert_true (tw_state_score_change (game, state, move, delta));
+  if (lround (delta[seat]) != 0)
+    g_assert_cmpuint (changes->len, >, 0);
+  notation = tw_move_to_string (game, state, move);
+  if (g_str_equal (game->rules->id, "colorblock") && g_str_has_prefix (notation, "color "))
+    {
+      gboolean named = FALSE;
+
+      for (guint i = 0; i < changes->len; i++)
+        {
+          g_autofree char *label = g_ascii_strdown (g_array_index (changes, TwScoreTerm, i).label, -1);
+          named = named || strstr (label, notation + strlen ("color ")) != NULL;
+        }
+      if (!named)
+        g_error ("colorblock: '%s' shows no part of the score for its colour", notation);
+      (*n_choices)++;
+    }
+}
+
 static void
 play_out (const TwRules *rules,
           TwDefinition  *def,
@@ -141,6 +185,8 @@ play_out (const TwRules *rules,
             g_assert_cmpuint (moves.len, >, 0);
             pick = rules->playout_pick != NULL ? rules->playout_pick (game, state, &moves, &rng)
                                                : tw_rng_below (&rng, moves.len);
+            if (n % 8 == 1)
+              check_term_changes (game, state, &moves.moves[pick], &n_color_choices);
             g_assert_true (rules->apply (game, state, &moves.moves[pick], NULL));
             g_assert_cmpuint (n, <, 20000);
           }
@@ -166,7 +212,10 @@ test_terms_add_up (gconstpointer data)
   g_assert_cmpuint (n_games, >=, SEEDS);
   /* the seeds include ties that Colorblock's lightning round settles */
   if (g_str_equal (rules->id, "colorblock"))
-    g_assert_cmpuint (n_lightning, >, 0);
+    {
+      g_assert_cmpuint (n_lightning, >, 0);
+      g_assert_cmpuint (n_color_choices, >, 0);
+    }
   g_test_message ("%s: %u games, %u shared wins", rules->id, n_games, n_ties);
 }
 

@@ -311,7 +311,10 @@ update_results (TwPlayPage *self)
 
 /* What @move would do to the scores, for the one about to choose it: "+4
  * for you, −1 for Player 2", computed on a copy of the state through the
- * rules table (tw_state_score_change()). NULL for an illegal move. */
+ * rules table (tw_state_score_change()), then the parts of the chooser's
+ * score it adds or changes (tw_result_term_changes()): a colour chosen
+ * shows its shapes even when no total changes yet. NULL for an illegal
+ * move. */
 static char *
 score_change_text (TwPlayPage   *self,
                    const TwMove *move)
@@ -320,6 +323,7 @@ score_change_text (TwPlayPage   *self,
   int to_act = tw_game_model_get_to_act (self->model);
   double delta[TW_MAX_PLAYERS] = { 0 };
   g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GArray) terms = NULL;
 
   if (to_act < 0
       || !tw_state_score_change (game, tw_game_model_get_state (self->model), move, delta))
@@ -343,6 +347,21 @@ score_change_text (TwPlayPage   *self,
           /* Translators: a move's effect on another seat's score: "-1 for Player 2" */
           g_string_append_printf (text, _("%+g for %s"), delta[p], name);
         }
+    }
+  /* the parts of the chooser's score it adds or changes, by rule */
+  terms = tw_result_term_changes (game, tw_game_model_get_state (self->model), move, to_act);
+  for (guint i = 0; terms != NULL && i < terms->len; i++)
+    {
+      const TwScoreTerm *term = &g_array_index (terms, TwScoreTerm, i);
+
+      if (i == 0 && text->len > 0)
+        g_string_append (text, " — ");
+      else if (i > 0)
+        g_string_append (text, "; ");
+      /* Translators: a part of the score a move gives, by the rule that
+       * gives it, and its points: "Red shapes: 1 on the private board × 0
+       * on the shared board = 0" */
+      g_string_append_printf (text, _("%s = %d"), term->label, term->points);
     }
   if (text->len == 0)
     /* Translators: a move that changes nobody's score */
@@ -437,7 +456,7 @@ update_other_moves (TwPlayPage *self)
       g_autofree char *tooltip = NULL;
       GtkWidget *button;
 
-      if (tw_renderer_move_region (renderer, game, state, &legal->moves[i], &rect))
+      if (tw_renderer_move_region (renderer, game, state, &legal->moves[i], NULL, &rect))
         continue;
       *tw_move_list_push (&self->other) = legal->moves[i];
       notation = tw_move_to_string (game, state, &legal->moves[i]);

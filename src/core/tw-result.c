@@ -51,6 +51,52 @@ tw_result_terms (const TwGame  *game,
   return terms;
 }
 
+GArray *
+tw_result_term_changes (const TwGame  *game,
+                        const TwState *state,
+                        const TwMove  *move,
+                        guint          seat)
+{
+  g_autoptr(GArray) before = NULL;
+  g_autoptr(GArray) after = NULL;
+  GArray *changes;
+  TwState *copy;
+  TwMove m;
+
+  g_return_val_if_fail (game != NULL && state != NULL && move != NULL, NULL);
+
+  if (game->rules->score_terms == NULL || seat >= game->n_players)
+    return NULL;
+  m = *move;
+  copy = tw_state_copy (game, state);
+  if (!game->rules->apply (game, copy, &m, NULL))
+    {
+      tw_state_free (copy);
+      return NULL;
+    }
+  before = tw_result_terms (game, state, seat);
+  after = tw_result_terms (game, copy, seat);
+  tw_state_free (copy);
+
+  changes = g_array_new (FALSE, TRUE, sizeof (TwScoreTerm));
+  g_array_set_clear_func (changes, tw_score_term_clear);
+  for (guint i = 0; i < after->len; i++)
+    {
+      TwScoreTerm *t = &g_array_index (after, TwScoreTerm, i);
+      gboolean same = FALSE;
+
+      for (guint j = 0; j < before->len && !same; j++)
+        {
+          const TwScoreTerm *u = &g_array_index (before, TwScoreTerm, j);
+
+          same = u->points == t->points && g_strcmp0 (u->label, t->label) == 0;
+        }
+      if (!same)
+        tw_score_terms_add (changes, g_steal_pointer (&t->label), t->points);
+    }
+  return changes;
+}
+
 void
 tw_result_append_names (GString            *out,
                         const char * const *names,

@@ -30,6 +30,17 @@ GArray    *tw_result_terms      (const TwGame       *game,
                                  const TwState      *state,
                                  guint               seat);
 
+/* What @move (legal in @state) would add to @seat's score by rule: the
+ * terms of the state after it that were not among @state's terms (by label)
+ * or whose points differ, so that a choice can show what it yields even
+ * when it changes no total ("Red shapes: 1 on the private board × 0 on the
+ * shared board"). Only for a module with score_terms(); NULL when it has
+ * none or @move is not legal. Free with g_array_unref(). */
+GArray    *tw_result_term_changes (const TwGame     *game,
+                                   const TwState    *state,
+                                   const TwMove     *move,
+                                   guint             seat);
+
 /* Who won @state, a finished game, in sentences: "Player 1 wins with 14
  * points." or "Player 1 and Player 2 share the win with 9 points each.",
  * then what the module adds (the tie-break that decided), else for a shared

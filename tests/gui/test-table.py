@@ -13,7 +13,9 @@ Colorblock, two people, a fixed seed:
     move (its last row is on screen after thirty moves);
  4. a selected move on the board says what it does to the scores before it
     is played, and playing it does exactly that;
- 5. the colour choice at the end: each colour's button says what it yields,
+ 5. the colour choice at the end: each colour's button says what it yields
+    (its shapes on the private and the shared board, the product, and a
+    goal it takes),
     and choosing it does exactly that.
 Print sheets (tilewright-cli export, one card a page):
  6. Colorblock's Three/Four/Five and Elbow/Tee/Zigzag cards picture their
@@ -248,7 +250,10 @@ def run_colorblock(tap, args, workdir):
     mover = to_play(page)
     time.sleep(0.3)
     smoke.screenshot(args.outdir, 'table-colour-choice')
-    ok = bool(options) and all(re.search(r': (.* for .*|no change in score)$', n) for n in names)
+    # each colour shows its shapes, private × shared, and what that gives
+    ok = bool(options) and all(
+        re.search(r' chooses (\w+) to score: (.* for .* — )?.*\b\1 shapes: \d+ on the private board '
+                  r'× \d+ on the shared board = \d+(; .*)?$', n) for n in names)
     if options:
         # the option that yields the most for the one choosing
         best = max(options, key=lambda b: announced(b.get_name(), mover).get(mover, 0))
