@@ -1148,6 +1148,53 @@ test_impact_merge_and_errors (void)
   g_assert_nonnull (strstr (error->message, "impact"));
 }
 
+/* The quick playtest stops at the first game with a score: every bundled
+ * definition scores at once; a variant that cannot score plays every game,
+ * the same way each time; a cancelled one says so. */
+static void
+test_quick_playtest (void)
+{
+  const TwRules * const *all;
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data-files",
+                                                 "colorblock-no-score.yaml", NULL);
+  g_autoptr(TwDefinition) def = NULL;
+  g_autoptr(TwGame) game = NULL;
+  g_autoptr(GError) error = NULL;
+  TwSimPlaytest result, again;
+  gint cancel = 1;
+  guint n;
+
+  all = tw_rules_all (&n);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(TwGame) bundled = bundled_game (all[i]);
+
+      if (bundled == NULL)
+        continue;
+      g_assert_true (tw_sim_quick_playtest (bundled, TW_SIM_PLAYTEST_SEED, TW_SIM_PLAYTEST_GAMES,
+                                            NULL, &result, &error));
+      g_assert_no_error (error);
+      g_assert_true (result.scored);
+      g_assert_cmpuint (result.games, >=, 1);
+      g_assert_cmpuint (result.games, <=, 2);
+    }
+
+  def = tw_definition_load_file (path, NULL, &error);
+  g_assert_no_error (error);
+  game = tw_game_new (def, def->min_players, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (tw_sim_quick_playtest (game, TW_SIM_PLAYTEST_SEED, 40, NULL, &result, &error));
+  g_assert_no_error (error);
+  g_assert_false (result.scored);
+  g_assert_cmpuint (result.games, ==, 40);
+  g_assert_true (tw_sim_quick_playtest (game, TW_SIM_PLAYTEST_SEED, 40, NULL, &again, &error));
+  g_assert_cmpmem (&result, sizeof result, &again, sizeof again);
+
+  g_assert_false (tw_sim_quick_playtest (game, TW_SIM_PLAYTEST_SEED, 40, &cancel, &result,
+                                         &error));
+  g_assert_error (error, TW_SIM_ERROR, TW_SIM_ERROR_CANCELLED);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1171,6 +1218,7 @@ main (int    argc,
   g_test_add_func ("/tw/sim/how-games-went", test_how_games_went);
   g_test_add_func ("/tw/sim/impact", test_impact);
   g_test_add_func ("/tw/sim/impact-merge-and-errors", test_impact_merge_and_errors);
+  g_test_add_func ("/tw/sim/quick-playtest", test_quick_playtest);
 
   return g_test_run ();
 }

@@ -7,7 +7,8 @@
  * holds, the signals an editor emits, the file a save wrote) and prove with
  * g_assert_finalize_object() that nothing keeps a reference to a widget or a
  * model once it is gone. They need a display: tests/gui/run-gui-test.sh runs
- * them on a private X server and session bus.
+ * them on a private X server and session bus. The helpers they share are in
+ * tw-test-widgets.c.
  *
  * Copyright 2026 The Tilewright team
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -36,148 +37,9 @@
 #include "tw-lab-page.h"
 #include "tw-record.h"
 #include "tw-sim.h"
+#include "tw-test-widgets.h"
 #include "tw-tile-set-editor.h"
 #include "tw-variant-form.h"
-
-/* ------------------------------------------------------------------------ */
-/* Helpers                                                                  */
-
-/* A bound on every wait below: a wait that never ends fails the case instead
- * of hanging the suite. No case depends on how long anything takes. */
-#define WAIT_LIMIT_S 60
-
-static gboolean
-wait_expired (gpointer user_data)
-{
-  gboolean *expired = user_data;
-
-  *expired = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-typedef gboolean (*Condition) (gpointer data);
-
-/* Runs the main loop until @done holds. */
-static void
-wait_until (Condition  done,
-            gpointer   data,
-            const char *what)
-{
-  gboolean expired = FALSE;
-  guint limit = g_timeout_add_seconds (WAIT_LIMIT_S, wait_expired, &expired);
-
-  while (!done (data) && !expired)
-    g_main_context_iteration (NULL, TRUE);
-  if (expired)
-    g_error ("gave up waiting for %s", what);
-  g_source_remove (limit);
-}
-
-static gboolean
-is_mapped (gpointer data)
-{
-  return gtk_widget_get_mapped (data);
-}
-
-static gboolean
-holds_only_ref (gpointer data)
-{
-  /* the main loop may still hold the object through a task being
-   * dispatched or a worker's answer: this drains those */
-  return g_atomic_int_get (&G_OBJECT (data)->ref_count) == 1;
-}
-
-/* Lets the main loop run until @object is referenced by the test alone,
- * then checks that dropping that reference finalizes it. */
-static void
-finalize_after_idle (gpointer object)
-{
-  wait_until (holds_only_ref, object, G_OBJECT_TYPE_NAME (object));
-  g_assert_finalize_object (object);
-}
-
-/* A window showing @child, mapped. */
-static GtkWindow *
-show_in_window (GtkWidget *child)
-{
-  GtkWindow *window = GTK_WINDOW (gtk_window_new ());
-
-  gtk_window_set_default_size (window, 900, 700);
-  gtk_window_set_child (window, child);
-  gtk_window_present (window);
-  wait_until (is_mapped, child, "the window to show");
-  return window;
-}
-
-/* Destroys @window (the toplevel holds the only reference the toolkit
- * keeps) and waits for it to be finalized. */
-static void
-destroy_window (GtkWindow *window)
-{
-  GWeakRef ref;
-
-  g_weak_ref_init (&ref, window);
-  gtk_window_destroy (window);
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-  g_assert_null (g_weak_ref_get (&ref));
-  g_weak_ref_clear (&ref);
-}
-
-/* Every widget of @type below @widget (itself included), depth first in
- * the order the children are drawn. */
-static void
-collect (GtkWidget *widget,
-         GType      type,
-         GPtrArray *out)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    g_ptr_array_add (out, widget);
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
-       c = gtk_widget_get_next_sibling (c))
-    collect (c, type, out);
-}
-
-static GPtrArray *
-find_all (GtkWidget *widget,
-          GType      type)
-{
-  GPtrArray *out = g_ptr_array_new ();
-
-  collect (widget, type, out);
-  return out;
-}
-
-/* The widget of @type inside the preferences row titled @title. */
-static GtkWidget *
-find_in_row (GtkWidget  *widget,
-             const char *title,
-             GType       type)
-{
-  g_autoptr(GPtrArray) rows = find_all (widget, ADW_TYPE_PREFERENCES_ROW);
-
-  for (guint i = 0; i < rows->len; i++)
-    if (g_strcmp0 (adw_preferences_row_get_title (rows->pdata[i]), title) == 0)
-      {
-        g_autoptr(GPtrArray) inside = find_all (rows->pdata[i], type);
-
-        if (inside->len > 0)
-          return inside->pdata[0];
-      }
-  return NULL;
-}
-
-static TwDefinition *
-load_bundled (const char *id)
-{
-  g_autofree char *path = tw_definition_bundled_path (id);
-  g_autoptr(GError) error = NULL;
-  TwDefinition *def = tw_definition_load_file (path, NULL, &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (def);
-  return def;
-}
 
 /* ------------------------------------------------------------------------ */
 /* The game model under a board view                                        */
@@ -1350,6 +1212,105 @@ test_design_page_broken_text (void)
   finalize_after_idle (page);
 }
 
+/* The quick playtest: a variant that cannot score gets a warning in the
+ * problems list once its bot games are over, not from a run the text left
+ * behind; a text that scores takes it away. */
+
+static gboolean
+playtest_ended (gpointer data)
+{
+  return !tw_quick_playtest_get_running (data);
+}
+
+/* The label showing @text, or NULL. */
+static GtkWidget *
+find_label (GtkWidget  *page,
+            const char *text)
+{
+  g_autoptr(GPtrArray) labels = find_all (page, GTK_TYPE_LABEL);
+
+  for (guint i = 0; i < labels->len; i++)
+    if (g_strcmp0 (gtk_label_get_label (labels->pdata[i]), text) == 0)
+      return labels->pdata[i];
+  return NULL;
+}
+
+static void
+test_design_page_playtest_no_score (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data-files",
+                                                 "colorblock-no-score.yaml", NULL);
+  g_autofree char *no_score = NULL;
+  g_autofree char *bundled_path = tw_definition_bundled_path ("colorblock");
+  g_autofree char *bundled = NULL;
+  g_autofree char *warning = NULL;
+  GtkWidget *page = g_object_ref_sink (g_object_new (TW_TYPE_DESIGN_PAGE, NULL));
+  GtkWindow *window = show_in_window (page);
+  TwDefinitionDocument *doc = tw_design_page_get_document (TW_DESIGN_PAGE (page));
+  TwQuickPlaytest *playtest = tw_definition_document_get_playtest (doc);
+  GtkTextBuffer *buffer = GTK_TEXT_BUFFER (tw_definition_document_get_buffer (doc));
+  GtkTextIter start;
+
+  g_assert_true (g_file_get_contents (path, &no_score, NULL, NULL));
+  g_assert_true (g_file_get_contents (bundled_path, &bundled, NULL, NULL));
+
+  /* the text changes while the games are played: they stop, and what they
+   * found is not shown */
+  tw_definition_document_set_text (doc, NULL, no_score);
+  g_assert_true (tw_quick_playtest_get_running (playtest));
+  gtk_text_buffer_get_start_iter (buffer, &start);
+  gtk_text_buffer_insert (buffer, &start, "# edited\n", -1);
+  g_assert_false (tw_quick_playtest_get_running (playtest));
+  wait_until (holds_only_ref, playtest, "the cancelled playtest to end");
+  g_assert_null (tw_quick_playtest_get_warning (playtest));
+
+  /* checked: the games are played to the end, and none scores */
+  tw_definition_document_check_now (doc);
+  g_assert_true (tw_quick_playtest_get_running (playtest));
+  wait_until (playtest_ended, playtest, "the quick playtest");
+  warning = g_strdup (tw_quick_playtest_get_warning (playtest));
+  g_assert_cmpstr (warning, ==, "In 200 quick games with greedy and random bots, no player "
+                                "scored: check that this variant can reach its scoring.");
+  /* listed with the text's problems, with their warning icon */
+  g_assert_nonnull (find_in_row (page, warning, GTK_TYPE_IMAGE));
+  g_assert_nonnull (find_label (page, "1 problem"));
+
+  /* the designer pastes a definition that scores: the warning goes */
+  gtk_text_buffer_set_text (buffer, bundled, -1);
+  tw_definition_document_check_now (doc);
+  g_assert_true (tw_quick_playtest_get_running (playtest));
+  wait_until (playtest_ended, playtest, "the quick playtest");
+  g_assert_null (tw_quick_playtest_get_warning (playtest));
+  g_assert_null (find_in_row (page, warning, GTK_TYPE_IMAGE));
+  g_assert_nonnull (find_label (page, "No problems"));
+
+  destroy_window (window);
+  finalize_after_idle (page);
+}
+
+static void
+test_design_page_playtest_bundled (void)
+{
+  g_autoptr(TwDefinition) def = load_bundled ("colorblock");
+  GtkWidget *page = g_object_ref_sink (g_object_new (TW_TYPE_DESIGN_PAGE, NULL));
+  GtkWindow *window = show_in_window (page);
+  TwDefinitionDocument *doc = tw_design_page_get_document (TW_DESIGN_PAGE (page));
+  TwQuickPlaytest *playtest = tw_definition_document_get_playtest (doc);
+  g_autoptr(GPtrArray) rows = NULL;
+
+  tw_design_page_set_document (TW_DESIGN_PAGE (page), NULL, def);
+  g_assert_true (tw_quick_playtest_get_running (playtest));
+  wait_until (playtest_ended, playtest, "the quick playtest");
+  g_assert_null (tw_quick_playtest_get_warning (playtest));
+  rows = find_all (page, ADW_TYPE_ACTION_ROW);
+  for (guint i = 0; i < rows->len; i++)
+    g_assert_null (strstr (adw_preferences_row_get_title (rows->pdata[i]), "quick games"));
+  g_assert_nonnull (find_label (page, "No problems"));
+
+  destroy_window (window);
+  finalize_after_idle (page);
+}
+
 /* ------------------------------------------------------------------------ */
 /* The variant form                                                         */
 
@@ -1429,6 +1390,8 @@ main (int   argc,
   g_test_add_func ("/tw/widgets/design-page/edit-save", test_design_page_edit_save);
   g_test_add_func ("/tw/widgets/design-page/broken-text", test_design_page_broken_text);
   g_test_add_func ("/tw/widgets/design-page/add-face", test_design_page_add_face);
+  g_test_add_func ("/tw/widgets/design-page/playtest-no-score", test_design_page_playtest_no_score);
+  g_test_add_func ("/tw/widgets/design-page/playtest-bundled", test_design_page_playtest_bundled);
   g_test_add_func ("/tw/widgets/face-editor/starters", test_face_starters);
   g_test_add_func ("/tw/widgets/impact-table/sorts", test_impact_table);
   g_test_add_func ("/tw/widgets/lab-page/keeps-form", test_lab_keeps_form);

@@ -4,7 +4,9 @@
  * loader the CLI and the game use (in a thread when the text is large: a
  * result that describes a text no longer shown is dropped), and the unsaved
  * text is autosaved for recovery after a crash (tw-recovery.c) through the
- * autosave service, so the window never waits for the disk.
+ * autosave service, so the window never waits for the disk. Each text that
+ * loads gets a quick bot playtest (tw-quick-playtest.c) that warns when no
+ * player scores.
  *
  * Copyright 2026 The Tilewright team
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -20,6 +22,7 @@
 #include <glib/gi18n.h>
 
 #include "tw-autosave.h"
+#include "tw-quick-playtest.h"
 #include "tw-recovery.h"
 
 #define CHECK_DELAY_MS       300
@@ -39,6 +42,7 @@ struct _TwDefinitionDocument
   TwDiagnostics   *diags;          /* the last check's */
   TwAutosave      *autosave;
   GCancellable    *check_cancellable;
+  TwQuickPlaytest *playtest;       /* of the last definition that loaded */
 
   guint            check_timeout;
   guint            check_serial;
@@ -213,6 +217,7 @@ apply_result (TwDefinitionDocument *self,
     {
       g_clear_pointer (&self->definition, tw_definition_unref);
       self->definition = tw_definition_ref (definition);
+      tw_quick_playtest_start (self->playtest, definition);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DEFINITION]);
     }
   g_signal_emit (self, signals[CHECKED], 0);
@@ -355,6 +360,8 @@ buffer_changed (TwDefinitionDocument *self)
 {
   self->check_serial++;
   self->checked = FALSE;
+  /* it plays a definition no longer shown */
+  tw_quick_playtest_cancel (self->playtest);
   if (self->setting_text)
     return;
   g_clear_handle_id (&self->check_timeout, g_source_remove);
@@ -558,6 +565,15 @@ tw_definition_document_get_checked (TwDefinitionDocument *self)
   return self->checked;
 }
 
+/* The quick playtest of the last definition that loaded: started whenever
+ * `definition` changes, cancelled when the text does. */
+TwQuickPlaytest *
+tw_definition_document_get_playtest (TwDefinitionDocument *self)
+{
+  g_return_val_if_fail (TW_IS_DEFINITION_DOCUMENT (self), NULL);
+  return self->playtest;
+}
+
 /* ------------------------------------------------------------------------ */
 /* GObject                                                                  */
 
@@ -604,6 +620,9 @@ tw_definition_document_dispose (GObject *object)
   g_clear_handle_id (&self->check_timeout, g_source_remove);
   g_cancellable_cancel (self->check_cancellable);
   g_clear_object (&self->check_cancellable);
+  if (self->playtest != NULL)
+    tw_quick_playtest_cancel (self->playtest);
+  g_clear_object (&self->playtest);
   if (self->buffer != NULL)
     g_signal_handlers_disconnect_by_data (self->buffer, self);
   /* what was queued is written (or removed) by the service after the
@@ -679,6 +698,7 @@ tw_definition_document_init (TwDefinitionDocument *self)
   GtkSourceLanguageManager *languages = gtk_source_language_manager_get_default ();
   g_autofree char *autosave_path = tw_recovery_design_autosave_path ();
 
+  self->playtest = tw_quick_playtest_new ();
   self->buffer = gtk_source_buffer_new (NULL);
   gtk_source_buffer_set_language (self->buffer,
                                   gtk_source_language_manager_get_language (languages, "yaml"));

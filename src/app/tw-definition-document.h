@@ -3,8 +3,9 @@
  * The document owns the text (a GtkSourceBuffer: the file, byte for byte),
  * the file it belongs to, the checks made as it changes (debounced; in a
  * thread when the text is large), their diagnostics, the autosave of
- * unsaved edits (tw-autosave.h) and the `definition` property: the last
- * text that loaded without error. The Design view shows and edits it; the
+ * unsaved edits (tw-autosave.h), the `definition` property: the last
+ * text that loaded without error, and a quick bot playtest of it
+ * (tw-quick-playtest.h). The Design view shows and edits it; the
  * window and the other views follow its `definition`.
  *
  * Copyright 2026 The Tilewright team
@@ -17,6 +18,7 @@
 
 #include "tw-definition.h"
 #include "tw-node.h"
+#include "tw-quick-playtest.h"
 
 G_BEGIN_DECLS
 
@@ -50,6 +52,8 @@ guint                 tw_definition_document_get_n_errors    (TwDefinitionDocume
 const char           *tw_definition_document_get_syntax_error (TwDefinitionDocument *self);
 /* Whether the text as it is now has been checked. */
 gboolean              tw_definition_document_get_checked     (TwDefinitionDocument *self);
+/* Bot games of the last definition that loaded: can it score at all? */
+TwQuickPlaytest      *tw_definition_document_get_playtest    (TwDefinitionDocument *self);
 
 /* @definition's text, read from @file (NULL: untitled), as already checked:
  * unmodified, no undo history. */

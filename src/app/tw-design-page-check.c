@@ -3,7 +3,9 @@
  * The document (tw-definition-document.c) checks every change after a short
  * pause with the same loader the CLI and the game use; here each problem of
  * its last check marks its line and is listed below the text with
- * line:column, and a row takes the cursor there.
+ * line:column, and a row takes the cursor there. The document's quick bot
+ * playtest (tw-quick-playtest.c) adds its warning to the list when no player
+ * scored, as long as the text loads without errors.
  *
  * Copyright 2026 The Tilewright team
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -42,6 +44,24 @@ clear_problems (TwDesignPage *self)
   gtk_text_buffer_remove_tag_by_name (buffer, "tw-error", &start, &end);
   while ((row = gtk_widget_get_first_child (GTK_WIDGET (self->problems_list))) != NULL)
     gtk_list_box_remove (self->problems_list, row);
+  self->playtest_row = NULL;
+}
+
+/* A row of the list with a warning or error icon. */
+static GtkWidget *
+problem_row_new (const char *message,
+                 gboolean    error)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *icon;
+
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), message);
+  adw_action_row_set_title_lines (ADW_ACTION_ROW (row), 3);
+  icon = gtk_image_new_from_icon_name (error ? "dialog-error-symbolic" : "dialog-warning-symbolic");
+  gtk_widget_add_css_class (icon, error ? "error" : "warning");
+  adw_action_row_add_prefix (ADW_ACTION_ROW (row), icon);
+  return row;
 }
 
 static void
@@ -51,7 +71,7 @@ add_problem (TwDesignPage *self,
   GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
   g_autofree char *message = NULL;
   g_autofree char *where = NULL;
-  GtkWidget *row, *label, *icon;
+  GtkWidget *row, *label;
   GtkTextIter iter, end;
   gboolean error = diag->level == TW_DIAG_ERROR;
 
@@ -78,13 +98,7 @@ add_problem (TwDesignPage *self,
       where = g_strdup_printf (_("%u:%u"), diag->line, diag->column);
     }
 
-  row = adw_action_row_new ();
-  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), message);
-  adw_action_row_set_title_lines (ADW_ACTION_ROW (row), 3);
-  icon = gtk_image_new_from_icon_name (error ? "dialog-error-symbolic" : "dialog-warning-symbolic");
-  gtk_widget_add_css_class (icon, error ? "error" : "warning");
-  adw_action_row_add_prefix (ADW_ACTION_ROW (row), icon);
+  row = problem_row_new (message, error);
   if (where != NULL)
     {
       label = gtk_label_new (where);
@@ -126,17 +140,13 @@ update_forms_state (TwDesignPage *self)
     gtk_label_set_label (self->status_label, "");
 }
 
-/* A check of the document is done: its problems replace the ones shown. */
+/* The count above the list, which it shows only when there is something. */
 static void
-document_checked (TwDesignPage *self)
+update_summary (TwDesignPage *self)
 {
   TwDiagnostics *diags = tw_definition_document_get_diagnostics (self->document);
-  guint n = diags != NULL ? tw_diagnostics_get_n (diags) : 0;
+  guint n = (diags != NULL ? tw_diagnostics_get_n (diags) : 0) + (self->playtest_row != NULL);
   g_autofree char *summary = NULL;
-
-  clear_problems (self);
-  for (guint i = 0; i < n; i++)
-    add_problem (self, tw_diagnostics_get (diags, i));
 
   if (n == 0)
     summary = g_strdup (_("No problems"));
@@ -144,6 +154,56 @@ document_checked (TwDesignPage *self)
     summary = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u problem", "%u problems", n), n);
   gtk_label_set_label (self->problems_label, summary);
   gtk_widget_set_visible (GTK_WIDGET (self->problems_list), n > 0);
+}
+
+/* The quick playtest's warning, last in the list. It speaks of the last
+ * definition that loaded: while the text has errors, they are what to fix,
+ * and it waits. Kept while a new playtest runs, so that it does not blink
+ * at every edit; gone when one finds a score. */
+static void
+update_playtest_row (TwDesignPage *self)
+{
+  TwQuickPlaytest *playtest = tw_definition_document_get_playtest (self->document);
+  const char *warning = tw_quick_playtest_get_warning (playtest);
+
+  if (self->playtest_row != NULL)
+    {
+      gtk_list_box_remove (self->problems_list, self->playtest_row);
+      self->playtest_row = NULL;
+    }
+  if (warning != NULL && tw_definition_document_get_n_errors (self->document) == 0)
+    {
+      self->playtest_row = problem_row_new (warning, FALSE);
+      gtk_widget_set_tooltip_text (self->playtest_row,
+                                   _("Found by bot games played in the background after the "
+                                     "last edit"));
+      gtk_list_box_append (self->problems_list, self->playtest_row);
+    }
+}
+
+static void
+playtest_warning_changed (TwDesignPage *self)
+{
+  /* before the first check (a page that shows no definition) there is no
+   * list to add to */
+  if (tw_definition_document_get_diagnostics (self->document) == NULL)
+    return;
+  update_playtest_row (self);
+  update_summary (self);
+}
+
+/* A check of the document is done: its problems replace the ones shown. */
+static void
+document_checked (TwDesignPage *self)
+{
+  TwDiagnostics *diags = tw_definition_document_get_diagnostics (self->document);
+  guint n = diags != NULL ? tw_diagnostics_get_n (diags) : 0;
+
+  clear_problems (self);
+  for (guint i = 0; i < n; i++)
+    add_problem (self, tw_diagnostics_get (diags, i));
+  update_playtest_row (self);
+  update_summary (self);
   update_forms_state (self);
   _tw_design_page_update_actions (self);
 }
@@ -241,6 +301,9 @@ _tw_design_page_check_init (TwDesignPage *self)
                             self);
 
   g_signal_connect_object (self->document, "checked", G_CALLBACK (document_checked), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (tw_definition_document_get_playtest (self->document),
+                           "notify::warning", G_CALLBACK (playtest_warning_changed), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_swapped (self->problems_list, "row-activated", G_CALLBACK (problem_activated),
                             self);

@@ -59,6 +59,7 @@ struct _TwDesignPage
   /* Borrowed */
   GtkSourceBuffer  *buffer;         /* the document's */
   TwVariantForm    *variant_form;   /* in variant_box */
+  GtkWidget        *playtest_row;   /* the quick playtest's warning in problems_list, or NULL */
 
   guint             scroll_tick;
   TwPendingEdits    pending;        /* variant options: name and value */

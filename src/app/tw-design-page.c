@@ -607,7 +607,11 @@ tw_design_page_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->source_view, self);
   g_signal_handlers_disconnect_by_data (adw_style_manager_get_default (), self);
   if (self->document != NULL)
-    g_signal_handlers_disconnect_by_data (self->document, self);
+    {
+      g_signal_handlers_disconnect_by_data (self->document, self);
+      g_signal_handlers_disconnect_by_data (tw_definition_document_get_playtest (self->document),
+                                            self);
+    }
   adw_bin_set_child (ADW_BIN (self), NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), TW_TYPE_DESIGN_PAGE);
   self->buffer = NULL;

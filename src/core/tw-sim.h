@@ -14,7 +14,8 @@
  * loop, so progress is a callback on the calling thread and cancellation is
  * a flag the caller sets.
  *
- * Code: tw-sim.c (seeds, arms, the runner), tw-sim-stats.c (statistics),
+ * Code: tw-sim.c (seeds, arms, the runner), tw-sim-playtest.c (the quick
+ * playtest: can a game score at all?), tw-sim-stats.c (statistics),
  * tw-sim-json.c and tw-sim-csv.c (results as JSON and CSV), tw-lab-file.c
  * (the Lab's run files).
  */
@@ -183,6 +184,36 @@ gboolean         tw_sim_play_game        (const TwGame      *game,
                                           TwSimGame         *out,
                                           GError           **error);
 TwSimArm        *tw_sim_run              (const TwSimConfig *config,
+                                          GError           **error);
+
+/* Quick playtest ----------------------------------------------------------- */
+
+/* Whether a game can reach its scoring at all, asked cheaply (the Design
+ * view asks it after every edit that loads; doc/architecture.md): games
+ * 0, 1, … of a run seeded with @seed, one after another on the calling
+ * thread, until one ends with a seat's final score (TwRules.scores) other
+ * than 0 or @max_games have ended with every score 0. Even games are played
+ * by the greedy bot in every seat, odd ones by the random bot (why: in
+ * tw-sim-playtest.c). A pure function of the game, @seed and @max_games. */
+typedef struct
+{
+  guint    games;        /* games played */
+  gboolean scored;       /* the last of them ended with a score other than 0 */
+} TwSimPlaytest;
+
+/* The games and seed the Design view plays: 200 greedy and random games of
+ * the slowest bundled game take 1.3 s of CPU on one core (doc/architecture.md). */
+#define TW_SIM_PLAYTEST_GAMES 200
+#define TW_SIM_PLAYTEST_SEED  1
+
+/* FALSE with TW_SIM_ERROR_RULES on a rules or bot bug, or
+ * TW_SIM_ERROR_CANCELLED once @cancel (nullable, polled before every
+ * decision) is set. */
+gboolean         tw_sim_quick_playtest   (const TwGame      *game,
+                                          guint64            seed,
+                                          guint              max_games,
+                                          const gint        *cancel,
+                                          TwSimPlaytest     *out,
                                           GError           **error);
 
 /* Statistics ------------------------------------------------------------ */
