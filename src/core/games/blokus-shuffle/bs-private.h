@@ -250,11 +250,14 @@ void     bs_append_cell     (const TwGame *game, guint x, guint y, GString *out)
 const char *bs_deck_name    (const TwGame *game, guint n_players, guint deck, char buf[16]);
 const char *bs_color_name   (const TwDefinition *def, guint c);
 
-/* bs-foreign.c: classic Blokus as Pentobi writes it */
+/* bs-foreign.c: classic Blokus and Blokus Duo as Pentobi writes them */
 gboolean bs_foreign_setup   (const TwDefinition *def, const char *name, guint *n_players,
                              TwOptions *options, GError **error);
 const char *bs_foreign_name (const TwGame *game);
 extern const char * const bs_foreign_games[];
+extern const char * const bs_foreign_definitions[];
+gboolean bs_foreign_color_from_text (const TwGame *game, const char *text, GString *out,
+                             GString *why);
 void     bs_foreign_color   (const TwGame *game, const TwState *state, GString *out);
 gboolean bs_foreign_move_from_text (const TwGame *game, const TwState *state, const char *text,
                              TwMove *move, GString *why);
