@@ -18,6 +18,7 @@
 
 static TwDefinition *bundled_def;
 static TwDefinition *small_def;
+static TwDefinition *duo_def;
 
 #define CORNERS "blue: i1:a20\nyellow: i1:t20\nred: i1:t1\ngreen: i1:a1"
 #define CLASSIC "blokus-shuffle players=4 turn=blue phase=piece dir=cw\n" CORNERS
@@ -149,6 +150,52 @@ static const TwRuleCase rule_cases[] = {
   { "notation-garbage", 4, "cards=false", CLASSIC, "zz9", FALSE, "not a cell" },
   { "notation-unknown", 4, "cards=false", CLASSIC, "hello a1", FALSE, "unknown piece or card" },
 };
+
+/* Blokus Duo (the bundled blokus-duo.yaml): two colours on 14 x 14, purple
+ * starting on e10, orange on j5, one colour a player. */
+#define DUO_OPEN "blokus-shuffle players=2 turn=purple phase=open dir=cw\npurple:\norange:"
+#define DUO "blokus-shuffle players=2 turn=purple phase=piece dir=cw\npurple: i1:e10\norange: i1:j5"
+/* purple in the corner a14, its one diagonal b13 taken by orange */
+#define DUO_BLOCKED "purple: i1:a14\norange: i1:j5 i2:b13,c13"
+
+static const TwRuleCase duo_cases[] = {
+  /* the first piece covers the colour's own start point */
+  { "open-covers-start", 2, NULL, DUO_OPEN, "x5 e11,d10,e10,f10,e9", TRUE,
+    "turn=orange phase=open dir=cw\npurple: x5:e11,d10,e10,f10,e9\norange:" },
+  { "open-not-start", 2, NULL, DUO_OPEN, "i1 a14", FALSE, "colour's start point" },
+  { "open-other-colours-start", 2, NULL, DUO_OPEN, "i1 j5", FALSE, "colour's start point" },
+  { "open-second-colour", 2, NULL,
+    "blokus-shuffle players=2 turn=orange phase=open dir=cw\npurple: i1:e10\norange:",
+    "i2 j5,j4", TRUE, "turn=purple phase=piece dir=cw\npurple: i1:e10\norange: i2:j5,j4" },
+  { "open-second-not-own-start", 2, NULL,
+    "blokus-shuffle players=2 turn=orange phase=open dir=cw\npurple: i1:e10\norange:",
+    "i2 e9,e8", FALSE, "colour's start point" },
+  /* turns alternate between the two colours, corners only with the own colour */
+  { "turns-alternate", 2, NULL, DUO, "i2 f9,g9; i2 k4,l4", TRUE,
+    "turn=purple phase=piece dir=cw\npurple: i1:e10 i2:f9,g9\norange: i1:j5 i2:k4,l4" },
+  { "second-colour-next", 2, NULL, DUO, "i2 f9,g9", TRUE, "turn=orange phase=piece" },
+  { "side-contact-own", 2, NULL, DUO, "i2 e9,e8", FALSE, "only at the corners" },
+  { "off-the-14-board", 2, NULL, DUO, "i2 o1,o2", FALSE, "not a cell" },
+  /* passing and the end */
+  { "pass-when-able", 2, NULL, DUO, "pass", FALSE, "unable to place" },
+  { "pass-when-blocked", 2, NULL,
+    "blokus-shuffle players=2 turn=purple phase=piece dir=cw\n" DUO_BLOCKED, "pass", TRUE,
+    "turn=orange phase=piece dir=cw passed=purple" },
+  { "both-passed-ends", 2, NULL,
+    "blokus-shuffle players=2 turn=purple phase=piece dir=cw passed=orange\n" DUO_BLOCKED, "pass",
+    TRUE, "phase=done" },
+  { "placement-resets-passes", 2, NULL,
+    "blokus-shuffle players=2 turn=orange phase=piece dir=cw passed=purple\n" DUO_BLOCKED,
+    "i3 k4,l4,m4", TRUE, "turn=purple phase=piece dir=cw\n" },
+};
+
+/* The Duo table runs on its own definition (tw_test_add_rule_cases takes one
+ * table a program, the classic one). */
+static void
+duo_case_test (gconstpointer data)
+{
+  tw_test_run_rule_case (duo_def, data, TW_TEST_POSITION_BUILDS);
+}
 
 /* A position line placing the given pieces of a colour, packed top-left
  * first without regard to the placement rule (scoring only looks at what
@@ -539,6 +586,110 @@ test_random_small_board (void)
     }
 }
 
+/* Blokus Duo scores as classic Blokus: squares left, fewest wins (purple
+ * kept i5 and l5: 10; orange placed all: 0); advanced: -1 a square, +15 all
+ * placed (its last piece is not the monomino); Pentobi's final_score counts
+ * the squares placed with the bonuses: 79 against 89 + 15, "W+25". */
+static void
+test_duo_scoring (void)
+{
+  g_autoptr(TwGame) game = tw_test_make_game (duo_def, 2, NULL);
+  g_autoptr(GString) text = g_string_new ("blokus-shuffle players=2 turn=purple phase=done dir=cw");
+  g_autoptr(GString) pentobi = g_string_new (NULL);
+  guint32 used[BS_MAX_SIZE] = { 0 };
+  double scores[2];
+  guint rank[2];
+
+  pack_color (game, used, "purple", "i5 l5", NULL, text);
+  pack_color (game, used, "orange", "", NULL, text);
+  g_autofree TwState *state = tw_test_make_position (game, text->str, TW_TEST_POSITION_CHECKED);
+  g_assert_true (tw_state_is_terminal (game, state));
+  game->rules->scores (game, state, scores);
+  g_assert_cmpfloat (scores[0], ==, 10);
+  g_assert_cmpfloat (scores[1], ==, 0);
+  game->rules->ranking (game, state, rank);
+  g_assert_cmpuint (rank[1], ==, 0);
+  g_assert_cmpuint (rank[0], ==, 1);
+  game->rules->foreign_final_score (game, state, pentobi);
+  g_assert_cmpstr (pentobi->str, ==, "W+25");
+
+  g_autoptr(TwGame) advanced = tw_test_make_game (duo_def, 2, "scoring=advanced");
+  g_autofree TwState *a = tw_test_make_position (advanced, text->str, TW_TEST_POSITION_CHECKED);
+  advanced->rules->scores (advanced, a, scores);
+  g_assert_cmpfloat (scores[0], ==, -10);
+  g_assert_cmpfloat (scores[1], ==, 15);
+}
+
+/* The text of the bundled blokus-duo.yaml with @from (present once) made @to. */
+static GString *
+duo_text_with (const char *from,
+               const char *to)
+{
+  g_autofree char *path = tw_definition_bundled_path ("blokus-duo");
+  g_autofree char *text = NULL;
+  GString *yaml;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  yaml = g_string_new (text);
+  g_assert_cmpuint (g_string_replace (yaml, from, to, 1), ==, 1);
+  return yaml;
+}
+
+/* The colours are the definition's: two need two start cells and two
+ * seats; three colours are no Blokus game. */
+static void
+test_duo_bad_definitions (void)
+{
+  static const struct { const char *from, *to, *says; } cases[] = {
+    { "  starts: [e10, j5]", "  starts: [e10, j5, a1, n1]", "board.starts lists 4 cells" },
+    { "players: {min: 2, max: 2}", "players: {min: 2, max: 4}", "one colour each" },
+    { "  - {id: orange", "  - {id: teal, name: Teal, rgb: \"#008080\"}\n  - {id: orange",
+      "this file has 3" },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GString) bad = duo_text_with (cases[i].from, cases[i].to);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(TwDiagnostics) diags = tw_diagnostics_new ("bad.yaml");
+
+      TwDefinition *def = tw_definition_load_data (bad->str, -1, "bad.yaml", diags, &error);
+      g_assert_null (def);
+      g_autofree char *report = tw_diagnostics_to_string (diags);
+      if (strstr (report, cases[i].says) == NULL)
+        g_error ("case %u: '%s' does not say '%s'", i, report, cases[i].says);
+    }
+}
+
+static void
+test_random_duo (void)
+{
+  random_games (duo_def, 2, NULL, 12, 70);
+  random_games (duo_def, 2, "scoring=advanced start-corner=any-free", 6, 71);
+}
+
+/* The action cards with two colours: each colour its own deck (the merged
+ * deck of two seats is then the colour's), every card kind in play. */
+static void
+test_random_duo_cards (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) yaml = duo_text_with ("variant:\n", "cards:\n"
+                                           "  - {id: skip, kind: skip, count: 2}\n"
+                                           "  - {id: reverse, kind: reverse, count: 2}\n"
+                                           "  - {id: draw-2, kind: draw-2, count: 2}\n"
+                                           "  - {id: recycle, kind: recycle, count: 2}\n"
+                                           "  - {id: edge-to-edge, kind: edge-to-edge, count: 2}\n"
+                                           "  - {id: double-play, kind: double-play, count: 2}\n"
+                                           "  - {id: wild, kind: wild, count: 1}\n"
+                                           "  - {id: warp, kind: warp, count: 1}\n"
+                                           "variant:\n");
+  g_autoptr(TwDefinition) def = tw_definition_load_data (yaml->str, -1, "duo-cards.yaml", NULL,
+                                                         &error);
+  g_assert_no_error (error);
+  random_games (def, 2, "cards=true", 12, 72);
+  random_games (def, 2, "cards=true two-player-deck=per-color wild-own-color=true", 6, 73);
+}
+
 /* Bad board sections are reported at their position. */
 static void
 test_bad_board (void)
@@ -573,9 +724,19 @@ main (int argc, char **argv)
 
   bundled_def = tw_test_load_bundled ("blokus-shuffle");
   small_def = tw_test_load_data_file ("blokus-shuffle-small.yaml");
+  duo_def = tw_test_load_bundled ("blokus-duo");
 
   tw_test_add_rule_cases ("/tw/blokus-shuffle/rule", bundled_def, rule_cases, G_N_ELEMENTS (rule_cases),
                           TW_TEST_POSITION_BUILDS);
+  for (guint i = 0; i < G_N_ELEMENTS (duo_cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/tw/blokus-shuffle/duo/%s", duo_cases[i].name);
+      g_test_add_data_func (path, &duo_cases[i], duo_case_test);
+    }
+  g_test_add_func ("/tw/blokus-shuffle/duo-scoring", test_duo_scoring);
+  g_test_add_func ("/tw/blokus-shuffle/duo-bad-definitions", test_duo_bad_definitions);
+  g_test_add_func ("/tw/blokus-shuffle/random/duo", test_random_duo);
+  g_test_add_func ("/tw/blokus-shuffle/random/duo-cards", test_random_duo_cards);
   g_test_add_func ("/tw/blokus-shuffle/advanced-scoring-example", test_advanced_scoring_example);
   g_test_add_func ("/tw/blokus-shuffle/monomino-bonus", test_monomino_bonus);
   g_test_add_func ("/tw/blokus-shuffle/two-player-worse-colour", test_two_player_worse_colour);
@@ -593,5 +754,6 @@ main (int argc, char **argv)
   int ret = g_test_run ();
   tw_definition_unref (bundled_def);
   tw_definition_unref (small_def);
+  tw_definition_unref (duo_def);
   return ret;
 }

@@ -13,6 +13,27 @@
 #include "tw-chart.h"
 #include "tw-renderer.h"
 
+/* Draws @state fitted into a @w x @h surface: no cairo error. */
+static void
+draw_fitted (const TwRenderer     *renderer,
+             const TwGame         *game,
+             const TwState        *state,
+             const TwRenderParams *params,
+             const TwLayout       *layout,
+             int                   w,
+             int                   h)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+  cairo_t *cr = cairo_create (surface);
+  double scale = MIN (w / layout->width, h / layout->height);
+
+  cairo_scale (cr, scale, scale);
+  tw_renderer_draw (renderer, cr, game, state, params);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
 static void
 test_game (gconstpointer data)
 {
@@ -45,8 +66,6 @@ test_game (gconstpointer data)
                                         .aspect = aspects[(step / 9) % G_N_ELEMENTS (aspects)] };
               TwRenderParams plain = { .viewer = params.viewer };
               TwLayout layout, wide;
-              cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 640, 400);
-              cairo_t *cr = cairo_create (surface);
 
               tw_renderer_layout (renderer, game, state, &params, &layout);
               g_assert_cmpfloat (layout.width, >, 0);
@@ -57,12 +76,7 @@ test_game (gconstpointer data)
               if (params.aspect > 0)
                 g_assert_cmpfloat (MIN (params.aspect / layout.width, 1 / layout.height), >=,
                                    MIN (params.aspect / wide.width, 1 / wide.height) - 1e-9);
-              double scale = MIN (640 / layout.width, 400 / layout.height);
-              cairo_scale (cr, scale, scale);
-              tw_renderer_draw (renderer, cr, game, state, &params);
-              g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
-              cairo_destroy (cr);
-              cairo_surface_destroy (surface);
+              draw_fitted (renderer, game, state, &params, &layout, 640, 400);
 
               tw_move_list_clear (&moves);
               rules->legal_moves (game, state, &moves);
@@ -95,6 +109,30 @@ test_game (gconstpointer data)
   else
     g_assert_cmpuint (with_region, >, 0);
   g_test_message ("%s: %u of %u legal moves have a place on the board", rules->id, with_region, total);
+}
+
+/* A two-colour Blokus game (the bundled Blokus Duo) lays out two trays, one
+ * a colour, not four, and draws without a cairo error. */
+static void
+test_blokus_two_colours (void)
+{
+  g_autofree char *path = tw_definition_bundled_path ("blokus-duo");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TwDefinition) def = tw_definition_load_file (path, NULL, &error);
+  const TwRenderer *renderer = tw_renderer_lookup ("blokus-shuffle");
+  TwRenderParams params = { .viewer = 0 };
+  guint trays = 0;
+  TwLayout layout;
+
+  g_assert_no_error (error);
+  g_autoptr(TwGame) game = tw_game_new (def, 2, NULL, &error);
+  g_assert_no_error (error);
+  g_autofree TwState *state = tw_state_new (game, 1);
+  tw_renderer_layout (renderer, game, state, &params, &layout);
+  for (guint i = 0; i < layout.n_areas; i++)
+    trays += layout.areas[i].kind == TW_AREA_PRIVATE;
+  g_assert_cmpuint (trays, ==, 2);
+  draw_fitted (renderer, game, state, &params, &layout, 600, 400);
 }
 
 /* Labels are laid out once and the layouts kept (tw_render_text): a label
@@ -287,6 +325,7 @@ main (int argc, char **argv)
       g_autofree char *p = g_strdup_printf ("/tw/render/%s", all[i]->id);
       g_test_add_data_func (p, all[i], test_game);
     }
+  g_test_add_func ("/tw/render/blokus-two-colours", test_blokus_two_colours);
   g_test_add_func ("/tw/render/text-cache", test_text_cache);
   g_test_add_func ("/tw/render/chart-own-scales", test_chart_own_scales);
   g_test_add_func ("/tw/render/colorblock-aspect", test_colorblock_aspect);

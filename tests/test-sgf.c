@@ -1,4 +1,4 @@
-/* test-sgf.c: Pentobi's .blksgf records of classic Blokus
+/* test-sgf.c: Pentobi's .blksgf records of classic Blokus and Blokus Duo
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -215,8 +215,12 @@ typedef struct
 static const BadCase bad_cases[] = {
   { "not-sgf", "hello", "test.blksgf: no game" },
   { "other-game", "(;GM[Blokus Trigon];1[a20])", "no game" },
-  /* Duo is two colours on 14 x 14: not a game of this four-colour module */
-  { "duo", "(;GM[Blokus Duo];1[e10])", "no game" },
+  /* Duo's two colours are B and W, and the first piece covers e10 */
+  { "duo-colour-number", "(;GM[Blokus Duo];1[e10])",
+    "move 1 is colour 1's, but colour B is to play" },
+  { "duo-second-first", "(;GM[Blokus Duo];W[j5])", "move 1 is colour W's, but colour B is to play" },
+  { "duo-off-start", "(;GM[Blokus Duo];B[a14])", "move 1 (B[a14])" },
+  { "duo-other-start", "(;GM[Blokus Duo];B[j5])", "move 1 (B[j5])" },
   { "unclosed-value", "(;GM[Blokus];1[a20)", "1:15: error: a value is not closed" },
   { "no-node", "(;GM[Blokus]\n x)", "2:2: error: a property needs a value" },
   { "unclosed-tree", "(;GM[Blokus];1[a20]", "the record ends before" },
@@ -240,6 +244,51 @@ test_bad (gconstpointer data)
   g_assert_nonnull (error);
   if (strstr (error->message, bc->message) == NULL)
     g_error ("%s: '%s' does not say '%s'", bc->name, error->message, bc->message);
+}
+
+/* A hand-written Blokus Duo record, in Pentobi's colours (B, W) and order
+ * of cells (by row from the bottom), is read onto the bundled two-colour
+ * definition and written back move for move: the same text. */
+static void
+test_duo_round_trip (void)
+{
+  static const char duo[] =
+    "(;FF[4]CA[UTF-8]AP[Tilewright:" PACKAGE_VERSION "]GM[Blokus Duo]\n"
+    ";B[e10,e11,e12,e13,e14]\n"
+    ";W[j3,k3,j4,j5]\n"
+    ";B[f8,g8,f9,g9]\n"
+    ";W[k6,l6,m6]\n"
+    ";B[i4,h5,i5,h6,h7]\n"
+    ")\n";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TwRecord) record = import (duo, &error);
+
+  g_assert_no_error (error);
+  TwGame *game = tw_record_get_game (record);
+  g_assert_cmpstr (game->definition->name, ==, "Blokus Duo");
+  g_assert_cmpuint (game->n_players, ==, 2);
+  TwHistory *history = tw_record_get_history (record);
+  g_autoptr(GArray) line = tw_history_get_main_line (history);
+  g_assert_cmpuint (line->len, ==, 5);
+  /* the players alternate, one colour each */
+  for (guint i = 0; i < line->len; i++)
+    g_assert_cmpint (tw_history_get_node (history, g_array_index (line, guint, i))->player, ==,
+                     i % 2);
+  g_autofree char *back = tw_sgf_export (record, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (back, ==, duo);
+
+  /* Duo is not played on four colours, nor classic Blokus on two */
+  g_autoptr(TwRecord) on_four = tw_sgf_import_with_definition (blokus, duo, -1, "duo.blksgf",
+                                                               &error);
+  g_assert_null (on_four);
+  g_assert_nonnull (strstr (error->message, "Blokus Duo is played on two colours"));
+  g_clear_error (&error);
+  g_autoptr(TwRecord) classic = tw_sgf_import_with_definition (game->definition,
+                                                               "(;GM[Blokus];1[a20])", -1,
+                                                               "classic.blksgf", &error);
+  g_assert_null (classic);
+  g_assert_nonnull (strstr (error->message, "Blokus is played on four colours"));
 }
 
 /* Only the classic game has a .blksgf form. */
@@ -272,6 +321,7 @@ main (int argc, char **argv)
   g_test_add_func ("/tw/sgf/variations", test_variations);
   g_test_add_func ("/tw/sgf/game-types", test_game_types);
   g_test_add_func ("/tw/sgf/export-refused", test_export_refused);
+  g_test_add_func ("/tw/sgf/duo-round-trip", test_duo_round_trip);
   for (guint i = 0; i < G_N_ELEMENTS (bad_cases); i++)
     {
       g_autofree char *p = g_strdup_printf ("/tw/sgf/bad/%s", bad_cases[i].name);

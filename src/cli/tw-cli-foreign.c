@@ -383,16 +383,32 @@ gtp_set_record (Gtp      *gtp,
   gtp->history = tw_record_get_history (record);
 }
 
+/* A new game of gtp->name: on the definition the engine was started with
+ * when it plays that game, else on the bundled definition that does (Blokus
+ * Duo's two colours, classic Blokus's four). */
 static gboolean
 gtp_new_game (Gtp      *gtp,
               GError  **error)
 {
+  const TwRules *rules = gtp->def->rules;
+  g_autoptr(TwDefinition) bundled = NULL;
+  g_autoptr(GError) given_error = NULL;
+  TwDefinition *def = gtp->def;
   guint n_players;
   TwOptions options;
 
-  if (!gtp->def->rules->foreign_setup (gtp->def, gtp->name, &n_players, &options, error))
-    return FALSE;
-  g_autoptr(TwGame) game = tw_game_new (gtp->def, n_players, &options, error);
+  if (!rules->foreign_setup (def, gtp->name, &n_players, &options, &given_error))
+    {
+      bundled = tw_sgf_bundled_definition (rules, gtp->name, NULL);
+      if (bundled == NULL || bundled->rules != rules
+          || !rules->foreign_setup (bundled, gtp->name, &n_players, &options, NULL))
+        {
+          g_propagate_error (error, g_steal_pointer (&given_error));
+          return FALSE;
+        }
+      def = bundled;
+    }
+  g_autoptr(TwGame) game = tw_game_new (def, n_players, &options, error);
   if (game == NULL)
     return FALSE;
   gtp_set_record (gtp, tw_record_new (game, gtp->seed));
@@ -434,8 +450,16 @@ gtp_reach_color (Gtp        *gtp,
 {
   const TwRules *rules = gtp->game->rules;
   g_autoptr(GString) now = g_string_new (NULL);
+  g_autoptr(GString) named = g_string_new (NULL);
 
-  if (strlen (color) != 1 || color[0] < '1' || color[0] > '4')
+  if (rules->foreign_color_from_text != NULL)
+    {
+      g_string_truncate (why, 0);
+      if (!rules->foreign_color_from_text (gtp->game, color, named, why))
+        return FALSE;
+      color = named->str;
+    }
+  else if (strlen (color) != 1 || color[0] < '1' || color[0] > '4')
     {
       g_string_printf (why, "unknown colour '%s' (1, 2, 3 or 4)", color);
       return FALSE;
@@ -571,12 +595,22 @@ gtp_loadsgf (Gtp         *gtp,
       return FALSE;
     }
   TwRecord *record = tw_sgf_import_with_definition (gtp->def, text, len, arg[0], &error);
+  if (record == NULL && error->domain == TW_GAME_ERROR)
+    {
+      /* a game the engine's definition does not lay out (Blokus Duo on four
+       * colours; its setup refused it): on the bundled definition that does */
+      record = tw_sgf_import (text, len, arg[0], NULL);
+      if (record != NULL && tw_record_get_game (record)->rules != gtp->def->rules)
+        g_clear_pointer (&record, tw_record_free);
+    }
   if (record == NULL)
     {
       g_string_assign (out, error->message);
       return FALSE;
     }
   gtp_set_record (gtp, record);
+  if (gtp->game->rules->foreign_name != NULL && gtp->game->rules->foreign_name (gtp->game) != NULL)
+    gtp->name = gtp->game->rules->foreign_name (gtp->game);
 
   g_autoptr(GArray) line = tw_history_get_main_line (gtp->history);
   guint target = 0;   /* the root */
@@ -899,7 +933,20 @@ tw_cli_gtp (int    argc,
       tw_definition_unref (gtp.def);
       return TW_EXIT_USAGE;
     }
+  /* the first game the definition plays itself (Blokus Duo on a two-colour one) */
   gtp.name = gtp.def->rules->foreign_game;
+  for (guint k = 0; game_name == NULL && gtp.def->rules->foreign_games[k] != NULL; k++)
+    {
+      guint n_players;
+      TwOptions options;
+
+      if (gtp.def->rules->foreign_setup (gtp.def, gtp.def->rules->foreign_games[k], &n_players,
+                                         &options, NULL))
+        {
+          gtp.name = gtp.def->rules->foreign_games[k];
+          break;
+        }
+    }
   if (game_name != NULL)
     {
       const char * const *games = gtp.def->rules->foreign_games;

@@ -250,10 +250,23 @@ struct _TwRules
    *  - foreign_setup: the seat count and options of the game @name on @def;
    *  - foreign_name: which of them @game is, or NULL (then no record can be
    *    exported);
-   *  - foreign_color: the colour to move, as the SGF property ("1".."4");
-   *  - foreign_move_*: a move in the foreign syntax ("a20,b20,b19", "pass"). */
+   *  - foreign_color: the colour to move, as the SGF property ("1".."4",
+   *    "B"/"W");
+   *  - foreign_move_*: a move in the foreign syntax ("a20,b20,b19", "pass").
+   *  - foreign_definitions (may be NULL): beside each of foreign_games, the
+   *    id of the bundled definition that plays it when the module's own
+   *    (`<id>.yaml`) does not, e.g. "blokus-duo"; NULL entries (or a NULL
+   *    array) mean the module's own;
+   *  - foreign_color_from_text (may be NULL): a colour as a GTP controller
+   *    names it ("b", "white", "3") into its SGF property; when NULL the
+   *    controller must name it by the property itself. */
   const char *foreign_game;
   const char * const *foreign_games;
+  const char * const *foreign_definitions;
+  gboolean  (*foreign_color_from_text) (const TwGame *game,
+                                const char          *text,
+                                GString             *out,
+                                GString             *why);
   gboolean  (*foreign_setup)   (const TwDefinition  *def,
                                 const char          *name,
                                 guint               *n_players,

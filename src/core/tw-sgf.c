@@ -357,6 +357,30 @@ tw_sgf_import_with_definition (TwDefinition  *def,
   return import_nodes (def, nodes, c.name, error);
 }
 
+TwDefinition *
+tw_sgf_bundled_definition (const TwRules  *rules,
+                           const char     *game,
+                           GError        **error)
+{
+  const char *id = rules->id;
+  g_autofree char *path = NULL;
+
+  g_return_val_if_fail (rules != NULL && game != NULL, NULL);
+
+  for (guint k = 0; rules->foreign_definitions != NULL && rules->foreign_games != NULL
+                    && rules->foreign_games[k] != NULL; k++)
+    if (g_str_equal (rules->foreign_games[k], game) && rules->foreign_definitions[k] != NULL)
+      id = rules->foreign_definitions[k];
+  path = tw_definition_bundled_path (id);
+  if (path == NULL)
+    {
+      g_set_error (error, TW_SGF_ERROR, TW_SGF_ERROR_GAME,
+                   "the bundled definition %s.yaml that plays %s is missing", id, game);
+      return NULL;
+    }
+  return tw_definition_load_file (path, NULL, error);
+}
+
 TwRecord *
 tw_sgf_import (const char  *text,
                gssize       len,
@@ -376,10 +400,7 @@ tw_sgf_import (const char  *text,
       gsize rest = (gsize) (text + size - (gm + 3));
       if (rest > strlen (f) && strncmp (gm + 3, f, strlen (f)) == 0 && gm[3 + strlen (f)] == ']')
         {
-          g_autofree char *path = tw_definition_bundled_path (all[i]->id);
-          if (path == NULL)
-            break;
-          g_autoptr(TwDefinition) def = tw_definition_load_file (path, NULL, error);
+          g_autoptr(TwDefinition) def = tw_sgf_bundled_definition (all[i], f, error);
           if (def == NULL)
             return NULL;
           return tw_sgf_import_with_definition (def, text, len, name, error);
@@ -404,7 +425,8 @@ tw_sgf_export (TwRecord  *record,
     {
       g_set_error (error, TW_SGF_ERROR, TW_SGF_ERROR_GAME,
                    "this %s game has no SGF form (for Blokus: cards=false on the 20 x 20 board; "
-                   "4 players, 2 with two-player-score=both-colors, or 3 sharing colour 4)",
+                   "4 players, 2 with two-player-score=both-colors, or 3 sharing colour 4; "
+                   "or two colours on Blokus Duo's 14 x 14 board, data/games/blokus-duo.yaml)",
                    rules->display_name);
       return NULL;
     }

@@ -2,7 +2,7 @@
  *
  * Reads and writes the SGF records of a module that declares a foreign game
  * (tw-rules.h: foreign_game and its hooks), today Pentobi's .blksgf for
- * classic Blokus. Every variation is read into the record's history (an
+ * classic Blokus and Blokus Duo. Every variation is read into the record's history (an
  * opening book is a tree), the main line first; only the main line is
  * written. Setup properties are refused.
  * Passes, which such records leave out, are put back where the rules need
@@ -42,6 +42,11 @@ TwRecord *tw_sgf_import_with_definition (TwDefinition  *def,
                          const char     *text,
                          gssize          len,
                          const char     *name,
+                         GError        **error);
+/* The bundled definition that plays the foreign game @game of @rules (its
+ * foreign_definitions entry, or the module's own `<id>.yaml`). */
+TwDefinition *tw_sgf_bundled_definition (const TwRules *rules,
+                         const char     *game,
                          GError        **error);
 /* The main line of @record as SGF; fails unless its game is a foreign one. */
 char     *tw_sgf_export (TwRecord       *record,

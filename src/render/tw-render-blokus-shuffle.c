@@ -144,7 +144,7 @@ bs_compute_layout (const TwGame  *game,
 
   L->chips_per_row = MAX (1, (guint) ((inner - DECK_W + 0.12) / (CHIP_W + 0.12)));
   y = L->iy + INFO_H + 0.3;
-  for (guint c = 0; c < BS_N_COLORS; c++)
+  for (guint c = 0; c < v->n_colors; c++)
     {
       L->py[c] = y;
       L->ph[c] = PHEAD + L->sup_h[(int) c == L->big_color] + 0.25;
@@ -177,7 +177,7 @@ bs_layout (const TwGame         *game,
   tw_layout_add_area (layout, TW_AREA_BOARD, -1, L.bx, L.by, L.bw, L.bh, _("Board"));
   tw_layout_add_area (layout, TW_AREA_INFO, -1, L.rx, L.iy, RW, INFO_H,
                       _("Turn, direction and scores"));
-  for (guint c = 0; c < BS_N_COLORS; c++)
+  for (guint c = 0; c < v->n_colors; c++)
     {
       gboolean shared = (int) c == v->shared_color;
       tw_layout_add_area (layout, TW_AREA_PRIVATE, shared ? -1 : bs_view_seat_of (game, v, c),
@@ -380,7 +380,7 @@ draw_board (cairo_t              *cr,
   cairo_stroke (cr);
 
   /* start cells: a ring in the colour, under any piece that covers it */
-  for (guint c = 0; c < BS_N_COLORS; c++)
+  for (guint c = 0; c < v->n_colors; c++)
     {
       double cx = GX + v->start_x[c] + 0.5, cy = GY + v->start_y[c] + 0.5;
       cairo_new_sub_path (cr);
@@ -399,7 +399,7 @@ draw_board (cairo_t              *cr,
   /* the pieces: one fill per colour, then the cell seams inside pieces and
    * the outlines between pieces, one stroke each */
   memset (id, 0, sizeof id);
-  for (guint c = 0; c < BS_N_COLORS; c++)
+  for (guint c = 0; c < v->n_colors; c++)
     {
       if (v->n_placed[c] == 0)
         continue;
@@ -840,7 +840,9 @@ draw_info (cairo_t              *cr,
   switch (v->phase)
     {
     case BS_PHASE_OPEN:
-      what = g_strdup (_("Opening: place a first piece covering the start corner."));
+      what = g_strdup (v->n_colors == 2
+                       ? _("Opening: place a first piece covering the colour's start point.")
+                       : _("Opening: place a first piece covering the start corner."));
       break;
     case BS_PHASE_CARD:
       what = g_strdup (_("Play a card from the hand."));
@@ -907,7 +909,7 @@ draw_info (cairo_t              *cr,
         {
           g_string_append (line, " · ");
           g_string_append (line, _("skips:"));
-          for (guint c = 0; c < BS_N_COLORS; c++)
+          for (guint c = 0; c < v->n_colors; c++)
             if (v->skip_mask >> c & 1)
               g_string_append_printf (line, " %s", color_name (def, c));
         }
@@ -951,7 +953,7 @@ bs_draw (cairo_t              *cr,
   draw_last_move (cr, game, params);
 
   draw_info (cr, game, v, params, &L);
-  for (guint c = 0; c < BS_N_COLORS; c++)
+  for (guint c = 0; c < v->n_colors; c++)
     draw_color_panel (cr, game, v, params, &L, c);
 
   draw_targets (cr, game, v, params);

@@ -1439,6 +1439,17 @@ def blksgf_round_trip():
     code, out, err = run("import", huge)
     expect(code, (out, err), EXIT_ILLEGAL_MOVE)
     check("huge.blksgf:1:" in err and len(err) < 1000, "long message", len(err), err[:300])
+    # a hand-written Blokus Duo record: imported onto the bundled blokus-duo.yaml
+    # and exported again, the same moves in the same colours
+    duo_moves = ";B[e10,e11,e12,e13,e14];W[j3,k3,j4,j5];B[f8,g8,f9,g9];W[k6,l6,m6]"
+    duo = write("duo.blksgf", "(;FF[4]GM[Blokus Duo]" + duo_moves + ")")
+    duo_yaml = os.path.join(TMP, "duo.yaml")
+    code, out, err = run("import", duo, "-o", duo_yaml)
+    expect(code, (out, err), EXIT_OK)
+    check("Blokus Duo" in read(duo_yaml), read(duo_yaml)[:300])
+    code, out, err = run("export", duo_yaml, "--format", "blksgf")
+    expect(code, (out, err), EXIT_OK)
+    check("GM[Blokus Duo]" in out and out.replace("\n", "").endswith(duo_moves + ")"), out)
 
 
 @test
@@ -1463,7 +1474,7 @@ def gtp_session():
     commands = "\n".join([
         "protocol_version", "name", "set_game Blokus", "play 1 a20", "10 genmove 2",
         "known_command reg_genmove", "known_command nonsense", "play 3 a20",
-        "set_game Blokus Duo", "final_score", "undo", "quit", ""])
+        "set_game Blokus Trigon", "final_score", "undo", "quit", ""])
     proc = subprocess.run([CLI, "gtp", blokus(), "--bot", "greedy"], input=commands.encode(),
                           capture_output=True, timeout=120)
     expect(proc.returncode, (proc.stdout, proc.stderr), EXIT_OK)
@@ -1482,8 +1493,9 @@ def gtp_session():
 class Engine:
     """tilewright-cli gtp as a controller drives it: one command, one reply."""
 
-    def __init__(self, *extra):
-        self.proc = subprocess.Popen([CLI, "gtp", blokus(), *extra], stdin=subprocess.PIPE,
+    def __init__(self, *extra, definition=None):
+        self.proc = subprocess.Popen([CLI, "gtp", definition or blokus(), *extra],
+                                     stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
 
     def send(self, command):
@@ -1513,10 +1525,60 @@ def gtp_full_game_pentobi_meaning():
     if the monomino came last)."""
     for game in ("Blokus", "Blokus Two-Player", "Blokus Three-Player"):
         gtp_full_game(game, save=game == "Blokus")
-    # Duo (two colours, 14 x 14) is not a game of this module: refused
+    # a game type Pentobi plays and this module does not: refused with the list
     engine = Engine("--bot", "random")
-    ok, why = engine.send("set_game Blokus Duo")
-    check(not ok and "unsupported game" in why and "Blokus Two-Player" in why, "set_game Duo", why)
+    ok, why = engine.send("set_game Blokus Trigon")
+    check(not ok and "unsupported game" in why and "Blokus Duo" in why, "set_game Trigon", why)
+    engine.close()
+
+
+@test
+def gtp_blokus_duo():
+    """set_game Blokus Duo on the engine of the four-colour definition plays on
+    the bundled two-colour one: colours b and w (Pentobi's), the first piece of
+    each on its start point (e10, j5), a whole game to final_score as Pentobi
+    counts it, savesgf writes GM[Blokus Duo] with B and W moves, and the
+    engine goes back to four colours with set_game Blokus."""
+    engine = Engine("--bot", "random")
+    check(engine.send("set_game Blokus Duo") == (True, ""), "set_game Blokus Duo")
+    ok, why = engine.send("genmove 1")
+    check(not ok and "unknown colour '1' (b or w)" in why, "Duo's colours are b and w", why)
+    ok, why = engine.send("play w j5")
+    check(not ok and "colour B is to move" in why, "purple (B) opens", why)
+    ok, legal = engine.send("all_legal b")
+    check(ok and legal != "" and all("e10" in m.split(",") for m in legal.split("\n")),
+          "every first move of B covers e10", legal[:200])
+    ok, why = engine.send("play b a14")
+    check(not ok and "start point" in why, "a first piece off the start point", why)
+    def pick(n, legal):
+        if n == 1:
+            check(all("j5" in m.split(",") for m in legal), "W's first piece covers j5", legal[:9])
+        return sorted(legal)[-1]
+
+    squares, last, moves = gtp_play_out(engine, "bw", pick)
+    points = pentobi_points(squares, last)
+    diff = points["b"] - points["w"]
+    want = "0" if diff == 0 else f"{'B' if diff > 0 else 'W'}+{abs(diff)}"
+    check(engine.send("final_score") == (True, want), "Duo final_score", want)
+    sgf = os.path.join(TMP, "gtp-duo.blksgf")
+    check(engine.send(f"savesgf {sgf}")[0], "savesgf")
+    text = read(sgf)
+    check("GM[Blokus Duo]" in text and text.count(";B[") + text.count(";W[") == moves
+          and ";1[" not in text, "savesgf: Pentobi's Duo record", text[:200])
+    check(engine.send("set_game Blokus")[0], "back to four colours")
+    check(engine.send("play 1 a20")[0], "classic Blokus again")
+    # loadsgf of a Duo record on the four-colour engine: the Duo position
+    check(engine.send(f"loadsgf {sgf} 2")[0], "loadsgf Duo")
+    ok, legal = engine.send("all_legal w")
+    check(ok and legal != "" and all("j5" in m.split(",") for m in legal.split("\n")),
+          "loadsgf 2: W opens on j5", legal[:200])
+    engine.close()
+    # the engine of the Duo definition starts in Duo
+    engine = Engine("--bot", "greedy", definition=os.path.join(DATADIR, "games", "blokus-duo.yaml"))
+    ok, move = engine.send("genmove black")
+    check(ok and "e10" in move.split(","), "genmove on blokus-duo.yaml", move)
+    ok, why = engine.send("set_game Blokus")
+    check(ok, "set_game Blokus from the Duo definition", why)
     engine.close()
 
 
@@ -1534,10 +1596,48 @@ def gtp_game_option():
     ok, score = engine.send("final_score")
     check(ok and re.match(r"^(0|[BW]\+\d+)$", score) is not None, "the sides' result", score)
     engine.close()
-    proc = subprocess.run([CLI, "gtp", blokus(), "--game", "Blokus Duo"], input=b"",
+    proc = subprocess.run([CLI, "gtp", blokus(), "--game", "Blokus Trigon"], input=b"",
                           capture_output=True)
-    check(proc.returncode == 2 and b"unsupported game" in proc.stderr, "--game Blokus Duo",
+    check(proc.returncode == 2 and b"unsupported game" in proc.stderr, "--game Blokus Trigon",
           proc.returncode, proc.stderr)
+    proc = subprocess.run([CLI, "gtp", blokus(), "--game", "Blokus Duo"], input=b"final_score\n",
+                          capture_output=True)
+    check(proc.returncode == 0 and proc.stdout == b"= 0\n\n", "--game Blokus Duo",
+          proc.returncode, proc.stdout, proc.stderr)
+
+
+def gtp_play_out(engine, colors, pick):
+    """Plays every colour in turn, the move pick() chooses from its all_legal
+    list, until no colour has one (Pentobi's empty answer); the squares each
+    colour placed, its last move and the number of moves."""
+    squares = {c: 0 for c in colors}
+    last = {c: None for c in colors}
+    done = set()
+    moves = 0
+    while len(done) < len(colors):
+        for color in colors:
+            if color in done:
+                continue
+            ok, legal = engine.send(f"all_legal {color}")
+            check(ok, "all_legal", color, legal)
+            if legal == "":
+                done.add(color)      # Pentobi's answer for a colour with no move
+                continue
+            move = pick(moves, legal.split("\n"))
+            ok, why = engine.send(f"play {color} {move}")
+            check(ok, "a listed move is refused", color, move, why)
+            squares[color] += len(move.split(","))
+            last[color] = move
+            moves += 1
+        check(moves < 200, "the game does not end")
+    return squares, last, moves
+
+
+def pentobi_points(squares, last):
+    """Pentobi's points of each colour: squares placed, +15 all 89 placed, +5
+    more if the monomino came last."""
+    return {c: squares[c] + (15 + (5 if "," not in last[c] else 0) if squares[c] == 89 else 0)
+            for c in squares}
 
 
 def gtp_full_game(game, save):
@@ -1547,26 +1647,7 @@ def gtp_full_game(game, save):
     # out of turn while the colour to move can still move: refused, naming it
     ok, why = engine.send("play 3 a1")
     check(not ok and "colour 1 is to move" in why, "out-of-turn play", why)
-    squares = {c: 0 for c in "1234"}
-    last = {c: None for c in "1234"}
-    done = set()
-    moves = 0
-    while len(done) < 4:
-        for color in "1234":
-            if color in done:
-                continue
-            ok, legal = engine.send(f"all_legal {color}")
-            check(ok, "all_legal", color, legal)
-            if legal == "":
-                done.add(color)      # Pentobi's answer for a colour with no move
-                continue
-            move = sorted(legal.split("\n"))[0]
-            ok, why = engine.send(f"play {color} {move}")
-            check(ok, "a listed move is refused", color, move, why)
-            squares[color] += len(move.split(","))
-            last[color] = move
-            moves += 1
-        check(moves < 200, "the game does not end")
+    squares, last, moves = gtp_play_out(engine, "1234", lambda n, legal: sorted(legal)[0])
     # after the end: genmove passes, nothing is legal, play is refused
     check(engine.send("genmove 1") == (True, "pass"), "genmove after the end")
     check(engine.send("all_legal 2") == (True, ""), "all_legal after the end")
@@ -1574,11 +1655,7 @@ def gtp_full_game(game, save):
     check(not ok and "over" in why, "play after the end", why)
     ok, score = engine.send("final_score")
     check(ok, "final_score", score)
-    points = {}
-    for color in "1234":
-        points[color] = squares[color]
-        if squares[color] == 89:     # every square of the 21 pieces
-            points[color] += 15 + (5 if "," not in last[color] else 0)
+    points = pentobi_points(squares, last)
     if game == "Blokus Two-Player":
         # the first player has colours 1 and 3; the result as SGF writes it for Go
         diff = points["1"] + points["3"] - points["2"] - points["4"]

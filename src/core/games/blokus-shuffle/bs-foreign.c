@@ -1,10 +1,14 @@
-/* bs-foreign.c: classic Blokus as Pentobi writes it (.blksgf, GTP)
+/* bs-foreign.c: classic Blokus and Blokus Duo as Pentobi writes them (.blksgf, GTP)
  *
  * Classic Blokus is this module with cards=false and four seats; Pentobi's
  * Blokus Two-Player is two seats with both colours scoring, its Blokus
  * Three-Player three seats sharing green. Pentobi names the colours 1 to 4
- * in turn order (blue, yellow, red, green, as here)
- * and writes a move as its cells, "a20,b20,b19", with a1 the bottom-left
+ * in turn order (blue, yellow, red, green, as here). Blokus Duo is a
+ * two-colour definition (data/games/blokus-duo.yaml: 14 x 14, the first
+ * colour starting on e10, the second on j5, as Pentobi's StartingPoints);
+ * Pentobi names its colours B and W, the first and the second player, as
+ * in every game of two players with one colour each.
+ * A move is written as its cells, "a20,b20,b19", with a1 the bottom-left
  * corner: the coordinates of this module's own notation. Passes are not
  * written in Pentobi's records; its GTP engine answers "pass". Its
  * final_score counts points (squares placed and bonuses), not squares left.
@@ -18,12 +22,26 @@
 
 #include "bs-private.h"
 
-/* Pentobi's names of the Blokus games this module plays without cards. Blokus
- * Duo (14 x 14, two colours) is not among them: the module always plays four
- * colours (doc/cli.md). */
+/* Pentobi's names of the Blokus games this module plays without cards, and
+ * beside them the bundled definition each is played on when it is not the
+ * module's own (bs_foreign_definitions, NULL: blokus-shuffle.yaml). */
 const char * const bs_foreign_games[] = {
-  "Blokus", "Blokus Two-Player", "Blokus Three-Player", NULL,
+  "Blokus", "Blokus Two-Player", "Blokus Three-Player", "Blokus Duo", NULL,
 };
+const char * const bs_foreign_definitions[] = { NULL, NULL, NULL, "blokus-duo", NULL };
+
+#define DUO_SIZE 14
+
+/* Whether @def lays out Pentobi's Duo: two colours on 14 x 14, starting on
+ * e10 and j5 (the cells (4, 4) and (9, 9) from the top-left). */
+static gboolean
+is_duo_board (const TwDefinition *def)
+{
+  const BsPrep *p = def->prepared;
+
+  return p != NULL && p->n_colors == 2 && p->size == DUO_SIZE
+         && p->start_x[0] == 4 && p->start_y[0] == 4 && p->start_x[1] == 9 && p->start_y[1] == 9;
+}
 
 gboolean
 bs_foreign_setup (const TwDefinition  *def,
@@ -34,7 +52,28 @@ bs_foreign_setup (const TwDefinition  *def,
 {
   *options = def->options;
   options->values[BS_OPT_CARDS] = 0;
-  if (g_str_equal (name, "Blokus"))
+  if (g_str_equal (name, "Blokus Duo"))
+    {
+      if (!is_duo_board (def))
+        {
+          const BsPrep *p = def->prepared;
+
+          g_set_error (error, TW_GAME_ERROR, TW_GAME_ERROR_OPTION,
+                       "Blokus Duo is played on two colours, a 14 x 14 board and the starts e10 "
+                       "and j5 (data/games/blokus-duo.yaml); %s has %u colours on %u x %u",
+                       def->name, def->n_colors, p->size, p->size);
+          return FALSE;
+        }
+      *n_players = 2;
+    }
+  else if (def->n_colors != BS_N_COLORS)
+    {
+      g_set_error (error, TW_GAME_ERROR, TW_GAME_ERROR_OPTION,
+                   "%s is played on four colours; %s has %u (data/games/blokus-shuffle.yaml "
+                   "plays it)", name, def->name, def->n_colors);
+      return FALSE;
+    }
+  else if (g_str_equal (name, "Blokus"))
     *n_players = 4;
   else if (g_str_equal (name, "Blokus Two-Player"))
     {
@@ -68,7 +107,11 @@ bs_foreign_setup (const TwDefinition  *def,
 const char *
 bs_foreign_name (const TwGame *game)
 {
-  if (bs_cards (game) || bs_prep (game)->size != 20)
+  if (bs_cards (game))
+    return NULL;
+  if (bs_n_colors (game) == 2)
+    return is_duo_board (game->definition) ? bs_foreign_games[3] : NULL;
+  if (bs_prep (game)->size != 20)
     return NULL;
   switch (game->n_players)
     {
@@ -89,7 +132,51 @@ bs_foreign_color (const TwGame  *game,
                   GString       *out)
 {
   const BsState *s = (const BsState *) state;
-  g_string_append_printf (out, "%u", s->color + 1u);
+
+  if (bs_n_colors (game) == 2)
+    g_string_append_c (out, s->color == 0 ? 'B' : 'W');
+  else
+    g_string_append_printf (out, "%u", s->color + 1u);
+}
+
+/* Pentobi's GTP colour arguments: b, black or blue and w, white or green
+ * with two colours (GtpEngine::get_color_arg), 1 to 4 or the colour's name
+ * with four; also the definition's colour ids (purple, orange); case does
+ * not matter. */
+gboolean
+bs_foreign_color_from_text (const TwGame *game,
+                            const char   *text,
+                            GString      *out,
+                            GString      *why)
+{
+  static const char * const two[2][3] = { { "b", "black", "blue" }, { "w", "white", "green" } };
+  static const char * const four[4][2] = { { "1", "blue" }, { "2", "yellow" }, { "3", "red" },
+                                            { "4", "green" } };
+  g_autofree char *lower = g_ascii_strdown (text, -1);
+
+  if (bs_n_colors (game) == 2)
+    {
+      for (guint c = 0; c < 2; c++)
+        for (guint k = 0; k <= G_N_ELEMENTS (two[c]); k++)
+          if (g_str_equal (lower, k < G_N_ELEMENTS (two[c]) ? two[c][k]
+                                                             : game->definition->colors[c].id))
+            {
+              g_string_append_c (out, c == 0 ? 'B' : 'W');
+              return TRUE;
+            }
+      g_string_printf (why, "unknown colour '%s' (b or w)", text);
+      return FALSE;
+    }
+  for (guint c = 0; c < 4; c++)
+    for (guint k = 0; k <= G_N_ELEMENTS (four[c]); k++)
+      if (g_str_equal (lower, k < G_N_ELEMENTS (four[c]) ? four[c][k]
+                                                         : game->definition->colors[c].id))
+        {
+          g_string_append (out, four[c][0]);
+          return TRUE;
+        }
+  g_string_printf (why, "unknown colour '%s' (1, 2, 3 or 4)", text);
+  return FALSE;
 }
 
 gboolean
@@ -178,8 +265,8 @@ pentobi_points (const TwGame  *game,
 /* Pentobi's answer to final_score: with four or three players the points of
  * each player's colour (the shared colour of three players counts for
  * nobody); with two, the result as SGF writes it for Go, "B+2" when the
- * first player (blue and red) has 2 points more, "W+2" for the second, "0"
- * for a draw. */
+ * first player (blue and red, or Duo's first colour) has 2 points more,
+ * "W+2" for the second, "0" for a draw. */
 void
 bs_foreign_final_score (const TwGame  *game,
                         const TwState *state,
@@ -189,8 +276,9 @@ bs_foreign_final_score (const TwGame  *game,
 
   if (game->n_players == 2)
     {
-      int diff = pentobi_points (game, s, 0) + pentobi_points (game, s, 2)
-                 - pentobi_points (game, s, 1) - pentobi_points (game, s, 3);
+      int diff = 0;
+      for (guint c = 0; c < bs_n_colors (game); c++)
+        diff += (c & 1 ? -1 : 1) * pentobi_points (game, s, c);
       if (diff == 0)
         g_string_append (out, "0");
       else

@@ -4,7 +4,7 @@
  * names of the phases and of the counters, the module's own section, and the
  * table the registry lists, whose hooks live in bs-prepare.c (definition
  * time), bs-rules.c (play), bs-bot.c (what the bots know) and bs-foreign.c
- * (classic Blokus as Pentobi writes it).
+ * (classic Blokus and Blokus Duo as Pentobi writes them).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -239,6 +239,8 @@ const TwRules tw_bs_rules = {
   .check = bs_check,
   .foreign_game = "Blokus",
   .foreign_games = bs_foreign_games,
+  .foreign_definitions = bs_foreign_definitions,
+  .foreign_color_from_text = bs_foreign_color_from_text,
   .foreign_setup = bs_foreign_setup,
   .foreign_name = bs_foreign_name,
   .foreign_color = bs_foreign_color,

@@ -354,7 +354,7 @@ append_colors (const TwGame *game,
                GString      *out)
 {
   gboolean first = TRUE;
-  for (guint c = 0; c < BS_N_COLORS; c++)
+  for (guint c = 0; c < bs_n_colors (game); c++)
     if (mask >> c & 1)
       {
         g_string_append_printf (out, "%s%s", first ? "" : ",", game->definition->colors[c].id);
@@ -409,7 +409,7 @@ bs_state_to_text (const TwGame  *game,
     }
   if (s->n_players == 3)
     g_string_append_printf (out, " shared-turns=%u", s->shared_turns);
-  for (guint c = 0; c < BS_N_COLORS; c++)
+  for (guint c = 0; c < bs_n_colors (game); c++)
     {
       g_string_append_printf (out, "\n%s:", def->colors[c].id);
       for (guint i = 0; i < s->n_placed[c]; i++)
@@ -419,7 +419,7 @@ bs_state_to_text (const TwGame  *game,
         }
     }
   if (bs_cards (game))
-    for (guint d = 0; d < BS_N_COLORS; d++)
+    for (guint d = 0; d < bs_n_colors (game); d++)
       {
         char buf[16];
         const char *name;
@@ -622,7 +622,7 @@ read_deck_line (gpointer        data,
   gint d = -1;
   char buf[16];
 
-  for (guint k = 0; k < BS_N_COLORS && d < 0 && bs_cards (R->game); k++)
+  for (guint k = 0; k < bs_n_colors (R->game) && d < 0 && bs_cards (R->game); k++)
     if (bs_deck_used (R->game, s->n_players, k)
         && g_str_equal (bs_deck_name (R->game, s->n_players, k, buf), line->arg))
       d = k;
@@ -680,7 +680,7 @@ bs_state_from_text (const TwGame  *game,
   s->n_players = game->n_players;
   s->wild = BS_NONE;
   s->first = BS_NONE;
-  for (guint c = 0; c < BS_N_COLORS; c++)
+  for (guint c = 0; c < p->n_colors; c++)
     {
       for (guint k = 0; k < p->n_pieces; k++)
         s->supply[c][k] = p->count[k];
@@ -689,7 +689,7 @@ bs_state_from_text (const TwGame  *game,
   R->game = game;
   R->s = s;
   if (bs_cards (game))
-    for (guint c = 0; c < BS_N_COLORS; c++)
+    for (guint c = 0; c < p->n_colors; c++)
       for (guint k = 0; k < def->n_cards; k++)
         R->left[bs_deck_of (game, s->n_players, c)][k] += p->card_count[k];
 
@@ -720,12 +720,13 @@ bs_state_from_text (const TwGame  *game,
   bs_recompute (game, s);
 
   TwNotationSection sections[BS_N_COLORS + 5] = { { NULL } };
-  for (guint c = 0; c < BS_N_COLORS; c++)
+  guint n = p->n_colors;
+  for (guint c = 0; c < n; c++)
     sections[c] = (TwNotationSection) { def->colors[c].id, read_pieces };
-  sections[BS_N_COLORS + 0] = (TwNotationSection) { "deck ", read_deck_line, .named = TRUE };
-  sections[BS_N_COLORS + 1] = (TwNotationSection) { "hand ", read_deck_line, .named = TRUE };
-  sections[BS_N_COLORS + 2] = (TwNotationSection) { "discard ", read_deck_line, .named = TRUE };
-  sections[BS_N_COLORS + 3] = (TwNotationSection) { "drawn", read_drawn };
+  sections[n + 0] = (TwNotationSection) { "deck ", read_deck_line, .named = TRUE };
+  sections[n + 1] = (TwNotationSection) { "hand ", read_deck_line, .named = TRUE };
+  sections[n + 2] = (TwNotationSection) { "discard ", read_deck_line, .named = TRUE };
+  sections[n + 3] = (TwNotationSection) { "drawn", read_drawn };
   if (!tw_notation_read_sections (reader, sections, R, 0, why))
     return FALSE;
 
@@ -775,9 +776,10 @@ bs_state_from_text (const TwGame  *game,
   return TRUE;
 }
 
-static const char *
-color_words (const TwDefinition *def,
-             guint               c)
+/* A colour's name for sentences and messages ("?" for none). */
+const char *
+bs_color_name (const TwDefinition *def,
+               guint               c)
 {
   return c < def->n_colors ? (def->colors[c].name ? def->colors[c].name : def->colors[c].id)
                            : "?";
@@ -799,13 +801,13 @@ bs_describe_move (const TwGame  *game,
     case BS_MOVE_PLACE:
       if (!bs_place_in_range (p, move))
         break;
-      g_string_append_printf (out, "places %s %s on ", color_words (def, s->color),
+      g_string_append_printf (out, "places %s %s on ", bs_color_name (def, s->color),
                               def->pieces[move->a].name ? def->pieces[move->a].name
                                                         : def->pieces[move->a].id);
       bs_append_cells (game, p->first_orient[move->a] + move->b, move->x, move->y, out);
       return;
     case BS_MOVE_PASS:
-      g_string_append_printf (out, "passes: no %s piece fits", color_words (def, s->color));
+      g_string_append_printf (out, "passes: no %s piece fits", bs_color_name (def, s->color));
       return;
     case BS_MOVE_CARD:
       {
@@ -827,7 +829,7 @@ bs_describe_move (const TwGame  *game,
             return;
           }
         if (kind == BS_CARD_WILD)
-          g_string_append_printf (out, ", declaring %s", color_words (def, move->b));
+          g_string_append_printf (out, ", declaring %s", bs_color_name (def, move->b));
         else if ((kind == BS_CARD_RECYCLE || kind == BS_CARD_WARP) && move->b < BS_N_COLORS
                  && move->c < s->n_placed[move->b])
           {
@@ -836,7 +838,7 @@ bs_describe_move (const TwGame  *game,
 
             g_string_append_printf (out, kind == BS_CARD_RECYCLE
                                     ? ", taking %s %s back from " : ", moving %s %s from ",
-                                    color_words (def, move->b),
+                                    bs_color_name (def, move->b),
                                     def->pieces[pl->piece].name ? def->pieces[pl->piece].name
                                                                 : def->pieces[pl->piece].id);
             bs_append_cell (game, pl->x + or->cells.x[0], pl->y + or->cells.y[0], out);

@@ -13,10 +13,12 @@
 /* ------------------------------------------------------------------------ */
 /* Definition time                                                          */
 
-/* Reads `board:`; fills size and starts, reporting problems when @diags. */
+/* Reads `board:` for a game of @n_colors colours; fills size and starts,
+ * reporting problems when @diags. */
 static gboolean
 read_board (const TwDefinition *def,
             TwDiagnostics      *diags,
+            guint               n_colors,
             guint              *size,
             guint8             *sx,
             guint8             *sy)
@@ -41,19 +43,24 @@ read_board (const TwDefinition *def,
   sx[1] = n - 1; sy[1] = 0;
   sx[2] = n - 1; sy[2] = n - 1;
   sx[3] = 0;     sy[3] = n - 1;
+  if (n_colors == 2)
+    {
+      /* two colours: the top-left and bottom-right corners */
+      sx[1] = n - 1; sy[1] = n - 1;
+    }
   starts = board ? tw_node_get (board, "starts") : NULL;
   if (starts == NULL)
     return TRUE;
   if (!tw_node_expect (starts, TW_NODE_SEQ, "board.starts", diags))
     return FALSE;
-  if (starts->n_children != BS_N_COLORS)
+  if (starts->n_children != n_colors)
     {
       tw_diag_error (diags, starts, "one start cell per colour, in colour order",
-                     "board.starts lists %u cells, Blokus Shuffle needs %u", starts->n_children,
-                     BS_N_COLORS);
+                     "board.starts lists %u cells, this file has %u colours", starts->n_children,
+                     n_colors);
       return FALSE;
     }
-  for (guint i = 0; i < BS_N_COLORS; i++)
+  for (guint i = 0; i < n_colors; i++)
     {
       guint x, y;
       if (!tw_node_expect (starts->children[i], TW_NODE_SCALAR, "a start cell", diags))
@@ -80,11 +87,20 @@ bs_validate (TwDefinition  *def,
   guint8 sx[BS_N_COLORS], sy[BS_N_COLORS];
   guint total = 0, placements = 0;
 
-  if (def->n_colors != BS_N_COLORS)
-    tw_diag_error (diags, tw_node_get (def->root, "colors"), "list blue, yellow, red, green in turn order",
-                   "Blokus Shuffle needs exactly 4 colours in turn order, this file has %u",
-                   def->n_colors);
-  if (!read_board (def, diags, &size, sx, sy))
+  if (def->n_colors != BS_N_COLORS && def->n_colors != 2)
+    {
+      tw_diag_error (diags, tw_node_get (def->root, "colors"),
+                     "list blue, yellow, red, green in turn order (or two colours for Blokus Duo)",
+                     "Blokus Shuffle needs 4 colours, or 2 for a two-colour game, in turn order; "
+                     "this file has %u", def->n_colors);
+      return;
+    }
+  if (def->n_colors == 2 && def->max_players > 2)
+    tw_diag_error (diags, tw_node_get (tw_node_get (def->root, "game"), "players"),
+                   "write players: {min: 2, max: 2}",
+                   "a two-colour game is for 2 players (one colour each), this file allows up to %u",
+                   def->max_players);
+  if (!read_board (def, diags, def->n_colors, &size, sx, sy))
     return;
   if (def->n_pieces == 0)
     tw_diag_error (diags, tw_node_get (def->root, "game"), "add a `pieces:` list",
@@ -139,7 +155,8 @@ bs_prepare (const TwDefinition *def)
   guint N, P;
 
   /* validate() has reported any problem already */
-  read_board (def, quiet, &p->size, p->start_x, p->start_y);
+  p->n_colors = def->n_colors;
+  read_board (def, quiet, p->n_colors, &p->size, p->start_x, p->start_y);
   N = p->size;
   P = p->n_pieces = def->n_pieces;
   p->full = N >= 32 ? 0xffffffffu : (1u << N) - 1;

@@ -74,6 +74,7 @@ typedef struct
 
 typedef struct
 {
+  guint            n_colors;               /* colours in play: 4, or 2 (Blokus Duo) */
   guint            size;                   /* N */
   guint32          full;                   /* (1 << N) - 1 */
   guint            n_pieces;               /* piece definitions */
@@ -87,7 +88,7 @@ typedef struct
   guint16          first_orient[BS_MAX_PIECES + 1];
   guint            n_shapes;
   guint32          shapes[BS_MAX_SHAPES];
-  guint8           start_x[BS_N_COLORS];
+  guint8           start_x[BS_N_COLORS];    /* [colour < n_colors] */
   guint8           start_y[BS_N_COLORS];
   /* cards per colour deck, expanded by count */
   guint            n_cards;                /* per colour */
@@ -143,6 +144,16 @@ bs_place_in_range (const BsPrep *p,
                    const TwMove *move)
 {
   return move->a < p->n_pieces && move->b < p->first_orient[move->a + 1] - p->first_orient[move->a];
+}
+
+/* The colours in play, 0 .. n - 1: the definition's `colors:` (4, or 2 for a
+ * two-colour game such as Blokus Duo). The state keeps BS_N_COLORS slots; a
+ * colour beyond n has no pieces, so it is finished from the start and never
+ * takes a turn. */
+static inline guint
+bs_n_colors (const TwGame *game)
+{
+  return bs_prep (game)->n_colors;
 }
 
 static inline int
@@ -237,12 +248,16 @@ gboolean bs_state_from_text (const TwGame *game, TwState *state, const char *tex
 void     bs_append_cells    (const TwGame *game, guint og, guint x, guint y, GString *out);
 void     bs_append_cell     (const TwGame *game, guint x, guint y, GString *out);
 const char *bs_deck_name    (const TwGame *game, guint n_players, guint deck, char buf[16]);
+const char *bs_color_name   (const TwDefinition *def, guint c);
 
-/* bs-foreign.c: classic Blokus as Pentobi writes it */
+/* bs-foreign.c: classic Blokus and Blokus Duo as Pentobi writes them */
 gboolean bs_foreign_setup   (const TwDefinition *def, const char *name, guint *n_players,
                              TwOptions *options, GError **error);
 const char *bs_foreign_name (const TwGame *game);
 extern const char * const bs_foreign_games[];
+extern const char * const bs_foreign_definitions[];
+gboolean bs_foreign_color_from_text (const TwGame *game, const char *text, GString *out,
+                             GString *why);
 void     bs_foreign_color   (const TwGame *game, const TwState *state, GString *out);
 gboolean bs_foreign_move_from_text (const TwGame *game, const TwState *state, const char *text,
                              TwMove *move, GString *why);

@@ -75,7 +75,7 @@ bs_owned_mask (const TwGame  *game,
 {
   guint m = 0;
 
-  for (guint c = 0; c < BS_N_COLORS; c++)
+  for (guint c = 0; c < bs_n_colors (game); c++)
     {
       if (s->n_players == 3 && c == shared_color (game))
         continue;
@@ -95,7 +95,7 @@ my_colors (const TwGame  *game,
 
   if (s->n_players == 2)
     return bs_owned_mask (game, s, s->color & 1);
-  for (guint c = 0; c < BS_N_COLORS; c++)
+  for (guint c = 0; c < bs_n_colors (game); c++)
     if (bs_deck_of (game, s->n_players, c) == d)
       m |= 1u << c;
   return m;
@@ -106,7 +106,9 @@ opponent_colors (const TwGame  *game,
                  const BsState *s)
 {
   guint seat = bs_seat_of (game, s, s->color);
-  return 0xf & ~(my_colors (game, s) | bs_owned_mask (game, s, seat));
+  guint in_play = (1u << bs_n_colors (game)) - 1;
+
+  return in_play & ~(my_colors (game, s) | bs_owned_mask (game, s, seat));
 }
 
 static inline gboolean
@@ -277,7 +279,7 @@ start_rows (const TwGame  *game,
   const BsPrep *p = bs_prep (game);
 
   memset (A, 0, sizeof (guint32) * BS_MAX_SIZE);
-  for (guint c = 0; c < BS_N_COLORS; c++)
+  for (guint c = 0; c < p->n_colors; c++)
     {
       if (c != color && bs_opt (game, BS_OPT_START_CORNER) == 0)
         continue;
@@ -494,7 +496,8 @@ bs_init (const TwGame *game,
   s->color = 0;
   s->wild = BS_NONE;
   s->first = BS_NONE;
-  for (guint c = 0; c < BS_N_COLORS; c++)
+  /* a colour the game does not play keeps an empty supply: finished */
+  for (guint c = 0; c < p->n_colors; c++)
     {
       for (guint k = 0; k < p->n_pieces; k++)
         s->supply[c][k] = p->count[k];
@@ -503,7 +506,7 @@ bs_init (const TwGame *game,
   bs_recompute (game, s);
   if (!bs_cards (game))
     return;
-  for (guint c = 0; c < BS_N_COLORS; c++)
+  for (guint c = 0; c < p->n_colors; c++)
     {
       guint d = bs_deck_of (game, s->n_players, c);
       for (guint i = 0; i < def->n_cards; i++)
@@ -621,7 +624,7 @@ end_turn (const TwGame *game,
   s->first = BS_NONE;
   s->placed_turn = 0;
 
-  if (opening && c + 1 < BS_N_COLORS)
+  if (opening && c + 1 < bs_n_colors (game))
     {
       s->color = c + 1;
       s->phase = BS_PHASE_OPEN;
@@ -675,7 +678,7 @@ gen_card (const TwGame  *game,
   switch (kind)
     {
     case BS_CARD_WILD:
-      for (guint c = 0; c < BS_N_COLORS; c++)
+      for (guint c = 0; c < p->n_colors; c++)
         if (c != s->color || bs_opt (game, BS_OPT_WILD_OWN))
           {
             m = tw_move_list_push (out);
@@ -1011,12 +1014,15 @@ bs_apply (const TwGame  *game,
           }
         if (overlap || side || !attached)
           {
+            /* Duo's start cells are not corners */
+            const char *start_word = bs_n_colors (game) == 2 ? "start point" : "corner square";
+
             if (!why)
               return FALSE;
             if (overlap)
               g_string_append (why, "the piece would cover a square that is already covered");
             else if (s->phase == BS_PHASE_OPEN)
-              g_string_append (why, "the first piece must cover the colour's corner square");
+              g_string_append_printf (why, "the first piece must cover the colour's %s", start_word);
             else if (s->mode == BS_MODE_EDGE && s->phase == BS_PHASE_PIECE)
               g_string_append (why, "Edge to Edge: play your next piece so it touches at least one "
                                     "of your other pieces along the side");
@@ -1031,7 +1037,8 @@ bs_apply (const TwGame  *game,
             else if (s->phase == BS_PHASE_DOUBLE)
               g_string_append (why, "Double Play: the second piece must touch your first piece at a corner");
             else if (s->n_placed[c] == 0)
-              g_string_append (why, "with no piece on the board, the piece must cover the colour's corner square");
+              g_string_append_printf (why, "with no piece on the board, the piece must cover the "
+                                      "colour's %s", start_word);
             else
               g_string_append (why, "every piece you play must touch another piece of your color, "
                                     "but only at the corners");
@@ -1272,6 +1279,8 @@ bs_check (const TwGame  *game,
 
   for (guint c = 0; c < BS_N_COLORS; c++)
     {
+      /* a colour the game does not play has no pieces at all */
+      const guint8 *count = c < p->n_colors ? p->count : (const guint8 [BS_MAX_PIECES]) { 0 };
       guint on_board[BS_MAX_PIECES] = { 0 };
       guint rem = 0;
       for (guint i = 0; i < s->n_placed[c]; i++)
@@ -1280,13 +1289,13 @@ bs_check (const TwGame  *game,
           if (pl->piece >= p->n_pieces
               || pl->orient >= p->first_orient[pl->piece + 1] - p->first_orient[pl->piece])
             {
-              g_string_printf (why, "%s placement %u names no piece", def->colors[c].name, i);
+              g_string_printf (why, "%s placement %u names no piece", bs_color_name (def, c), i);
               goto out;
             }
           const BsOrient *or = &p->orients[p->first_orient[pl->piece] + pl->orient];
           if (pl->x + or->w > p->size || pl->y + or->h > p->size)
             {
-              g_string_printf (why, "%s piece %u leaves the board", def->colors[c].name, i);
+              g_string_printf (why, "%s piece %u leaves the board", bs_color_name (def, c), i);
               goto out;
             }
           for (guint r = 0; r < or->h; r++)
@@ -1295,7 +1304,7 @@ bs_check (const TwGame  *game,
               for (guint k = 0; k < BS_N_COLORS; k++)
                 if (t->occ[k][pl->y + r] & m)
                   {
-                    g_string_printf (why, "%s piece %u overlaps another piece", def->colors[c].name, i);
+                    g_string_printf (why, "%s piece %u overlaps another piece", bs_color_name (def, c), i);
                     goto out;
                   }
               t->occ[c][pl->y + r] |= m;
@@ -1304,18 +1313,18 @@ bs_check (const TwGame  *game,
         }
       for (guint k = 0; k < p->n_pieces; k++)
         {
-          if (on_board[k] + s->supply[c][k] != p->count[k])
+          if (on_board[k] + s->supply[c][k] != count[k])
             {
               g_string_printf (why, "%s has %u '%s' on the board and %u in supply, the set has %u",
-                               def->colors[c].name, on_board[k], def->pieces[k].id,
-                               s->supply[c][k], p->count[k]);
+                               bs_color_name (def, c), on_board[k], def->pieces[k].id,
+                               s->supply[c][k], count[k]);
               goto out;
             }
           rem += s->supply[c][k] * p->squares[k];
         }
       if (rem != s->remaining[c])
         {
-          g_string_printf (why, "%s has %u squares left, %u counted", def->colors[c].name, rem,
+          g_string_printf (why, "%s has %u squares left, %u counted", bs_color_name (def, c), rem,
                            s->remaining[c]);
           goto out;
         }
@@ -1327,7 +1336,7 @@ bs_check (const TwGame  *game,
           || t->att[c][r] != s->att[c][r])
         {
           g_string_printf (why, "%s: the incremental board sets differ from a recount on row %u",
-                           def->colors[c].name, r);
+                           bs_color_name (def, c), r);
           goto out;
         }
 
@@ -1336,7 +1345,7 @@ bs_check (const TwGame  *game,
     {
       guint n_colors = 0;
       guint count[TW_MAX_CARD_DEFS] = { 0 };
-      for (guint c = 0; c < BS_N_COLORS; c++)
+      for (guint c = 0; c < p->n_colors; c++)
         n_colors += bs_deck_of (game, s->n_players, c) == d;
       if (!bs_cards (game))
         n_colors = 0;

@@ -18,6 +18,7 @@ bs_view_fill (const TwGame  *game,
 
   p = bs_prep (game);
   *view = (BsView) {
+    .n_colors = p->n_colors,
     .size = p->size,
     .n_pieces = p->n_pieces,
     .count = p->count,

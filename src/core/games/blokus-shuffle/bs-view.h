@@ -75,10 +75,12 @@ typedef struct
 /* A position as a picture sees it, filled by bs_view_fill() without
  * allocating or copying: the arrays are borrowed from the game's tables or
  * from the state, and live as long as they do. Colours are 0 to
- * BS_N_COLORS - 1; each colour has its own deck of cards. */
+ * n_colors - 1 (4, or 2 in a two-colour game); each colour has its own deck
+ * of cards. */
 typedef struct
 {
   /* the board and the pieces, fixed for the game */
+  guint            n_colors;                /* colours in play, 0 .. n_colors - 1: 4 or 2 */
   guint            size;                    /* the board's side */
   guint            n_pieces;                /* piece definitions */
   const guint8    *count;                   /* [piece]: copies per colour */
