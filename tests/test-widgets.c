@@ -312,7 +312,8 @@ find_button (GtkWidget  *widget,
 /* The list is the definition's tiles; Duplicate on the selected tile is one
  * edit inserting its copy's line after its own, and the copy is selected;
  * its copies changed in the spin button are one edit of its `count`, a click
- * on its North edge one of its `edges`; three undos give the text back, and
+ * on its North edge one of its `edges`, a colour from the edge's menu
+ * another; four undos give the text back, and
  * the selection goes back to the original. */
 static void
 test_tile_set_editor_edits (void)
@@ -395,7 +396,33 @@ test_tile_set_editor_edits (void)
                                   "edges: [blue, blue, blue, blue], sections: [NESW]}\n"));
   g_assert_null (find_button (editor, "Green"));
 
-  /* three undos: the text as loaded, full-g selected again */
+  /* its North edge's colour menu: the three colours, Blue marked as the
+   * edge's; choosing Red recolours the section */
+  {
+    g_autoptr(GPtrArray) menus = find_all (editor, GTK_TYPE_MENU_BUTTON);
+    GMenuModel *colors = NULL;
+    g_autofree char *label = NULL;
+
+    for (guint i = 0; i < menus->len && colors == NULL; i++)
+      if (g_strcmp0 (gtk_menu_button_get_icon_name (menus->pdata[i]), "color-select-symbolic") == 0)
+        colors = gtk_menu_button_get_menu_model (menus->pdata[i]);
+    g_assert_nonnull (colors);
+    g_assert_cmpint (g_menu_model_get_n_items (colors), ==, def->n_colors);
+    g_assert_true (g_menu_model_get_item_attribute (colors, 2, G_MENU_ATTRIBUTE_LABEL, "s",
+                                                    &label));
+    g_assert_cmpstr (label, ==, "Blue (now)");
+  }
+  g_assert_true (gtk_widget_activate_action (editor, "design.tile-edge-color", "(uu)",
+                                             TW_NORTH, 0));
+  edits.n_wanted = 4;
+  wait_until (has_tile_edits, &edits, "the edge colour chosen");
+  g_clear_pointer (&text, g_free);
+  text = tw_definition_document_dup_text (document);
+  g_assert_nonnull (strstr (text, "  - {id: full-g-2, name: \"Full green\", count: 7, "
+                                  "edges: [red, red, red, red], sections: [NESW]}\n"));
+
+  /* four undos: the text as loaded, full-g selected again */
+  gtk_text_buffer_undo (buffer);
   gtk_text_buffer_undo (buffer);
   gtk_text_buffer_undo (buffer);
   gtk_text_buffer_undo (buffer);
@@ -411,7 +438,7 @@ test_tile_set_editor_edits (void)
   /* no document: nothing to show */
   tw_tile_set_editor_set_document (TW_TILE_SET_EDITOR (editor), NULL);
   g_assert_cmpuint (g_list_model_get_n_items (tiles), ==, 0);
-  g_assert_cmpuint (edits.n_edits, ==, 3);
+  g_assert_cmpuint (edits.n_edits, ==, 4);
 
   destroy_window (window);
   g_assert_finalize_object (editor);

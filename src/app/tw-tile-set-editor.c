@@ -42,6 +42,7 @@ struct _TwTileSetEditor
   GtkDrawingArea       *tile_large;
   GtkWidget            *edge_buttons[4];   /* N, E, S, W */
   GtkWidget            *join_buttons[4];
+  GtkWidget            *color_buttons[4];  /* menus of the definition's colours */
   GtkWidget            *split_buttons[4];
   GtkSpinButton        *count_spin;
   GtkLabel             *sections_label;
@@ -247,12 +248,14 @@ queue_edit (TwTileSetEditor *self,
   tw_pending_edits_push (&self->pending, id, key, value);
 }
 
-/* Cycles the colour of edge @dir of the selected tile. When the tile's
- * sections are written out, the whole section of that edge changes colour,
- * as all edges of a section must share one. */
+/* Sets the colour of edge @dir of the selected tile to @color, or to the
+ * next colour when @color is -1. When the tile's sections are written out,
+ * the whole section of that edge changes colour, as all edges of a section
+ * must share one. */
 static void
-cycle_edge (TwTileSetEditor *self,
-            guint            dir)
+set_edge_color (TwTileSetEditor *self,
+                guint            dir,
+                int              color)
 {
   const TwTileDef *tile = selected_tile (self);
   const TwDefinition *def = current_definition (self);
@@ -261,7 +264,12 @@ cycle_edge (TwTileSetEditor *self,
   guint8 edges[4];
   guint mask = 1u << dir;
 
-  if (tile == NULL || tile->n_edges != 4 || def->n_colors == 0)
+  if (tile == NULL || tile->n_edges != 4 || def->n_colors == 0 || dir >= 4
+      || color >= (int) def->n_colors)
+    return;
+  if (color < 0)
+    color = (tile->edges[dir] + 1) % def->n_colors;
+  if (color == tile->edges[dir])
     return;
   memcpy (edges, tile->edges, sizeof edges);
   if (tw_node_get (tile->node, "sections") != NULL)
@@ -270,7 +278,7 @@ cycle_edge (TwTileSetEditor *self,
         mask = tile->section_mask[s];
   for (guint d = 0; d < 4; d++)
     if (mask & (1u << d))
-      edges[d] = (tile->edges[dir] + 1) % def->n_colors;
+      edges[d] = color;
 
   value = g_string_new ("[");
   for (guint d = 0; d < 4; d++)
@@ -279,6 +287,25 @@ cycle_edge (TwTileSetEditor *self,
   tile_id = g_strdup (tile->id);
   queue_edit (self, tile_id, "edges", value->str);
   g_string_free (value, TRUE);
+}
+
+static void
+cycle_edge (TwTileSetEditor *self,
+            guint            dir)
+{
+  set_edge_color (self, dir, -1);
+}
+
+/* design.tile-edge-color (edge, colour index): from an edge's colour menu */
+static void
+edge_color_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  guint dir, color;
+
+  g_variant_get (parameter, "(uu)", &dir, &color);
+  set_edge_color (TW_TILE_SET_EDITOR (widget), dir, (int) MIN (color, G_MAXINT));
 }
 
 static void
@@ -641,6 +668,8 @@ init_edge_controls (TwTileSetEditor *self)
       /* Translators: the accessible name of the "Split" button of an edge */
       g_autofree char *split = g_strdup_printf (_("Split %s off into its own section"),
                                                 _(dir_names[d]));
+      /* Translators: the accessible name of an edge's colour menu button */
+      g_autofree char *color = g_strdup_printf (_("Colour of %s"), _(dir_names[d]));
       GtkWidget *inner = gtk_widget_get_first_child (self->join_buttons[d]);
 
       g_object_set_data (G_OBJECT (self->edge_buttons[d]), "dir", GUINT_TO_POINTER (d));
@@ -652,8 +681,42 @@ init_edge_controls (TwTileSetEditor *self)
                                       -1);
       gtk_accessible_update_property (GTK_ACCESSIBLE (self->split_buttons[d]),
                                       GTK_ACCESSIBLE_PROPERTY_LABEL, split, -1);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->color_buttons[d]),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, color, -1);
+      /* as the join menu's: the inner toggle button is what is read */
+      gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_widget_get_first_child (
+                                        self->color_buttons[d])),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, color, -1);
     }
   gtk_spin_button_set_range (self->count_spin, 0, TW_MAX_TILE_COUNT);
+}
+
+/* Edge @dir's colour menu: every colour of the definition, the edge's own
+ * marked as the one it has (its section follows the choice). */
+static void
+update_color_menu (TwTileSetEditor *self,
+                   const TwTileDef *tile,
+                   guint            dir,
+                   gboolean         edges)
+{
+  const TwDefinition *def = current_definition (self);
+  g_autoptr(GMenu) menu = g_menu_new ();
+
+  for (guint c = 0; edges && c < def->n_colors; c++)
+    {
+      g_autofree char *name = color_name (def, c);
+      g_autoptr(GMenuItem) item = NULL;
+      g_autofree char *label = c == tile->edges[dir]
+                               /* Translators: the colour an edge has, in its colour menu */
+                               ? g_strdup_printf (_("%s (now)"), name) : g_strdup (name);
+
+      item = g_menu_item_new (label, NULL);
+      g_menu_item_set_action_and_target (item, "design.tile-edge-color", "(uu)", dir, c);
+      g_menu_append_item (menu, item);
+    }
+  gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (self->color_buttons[dir]),
+                                  G_MENU_MODEL (menu));
+  gtk_widget_set_sensitive (self->color_buttons[dir], edges && def->n_colors > 1);
 }
 
 /* Edge @dir's "Join With…" menu: each other edge of its colour that is in
@@ -732,6 +795,7 @@ update_tile_editor (TwTileSetEditor *self)
                                       GTK_ACCESSIBLE_PROPERTY_LABEL, a11y, -1);
 
       update_join_menu (self, tile, d, edges);
+      update_color_menu (self, tile, d, edges);
       gtk_widget_set_sensitive (self->split_buttons[d], edges && can_split (tile, d));
       gtk_widget_set_tooltip_text (self->split_buttons[d],
                                    edges && !can_split (tile, d)
@@ -1216,6 +1280,10 @@ tw_tile_set_editor_class_init (TwTileSetEditorClass *klass)
     EDGE_CHILD ("split_east", split_buttons[TW_EAST]),
     EDGE_CHILD ("split_south", split_buttons[TW_SOUTH]),
     EDGE_CHILD ("split_west", split_buttons[TW_WEST]),
+    EDGE_CHILD ("color_north", color_buttons[TW_NORTH]),
+    EDGE_CHILD ("color_east", color_buttons[TW_EAST]),
+    EDGE_CHILD ("color_south", color_buttons[TW_SOUTH]),
+    EDGE_CHILD ("color_west", color_buttons[TW_WEST]),
 #undef EDGE_CHILD
   };
 
@@ -1276,6 +1344,8 @@ tw_tile_set_editor_class_init (TwTileSetEditorClass *klass)
                                          keys[i].action, NULL);
   gtk_widget_class_install_action (widget_class, "design.tile-join", "(uu)", sections_action);
   gtk_widget_class_install_action (widget_class, "design.tile-split", "u", sections_action);
+  gtk_widget_class_install_action (widget_class, "design.tile-edge-color", "(uu)",
+                                   edge_color_action);
 }
 
 static void
