@@ -312,8 +312,9 @@ find_button (GtkWidget  *widget,
 /* The list is the definition's tiles; Duplicate on the selected tile is one
  * edit inserting its copy's line after its own, and the copy is selected;
  * its copies changed in the spin button are one edit of its `count`, a click
- * on its North edge one of its `edges`, a colour from the edge's menu
- * another; four undos give the text back, and
+ * on its North edge one of its `edges` and the offered name ("Full green"
+ * is not green any more) one of its `name`, a colour from the edge's menu
+ * another; five undos give the text back, and
  * the selection goes back to the original. */
 static void
 test_tile_set_editor_edits (void)
@@ -396,6 +397,25 @@ test_tile_set_editor_edits (void)
                                   "edges: [blue, blue, blue, blue], sections: [NESW]}\n"));
   g_assert_null (find_button (editor, "Green"));
 
+  /* no edge is green any more, and the name still says so: the editor
+   * offers "Full blue", which is one more edit */
+  {
+    GtkWidget *rename = find_button (editor, "Rename to “Full blue”");
+
+    g_assert_nonnull (rename);
+    g_assert_true (gtk_revealer_get_reveal_child (GTK_REVEALER (
+      gtk_widget_get_ancestor (rename, GTK_TYPE_REVEALER))));
+    g_signal_emit_by_name (rename, "clicked");
+  }
+  edits.n_wanted = 4;
+  wait_until (has_tile_edits, &edits, "the rename");
+  g_clear_pointer (&text, g_free);
+  text = tw_definition_document_dup_text (document);
+  g_assert_nonnull (strstr (text, "  - {id: full-g-2, name: \"Full blue\", count: 7, "
+                                  "edges: [blue, blue, blue, blue], sections: [NESW]}\n"));
+  g_assert_false (gtk_revealer_get_reveal_child (GTK_REVEALER (
+    gtk_widget_get_ancestor (find_button (editor, "Rename to “Full blue”"), GTK_TYPE_REVEALER))));
+
   /* its North edge's colour menu: the three colours, Blue marked as the
    * edge's; choosing Red recolours the section */
   {
@@ -414,14 +434,15 @@ test_tile_set_editor_edits (void)
   }
   g_assert_true (gtk_widget_activate_action (editor, "design.tile-edge-color", "(uu)",
                                              TW_NORTH, 0));
-  edits.n_wanted = 4;
+  edits.n_wanted = 5;
   wait_until (has_tile_edits, &edits, "the edge colour chosen");
   g_clear_pointer (&text, g_free);
   text = tw_definition_document_dup_text (document);
-  g_assert_nonnull (strstr (text, "  - {id: full-g-2, name: \"Full green\", count: 7, "
+  g_assert_nonnull (strstr (text, "  - {id: full-g-2, name: \"Full blue\", count: 7, "
                                   "edges: [red, red, red, red], sections: [NESW]}\n"));
 
-  /* four undos: the text as loaded, full-g selected again */
+  /* five undos: the text as loaded, full-g selected again */
+  gtk_text_buffer_undo (buffer);
   gtk_text_buffer_undo (buffer);
   gtk_text_buffer_undo (buffer);
   gtk_text_buffer_undo (buffer);
@@ -438,7 +459,7 @@ test_tile_set_editor_edits (void)
   /* no document: nothing to show */
   tw_tile_set_editor_set_document (TW_TILE_SET_EDITOR (editor), NULL);
   g_assert_cmpuint (g_list_model_get_n_items (tiles), ==, 0);
-  g_assert_cmpuint (edits.n_edits, ==, 4);
+  g_assert_cmpuint (edits.n_edits, ==, 5);
 
   destroy_window (window);
   g_assert_finalize_object (editor);

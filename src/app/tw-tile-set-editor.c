@@ -46,6 +46,9 @@ struct _TwTileSetEditor
   GtkWidget            *split_buttons[4];
   GtkSpinButton        *count_spin;
   GtkLabel             *sections_label;
+  GtkRevealer          *rename_revealer;
+  GtkLabel             *rename_label;
+  GtkButton            *rename_button;
 
   /* Owned */
   TwDefinitionDocument *document;
@@ -56,6 +59,11 @@ struct _TwTileSetEditor
   TwPendingEdits        pending;          /* tile id, key ("edges", "count", "sections"),
                                              YAML value */
 
+  /* the name offered after a recolour: for the tile rename_tile, while its
+   * name is still rename_from */
+  char                 *rename_tile;
+  char                 *rename_from;
+  char                 *rename_to;
   gboolean              updating;         /* the controls are being set from the definition */
 };
 
@@ -248,6 +256,103 @@ queue_edit (TwTileSetEditor *self,
   tw_pending_edits_push (&self->pending, id, key, value);
 }
 
+/* Where @word is in @text as a whole word, ignoring case, or NULL. */
+static const char *
+find_word (const char *text,
+           const char *word)
+{
+  gsize n = strlen (word);
+
+  if (n == 0)
+    return NULL;
+  for (const char *p = text; *p != '\0'; p++)
+    if (g_ascii_strncasecmp (p, word, n) == 0
+        && (p == text || !g_ascii_isalnum (p[-1])) && !g_ascii_isalnum (p[n]))
+      return p;
+  return NULL;
+}
+
+static void
+clear_rename (TwTileSetEditor *self)
+{
+  g_clear_pointer (&self->rename_tile, g_free);
+  g_clear_pointer (&self->rename_from, g_free);
+  g_clear_pointer (&self->rename_to, g_free);
+  gtk_revealer_set_reveal_child (self->rename_revealer, FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "design.tile-rename", FALSE);
+}
+
+/* A recolour of @tile from colour @from to @to (its edges to be @edges)
+ * that leaves no edge of @from while its name still names @from ("Half
+ * red / green" whose red half turns blue): offers the name with @to in its
+ * place ("Half blue / green"). A name that names @to already, or that the
+ * recolour leaves right, gets no offer. */
+static void
+offer_rename (TwTileSetEditor *self,
+              const TwTileDef *tile,
+              const guint8    *edges,
+              guint            from,
+              guint            to)
+{
+  const TwDefinition *def = current_definition (self);
+  g_autofree char *old_name = color_name (def, from);
+  g_autofree char *new_name = color_name (def, to);
+  g_autoptr(GString) name = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *button = NULL;
+  const char *at;
+
+  clear_rename (self);
+  for (guint d = 0; d < 4; d++)
+    if (edges[d] == from)
+      return;
+  if (tile->name == NULL || find_word (tile->name, old_name) == NULL
+      || find_word (tile->name, new_name) != NULL)
+    return;
+  /* every mention, its first letter's case kept */
+  name = g_string_new (tile->name);
+  while ((at = find_word (name->str, old_name)) != NULL)
+    {
+      gsize pos = at - name->str;
+      g_autofree char *word = g_strdup (new_name);
+
+      word[0] = g_ascii_isupper (name->str[pos]) ? g_ascii_toupper (word[0])
+                                                 : g_ascii_tolower (word[0]);
+      g_string_erase (name, pos, strlen (old_name));
+      g_string_insert (name, pos, word);
+    }
+  self->rename_tile = g_strdup (tile->id);
+  self->rename_from = g_strdup (tile->name);
+  self->rename_to = g_string_free (g_steal_pointer (&name), FALSE);
+  /* Translators: offered after a tile's edge changed colour: its name, and
+   * the colour the name still names */
+  text = g_strdup_printf (_("The name “%s” still says %s."), self->rename_from, old_name);
+  /* Translators: the button that renames the tile */
+  button = g_strdup_printf (_("Rename to “%s”"), self->rename_to);
+  gtk_label_set_label (self->rename_label, text);
+  gtk_button_set_label (self->rename_button, button);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "design.tile-rename", TRUE);
+  gtk_revealer_set_reveal_child (self->rename_revealer, TRUE);
+}
+
+/* design.tile-rename: the offered name */
+static void
+rename_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  TwTileSetEditor *self = TW_TILE_SET_EDITOR (widget);
+  g_autofree char *value = NULL;
+  g_autofree char *id = NULL;
+
+  if (self->rename_tile == NULL)
+    return;
+  value = tw_design_yaml_scalar (self->rename_to);
+  id = g_strdup (self->rename_tile);
+  clear_rename (self);
+  queue_edit (self, id, "name", value);
+}
+
 /* Sets the colour of edge @dir of the selected tile to @color, or to the
  * next colour when @color is -1. When the tile's sections are written out,
  * the whole section of that edge changes colour, as all edges of a section
@@ -285,6 +390,7 @@ set_edge_color (TwTileSetEditor *self,
     g_string_append_printf (value, "%s%s", d > 0 ? ", " : "", def->colors[edges[d]].id);
   g_string_append_c (value, ']');
   tile_id = g_strdup (tile->id);
+  offer_rename (self, tile, edges, tile->edges[dir], color);
   queue_edit (self, tile_id, "edges", value->str);
   g_string_free (value, TRUE);
 }
@@ -779,6 +885,11 @@ update_tile_editor (TwTileSetEditor *self)
   gboolean edges = tile != NULL && tile->n_edges == 4 && def->n_colors > 0;
 
   gtk_widget_set_sensitive (GTK_WIDGET (self->tile_editor), tile != NULL);
+  /* the offer stands while its tile is shown with the name it was made for */
+  if (self->rename_tile != NULL
+      && (tile == NULL || g_strcmp0 (tile->id, self->rename_tile) != 0
+          || g_strcmp0 (tile->name, self->rename_from) != 0))
+    clear_rename (self);
   gtk_label_set_label (self->tile_title, tile == NULL ? _("Select a tile to edit it")
                                          : tile->name != NULL ? tile->name : tile->id);
   for (guint d = 0; d < 4; d++)
@@ -1245,6 +1356,9 @@ tw_tile_set_editor_finalize (GObject *object)
   g_clear_object (&self->tiles);
   g_clear_pointer (&self->selected_tile, g_free);
   g_clear_pointer (&self->selected_before, g_free);
+  g_free (self->rename_tile);
+  g_free (self->rename_from);
+  g_free (self->rename_to);
 
   G_OBJECT_CLASS (tw_tile_set_editor_parent_class)->finalize (object);
 }
@@ -1330,6 +1444,9 @@ tw_tile_set_editor_class_init (TwTileSetEditorClass *klass)
                                                edge_children[i].offset);
   gtk_widget_class_bind_template_child (widget_class, TwTileSetEditor, count_spin);
   gtk_widget_class_bind_template_child (widget_class, TwTileSetEditor, sections_label);
+  gtk_widget_class_bind_template_child (widget_class, TwTileSetEditor, rename_revealer);
+  gtk_widget_class_bind_template_child (widget_class, TwTileSetEditor, rename_label);
+  gtk_widget_class_bind_template_child (widget_class, TwTileSetEditor, rename_button);
   gtk_widget_class_bind_template_callback (widget_class, tile_large_pressed);
   gtk_widget_class_bind_template_callback (widget_class, edge_button_clicked);
   gtk_widget_class_bind_template_callback (widget_class, count_changed);
@@ -1346,6 +1463,7 @@ tw_tile_set_editor_class_init (TwTileSetEditorClass *klass)
   gtk_widget_class_install_action (widget_class, "design.tile-split", "u", sections_action);
   gtk_widget_class_install_action (widget_class, "design.tile-edge-color", "(uu)",
                                    edge_color_action);
+  gtk_widget_class_install_action (widget_class, "design.tile-rename", NULL, rename_action);
 }
 
 static void
@@ -1360,6 +1478,7 @@ tw_tile_set_editor_init (TwTileSetEditor *self)
   g_signal_connect_swapped (self->tile_flow, "selected-children-changed",
                             G_CALLBACK (tile_selection_changed), self);
   init_edge_controls (self);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "design.tile-rename", FALSE);
   gtk_drawing_area_set_draw_func (self->tile_large, draw_tile, self, NULL);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->tile_large),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Selected tile"), -1);
