@@ -466,6 +466,84 @@ test_tile_set_editor_edits (void)
   g_assert_finalize_object (document);
 }
 
+/* The name and id popover: an id the notation cannot read, or another
+ * tile's, is refused with a message and no edit; a new name and id are two
+ * edits of the tile's line, the selection follows the new id, and two
+ * undos give the text and the selection back. */
+static void
+test_tile_set_editor_names (void)
+{
+  g_autoptr(TwDefinition) def = load_bundled ("colorblock");
+  TwDefinitionDocument *document = tw_definition_document_new ();
+  GtkTextBuffer *buffer = GTK_TEXT_BUFFER (tw_definition_document_get_buffer (document));
+  TileEdits edits = { 0 };
+  g_autoptr(GPtrArray) entries = NULL;
+  g_autoptr(GPtrArray) popovers = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *text = NULL;
+  GtkWidget *editor, *apply, *error = NULL;
+  GtkWindow *window;
+
+  tw_definition_document_load (document, NULL, def);
+  editor = g_object_ref_sink (g_object_new (TW_TYPE_TILE_SET_EDITOR, "document", document,
+                                            NULL));
+  edits.editor = TW_TILE_SET_EDITOR (editor);
+  g_signal_connect (editor, "apply-edit", G_CALLBACK (tile_apply_edit_cb), &edits);
+  window = show_in_window (editor);
+  g_assert_true (tw_tile_set_editor_select_tile (TW_TILE_SET_EDITOR (editor), "half-rg"));
+  before = tw_definition_document_dup_text (document);
+
+  popovers = find_all (editor, GTK_TYPE_POPOVER);
+  for (guint i = 0; i < popovers->len; i++)
+    if (find_button (popovers->pdata[i], "_Apply") != NULL)
+      gtk_popover_popup (popovers->pdata[i]);
+  entries = find_all (editor, GTK_TYPE_ENTRY);
+  g_assert_cmpuint (entries->len, ==, 2);
+  g_assert_cmpstr (gtk_editable_get_text (entries->pdata[0]), ==, "Half red / green");
+  g_assert_cmpstr (gtk_editable_get_text (entries->pdata[1]), ==, "half-rg");
+  apply = find_button (editor, "_Apply");
+  for (GtkWidget *w = gtk_widget_get_prev_sibling (apply); w != NULL && error == NULL;
+       w = gtk_widget_get_prev_sibling (w))
+    if (GTK_IS_LABEL (w))
+      error = w;
+  g_assert_nonnull (error);
+
+  gtk_editable_set_text (entries->pdata[1], "half rg");
+  g_signal_emit_by_name (apply, "clicked");
+  g_assert_true (gtk_widget_get_visible (error));
+  g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (error)), "one word"));
+  gtk_editable_set_text (entries->pdata[1], "full-r");
+  g_signal_emit_by_name (apply, "clicked");
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (error)), ==,
+                   "Another tile has the id “full-r”.");
+  g_assert_cmpuint (edits.n_edits, ==, 0);
+
+  gtk_editable_set_text (entries->pdata[0], "Half blue / green");
+  gtk_editable_set_text (entries->pdata[1], "half-bg");
+  g_signal_emit_by_name (apply, "clicked");
+  edits.n_wanted = 2;
+  wait_until (has_tile_edits, &edits, "the name and the id");
+  tw_definition_document_check_now (document);
+  text = tw_definition_document_dup_text (document);
+  g_assert_nonnull (strstr (text, "  - {id: half-bg, name: \"Half blue / green\", count: 5,"));
+  g_assert_null (strstr (text, "half-rg"));
+  g_assert_cmpstr (tw_tile_set_editor_get_selected_tile (TW_TILE_SET_EDITOR (editor)), ==,
+                   "half-bg");
+
+  gtk_text_buffer_undo (buffer);
+  gtk_text_buffer_undo (buffer);
+  tw_definition_document_check_now (document);
+  g_clear_pointer (&text, g_free);
+  text = tw_definition_document_dup_text (document);
+  g_assert_cmpstr (text, ==, before);
+  g_assert_cmpstr (tw_tile_set_editor_get_selected_tile (TW_TILE_SET_EDITOR (editor)), ==,
+                   "half-rg");
+
+  destroy_window (window);
+  g_assert_finalize_object (editor);
+  g_assert_finalize_object (document);
+}
+
 /* ------------------------------------------------------------------------ */
 /* The Design page                                                          */
 
@@ -1435,6 +1513,7 @@ main (int   argc,
   g_test_add_func ("/tw/widgets/card-editor/edits", test_card_editor_edits);
   g_test_add_func ("/tw/widgets/card-editor/pending", test_card_editor_pending);
   g_test_add_func ("/tw/widgets/tile-set-editor/edits", test_tile_set_editor_edits);
+  g_test_add_func ("/tw/widgets/tile-set-editor/names", test_tile_set_editor_names);
   g_test_add_func ("/tw/widgets/design-page/edit-save", test_design_page_edit_save);
   g_test_add_func ("/tw/widgets/design-page/broken-text", test_design_page_broken_text);
   g_test_add_func ("/tw/widgets/design-page/add-face", test_design_page_add_face);

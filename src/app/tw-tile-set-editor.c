@@ -46,6 +46,11 @@ struct _TwTileSetEditor
   GtkWidget            *split_buttons[4];
   GtkSpinButton        *count_spin;
   GtkLabel             *sections_label;
+  GtkPopover           *names_popover;
+  GtkEntry             *name_entry;
+  GtkEntry             *id_entry;
+  GtkLabel             *names_error;
+  GtkWidget            *names_apply;
   GtkRevealer          *rename_revealer;
   GtkLabel             *rename_label;
   GtkButton            *rename_button;
@@ -207,7 +212,8 @@ tile_description (const TwDefinition *def,
   return g_string_free (s, FALSE);
 }
 
-/* Sets @key of the tile @id to @value (YAML source). */
+/* Sets @key of the tile @id to @value (YAML source), or removes it when
+ * @value is NULL. */
 static void
 rewrite_tile_key (TwTileSetEditor *self,
                   const char      *id,
@@ -228,7 +234,8 @@ rewrite_tile_key (TwTileSetEditor *self,
       show_message (self, message);
       return;
     }
-  edit = tw_design_edit_map_set (text, item, key, value);
+  edit = value != NULL ? tw_design_edit_map_set (text, item, key, value)
+                       : tw_design_edit_map_remove (text, item, key);
   if (edit != NULL)
     apply_edit (self, text, edit);
 }
@@ -254,6 +261,83 @@ queue_edit (TwTileSetEditor *self,
             const char      *value)
 {
   tw_pending_edits_push (&self->pending, id, key, value);
+}
+
+/* The name and id popover: filled from the selected tile when it opens. */
+static void
+names_popover_show (TwTileSetEditor *self)
+{
+  const TwTileDef *tile = selected_tile (self);
+
+  gtk_editable_set_text (GTK_EDITABLE (self->name_entry),
+                         tile != NULL && tile->name != NULL ? tile->name : "");
+  gtk_editable_set_text (GTK_EDITABLE (self->id_entry), tile != NULL ? tile->id : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->names_error), FALSE);
+  gtk_widget_grab_focus (GTK_WIDGET (self->name_entry));
+}
+
+static void
+names_error (TwTileSetEditor *self,
+             const char      *message)
+{
+  gtk_label_set_label (self->names_error, message);
+  gtk_widget_set_visible (GTK_WIDGET (self->names_error), TRUE);
+  gtk_widget_grab_focus (GTK_WIDGET (self->id_entry));
+}
+
+/* Apply: the name (removed when empty) and the id, each an edit of the
+ * tile's line; an id must be a word the notation reads back and no other
+ * tile's. The selection follows the new id, and an undo of it goes back
+ * to the old one. */
+static void
+names_apply_clicked (TwTileSetEditor *self)
+{
+  const TwTileDef *tile = selected_tile (self);
+  const TwDefinition *def = current_definition (self);
+  g_autofree char *name = g_strstrip (g_strdup (gtk_editable_get_text (
+                                        GTK_EDITABLE (self->name_entry))));
+  g_autofree char *id = g_strstrip (g_strdup (gtk_editable_get_text (
+                                      GTK_EDITABLE (self->id_entry))));
+  g_autofree char *old_id = NULL;
+
+  if (tile == NULL || def == NULL)
+    {
+      gtk_popover_popdown (self->names_popover);
+      return;
+    }
+  if (!tw_definition_id_is_valid (id))
+    {
+      names_error (self, _("An id is one word of letters, digits, “-” and “_”, such as "
+                           "“half-rg”: the move notation writes it."));
+      return;
+    }
+  if (g_strcmp0 (id, tile->id) != 0 && tw_definition_find_tile (def, id) >= 0)
+    {
+      g_autofree char *message = g_strdup_printf (_("Another tile has the id “%s”."), id);
+
+      names_error (self, message);
+      return;
+    }
+  old_id = g_strdup (tile->id);
+  /* the id first, so that the list selects the renamed tile at once; the
+   * name then by the new id */
+  if (g_strcmp0 (id, old_id) != 0)
+    {
+      g_autofree char *value = tw_design_yaml_scalar (id);
+
+      queue_edit (self, old_id, "id", value);
+      g_free (self->selected_tile);
+      self->selected_tile = g_strdup (id);
+      g_free (self->selected_before);
+      self->selected_before = g_strdup (old_id);
+    }
+  if (g_strcmp0 (name, tile->name != NULL ? tile->name : "") != 0)
+    {
+      g_autofree char *value = *name != '\0' ? tw_design_yaml_scalar (name) : NULL;
+
+      queue_edit (self, id, "name", value);
+    }
+  gtk_popover_popdown (self->names_popover);
 }
 
 /* Where @word is in @text as a whole word, ignoring case, or NULL. */
@@ -1444,12 +1528,19 @@ tw_tile_set_editor_class_init (TwTileSetEditorClass *klass)
                                                edge_children[i].offset);
   gtk_widget_class_bind_template_child (widget_class, TwTileSetEditor, count_spin);
   gtk_widget_class_bind_template_child (widget_class, TwTileSetEditor, sections_label);
+  gtk_widget_class_bind_template_child (widget_class, TwTileSetEditor, names_popover);
+  gtk_widget_class_bind_template_child (widget_class, TwTileSetEditor, name_entry);
+  gtk_widget_class_bind_template_child (widget_class, TwTileSetEditor, id_entry);
+  gtk_widget_class_bind_template_child (widget_class, TwTileSetEditor, names_error);
+  gtk_widget_class_bind_template_child (widget_class, TwTileSetEditor, names_apply);
   gtk_widget_class_bind_template_child (widget_class, TwTileSetEditor, rename_revealer);
   gtk_widget_class_bind_template_child (widget_class, TwTileSetEditor, rename_label);
   gtk_widget_class_bind_template_child (widget_class, TwTileSetEditor, rename_button);
   gtk_widget_class_bind_template_callback (widget_class, tile_large_pressed);
   gtk_widget_class_bind_template_callback (widget_class, edge_button_clicked);
   gtk_widget_class_bind_template_callback (widget_class, count_changed);
+  gtk_widget_class_bind_template_callback (widget_class, names_popover_show);
+  gtk_widget_class_bind_template_callback (widget_class, names_apply_clicked);
 
   gtk_widget_class_install_action (widget_class, "design.tile-add", NULL, tile_op_action);
   gtk_widget_class_install_action (widget_class, "design.tile-duplicate", NULL, tile_op_action);
@@ -1479,6 +1570,7 @@ tw_tile_set_editor_init (TwTileSetEditor *self)
                             G_CALLBACK (tile_selection_changed), self);
   init_edge_controls (self);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "design.tile-rename", FALSE);
+  gtk_popover_set_default_widget (self->names_popover, self->names_apply);
   gtk_drawing_area_set_draw_func (self->tile_large, draw_tile, self, NULL);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->tile_large),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Selected tile"), -1);

@@ -118,6 +118,12 @@ bad_id_char (const char *id)
   return NULL;
 }
 
+gboolean
+tw_definition_id_is_valid (const char *id)
+{
+  return id != NULL && *id != '\0' && g_utf8_validate (id, -1, NULL) && bad_id_char (id) == NULL;
+}
+
 /* An id: a required non-empty word (bad_id_char()). */
 gboolean
 tw_def_get_id (Loader       *L,

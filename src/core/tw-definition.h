@@ -158,6 +158,9 @@ void          tw_definition_unref       (TwDefinition        *def);
 
 gint          tw_definition_find_color  (const TwDefinition  *def,
                                          const char          *id);   /* -1 if absent */
+/* Whether @id is an id a definition accepts: a non-empty word of letters,
+ * digits, '-' and '_' (what the move notation reads back). */
+gboolean      tw_definition_id_is_valid (const char          *id);
 gint          tw_definition_find_tile   (const TwDefinition  *def,
                                          const char          *id);
 gint          tw_definition_find_card   (const TwDefinition  *def,
