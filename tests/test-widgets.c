@@ -309,6 +309,25 @@ find_button (GtkWidget  *widget,
   return NULL;
 }
 
+/* A tile-set editor on @document, loaded with @def, in a window; its edits
+ * counted and applied in @edits. */
+static GtkWidget *
+tile_editor_new (TwDefinitionDocument  *document,
+                 TwDefinition          *def,
+                 TileEdits             *edits,
+                 GtkWindow            **window)
+{
+  GtkWidget *editor;
+
+  tw_definition_document_load (document, NULL, def);
+  editor = g_object_ref_sink (g_object_new (TW_TYPE_TILE_SET_EDITOR, "document", document,
+                                            NULL));
+  edits->editor = TW_TILE_SET_EDITOR (editor);
+  g_signal_connect (editor, "apply-edit", G_CALLBACK (tile_apply_edit_cb), edits);
+  *window = show_in_window (editor);
+  return editor;
+}
+
 /* The list is the definition's tiles; Duplicate on the selected tile is one
  * edit inserting its copy's line after its own, and the copy is selected;
  * its copies changed in the spin button are one edit of its `count`, a click
@@ -335,12 +354,7 @@ test_tile_set_editor_edits (void)
   g_autofree char *text = NULL;
   const char *at;
 
-  tw_definition_document_load (document, NULL, def);
-  editor = g_object_ref_sink (g_object_new (TW_TYPE_TILE_SET_EDITOR, "document", document,
-                                            NULL));
-  edits.editor = TW_TILE_SET_EDITOR (editor);
-  g_signal_connect (editor, "apply-edit", G_CALLBACK (tile_apply_edit_cb), &edits);
-  window = show_in_window (editor);
+  editor = tile_editor_new (document, def, &edits, &window);
 
   tiles = tw_tile_set_editor_get_tiles (TW_TILE_SET_EDITOR (editor));
   g_assert_cmpuint (g_list_model_get_n_items (tiles), ==, def->n_tiles);
@@ -484,12 +498,7 @@ test_tile_set_editor_names (void)
   GtkWidget *editor, *apply, *error = NULL;
   GtkWindow *window;
 
-  tw_definition_document_load (document, NULL, def);
-  editor = g_object_ref_sink (g_object_new (TW_TYPE_TILE_SET_EDITOR, "document", document,
-                                            NULL));
-  edits.editor = TW_TILE_SET_EDITOR (editor);
-  g_signal_connect (editor, "apply-edit", G_CALLBACK (tile_apply_edit_cb), &edits);
-  window = show_in_window (editor);
+  editor = tile_editor_new (document, def, &edits, &window);
   g_assert_true (tw_tile_set_editor_select_tile (TW_TILE_SET_EDITOR (editor), "half-rg"));
   before = tw_definition_document_dup_text (document);
 
