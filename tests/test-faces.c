@@ -307,6 +307,45 @@ test_draw_layers (void)
   cairo_surface_destroy (img);
 }
 
+/* An SVG fitted three ways into a box of another shape: stretched, it
+ * fills the box (librsvg alone would keep its proportions); contained, it
+ * keeps them inside it; covering, it fills the box and is clipped to it. */
+static void
+test_svg_fits (void)
+{
+  g_autofree char *svg = g_build_filename (tmp_dir, "wide.svg", NULL);
+  g_autoptr(TwDefinition) def = NULL;
+  cairo_surface_t *img;
+
+  /* 2:1, green */
+  g_assert_true (g_file_set_contents (svg,
+                                      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"200\" "
+                                      "height=\"100\" viewBox=\"0 0 200 100\"><rect width=\"200\" "
+                                      "height=\"100\" fill=\"#00ff00\"/></svg>\n", -1, NULL));
+  def = load ("faces:\n"
+              "  card:\n"
+              "    - {type: rect, fill: \"#0000ff\", bleed: true}\n"
+              "    - {type: image, file: wide.svg, x: 5, y: 5, w: 20, h: 30, fit: stretch}\n"
+              "    - {type: image, file: wide.svg, x: 30, y: 5, w: 20, h: 30, fit: contain}\n"
+              "    - {type: image, file: wide.svg, x: 5, y: 45, w: 20, h: 30, fit: cover}\n",
+              NULL);
+  g_assert_nonnull (def);
+  img = draw_card (def, "five-red", 2);
+  /* stretched: the box's top and bottom rows too */
+  g_assert_cmphex (pixel (img, 2, 15, 6), ==, 0x00ff00);
+  g_assert_cmphex (pixel (img, 2, 15, 34), ==, 0x00ff00);
+  g_assert_cmphex (pixel (img, 2, 6, 20), ==, 0x00ff00);
+  /* contained: 20 x 10 mm across the middle of the 20 x 30 box */
+  g_assert_cmphex (pixel (img, 2, 40, 20), ==, 0x00ff00);
+  g_assert_cmphex (pixel (img, 2, 40, 8), ==, 0x0000ff);
+  g_assert_cmphex (pixel (img, 2, 40, 32), ==, 0x0000ff);
+  /* covering: the whole box, nothing beyond it */
+  g_assert_cmphex (pixel (img, 2, 6, 46), ==, 0x00ff00);
+  g_assert_cmphex (pixel (img, 2, 24, 74), ==, 0x00ff00);
+  g_assert_cmphex (pixel (img, 2, 27, 60), ==, 0x0000ff);
+  cairo_surface_destroy (img);
+}
+
 static void
 test_text_fits (void)
 {
@@ -510,6 +549,7 @@ main (int   argc,
   g_test_add_func ("/tw/faces/own-fields", test_own_fields);
   g_test_add_func ("/tw/faces/errors", test_errors);
   g_test_add_func ("/tw/faces/draw-layers", test_draw_layers);
+  g_test_add_func ("/tw/faces/svg-fits", test_svg_fits);
   g_test_add_func ("/tw/faces/text-fits", test_text_fits);
   g_test_add_func ("/tw/faces/images-checked", test_images_checked);
   g_test_add_func ("/tw/faces/nine-up", test_nine_up);
