@@ -840,9 +840,9 @@ draw_info (cairo_t              *cr,
   switch (v->phase)
     {
     case BS_PHASE_OPEN:
-      what = g_strdup (v->n_colors == 2
-                       ? _("Opening: place a first piece covering the colour's start point.")
-                       : _("Opening: place a first piece covering the start corner."));
+      what = g_strdup (v->starts_in_corners
+                       ? _("Opening: place a first piece covering the start corner.")
+                       : _("Opening: place a first piece covering the colour's start point."));
       break;
     case BS_PHASE_CARD:
       what = g_strdup (_("Play a card from the hand."));

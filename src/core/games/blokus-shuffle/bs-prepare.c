@@ -158,6 +158,11 @@ bs_prepare (const TwDefinition *def)
   p->n_colors = def->n_colors;
   read_board (def, quiet, p->n_colors, &p->size, p->start_x, p->start_y);
   N = p->size;
+  /* what the rules and the table call a start: a corner, or a point (Duo) */
+  p->starts_in_corners = TRUE;
+  for (guint c = 0; c < p->n_colors; c++)
+    p->starts_in_corners &= (p->start_x[c] == 0 || p->start_x[c] == N - 1)
+                            && (p->start_y[c] == 0 || p->start_y[c] == N - 1);
   P = p->n_pieces = def->n_pieces;
   p->full = N >= 32 ? 0xffffffffu : (1u << N) - 1;
   p->monomino = -1;

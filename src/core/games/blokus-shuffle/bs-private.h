@@ -90,6 +90,7 @@ typedef struct
   guint32          shapes[BS_MAX_SHAPES];
   guint8           start_x[BS_N_COLORS];    /* [colour < n_colors] */
   guint8           start_y[BS_N_COLORS];
+  gboolean         starts_in_corners;      /* every colour starts on a corner of the board */
   /* cards per colour deck, expanded by count */
   guint            n_cards;                /* per colour */
   guint8           card_count[TW_MAX_CARD_DEFS];

@@ -1015,7 +1015,8 @@ bs_apply (const TwGame  *game,
         if (overlap || side || !attached)
           {
             /* Duo's start cells are not corners */
-            const char *start_word = bs_n_colors (game) == 2 ? "start point" : "corner square";
+            const char *start_word = bs_prep (game)->starts_in_corners ? "corner square"
+                                                                       : "start point";
 
             if (!why)
               return FALSE;

@@ -86,6 +86,7 @@ typedef struct
   const guint8    *count;                   /* [piece]: copies per colour */
   const guint8    *start_x;                 /* [colour]: its starting corner */
   const guint8    *start_y;
+  gboolean         starts_in_corners;       /* every colour starts on a corner */
   gboolean         cards;                   /* played with cards */
   gboolean         basic_scoring;           /* squares left, no bonuses */
   int              shared_color;            /* 3 players: the colour the seats share, else -1 */
