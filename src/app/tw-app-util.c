@@ -462,8 +462,8 @@ tw_pending_edits_clear (TwPendingEdits *pending)
  * "tilewright-record" whatever its extension (.twgame, or .yaml as records
  * were saved before; definitions are YAML too). Only the first lines are
  * read. */
-gboolean
-tw_app_is_game_record (const char *path)
+static gboolean
+is_game_record (const char *path)
 {
   g_autoptr(GFile) file = NULL;
   g_autoptr(GFileInputStream) in = NULL;
@@ -492,3 +492,14 @@ tw_app_is_game_record (const char *path)
     }
   return FALSE;
 }
+
+TwAppFileKind
+tw_app_file_kind (const char *path)
+{
+  if (g_str_has_suffix (path, ".twlab"))
+    return TW_APP_FILE_LAB_RUN;
+  if (is_game_record (path))
+    return TW_APP_FILE_GAME;
+  return TW_APP_FILE_DEFINITION;
+}
+

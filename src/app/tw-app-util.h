@@ -43,7 +43,14 @@ void        tw_app_toast                  (GtkWidget          *widget,
 /* Adds to @filter the patterns of the foreign records the app reads
  * (the record-format table's suffixes: "*.blksgf"). */
 void           tw_app_filter_add_foreign_records (GtkFileFilter *filter);
-gboolean       tw_app_is_game_record     (const char    *path);
+/* What a file the studio opens holds, and so the view it opens in. */
+typedef enum
+{
+  TW_APP_FILE_DEFINITION,   /* Design */
+  TW_APP_FILE_GAME,         /* Play: a saved game, Tilewright's or a foreign record */
+  TW_APP_FILE_LAB_RUN,      /* the Lab: a saved run (.twlab) */
+} TwAppFileKind;
+TwAppFileKind  tw_app_file_kind          (const char    *path);
 /* A choice option's values as words ("Shared or own private"), in the
  * order of @spec's choices, for a combo row. */
 GtkStringList *tw_app_choice_list_new     (const TwOptionSpec *spec);

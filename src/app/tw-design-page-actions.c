@@ -71,7 +71,7 @@ open_response (GtkNativeDialog *dialog,
 
       /* a saved game or a Lab run goes where it belongs (the window's
        * open-file), not into the definition's text */
-      if (path != NULL && (tw_app_is_game_record (path) || g_str_has_suffix (path, ".twlab"))
+      if (path != NULL && tw_app_file_kind (path) != TW_APP_FILE_DEFINITION
           && gtk_widget_activate_action (GTK_WIDGET (self), "win.open-file", "s", path))
         return;
       _tw_design_page_load_file (self, file, FALSE);

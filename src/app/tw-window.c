@@ -322,6 +322,7 @@ tw_window_open_file (TwWindow *self,
   g_autoptr(TwDiagnostics) diags = NULL;
   g_autoptr(TwDefinition) definition = NULL;
   g_autoptr(GError) error = NULL;
+  TwAppFileKind kind;
 
   g_return_val_if_fail (TW_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
@@ -339,8 +340,9 @@ tw_window_open_file (TwWindow *self,
       return FALSE;
     }
 
+  kind = tw_app_file_kind (path);
   /* a saved Lab run opens in the Lab, with the definition it carries */
-  if (g_str_has_suffix (path, ".twlab"))
+  if (kind == TW_APP_FILE_LAB_RUN)
     {
       gboolean ok = tw_lab_page_open_run (self->lab_page, file);
       if (ok)
@@ -350,7 +352,7 @@ tw_window_open_file (TwWindow *self,
 
   /* a game record (a foreign one, or Tilewright's own YAML) opens in the
    * Play view */
-  if (tw_app_is_game_record (path))
+  if (kind == TW_APP_FILE_GAME)
     return tw_window_open_game (self, file);
 
   /* Messages name the file as the dialog's heading does: a full path would
