@@ -776,15 +776,6 @@ bs_state_from_text (const TwGame  *game,
   return TRUE;
 }
 
-/* A colour's name for sentences and messages ("?" for none). */
-const char *
-bs_color_name (const TwDefinition *def,
-               guint               c)
-{
-  return c < def->n_colors ? (def->colors[c].name ? def->colors[c].name : def->colors[c].id)
-                           : "?";
-}
-
 /* "places the L5 on a20,a19,a18,a17,b17", "plays Wild, declaring red". */
 void
 bs_describe_move (const TwGame  *game,
@@ -801,13 +792,13 @@ bs_describe_move (const TwGame  *game,
     case BS_MOVE_PLACE:
       if (!bs_place_in_range (p, move))
         break;
-      g_string_append_printf (out, "places %s %s on ", bs_color_name (def, s->color),
+      g_string_append_printf (out, "places %s %s on ", tw_color_words (def, s->color),
                               def->pieces[move->a].name ? def->pieces[move->a].name
                                                         : def->pieces[move->a].id);
       bs_append_cells (game, p->first_orient[move->a] + move->b, move->x, move->y, out);
       return;
     case BS_MOVE_PASS:
-      g_string_append_printf (out, "passes: no %s piece fits", bs_color_name (def, s->color));
+      g_string_append_printf (out, "passes: no %s piece fits", tw_color_words (def, s->color));
       return;
     case BS_MOVE_CARD:
       {
@@ -829,7 +820,7 @@ bs_describe_move (const TwGame  *game,
             return;
           }
         if (kind == BS_CARD_WILD)
-          g_string_append_printf (out, ", declaring %s", bs_color_name (def, move->b));
+          g_string_append_printf (out, ", declaring %s", tw_color_words (def, move->b));
         else if ((kind == BS_CARD_RECYCLE || kind == BS_CARD_WARP) && move->b < BS_N_COLORS
                  && move->c < s->n_placed[move->b])
           {
@@ -838,7 +829,7 @@ bs_describe_move (const TwGame  *game,
 
             g_string_append_printf (out, kind == BS_CARD_RECYCLE
                                     ? ", taking %s %s back from " : ", moving %s %s from ",
-                                    bs_color_name (def, move->b),
+                                    tw_color_words (def, move->b),
                                     def->pieces[pl->piece].name ? def->pieces[pl->piece].name
                                                                 : def->pieces[pl->piece].id);
             bs_append_cell (game, pl->x + or->cells.x[0], pl->y + or->cells.y[0], out);

@@ -249,7 +249,6 @@ gboolean bs_state_from_text (const TwGame *game, TwState *state, const char *tex
 void     bs_append_cells    (const TwGame *game, guint og, guint x, guint y, GString *out);
 void     bs_append_cell     (const TwGame *game, guint x, guint y, GString *out);
 const char *bs_deck_name    (const TwGame *game, guint n_players, guint deck, char buf[16]);
-const char *bs_color_name   (const TwDefinition *def, guint c);
 
 /* bs-foreign.c: classic Blokus and Blokus Duo as Pentobi writes them */
 gboolean bs_foreign_setup   (const TwDefinition *def, const char *name, guint *n_players,

@@ -1290,13 +1290,13 @@ bs_check (const TwGame  *game,
           if (pl->piece >= p->n_pieces
               || pl->orient >= p->first_orient[pl->piece + 1] - p->first_orient[pl->piece])
             {
-              g_string_printf (why, "%s placement %u names no piece", bs_color_name (def, c), i);
+              g_string_printf (why, "%s placement %u names no piece", tw_color_words (def, c), i);
               goto out;
             }
           const BsOrient *or = &p->orients[p->first_orient[pl->piece] + pl->orient];
           if (pl->x + or->w > p->size || pl->y + or->h > p->size)
             {
-              g_string_printf (why, "%s piece %u leaves the board", bs_color_name (def, c), i);
+              g_string_printf (why, "%s piece %u leaves the board", tw_color_words (def, c), i);
               goto out;
             }
           for (guint r = 0; r < or->h; r++)
@@ -1305,7 +1305,7 @@ bs_check (const TwGame  *game,
               for (guint k = 0; k < BS_N_COLORS; k++)
                 if (t->occ[k][pl->y + r] & m)
                   {
-                    g_string_printf (why, "%s piece %u overlaps another piece", bs_color_name (def, c), i);
+                    g_string_printf (why, "%s piece %u overlaps another piece", tw_color_words (def, c), i);
                     goto out;
                   }
               t->occ[c][pl->y + r] |= m;
@@ -1317,7 +1317,7 @@ bs_check (const TwGame  *game,
           if (on_board[k] + s->supply[c][k] != count[k])
             {
               g_string_printf (why, "%s has %u '%s' on the board and %u in supply, the set has %u",
-                               bs_color_name (def, c), on_board[k], def->pieces[k].id,
+                               tw_color_words (def, c), on_board[k], def->pieces[k].id,
                                s->supply[c][k], count[k]);
               goto out;
             }
@@ -1325,7 +1325,7 @@ bs_check (const TwGame  *game,
         }
       if (rem != s->remaining[c])
         {
-          g_string_printf (why, "%s has %u squares left, %u counted", bs_color_name (def, c), rem,
+          g_string_printf (why, "%s has %u squares left, %u counted", tw_color_words (def, c), rem,
                            s->remaining[c]);
           goto out;
         }
@@ -1337,7 +1337,7 @@ bs_check (const TwGame  *game,
           || t->att[c][r] != s->att[c][r])
         {
           g_string_printf (why, "%s: the incremental board sets differ from a recount on row %u",
-                           bs_color_name (def, c), r);
+                           tw_color_words (def, c), r);
           goto out;
         }
 
