@@ -340,6 +340,67 @@ test_path_errors (void)
   }
 }
 
+/* A cell's game: the seat count, the option and the number the cell gives,
+ * over the options it was handed; a combination the rules refuse is an
+ * error named by its cell. */
+static void
+test_cell_games (void)
+{
+  g_autoptr(TwDefinition) def = load_colorblock ();
+  g_autoptr(TwSweep) sweep = tw_sweep_new ();
+  g_autoptr(GError) error = NULL;
+  gint card = tw_definition_find_card (def, "size-5");
+  gint goals = -1;
+  TwOptions base = def->options;
+
+  for (guint i = 0; i < def->rules->n_options; i++)
+    if (g_str_equal (def->rules->options[i].name, "goals-2p"))
+      goals = (gint) i;
+  g_assert_cmpint (goals, >=, 0);
+  g_assert_cmpint (card, >=, 0);
+  base.values[goals] = 0;
+  g_assert_true (tw_sweep_add (sweep, def, "players=2..3", &error));
+  g_assert_true (tw_sweep_add (sweep, def, "cards.size-5.points=7,9", &error));
+  g_assert_no_error (error);
+  for (guint c = 0; c < 4; c++)
+    {
+      g_autoptr(TwGame) game = tw_sweep_cell_game (sweep, def, c, 4, &base, &error);
+
+      g_assert_no_error (error);
+      g_assert_nonnull (game);
+      g_assert_cmpuint (game->n_players, ==, 2 + c / 2);
+      g_assert_cmpint (game->definition->cards[card].points, ==, c % 2 == 0 ? 7 : 9);
+      /* the options handed over, where the cell does not set them */
+      g_assert_cmpint (game->options.values[goals], ==, 0);
+    }
+
+  /* the seat count of the caller when the sweep does not vary it, and the
+   * option the cell sets over the one handed over */
+  {
+    g_autoptr(TwSweep) options = tw_sweep_new ();
+    g_autoptr(TwGame) game = NULL;
+
+    g_assert_true (tw_sweep_add (options, def, "goals-2p=1", &error));
+    g_assert_no_error (error);
+    game = tw_sweep_cell_game (options, def, 0, 2, &base, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (game->n_players, ==, 2);
+    g_assert_cmpint (game->options.values[goals], ==, 1);
+  }
+
+  /* more seats than the definition has: refused, named by the cell */
+  {
+    g_autoptr(TwSweep) seats = tw_sweep_new ();
+    g_autoptr(TwGame) game = NULL;
+
+    g_assert_true (tw_sweep_add (seats, def, "cards.size-5.points=3", &error));
+    game = tw_sweep_cell_game (seats, def, 0, 9, &base, &error);
+    g_assert_null (game);
+    g_assert_nonnull (error);
+    g_assert_true (g_str_has_prefix (error->message, "cards.size-5.points=3: "));
+  }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -352,6 +413,7 @@ main (int    argc,
   g_test_add_func ("/tw/sweep/twice-and-too-many", test_twice_and_too_many);
   g_test_add_func ("/tw/sweep/paths", test_paths);
   g_test_add_func ("/tw/sweep/path-errors", test_path_errors);
+  g_test_add_func ("/tw/sweep/cell-games", test_cell_games);
 
   return g_test_run ();
 }

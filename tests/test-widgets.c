@@ -24,7 +24,6 @@
 #define G_SETTINGS_ENABLE_BACKEND
 #include <gio/gsettingsbackend.h>
 
-#include "tw-balance-dialog.h"
 #include "tw-board-view.h"
 #include "tw-card-editor.h"
 #include "tw-definition.h"
@@ -1134,143 +1133,6 @@ test_face_starters (void)
     }
 }
 
-typedef struct
-{
-  guint  n;
-  char  *base;
-  char  *text;
-  char  *label;
-} Applied;
-
-static void
-applied_cb (GtkWidget  *dialog,
-            const char *base,
-            const char *text,
-            const char *label,
-            Applied    *applied)
-{
-  applied->n++;
-  applied->base = g_strdup (base);
-  applied->text = g_strdup (text);
-  applied->label = g_strdup (label);
-}
-
-static gboolean
-search_ended (gpointer data)
-{
-  return gtk_widget_get_visible (data);
-}
-
-/* Runs Balance… on Colorblock over entry @choice of what may change, with
- * random bots, and applies the best value; returns what Apply handed over. */
-static void
-balance_search (TwDefinition *def,
-                guint         choice,
-                Applied      *applied)
-{
-  g_autoptr(GPtrArray) buttons = NULL;
-  g_autoptr(GError) error = NULL;
-  TwBotSpec bots[TW_MAX_PLAYERS] = { { 0 } };
-  GtkWidget *dialog, *option_row, *games, *search = NULL, *apply = NULL, *result = NULL;
-
-  g_assert_true (tw_bot_spec_parse ("random", &bots[0], &error));
-  bots[1] = bots[0];
-  dialog = tw_balance_dialog_new (NULL, def, 2, bots, &def->options, 1);
-  g_object_ref (dialog);
-  g_signal_connect (dialog, "apply", G_CALLBACK (applied_cb), applied);
-  gtk_window_present (GTK_WINDOW (dialog));
-  wait_until (is_mapped, dialog, "the dialog to show");
-
-  option_row = find_in_row (dialog, "_Change", ADW_TYPE_COMBO_ROW);
-  g_assert_nonnull (option_row);
-  adw_combo_row_set_selected (ADW_COMBO_ROW (option_row), choice);
-  games = find_in_row (dialog, "Games for the Best", GTK_TYPE_SPIN_BUTTON);
-  g_assert_nonnull (games);
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (games), 200);
-  buttons = find_all (dialog, GTK_TYPE_BUTTON);
-  for (guint i = 0; i < buttons->len; i++)
-    {
-      const char *l = gtk_button_get_label (buttons->pdata[i]);
-      if (g_strcmp0 (l, "_Search") == 0)
-        search = buttons->pdata[i];
-      else if (g_strcmp0 (l, "_Apply to Definition") == 0)
-        apply = buttons->pdata[i];
-    }
-  g_assert_nonnull (search);
-  g_assert_nonnull (apply);
-  result = gtk_widget_get_ancestor (apply, ADW_TYPE_ACTION_ROW);
-  g_assert_false (gtk_widget_get_visible (result));
-  g_signal_emit_by_name (search, "clicked");
-  wait_until (search_ended, result, "the search to end");
-  g_assert_true (gtk_widget_get_sensitive (apply));
-  g_signal_emit_by_name (apply, "clicked");
-  g_assert_cmpuint (applied->n, ==, 1);
-  g_assert_cmpstr (applied->base, ==, def->text);
-  /* Apply closed it */
-  finalize_after_idle (dialog);
-}
-
-/* Balance…: a search over Colorblock's goals for two players ends with a
- * value, and Apply hands over the definition's text with that value in its
- * variant and nothing else changed. */
-static void
-test_balance_dialog (void)
-{
-  g_autoptr(TwDefinition) def = load_bundled ("colorblock");
-  g_autoptr(TwDefinition) applied_def = NULL;
-  g_autoptr(GError) error = NULL;
-  Applied applied = { 0 };
-  gint goals = -1;
-  g_autofree char *expected = NULL;
-  const char *value;
-
-  for (guint i = 0; i < def->rules->n_options; i++)
-    if (g_str_equal (def->rules->options[i].name, "goals-2p"))
-      goals = i;
-  g_assert_cmpint (goals, >=, 0);
-  balance_search (def, goals, &applied);
-
-  g_assert_true (g_str_has_prefix (applied.label, "Goals with 2 players = "));
-  value = applied.label + strlen ("Goals with 2 players = ");
-  applied_def = tw_definition_load_data (applied.text, -1, "applied.yaml", NULL, &error);
-  g_assert_no_error (error);
-  g_assert_cmpint (applied_def->options.values[goals], ==, atoi (value));
-  expected = g_strdup_printf ("goals-2p: %s", value);
-  g_assert_nonnull (strstr (applied.text, expected));
-  g_free (applied.base);
-  g_free (applied.text);
-  g_free (applied.label);
-}
-
-/* The same over a number of the definition: a card's points, after the
- * options in the list; Apply rewrites that card's points in the text. */
-static void
-test_balance_dialog_points (void)
-{
-  g_autoptr(TwDefinition) def = load_bundled ("colorblock");
-  g_autoptr(TwDefinition) applied_def = NULL;
-  g_autoptr(GError) error = NULL;
-  Applied applied = { 0 };
-  gint card = tw_definition_find_card (def, "five-red");
-  const char *value;
-
-  g_assert_cmpint (card, >=, 0);
-  balance_search (def, def->rules->n_options + card, &applied);
-
-  g_assert_true (g_str_has_prefix (applied.label, "Points of Red Five = "));
-  value = applied.label + strlen ("Points of Red Five = ");
-  applied_def = tw_definition_load_data (applied.text, -1, "applied.yaml", NULL, &error);
-  g_assert_no_error (error);
-  g_assert_cmpint (applied_def->cards[card].points, ==, atoi (value));
-  /* the other cards as they were */
-  for (guint i = 0; i < def->n_cards; i++)
-    if ((gint) i != card)
-      g_assert_cmpint (applied_def->cards[i].points, ==, def->cards[i].points);
-  g_free (applied.base);
-  g_free (applied.text);
-  g_free (applied.label);
-}
-
 /* The label that says why the forms are off, if shown */
 static GtkWidget *
 forms_off_label (GtkWidget *page)
@@ -1532,8 +1394,6 @@ main (int   argc,
   g_test_add_func ("/tw/widgets/impact-table/sorts", test_impact_table);
   g_test_add_func ("/tw/widgets/lab-page/keeps-form", test_lab_keeps_form);
   g_test_add_func ("/tw/widgets/definition-document/faces-in-thread", test_document_faces_in_thread);
-  g_test_add_func ("/tw/widgets/balance-dialog/search-apply", test_balance_dialog);
-  g_test_add_func ("/tw/widgets/balance-dialog/card-points", test_balance_dialog_points);
   g_test_add_func ("/tw/widgets/variant-form/options", test_variant_form_options);
 
   return g_test_run ();

@@ -503,3 +503,60 @@ tw_app_file_kind (const char *path)
   return TW_APP_FILE_DEFINITION;
 }
 
+
+GtkSpinButton *
+tw_app_spin_new (double      lo,
+                 double      hi,
+                 double      step,
+                 double      value,
+                 guint       digits,
+                 const char *label)
+{
+  GtkSpinButton *spin = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (lo, hi, step));
+
+  gtk_spin_button_set_digits (spin, digits);
+  gtk_spin_button_set_value (spin, value);
+  gtk_widget_set_valign (GTK_WIDGET (spin), GTK_ALIGN_CENTER);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  return spin;
+}
+
+GtkWidget *
+tw_app_row_new (const char *title,
+                const char *subtitle)
+{
+  GtkWidget *row = adw_action_row_new ();
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  if (subtitle != NULL)
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  return row;
+}
+
+GtkWidget *
+tw_app_job_controls_new (const char       *start_label,
+                         const char       *progress_label,
+                         TwAppJobControls *c)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+
+  c->buttons = GTK_BOX (gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12));
+  c->start = GTK_BUTTON (gtk_button_new_with_mnemonic (start_label));
+  gtk_widget_add_css_class (GTK_WIDGET (c->start), "suggested-action");
+  c->stop = GTK_BUTTON (gtk_button_new_with_mnemonic (_("S_top")));
+  c->progress = GTK_PROGRESS_BAR (gtk_progress_bar_new ());
+  gtk_widget_set_hexpand (GTK_WIDGET (c->progress), TRUE);
+  gtk_widget_set_valign (GTK_WIDGET (c->progress), GTK_ALIGN_CENTER);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (c->progress), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  progress_label, -1);
+  gtk_box_append (c->buttons, GTK_WIDGET (c->start));
+  gtk_box_append (c->buttons, GTK_WIDGET (c->stop));
+  gtk_box_append (c->buttons, GTK_WIDGET (c->progress));
+  c->status = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_xalign (c->status, 0);
+  gtk_label_set_wrap (c->status, TRUE);
+  gtk_widget_add_css_class (GTK_WIDGET (c->status), "dim-label");
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (c->buttons));
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (c->status));
+  return box;
+}

@@ -36,6 +36,33 @@ GMenuModel *tw_app_bundled_games_menu_new (const char *action);
 /* What a form shows for a variant option: its label from the module's
  * table (its name if a module has none). */
 const char *tw_app_option_label           (const TwOptionSpec *spec);
+/* A spin button from @lo to @hi by @step showing @digits decimals, set to
+ * @value and named @label for assistive technologies, centred in a row. */
+GtkSpinButton *tw_app_spin_new            (double              lo,
+                                           double              hi,
+                                           double              step,
+                                           double              value,
+                                           guint               digits,
+                                           const char         *label);
+/* An AdwActionRow titled @title, with @subtitle unless NULL. */
+GtkWidget     *tw_app_row_new             (const char         *title,
+                                           const char         *subtitle);
+/* The controls of a long job in a dialog: a button @start_label (the
+ * suggested action), Stop, a progress bar named @progress_label, and under
+ * them a status label; a vertical box that holds them. @buttons is their
+ * row, for a dialog's own buttons after them. */
+typedef struct
+{
+  GtkButton      *start;
+  GtkButton      *stop;
+  GtkProgressBar *progress;
+  GtkLabel       *status;
+  GtkBox         *buttons;
+} TwAppJobControls;
+
+GtkWidget     *tw_app_job_controls_new    (const char         *start_label,
+                                           const char         *progress_label,
+                                           TwAppJobControls   *controls);
 /* A toast of five seconds on the overlay around @widget (a log message when
  * there is none, as in tests without a window). */
 void        tw_app_toast                  (GtkWidget          *widget,

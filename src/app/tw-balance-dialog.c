@@ -19,6 +19,7 @@
 #include "tw-app-util.h"
 #include "tw-game.h"
 #include "tw-rules.h"
+#include "tw-sweep-picker.h"
 #include "tw-tune.h"
 
 #define MAX_VALUES 32
@@ -28,21 +29,6 @@ enum
   GOAL_FAIR,
   GOAL_LENGTH,
 };
-
-/* What may change: an option of the rules, or a number of the definition
- * at a path (tw-sweep.h): a card's points, a tile's copies. */
-typedef enum
-{
-  CHOICE_OPTION,
-  CHOICE_CARD_POINTS,
-  CHOICE_TILE_COUNT,
-} ChoiceKind;
-
-typedef struct
-{
-  ChoiceKind kind;
-  guint      index;   /* into the option table, the cards or the tiles */
-} Choice;
 
 /* Shared by the dialog and the worker; the worker only reads the settings. */
 typedef struct
@@ -72,12 +58,8 @@ struct _TwBalanceDialog
   TwBotSpec       bots[TW_MAX_PLAYERS];
   TwOptions       options;
   guint           jobs;
-  GArray         *option_index;     /* Choice: option_row's entries */
+  TwSweepPicker  *picker;           /* what may change, over which values */
 
-  AdwComboRow    *option_row;
-  GtkWidget      *range_row;
-  GtkSpinButton  *from_spin;
-  GtkSpinButton  *to_spin;
   AdwComboRow    *goal_row;
   GtkWidget      *within_row;
   GtkSpinButton  *within_spin;
@@ -131,143 +113,19 @@ search_unref (Search *s)
   g_free (s);
 }
 
-static const Choice *
-chosen (TwBalanceDialog *self)
-{
-  guint i = adw_combo_row_get_selected (self->option_row);
-
-  if (i >= self->option_index->len)
-    return NULL;
-  return &g_array_index (self->option_index, Choice, i);
-}
-
-/* The option chosen, or NULL when a number at a path is. */
-static const TwOptionSpec *
-chosen_option (TwBalanceDialog *self)
-{
-  const Choice *c = chosen (self);
-
-  if (c == NULL || c->kind != CHOICE_OPTION)
-    return NULL;
-  return &self->definition->rules->options[c->index];
-}
-
-/* What the form names the choice: the option's label, "Points of Red Five". */
-static char *
-choice_label (TwBalanceDialog *self,
-              const Choice    *c)
-{
-  const TwDefinition *def = self->definition;
-
-  switch (c->kind)
-    {
-    case CHOICE_CARD_POINTS:
-      {
-        g_autofree char *title = tw_face_field (def, TW_FACE_CARD, c->index, "title");
-        /* Translators: a number Balance… may change: the points of a card */
-        return g_strdup_printf (_("Points of %s"), title != NULL ? title : def->cards[c->index].id);
-      }
-    case CHOICE_TILE_COUNT:
-      /* Translators: a number Balance… may change: the copies of a tile */
-      return g_strdup_printf (_("Copies of %s"), def->tiles[c->index].name != NULL
-                                                 ? def->tiles[c->index].name
-                                                 : def->tiles[c->index].id);
-    case CHOICE_OPTION:
-    default:
-      return g_strdup (tw_app_option_label (&def->rules->options[c->index]));
-    }
-}
-
 static void
 update_form (TwBalanceDialog *self)
 {
-  const Choice *c = chosen (self);
-  const TwOptionSpec *spec = chosen_option (self);
   gboolean fair = adw_combo_row_get_selected (self->goal_row) == GOAL_FAIR;
   gboolean searching = self->search != NULL;
 
-  gtk_widget_set_visible (self->range_row, c != NULL && (c->kind != CHOICE_OPTION
-                                                         || spec->type == TW_VALUE_INT));
   gtk_widget_set_visible (self->within_row, fair);
   gtk_widget_set_visible (self->length_row, !fair);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->search_button), c != NULL && !searching);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->search_button),
+                            tw_sweep_picker_has_choice (self->picker) && !searching);
   gtk_widget_set_visible (GTK_WIDGET (self->stop_button), searching);
   gtk_widget_set_sensitive (GTK_WIDGET (self->apply_button),
                             self->best_text != NULL && !searching);
-}
-
-static void
-option_changed (TwBalanceDialog *self)
-{
-  const Choice *c = chosen (self);
-  const TwOptionSpec *spec = chosen_option (self);
-  int value, min, max;
-
-  if (c == NULL || (spec != NULL && spec->type != TW_VALUE_INT))
-    {
-      update_form (self);
-      return;
-    }
-  /* around the value the definition has */
-  if (c->kind == CHOICE_CARD_POINTS)
-    {
-      value = self->definition->cards[c->index].points;
-      min = MIN (0, value);
-      max = MAX (20, value);
-    }
-  else if (c->kind == CHOICE_TILE_COUNT)
-    {
-      value = (int) self->definition->tiles[c->index].count;
-      min = 0;
-      max = MAX (20, value);
-    }
-  else
-    {
-      value = self->options.values[c->index];
-      min = spec->min;
-      max = spec->max;
-    }
-  gtk_spin_button_set_range (self->from_spin, min, max);
-  gtk_spin_button_set_range (self->to_spin, min, max);
-  gtk_spin_button_set_value (self->from_spin, MAX (min, value - 3));
-  gtk_spin_button_set_value (self->to_spin, MIN (max, value + 3));
-  update_form (self);
-}
-
-/* "NAME=…" over the values the form gives, or NULL with a message. */
-static char *
-sweep_text (TwBalanceDialog  *self,
-            char            **problem)
-{
-  const Choice *c = chosen (self);
-  const TwOptionSpec *spec = chosen_option (self);
-  g_autoptr(GString) s = g_string_new (NULL);
-
-  if (c->kind == CHOICE_CARD_POINTS)
-    g_string_append_printf (s, "cards.%s.points=", self->definition->cards[c->index].id);
-  else if (c->kind == CHOICE_TILE_COUNT)
-    g_string_append_printf (s, "tiles.%s.count=", self->definition->tiles[c->index].id);
-  else
-    g_string_append_printf (s, "%s=", spec->name);
-  if (spec == NULL || spec->type == TW_VALUE_INT)
-    {
-      int lo = gtk_spin_button_get_value_as_int (self->from_spin);
-      int hi = gtk_spin_button_get_value_as_int (self->to_spin);
-
-      if (lo >= hi || hi - lo + 1 > MAX_VALUES)
-        {
-          *problem = g_strdup_printf (_("Choose from 2 to %d values, the first below the last"),
-                                      MAX_VALUES);
-          return NULL;
-        }
-      g_string_append_printf (s, "%d..%d", lo, hi);
-    }
-  else if (spec->type == TW_VALUE_BOOL)
-    g_string_append (s, "false,true");
-  else
-    for (guint i = 0; spec->choices != NULL && spec->choices[i] != NULL; i++)
-      g_string_append_printf (s, "%s%s", i > 0 ? "," : "", spec->choices[i]);
-  return g_string_free (g_steal_pointer (&s), FALSE);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -462,9 +320,9 @@ search_clicked (TwBalanceDialog *self)
   g_autoptr(GTask) task = NULL;
   Search *s;
 
-  if (self->search != NULL || chosen (self) == NULL)
+  if (self->search != NULL || !tw_sweep_picker_has_choice (self->picker))
     return;
-  axis = sweep_text (self, &problem);
+  axis = tw_sweep_picker_axis (self->picker, &problem);
   if (axis == NULL)
     {
       gtk_label_set_text (self->status_label, problem);
@@ -474,7 +332,7 @@ search_clicked (TwBalanceDialog *self)
   s->ref_count = 1;
   g_weak_ref_init (&s->dialog, self);
   s->definition = tw_definition_ref (self->definition);
-  s->option_label = choice_label (self, chosen (self));
+  s->option_label = tw_sweep_picker_label (self->picker);
   s->sweep = tw_sweep_new ();
   s->jobs = self->jobs;
   s->games_max = gtk_spin_button_get_value_as_int (self->games_spin);
@@ -486,27 +344,10 @@ search_clicked (TwBalanceDialog *self)
   s->bots = g_new0 (TwBotSpec, (gsize) s->n_cells * TW_MAX_PLAYERS);
   for (guint c = 0; c < s->n_cells; c++)
     {
-      guint players = 0;
-      g_auto(GStrv) sets = tw_sweep_cell_sets (s->sweep, c, &players);
-      TwOptions options = self->options;
-      const TwRules *rules = self->definition->rules;
-      /* a number at a path changes the definition itself */
-      g_autoptr(TwDefinition) cell_def = tw_sweep_cell_definition (s->sweep, self->definition,
-                                                                   c, &error);
-
-      if (cell_def == NULL)
-        goto fail;
-      for (guint i = 0; sets[i] != NULL; i++)
-        if (!tw_options_set_from_string (&options, rules->options, rules->n_options, sets[i],
-                                         &error))
-          goto fail;
-      s->games[c] = tw_game_new (cell_def, self->n_players, &options, &error);
+      s->games[c] = tw_sweep_cell_game (s->sweep, self->definition, c, self->n_players,
+                                        &self->options, &error);
       if (s->games[c] == NULL)
-        {
-          g_autofree char *label = tw_sweep_cell_label (s->sweep, c);
-          g_prefix_error (&error, "%s: ", label);
-          goto fail;
-        }
+        goto fail;
       memcpy (&s->bots[c * TW_MAX_PLAYERS], self->bots, sizeof self->bots);
     }
   if (adw_combo_row_get_selected (self->goal_row) == GOAL_FAIR)
@@ -579,89 +420,26 @@ apply_clicked (TwBalanceDialog *self)
 /* ------------------------------------------------------------------------ */
 /* Building                                                                 */
 
-static GtkSpinButton *
-spin_new (double lo,
-          double hi,
-          double step,
-          double value,
-          guint  digits,
-          const char *label)
-{
-  GtkSpinButton *spin = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (lo, hi, step));
-
-  gtk_spin_button_set_digits (spin, digits);
-  gtk_spin_button_set_value (spin, value);
-  gtk_widget_set_valign (GTK_WIDGET (spin), GTK_ALIGN_CENTER);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
-  return spin;
-}
-
-static GtkWidget *
-row_new (const char *title,
-         const char *subtitle)
-{
-  GtkWidget *row = adw_action_row_new ();
-
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  if (subtitle != NULL)
-    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-  return row;
-}
-
 static void
 build (TwBalanceDialog *self)
 {
-  const TwRules *rules = self->definition->rules;
   GtkWidget *page = adw_preferences_page_new ();
   GtkWidget *what = adw_preferences_group_new ();
   GtkWidget *goal = adw_preferences_group_new ();
   GtkWidget *run = adw_preferences_group_new ();
-  g_autoptr(GtkStringList) options = gtk_string_list_new (NULL);
   g_autoptr(GtkStringList) goals = gtk_string_list_new (NULL);
-  GtkWidget *box, *row, *buttons;
+  TwAppJobControls controls;
+  GtkWidget *box, *row;
 
   adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (what), _("What May Change"));
   adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (what),
     _("Every value plays the same games; those nearer the goal play more."));
-  for (guint i = 0; i < MIN (rules->n_options, TW_MAX_OPTIONS); i++)
-    {
-      Choice c = { CHOICE_OPTION, i };
-      g_array_append_val (self->option_index, c);
-    }
-  /* the numbers of the definition a designer tunes: cards' points and
-   * tiles' copies, by the paths a sweep takes */
-  for (guint i = 0; i < self->definition->n_cards; i++)
-    {
-      Choice c = { CHOICE_CARD_POINTS, i };
-      g_array_append_val (self->option_index, c);
-    }
-  for (guint i = 0; i < self->definition->n_tiles; i++)
-    {
-      Choice c = { CHOICE_TILE_COUNT, i };
-      g_array_append_val (self->option_index, c);
-    }
-  for (guint i = 0; i < self->option_index->len; i++)
-    {
-      g_autofree char *label = choice_label (self, &g_array_index (self->option_index, Choice, i));
-      gtk_string_list_append (options, label);
-    }
-  self->option_row = ADW_COMBO_ROW (adw_combo_row_new ());
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->option_row), _("_Change"));
-  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->option_row), TRUE);
-  adw_combo_row_set_model (self->option_row, G_LIST_MODEL (options));
-  tw_app_combo_row_show_whole_value (self->option_row);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (what), GTK_WIDGET (self->option_row));
-
-  self->range_row = row_new (_("Values"), _("From and to, both tried"));
-  self->from_spin = spin_new (0, 1, 1, 0, 0, _("First value"));
-  self->to_spin = spin_new (0, 1, 1, 1, 0, _("Last value"));
-  box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->from_spin));
-  gtk_box_append (GTK_BOX (box), gtk_label_new ("–"));
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->to_spin));
-  gtk_widget_set_valign (box, GTK_ALIGN_CENTER);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (self->range_row), box);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (what), self->range_row);
+  self->picker = tw_sweep_picker_new (self->definition, &self->options, _("_Change"), 0,
+                                      MAX_VALUES);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (what),
+                             tw_sweep_picker_get_change_row (self->picker));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (what),
+                             tw_sweep_picker_get_range_row (self->picker));
 
   adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (goal), _("Goal"));
   gtk_string_list_append (goals, _("A fair first seat"));
@@ -671,15 +449,15 @@ build (TwBalanceDialog *self)
   adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->goal_row), TRUE);
   adw_combo_row_set_model (self->goal_row, G_LIST_MODEL (goals));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (goal), GTK_WIDGET (self->goal_row));
-  self->within_row = row_new (_("Within (points)"),
+  self->within_row = tw_app_row_new (_("Within (points)"),
                               _("Player 1 wins this close to a fair share: 2 points of 50% "
                                 "is 48% to 52% with two players"));
-  self->within_spin = spin_new (0.5, 20, 0.5, 2, 1, _("Within points"));
+  self->within_spin = tw_app_spin_new (0.5, 20, 0.5, 2, 1, _("Within points"));
   adw_action_row_add_suffix (ADW_ACTION_ROW (self->within_row), GTK_WIDGET (self->within_spin));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (goal), self->within_row);
-  self->length_row = row_new (_("Moves a Game"), _("From and to"));
-  self->moves_lo_spin = spin_new (1, 10000, 1, 40, 0, _("Fewest moves"));
-  self->moves_hi_spin = spin_new (1, 10000, 1, 50, 0, _("Most moves"));
+  self->length_row = tw_app_row_new (_("Moves a Game"), _("From and to"));
+  self->moves_lo_spin = tw_app_spin_new (1, 10000, 1, 40, 0, _("Fewest moves"));
+  self->moves_hi_spin = tw_app_spin_new (1, 10000, 1, 50, 0, _("Most moves"));
   box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->moves_lo_spin));
   gtk_box_append (GTK_BOX (box), gtk_label_new ("–"));
@@ -691,32 +469,17 @@ build (TwBalanceDialog *self)
   adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (run), _("Search"));
   adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (run),
     _("With the Lab's players and bots."));
-  row = row_new (_("Games for the Best"), _("The value found plays this many games in the end"));
-  self->games_spin = spin_new (20, 100000, 100, 800, 0, _("Games for the best"));
+  row = tw_app_row_new (_("Games for the Best"), _("The value found plays this many games in the end"));
+  self->games_spin = tw_app_spin_new (20, 100000, 100, 800, 0, _("Games for the best"));
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), GTK_WIDGET (self->games_spin));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (run), row);
 
-  buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  gtk_widget_set_margin_top (buttons, 12);
-  self->search_button = GTK_BUTTON (gtk_button_new_with_mnemonic (_("_Search")));
-  gtk_widget_add_css_class (GTK_WIDGET (self->search_button), "suggested-action");
-  self->stop_button = GTK_BUTTON (gtk_button_new_with_mnemonic (_("S_top")));
-  self->progress = GTK_PROGRESS_BAR (gtk_progress_bar_new ());
-  gtk_widget_set_hexpand (GTK_WIDGET (self->progress), TRUE);
-  gtk_widget_set_valign (GTK_WIDGET (self->progress), GTK_ALIGN_CENTER);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->progress), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Search progress"), -1);
-  gtk_box_append (GTK_BOX (buttons), GTK_WIDGET (self->search_button));
-  gtk_box_append (GTK_BOX (buttons), GTK_WIDGET (self->stop_button));
-  gtk_box_append (GTK_BOX (buttons), GTK_WIDGET (self->progress));
-  self->status_label = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_xalign (self->status_label, 0);
-  gtk_label_set_wrap (self->status_label, TRUE);
-  gtk_widget_add_css_class (GTK_WIDGET (self->status_label), "dim-label");
-  gtk_widget_set_margin_top (GTK_WIDGET (self->status_label), 6);
-  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  gtk_box_append (GTK_BOX (box), buttons);
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->status_label));
+  box = tw_app_job_controls_new (_("_Search"), _("Search progress"), &controls);
+  gtk_widget_set_margin_top (box, 12);
+  self->search_button = controls.start;
+  self->stop_button = controls.stop;
+  self->progress = controls.progress;
+  self->status_label = controls.status;
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (run), box);
 
   /* the answer right under the button that asked for it */
@@ -741,12 +504,13 @@ build (TwBalanceDialog *self)
   gtk_box_append (GTK_BOX (box), page);
   adw_window_set_content (ADW_WINDOW (self), box);
 
-  g_signal_connect_swapped (self->option_row, "notify::selected", G_CALLBACK (option_changed), self);
+  g_signal_connect_object (self->picker, "changed", G_CALLBACK (update_form), self,
+                           G_CONNECT_SWAPPED);
   g_signal_connect_swapped (self->goal_row, "notify::selected", G_CALLBACK (update_form), self);
   g_signal_connect_swapped (self->search_button, "clicked", G_CALLBACK (search_clicked), self);
   g_signal_connect_swapped (self->stop_button, "clicked", G_CALLBACK (stop_clicked), self);
   g_signal_connect_swapped (self->apply_button, "clicked", G_CALLBACK (apply_clicked), self);
-  option_changed (self);
+  update_form (self);
 }
 
 GtkWidget *
@@ -796,7 +560,7 @@ tw_balance_dialog_finalize (GObject *object)
   TwBalanceDialog *self = TW_BALANCE_DIALOG (object);
 
   g_clear_pointer (&self->definition, tw_definition_unref);
-  g_clear_pointer (&self->option_index, g_array_unref);
+  g_clear_object (&self->picker);
   g_free (self->best_text);
   g_free (self->best_label);
   G_OBJECT_CLASS (tw_balance_dialog_parent_class)->finalize (object);
@@ -826,5 +590,4 @@ tw_balance_dialog_class_init (TwBalanceDialogClass *klass)
 static void
 tw_balance_dialog_init (TwBalanceDialog *self)
 {
-  self->option_index = g_array_new (FALSE, FALSE, sizeof (Choice));
 }

@@ -41,6 +41,8 @@ _tw_lab_page_update_actions (TwLabPage *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "lab.balance",
                                  self->definition != NULL && !busy
                                  && self->definition->rules->n_options > 0);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "lab.sweep",
+                                 self->definition != NULL && !busy);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "lab.save-run", results && !busy);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "lab.open-run",
                                  self->definition != NULL && !busy);

@@ -147,7 +147,7 @@ void                   _tw_lab_page_cancel_activated         (GtkWidget  *widget
 guint                  _tw_lab_page_read_lineup              (TwLabPage  *self,
                                                               TwBotSpec  *bots,
                                                               TwOptions  *options);
-void                   _tw_lab_page_balance_activated        (GtkWidget  *widget,
+void                   _tw_lab_page_dialog_activated         (GtkWidget  *widget,
                                                               const char *action_name,
                                                               GVariant   *parameter);
 void                   _tw_lab_page_run_activated            (GtkWidget  *widget,

@@ -11,6 +11,7 @@
 #include "config.h"
 
 #include "tw-lab-page-private.h"
+#include "tw-chart-view.h"
 #include "tw-impact-table.h"
 
 #include <math.h>
@@ -35,16 +36,6 @@ significant (GArray          *diffs,
         return d->p_holm < 0.05;
     }
   return FALSE;
-}
-
-static void
-set_bar_from_row (TwChartBar     *bar,
-                  guint           s,
-                  const TwSimRow *row)
-{
-  bar->value[s] = row != NULL ? row->stats.mean : NAN;
-  bar->lo[s] = row != NULL ? row->lo : NAN;
-  bar->hi[s] = row != NULL ? row->hi : NAN;
 }
 
 /* A histogram of every series' values over common bins. */
@@ -580,8 +571,8 @@ _tw_lab_page_update_charts (TwLabPage *self)
 
       for (guint k = 0; k < self->n_arms; k++)
         {
-          set_bar_from_row (win, k, tw_sim_find_row (rows[k], TW_SIM_METRIC_WIN, p));
-          set_bar_from_row (score, k, tw_sim_find_row (rows[k], TW_SIM_METRIC_SCORE, p));
+          tw_chart_bar_set_row (win, k, tw_sim_find_row (rows[k], TW_SIM_METRIC_WIN, p));
+          tw_chart_bar_set_row (score, k, tw_sim_find_row (rows[k], TW_SIM_METRIC_SCORE, p));
         }
       win->marked = significant (diffs, TW_SIM_METRIC_WIN, p);
       score->marked = significant (diffs, TW_SIM_METRIC_SCORE, p);
@@ -593,14 +584,14 @@ _tw_lab_page_update_charts (TwLabPage *self)
     TwChartBar *ties = tw_chart_add_bar (self->charts[CHART_WIN], _("Tied"));
 
     for (guint k = 0; k < self->n_arms; k++)
-      set_bar_from_row (ties, k, tw_sim_find_row (rows[k], TW_SIM_METRIC_TIE, 0));
+      tw_chart_bar_set_row (ties, k, tw_sim_find_row (rows[k], TW_SIM_METRIC_TIE, 0));
     ties->marked = significant (diffs, TW_SIM_METRIC_TIE, 0);
   }
   for (guint c = 0; c < a->n_counters; c++)
     {
       TwChartBar *bar = tw_chart_add_bar (self->charts[CHART_COUNTERS], a->counter_names[c]);
 
-      set_bar_from_row (bar, 0, tw_sim_find_row (rows[0], TW_SIM_METRIC_COUNTER, c));
+      tw_chart_bar_set_row (bar, 0, tw_sim_find_row (rows[0], TW_SIM_METRIC_COUNTER, c));
       if (self->n_arms == 2)
         {
           const TwSimArm *b = self->arms[1];
@@ -609,7 +600,7 @@ _tw_lab_page_update_charts (TwLabPage *self)
           for (cb = 0; cb < b->n_counters; cb++)
             if (g_str_equal (b->counter_names[cb], a->counter_names[c]))
               break;
-          set_bar_from_row (bar, 1, cb < b->n_counters
+          tw_chart_bar_set_row (bar, 1, cb < b->n_counters
                                     ? tw_sim_find_row (rows[1], TW_SIM_METRIC_COUNTER, cb) : NULL);
         }
       bar->marked = significant (diffs, TW_SIM_METRIC_COUNTER, c);
@@ -683,57 +674,12 @@ out:
                             TW_IMPACT_TABLE (self->impact_table))) > 0);
   for (guint c = 0; c < N_CHARTS; c++)
     {
-      g_autofree char *description = tw_chart_describe (self->charts[c]);
-
-      gtk_accessible_update_property (GTK_ACCESSIBLE (self->areas[c]),
-                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+      tw_chart_view_set_chart (TW_CHART_VIEW (self->areas[c]), self->charts[c]);
       gtk_widget_set_visible (self->areas[c], (c != CHART_COUNTERS && c != CHART_IMPACT)
                                               || self->charts[c]->bars->len > 0
                                               || (c == CHART_COUNTERS
                                                   && !_tw_lab_page_has_results (self)));
-      gtk_widget_queue_draw (self->areas[c]);
     }
-}
-
-static void
-draw_chart (GtkDrawingArea *area,
-            cairo_t        *cr,
-            int             width,
-            int             height,
-            gpointer        user_data)
-{
-  TwLabPage *self = user_data;
-  guint c = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (area), "chart"));
-  GdkRGBA color;
-  double fg[3];
-
-  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (area)), &color);
-  fg[0] = color.red;
-  fg[1] = color.green;
-  fg[2] = color.blue;
-  if (self->charts[c] != NULL)
-    tw_chart_draw (self->charts[c], cr, width, height, fg);
-}
-
-static gboolean
-chart_tooltip (GtkWidget  *area,
-               int         x,
-               int         y,
-               gboolean    keyboard,
-               GtkTooltip *tooltip,
-               TwLabPage  *self)
-{
-  guint c = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (area), "chart"));
-  g_autofree char *text = NULL;
-
-  if (keyboard || self->charts[c] == NULL)
-    return FALSE;
-  text = tw_chart_bar_at (self->charts[c], gtk_widget_get_width (area),
-                          gtk_widget_get_height (area), x, y);
-  if (text == NULL)
-    return FALSE;
-  gtk_tooltip_set_text (tooltip, text);
-  return TRUE;
 }
 
 /* Called from the page's init: a drawing area for each chart. */
@@ -747,16 +693,8 @@ _tw_lab_page_results_init (TwLabPage *self)
 
   for (guint c = 0; c < N_CHARTS; c++)
     {
-      GtkWidget *area = g_object_new (GTK_TYPE_DRAWING_AREA,
-                                      "accessible-role", GTK_ACCESSIBLE_ROLE_IMG, NULL);
+      GtkWidget *area = tw_chart_view_new (_(names[c]), CHART_HEIGHT);
 
-      gtk_widget_set_size_request (area, 320, CHART_HEIGHT);
-      gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (area), draw_chart, self, NULL);
-      g_object_set_data (G_OBJECT (area), "chart", GUINT_TO_POINTER (c));
-      gtk_widget_set_has_tooltip (area, TRUE);
-      g_signal_connect (area, "query-tooltip", G_CALLBACK (chart_tooltip), self);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (area), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                      _(names[c]), -1);
       gtk_box_append (self->charts_box, area);
       self->areas[c] = area;
     }

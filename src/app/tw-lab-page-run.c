@@ -12,6 +12,7 @@
 
 #include "tw-lab-page-private.h"
 #include "tw-balance-dialog.h"
+#include "tw-sweep-dialog.h"
 
 #include <glib/gi18n.h>
 
@@ -306,7 +307,9 @@ _tw_lab_page_read_lineup (TwLabPage *self,
   const TwRules *rules = self->definition->rules;
   guint n_players = gtk_spin_button_get_value_as_int (self->players_spin);
 
-  for (guint p = 0; p < n_players; p++)
+  /* every seat the form has, the hidden ones too: a sweep over the seat
+   * count seats them */
+  for (guint p = 0; p < TW_MAX_PLAYERS && self->seat_rows[p] != NULL; p++)
     {
       g_autoptr(GError) error = NULL;
       guint choice = adw_combo_row_get_selected (ADW_COMBO_ROW (self->seat_rows[p]));
@@ -332,27 +335,34 @@ balance_apply (TwLabPage  *self,
   g_signal_emit_by_name (self, "change-definition", base, text, label);
 }
 
-/* Balance…: a search for the value of an option that reaches a goal, with
- * the form's players and bots (tw-balance-dialog.h). */
+/* Balance… (a search for the value of an option that reaches a goal,
+ * tw-balance-dialog.h) and Sweep… (every metric against the values of one
+ * thing that varies, tw-sweep-dialog.h), with the form's players and bots. */
 void
-_tw_lab_page_balance_activated (GtkWidget  *widget,
-                                const char *action_name,
-                                GVariant   *parameter)
+_tw_lab_page_dialog_activated (GtkWidget  *widget,
+                               const char *action_name,
+                               GVariant   *parameter)
 {
   TwLabPage *self = TW_LAB_PAGE (widget);
   TwBotSpec bots[TW_MAX_PLAYERS] = { { 0 } };
   TwOptions options;
   GtkRoot *root = gtk_widget_get_root (widget);
+  GtkWindow *parent = GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL;
+  guint jobs = gtk_spin_button_get_value_as_int (self->jobs_spin);
   GtkWidget *dialog;
   guint n_players;
 
   if (self->definition == NULL || self->run != NULL)
     return;
   n_players = _tw_lab_page_read_lineup (self, bots, &options);
-  dialog = tw_balance_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                  self->definition, n_players, bots, &options,
-                                  gtk_spin_button_get_value_as_int (self->jobs_spin));
-  g_signal_connect_object (dialog, "apply", G_CALLBACK (balance_apply), self, G_CONNECT_SWAPPED);
+  if (g_str_equal (action_name, "lab.balance"))
+    {
+      dialog = tw_balance_dialog_new (parent, self->definition, n_players, bots, &options, jobs);
+      g_signal_connect_object (dialog, "apply", G_CALLBACK (balance_apply), self,
+                               G_CONNECT_SWAPPED);
+    }
+  else
+    dialog = tw_sweep_dialog_new (parent, self->definition, n_players, bots, &options, jobs);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 

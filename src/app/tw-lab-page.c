@@ -144,7 +144,9 @@ tw_lab_page_class_init (TwLabPageClass *klass)
 
   gtk_widget_class_install_action (widget_class, "lab.run", NULL, _tw_lab_page_run_activated);
   gtk_widget_class_install_action (widget_class, "lab.balance", NULL,
-                                   _tw_lab_page_balance_activated);
+                                   _tw_lab_page_dialog_activated);
+  gtk_widget_class_install_action (widget_class, "lab.sweep", NULL,
+                                   _tw_lab_page_dialog_activated);
   gtk_widget_class_install_action (widget_class, "lab.cancel", NULL, _tw_lab_page_cancel_activated);
   gtk_widget_class_install_action (widget_class, "lab.export-csv", "s",
                                    _tw_lab_page_export_activated);

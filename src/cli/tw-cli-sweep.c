@@ -374,71 +374,20 @@ print_json (GString       *out,
 }
 
 static void
-csv_share (GString        *out,
-           const TwSimRow *row,
-           gboolean        interval)
-{
-  double values[3] = { row != NULL ? row->stats.mean : 0, row != NULL ? row->lo : 0,
-                       row != NULL ? row->hi : 0 };
-
-  for (guint i = 0; i < (interval ? 3u : 1u); i++)
-    {
-      g_string_append_c (out, ',');
-      if (row != NULL)
-        tw_json_append_number (out, values[i], 15);
-    }
-}
-
-static void
 print_csv (GString       *out,
            const TwSweep *sweep,
            const Cell    *cells,
            guint          n_played)
 {
-  const TwSimArm *first = cells[0].arm;
-  guint n_axes = tw_sweep_n_axes (sweep);
-  guint seats = max_seats (cells, n_played);
-
-  for (guint a = 0; a < n_axes; a++)
-    {
-      tw_sim_csv_field (out, tw_sweep_get_axis (sweep, a)->name);
-      g_string_append_c (out, ',');
-    }
-  g_string_append (out, "games,games_total");
-  for (guint s = 1; s <= seats; s++)
-    g_string_append_printf (out, ",win_p%u,win_p%u_lo,win_p%u_hi", s, s, s);
-  g_string_append (out, ",advantage_p1,advantage_p1_lo,advantage_p1_hi,moves,tie,tie_lo,tie_hi");
-  for (guint e = 0; first->end_reasons[e] != NULL; e++)
-    {
-      g_autofree char *name = g_strconcat ("end:", first->end_reasons[e], NULL);
-
-      g_string_append_c (out, ',');
-      tw_sim_csv_field (out, name);
-    }
-  g_string_append_c (out, '\n');
+  g_autofree TwSimArm **arms = g_new0 (TwSimArm *, n_played);
+  g_autofree GArray **rows = g_new0 (GArray *, n_played);
 
   for (guint c = 0; c < n_played; c++)
     {
-      const Cell *cell = &cells[c];
-      gboolean any = cell->arm->games->len > 0;
-
-      for (guint a = 0; a < n_axes; a++)
-        {
-          tw_sim_csv_field (out, tw_sweep_cell_value (sweep, c, a));
-          g_string_append_c (out, ',');
-        }
-      g_string_append_printf (out, "%u,%" G_GUINT64_FORMAT, cell->arm->games->len,
-                              cell->arm->total_games);
-      for (guint s = 0; s < seats; s++)
-        csv_share (out, any && s < cell->arm->n_players
-                        ? tw_sim_find_row (cell->rows, TW_SIM_METRIC_WIN, s) : NULL, TRUE);
-      csv_share (out, any ? tw_sim_find_row (cell->rows, TW_SIM_METRIC_ADVANTAGE, 0) : NULL, TRUE);
-      csv_share (out, any ? tw_sim_find_row (cell->rows, TW_SIM_METRIC_MOVES, 0) : NULL, FALSE);
-      csv_share (out, any ? tw_sim_find_row (cell->rows, TW_SIM_METRIC_TIE, 0) : NULL, TRUE);
-      for (guint e = 0; first->end_reasons[e] != NULL; e++)
-        csv_share (out, any ? tw_sim_find_row (cell->rows, TW_SIM_METRIC_END, e) : NULL, FALSE);
-      g_string_append_c (out, '\n');
+      arms[c] = cells[c].arm;
+      rows[c] = cells[c].rows;
     }
+  tw_sweep_csv (out, sweep, (const TwSimArm * const *) arms, (GArray * const *) rows, n_played);
 }
 
 /* ------------------------------------------------------------------------ */

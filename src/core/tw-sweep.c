@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "tw-design-edit.h"
+#include "tw-json.h"
 #include "tw-rules.h"
 
 G_DEFINE_QUARK (tw-sweep-error-quark, tw_sweep_error)
@@ -517,4 +518,117 @@ tw_sweep_cell_definition (const TwSweep  *sweep,
   label = tw_sweep_cell_label (sweep, cell);
   name = g_strdup_printf ("%s (%s)", def->path != NULL ? def->path : "<string>", label);
   return tw_definition_load_data (text->str, (gssize) text->len, name, NULL, error);
+}
+
+TwGame *
+tw_sweep_cell_game (const TwSweep    *sweep,
+                    TwDefinition     *def,
+                    guint             cell,
+                    guint             n_players,
+                    const TwOptions  *base,
+                    GError          **error)
+{
+  g_autoptr(TwDefinition) cell_def = NULL;
+  g_auto(GStrv) sets = NULL;
+  g_autoptr(GError) local_error = NULL;
+  const TwRules *rules = def->rules;
+  TwOptions options = *base;
+  TwGame *game = NULL;
+  guint players = 0;
+
+  g_return_val_if_fail (base != NULL, NULL);
+
+  sets = tw_sweep_cell_sets (sweep, cell, &players);
+  cell_def = tw_sweep_cell_definition (sweep, def, cell, &local_error);
+  for (guint i = 0; cell_def != NULL && sets[i] != NULL; i++)
+    if (!tw_options_set_from_string (&options, rules->options, rules->n_options, sets[i],
+                                     &local_error))
+      break;
+  if (local_error == NULL)
+    game = tw_game_new (cell_def, players != 0 ? players : n_players, &options, &local_error);
+  if (game == NULL)
+    {
+      g_autofree char *label = tw_sweep_cell_label (sweep, cell);
+
+      g_propagate_prefixed_error (error, g_steal_pointer (&local_error), "%s: ", label);
+    }
+  return game;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The sweep as CSV                                                         */
+
+static void
+csv_share (GString        *out,
+           const TwSimRow *row,
+           gboolean        interval)
+{
+  double values[3] = { row != NULL ? row->stats.mean : 0, row != NULL ? row->lo : 0,
+                       row != NULL ? row->hi : 0 };
+
+  for (guint i = 0; i < (interval ? 3u : 1u); i++)
+    {
+      g_string_append_c (out, ',');
+      if (row != NULL)
+        tw_json_append_number (out, values[i], 15);
+    }
+}
+
+void
+tw_sweep_csv (GString                *out,
+              const TwSweep          *sweep,
+              const TwSimArm * const *arms,
+              GArray * const         *rows,
+              guint                   n_played)
+{
+  const TwSimArm *first;
+  guint n_axes = tw_sweep_n_axes (sweep);
+  guint seats = 0;
+
+  g_return_if_fail (n_played > 0);
+
+  first = arms[0];
+  for (guint c = 0; c < n_played; c++)
+    seats = MAX (seats, arms[c]->n_players);
+
+  for (guint a = 0; a < n_axes; a++)
+    {
+      tw_sim_csv_field (out, tw_sweep_get_axis (sweep, a)->name);
+      g_string_append_c (out, ',');
+    }
+  g_string_append (out, "games,games_total");
+  for (guint s = 1; s <= seats; s++)
+    g_string_append_printf (out, ",win_p%u,win_p%u_lo,win_p%u_hi", s, s, s);
+  g_string_append (out, ",advantage_p1,advantage_p1_lo,advantage_p1_hi,moves,tie,tie_lo,tie_hi");
+  for (guint e = 0; first->end_reasons[e] != NULL; e++)
+    {
+      g_autofree char *name = g_strconcat ("end:", first->end_reasons[e], NULL);
+
+      g_string_append_c (out, ',');
+      tw_sim_csv_field (out, name);
+    }
+  g_string_append_c (out, '\n');
+
+  for (guint c = 0; c < n_played; c++)
+    {
+      const TwSimArm *arm = arms[c];
+      gboolean any = arm->games->len > 0;
+
+      for (guint a = 0; a < n_axes; a++)
+        {
+          tw_sim_csv_field (out, tw_sweep_cell_value (sweep, c, a));
+          g_string_append_c (out, ',');
+        }
+      g_string_append_printf (out, "%u,%" G_GUINT64_FORMAT, arm->games->len,
+                              arm->total_games);
+      for (guint s = 0; s < seats; s++)
+        csv_share (out, any && s < arm->n_players
+                        ? tw_sim_find_row (rows[c], TW_SIM_METRIC_WIN, s) : NULL, TRUE);
+      csv_share (out, any ? tw_sim_find_row (rows[c], TW_SIM_METRIC_ADVANTAGE, 0) : NULL, TRUE);
+      csv_share (out, any ? tw_sim_find_row (rows[c], TW_SIM_METRIC_MOVES, 0) : NULL, FALSE);
+      csv_share (out, any ? tw_sim_find_row (rows[c], TW_SIM_METRIC_TIE, 0) : NULL, TRUE);
+      for (guint e = 0; first->end_reasons[e] != NULL; e++)
+        csv_share (out, any ? tw_sim_find_row (rows[c], TW_SIM_METRIC_END, e) : NULL, FALSE);
+      g_string_append_c (out, '\n');
+    }
 }

@@ -22,7 +22,9 @@
 #include <glib.h>
 
 #include "tw-definition.h"
+#include "tw-game.h"
 #include "tw-schema.h"
+#include "tw-sim.h"
 
 G_BEGIN_DECLS
 
@@ -92,9 +94,31 @@ TwDefinition      *tw_sweep_cell_definition (const TwSweep  *sweep,
                                              TwDefinition   *def,
                                              guint           cell,
                                              GError        **error);
+/* The game @cell plays: its definition (tw_sweep_cell_definition()), @base
+ * with the cell's option settings over it, and the cell's seat count or,
+ * when the seat count is not swept, @n_players. NULL with @error (prefixed
+ * with the cell's label) when the definition does not load or the rules
+ * refuse the combination. */
+TwGame            *tw_sweep_cell_game    (const TwSweep     *sweep,
+                                          TwDefinition      *def,
+                                          guint              cell,
+                                          guint              n_players,
+                                          const TwOptions   *base,
+                                          GError           **error);
 /* "players=3, goals=false": the cell for messages and headings. */
 char              *tw_sweep_cell_label   (const TwSweep     *sweep,
                                           guint              cell);
+
+/* The results of the first @n_played cells of @sweep as CSV, a line per
+ * cell (`simulate --sweep --format csv`, doc/simulate.md): the axes'
+ * values, the games, each seat's win share, the first seat's advantage and
+ * the ties with their 95% intervals, the mean moves and the share of each
+ * way to end. @arms are the cells' games, @rows their tw_sim_summarize(). */
+void               tw_sweep_csv          (GString                *out,
+                                          const TwSweep          *sweep,
+                                          const TwSimArm * const *arms,
+                                          GArray * const         *rows,
+                                          guint                   n_played);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TwSweep, tw_sweep_free)
 

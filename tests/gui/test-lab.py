@@ -46,7 +46,7 @@ do_action = smoke.do_action
 allocated = smoke.allocated
 screenshot = smoke.screenshot
 
-N_TESTS = 23
+N_TESTS = 24
 OVERALL_TIMEOUT = 560
 GAMES = 200
 LONG = 100000          # the Lab's limit (TW_SIM_LAB_MAX_GAMES)
@@ -549,7 +549,27 @@ def run(tap, args, workdir):
                    'Balance… opens its dialog, and Escape closes it',
                    f'button {bool(balance)}, dialog {bool(dialog)}, closed {bool(closed)}')
 
-        # 22: quit cleanly
+        # 22: Sweep… opens its dialog, which offers what may vary; Escape
+        # closes it (tests/test-lab-dialogs.c runs a sweep in process)
+        found = [b for b in find_all(main, role='push button', pattern=r'^Sweep')
+                 if b.get_n_actions() > 0]
+        sweep = found[0] if found else None
+        if sweep:
+            do_action(sweep)
+        dialog = wait_for(lambda: smoke.xdotool_windows('^Sweep$'), timeout=10)
+        run_button = wait_for(lambda: find_all(app, role='push button', pattern=r'Run Sweep'),
+                              timeout=10)
+        time.sleep(0.5)
+        screenshot(args.outdir, 'lab-sweep')
+        if dialog:
+            play.keys('^Sweep$', 'Escape')
+        closed = wait_for(lambda: not smoke.xdotool_windows('^Sweep$'), timeout=10)
+        tap.result(bool(sweep) and bool(dialog) and bool(run_button) and bool(closed),
+                   'Sweep… opens its dialog, and Escape closes it',
+                   f'button {bool(sweep)}, dialog {bool(dialog)}, run {bool(run_button)}, '
+                   f'closed {bool(closed)}')
+
+        # 23: quit cleanly
         play.keys('Tilewright', 'ctrl+q')
         tap.result(app_proc.wait_exit(10) and app_proc.proc.returncode == 0,
                    'quitting is clean', f'return code {app_proc.proc.poll()}')

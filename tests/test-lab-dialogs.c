@@ -1,0 +1,399 @@
+/* test-lab-dialogs.c: the Lab's Balance… and Sweep… built in process
+ *
+ * As test-widgets.c: each dialog is driven through its widgets, its search
+ * or run ends (waited for, never timed), and its results are checked
+ * against the core's own figures for the same games.
+ *
+ * Copyright 2026 The Tilewright team
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+
+#include "tw-balance-dialog.h"
+#include "tw-chart-view.h"
+#include "tw-definition.h"
+#include "tw-rules.h"
+#include "tw-sim.h"
+#include "tw-sweep.h"
+#include "tw-sweep-dialog.h"
+#include "tw-test-widgets.h"
+
+typedef struct
+{
+  guint  n;
+  char  *base;
+  char  *text;
+  char  *label;
+} Applied;
+
+static void
+applied_cb (GtkWidget  *dialog,
+            const char *base,
+            const char *text,
+            const char *label,
+            Applied    *applied)
+{
+  applied->n++;
+  applied->base = g_strdup (base);
+  applied->text = g_strdup (text);
+  applied->label = g_strdup (label);
+}
+
+static gboolean
+search_ended (gpointer data)
+{
+  return gtk_widget_get_visible (data);
+}
+
+/* Runs Balance… on Colorblock over entry @choice of what may change, with
+ * random bots, and applies the best value; returns what Apply handed over. */
+static void
+balance_search (TwDefinition *def,
+                guint         choice,
+                Applied      *applied)
+{
+  g_autoptr(GPtrArray) buttons = NULL;
+  g_autoptr(GError) error = NULL;
+  TwBotSpec bots[TW_MAX_PLAYERS] = { { 0 } };
+  GtkWidget *dialog, *option_row, *games, *search = NULL, *apply = NULL, *result = NULL;
+
+  g_assert_true (tw_bot_spec_parse ("random", &bots[0], &error));
+  bots[1] = bots[0];
+  dialog = tw_balance_dialog_new (NULL, def, 2, bots, &def->options, 1);
+  g_object_ref (dialog);
+  g_signal_connect (dialog, "apply", G_CALLBACK (applied_cb), applied);
+  gtk_window_present (GTK_WINDOW (dialog));
+  wait_until (is_mapped, dialog, "the dialog to show");
+
+  option_row = find_in_row (dialog, "_Change", ADW_TYPE_COMBO_ROW);
+  g_assert_nonnull (option_row);
+  adw_combo_row_set_selected (ADW_COMBO_ROW (option_row), choice);
+  games = find_in_row (dialog, "Games for the Best", GTK_TYPE_SPIN_BUTTON);
+  g_assert_nonnull (games);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (games), 200);
+  buttons = find_all (dialog, GTK_TYPE_BUTTON);
+  for (guint i = 0; i < buttons->len; i++)
+    {
+      const char *l = gtk_button_get_label (buttons->pdata[i]);
+      if (g_strcmp0 (l, "_Search") == 0)
+        search = buttons->pdata[i];
+      else if (g_strcmp0 (l, "_Apply to Definition") == 0)
+        apply = buttons->pdata[i];
+    }
+  g_assert_nonnull (search);
+  g_assert_nonnull (apply);
+  result = gtk_widget_get_ancestor (apply, ADW_TYPE_ACTION_ROW);
+  g_assert_false (gtk_widget_get_visible (result));
+  g_signal_emit_by_name (search, "clicked");
+  wait_until (search_ended, result, "the search to end");
+  g_assert_true (gtk_widget_get_sensitive (apply));
+  g_signal_emit_by_name (apply, "clicked");
+  g_assert_cmpuint (applied->n, ==, 1);
+  g_assert_cmpstr (applied->base, ==, def->text);
+  /* Apply closed it */
+  finalize_after_idle (dialog);
+}
+
+/* Balance…: a search over Colorblock's goals for two players ends with a
+ * value, and Apply hands over the definition's text with that value in its
+ * variant and nothing else changed. */
+static void
+test_balance_dialog (void)
+{
+  g_autoptr(TwDefinition) def = load_bundled ("colorblock");
+  g_autoptr(TwDefinition) applied_def = NULL;
+  g_autoptr(GError) error = NULL;
+  Applied applied = { 0 };
+  gint goals = -1;
+  g_autofree char *expected = NULL;
+  const char *value;
+
+  for (guint i = 0; i < def->rules->n_options; i++)
+    if (g_str_equal (def->rules->options[i].name, "goals-2p"))
+      goals = i;
+  g_assert_cmpint (goals, >=, 0);
+  balance_search (def, goals, &applied);
+
+  g_assert_true (g_str_has_prefix (applied.label, "Goals with 2 players = "));
+  value = applied.label + strlen ("Goals with 2 players = ");
+  applied_def = tw_definition_load_data (applied.text, -1, "applied.yaml", NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (applied_def->options.values[goals], ==, atoi (value));
+  expected = g_strdup_printf ("goals-2p: %s", value);
+  g_assert_nonnull (strstr (applied.text, expected));
+  g_free (applied.base);
+  g_free (applied.text);
+  g_free (applied.label);
+}
+
+/* The same over a number of the definition: a card's points, after the
+ * options in the list; Apply rewrites that card's points in the text. */
+static void
+test_balance_dialog_points (void)
+{
+  g_autoptr(TwDefinition) def = load_bundled ("colorblock");
+  g_autoptr(TwDefinition) applied_def = NULL;
+  g_autoptr(GError) error = NULL;
+  Applied applied = { 0 };
+  gint card = tw_definition_find_card (def, "five-red");
+  const char *value;
+
+  g_assert_cmpint (card, >=, 0);
+  balance_search (def, def->rules->n_options + card, &applied);
+
+  g_assert_true (g_str_has_prefix (applied.label, "Points of Red Five = "));
+  value = applied.label + strlen ("Points of Red Five = ");
+  applied_def = tw_definition_load_data (applied.text, -1, "applied.yaml", NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (applied_def->cards[card].points, ==, atoi (value));
+  /* the other cards as they were */
+  for (guint i = 0; i < def->n_cards; i++)
+    if ((gint) i != card)
+      g_assert_cmpint (applied_def->cards[i].points, ==, def->cards[i].points);
+  g_free (applied.base);
+  g_free (applied.text);
+  g_free (applied.label);
+}
+
+
+/* ------------------------------------------------------------------------ */
+/* Sweep…                                                                   */
+
+static GtkWidget *
+find_button (GtkWidget  *root,
+             const char *label)
+{
+  g_autoptr(GPtrArray) buttons = find_all (root, GTK_TYPE_BUTTON);
+
+  for (guint i = 0; i < buttons->len; i++)
+    if (g_strcmp0 (gtk_button_get_label (buttons->pdata[i]), label) == 0)
+      return buttons->pdata[i];
+  return NULL;
+}
+
+/* The chart view whose chart is titled @title. */
+static const TwChart *
+find_chart (GtkWidget  *root,
+            const char *title)
+{
+  g_autoptr(GPtrArray) views = find_all (root, TW_TYPE_CHART_VIEW);
+
+  for (guint i = 0; i < views->len; i++)
+    {
+      const TwChart *chart = tw_chart_view_get_chart (views->pdata[i]);
+
+      if (chart != NULL && g_strcmp0 (chart->title, title) == 0)
+        return chart;
+    }
+  return NULL;
+}
+
+static gboolean
+run_ended (gpointer data)
+{
+  /* Stop shows only while the sweep runs */
+  return !gtk_widget_get_visible (data);
+}
+
+/* What simulate --sweep writes for @axis: the core's cells, played one by
+ * one as the dialog should, with the same seed. */
+static char *
+expected_csv (TwDefinition    *def,
+              const char      *axis,
+              guint            n_players,
+              const TwBotSpec *bots,
+              guint64          games)
+{
+  g_autoptr(TwSweep) sweep = tw_sweep_new ();
+  g_autoptr(GPtrArray) arms = g_ptr_array_new_with_free_func ((GDestroyNotify) tw_sim_arm_free);
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (tw_sweep_add (sweep, def, axis, &error));
+  for (guint c = 0; c < tw_sweep_n_cells (sweep); c++)
+    {
+      g_autoptr(TwGame) game = tw_sweep_cell_game (sweep, def, c, n_players, &def->options,
+                                                   &error);
+      TwSimConfig config = { 0, };
+      TwSimArm *arm;
+
+      g_assert_no_error (error);
+      config.game = game;
+      config.path = def->path;
+      memcpy (config.bots, bots, sizeof config.bots);
+      config.seed = 1;
+      config.total_games = games;
+      config.last = games;
+      config.jobs = 1;
+      arm = tw_sim_run (&config, &error);
+      g_assert_no_error (error);
+      g_ptr_array_add (rows, tw_sim_summarize (arm));
+      g_ptr_array_add (arms, arm);
+    }
+  tw_sweep_csv (out, sweep, (const TwSimArm * const *) arms->pdata,
+                (GArray * const *) rows->pdata, arms->len);
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+/* Sweep… over the seat count of Colorblock: a bar per value in every chart,
+ * a series per seat in the win shares, and its CSV is the core's for the
+ * same games, byte for byte. */
+static void
+test_sweep_dialog_players (void)
+{
+  g_autoptr(TwDefinition) def = load_bundled ("colorblock");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("tw-sweep-XXXXXX", &error);
+  g_autofree char *path = NULL;
+  g_autofree char *written = NULL;
+  g_autofree char *expected = NULL;
+  TwBotSpec bots[TW_MAX_PLAYERS] = { { 0 } };
+  GtkWidget *dialog, *vary, *games, *run, *stop, *export;
+  const TwChart *wins, *length;
+
+  g_assert_no_error (error);
+  g_assert_true (tw_bot_spec_parse ("random", &bots[0], &error));
+  for (guint p = 1; p < TW_MAX_PLAYERS; p++)
+    bots[p] = bots[0];
+  dialog = tw_sweep_dialog_new (NULL, def, 2, bots, &def->options, 1);
+  g_object_ref (dialog);
+  gtk_window_present (GTK_WINDOW (dialog));
+  wait_until (is_mapped, dialog, "the dialog to show");
+
+  vary = find_in_row (dialog, "_Vary", ADW_TYPE_COMBO_ROW);
+  g_assert_nonnull (vary);
+  /* the seat count comes first, over every count the definition takes */
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (vary)), ==, 0);
+  games = find_in_row (dialog, "Games a Value", GTK_TYPE_SPIN_BUTTON);
+  g_assert_nonnull (games);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (games), 12);
+  run = find_button (dialog, "_Run Sweep");
+  stop = find_button (dialog, "S_top");
+  export = find_button (dialog, "Export _CSV…");
+  g_assert_nonnull (run);
+  g_assert_nonnull (stop);
+  g_assert_nonnull (export);
+  g_assert_false (gtk_widget_get_sensitive (export));
+  g_assert_false (tw_sweep_dialog_export_csv (TW_SWEEP_DIALOG (dialog), "unused.csv", &error));
+  g_clear_error (&error);
+
+  g_signal_emit_by_name (run, "clicked");
+  g_assert_true (gtk_widget_get_visible (stop));
+  g_assert_false (gtk_widget_get_sensitive (run));
+  wait_until (run_ended, stop, "the sweep to end");
+  g_assert_true (gtk_widget_get_sensitive (run));
+  g_assert_true (gtk_widget_get_sensitive (export));
+
+  wins = find_chart (dialog, "Win share per seat");
+  length = find_chart (dialog, "Moves a game");
+  g_assert_nonnull (wins);
+  g_assert_nonnull (length);
+  g_assert_cmpuint (wins->bars->len, ==, def->max_players - def->min_players + 1);
+  g_assert_cmpuint (wins->n_series, ==, def->max_players);
+  g_assert_cmpuint (length->bars->len, ==, wins->bars->len);
+  for (guint b = 0; b < wins->bars->len; b++)
+    {
+      const TwChartBar *bar = &g_array_index (wins->bars, TwChartBar, b);
+      guint seats = def->min_players + b;
+      double sum = 0;
+      g_autofree char *label = g_strdup_printf ("%u", seats);
+
+      g_assert_cmpstr (bar->label, ==, label);
+      /* a share per seat that plays, none for the others; they add up */
+      for (guint s = 0; s < wins->n_series; s++)
+        {
+          g_assert_true (s < seats ? isfinite (bar->value[s]) : isnan (bar->value[s]));
+          if (s < seats)
+            sum += bar->value[s];
+        }
+      g_assert_cmpfloat_with_epsilon (sum, 1.0, 1e-9);
+    }
+
+  path = g_build_filename (dir, "sweep.csv", NULL);
+  g_assert_true (tw_sweep_dialog_export_csv (TW_SWEEP_DIALOG (dialog), path, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &written, NULL, &error));
+  expected = expected_csv (def, "players=2..4", 2, bots, 12);
+  g_assert_cmpstr (written, ==, expected);
+  g_assert_true (g_str_has_prefix (written, "players,games,games_total,win_p1,"));
+
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  finalize_after_idle (dialog);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* Stop ends a long sweep with what was played, and closing the dialog
+ * while a sweep runs leaves nothing behind. */
+static void
+test_sweep_dialog_stop (void)
+{
+  g_autoptr(TwDefinition) def = load_bundled ("colorblock");
+  g_autoptr(GError) error = NULL;
+  TwBotSpec bots[TW_MAX_PLAYERS] = { { 0 } };
+  GtkWidget *dialog, *games, *run, *stop;
+  g_autofree char *status = NULL;
+
+  g_assert_true (tw_bot_spec_parse ("random", &bots[0], &error));
+  for (guint p = 1; p < TW_MAX_PLAYERS; p++)
+    bots[p] = bots[0];
+  for (guint close_running = 0; close_running < 2; close_running++)
+    {
+      GtkWidget *vary;
+      g_autoptr(GPtrArray) labels = NULL;
+
+      dialog = tw_sweep_dialog_new (NULL, def, 2, bots, &def->options, 1);
+      g_object_ref (dialog);
+      gtk_window_present (GTK_WINDOW (dialog));
+      wait_until (is_mapped, dialog, "the dialog to show");
+      vary = find_in_row (dialog, "_Vary", ADW_TYPE_COMBO_ROW);
+      /* an option this time: the first of the module's */
+      adw_combo_row_set_selected (ADW_COMBO_ROW (vary), 1);
+      games = find_in_row (dialog, "Games a Value", GTK_TYPE_SPIN_BUTTON);
+      gtk_spin_button_set_value (GTK_SPIN_BUTTON (games), 100000);
+      run = find_button (dialog, "_Run Sweep");
+      stop = find_button (dialog, "S_top");
+      g_signal_emit_by_name (run, "clicked");
+      g_assert_true (gtk_widget_get_visible (stop));
+      if (close_running)
+        {
+          gtk_window_destroy (GTK_WINDOW (dialog));
+          finalize_after_idle (dialog);
+          continue;
+        }
+      g_signal_emit_by_name (stop, "clicked");
+      wait_until (run_ended, stop, "the sweep to stop");
+      labels = find_all (dialog, GTK_TYPE_LABEL);
+      for (guint i = 0; i < labels->len; i++)
+        if (g_str_has_prefix (gtk_label_get_label (labels->pdata[i]), "Stopped with "))
+          status = g_strdup (gtk_label_get_label (labels->pdata[i]));
+      g_assert_nonnull (status);
+      g_assert_true (gtk_widget_get_sensitive (run));
+      gtk_window_destroy (GTK_WINDOW (dialog));
+      finalize_after_idle (dialog);
+    }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  g_test_add_func ("/tw/lab-dialogs/balance/search-apply", test_balance_dialog);
+  g_test_add_func ("/tw/lab-dialogs/balance/card-points", test_balance_dialog_points);
+  g_test_add_func ("/tw/lab-dialogs/sweep/players", test_sweep_dialog_players);
+  g_test_add_func ("/tw/lab-dialogs/sweep/stop", test_sweep_dialog_stop);
+
+  return g_test_run ();
+}
