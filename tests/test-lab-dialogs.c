@@ -203,50 +203,33 @@ run_ended (gpointer data)
   return !gtk_widget_get_visible (data);
 }
 
-/* What simulate --sweep writes for @axis: the core's cells, played one by
- * one as the dialog should, with the same seed. */
+/* What `tilewright-cli simulate --sweep @axis` writes as CSV for @path
+ * with @games games a value, random bots and seed 1. */
 static char *
-expected_csv (TwDefinition    *def,
-              const char      *axis,
-              guint            n_players,
-              const TwBotSpec *bots,
-              guint64          games)
+cli_sweep_csv (const char *path,
+               const char *axis,
+               guint       games)
 {
-  g_autoptr(TwSweep) sweep = tw_sweep_new ();
-  g_autoptr(GPtrArray) arms = g_ptr_array_new_with_free_func ((GDestroyNotify) tw_sim_arm_free);
-  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
-  g_autoptr(GString) out = g_string_new (NULL);
+  g_autofree char *games_text = g_strdup_printf ("%u", games);
+  const char *argv[] = { TW_TEST_CLI, "simulate", path, "--sweep", axis, "--games", games_text,
+                         "--bots", "random", "--seed", "1", "--format", "csv", "-j", "1",
+                         NULL };
   g_autoptr(GError) error = NULL;
+  g_autofree char *err = NULL;
+  char *out = NULL;
+  int status = 0;
 
-  g_assert_true (tw_sweep_add (sweep, def, axis, &error));
-  for (guint c = 0; c < tw_sweep_n_cells (sweep); c++)
-    {
-      g_autoptr(TwGame) game = tw_sweep_cell_game (sweep, def, c, n_players, &def->options,
-                                                   &error);
-      TwSimConfig config = { 0, };
-      TwSimArm *arm;
-
-      g_assert_no_error (error);
-      config.game = game;
-      config.path = def->path;
-      memcpy (config.bots, bots, sizeof config.bots);
-      config.seed = 1;
-      config.total_games = games;
-      config.last = games;
-      config.jobs = 1;
-      arm = tw_sim_run (&config, &error);
-      g_assert_no_error (error);
-      g_ptr_array_add (rows, tw_sim_summarize (arm));
-      g_ptr_array_add (arms, arm);
-    }
-  tw_sweep_csv (out, sweep, (const TwSimArm * const *) arms->pdata,
-                (GArray * const *) rows->pdata, arms->len);
-  return g_string_free (g_steal_pointer (&out), FALSE);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out,
+                               &err, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, &error));
+  g_assert_no_error (error);
+  return out;
 }
 
 /* Sweep… over the seat count of Colorblock: a bar per value in every chart,
- * a series per seat in the win shares, and its CSV is the core's for the
- * same games, byte for byte. */
+ * a series per seat in the win shares, and its CSV is the CLI's for the
+ * same sweep, byte for byte. */
 static void
 test_sweep_dialog_players (void)
 {
@@ -322,7 +305,7 @@ test_sweep_dialog_players (void)
   g_assert_true (tw_sweep_dialog_export_csv (TW_SWEEP_DIALOG (dialog), path, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (path, &written, NULL, &error));
-  expected = expected_csv (def, "players=2..4", 2, bots, 12);
+  expected = cli_sweep_csv (def->path, "players=2..4", 12);
   g_assert_cmpstr (written, ==, expected);
   g_assert_true (g_str_has_prefix (written, "players,games,games_total,win_p1,"));
 
