@@ -595,7 +595,8 @@ tw_cli_simulate (int    argc,
       const struct { gboolean given; const char *option, *why; } refused[] = {
         { compare != NULL, "--compare", "the cells of a sweep are its comparison" },
         { compare_file != NULL, "--compare-file", "the cells of a sweep are its comparison" },
-        { shard_text != NULL, "--shard", "sharding a sweep is not supported yet" },
+        { shard_text != NULL && targets != NULL, "--shard",
+          "a search (--target) decides each round from the last: run it whole" },
         { per_game != NULL, "--per-game",
           "a sweep writes no per-game rows; its JSON holds every cell's games" },
         { impact, "--impact", "a sweep's cells report no per-component figures yet" },
@@ -628,6 +629,7 @@ tw_cli_simulate (int    argc,
         .bots = bots_text, .seed = seed, .games = (guint64) games,
         .jobs = jobs > 0 ? (guint) jobs : g_get_num_processors (), .format = format,
         .output = output, .targets = targets, .start = (guint64) start, .write = write,
+        .shard_k = shard_k, .shard_n = shard_n,
       };
 
       rc = tw_cli_sweep_run (&sweep);
@@ -781,7 +783,9 @@ tw_cli_merge (int    argc,
     "Reads the JSON results (simulate --format json) of shards of one run,\n"
     "checks that they are of the same configuration and do not overlap, and\n"
     "prints the summary of all their games, the same as one run of them all.\n"
-    "A warning names the games still missing.\n\n"
+    "Shards of one sweep (simulate --sweep … --shard K/N --format json) merge\n"
+    "cell by cell into the sweep's table. A warning names the games still\n"
+    "missing.\n\n"
     "Exit status:\n"
     "  0  merged\n"
     "  2  bad command line\n"
@@ -798,6 +802,19 @@ tw_cli_merge (int    argc,
     rc = tw_cli_report_error (error);
   if (rc != TW_EXIT_OK)
     goto out;
+
+  if (tw_cli_sweep_results_file (argv[1]))
+    {
+      if (per_game != NULL)
+        {
+          tw_cli_error ("--per-game: a sweep writes no per-game rows; its JSON holds every "
+                        "cell's games");
+          rc = TW_EXIT_USAGE;
+        }
+      else
+        rc = tw_cli_sweep_merge (argv + 1, (guint) argc - 1, format);
+      goto out;
+    }
 
   for (int i = 1; i < argc; i++)
     {

@@ -566,19 +566,20 @@ tw_cli_sweep_run (const TwCliSweepArgs *args)
   config.path = args->path;
   config.seed = args->seed;
   config.total_games = args->games;
-  config.first = 0;
-  config.last = args->games;
+  /* a shard plays the same slice of every cell's games */
+  tw_sim_shard_range (args->games, MAX (args->shard_k, 1), MAX (args->shard_n, 1),
+                      &config.first, &config.last);
   config.jobs = args->jobs;
   config.progress = tw_cli_progress_cb;
   config.progress_data = &progress;
   config.keep_partial = TRUE;
-  tw_cli_progress_init (&progress, args->games * n_cells);
+  tw_cli_progress_init (&progress, (config.last - config.first) * n_cells);
   config.cancel = tw_cli_sigint_catch ();
   for (guint c = 0; c < n_cells && !stopped; c++)
     {
       config.game = cells[c].game;
       memcpy (config.bots, cells[c].bots, sizeof config.bots);
-      progress.offset = c * args->games;
+      progress.offset = c * (config.last - config.first);
       cells[c].arm = tw_sim_run (&config, &error);
       if (cells[c].arm == NULL)
         {
@@ -603,7 +604,8 @@ tw_cli_sweep_run (const TwCliSweepArgs *args)
 
       tw_cli_error ("interrupted: %u of %" G_GUINT64_FORMAT " games of the cell %s (%u of %u) "
                     "had ended; the results count only those, and the %u cells after it were "
-                    "not played", cells[n_played - 1].arm->games->len, args->games, label,
+                    "not played", cells[n_played - 1].arm->games->len,
+                    config.last - config.first, label,
                     n_played, n_cells, n_cells - n_played);
     }
   switch (args->format)
@@ -627,5 +629,141 @@ tw_cli_sweep_run (const TwCliSweepArgs *args)
 out:
   for (guint c = 0; c < n_cells; c++)
     cell_clear (&cells[c]);
+  return rc;
+}
+
+/* ------------------------------------------------------------------------ */
+/* merge: shards of one sweep                                               */
+
+gboolean
+tw_cli_sweep_results_file (const char *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
+  g_autoptr(GFileInputStream) in = g_file_read (file, NULL, NULL);
+  char head[256];
+  gsize got = 0;
+
+  if (in == NULL
+      || !g_input_stream_read_all (G_INPUT_STREAM (in), head, sizeof head - 1, &got, NULL, NULL))
+    return FALSE;
+  head[got] = '\0';
+  /* what simulate --sweep writes before the cells */
+  return strstr (head, "\"format\": \"tilewright-sweep\"") != NULL;
+}
+
+/* Whether two sweeps have the same axes and values. */
+static gboolean
+same_axes (const TwSweep *a,
+           const TwSweep *b)
+{
+  if (tw_sweep_n_axes (a) != tw_sweep_n_axes (b))
+    return FALSE;
+  for (guint i = 0; i < tw_sweep_n_axes (a); i++)
+    {
+      const TwSweepAxis *x = tw_sweep_get_axis (a, i);
+      const TwSweepAxis *y = tw_sweep_get_axis (b, i);
+
+      if (!g_str_equal (x->name, y->name)
+          || !g_strv_equal ((const char * const *) x->values, (const char * const *) y->values))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+int
+tw_cli_sweep_merge (char        **paths,
+                    guint         n_paths,
+                    TwCliFormat   format)
+{
+  g_autoptr(TwSweep) sweep = NULL;
+  g_autoptr(GPtrArray) arms = g_ptr_array_new_with_free_func ((GDestroyNotify) tw_sim_arm_free);
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree Cell *cells = NULL;
+  int rc = TW_EXIT_INVALID_FILE;
+
+  for (guint i = 0; i < n_paths; i++)
+    {
+      g_autoptr(GPtrArray) file_arms = g_ptr_array_new_with_free_func ((GDestroyNotify) tw_sim_arm_free);
+      g_autoptr(TwSweep) file_sweep = NULL;
+      g_autofree char *text = NULL;
+      gboolean is_sweep = FALSE;
+      gsize len = 0;
+
+      if (!tw_file_read_limited (paths[i], TW_SWEEP_RESULTS_MAX_BYTES, "sweep results", &text,
+                                 &len, &error))
+        return tw_cli_report_error (error);
+      file_sweep = tw_sweep_results_read (text, len, file_arms, &is_sweep, &error);
+      if (file_sweep == NULL)
+        {
+          if (!is_sweep)
+            tw_cli_error ("%s: not a sweep's results, as %s is: merge the shards of one sweep",
+                          paths[i], paths[0]);
+          else
+            tw_cli_error ("%s:%s%s", paths[i], g_ascii_isdigit (error->message[0]) ? "" : " ",
+                          error->message);
+          return TW_EXIT_INVALID_FILE;
+        }
+      if (i == 0)
+        {
+          sweep = g_steal_pointer (&file_sweep);
+          g_ptr_array_extend_and_steal (arms, g_steal_pointer (&file_arms));
+          continue;
+        }
+      if (!same_axes (sweep, file_sweep) || file_arms->len != arms->len)
+        {
+          tw_cli_error ("%s: its sweep is not the one of %s (other axes, values or cells)",
+                        paths[i], paths[0]);
+          return TW_EXIT_INVALID_FILE;
+        }
+      for (guint c = 0; c < arms->len; c++)
+        if (!tw_sim_arm_merge (g_ptr_array_index (arms, c), g_ptr_array_index (file_arms, c),
+                               &error))
+          {
+            g_autofree char *label = tw_sweep_cell_label (sweep, c);
+
+            tw_cli_error ("%s: the cell %s: %s", paths[i], label, error->message);
+            return TW_EXIT_INVALID_FILE;
+          }
+    }
+
+  cells = g_new0 (Cell, arms->len);
+  for (guint c = 0; c < arms->len; c++)
+    {
+      const TwSimArm *arm = g_ptr_array_index (arms, c);
+
+      cells[c].arm = g_ptr_array_index (arms, c);
+      cells[c].rows = tw_sim_summarize (cells[c].arm);
+      if (arm->games->len < arm->total_games)
+        {
+          g_autofree char *label = tw_sweep_cell_label (sweep, c);
+
+          tw_cli_error ("warning: %u of %" G_GUINT64_FORMAT " games in the cell %s (a shard "
+                        "is missing?)", arm->games->len, arm->total_games, label);
+        }
+    }
+  if (arms->len < tw_sweep_n_cells (sweep))
+    tw_cli_error ("warning: %u of the sweep's %u cells were played (interrupted?)", arms->len,
+                  tw_sweep_n_cells (sweep));
+  switch (format)
+    {
+    case TW_CLI_FORMAT_JSON:
+      print_json (out, sweep, cells, arms->len);
+      break;
+    case TW_CLI_FORMAT_CSV:
+      print_csv (out, sweep, cells, arms->len);
+      break;
+    case TW_CLI_FORMAT_TEXT:
+    default:
+      print_text (out, sweep, cells, arms->len);
+      break;
+    }
+  if (!tw_cli_write_output (out, NULL, &error))
+    rc = tw_cli_report_error (error);
+  else
+    rc = TW_EXIT_OK;
+  /* the arms are the array's */
+  for (guint c = 0; c < arms->len; c++)
+    g_clear_pointer (&cells[c].rows, g_array_unref);
   return rc;
 }

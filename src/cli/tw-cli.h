@@ -141,10 +141,20 @@ typedef struct
   guint64       start;        /* --start: the first round's games of a search */
   const char   *write;        /* nullable: --write, the best cell's definition */
   const char   *sweep_option; /* nullable: how messages name a sweep ("--sweep") */
+  guint         shard_k;      /* --shard K/N: every cell plays the K-th slice of its games */
+  guint         shard_n;      /* 0 or 1: the whole */
 } TwCliSweepArgs;
 
 /* Plays every cell of the sweep and prints the table; returns a TwExit. */
 int             tw_cli_sweep_run          (const TwCliSweepArgs *args);
+/* Whether @path looks like a sweep's JSON results (its first bytes name the
+ * format), for merge to choose its reader; an unreadable file is not. */
+gboolean        tw_cli_sweep_results_file (const char           *path);
+/* merge over the JSON results of shards of one sweep: the cells merged one
+ * by one, printed as the whole sweep would be; returns a TwExit. */
+int             tw_cli_sweep_merge        (char                **paths,
+                                           guint                 n_paths,
+                                           TwCliFormat           format);
 
 /* Batch runs (simulate, tournament). A progress line on stderr while it is
  * a terminal: pass tw_cli_progress_cb and the struct as TwSimConfig's

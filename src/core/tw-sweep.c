@@ -632,3 +632,166 @@ tw_sweep_csv (GString                *out,
       g_string_append_c (out, '\n');
     }
 }
+
+/* ------------------------------------------------------------------------ */
+/* Reading a sweep's results back                                           */
+
+/* An axis value as its canonical text: numbers and booleans as --set takes
+ * them, strings as they are; NULL for anything else. */
+static char *
+value_text (JsonNode    *node,
+            TwValueType *type)
+{
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node))
+    return NULL;
+  switch (json_node_get_value_type (node))
+    {
+    case G_TYPE_INT64:
+      *type = TW_VALUE_INT;
+      return g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (node));
+    case G_TYPE_BOOLEAN:
+      *type = TW_VALUE_BOOL;
+      return g_strdup (json_node_get_boolean (node) ? "true" : "false");
+    case G_TYPE_STRING:
+      *type = TW_VALUE_CHOICE;
+      return g_strdup (tw_json_string (node));
+    default:
+      return NULL;
+    }
+}
+
+TwSweep *
+tw_sweep_results_read (const char  *text,
+                       gsize        len,
+                       GPtrArray   *arms,
+                       gboolean    *is_sweep,
+                       GError     **error)
+{
+  g_autoptr(TwJsonDoc) doc = NULL;
+  g_autoptr(TwSweep) sweep = tw_sweep_new ();
+  g_autoptr(GPtrArray) read = g_ptr_array_new_with_free_func ((GDestroyNotify) tw_sim_arm_free);
+  JsonNode *root, *axes, *cells;
+  const char *format;
+  guint n_axes, n_cells;
+
+  g_return_val_if_fail (text != NULL && arms != NULL && is_sweep != NULL, NULL);
+
+  *is_sweep = FALSE;
+  doc = tw_json_doc_parse (text, len, 3, TW_SIM_ERROR, TW_SIM_ERROR_PARSE, error);
+  if (doc == NULL)
+    return NULL;
+  root = tw_json_doc_root (doc);
+  format = tw_json_string (tw_json_member (root, "format"));
+  if (format == NULL || !g_str_equal (format, "tilewright-sweep"))
+    {
+      g_set_error_literal (error, TW_SIM_ERROR, TW_SIM_ERROR_PARSE,
+                           "not a sweep's results (no “format”: “tilewright-sweep”)");
+      return NULL;
+    }
+  *is_sweep = TRUE;
+  axes = tw_json_member (root, "sweep");
+  cells = tw_json_member (root, "cells");
+  n_axes = axes != NULL && JSON_NODE_HOLDS_ARRAY (axes)
+           ? json_array_get_length (json_node_get_array (axes)) : 0;
+  if (n_axes == 0)
+    {
+      tw_json_doc_fail (doc, axes != NULL ? axes : root, error,
+                        "“sweep” must be a list of one axis or more");
+      return NULL;
+    }
+  for (guint a = 0; a < n_axes; a++)
+    {
+      JsonNode *item = json_array_get_element (json_node_get_array (axes), a);
+      const char *name = tw_json_string (tw_json_member (item, "name"));
+      JsonNode *values = tw_json_member (item, "values");
+      guint n = values != NULL && JSON_NODE_HOLDS_ARRAY (values)
+                ? json_array_get_length (json_node_get_array (values)) : 0;
+      g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+      TwSweepAxis *axis;
+      TwValueType type = TW_VALUE_INT;
+
+      if (name == NULL || *name == '\0' || n == 0 || tw_sweep_has_axis (sweep, name)
+          || (guint64) tw_sweep_n_cells (sweep) * n > TW_SWEEP_MAX_CELLS)
+        {
+          tw_json_doc_fail (doc, item, error, "axis %u: a “name” (once) and a list of "
+                            "“values” were expected, within %d cells", a + 1,
+                            TW_SWEEP_MAX_CELLS);
+          return NULL;
+        }
+      for (guint v = 0; v < n; v++)
+        {
+          JsonNode *node = json_array_get_element (json_node_get_array (values), v);
+          g_autofree char *value = value_text (node, &type);
+
+          if (value == NULL)
+            {
+              tw_json_doc_fail (doc, node, error, "axis “%s”: a value must be a number, "
+                                "true, false or a string", name);
+              return NULL;
+            }
+          g_strv_builder_add (builder, value);
+        }
+      axis = g_new0 (TwSweepAxis, 1);
+      axis->name = g_strdup (name);
+      axis->type = type;
+      axis->path = strchr (name, '.') != NULL;
+      axis->values = g_strv_builder_end (builder);
+      axis->n_values = n;
+      g_ptr_array_add (sweep->axes, axis);
+    }
+
+  n_cells = cells != NULL && JSON_NODE_HOLDS_ARRAY (cells)
+            ? json_array_get_length (json_node_get_array (cells)) : 0;
+  if (n_cells == 0 || n_cells > tw_sweep_n_cells (sweep))
+    {
+      tw_json_doc_fail (doc, cells != NULL ? cells : root, error,
+                        "“cells” must list from 1 to %u cells, one per combination of the "
+                        "axes' values", tw_sweep_n_cells (sweep));
+      return NULL;
+    }
+  for (guint c = 0; c < n_cells; c++)
+    {
+      JsonNode *cell = json_array_get_element (json_node_get_array (cells), c);
+      JsonNode *values = tw_json_member (cell, "values");
+      JsonNode *summary = tw_json_member (cell, "summary");
+      g_autoptr(GPtrArray) cell_arms = g_ptr_array_new_with_free_func ((GDestroyNotify) tw_sim_arm_free);
+      g_autoptr(GError) local_error = NULL;
+      g_autofree char *summary_text = NULL;
+
+      /* the cells in grid order, each naming its values */
+      for (guint a = 0; a < n_axes; a++)
+        {
+          const TwSweepAxis *axis = g_ptr_array_index (sweep->axes, a);
+          TwValueType type;
+          g_autofree char *value = value_text (tw_json_member (values, axis->name), &type);
+
+          if (value == NULL || !g_str_equal (value, tw_sweep_cell_value (sweep, c, a)))
+            {
+              tw_json_doc_fail (doc, cell, error, "cell %u: its “values” must give %s=%s, "
+                                "the grid's cell %u", c + 1, axis->name,
+                                tw_sweep_cell_value (sweep, c, a), c + 1);
+              return NULL;
+            }
+        }
+      if (summary == NULL || !JSON_NODE_HOLDS_OBJECT (summary))
+        {
+          tw_json_doc_fail (doc, cell, error, "cell %u: no “summary” object", c + 1);
+          return NULL;
+        }
+      summary_text = json_to_string (summary, FALSE);
+      if (!tw_sim_from_json (summary_text, strlen (summary_text), cell_arms, &local_error))
+        {
+          tw_json_doc_fail (doc, summary, error, "cell %u: %s", c + 1, local_error->message);
+          return NULL;
+        }
+      if (cell_arms->len != 1)
+        {
+          tw_json_doc_fail (doc, summary, error, "cell %u: a single run was expected", c + 1);
+          return NULL;
+        }
+      g_ptr_array_add (read, g_ptr_array_steal_index (cell_arms, 0));
+    }
+  for (guint c = 0; c < read->len; c++)
+    g_ptr_array_add (arms, g_ptr_array_steal_index (read, c--));
+  return g_steal_pointer (&sweep);
+}

@@ -120,6 +120,25 @@ void               tw_sweep_csv          (GString                *out,
                                           GArray * const         *rows,
                                           guint                   n_played);
 
+/* The largest sweep results file read back: it is read as one tree (some
+ * 20 times its size in memory), where a plain run's games are read a batch
+ * at a time. */
+#define TW_SWEEP_RESULTS_MAX_BYTES (64 * 1024 * 1024)
+
+/* Reads a sweep's results (`simulate --sweep --format json`): returns its
+ * axes as a sweep (the values as written, for headings and output: they are
+ * not checked against a definition) and appends each cell's results, in
+ * cell order, to @arms (TwSimArm, owned). NULL with TW_SIM_ERROR_PARSE when
+ * @text is not such a document, its cells do not match its axes, or a
+ * cell's results do not read ("cell N: …"). Sets @is_sweep to whether the
+ * document says it is a sweep's at all, so a caller can read other results
+ * instead. */
+TwSweep           *tw_sweep_results_read (const char             *text,
+                                          gsize                   len,
+                                          GPtrArray              *arms,
+                                          gboolean               *is_sweep,
+                                          GError                **error);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TwSweep, tw_sweep_free)
 
 G_END_DECLS

@@ -6,6 +6,7 @@ Usage: test-cli.py PATH/TO/tilewright-cli   (TAP on stdout)
 Game-agnostic: moves are taken from the CLI's own output, and broken files
 are made by adding to a good one, never by knowing a game's notation.
 """
+import glob
 import json
 import os
 import pty
@@ -1081,6 +1082,88 @@ def tune_finds_a_known_value():
         check(message in err, "message", args, err)
 
 
+def sweep_shards(k_of, fmt="json", *extra):
+    """Each shard of a 2-axis sweep, written to a file: the paths."""
+    paths = []
+    for k in range(1, k_of + 1):
+        code, out, err = sweep("--sweep", "players=2..3", "--sweep", "goals=false,true",
+                               "--format", fmt, "--shard", f"{k}/{k_of}", *extra)
+        expect(code, (out, err), EXIT_OK)
+        paths.append(write(f"sweep-shard{k}.json", out))
+    return paths
+
+
+@test
+def sweep_shards_merge():
+    # every cell plays the same slice of its games; merge puts each cell
+    # together again: the same bytes as the whole sweep, in every format
+    parts = sweep_shards(3)
+    for fmt in ("text", "json", "csv"):
+        code, whole, err = sweep("--sweep", "players=2..3", "--sweep", "goals=false,true",
+                                 "--format", fmt)
+        expect(code, (whole, err), EXIT_OK)
+        code, merged, err = run("merge", parts[2], parts[0], parts[1], "--format", fmt)
+        expect(code, (merged, err), EXIT_OK)
+        check(merged == whole, f"merged sweep shards differ from the whole sweep ({fmt})",
+              whole, merged)
+        check(err == "", "no warning when every shard is there", err)
+    # a shard alone: its cells hold a third of the games, and merge says so
+    code, out, err = run("merge", parts[1])
+    expect(code, (out, err), EXIT_OK)
+    check(err.count("warning:") == 4 and "games in the cell players=2, goals=false" in err,
+          "missing games named by cell", err)
+    doc = json.loads(open(parts[1], encoding="utf-8").read())
+    games = [len(c["summary"]["arms"][0]["games"]) for c in doc["cells"]]
+    check(len(set(games)) == 1 and games[0] in (6, 7), "a third of 20 games in every cell",
+          games)
+    # the same shard twice, a plain run among sweeps, another sweep
+    code, out, err = run("merge", parts[0], parts[0])
+    expect(code, (out, err), EXIT_INVALID_FILE)
+    check("the cell players=2, goals=false" in err and "two of the results" in err,
+          "overlap named by cell", err)
+    code, plain, err = sweep("--players", "2", "--format", "json")
+    code, out, err = run("merge", parts[0], write("plain-among-sweeps.json", plain))
+    expect(code, (out, err), EXIT_INVALID_FILE)
+    check("not a sweep's results" in err, "plain run refused", err)
+    code, other, err = sweep("--sweep", "players=2..3", "--format", "json", "--shard", "2/3")
+    code, out, err = run("merge", parts[0], write("other-sweep.json", other))
+    expect(code, (out, err), EXIT_INVALID_FILE)
+    check("is not the one of" in err, "another sweep refused", err)
+    # a forged cell order: the values must be the grid's
+    forged = json.loads(open(parts[0], encoding="utf-8").read())
+    forged["cells"].reverse()
+    code, out, err = run("merge", write("forged-sweep.json", json.dumps(forged)))
+    expect(code, (out, err), EXIT_INVALID_FILE)
+    check("cell 1: its “values” must give players=2" in err, "cell order checked", err)
+    code, out, err = run("merge", parts[0], "--per-game", os.path.join(TMP, "x.csv"))
+    expect(code, (out, err), EXIT_USAGE)
+
+
+@test
+def sweep_shards_gnu_parallel():
+    # the form doc/simulate.md gives: GNU parallel runs the shards, merge
+    # joins them; the result is the single run's
+    parallel = shutil.which("parallel")
+    if parallel is None:
+        check(False, "GNU parallel is missing: build-aux/tw test installs it (package parallel)")
+        return
+    outdir = os.path.join(TMP, "parallel")
+    os.makedirs(outdir, exist_ok=True)
+    cmd = [parallel, "--will-cite", "-j", "2", CLI, "simulate", DEF, "--seed", "5", "--bots",
+           "random", "--games", "20", "--jobs", "1", "--sweep", "players=2..3", "--sweep",
+           "goals=false,true", "--shard", "{}/4", "--format", "json", "--output",
+           os.path.join(outdir, "shard-{}.json"), ":::", "1", "2", "3", "4"]
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    check(proc.returncode == 0, "parallel ran every shard", proc.stdout, proc.stderr)
+    shards = sorted(glob.glob(os.path.join(outdir, "shard-*.json")))
+    check(len(shards) == 4, "four shard files", shards)
+    code, merged, err = run("merge", *shards, "--format", "csv")
+    expect(code, (merged, err), EXIT_OK)
+    code, whole, err = sweep("--sweep", "players=2..3", "--sweep", "goals=false,true",
+                             "--format", "csv")
+    check(merged == whole, "the merge of parallel's shards is the single run", whole, merged)
+
+
 @test
 def sweep_refusals():
     cases = [
@@ -1088,8 +1171,9 @@ def sweep_refusals():
          "--sweep cannot be combined with --compare: the cells of a sweep are its comparison"),
         (("--sweep", "goals=true,false", "--compare-file", DEF),
          "--sweep cannot be combined with --compare-file:"),
-        (("--sweep", "goals=true,false", "--shard", "1/2"),
-         "--sweep cannot be combined with --shard: sharding a sweep is not supported yet"),
+        (("--sweep", "goals=true,false", "--shard", "1/2", "--target", "win_p1=0.5"),
+         "--sweep cannot be combined with --shard: a search (--target) decides each round "
+         "from the last: run it whole"),
         (("--sweep", "goals=true,false", "--per-game", os.path.join(TMP, "sweep.csv")),
          "--sweep cannot be combined with --per-game:"),
         (("--sweep", "goals=true,false", "--set", "goals=true"),
