@@ -599,7 +599,6 @@ tw_cli_simulate (int    argc,
           "a search (--target) decides each round from the last: run it whole" },
         { per_game != NULL, "--per-game",
           "a sweep writes no per-game rows; its JSON holds every cell's games" },
-        { impact, "--impact", "a sweep's cells report no per-component figures yet" },
       };
 
       for (guint i = 0; i < G_N_ELEMENTS (refused) && rc == TW_EXIT_OK; i++)
@@ -629,7 +628,7 @@ tw_cli_simulate (int    argc,
         .bots = bots_text, .seed = seed, .games = (guint64) games,
         .jobs = jobs > 0 ? (guint) jobs : g_get_num_processors (), .format = format,
         .output = output, .targets = targets, .start = (guint64) start, .write = write,
-        .shard_k = shard_k, .shard_n = shard_n,
+        .shard_k = shard_k, .shard_n = shard_n, .impact = impact,
       };
 
       rc = tw_cli_sweep_run (&sweep);

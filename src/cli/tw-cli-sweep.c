@@ -209,6 +209,61 @@ bots_text (char **bots)
   return g_strdup (bots[0] != NULL ? bots[0] : "");
 }
 
+/* With --impact: per cell, the components whose users' win share differs
+ * most from the others' (tw_sim_impact_rows(), outliers first), so that a
+ * designer sees whether a value tames a strong card. */
+#define IMPACT_PER_CELL 3
+
+static void
+print_impact_text (GString       *out,
+                   const TwSweep *sweep,
+                   const Cell    *cells,
+                   guint          n_played)
+{
+  g_autoptr(GPtrArray) table = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  g_autoptr(GPtrArray) header = g_ptr_array_new_with_free_func (g_free);
+  guint n_axes = tw_sweep_n_axes (sweep);
+  gboolean any = FALSE;
+
+  for (guint c = 0; c < n_played; c++)
+    any |= cells[c].arm->impact != NULL;
+  if (!any)
+    return;
+  g_string_append_printf (out, "\ncomponents per cell, the %d whose users' win share differs most "
+                          "from the others' in\nthe same games (points; * significant after "
+                          "Holm's correction; all in the JSON):\n\n", IMPACT_PER_CELL);
+  for (guint a = 0; a < n_axes; a++)
+    g_ptr_array_add (header, g_strdup (tw_sweep_get_axis (sweep, a)->name));
+  g_ptr_array_add (header, g_strdup ("components"));
+  g_ptr_array_add (table, g_steal_pointer (&header));
+  for (guint c = 0; c < n_played; c++)
+    {
+      GPtrArray *row = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr(GArray) rows = cells[c].arm->impact != NULL ? tw_sim_impact_rows (cells[c].arm)
+                                                           : NULL;
+      g_autoptr(GString) text = g_string_new (NULL);
+      guint shown = 0;
+
+      g_ptr_array_add (table, row);
+      for (guint a = 0; a < n_axes; a++)
+        g_ptr_array_add (row, g_strdup (tw_sweep_cell_value (sweep, c, a)));
+      for (guint i = 0; rows != NULL && i < rows->len && shown < IMPACT_PER_CELL; i++)
+        {
+          const TwSimImpactRow *r = &g_array_index (rows, TwSimImpactRow, i);
+          g_autofree char *id = NULL;
+
+          if (isnan (r->p))
+            continue;
+          id = tw_cli_printable (r->id);
+          g_string_append_printf (text, "%s%s %+.1f%s", shown > 0 ? ", " : "", id,
+                                  100 * r->diff, r->significant ? "*" : "");
+          shown++;
+        }
+      g_ptr_array_add (row, g_strdup (shown > 0 ? text->str : "(none to compare)"));
+    }
+  print_table (out, table, n_axes + 1);
+}
+
 static void
 print_text (GString       *out,
             const TwSweep *sweep,
@@ -302,6 +357,7 @@ print_text (GString       *out,
         g_ptr_array_add (row, g_strdup ("(interrupted)"));
     }
   print_table (out, table, n_axes);
+  print_impact_text (out, sweep, cells, n_played);
 }
 
 /* An axis value as JSON: a number for integers and players, true or false
@@ -573,6 +629,7 @@ tw_cli_sweep_run (const TwCliSweepArgs *args)
   config.progress = tw_cli_progress_cb;
   config.progress_data = &progress;
   config.keep_partial = TRUE;
+  config.impact = args->impact;
   tw_cli_progress_init (&progress, (config.last - config.first) * n_cells);
   config.cancel = tw_cli_sigint_catch ();
   for (guint c = 0; c < n_cells && !stopped; c++)

@@ -143,6 +143,7 @@ typedef struct
   const char   *sweep_option; /* nullable: how messages name a sweep ("--sweep") */
   guint         shard_k;      /* --shard K/N: every cell plays the K-th slice of its games */
   guint         shard_n;      /* 0 or 1: the whole */
+  gboolean      impact;       /* --impact: every cell measures its components */
 } TwCliSweepArgs;
 
 /* Plays every cell of the sweep and prints the table; returns a TwExit. */

@@ -683,9 +683,27 @@ def simulate_impact():
     code, merged, err = run("merge", *parts)
     expect(code, (merged, err), EXIT_OK)
     check(merged == out, "merged shards' components differ from the whole run", out, merged)
-    code, out, err = run("simulate", DEF, "--sweep", "goals=true,false", "--impact", "--games", "4")
-    expect(code, (out, err), EXIT_USAGE)
-    check("--impact" in err, "sweep refusal names --impact", err)
+    # a sweep's cells measure theirs: each cell's JSON is the plain run's
+    # with --set, and the text names each cell's outliers
+    code, out, err = simulate("--games", "40", "--bots", "greedy", "--impact", "--sweep",
+                              "goals=true,false", "--format", "json")
+    expect(code, (out, err), EXIT_OK)
+    doc = json.loads(out)
+    for cell in doc["cells"]:
+        value = "true" if cell["values"]["goals"] else "false"
+        pcode, plain, _ = simulate("--games", "40", "--bots", "greedy", "--impact", "--set",
+                                   f"goals={value}", "--format", "json")
+        expect(pcode, (plain,), EXIT_OK)
+        check(cell["summary"]["arms"][0]["impact"] == json.loads(plain)["arms"][0]["impact"],
+              f"the cell goals={value}'s components are the plain run's")
+    code, out, err = simulate("--games", "40", "--bots", "greedy", "--impact", "--sweep",
+                              "goals=true,false")
+    expect(code, (out, err), EXIT_OK)
+    section = out.split("components per cell")[-1]
+    check("components per cell" in out and "\n  true " in section and "\n  false " in section,
+          "a line of outliers per cell", out)
+    check("card:" in section.split("\n  true ")[1].split("\n")[0],
+          "goal cards among the outliers when goals are on", section)
 
 
 @test
