@@ -581,6 +581,7 @@ _tw_lab_page_use_definition (TwLabPage    *self,
                              TwDefinition *definition)
 {
   g_autoptr(TwDefinition) keep = definition != NULL ? tw_definition_ref (definition) : NULL;
+  gboolean changed = definition != self->definition;
 
   /* a run being opened was for the previous definition */
   if (self->io != NULL)
@@ -610,6 +611,8 @@ _tw_lab_page_use_definition (TwLabPage    *self,
   gtk_progress_bar_set_fraction (self->progress_bar, 0);
   _tw_lab_page_update_charts (self);
   _tw_lab_page_update_actions (self);
+  if (changed)
+    _tw_lab_page_notify_definition (self);
 }
 
 /* ------------------------------------------------------------------------ */

@@ -110,6 +110,9 @@ struct _TwLabPage
   GCancellable   *io;              /* a run being saved or opened */
 };
 
+/* tw-lab-page.c */
+void                   _tw_lab_page_notify_definition        (TwLabPage *self);
+
 /* tw-lab-page-form.c */
 guint                  _tw_lab_page_another_definition_index (TwLabPage *self);
 void                   _tw_lab_page_b_definition_activated   (GtkWidget  *widget,

@@ -32,7 +32,25 @@
 
 #include <glib/gi18n.h>
 
+#include "tw-definition-document.h"
+
 G_DEFINE_FINAL_TYPE (TwLabPage, tw_lab_page, ADW_TYPE_BIN)
+
+enum
+{
+  PROP_0,
+  PROP_DEFINITION,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+/* The definition the settings are built from changed (tw-lab-page-form.c). */
+void
+_tw_lab_page_notify_definition (TwLabPage *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DEFINITION]);
+}
 
 /* Ctrl+S saves the run while the Lab is on screen and leaves the key to
  * the window (Save Game) otherwise. */
@@ -50,6 +68,42 @@ save_shortcut (GtkWidget *widget,
     return FALSE;
   gtk_widget_activate_action (widget, "lab.save-run", "s", "");
   return TRUE;
+}
+
+static void
+tw_lab_page_get_property (GObject    *object,
+                          guint       prop_id,
+                          GValue     *value,
+                          GParamSpec *pspec)
+{
+  TwLabPage *self = TW_LAB_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_DEFINITION:
+      g_value_set_boxed (value, self->definition);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tw_lab_page_set_property (GObject      *object,
+                          guint         prop_id,
+                          const GValue *value,
+                          GParamSpec   *pspec)
+{
+  TwLabPage *self = TW_LAB_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_DEFINITION:
+      tw_lab_page_set_definition (self, g_value_get_boxed (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 static void
@@ -117,9 +171,19 @@ tw_lab_page_class_init (TwLabPageClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
+  object_class->get_property = tw_lab_page_get_property;
+  object_class->set_property = tw_lab_page_set_property;
   object_class->dispose = tw_lab_page_dispose;
   object_class->finalize = tw_lab_page_finalize;
   widget_class->unroot = tw_lab_page_unroot;
+
+  /* the definition the settings are built from (a run opened from a file
+   * brings its own); the window binds it to its definition document's
+   * (tw-definition-document.h) */
+  properties[PROP_DEFINITION] =
+    g_param_spec_boxed ("definition", NULL, NULL, TW_TYPE_DEFINITION,
+                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/tilewright/Tilewright/lab-page.ui");

@@ -31,6 +31,7 @@
 
 #include "tw-app-util.h"
 #include "tw-board-view.h"
+#include "tw-definition-document.h"
 #include "tw-renderer.h"
 #include "tw-result.h"
 #include "tw-score-breakdown.h"
@@ -104,6 +105,15 @@ struct _TwPlayPage
 };
 
 G_DEFINE_FINAL_TYPE (TwPlayPage, tw_play_page, ADW_TYPE_BIN)
+
+enum
+{
+  PROP_0,
+  PROP_DEFINITION,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 static void
 set_hint_running (TwPlayPage *self,
@@ -1239,6 +1249,7 @@ tw_play_page_set_definition (TwPlayPage   *self,
   g_clear_pointer (&self->stage, g_free);
   self->definition = definition != NULL ? tw_definition_ref (definition) : NULL;
   update_empty_page (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DEFINITION]);
 }
 
 void
@@ -1325,6 +1336,42 @@ tw_play_page_dispose (GObject *object)
 }
 
 static void
+tw_play_page_get_property (GObject    *object,
+                           guint       prop_id,
+                           GValue     *value,
+                           GParamSpec *pspec)
+{
+  TwPlayPage *self = TW_PLAY_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_DEFINITION:
+      g_value_set_boxed (value, self->definition);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tw_play_page_set_property (GObject      *object,
+                           guint         prop_id,
+                           const GValue *value,
+                           GParamSpec   *pspec)
+{
+  TwPlayPage *self = TW_PLAY_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_DEFINITION:
+      tw_play_page_set_definition (self, g_value_get_boxed (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 tw_play_page_finalize (GObject *object)
 {
   TwPlayPage *self = TW_PLAY_PAGE (object);
@@ -1341,8 +1388,16 @@ tw_play_page_class_init (TwPlayPageClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
+  object_class->get_property = tw_play_page_get_property;
+  object_class->set_property = tw_play_page_set_property;
   object_class->dispose = tw_play_page_dispose;
   object_class->finalize = tw_play_page_finalize;
+
+  /* the window binds it to its definition document's (tw-definition-document.h) */
+  properties[PROP_DEFINITION] =
+    g_param_spec_boxed ("definition", NULL, NULL, TW_TYPE_DEFINITION,
+                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (TW_TYPE_BOARD_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class,

@@ -20,7 +20,8 @@ void         tw_play_page_set_model (TwPlayPage  *self,
                                      TwGameModel *model);
 TwGameModel *tw_play_page_get_model (TwPlayPage  *self);
 /* The definition open in the window, or NULL: the "start a game" page
- * names it, with its description and player counts. */
+ * names it, with its description and player counts. The `definition`
+ * property, which the window binds to its document's. */
 void         tw_play_page_set_definition (TwPlayPage   *self,
                                           TwDefinition *definition);
 

@@ -19,6 +19,7 @@
 #include <glib/gi18n.h>
 
 #include "tw-app-util.h"
+#include "tw-definition-document.h"
 #include "tw-export.h"
 #include "tw-export-tts.h"
 
@@ -96,6 +97,15 @@ enum
 };
 
 static guint signals[N_SIGNALS];
+
+enum
+{
+  PROP_0,
+  PROP_DEFINITION,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 static void
 read_settings (TwPrintPage      *self,
@@ -675,6 +685,43 @@ tw_print_page_set_definition (TwPrintPage  *self,
         }
     }
   relayout (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DEFINITION]);
+}
+
+static void
+tw_print_page_get_property (GObject    *object,
+                            guint       prop_id,
+                            GValue     *value,
+                            GParamSpec *pspec)
+{
+  TwPrintPage *self = TW_PRINT_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_DEFINITION:
+      g_value_set_boxed (value, self->definition);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tw_print_page_set_property (GObject      *object,
+                            guint         prop_id,
+                            const GValue *value,
+                            GParamSpec   *pspec)
+{
+  TwPrintPage *self = TW_PRINT_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_DEFINITION:
+      tw_print_page_set_definition (self, g_value_get_boxed (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 static void
@@ -713,8 +760,16 @@ tw_print_page_class_init (TwPrintPageClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
+  object_class->get_property = tw_print_page_get_property;
+  object_class->set_property = tw_print_page_set_property;
   object_class->dispose = tw_print_page_dispose;
   object_class->finalize = tw_print_page_finalize;
+
+  /* the window binds it to its definition document's (tw-definition-document.h) */
+  properties[PROP_DEFINITION] =
+    g_param_spec_boxed ("definition", NULL, NULL, TW_TYPE_DEFINITION,
+                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/tilewright/Tilewright/print-page.ui");

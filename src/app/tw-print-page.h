@@ -18,7 +18,8 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (TwPrintPage, tw_print_page, TW, PRINT_PAGE, AdwBin)
 
-/* The definition whose sheets are shown, or NULL for "no game open". */
+/* The definition whose sheets are shown, or NULL for "no game open": the
+ * `definition` property, which the window binds to its document's. */
 void tw_print_page_set_definition (TwPrintPage  *self,
                                    TwDefinition *definition);
 /* The settings the sheets use, the card and tile sizes and the bleed

@@ -11,66 +11,25 @@
  * assistive technologies can select from (GTK 4.8's list and grid views can
  * do neither).
  *
+ * The tile's name and id popover and the new name offered after a recolour
+ * are in tw-tile-set-editor-names.c (tw-tile-set-editor-private.h).
+ *
  * Copyright 2026 The Tilewright team
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
 #include "config.h"
 
-#include "tw-tile-set-editor.h"
+#include "tw-tile-set-editor-private.h"
 
 #include <string.h>
 
 #include <glib/gi18n.h>
 
-#include "tw-app-util.h"
 #include "tw-render.h"
 #include "tw-rules.h"
 
 static const char * const dir_names[4] = { N_("North"), N_("East"), N_("South"), N_("West") };
-
-struct _TwTileSetEditor
-{
-  AdwBin                parent_instance;
-
-  /* Template widgets */
-  GtkLabel             *totals_label;
-  GtkFlowBox           *pattern_flow;
-  GtkFlowBox           *tile_flow;
-  GtkBox               *tile_editor;
-  GtkLabel             *tile_title;
-  GtkDrawingArea       *tile_large;
-  GtkWidget            *edge_buttons[4];   /* N, E, S, W */
-  GtkWidget            *join_buttons[4];
-  GtkWidget            *color_buttons[4];  /* menus of the definition's colours */
-  GtkWidget            *split_buttons[4];
-  GtkSpinButton        *count_spin;
-  GtkLabel             *sections_label;
-  GtkPopover           *names_popover;
-  GtkEntry             *name_entry;
-  GtkEntry             *id_entry;
-  GtkLabel             *names_error;
-  GtkWidget            *names_apply;
-  GtkRevealer          *rename_revealer;
-  GtkLabel             *rename_label;
-  GtkButton            *rename_button;
-
-  /* Owned */
-  TwDefinitionDocument *document;
-  GtkStringList        *tiles;            /* the ids of the definition's tiles */
-  char                 *selected_tile;
-  char                 *selected_before;  /* the selection before an Add or Duplicate:
-                                             the one to go back to when it is undone */
-  TwPendingEdits        pending;          /* tile id, key ("edges", "count", "sections"),
-                                             YAML value */
-
-  /* the name offered after a recolour: for the tile rename_tile, while its
-   * name is still rename_from */
-  char                 *rename_tile;
-  char                 *rename_from;
-  char                 *rename_to;
-  gboolean              updating;         /* the controls are being set from the definition */
-};
 
 G_DEFINE_FINAL_TYPE (TwTileSetEditor, tw_tile_set_editor, ADW_TYPE_BIN)
 
@@ -108,8 +67,8 @@ static guint signals[N_SIGNALS];
 static void update_tile_editor (TwTileSetEditor *self);
 
 /* The document's last definition that loaded, or NULL. */
-static TwDefinition *
-current_definition (TwTileSetEditor *self)
+TwDefinition *
+_tw_tile_set_editor_definition (TwTileSetEditor *self)
 {
   return self->document != NULL ? tw_definition_document_get_definition (self->document) : NULL;
 }
@@ -148,10 +107,10 @@ parse_current (TwTileSetEditor  *self,
 /* ------------------------------------------------------------------------ */
 /* Tile set editor                                                          */
 
-static const TwTileDef *
-selected_tile (TwTileSetEditor *self)
+const TwTileDef *
+_tw_tile_set_editor_selected_tile (TwTileSetEditor *self)
 {
-  const TwDefinition *def = current_definition (self);
+  const TwDefinition *def = _tw_tile_set_editor_definition (self);
   gint i;
 
   if (def == NULL || self->selected_tile == NULL)
@@ -171,21 +130,21 @@ draw_tile (GtkDrawingArea *area,
   const char *id = g_object_get_data (G_OBJECT (area), "tile-id");
   const TwTileDef *tile;
   double size = MIN (width, height) - 4;
-  const TwDefinition *def = current_definition (self);
+  const TwDefinition *def = _tw_tile_set_editor_definition (self);
   gint i;
 
   if (def == NULL)
     return;
   i = id != NULL ? tw_definition_find_tile (def, id) : -1;
-  tile = i >= 0 ? &def->tiles[i] : selected_tile (self);
+  tile = i >= 0 ? &def->tiles[i] : _tw_tile_set_editor_selected_tile (self);
   if (tile == NULL || size <= 0)
     return;
   tw_render_tile (cr, def, tile, 0, (width - size) / 2, (height - size) / 2, size);
 }
 
-static char *
-color_name (const TwDefinition *def,
-            guint               color)
+char *
+_tw_tile_set_editor_color_name (const TwDefinition *def,
+                                guint               color)
 {
   if (color >= def->n_colors)
     return g_strdup ("?");
@@ -205,7 +164,7 @@ tile_description (const TwDefinition *def,
   if (tile->n_edges == 4)
     for (guint d = 0; d < 4; d++)
       {
-        g_autofree char *c = color_name (def, tile->edges[d]);
+        g_autofree char *c = _tw_tile_set_editor_color_name (def, tile->edges[d]);
 
         g_string_append_printf (s, ", %s %s", _(dir_names[d]), c);
       }
@@ -254,187 +213,13 @@ apply_pending (gpointer    owner,
 
 /* An edit asked for by a control, applied once its signal is over
  * (tw-app-util.h). */
-static void
-queue_edit (TwTileSetEditor *self,
-            const char      *id,
-            const char      *key,
-            const char      *value)
+void
+_tw_tile_set_editor_queue_edit (TwTileSetEditor *self,
+                                const char      *id,
+                                const char      *key,
+                                const char      *value)
 {
   tw_pending_edits_push (&self->pending, id, key, value);
-}
-
-/* The name and id popover: filled from the selected tile when it opens. */
-static void
-names_popover_show (TwTileSetEditor *self)
-{
-  const TwTileDef *tile = selected_tile (self);
-
-  gtk_editable_set_text (GTK_EDITABLE (self->name_entry),
-                         tile != NULL && tile->name != NULL ? tile->name : "");
-  gtk_editable_set_text (GTK_EDITABLE (self->id_entry), tile != NULL ? tile->id : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->names_error), FALSE);
-  gtk_widget_grab_focus (GTK_WIDGET (self->name_entry));
-}
-
-static void
-names_error (TwTileSetEditor *self,
-             const char      *message)
-{
-  gtk_label_set_label (self->names_error, message);
-  gtk_widget_set_visible (GTK_WIDGET (self->names_error), TRUE);
-  gtk_widget_grab_focus (GTK_WIDGET (self->id_entry));
-}
-
-/* Apply: the name (removed when empty) and the id, each an edit of the
- * tile's line; an id must be a word the notation reads back and no other
- * tile's. The selection follows the new id, and an undo of it goes back
- * to the old one. */
-static void
-names_apply_clicked (TwTileSetEditor *self)
-{
-  const TwTileDef *tile = selected_tile (self);
-  const TwDefinition *def = current_definition (self);
-  g_autofree char *name = g_strstrip (g_strdup (gtk_editable_get_text (
-                                        GTK_EDITABLE (self->name_entry))));
-  g_autofree char *id = g_strstrip (g_strdup (gtk_editable_get_text (
-                                      GTK_EDITABLE (self->id_entry))));
-  g_autofree char *old_id = NULL;
-
-  if (tile == NULL || def == NULL)
-    {
-      gtk_popover_popdown (self->names_popover);
-      return;
-    }
-  if (!tw_definition_id_is_valid (id))
-    {
-      names_error (self, _("An id is one word of letters, digits, “-” and “_”, such as "
-                           "“half-rg”: the move notation writes it."));
-      return;
-    }
-  if (g_strcmp0 (id, tile->id) != 0 && tw_definition_find_tile (def, id) >= 0)
-    {
-      g_autofree char *message = g_strdup_printf (_("Another tile has the id “%s”."), id);
-
-      names_error (self, message);
-      return;
-    }
-  old_id = g_strdup (tile->id);
-  /* the id first, so that the list selects the renamed tile at once; the
-   * name then by the new id */
-  if (g_strcmp0 (id, old_id) != 0)
-    {
-      g_autofree char *value = tw_design_yaml_scalar (id);
-
-      queue_edit (self, old_id, "id", value);
-      g_free (self->selected_tile);
-      self->selected_tile = g_strdup (id);
-      g_free (self->selected_before);
-      self->selected_before = g_strdup (old_id);
-    }
-  if (g_strcmp0 (name, tile->name != NULL ? tile->name : "") != 0)
-    {
-      g_autofree char *value = *name != '\0' ? tw_design_yaml_scalar (name) : NULL;
-
-      queue_edit (self, id, "name", value);
-    }
-  gtk_popover_popdown (self->names_popover);
-}
-
-/* Where @word is in @text as a whole word, ignoring case, or NULL. */
-static const char *
-find_word (const char *text,
-           const char *word)
-{
-  gsize n = strlen (word);
-
-  if (n == 0)
-    return NULL;
-  for (const char *p = text; *p != '\0'; p++)
-    if (g_ascii_strncasecmp (p, word, n) == 0
-        && (p == text || !g_ascii_isalnum (p[-1])) && !g_ascii_isalnum (p[n]))
-      return p;
-  return NULL;
-}
-
-static void
-clear_rename (TwTileSetEditor *self)
-{
-  g_clear_pointer (&self->rename_tile, g_free);
-  g_clear_pointer (&self->rename_from, g_free);
-  g_clear_pointer (&self->rename_to, g_free);
-  gtk_revealer_set_reveal_child (self->rename_revealer, FALSE);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "design.tile-rename", FALSE);
-}
-
-/* A recolour of @tile from colour @from to @to (its edges to be @edges)
- * that leaves no edge of @from while its name still names @from ("Half
- * red / green" whose red half turns blue): offers the name with @to in its
- * place ("Half blue / green"). A name that names @to already, or that the
- * recolour leaves right, gets no offer. */
-static void
-offer_rename (TwTileSetEditor *self,
-              const TwTileDef *tile,
-              const guint8    *edges,
-              guint            from,
-              guint            to)
-{
-  const TwDefinition *def = current_definition (self);
-  g_autofree char *old_name = color_name (def, from);
-  g_autofree char *new_name = color_name (def, to);
-  g_autoptr(GString) name = NULL;
-  g_autofree char *text = NULL;
-  g_autofree char *button = NULL;
-  const char *at;
-
-  clear_rename (self);
-  for (guint d = 0; d < 4; d++)
-    if (edges[d] == from)
-      return;
-  if (tile->name == NULL || find_word (tile->name, old_name) == NULL
-      || find_word (tile->name, new_name) != NULL)
-    return;
-  /* every mention, its first letter's case kept */
-  name = g_string_new (tile->name);
-  while ((at = find_word (name->str, old_name)) != NULL)
-    {
-      gsize pos = at - name->str;
-      g_autofree char *word = g_strdup (new_name);
-
-      word[0] = g_ascii_isupper (name->str[pos]) ? g_ascii_toupper (word[0])
-                                                 : g_ascii_tolower (word[0]);
-      g_string_erase (name, pos, strlen (old_name));
-      g_string_insert (name, pos, word);
-    }
-  self->rename_tile = g_strdup (tile->id);
-  self->rename_from = g_strdup (tile->name);
-  self->rename_to = g_string_free (g_steal_pointer (&name), FALSE);
-  /* Translators: offered after a tile's edge changed colour: its name, and
-   * the colour the name still names */
-  text = g_strdup_printf (_("The name “%s” still says %s."), self->rename_from, old_name);
-  /* Translators: the button that renames the tile */
-  button = g_strdup_printf (_("Rename to “%s”"), self->rename_to);
-  gtk_label_set_label (self->rename_label, text);
-  gtk_button_set_label (self->rename_button, button);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "design.tile-rename", TRUE);
-  gtk_revealer_set_reveal_child (self->rename_revealer, TRUE);
-}
-
-/* design.tile-rename: the offered name */
-static void
-rename_action (GtkWidget  *widget,
-               const char *action_name,
-               GVariant   *parameter)
-{
-  TwTileSetEditor *self = TW_TILE_SET_EDITOR (widget);
-  g_autofree char *value = NULL;
-  g_autofree char *id = NULL;
-
-  if (self->rename_tile == NULL)
-    return;
-  value = tw_design_yaml_scalar (self->rename_to);
-  id = g_strdup (self->rename_tile);
-  clear_rename (self);
-  queue_edit (self, id, "name", value);
 }
 
 /* Sets the colour of edge @dir of the selected tile to @color, or to the
@@ -446,8 +231,8 @@ set_edge_color (TwTileSetEditor *self,
                 guint            dir,
                 int              color)
 {
-  const TwTileDef *tile = selected_tile (self);
-  const TwDefinition *def = current_definition (self);
+  const TwTileDef *tile = _tw_tile_set_editor_selected_tile (self);
+  const TwDefinition *def = _tw_tile_set_editor_definition (self);
   g_autofree char *tile_id = NULL;
   GString *value;
   guint8 edges[4];
@@ -474,8 +259,8 @@ set_edge_color (TwTileSetEditor *self,
     g_string_append_printf (value, "%s%s", d > 0 ? ", " : "", def->colors[edges[d]].id);
   g_string_append_c (value, ']');
   tile_id = g_strdup (tile->id);
-  offer_rename (self, tile, edges, tile->edges[dir], color);
-  queue_edit (self, tile_id, "edges", value->str);
+  _tw_tile_set_editor_offer_rename (self, tile, edges, tile->edges[dir], color);
+  _tw_tile_set_editor_queue_edit (self, tile_id, "edges", value->str);
   g_string_free (value, TRUE);
 }
 
@@ -528,7 +313,7 @@ static void
 count_changed (GtkSpinButton   *spin,
                TwTileSetEditor *self)
 {
-  const TwTileDef *tile = selected_tile (self);
+  const TwTileDef *tile = _tw_tile_set_editor_selected_tile (self);
   g_autofree char *value = NULL;
   g_autofree char *tile_id = NULL;
 
@@ -538,7 +323,7 @@ count_changed (GtkSpinButton   *spin,
     return;
   value = g_strdup_printf ("%d", gtk_spin_button_get_value_as_int (spin));
   tile_id = g_strdup (tile->id);
-  queue_edit (self, tile_id, "count", value);
+  _tw_tile_set_editor_queue_edit (self, tile_id, "count", value);
 }
 
 /* Sections: join the section of an edge with another section of its colour
@@ -585,7 +370,7 @@ sections_action (GtkWidget  *widget,
                  GVariant   *parameter)
 {
   TwTileSetEditor *self = TW_TILE_SET_EDITOR (widget);
-  const TwTileDef *tile = selected_tile (self);
+  const TwTileDef *tile = _tw_tile_set_editor_selected_tile (self);
   gboolean join = g_str_equal (action_name, "design.tile-join");
   guint dir, other = 0;
   guint8 masks[4];
@@ -601,7 +386,7 @@ sections_action (GtkWidget  *widget,
   n = join ? tw_design_sections_join (tile->section_mask, tile->n_sections, dir, other, masks)
            : tw_design_sections_split (tile->section_mask, tile->n_sections, dir, masks);
   value = tw_design_sections_text (masks, n);
-  queue_edit (self, tile->id, "sections", value);
+  _tw_tile_set_editor_queue_edit (self, tile->id, "sections", value);
 }
 
 /* Add, duplicate, delete and move tiles: each one span edit of the `tiles:`
@@ -653,8 +438,8 @@ add_tile_edit (TwTileSetEditor  *self,
                gint              index,
                char            **new_id)
 {
-  const TwDefinition *def = current_definition (self);
-  const TwTileDef *like = selected_tile (self);
+  const TwDefinition *def = _tw_tile_set_editor_definition (self);
+  const TwTileDef *like = _tw_tile_set_editor_selected_tile (self);
   const char *keys[5] = { NULL, };
   const char *values[5] = { NULL, };
   g_autofree char *id = tw_design_fresh_id (root, "tiles", "tile", 1);
@@ -805,7 +590,7 @@ tile_op_action (GtkWidget  *widget,
 {
   TwTileSetEditor *self = TW_TILE_SET_EDITOR (widget);
   TileOpData *d = g_new0 (TileOpData, 1);
-  const TwTileDef *tile = selected_tile (self);
+  const TwTileDef *tile = _tw_tile_set_editor_selected_tile (self);
 
   d->editor = g_object_ref (self);
   d->id = tile != NULL ? g_strdup (tile->id) : NULL;
@@ -832,8 +617,8 @@ tile_op_action (GtkWidget  *widget,
 static void
 update_actions (TwTileSetEditor *self)
 {
-  const TwTileDef *tile = selected_tile (self);
-  const TwDefinition *def = current_definition (self);
+  const TwTileDef *tile = _tw_tile_set_editor_selected_tile (self);
+  const TwDefinition *def = _tw_tile_set_editor_definition (self);
   guint n = def != NULL ? def->n_tiles : 0;
   gint i = tile != NULL ? (gint) (tile - def->tiles) : -1;
 
@@ -889,12 +674,12 @@ update_color_menu (TwTileSetEditor *self,
                    guint            dir,
                    gboolean         edges)
 {
-  const TwDefinition *def = current_definition (self);
+  const TwDefinition *def = _tw_tile_set_editor_definition (self);
   g_autoptr(GMenu) menu = g_menu_new ();
 
   for (guint c = 0; edges && c < def->n_colors; c++)
     {
-      g_autofree char *name = color_name (def, c);
+      g_autofree char *name = _tw_tile_set_editor_color_name (def, c);
       g_autoptr(GMenuItem) item = NULL;
       g_autofree char *label = c == tile->edges[dir]
                                /* Translators: the colour an edge has, in its colour menu */
@@ -964,8 +749,8 @@ update_join_menu (TwTileSetEditor *self,
 static void
 update_tile_editor (TwTileSetEditor *self)
 {
-  const TwTileDef *tile = selected_tile (self);
-  const TwDefinition *def = current_definition (self);
+  const TwTileDef *tile = _tw_tile_set_editor_selected_tile (self);
+  const TwDefinition *def = _tw_tile_set_editor_definition (self);
   gboolean edges = tile != NULL && tile->n_edges == 4 && def->n_colors > 0;
 
   gtk_widget_set_sensitive (GTK_WIDGET (self->tile_editor), tile != NULL);
@@ -973,12 +758,12 @@ update_tile_editor (TwTileSetEditor *self)
   if (self->rename_tile != NULL
       && (tile == NULL || g_strcmp0 (tile->id, self->rename_tile) != 0
           || g_strcmp0 (tile->name, self->rename_from) != 0))
-    clear_rename (self);
+    _tw_tile_set_editor_clear_rename (self);
   gtk_label_set_label (self->tile_title, tile == NULL ? _("Select a tile to edit it")
                                          : tile->name != NULL ? tile->name : tile->id);
   for (guint d = 0; d < 4; d++)
     {
-      g_autofree char *name = edges ? color_name (def, tile->edges[d]) : NULL;
+      g_autofree char *name = edges ? _tw_tile_set_editor_color_name (def, tile->edges[d]) : NULL;
       g_autofree char *a11y = NULL;
 
       gtk_button_set_label (GTK_BUTTON (self->edge_buttons[d]), name != NULL ? name : "—");
@@ -1073,7 +858,7 @@ draw_pattern (GtkDrawingArea *area,
   double size = MIN (width, height) - 1, x0 = (width - size) / 2, y0 = (height - size) / 2;
   double cx = x0 + size / 2, cy = y0 + size / 2;
   const double corner[5][2] = { { 0, 0 }, { 1, 0 }, { 1, 1 }, { 0, 1 }, { 0, 0 } };
-  const TwDefinition *def = current_definition (self);
+  const TwDefinition *def = _tw_tile_set_editor_definition (self);
 
   if (def == NULL)
     return;
@@ -1110,8 +895,8 @@ add_pattern (TwTileSetEditor    *self,
 
   for (guint d = 0; d < 4; d++)
     {
-      g_autofree char *c = color_name (current_definition (self),
-                                       (total->pattern >> (8 * (3 - d))) & 0xff);
+      g_autofree char *c = _tw_tile_set_editor_color_name (
+        _tw_tile_set_editor_definition (self), (total->pattern >> (8 * (3 - d))) & 0xff);
 
       g_string_append_printf (name, "%s%s", d > 0 ? "/" : "", c);
     }
@@ -1140,7 +925,7 @@ add_pattern (TwTileSetEditor    *self,
 static void
 refresh_totals (TwTileSetEditor *self)
 {
-  const TwDefinition *def = current_definition (self);
+  const TwDefinition *def = _tw_tile_set_editor_definition (self);
   guint per_color[TW_MAX_COLORS] = { 0 };
   GString *s = g_string_new (NULL);
 
@@ -1154,7 +939,7 @@ refresh_totals (TwTileSetEditor *self)
                    def->total_tiles);
   for (guint c = 0; c < def->n_colors; c++)
     {
-      g_autofree char *name = color_name (def, c);
+      g_autofree char *name = _tw_tile_set_editor_color_name (def, c);
 
       /* Translators: how many tile edges show a colour: "Red: 100 edges" */
       g_string_append (s, " · ");
@@ -1206,7 +991,7 @@ create_tile_child (gpointer item,
                    gpointer user_data)
 {
   TwTileSetEditor *self = user_data;
-  const TwDefinition *def = current_definition (self);
+  const TwDefinition *def = _tw_tile_set_editor_definition (self);
   const char *id = gtk_string_object_get_string (item);
   gint i = def != NULL ? tw_definition_find_tile (def, id) : -1;
   GtkWidget *child = gtk_flow_box_child_new ();
@@ -1248,7 +1033,7 @@ create_tile_child (gpointer item,
 static void
 refresh_tiles (TwTileSetEditor *self)
 {
-  const TwDefinition *def = current_definition (self);
+  const TwDefinition *def = _tw_tile_set_editor_definition (self);
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
   GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
   /* after a key in the list (Ctrl+D, Alt+Down...) the new children take the
@@ -1528,19 +1313,9 @@ tw_tile_set_editor_class_init (TwTileSetEditorClass *klass)
                                                edge_children[i].offset);
   gtk_widget_class_bind_template_child (widget_class, TwTileSetEditor, count_spin);
   gtk_widget_class_bind_template_child (widget_class, TwTileSetEditor, sections_label);
-  gtk_widget_class_bind_template_child (widget_class, TwTileSetEditor, names_popover);
-  gtk_widget_class_bind_template_child (widget_class, TwTileSetEditor, name_entry);
-  gtk_widget_class_bind_template_child (widget_class, TwTileSetEditor, id_entry);
-  gtk_widget_class_bind_template_child (widget_class, TwTileSetEditor, names_error);
-  gtk_widget_class_bind_template_child (widget_class, TwTileSetEditor, names_apply);
-  gtk_widget_class_bind_template_child (widget_class, TwTileSetEditor, rename_revealer);
-  gtk_widget_class_bind_template_child (widget_class, TwTileSetEditor, rename_label);
-  gtk_widget_class_bind_template_child (widget_class, TwTileSetEditor, rename_button);
   gtk_widget_class_bind_template_callback (widget_class, tile_large_pressed);
   gtk_widget_class_bind_template_callback (widget_class, edge_button_clicked);
   gtk_widget_class_bind_template_callback (widget_class, count_changed);
-  gtk_widget_class_bind_template_callback (widget_class, names_popover_show);
-  gtk_widget_class_bind_template_callback (widget_class, names_apply_clicked);
 
   gtk_widget_class_install_action (widget_class, "design.tile-add", NULL, tile_op_action);
   gtk_widget_class_install_action (widget_class, "design.tile-duplicate", NULL, tile_op_action);
@@ -1554,7 +1329,7 @@ tw_tile_set_editor_class_init (TwTileSetEditorClass *klass)
   gtk_widget_class_install_action (widget_class, "design.tile-split", "u", sections_action);
   gtk_widget_class_install_action (widget_class, "design.tile-edge-color", "(uu)",
                                    edge_color_action);
-  gtk_widget_class_install_action (widget_class, "design.tile-rename", NULL, rename_action);
+  _tw_tile_set_editor_names_class_init (widget_class);
 }
 
 static void
@@ -1569,8 +1344,7 @@ tw_tile_set_editor_init (TwTileSetEditor *self)
   g_signal_connect_swapped (self->tile_flow, "selected-children-changed",
                             G_CALLBACK (tile_selection_changed), self);
   init_edge_controls (self);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "design.tile-rename", FALSE);
-  gtk_popover_set_default_widget (self->names_popover, self->names_apply);
+  _tw_tile_set_editor_names_init (self);
   gtk_drawing_area_set_draw_func (self->tile_large, draw_tile, self, NULL);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->tile_large),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Selected tile"), -1);

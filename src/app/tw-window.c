@@ -47,7 +47,9 @@ struct _TwWindow
   TwPrintPage          *print_page;
 
   /* Owned */
-  TwDefinition         *definition;
+  TwDefinition         *definition;     /* the document's, or a game record's while
+                                           the document has none */
+  GBinding             *follow[3];      /* Print, Lab and Play follow the document */
   GFile                *file;
   TwGameModel          *model;
   GtkNativeDialog      *file_dialog;
@@ -130,13 +132,22 @@ add_recent_file (TwWindow   *self,
 
 static void update_actions (TwWindow *self);
 
-/* The window's definition goes to the views that use it. */
+/* A window without a definition takes the one a game record carries (the
+ * record opened or restored): Print, Lab and Play are given it here, as the
+ * document has no definition yet to follow. Design shows the record's text
+ * only once it is on screen, and not at all for a game restored after a
+ * crash; the document's first definition replaces this one in the views. */
 static void
-share_definition (TwWindow *self)
+adopt_record_definition (TwWindow *self,
+                         TwRecord *record)
 {
-  tw_print_page_set_definition (self->print_page, self->definition);
-  tw_lab_page_set_definition (self->lab_page, self->definition);
-  tw_play_page_set_definition (self->play_page, self->definition);
+  TwDefinition *definition = tw_record_get_game (record)->definition;
+
+  g_assert (self->definition == NULL);
+  self->definition = tw_definition_ref (definition);
+  tw_print_page_set_definition (self->print_page, definition);
+  tw_lab_page_set_definition (self->lab_page, definition);
+  tw_play_page_set_definition (self->play_page, definition);
 }
 
 static gboolean
@@ -368,8 +379,8 @@ tw_window_open_file (TwWindow *self,
   g_clear_pointer (&self->definition, tw_definition_unref);
   self->definition = g_steal_pointer (&definition);
   g_set_object (&self->file, file);
+  /* Print, Lab and Play follow the document's new definition */
   tw_design_page_set_document (self->design_page, file, self->definition);
-  share_definition (self);
 
   update_titles (self);
   update_actions (self);
@@ -684,11 +695,7 @@ tw_window_open_game (TwWindow *self,
   if (tw_record_format_for_path (path) == NULL)
     tw_game_model_set_file (model, file);
   if (self->definition == NULL)
-    {
-      /* a record carries its definition: adopt it */
-      self->definition = tw_definition_ref (tw_record_get_game (record)->definition);
-      share_definition (self);
-    }
+    adopt_record_definition (self, record);
   set_model (self, model);
   /* Design shows the definition the game was played with (asking before
    * it gives unsaved edits up); the other views follow it */
@@ -716,10 +723,7 @@ tw_window_restore_game (TwWindow *self,
 
   model = tw_game_model_new (record);
   if (self->definition == NULL)
-    {
-      self->definition = tw_definition_ref (tw_record_get_game (record)->definition);
-      share_definition (self);
-    }
+    adopt_record_definition (self, record);
   set_model (self, model);
 }
 
@@ -810,8 +814,8 @@ show_view_action (GtkWidget  *widget,
   tw_window_set_visible_view (TW_WINDOW (widget), g_variant_get_string (parameter, NULL));
 }
 
-/* A definition edited in Design that loads becomes the window's: Play, Lab
- * and Print use it at once, saved or not. */
+/* A definition edited in Design that loads becomes the window's, saved or
+ * not (Play, Lab and Print follow the document by their bindings). */
 static void
 design_definition_changed (TwWindow *self)
 {
@@ -821,7 +825,6 @@ design_definition_changed (TwWindow *self)
     return;
   g_clear_pointer (&self->definition, tw_definition_unref);
   self->definition = tw_definition_ref (definition);
-  share_definition (self);
   update_titles (self);
   update_actions (self);
   /* a definition restored after a crash, or started in Design */
@@ -881,6 +884,9 @@ tw_window_dispose (GObject *object)
   if (self->model != NULL)
     g_signal_handlers_disconnect_by_data (self->model, self);
   g_clear_object (&self->model);
+  /* before the pages and the document go */
+  for (guint i = 0; i < G_N_ELEMENTS (self->follow); i++)
+    g_clear_pointer (&self->follow[i], g_binding_unbind);
   gtk_widget_dispose_template (GTK_WIDGET (self), TW_TYPE_WINDOW);
 
   G_OBJECT_CLASS (tw_window_parent_class)->dispose (object);
@@ -1052,8 +1058,14 @@ tw_window_init (TwWindow *self)
    * (not only hidden: its tabs would still be in the accessibility tree) */
   adw_view_switcher_title_set_stack (self->switcher_title, NULL);
   adw_view_switcher_bar_set_stack (self->switcher_bar, NULL);
-  /* the window follows the definition document Design edits */
+  /* the views and the window follow the definition document Design edits */
   document = tw_design_page_get_document (self->design_page);
+  self->follow[0] = g_object_bind_property (document, "definition", self->print_page,
+                                            "definition", G_BINDING_DEFAULT);
+  self->follow[1] = g_object_bind_property (document, "definition", self->lab_page,
+                                            "definition", G_BINDING_DEFAULT);
+  self->follow[2] = g_object_bind_property (document, "definition", self->play_page,
+                                            "definition", G_BINDING_DEFAULT);
   g_signal_connect_object (document, "notify::definition",
                            G_CALLBACK (design_definition_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (document, "notify::file",
