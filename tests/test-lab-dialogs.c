@@ -56,9 +56,26 @@ search_ended (gpointer data)
 /* Runs Balance… on Colorblock over entry @choice of what may change, with
  * random bots, and applies the best value; returns what Apply handed over. */
 static void
+balance_search_also (TwDefinition *def,
+                     guint         choice,
+                     gint          also,
+                     Applied      *applied);
+
+static void
 balance_search (TwDefinition *def,
                 guint         choice,
                 Applied      *applied)
+{
+  balance_search_also (def, choice, -1, applied);
+}
+
+/* The same with a second thing that may change, entry @also of its list
+ * (after "Nothing"), when @also >= 0. */
+static void
+balance_search_also (TwDefinition *def,
+                     guint         choice,
+                     gint          also,
+                     Applied      *applied)
 {
   g_autoptr(GPtrArray) buttons = NULL;
   g_autoptr(GError) error = NULL;
@@ -76,6 +93,15 @@ balance_search (TwDefinition *def,
   option_row = find_in_row (dialog, "_Change", ADW_TYPE_COMBO_ROW);
   g_assert_nonnull (option_row);
   adw_combo_row_set_selected (ADW_COMBO_ROW (option_row), choice);
+  if (also >= 0)
+    {
+      GtkWidget *also_row = find_in_row (dialog, "_And Change", ADW_TYPE_COMBO_ROW);
+
+      g_assert_nonnull (also_row);
+      /* "Nothing" first */
+      g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (also_row)), ==, 0);
+      adw_combo_row_set_selected (ADW_COMBO_ROW (also_row), (guint) also + 1);
+    }
   games = find_in_row (dialog, "Games for the Best", GTK_TYPE_SPIN_BUTTON);
   g_assert_nonnull (games);
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (games), 200);
@@ -163,6 +189,43 @@ test_balance_dialog_points (void)
   g_free (applied.label);
 }
 
+
+/* Two things at once: Colorblock's goals for two players and a card's
+ * points; the answer names both, and Apply writes both into the text. */
+static void
+test_balance_dialog_two (void)
+{
+  g_autoptr(TwDefinition) def = load_bundled ("colorblock");
+  g_autoptr(TwDefinition) applied_def = NULL;
+  g_autoptr(GError) error = NULL;
+  Applied applied = { 0 };
+  gint card = tw_definition_find_card (def, "five-red");
+  gint goals = -1;
+  g_auto(GStrv) parts = NULL;
+  g_autofree char *expected = NULL;
+
+  for (guint i = 0; i < def->rules->n_options; i++)
+    if (g_str_equal (def->rules->options[i].name, "goals-2p"))
+      goals = i;
+  g_assert_cmpint (goals, >=, 0);
+  g_assert_cmpint (card, >=, 0);
+  balance_search_also (def, goals, (gint) def->rules->n_options + card, &applied);
+
+  /* "Goals with 2 players = G, Points of Red Five = P" */
+  g_assert_true (g_str_has_prefix (applied.label, "Goals with 2 players = "));
+  parts = g_strsplit (applied.label + strlen ("Goals with 2 players = "),
+                      ", Points of Red Five = ", 2);
+  g_assert_cmpuint (g_strv_length (parts), ==, 2);
+  applied_def = tw_definition_load_data (applied.text, -1, "applied.yaml", NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (applied_def->options.values[goals], ==, atoi (parts[0]));
+  g_assert_cmpint (applied_def->cards[card].points, ==, atoi (parts[1]));
+  expected = g_strdup_printf ("goals-2p: %s", parts[0]);
+  g_assert_nonnull (strstr (applied.text, expected));
+  g_free (applied.base);
+  g_free (applied.text);
+  g_free (applied.label);
+}
 
 /* ------------------------------------------------------------------------ */
 /* Sweep…                                                                   */
@@ -375,6 +438,7 @@ main (int   argc,
 
   g_test_add_func ("/tw/lab-dialogs/balance/search-apply", test_balance_dialog);
   g_test_add_func ("/tw/lab-dialogs/balance/card-points", test_balance_dialog_points);
+  g_test_add_func ("/tw/lab-dialogs/balance/two", test_balance_dialog_two);
   g_test_add_func ("/tw/lab-dialogs/sweep/players", test_sweep_dialog_players);
   g_test_add_func ("/tw/lab-dialogs/sweep/stop", test_sweep_dialog_stop);
 

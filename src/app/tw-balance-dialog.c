@@ -23,6 +23,8 @@
 #include "tw-tune.h"
 
 #define MAX_VALUES 32
+/* With a second thing that may change: the combinations of their values. */
+#define MAX_CELLS 64
 
 enum
 {
@@ -46,6 +48,7 @@ typedef struct
   guint64        planned;     /* games the whole search plays */
   guint          jobs;
   char          *option_label;  /* "Goals with 2 players" */
+  char          *also_label;    /* the second thing that may change, or NULL */
   GWeakRef       dialog;
 } Search;
 
@@ -59,6 +62,7 @@ struct _TwBalanceDialog
   TwOptions       options;
   guint           jobs;
   TwSweepPicker  *picker;           /* what may change, over which values */
+  TwSweepPicker  *also;             /* and, if chosen, a second thing: a grid */
 
   AdwComboRow    *goal_row;
   GtkWidget      *within_row;
@@ -109,6 +113,7 @@ search_unref (Search *s)
   g_clear_pointer (&s->sweep, tw_sweep_free);
   g_clear_pointer (&s->definition, tw_definition_unref);
   g_free (s->option_label);
+  g_free (s->also_label);
   g_weak_ref_clear (&s->dialog);
   g_free (s);
 }
@@ -279,6 +284,16 @@ search_done (GObject      *source,
     g_autofree char *figure = result_text (self, s, result);
     g_autofree char *title = NULL;
 
+    if (s->also_label != NULL)
+      {
+        /* Translators: two options and their values, e.g. "Goals with 2
+         * players = 0, Points of Red Five = 4" */
+        g_autofree char *both = g_strdup_printf (_("%s, %s = %s"), label, s->also_label,
+                                                 tw_sweep_cell_value (s->sweep, result->best, 1));
+        g_free (label);
+        label = g_steal_pointer (&both);
+      }
+
     /* Translators: the Balance search's answer: the value, e.g. "goals-2p=0" */
     title = g_strdup_printf (result->interrupted ? _("Best so far, not confirmed: %s")
                                                  : _("Best: %s"), label);
@@ -316,6 +331,7 @@ search_clicked (TwBalanceDialog *self)
 {
   g_autofree char *problem = NULL;
   g_autofree char *axis = NULL;
+  g_autofree char *also_axis = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(GTask) task = NULL;
   Search *s;
@@ -323,7 +339,9 @@ search_clicked (TwBalanceDialog *self)
   if (self->search != NULL || !tw_sweep_picker_has_choice (self->picker))
     return;
   axis = tw_sweep_picker_axis (self->picker, &problem);
-  if (axis == NULL)
+  if (axis != NULL && tw_sweep_picker_has_choice (self->also))
+    also_axis = tw_sweep_picker_axis (self->also, &problem);
+  if (axis == NULL || problem != NULL)
     {
       gtk_label_set_text (self->status_label, problem);
       return;
@@ -339,6 +357,24 @@ search_clicked (TwBalanceDialog *self)
   s->start = MIN (MAX (s->games_max / 16, 20), s->games_max);
   if (!tw_sweep_add (s->sweep, self->definition, axis, &error))
     goto fail;
+  if (also_axis != NULL)
+    {
+      s->also_label = tw_sweep_picker_label (self->also);
+      if (!tw_sweep_add (s->sweep, self->definition, also_axis, &error))
+        goto fail;
+      if (tw_sweep_n_cells (s->sweep) > MAX_CELLS)
+        {
+          /* Translators: two things may change; their values make too many
+           * combinations: the count and the limit */
+          g_autofree char *text = g_strdup_printf (_("The two make %u combinations to try; "
+                                                     "choose fewer values, at most %d "
+                                                     "combinations"),
+                                                   tw_sweep_n_cells (s->sweep), MAX_CELLS);
+          gtk_label_set_text (self->status_label, text);
+          search_unref (s);
+          return;
+        }
+    }
   s->n_cells = tw_sweep_n_cells (s->sweep);
   s->games = g_new0 (TwGame *, s->n_cells);
   s->bots = g_new0 (TwBotSpec, (gsize) s->n_cells * TW_MAX_PLAYERS);
@@ -434,12 +470,19 @@ build (TwBalanceDialog *self)
   adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (what), _("What May Change"));
   adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (what),
     _("Every value plays the same games; those nearer the goal play more."));
-  self->picker = tw_sweep_picker_new (self->definition, &self->options, _("_Change"), 0,
+  self->picker = tw_sweep_picker_new (self->definition, &self->options, _("_Change"), NULL, 0,
                                       MAX_VALUES);
+  /* Translators: a second thing Balance… may change; "Nothing" leaves it out */
+  self->also = tw_sweep_picker_new (self->definition, &self->options, _("_And Change"),
+                                    _("Nothing"), 0, MAX_VALUES);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (what),
                              tw_sweep_picker_get_change_row (self->picker));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (what),
                              tw_sweep_picker_get_range_row (self->picker));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (what),
+                             tw_sweep_picker_get_change_row (self->also));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (what),
+                             tw_sweep_picker_get_range_row (self->also));
 
   adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (goal), _("Goal"));
   gtk_string_list_append (goals, _("A fair first seat"));
@@ -561,6 +604,7 @@ tw_balance_dialog_finalize (GObject *object)
 
   g_clear_pointer (&self->definition, tw_definition_unref);
   g_clear_object (&self->picker);
+  g_clear_object (&self->also);
   g_free (self->best_text);
   g_free (self->best_label);
   G_OBJECT_CLASS (tw_balance_dialog_parent_class)->finalize (object);

@@ -1,8 +1,9 @@
 /* tw-balance-dialog.h: the Lab's Balance…, a search for a fairer value
  *
  * The designer picks what may change (an option of the rules module, a
- * card's points or a tile's copies), over which values, and what to reach: the first seat's advantage near zero,
- * or games of a length. The dialog searches the values (tw-tune.h) with the
+ * card's points or a tile's copies, and optionally a second one: a grid),
+ * over which values, and what to reach: the first seat's advantage near
+ * zero, or games of a length. The dialog searches the values (tw-tune.h) with the
  * Lab's players and bots, off the main thread, round by round, and shows
  * the best value with its measured figure and interval. "Apply" asks for
  * the definition's text with that value (::apply); the Lab passes it to

@@ -593,7 +593,7 @@ build (TwSweepDialog *self)
   adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (what), _("What Varies"));
   adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (what),
     _("Every value plays the same games, with the Lab’s players and bots."));
-  self->picker = tw_sweep_picker_new (self->definition, &self->options, _("_Vary"),
+  self->picker = tw_sweep_picker_new (self->definition, &self->options, _("_Vary"), NULL,
                                       self->n_players, MAX_VALUES);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (what),
                              tw_sweep_picker_get_change_row (self->picker));

@@ -22,6 +22,7 @@
  * the definition at a path (tw-sweep.h): a card's points, a tile's copies. */
 typedef enum
 {
+  CHOICE_NONE,
   CHOICE_PLAYERS,
   CHOICE_OPTION,
   CHOICE_CARD_POINTS,
@@ -39,6 +40,7 @@ struct _TwSweepPicker
   GObject         parent_instance;
 
   TwDefinition   *definition;
+  char           *none_label;
   TwOptions       options;
   guint           n_players;
   guint           max_values;
@@ -65,7 +67,7 @@ chosen (TwSweepPicker *self)
 {
   guint i = adw_combo_row_get_selected (self->change_row);
 
-  if (i >= self->choices->len)
+  if (i >= self->choices->len || g_array_index (self->choices, Choice, i).kind == CHOICE_NONE)
     return NULL;
   return &g_array_index (self->choices, Choice, i);
 }
@@ -89,6 +91,8 @@ choice_label (TwSweepPicker *self,
 
   switch (c->kind)
     {
+    case CHOICE_NONE:
+      return g_strdup (self->none_label);
     case CHOICE_PLAYERS:
       /* Translators: what a sweep may vary: the number of players */
       return g_strdup (_("Players"));
@@ -138,6 +142,7 @@ choice_changed (TwSweepPicker *self)
           min = 0;
           max = MAX (20, value);
           break;
+        case CHOICE_NONE:
         case CHOICE_OPTION:
         default:
           value = self->options.values[c->index];
@@ -210,6 +215,7 @@ tw_sweep_picker_axis (TwSweepPicker  *self,
     case CHOICE_TILE_COUNT:
       g_string_append_printf (s, "tiles.%s.count=", self->definition->tiles[c->index].id);
       break;
+    case CHOICE_NONE:
     case CHOICE_OPTION:
     default:
       g_string_append_printf (s, "%s=", spec->name);
@@ -266,6 +272,7 @@ TwSweepPicker *
 tw_sweep_picker_new (TwDefinition    *definition,
                      const TwOptions *options,
                      const char      *title,
+                     const char      *none_label,
                      guint            n_players,
                      guint            max_values)
 {
@@ -279,11 +286,14 @@ tw_sweep_picker_new (TwDefinition    *definition,
 
   self = g_object_new (TW_TYPE_SWEEP_PICKER, NULL);
   self->definition = tw_definition_ref (definition);
+  self->none_label = g_strdup (none_label);
   self->options = *options;
   self->n_players = n_players;
   self->max_values = max_values;
   rules = definition->rules;
 
+  if (none_label != NULL)
+    add_choice (self, CHOICE_NONE, 0);
   if (n_players > 0 && definition->min_players < definition->max_players)
     add_choice (self, CHOICE_PLAYERS, 0);
   for (guint i = 0; i < MIN (rules->n_options, TW_MAX_OPTIONS); i++)
@@ -330,6 +340,7 @@ tw_sweep_picker_finalize (GObject *object)
   g_clear_object (&self->change_row);
   g_clear_object (&self->range_row);
   g_clear_pointer (&self->definition, tw_definition_unref);
+  g_free (self->none_label);
   g_clear_pointer (&self->choices, g_array_unref);
   G_OBJECT_CLASS (tw_sweep_picker_parent_class)->finalize (object);
 }

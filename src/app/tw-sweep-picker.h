@@ -26,17 +26,20 @@ G_DECLARE_FINAL_TYPE (TwSweepPicker, tw_sweep_picker, TW, SWEEP_PICKER, GObject)
 
 /* Rows for @definition with @options (whose integer values centre the
  * ranges), titled @title ("_Change"). With @n_players > 0 the seat count is
- * offered first, around @n_players. At most @max_values values are
- * accepted. ::changed is emitted when the choice changes. */
+ * offered first, around @n_players. With @none_label ("Nothing") the list
+ * starts with it, for a choice that may be left out. At most @max_values
+ * values are accepted. ::changed is emitted when the choice changes. */
 TwSweepPicker *tw_sweep_picker_new            (TwDefinition     *definition,
                                                const TwOptions  *options,
                                                const char       *title,
+                                               const char       *none_label,
                                                guint             n_players,
                                                guint             max_values);
 GtkWidget     *tw_sweep_picker_get_change_row (TwSweepPicker    *self);
 GtkWidget     *tw_sweep_picker_get_range_row  (TwSweepPicker    *self);
 /* Whether something is chosen (a definition without options, cards or
- * tiles, and no seat count offered, has nothing to choose). */
+ * tiles, and no seat count offered, has nothing to choose; the optional
+ * "Nothing" is no choice). */
 gboolean       tw_sweep_picker_has_choice     (TwSweepPicker    *self);
 /* The choice as a sweep axis, or NULL with a sentence for the user in
  * @problem (values out of order, too many). */
