@@ -51,26 +51,10 @@ static const Twin twins[] = {
 
 static char *bundled_text;
 
-static char *
-read_bundled (void)
-{
-  g_autofree char *path = tw_definition_bundled_path ("colorblock");
-  g_autoptr(GError) error = NULL;
-  char *text = NULL;
-
-  g_file_get_contents (path, &text, NULL, &error);
-  g_assert_no_error (error);
-  return text;
-}
-
 static TwDefinition *
 load_text (const char *text)
 {
-  g_autoptr(GError) error = NULL;
-  TwDefinition *def = tw_definition_load_data (text, -1, "colorblock-expr.yaml", NULL, &error);
-
-  g_assert_no_error (error);
-  return def;
+  return tw_test_load_text (text, "colorblock-expr.yaml");
 }
 
 /* The bundled definition with the goals of @which (a bit per twin) written
@@ -195,33 +179,6 @@ shape_roots (const TwGame  *game,
   return n;
 }
 
-/* Plays @n_games random games of @game, calling @visit on every position. */
-static void
-random_positions (TwGame  *game,
-                  guint    n_games,
-                  guint64  seed,
-                  void   (*visit) (const TwGame *game, const CbState *s, gpointer data),
-                  gpointer data)
-{
-  TwMoveList moves = { 0, };
-  TwRng rng;
-
-  tw_rng_seed (&rng, seed);
-  for (guint g = 0; g < n_games; g++)
-    {
-      g_autofree TwState *state = tw_state_new (game, tw_rng_next (&rng));
-      while (!tw_state_is_terminal (game, state))
-        {
-          tw_move_list_clear (&moves);
-          game->rules->legal_moves (game, state, &moves);
-          g_assert_cmpuint (moves.len, >, 0);
-          g_assert_true (game->rules->apply (game, state, &moves.moves[tw_rng_below (&rng, moves.len)], NULL));
-          visit (game, (const CbState *) state, data);
-        }
-    }
-  tw_move_list_free (&moves);
-}
-
 /* ------------------------------------------------------------------------ */
 /* The vocabulary against the state and against the regions from scratch    */
 
@@ -316,9 +273,10 @@ typedef struct
 
 static void
 check_vocabulary (const TwGame  *game,
-                  const CbState *s,
+                  const TwState *state,
                   gpointer       data)
 {
+  const CbState *s = (const CbState *) state;
   VocabularyRun *run = data;
 
   BoardSums shared;
@@ -386,12 +344,12 @@ test_vocabulary (void)
   for (guint players = 2; players <= 4; players++)
     {
       g_autoptr(TwGame) game = tw_test_make_game (def, players, NULL);
-      random_positions (game, 2, players, check_vocabulary, &run);
+      tw_test_random_positions (game, 2, players, check_vocabulary, &run);
     }
   /* and holes: only a variant keeps holed shapes complete */
   {
     g_autoptr(TwGame) game = tw_test_make_game (def, 2, "shape-completion=perimeter-only");
-    random_positions (game, 3, 9, check_vocabulary, &run);
+    tw_test_random_positions (game, 3, 9, check_vocabulary, &run);
   }
   g_assert_cmpuint (run.checked, >, 1000);
   for (guint e = 0; e < G_N_ELEMENTS (vocabulary_exprs); e++)
@@ -430,9 +388,10 @@ compare_twins (const TwGame  *game,
 
 static void
 check_twins (const TwGame  *game,
-             const CbState *s,
+             const TwState *state,
              gpointer       data)
 {
+  const CbState *s = (const CbState *) state;
   guint16 roots[4 * TW_MAX_TILE_COUNT];
 
   for (guint seat = 0; seat < s->n_players; seat++)
@@ -469,7 +428,7 @@ twins_equal_in (TwDefinition *def,
   for (guint players = 2; players <= 4; players++)
     {
       g_autoptr(TwGame) game = tw_test_make_game (def, players, NULL);
-      random_positions (game, n_games, 100 + players, check_twins, run);
+      tw_test_random_positions (game, n_games, 100 + players, check_twins, run);
     }
 }
 
@@ -502,29 +461,12 @@ play_game (TwGame           *game,
            guint64           game_seed,
            guint            *goals)
 {
-  g_autoptr(GString) out = g_string_new (NULL);
-  g_autofree TwState *state = tw_state_new (game, game_seed);
-  TwRng rngs[TW_MAX_PLAYERS];
-  double scores[TW_MAX_PLAYERS];
+  g_autofree TwState *state = NULL;
+  g_autofree char *played = tw_test_play_bot_game (game, spec, game_seed, &state);
+  guint n = ((CbState *) state)->counters[CB_COUNTER_GOALS];
 
-  for (guint q = 0; q < game->n_players; q++)
-    tw_rng_seed (&rngs[q], tw_sim_seat_seed (game_seed, q));
-  while (!tw_state_is_terminal (game, state))
-    {
-      int seat = tw_state_to_act (game, state);
-      TwMove move;
-      g_assert_true (tw_bot_choose (spec, game, state, &rngs[seat], NULL, &move));
-      g_autofree char *text = tw_move_to_string (game, state, &move);
-      g_string_append_printf (out, "%s; ", text);
-      g_assert_true (game->rules->apply (game, state, &move, NULL));
-    }
-  game->rules->scores (game, state, scores);
-  g_string_append (out, "scores");
-  for (guint q = 0; q < game->n_players; q++)
-    g_string_append_printf (out, " %g", scores[q]);
-  g_string_append_printf (out, " goals %u", ((CbState *) state)->counters[CB_COUNTER_GOALS]);
-  *goals += ((CbState *) state)->counters[CB_COUNTER_GOALS];
-  return g_string_free (g_steal_pointer (&out), FALSE);
+  *goals += n;
+  return g_strdup_printf ("%s goals %u", played, n);
 }
 
 static void
@@ -614,9 +556,10 @@ typedef struct
 
 static void
 check_examples (const TwGame  *game,
-                const CbState *s,
+                const TwState *state,
                 gpointer       data)
 {
+  const CbState *s = (const CbState *) state;
   ExampleRun *run = data;
   guint16 roots[4 * TW_MAX_TILE_COUNT];
 
@@ -670,7 +613,7 @@ test_doc_examples (void)
   for (guint players = 2; players <= 4; players++)
     {
       g_autoptr(TwGame) game = tw_test_make_game (def, players, NULL);
-      random_positions (game, 6, 40 + players, check_examples, &run);
+      tw_test_random_positions (game, 6, 40 + players, check_examples, &run);
     }
   for (guint i = 0; i < 3; i++)
     g_assert_cmpuint (run.met[i], >, 0);
@@ -681,7 +624,7 @@ main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
-  bundled_text = read_bundled ();
+  bundled_text = tw_test_read_bundled ("colorblock");
 
   g_test_add_func ("/tw/colorblock-expr/data-file", test_data_file);
   g_test_add_func ("/tw/colorblock-expr/vocabulary", test_vocabulary);

@@ -8,6 +8,8 @@
 
 #include <string.h>
 
+#include "tw-sim.h"
+
 TwDefinition *
 tw_test_load_data_file (const char *name)
 {
@@ -28,6 +30,30 @@ tw_test_load_bundled (const char *rules_id)
 
   g_assert_nonnull (path);
   def = tw_definition_load_file (path, NULL, &error);
+  g_assert_no_error (error);
+  return def;
+}
+
+char *
+tw_test_read_bundled (const char *rules_id)
+{
+  g_autofree char *path = tw_definition_bundled_path (rules_id);
+  g_autoptr(GError) error = NULL;
+  char *text = NULL;
+
+  g_assert_nonnull (path);
+  g_file_get_contents (path, &text, NULL, &error);
+  g_assert_no_error (error);
+  return text;
+}
+
+TwDefinition *
+tw_test_load_text (const char *text,
+                   const char *name)
+{
+  g_autoptr(GError) error = NULL;
+  TwDefinition *def = tw_definition_load_data (text, -1, name, NULL, &error);
+
   g_assert_no_error (error);
   return def;
 }
@@ -236,4 +262,61 @@ tw_test_check_playout_pick (TwGame  *game,
         }
     }
   tw_move_list_free (&moves);
+}
+
+void
+tw_test_random_positions (TwGame      *game,
+                          guint        n_games,
+                          guint64      seed,
+                          TwTestVisit  visit,
+                          gpointer     data)
+{
+  TwMoveList moves = { 0, };
+  TwRng rng;
+
+  tw_rng_seed (&rng, seed);
+  for (guint g = 0; g < n_games; g++)
+    {
+      g_autofree TwState *state = tw_state_new (game, tw_rng_next (&rng));
+      while (!tw_state_is_terminal (game, state))
+        {
+          tw_move_list_clear (&moves);
+          game->rules->legal_moves (game, state, &moves);
+          g_assert_cmpuint (moves.len, >, 0);
+          g_assert_true (game->rules->apply (game, state, &moves.moves[tw_rng_below (&rng, moves.len)], NULL));
+          visit (game, state, data);
+        }
+    }
+  tw_move_list_free (&moves);
+}
+
+char *
+tw_test_play_bot_game (TwGame           *game,
+                       const TwBotSpec  *spec,
+                       guint64           game_seed,
+                       TwState         **final)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autofree TwState *state = tw_state_new (game, game_seed);
+  TwRng rngs[TW_MAX_PLAYERS];
+  double scores[TW_MAX_PLAYERS];
+
+  for (guint q = 0; q < game->n_players; q++)
+    tw_rng_seed (&rngs[q], tw_sim_seat_seed (game_seed, q));
+  while (!tw_state_is_terminal (game, state))
+    {
+      int seat = tw_state_to_act (game, state);
+      TwMove move;
+      g_assert_true (tw_bot_choose (spec, game, state, &rngs[seat], NULL, &move));
+      g_autofree char *text = tw_move_to_string (game, state, &move);
+      g_string_append_printf (out, "%s; ", text);
+      g_assert_true (game->rules->apply (game, state, &move, NULL));
+    }
+  game->rules->scores (game, state, scores);
+  g_string_append (out, "scores");
+  for (guint q = 0; q < game->n_players; q++)
+    g_string_append_printf (out, " %g", scores[q]);
+  if (final != NULL)
+    *final = g_steal_pointer (&state);
+  return g_string_free (g_steal_pointer (&out), FALSE);
 }

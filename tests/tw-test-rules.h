@@ -12,6 +12,7 @@
 
 #include <glib.h>
 
+#include "tw-bot.h"
 #include "tw-definition.h"
 #include "tw-game.h"
 
@@ -42,6 +43,12 @@ typedef enum
 /* The definition tests/data-files/@name, or the bundled one of @rules_id. */
 TwDefinition *tw_test_load_data_file   (const char        *name);
 TwDefinition *tw_test_load_bundled     (const char        *rules_id);
+/* The text of the bundled definition of @rules_id (free with g_free()), and
+ * a definition loaded from a text (that must load) named @name in messages,
+ * for tests that edit a definition before loading it. */
+char         *tw_test_read_bundled     (const char        *rules_id);
+TwDefinition *tw_test_load_text        (const char        *text,
+                                        const char        *name);
 
 /* A game of @def with @players seats and @options set ("name=value …",
  * or NULL). */
@@ -86,6 +93,22 @@ TwState      *tw_test_position_round_trip (TwGame         *game,
                                            const TwState  *state,
                                            char          **text,
                                            GString        *why);
+/* Plays @n_games games of @game at random, their seeds drawn from @seed,
+ * and calls @visit with the position after every move. */
+typedef void (*TwTestVisit) (const TwGame *game, const TwState *state, gpointer data);
+void          tw_test_random_positions (TwGame            *game,
+                                        guint              n_games,
+                                        guint64            seed,
+                                        TwTestVisit        visit,
+                                        gpointer           data);
+/* One game from @game_seed by @spec's bot in every seat, the seats' seeds
+ * made as tw-sim.c makes them: its moves in notation, each followed by
+ * "; ", then "scores" and each seat's score. The final position goes to
+ * @final (free with g_free()) when not NULL. */
+char         *tw_test_play_bot_game    (TwGame            *game,
+                                        const TwBotSpec   *spec,
+                                        guint64            game_seed,
+                                        TwState          **final);
 /* Runs one case on a game of @def. */
 void          tw_test_run_rule_case    (TwDefinition      *def,
                                         const TwRuleCase  *rc,

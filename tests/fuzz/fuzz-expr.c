@@ -1,11 +1,13 @@
 /* fuzz-expr.c: the expression compiler and evaluator on arbitrary text
  *
- * The first byte chooses what the expression must give (a condition or a
- * number); the rest is compiled against Colorblock's vocabulary and the
- * bundled definition's colours. It must compile or be refused with an
- * error whose offset lies inside the text, in bounded time; whatever
- * compiles is evaluated for every seat of a position in the middle of a
- * game, with and without a shape, and must end.
+ * The first byte chooses what the expression must give (bit 0: a number,
+ * else a condition) and the vocabulary (bit 1: Blokus Shuffle's, else
+ * Colorblock's); the rest is compiled against it and the bundled
+ * definition's colours. It must compile or be refused with an error whose
+ * offset lies inside the text, in bounded time; whatever compiles is
+ * evaluated on a position in the middle of a game (Colorblock: for every
+ * seat, with and without a shape; Blokus Shuffle: for every colour) and
+ * must end.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -15,42 +17,88 @@
 
 #include "tw-expr.h"
 #include "tw-game.h"
+#include "games/blokus-shuffle/bs-private.h"
 #include "games/colorblock/cb-private.h"
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 
 /* kept for the life of the process: loaded once, like the real app's */
-static TwDefinition *definition;
-static TwGame *game;
-static TwState *state;
+static TwDefinition *definition, *bs_definition;
+static TwGame *game, *bs_game;
+static TwState *state, *bs_state;
 static CbShape shapes[2];
+
+/* A game of the bundled @rules_id with @players seats, 40 random moves in
+ * (so that boards hold shapes, complete or not, and pieces are placed). */
+static gboolean
+start_game (const char     *rules_id,
+            guint           players,
+            TwDefinition  **def_out,
+            TwGame        **game_out,
+            TwState       **state_out)
+{
+  g_autofree char *path = tw_definition_bundled_path (rules_id);
+  TwMoveList moves;
+  TwRng rng;
+
+  if (path == NULL || (*def_out = tw_definition_load_file (path, NULL, NULL)) == NULL)
+    return FALSE;
+  *game_out = tw_game_new (*def_out, players, NULL, NULL);
+  *state_out = tw_state_new (*game_out, 7);
+  tw_move_list_init (&moves);
+  tw_rng_seed (&rng, 11);
+  for (guint i = 0; i < 40 && !tw_state_is_terminal (*game_out, *state_out); i++)
+    {
+      tw_move_list_clear (&moves);
+      (*game_out)->rules->legal_moves (*game_out, *state_out, &moves);
+      (*game_out)->rules->apply (*game_out, *state_out,
+                                 &moves.moves[tw_rng_below (&rng, moves.len)], NULL);
+    }
+  tw_move_list_free (&moves);
+  return TRUE;
+}
 
 static gboolean
 setup (void)
 {
-  g_autofree char *path = tw_definition_bundled_path ("colorblock");
-  TwMoveList moves;
-  TwRng rng;
-
-  if (path == NULL || (definition = tw_definition_load_file (path, NULL, NULL)) == NULL)
+  if (!start_game ("colorblock", 3, &definition, &game, &state)
+      || !start_game ("blokus-shuffle", 4, &bs_definition, &bs_game, &bs_state))
     return FALSE;
-  game = tw_game_new (definition, 3, NULL, NULL);
-  state = tw_state_new (game, 7);
-  /* some way into the game, so that boards hold shapes, complete or not */
-  tw_move_list_init (&moves);
-  tw_rng_seed (&rng, 11);
-  for (guint i = 0; i < 40 && !tw_state_is_terminal (game, state); i++)
-    {
-      tw_move_list_clear (&moves);
-      game->rules->legal_moves (game, state, &moves);
-      game->rules->apply (game, state, &moves.moves[tw_rng_below (&rng, moves.len)], NULL);
-    }
-  tw_move_list_free (&moves);
 
   const CbState *s = (const CbState *) state;
   for (guint i = 0; i < G_N_ELEMENTS (shapes) && i < s->n_placed; i++)
     cb_analyze_shape (game, s, 4 * (s->n_placed - 1 - i), &shapes[i]);
   return TRUE;
+}
+
+/* @program for every seat, with and without a shape. */
+static void
+eval_colorblock (const TwExprProgram *program,
+                 TwExprType           want)
+{
+  for (guint seat = 0; seat < game->n_players; seat++)
+    for (guint k = 0; k <= G_N_ELEMENTS (shapes); k++)
+      {
+        const CbShape *shape = k < G_N_ELEMENTS (shapes) && shapes[k].has_root ? &shapes[k] : NULL;
+        CbExprEnv env = { game, (const CbState *) state, seat, shape };
+        if (shape == NULL && (tw_expr_program_needs (program) & CB_EXPR_NEEDS_SHAPE))
+          continue;
+        gint64 v = tw_expr_eval (program, &env);
+        g_assert (want != TW_EXPR_BOOL || v == 0 || v == 1);
+      }
+}
+
+/* @program for every colour. */
+static void
+eval_blokus_shuffle (const TwExprProgram *program,
+                     TwExprType           want)
+{
+  for (guint c = 0; c < bs_n_colors (bs_game); c++)
+    {
+      BsExprEnv env = { bs_game, (const BsState *) bs_state, c };
+      gint64 v = tw_expr_eval (program, &env);
+      g_assert (want != TW_EXPR_BOOL || v == 0 || v == 1);
+    }
 }
 
 int
@@ -64,10 +112,12 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
     return 0;
 
   TwExprType want = data[0] & 1 ? TW_EXPR_NUMBER : TW_EXPR_BOOL;
+  gboolean blokus = (data[0] & 2) != 0;
   gint64 t0 = g_get_monotonic_time ();
-  g_autoptr(TwExprProgram) program = tw_expr_compile ((const char *) data + 1, size - 1,
-                                                      &cb_expr_vocabulary, definition, want,
-                                                      &where, &error);
+  g_autoptr(TwExprProgram) program =
+    tw_expr_compile ((const char *) data + 1, size - 1,
+                     blokus ? &bs_expr_vocabulary : &cb_expr_vocabulary,
+                     blokus ? bs_definition : definition, want, &where, &error);
   g_assert ((program == NULL) == (error != NULL));
   if (program == NULL)
     {
@@ -76,16 +126,10 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
       tw_expr_where_clear (&where);
       return 0;
     }
-  for (guint seat = 0; seat < game->n_players; seat++)
-    for (guint k = 0; k <= G_N_ELEMENTS (shapes); k++)
-      {
-        const CbShape *shape = k < G_N_ELEMENTS (shapes) && shapes[k].has_root ? &shapes[k] : NULL;
-        CbExprEnv env = { game, (const CbState *) state, seat, shape };
-        if (shape == NULL && (tw_expr_program_needs (program) & CB_EXPR_NEEDS_SHAPE))
-          continue;
-        gint64 v = tw_expr_eval (program, &env);
-        g_assert (want != TW_EXPR_BOOL || v == 0 || v == 1);
-      }
+  if (blokus)
+    eval_blokus_shuffle (program, want);
+  else
+    eval_colorblock (program, want);
   /* compiling and a few evaluations of the largest expression take
    * milliseconds; seconds would mean a limit does not hold */
   g_assert (g_get_monotonic_time () - t0 < 5 * G_USEC_PER_SEC);

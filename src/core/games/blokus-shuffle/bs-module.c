@@ -112,7 +112,7 @@ static const char * const bs_counter_names[] = {
   NULL,
 };
 
-static const char * const bs_sections[] = { "board", NULL };
+static const char * const bs_sections[] = { "board", "advanced-scoring", NULL };
 
 /* What a move did with the components, for `simulate --impact`: every
  * piece is in play from the start and is used by the seat that places a

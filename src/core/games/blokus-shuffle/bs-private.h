@@ -20,6 +20,7 @@
  */
 #pragma once
 
+#include "tw-expr.h"
 #include "tw-game.h"
 #include "tw-module-util.h"
 #include "bs-view.h"
@@ -58,6 +59,11 @@ enum /* counters */
  * beyond them is tested cell by cell. */
 #define BS_MAX_SHAPES     16
 
+/* Terms a definition's `advanced-scoring:` may list. */
+#define BS_MAX_TERMS      8
+/* A term's points are clamped to +-this, so that the terms add up inside an int. */
+#define BS_MAX_TERM_POINTS 1000000
+
 /* One orientation of one piece: its cells and row masks (bit x = column x). */
 typedef struct
 {
@@ -94,6 +100,11 @@ typedef struct
   /* cards per colour deck, expanded by count */
   guint            n_cards;                /* per colour */
   guint8           card_count[TW_MAX_CARD_DEFS];
+  /* advanced scoring written as expressions (`advanced-scoring:`, compiled
+   * against bs-expr.c's vocabulary); n_terms 0: the C terms of bs-score.c */
+  guint            n_terms;
+  char            *term_label[BS_MAX_TERMS];
+  TwExprProgram   *term_expr[BS_MAX_TERMS];
 } BsPrep;
 
 typedef struct
@@ -221,12 +232,14 @@ guint    bs_playout_pick    (const TwGame *game, const TwState *state, const TwM
 gboolean bs_move_priors     (const TwGame *game, const TwState *state, const TwMoveList *moves,
                              double *weights);
 
-/* bs-score.c: a colour's points by rule; the sum is its score */
+/* bs-score.c: a colour's points by rule; total is its score */
 typedef struct
 {
-  int squares;      /* basic: squares left; advanced: -1 per square left */
-  int all_placed;   /* advanced: +15 */
-  int monomino;     /* advanced: +5 */
+  int squares;      /* basic: squares left; advanced in C: -1 per square left */
+  int all_placed;   /* advanced in C: +15 */
+  int monomino;     /* advanced in C: +5 */
+  int terms[BS_MAX_TERMS];  /* advanced as expressions: BsPrep.term_expr[i]'s points */
+  int total;
 } BsColorParts;
 
 void     bs_color_parts     (const TwGame *game, const BsState *s, guint c,
@@ -266,5 +279,15 @@ void     bs_foreign_move_to_text (const TwGame *game, const TwState *state, cons
 void     bs_foreign_final_score (const TwGame *game, const TwState *state, GString *out);
 
 extern const char bs_notation_summary[];
+
+/* bs-expr.c: what a scoring expression reads, one colour of one state */
+typedef struct
+{
+  const TwGame  *game;
+  const BsState *s;
+  guint          color;
+} BsExprEnv;
+
+extern const TwExprVocabulary bs_expr_vocabulary;
 
 G_END_DECLS

@@ -1138,7 +1138,7 @@ color_points (const TwGame  *game,
   BsColorParts parts;
 
   bs_color_parts (game, s, c, &parts);
-  return parts.squares + parts.all_placed + parts.monomino;
+  return parts.total;
 }
 
 /* A seat's score: its colour, or in the 2-player game its worse colour (or

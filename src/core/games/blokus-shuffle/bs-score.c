@@ -6,6 +6,12 @@
  * player scores their worse colour (or, as a variant, the sum of the two);
  * with 3, the shared colour scores for nobody. No tie-break is given.
  *
+ * A definition may write advanced scoring's terms itself, as expressions
+ * over bs-expr.c's vocabulary (`advanced-scoring:`); they then replace the
+ * C terms and the monomino-bonus option, and the score table names them by
+ * their labels. The C terms stay for the bundled definitions: they are
+ * what the option and the translations describe.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
@@ -24,10 +30,24 @@ bs_color_parts (const TwGame  *game,
 {
   const BsPrep *p = bs_prep (game);
 
-  parts->all_placed = parts->monomino = 0;
+  parts->squares = parts->all_placed = parts->monomino = 0;
   if (bs_opt (game, BS_OPT_SCORING) == 0)
     {
-      parts->squares = s->remaining[c];
+      parts->squares = parts->total = s->remaining[c];
+      return;
+    }
+  if (p->n_terms > 0)
+    {
+      BsExprEnv env = { game, s, c };
+
+      parts->total = 0;
+      for (guint i = 0; i < p->n_terms; i++)
+        {
+          /* bounded so that eight terms add up inside an int */
+          gint64 v = tw_expr_eval (p->term_expr[i], &env);
+          parts->terms[i] = (int) CLAMP (v, -BS_MAX_TERM_POINTS, BS_MAX_TERM_POINTS);
+          parts->total += parts->terms[i];
+        }
       return;
     }
   parts->squares = -(int) s->remaining[c];
@@ -37,6 +57,7 @@ bs_color_parts (const TwGame  *game,
       && s->placed[c][s->n_placed[c] - 1].piece == p->monomino
       && (bs_opt (game, BS_OPT_MONOMINO_BONUS) == 0 || s->remaining[c] == 0))
     parts->monomino = 5;
+  parts->total = parts->squares + parts->all_placed + parts->monomino;
 }
 
 void
@@ -46,6 +67,7 @@ bs_score_terms (const TwGame  *game,
                 GArray        *terms)
 {
   const BsState *s = (const BsState *) state;
+  const BsPrep *p = bs_prep (game);
   const TwDefinition *def = game->definition;
   gboolean basic = bs_opt (game, BS_OPT_SCORING) == 0;
   gboolean sum = bs_opt (game, BS_OPT_TWO_PLAYER_SCORE) == 1;
@@ -61,7 +83,7 @@ bs_score_terms (const TwGame  *game,
         continue;
       bs_color_parts (game, s, c, &parts);
       /* the worse of two colours is the score; the other is shown, for 0 */
-      if (!sum && (counted || parts.squares + parts.all_placed + parts.monomino != score))
+      if (!sum && (counted || parts.total != score))
         {
           /* Translators: Blokus Shuffle, 2 players: the better colour does not count */
           tw_score_terms_add (terms, g_strdup_printf (_("%s: not counted, only the worse colour scores"),
@@ -73,6 +95,15 @@ bs_score_terms (const TwGame  *game,
         /* Translators: Blokus Shuffle's basic score: fewer is better */
         tw_score_terms_add (terms, g_strdup_printf (_("%s: squares left on its pieces"), color),
                   parts.squares);
+      else if (p->n_terms > 0)
+        {
+          /* the designer's labels; a term worth nothing now is left out
+           * (as the C bonuses are), the first is always shown */
+          for (guint i = 0; i < p->n_terms; i++)
+            if (i == 0 || parts.terms[i] != 0)
+              tw_score_terms_add (terms, g_strdup_printf ("%s: %s", color, p->term_label[i]),
+                                  parts.terms[i]);
+        }
       else
         {
           /* Translators: Blokus Shuffle's advanced score */
