@@ -704,8 +704,9 @@ tw_cli_sweep_results_file (const char *path)
       || !g_input_stream_read_all (G_INPUT_STREAM (in), head, sizeof head - 1, &got, NULL, NULL))
     return FALSE;
   head[got] = '\0';
-  /* what simulate --sweep writes before the cells */
-  return strstr (head, "\"format\": \"tilewright-sweep\"") != NULL;
+  /* the format's name, which simulate --sweep writes before the cells
+   * (however a tool may have laid the JSON out again) */
+  return strstr (head, "\"tilewright-sweep\"") != NULL;
 }
 
 /* Whether two sweeps have the same axes and values. */

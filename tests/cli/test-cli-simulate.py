@@ -588,6 +588,12 @@ def sweep_shards_merge():
         check(merged == whole, f"merged sweep shards differ from the whole sweep ({fmt})",
               whole, merged)
         check(err == "", "no warning when every shard is there", err)
+    # laid out again by another tool, a shard is still a sweep's
+    compact = write("sweep-shard1-compact.json",
+                    json.dumps(json.loads(read(parts[0])), separators=(",", ":")))
+    code, merged, err = run("merge", compact, parts[1], parts[2], "--format", "csv")
+    expect(code, (merged, err), EXIT_OK)
+    check(merged == whole, "a compact shard merges as the others", whole, merged)
     # a shard alone: its cells hold a third of the games, and merge says so
     code, out, err = run("merge", parts[1])
     expect(code, (out, err), EXIT_OK)
