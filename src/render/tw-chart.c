@@ -198,6 +198,36 @@ bar_rect (const Geometry *g,
   *h = MAX (bottom - top, 1);
 }
 
+/* The layout text() draws @str with. */
+static PangoLayout *
+text_layout (cairo_t    *cr,
+             const char *str,
+             gboolean    bold)
+{
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+  PangoFontDescription *font = pango_font_description_from_string (bold ? "Sans Bold 10"
+                                                                         : "Sans 8");
+
+  pango_layout_set_font_description (layout, font);
+  pango_layout_set_text (layout, str, -1);
+  pango_font_description_free (font);
+  return layout;
+}
+
+/* How wide text() draws @str (unbounded). */
+static int
+text_width (cairo_t    *cr,
+            const char *str,
+            gboolean    bold)
+{
+  PangoLayout *layout = text_layout (cr, str, bold);
+  int tw, th;
+
+  pango_layout_get_pixel_size (layout, &tw, &th);
+  g_object_unref (layout);
+  return tw;
+}
+
 static void
 text (cairo_t    *cr,
       const char *str,
@@ -208,13 +238,9 @@ text (cairo_t    *cr,
       gboolean    bold,
       double      max_width)
 {
-  PangoLayout *layout = pango_cairo_create_layout (cr);
-  PangoFontDescription *font = pango_font_description_from_string (bold ? "Sans Bold 10"
-                                                                         : "Sans 8");
+  PangoLayout *layout = text_layout (cr, str, bold);
   int tw, th;
 
-  pango_layout_set_font_description (layout, font);
-  pango_layout_set_text (layout, str, -1);
   if (max_width > 0)
     {
       pango_layout_set_width (layout, (int) (max_width * PANGO_SCALE));
@@ -223,7 +249,6 @@ text (cairo_t    *cr,
   pango_layout_get_pixel_size (layout, &tw, &th);
   cairo_move_to (cr, x - tw * xalign, y - th * yalign);
   pango_cairo_show_layout (cr, layout);
-  pango_font_description_free (font);
   g_object_unref (layout);
 }
 
@@ -246,22 +271,29 @@ tw_chart_draw (const TwChart *chart,
   geometry (chart, width, height, &g);
   cairo_save (cr);
 
-  cairo_set_source_rgb (cr, fg[0], fg[1], fg[2]);
-  text (cr, chart->title, 4, 4, 0, 0, TRUE, width / 2.0);
+  /* the title takes the title row but for the legend, right-aligned there
+   * (at least a third of the width, where a long legend would crowd it) */
+  {
+    double legend_width = 0;
+
+    for (guint s = 0; s < chart->n_series; s++)
+      if (chart->series[s] != NULL)
+        legend_width += text_width (cr, chart->series[s], FALSE) + 4 + 14 + 10;
+    cairo_set_source_rgb (cr, fg[0], fg[1], fg[2]);
+    text (cr, chart->title, 4, 4, 0, 0, TRUE,
+          MAX (width - MARGIN_RIGHT - legend_width - 12 - 4, width / 3.0));
+  }
 
   /* legend, right-aligned in the title row */
   legend_x = width - MARGIN_RIGHT;
   for (int s = (int) chart->n_series - 1; s >= 0; s--)
     {
-      PangoLayout *layout;
-      int tw, th;
+      int tw;
 
       if (chart->series[s] == NULL)
         continue;
-      layout = pango_cairo_create_layout (cr);
-      pango_layout_set_text (layout, chart->series[s], -1);
-      pango_layout_get_pixel_size (layout, &tw, &th);
-      g_object_unref (layout);
+      /* measured in the font it is drawn in */
+      tw = text_width (cr, chart->series[s], FALSE);
       legend_x -= tw + 4;
       cairo_set_source_rgb (cr, fg[0], fg[1], fg[2]);
       text (cr, chart->series[s], legend_x, 8, 0, 0, FALSE, 0);
