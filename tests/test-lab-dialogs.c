@@ -364,6 +364,22 @@ test_sweep_dialog_players (void)
       g_assert_cmpfloat_with_epsilon (sum, 1.0, 1e-9);
     }
 
+  /* under the charts, a line of components per value */
+  {
+    g_autoptr(GPtrArray) labels = find_all (dialog, GTK_TYPE_LABEL);
+    guint lines = 0;
+
+    for (guint i = 0; i < labels->len; i++)
+      {
+        const char *text = gtk_label_get_label (labels->pdata[i]);
+
+        if (g_str_has_prefix (text, "tile:") || g_str_has_prefix (text, "card:")
+            || g_str_has_prefix (text, "None used"))
+          lines++;
+      }
+    g_assert_cmpuint (lines, ==, wins->bars->len);
+  }
+
   path = g_build_filename (dir, "sweep.csv", NULL);
   g_assert_true (tw_sweep_dialog_export_csv (TW_SWEEP_DIALOG (dialog), path, &error));
   g_assert_no_error (error);

@@ -69,13 +69,12 @@ static const struct
   [CH_TIE]       = { N_("Games tied for first"), TW_SIM_METRIC_TIE, BY_NONE, TRUE },
   [CH_MARGIN]    = { N_("Winning margin (points)"), TW_SIM_METRIC_MARGIN, BY_NONE, FALSE },
   [CH_LEAD]      = { N_("Lead changes a game"), TW_SIM_METRIC_LEAD_CHANGES, BY_NONE, FALSE },
-  [CH_DECIDED]   = { N_("Share of the game before the winner led for good"),
-                     TW_SIM_METRIC_DECIDED, BY_NONE, TRUE },
-  [CH_COMEBACK]  = { N_("Games won from behind at half time"), TW_SIM_METRIC_COMEBACK,
-                     BY_NONE, TRUE },
+  [CH_DECIDED]   = { N_("Winner led for good from"), TW_SIM_METRIC_DECIDED, BY_NONE, TRUE },
+  [CH_COMEBACK]  = { N_("Won from behind at half time"), TW_SIM_METRIC_COMEBACK, BY_NONE,
+                     TRUE },
   [CH_END]       = { N_("How games end"), TW_SIM_METRIC_END, BY_REASON, TRUE },
   [CH_BRANCHING] = { N_("Legal moves a decision"), TW_SIM_METRIC_BRANCHING, BY_NONE, FALSE },
-  [CH_FORCED]    = { N_("Decisions with one legal move"), TW_SIM_METRIC_FORCED, BY_NONE, TRUE },
+  [CH_FORCED]    = { N_("Forced decisions"), TW_SIM_METRIC_FORCED, BY_NONE, TRUE },
 };
 
 /* Shared by the dialog and the worker; the worker only reads the settings
@@ -118,6 +117,8 @@ struct _TwSweepDialog
   GtkWidget      *results_box;
   GtkLabel       *results_heading;
   GtkWidget      *views[N_CH];
+  GtkWidget      *impact_box;   /* the heading, its words and the grid */
+  GtkGrid        *impact_grid;  /* a row per value: its components that differ most */
 
   Run            *run;          /* while running */
   guint           timer;
@@ -214,6 +215,54 @@ chart_has_values (const TwChart *chart)
   return FALSE;
 }
 
+/* Per value, the components whose users' win share differs most from the
+ * others' in the same games (tw_sim_impact_rows(), outliers first), as
+ * `simulate --sweep --impact` prints them: does a value tame a strong card? */
+#define IMPACT_PER_VALUE 3
+
+static void
+update_impact (TwSweepDialog *self)
+{
+  GtkWidget *child;
+  gboolean any = FALSE;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->impact_grid))) != NULL)
+    gtk_grid_remove (self->impact_grid, child);
+  for (guint c = 0; c < self->arms->len; c++)
+    {
+      const TwSimArm *arm = g_ptr_array_index (self->arms, c);
+      g_autoptr(GArray) rows = arm->impact != NULL ? tw_sim_impact_rows (arm) : NULL;
+      g_autoptr(GString) text = g_string_new (NULL);
+      GtkWidget *value, *components;
+      guint shown = 0;
+
+      for (guint i = 0; rows != NULL && i < rows->len && shown < IMPACT_PER_VALUE; i++)
+        {
+          const TwSimImpactRow *r = &g_array_index (rows, TwSimImpactRow, i);
+
+          if (isnan (r->p))
+            continue;
+          /* Translators: a component, the difference of its users' win
+           * share in points, and ★ when it is significant */
+          g_string_append_printf (text, _("%s%s %+.1f%s"), shown > 0 ? ", " : "", r->id,
+                                  100 * r->diff, r->significant ? " ★" : "");
+          shown++;
+        }
+      value = gtk_label_new (tw_sweep_cell_value (self->shown, c, 0));
+      gtk_label_set_xalign (GTK_LABEL (value), 0);
+      gtk_widget_add_css_class (value, "heading");
+      components = gtk_label_new (shown > 0 ? text->str
+                                  : _("None used by some seats and not by others"));
+      gtk_label_set_xalign (GTK_LABEL (components), 0);
+      gtk_label_set_wrap (GTK_LABEL (components), TRUE);
+      gtk_widget_set_hexpand (components, TRUE);
+      gtk_grid_attach (self->impact_grid, value, 0, (int) c, 1, 1);
+      gtk_grid_attach (self->impact_grid, components, 1, (int) c, 1, 1);
+      any |= arm->impact != NULL;
+    }
+  gtk_widget_set_visible (self->impact_box, any);
+}
+
 static void
 update_charts (TwSweepDialog *self)
 {
@@ -258,6 +307,7 @@ update_charts (TwSweepDialog *self)
                               && (ch != CH_END || reasons > 1));
     }
   gtk_widget_set_visible (self->results_box, self->arms->len > 0);
+  update_impact (self);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -368,6 +418,7 @@ run_thread (GTask        *task,
       config.progress = progress;
       config.progress_data = run;
       config.keep_partial = TRUE;
+      config.impact = TRUE;
       arm = tw_sim_run (&config, &error);
       if (arm == NULL)
         {
@@ -644,6 +695,31 @@ build (TwSweepDialog *self)
       gtk_widget_set_focusable (gtk_widget_get_parent (self->views[ch]), FALSE);
     }
   gtk_box_append (GTK_BOX (self->results_box), charts);
+  {
+    GtkWidget *heading = gtk_label_new (_("Components That Differ Most"));
+    GtkWidget *about = gtk_label_new (_("For each value, the three tiles, pieces or cards whose "
+                                        "users’ win share differs most from the other seats’ in "
+                                        "the same games, in points; ★: significant after Holm’s "
+                                        "correction for the components compared. A component "
+                                        "that wins games is not always the cause: claiming a "
+                                        "goal is scoring."));
+
+    self->impact_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+    gtk_widget_set_margin_top (self->impact_box, 12);
+    gtk_label_set_xalign (GTK_LABEL (heading), 0);
+    gtk_widget_add_css_class (heading, "title-4");
+    gtk_label_set_wrap (GTK_LABEL (about), TRUE);
+    gtk_label_set_xalign (GTK_LABEL (about), 0);
+    gtk_widget_add_css_class (about, "dim-label");
+    self->impact_grid = GTK_GRID (gtk_grid_new ());
+    gtk_grid_set_column_spacing (self->impact_grid, 18);
+    gtk_grid_set_row_spacing (self->impact_grid, 6);
+    gtk_box_append (GTK_BOX (self->impact_box), heading);
+    gtk_box_append (GTK_BOX (self->impact_box), about);
+    gtk_box_append (GTK_BOX (self->impact_box), GTK_WIDGET (self->impact_grid));
+    gtk_widget_set_visible (self->impact_box, FALSE);
+    gtk_box_append (GTK_BOX (self->results_box), self->impact_box);
+  }
   gtk_widget_set_visible (self->results_box, FALSE);
   gtk_box_append (GTK_BOX (content), self->results_box);
 

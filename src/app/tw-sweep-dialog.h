@@ -7,8 +7,9 @@
  * a chart per metric grows a bar for it: win share and mean score per seat,
  * game length, ties, final margin, lead changes, when the game was decided,
  * comebacks, how games end, legal moves a decision and forced moves, each
- * with its 95% interval. It is `tilewright-cli simulate --sweep` over one
- * axis, drawn.
+ * with its 95% interval; under them, per value, the three components whose
+ * users' win share differs most from the others'. It is `tilewright-cli
+ * simulate --sweep --impact` over one axis, drawn.
  *
  * Copyright 2026 The Tilewright team
  * SPDX-License-Identifier: GPL-3.0-or-later
