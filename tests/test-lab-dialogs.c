@@ -298,7 +298,7 @@ test_sweep_dialog_players (void)
 {
   g_autoptr(TwDefinition) def = load_bundled ("colorblock");
   g_autoptr(GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("tw-sweep-XXXXXX", &error);
+  g_autofree char *dir = g_dir_make_tmp (NULL, &error);
   g_autofree char *path = NULL;
   g_autofree char *written = NULL;
   g_autofree char *expected = NULL;
