@@ -265,6 +265,74 @@ tw_app_combo_row_show_whole_value (gpointer row)
   adw_combo_row_set_factory (ADW_COMBO_ROW (row), factory);
 }
 
+#define ACCESSIBLE_LABEL_KEY "tw-accessible-label"
+
+/* Why by hand: GTK 4.8 offers no way to turn the doubled name off. With a
+ * labelled-by relation to its label, a button is named by its label
+ * property alone, so the property is set to the label's text (the
+ * mnemonic's underscores gone), or to the name given on purpose. */
+static void
+name_button (GtkButton *button)
+{
+  GtkWidget *child = gtk_button_get_child (button);
+  const char *label = g_object_get_data (G_OBJECT (button), ACCESSIBLE_LABEL_KEY);
+
+  if (!gtk_button_get_use_underline (button) || !GTK_IS_LABEL (child))
+    return;
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_RELATION_LABELLED_BY,
+                                  child, NULL, -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  label != NULL ? label : gtk_label_get_text (GTK_LABEL (child)),
+                                  -1);
+}
+
+static void
+button_label_changed (GtkButton *button)
+{
+  name_button (button);
+}
+
+static gboolean
+button_mapped (GSignalInvocationHint *hint,
+               guint                  n_params,
+               const GValue          *params,
+               gpointer               user_data)
+{
+  GObject *object = g_value_get_object (&params[0]);
+
+  if (GTK_IS_BUTTON (object) && g_object_get_data (object, "tw-named") == NULL)
+    {
+      g_object_set_data (object, "tw-named", GINT_TO_POINTER (1));
+      name_button (GTK_BUTTON (object));
+      /* GTK names the button again when its label changes, before notifying */
+      g_signal_connect (object, "notify::label", G_CALLBACK (button_label_changed), NULL);
+      g_signal_connect (object, "notify::use-underline", G_CALLBACK (button_label_changed), NULL);
+    }
+  return TRUE;
+}
+
+void
+tw_app_fix_button_names (void)
+{
+  static gsize installed;
+
+  if (g_once_init_enter (&installed))
+    {
+      g_signal_add_emission_hook (g_signal_lookup ("map", GTK_TYPE_WIDGET), 0,
+                                  button_mapped, NULL, NULL);
+      g_once_init_leave (&installed, 1);
+    }
+}
+
+void
+tw_app_set_accessible_label (GtkWidget  *widget,
+                             const char *label)
+{
+  g_object_set_data_full (G_OBJECT (widget), ACCESSIBLE_LABEL_KEY, g_strdup (label), g_free);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  label, -1);
+}
+
 void
 tw_app_toast (GtkWidget  *widget,
               const char *message)

@@ -63,6 +63,17 @@ typedef struct
 GtkWidget     *tw_app_job_controls_new    (const char         *start_label,
                                            const char         *progress_label,
                                            TwAppJobControls   *controls);
+/* GTK 4.8 names a button with a mnemonic label by its raw label followed by
+ * the label's text ("_Play Selected Play Selected"), and names it so again
+ * whenever its label changes. Installed once per process, this names every
+ * such button by its label's text alone when it is first shown and after
+ * each change of label; a button whose name should differ from its label
+ * gets it from tw_app_set_accessible_label(). */
+void        tw_app_fix_button_names       (void);
+/* Names @widget @label for assistive technologies, and keeps that name
+ * when the button name fix above would name it by its label. */
+void        tw_app_set_accessible_label   (GtkWidget          *widget,
+                                           const char         *label);
 /* A toast of five seconds on the overlay around @widget (a log message when
  * there is none, as in tests without a window). */
 void        tw_app_toast                  (GtkWidget          *widget,

@@ -10,6 +10,7 @@
 
 #include <glib/gi18n.h>
 
+#include "tw-app-util.h"
 #include "tw-autosave.h"
 #include "tw-design-page.h"
 #include "tw-game.h"
@@ -386,6 +387,7 @@ tw_application_startup (GApplication *app)
   g_autoptr(GSettingsSchema) schema = NULL;
 
   G_APPLICATION_CLASS (tw_application_parent_class)->startup (app);
+  tw_app_fix_button_names ();
 
   /* Follow the system's light or dark preference. */
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (),

@@ -416,9 +416,6 @@ update_source (TwFaceEditor *self)
                                face->n_layers, face->node->line);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->source_row), title);
       gtk_button_set_label (self->source_button, _("_Show in Text"));
-      /* GTK 4.8 names a relabelled button by its raw label, underscore and all */
-      gtk_accessible_update_property (GTK_ACCESSIBLE (self->source_button),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, _("Show in Text"), -1);
     }
   else
     {
@@ -430,8 +427,6 @@ update_source (TwFaceEditor *self)
                                      general ? _("Drawn by the face of every card front")
                                              : _("Drawn by the rules module"));
       gtk_button_set_label (self->source_button, _("_Add Face"));
-      gtk_accessible_update_property (GTK_ACCESSIBLE (self->source_button),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, _("Add Face"), -1);
       (void) kind;
     }
   face_size (self, &settings, &w, &h);

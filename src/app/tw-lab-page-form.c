@@ -301,9 +301,7 @@ b_definition_row_new (TwLabPage *self)
   gtk_actionable_set_action_name (GTK_ACTIONABLE (choose), "lab.b-definition");
   gtk_actionable_set_action_target (GTK_ACTIONABLE (choose), "s", "");
   gtk_widget_set_tooltip_text (choose, _("A definition file (YAML) for arm B"));
-  /* GTK 4.8 would read the mnemonic's underscore out */
-  gtk_accessible_update_property (GTK_ACCESSIBLE (choose), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Choose a definition for B"), -1);
+  tw_app_set_accessible_label (choose, _("Choose a definition for B"));
   gtk_widget_set_valign (choose, GTK_ALIGN_CENTER);
   gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (bundled), "view-more-symbolic");
   gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (bundled), menu);

@@ -142,14 +142,9 @@ build (TwNewGameDialog *self)
   adw_header_bar_set_show_end_title_buttons (ADW_HEADER_BAR (header), FALSE);
   adw_header_bar_set_show_start_title_buttons (ADW_HEADER_BAR (header), FALSE);
   button = gtk_button_new_with_mnemonic (_("_Cancel"));
-  /* GTK 4.8 names a mnemonic button by its raw label too: name it plainly */
-  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Cancel"), -1);
   g_signal_connect_swapped (button, "clicked", G_CALLBACK (cancel_clicked), self);
   adw_header_bar_pack_start (ADW_HEADER_BAR (header), button);
   button = gtk_button_new_with_mnemonic (_("_Start Game"));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Start Game"), -1);
   gtk_widget_add_css_class (button, "suggested-action");
   g_signal_connect_swapped (button, "clicked", G_CALLBACK (start_clicked), self);
   adw_header_bar_pack_end (ADW_HEADER_BAR (header), button);

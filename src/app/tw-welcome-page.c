@@ -517,9 +517,6 @@ tw_welcome_page_init (TwWelcomePage *self)
   gtk_widget_set_halign (open, GTK_ALIGN_CENTER);
   gtk_widget_set_margin_top (open, 6);
   gtk_widget_set_tooltip_text (open, _("Open a game definition, a saved game or a Lab run"));
-  /* GTK 4.8 names a mnemonic button by its raw label ("_Open…") */
-  gtk_accessible_update_property (GTK_ACCESSIBLE (open), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Open…"), -1);
   g_signal_connect_object (open, "clicked", G_CALLBACK (open_clicked), self, G_CONNECT_SWAPPED);
   gtk_box_append (GTK_BOX (box), open);
 
