@@ -129,10 +129,17 @@ selected_move (TwBoardView *self)
   return NULL;
 }
 
+/* What a screen reader says of the board (its description): the game, each
+ * seat's score and what it holds (the module's describe_seat()), the areas
+ * drawn, whose turn it is, and the move selected (by the keyboard's cursor
+ * or under the pointer) in words with what it would do to the scores. */
 static void
 update_accessible (TwBoardView *self)
 {
   g_autoptr(GString) desc = g_string_new (NULL);
+  const TwMove *move;
+  const TwState *state;
+  double scores[TW_MAX_PLAYERS] = { 0 };
   TwGame *game;
   int to_act;
 
@@ -143,9 +150,25 @@ update_accessible (TwBoardView *self)
       return;
     }
   game = tw_game_model_get_game (self->model);
+  state = tw_game_model_get_state (self->model);
   to_act = tw_game_model_get_to_act (self->model);
   /* Translators: describes the board for screen readers: game name */
   g_string_append_printf (desc, _("%s position."), game->definition->name);
+  game->rules->scores (game, state, scores);
+  for (guint p = 0; p < game->n_players && self->seat_names != NULL; p++)
+    {
+      g_autofree char *holds = tw_state_describe_seat (game, state, p,
+                                                       tw_game_model_get_viewer (self->model));
+
+      g_string_append_c (desc, ' ');
+      /* Translators: a seat's score on the board, for screen readers: "Player 1: 12 points" */
+      g_string_append_printf (desc, g_dngettext (GETTEXT_PACKAGE, "%s: %g point", "%s: %g points",
+                                                 scores[p] == 1 ? 1 : 2),
+                              self->seat_names[p], scores[p]);
+      if (holds != NULL)
+        g_string_append_printf (desc, ", %s", holds);
+      g_string_append_c (desc, '.');
+    }
   for (guint i = 0; i < self->layout.n_areas; i++)
     if (self->layout.areas[i].label != NULL)
       {
@@ -168,11 +191,19 @@ update_accessible (TwBoardView *self)
     }
   else if (to_act < 0)
     g_string_append_printf (desc, " %s", _("The game is over."));
-  if (self->preview_text != NULL)
+  move = selected_move (self);
+  if (move != NULL)
     {
+      g_autofree char *words = tw_game_model_describe_move (self->model, move);
+      g_autofree char *change = tw_game_model_describe_score_change (self->model, move);
+
       g_string_append_c (desc, ' ');
-      /* Translators: the move shown on the board, in notation */
-      g_string_append_printf (desc, _("Selected move: %s."), self->preview_text);
+      if (change != NULL)
+        /* Translators: the move selected on the board, in words, and what it
+         * would do to the scores, for screen readers */
+        g_string_append_printf (desc, _("Selected: %s — %s."), words, change);
+      else
+        g_string_append_printf (desc, _("Selected: %s."), words);
     }
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, desc->str, -1);

@@ -29,6 +29,7 @@
 
 #include "tw-autosave.h"
 #include "tw-bot.h"
+#include "tw-result.h"
 
 #define DEFAULT_BOT_DELAY_MS 400
 /* At most this long between a change and the write that holds it (plus the
@@ -985,4 +986,65 @@ tw_game_model_promote (TwGameModel *self,
         return TRUE;
       }
   return FALSE;
+}
+
+char *
+tw_game_model_describe_move (TwGameModel  *self,
+                             const TwMove *move)
+{
+  TwGame *game = tw_game_model_get_game (self);
+  const char *name = tw_record_get_seat_name (self->record, MAX (tw_game_model_get_to_act (self), 0));
+
+  return tw_move_describe (game, tw_game_model_get_state (self), move, name);
+}
+
+char *
+tw_game_model_describe_score_change (TwGameModel  *self,
+                                     const TwMove *move)
+{
+  TwGame *game = tw_game_model_get_game (self);
+  const TwState *state = tw_game_model_get_state (self);
+  int to_act = tw_game_model_get_to_act (self);
+  double delta[TW_MAX_PLAYERS] = { 0 };
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GArray) terms = NULL;
+
+  if (to_act < 0 || !tw_state_score_change (game, state, move, delta))
+    return NULL;
+  /* the one choosing first, then the others in seat order */
+  for (guint i = 0; i < game->n_players; i++)
+    {
+      guint p = (to_act + i) % game->n_players;
+
+      if (delta[p] == 0)
+        continue;
+      if (text->len > 0)
+        g_string_append (text, ", ");
+      if ((int) p == to_act)
+        /* Translators: a move's effect on the score of the one choosing it: "+4 for you" */
+        g_string_append_printf (text, _("%+g for you"), delta[p]);
+      else
+        /* Translators: a move's effect on another seat's score: "-1 for Player 2" */
+        g_string_append_printf (text, _("%+g for %s"), delta[p],
+                                tw_record_get_seat_name (self->record, p));
+    }
+  /* the parts of the chooser's score it adds or changes, by rule */
+  terms = tw_result_term_changes (game, state, move, to_act);
+  for (guint i = 0; terms != NULL && i < terms->len; i++)
+    {
+      const TwScoreTerm *term = &g_array_index (terms, TwScoreTerm, i);
+
+      if (i == 0 && text->len > 0)
+        g_string_append (text, " — ");
+      else if (i > 0)
+        g_string_append (text, "; ");
+      /* Translators: a part of the score a move gives, by the rule that
+       * gives it, and its points: "Red shapes: 1 on the private board × 0
+       * on the shared board = 0" */
+      g_string_append_printf (text, _("%s = %d"), term->label, term->points);
+    }
+  if (text->len == 0)
+    /* Translators: a move that changes nobody's score */
+    g_string_append (text, _("no change in score"));
+  return g_string_free (g_steal_pointer (&text), FALSE);
 }

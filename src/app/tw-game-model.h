@@ -96,6 +96,19 @@ void           tw_game_model_set_autosave_path (TwGameModel *self,
 void           tw_game_model_flush_autosave (TwGameModel   *self);
 guint          tw_game_model_get_n_autosaves (TwGameModel  *self);
 
+/* @move (legal now) in words, with the seat to act (its record name) as
+ * its subject: "Player 1 places Half red/green on the shared board". */
+char          *tw_game_model_describe_move  (TwGameModel   *self,
+                                             const TwMove  *move);
+/* What @move (legal now) would do to the scores, for the one about to
+ * choose it: "+4 for you, −1 for Player 2", computed on a copy of the state
+ * through the rules table (tw_state_score_change()), then the parts of the
+ * chooser's score it adds or changes (tw_result_term_changes()): a colour
+ * chosen shows its shapes even when no total changes yet. NULL for an
+ * illegal move or a game that is over. */
+char          *tw_game_model_describe_score_change (TwGameModel  *self,
+                                                    const TwMove *move);
+
 /* Makes the line through @node the main line (autosaved, marks modified). */
 gboolean       tw_game_model_promote        (TwGameModel   *self,
                                              guint          node);

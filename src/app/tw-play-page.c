@@ -122,9 +122,6 @@ set_hint_running (TwPlayPage *self,
   if (!running)
     g_clear_object (&self->hint_cancellable);
   gtk_button_set_label (self->hint_button, running ? _("Stop _Hint") : _("_Hint"));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->hint_button),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  running ? _("Stop Hint") : _("Hint"), -1);
 }
 
 static void
@@ -319,66 +316,6 @@ update_results (TwPlayPage *self)
                   tw_score_breakdown_new (game, state, (const char * const *) names->pdata));
 }
 
-/* What @move would do to the scores, for the one about to choose it: "+4
- * for you, −1 for Player 2", computed on a copy of the state through the
- * rules table (tw_state_score_change()), then the parts of the chooser's
- * score it adds or changes (tw_result_term_changes()): a colour chosen
- * shows its shapes even when no total changes yet. NULL for an illegal
- * move. */
-static char *
-score_change_text (TwPlayPage   *self,
-                   const TwMove *move)
-{
-  TwGame *game = tw_game_model_get_game (self->model);
-  int to_act = tw_game_model_get_to_act (self->model);
-  double delta[TW_MAX_PLAYERS] = { 0 };
-  g_autoptr(GString) text = g_string_new (NULL);
-  g_autoptr(GArray) terms = NULL;
-
-  if (to_act < 0
-      || !tw_state_score_change (game, tw_game_model_get_state (self->model), move, delta))
-    return NULL;
-  /* the one choosing first, then the others in seat order */
-  for (guint i = 0; i < game->n_players; i++)
-    {
-      guint p = (to_act + i) % game->n_players;
-      g_autofree char *name = NULL;
-
-      if (delta[p] == 0)
-        continue;
-      if (text->len > 0)
-        g_string_append (text, ", ");
-      if ((int) p == to_act)
-        /* Translators: a move's effect on the score of the one choosing it: "+4 for you" */
-        g_string_append_printf (text, _("%+g for you"), delta[p]);
-      else
-        {
-          name = seat_name (self, p);
-          /* Translators: a move's effect on another seat's score: "-1 for Player 2" */
-          g_string_append_printf (text, _("%+g for %s"), delta[p], name);
-        }
-    }
-  /* the parts of the chooser's score it adds or changes, by rule */
-  terms = tw_result_term_changes (game, tw_game_model_get_state (self->model), move, to_act);
-  for (guint i = 0; terms != NULL && i < terms->len; i++)
-    {
-      const TwScoreTerm *term = &g_array_index (terms, TwScoreTerm, i);
-
-      if (i == 0 && text->len > 0)
-        g_string_append (text, " — ");
-      else if (i > 0)
-        g_string_append (text, "; ");
-      /* Translators: a part of the score a move gives, by the rule that
-       * gives it, and its points: "Red shapes: 1 on the private board × 0
-       * on the shared board = 0" */
-      g_string_append_printf (text, _("%s = %d"), term->label, term->points);
-    }
-  if (text->len == 0)
-    /* Translators: a move that changes nobody's score */
-    g_string_append (text, _("no change in score"));
-  return g_string_free (g_steal_pointer (&text), FALSE);
-}
-
 static void
 other_move_clicked (GtkButton  *button,
                     TwPlayPage *self)
@@ -436,15 +373,6 @@ human_to_act (TwPlayPage *self)
 
 /* @move, legal now, in the module's words with the seat to act as its
  * subject ("Player 1 chooses blue to score"). */
-static char *
-move_words (TwPlayPage   *self,
-            const TwMove *move)
-{
-  g_autofree char *name = seat_name (self, MAX (tw_game_model_get_to_act (self->model), 0));
-
-  return tw_move_describe (tw_game_model_get_game (self->model),
-                           tw_game_model_get_state (self->model), move, name);
-}
 
 static void
 update_other_moves (TwPlayPage *self)
@@ -470,8 +398,8 @@ update_other_moves (TwPlayPage *self)
         continue;
       *tw_move_list_push (&self->other) = legal->moves[i];
       notation = tw_move_to_string (game, state, &legal->moves[i]);
-      text = move_words (self, &legal->moves[i]);
-      change = score_change_text (self, &legal->moves[i]);
+      text = tw_game_model_describe_move (self->model, &legal->moves[i]);
+      change = tw_game_model_describe_score_change (self->model, &legal->moves[i]);
       if (change != NULL)
         {
           /* the option and, under it, what it yields */
@@ -706,14 +634,14 @@ update_preview (TwPlayPage *self)
 {
   const char *text = tw_board_view_get_preview_text (self->board_view);
   const TwMove *move = tw_board_view_get_selected_move (self->board_view);
-  g_autofree char *change = move != NULL ? score_change_text (self, move) : NULL;
+  g_autofree char *change = move != NULL ? tw_game_model_describe_score_change (self->model, move) : NULL;
   g_autoptr(GString) label = g_string_new (NULL);
   guint n_turns, n_alternatives;
 
   tw_board_view_get_choices (self->board_view, &n_turns, &n_alternatives);
   if (text != NULL && move != NULL)
     {
-      g_autofree char *words = move_words (self, move);
+      g_autofree char *words = tw_game_model_describe_move (self->model, move);
 
       /* Translators: the move shown on the board, in words ("Player 1
        * places Half red/green on the shared board at 2,-1") */
@@ -1061,7 +989,7 @@ hint_done (GObject      *object,
         gtk_widget_add_css_class (button, "suggested-action");
         gtk_widget_grab_focus (button);
       }
-  text = move_words (self, &move);
+  text = tw_game_model_describe_move (self->model, &move);
   /* Translators: a suggested move that has no place on the board, in words */
   message = g_strdup_printf (_("Suggested: %s"), text);
   tw_app_toast (GTK_WIDGET (self), message);

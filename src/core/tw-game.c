@@ -216,6 +216,27 @@ tw_move_describe (const TwGame  *game,
 }
 
 char *
+tw_state_describe_seat (const TwGame  *game,
+                        const TwState *state,
+                        guint          seat,
+                        int            viewer)
+{
+  GString *out;
+
+  g_return_val_if_fail (seat < game->n_players, NULL);
+  if (game->rules->describe_seat == NULL)
+    return NULL;
+  out = g_string_new (NULL);
+  game->rules->describe_seat (game, state, seat, viewer, out);
+  if (out->len == 0)
+    {
+      g_string_free (out, TRUE);
+      return NULL;
+    }
+  return g_string_free (out, FALSE);
+}
+
+char *
 tw_state_to_string (const TwGame  *game,
                     const TwState *state)
 {

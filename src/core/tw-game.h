@@ -83,6 +83,12 @@ char     *tw_move_describe       (const TwGame     *game,
                                   const TwState    *state,
                                   const TwMove     *move,
                                   const char       *who);
+/* What @seat holds beside the board, as @viewer may see it (the module's
+ * describe_seat()), or NULL when the module says nothing of it. */
+char     *tw_state_describe_seat (const TwGame     *game,
+                                  const TwState    *state,
+                                  guint             seat,
+                                  int               viewer);
 char     *tw_state_to_string     (const TwGame     *game,
                                   const TwState    *state);
 

@@ -168,6 +168,17 @@ struct _TwRules
    * g_free(). */
   char     *(*stage_text)      (const TwGame        *game,
                                 const TwState       *state);
+  /* Optional (NULL: the board shows all a seat has): what @seat holds or
+   * has left beside the board, as a phrase for people appended to @out
+   * ("holds Half red / green; 3 meeples in the supply"); nothing when there
+   * is nothing to say. What @viewer may not see (a hidden hand; -1: every
+   * seat's hand is hidden) is counted, never named. The board's description
+   * for screen readers says it after each seat's score. */
+  void      (*describe_seat)   (const TwGame        *game,
+                                const TwState       *state,
+                                guint                seat,
+                                int                  viewer,
+                                GString             *out);
   void      (*state_to_text)   (const TwGame        *game,
                                 const TwState       *state,
                                 GString             *out);
