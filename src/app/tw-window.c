@@ -904,6 +904,30 @@ tw_window_finalize (GObject *object)
   G_OBJECT_CLASS (tw_window_parent_class)->finalize (object);
 }
 
+/* Start-up measurement (build-aux/measure-startup): with
+ * TILEWRIGHT_FIRST_FRAME_TIME set, the first window prints the wall-clock
+ * time of its first painted frame, in microseconds since the epoch, so
+ * that a script can subtract the time it started the process. */
+static void
+first_frame_painted (GdkFrameClock *clock,
+                     gpointer       user_data)
+{
+  g_printerr ("tilewright: first frame %" G_GINT64_FORMAT "\n", g_get_real_time ());
+  g_signal_handlers_disconnect_by_func (clock, first_frame_painted, user_data);
+}
+
+static void
+report_first_frame (GtkWidget *widget)
+{
+  static gboolean reported;
+
+  if (reported)
+    return;
+  reported = TRUE;
+  g_signal_connect (gtk_widget_get_frame_clock (widget), "after-paint",
+                    G_CALLBACK (first_frame_painted), NULL);
+}
+
 static void
 tw_window_class_init (TwWindowClass *klass)
 {
@@ -1048,6 +1072,8 @@ tw_window_init (TwWindow *self)
   g_type_ensure (TW_TYPE_PRINT_PAGE);
   g_type_ensure (TW_TYPE_WELCOME_PAGE);
   gtk_widget_init_template (GTK_WIDGET (self));
+  if (g_getenv ("TILEWRIGHT_FIRST_FRAME_TIME") != NULL)
+    g_signal_connect (self, "realize", G_CALLBACK (report_first_frame), NULL);
   g_signal_connect_object (self->welcome_page, "play",
                            G_CALLBACK (welcome_play), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->welcome_page, "design",
