@@ -430,6 +430,86 @@ test_doc_examples (void)
   g_assert_cmpuint (n_read, ==, 5);
 }
 
+/* A game's example position of doc/notation.md, with @extra written first
+ * on its "p1:" line; what reading it says (NULL when it reads). */
+static char *
+example_with_seat_key (const char *game_id,
+                       const char *extra)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("TILEWRIGHT_SRCDIR"), "doc", "notation.md",
+                                            NULL);
+  g_autofree char *doc = NULL;
+  g_autofree char *start = g_strdup_printf ("```position\n%s ", game_id);
+  g_autofree char *def_path = tw_definition_bundled_path (game_id);
+  g_autofree char *text = NULL;
+  g_autofree char *with = NULL;
+  g_autoptr(GString) why = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TwGame) game = NULL;
+  g_autofree TwState *state = NULL;
+  TwDefinition *def;
+  const char *block, *seat;
+  g_auto(GStrv) head = NULL;
+
+  g_assert_true (g_file_get_contents (path, &doc, NULL, &error));
+  block = strstr (doc, start);
+  g_assert_nonnull (block);
+  block += strlen ("```position\n");
+  text = g_strndup (block, strstr (block, "```") - block);
+  seat = strstr (text, "\np1: ");
+  g_assert_nonnull (seat);
+  with = g_strdup_printf ("%.*s\np1: %s %s", (int) (seat - text), text, extra,
+                          seat + strlen ("\np1: "));
+  head = g_strsplit_set (text, " \n", 3);
+  def = tw_definition_load_file (def_path, NULL, &error);
+  g_assert_no_error (error);
+  game = tw_game_new (def, atoi (head[1] + strlen ("players=")), NULL, &error);
+  g_assert_no_error (error);
+  tw_definition_unref (def);
+  state = g_malloc0 (game->state_size);
+  if (game->rules->state_from_text (game, state, with, why))
+    return NULL;
+  return g_strdup (why->str);
+}
+
+/* The seat lines of Block 2 Block and Colorfield ("p1: key=value ...") are
+ * read by the field tables the headers use: each key's range, the seat's
+ * own refusal for an unknown key, and a value that fits the state (a
+ * supply of 300 was cut to 44 before). */
+static void
+test_seat_lines (void)
+{
+  struct { const char *game, *extra, *refusal; } cases[] = {
+    { "block-2-block", "supply=300", "supply needs a number from 0 to 255, not '300'" },
+    { "block-2-block", "lost=-1", "lost needs a number from 0 to 255, not '-1'" },
+    { "block-2-block", "captures=1001", "captures needs a number from 0 to 1000, not '1001'" },
+    { "block-2-block", "colour=3", "unknown key 'colour' for a seat" },
+    { "block-2-block", "bids=1,2", "expected 4 numbers separated by commas, not '1,2'" },
+    { "block-2-block", "supply", "expected KEY=VALUE" },
+    { "colorfield", "turns=x", "bad player field 'turns=x'" },
+    { "colorfield", "bonus=30001", "bad player field 'bonus=30001'" },
+    { "colorfield", "zzz=1", "bad player field 'zzz=1'" },
+    { "colorfield", "painter=picasso", "unknown painter 'picasso'" },
+    { "colorfield", "board=board-9", "unknown canvas board 'board-9'" },
+    { "block-2-block", "supply=7", NULL },
+    { "colorfield", "bonus=3", NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *why = example_with_seat_key (cases[i].game, cases[i].extra);
+
+      g_test_message ("%s: %s -> %s", cases[i].game, cases[i].extra, why ? why : "(reads)");
+      if (cases[i].refusal == NULL)
+        g_assert_null (why);
+      else
+        {
+          g_assert_nonnull (why);
+          g_assert_nonnull (strstr (why, cases[i].refusal));
+        }
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -445,5 +525,6 @@ main (int   argc,
   g_test_add_func ("/tw/notation/placement", test_placement);
   g_test_add_func ("/tw/notation/move-words", test_move_words);
   g_test_add_func ("/tw/notation/doc-examples", test_doc_examples);
+  g_test_add_func ("/tw/notation/seat-lines", test_seat_lines);
   return g_test_run ();
 }

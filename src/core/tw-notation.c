@@ -163,6 +163,44 @@ read_field (const TwNotationReader *reader,
 }
 
 gboolean
+tw_notation_read_fields (TwNotationReader       *reader,
+                         const TwNotationHeader *keys,
+                         char                  **words,
+                         const char             *unknown,
+                         GString                *why)
+{
+  g_return_val_if_fail (reader != NULL && keys != NULL && words != NULL, FALSE);
+
+  for (guint k = 0; words[k]; k++)
+    {
+      const char *value = tw_notation_split_key (words[k], why);
+      const char *key = words[k];
+      const TwNotationField *field = keys->fields;
+
+      if (value == NULL)
+        return FALSE;
+      while (field->key != NULL && !g_str_equal (field->key, key))
+        field++;
+      if (field->key == NULL)
+        {
+          tw_notation_refuse (why, unknown, key, value, reader->n_players, 0, 0);
+          return FALSE;
+        }
+      g_string_truncate (why, 0);
+      if (!read_field (reader, keys, field, value, why))
+        {
+          if (why->len == 0)
+            tw_notation_refuse (why, field->refusal ? field->refusal
+                                     : keys->refusal ? keys->refusal
+                                     : type_refusal (field->type),
+                                key, value, reader->n_players, field->min, field->max);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+gboolean
 tw_notation_read_header (TwNotationReader       *reader,
                          const TwNotationHeader *header,
                          GString                *why)
@@ -173,34 +211,8 @@ tw_notation_read_header (TwNotationReader       *reader,
   reader->head = tw_notation_words (reader->lines[0] ? reader->lines[0] : "", BLANKS "\n");
   if (!tw_notation_header_tag (reader->head, header->tag, header->title, why))
     return FALSE;
-
-  for (guint k = 1; reader->head[k]; k++)
-    {
-      const char *value = tw_notation_split_key (reader->head[k], why);
-      const char *key = reader->head[k];
-      const TwNotationField *field = header->fields;
-
-      if (value == NULL)
-        return FALSE;
-      while (field->key != NULL && !g_str_equal (field->key, key))
-        field++;
-      if (field->key == NULL)
-        {
-          g_string_printf (why, "unknown key '%s' in the position header", key);
-          return FALSE;
-        }
-      g_string_truncate (why, 0);
-      if (!read_field (reader, header, field, value, why))
-        {
-          if (why->len == 0)
-            tw_notation_refuse (why, field->refusal ? field->refusal
-                                     : header->refusal ? header->refusal
-                                     : type_refusal (field->type),
-                                key, value, reader->n_players, field->min, field->max);
-          return FALSE;
-        }
-    }
-  return TRUE;
+  return tw_notation_read_fields (reader, header, reader->head + 1,
+                                  "unknown key '{key}' in the position header", why);
 }
 
 /* Whether @key is @section's: fills the number or the argument of @line. */

@@ -131,6 +131,16 @@ gboolean          tw_notation_read_header     (TwNotationReader         *reader,
                                                const TwNotationHeader   *header,
                                                GString                  *why);
 
+/* Reads @words (NULL-terminated), each KEY=VALUE and cut at '=' in place,
+ * into @keys's fields as the header's keys are read (its tag and title are
+ * not used): a seat's line of keys, say. A key not in the table is refused
+ * with @unknown, a template as the fields' refusals are. */
+gboolean          tw_notation_read_fields     (TwNotationReader         *reader,
+                                               const TwNotationHeader   *keys,
+                                               char                    **words,
+                                               const char               *unknown,
+                                               GString                  *why);
+
 /* Hands every section line after the header to its entry's callback, in
  * the order written, stopping at the first refusal. */
 gboolean          tw_notation_read_sections   (TwNotationReader         *reader,

@@ -513,6 +513,7 @@ typedef struct
   guint8       *used;                           /* one byte a tile instance */
   gboolean      supply_given[BB_MAX_PLAYERS];
   gboolean      rows_seen[BB_MAX_ROWS];
+  TwNotationReader *reader;
 } BbReading;
 
 /* "rowN:" one tile token a slot of the row. */
@@ -543,6 +544,55 @@ read_row (gpointer        data,
   return TRUE;
 }
 
+/* A seat line's list of counts a tier (bids=, invest=), for the field
+ * table: @dest is the seat's column of the state's [tier][seat] array. */
+typedef struct
+{
+  BbReading *R;
+  guint      seat;
+} BbSeatReading;
+
+static gboolean
+read_tier_counts (gpointer    data,
+                  const char *value,
+                  gpointer    dest,
+                  GString    *why)
+{
+  BbSeatReading *S = data;
+  guint8 (*counts)[BB_MAX_PLAYERS] = dest;
+  guint8 list[BB_MAX_TIERS];
+  guint n_tiers = bb_prep (S->R->game)->n_tiers;
+
+  if (!parse_list (value, n_tiers, list, why))
+    return FALSE;
+  for (guint t = 0; t < n_tiers; t++)
+    counts[t][S->seat] = list[t];
+  return TRUE;
+}
+
+/* holdings=ID,ID: the tiles the seat holds (Short Stack) */
+static gboolean
+read_holdings (gpointer    data,
+               const char *value,
+               gpointer    dest,
+               GString    *why)
+{
+  BbSeatReading *S = data;
+  BbState *s = S->R->s;
+  g_auto(GStrv) ids = tw_notation_words (value, ",");
+
+  for (guint i = 0; ids[i]; i++)
+    {
+      gint t = take_instance (S->R->game, S->R->used, ids[i], why);
+      if (t < 0)
+        return FALSE;
+      s->tile_loc[t] = BB_LOC_HOLDING;
+      s->tile_holder[t] = S->seat;
+      s->n_holdings[S->seat]++;
+    }
+  return TRUE;
+}
+
 /* "pN: supply=27 bids=0,0,0,0 invest=0,0,0,0 captures=0 lost=0 removed=0 holdings=" */
 static gboolean
 read_seat (gpointer        data,
@@ -550,63 +600,35 @@ read_seat (gpointer        data,
            GString        *why)
 {
   BbReading *R = data;
-  const BbPrep *p = bb_prep (R->game);
   BbState *s = R->s;
   guint q = line->number - 1;
-  int v;
+  BbSeatReading S = { R, q };
+  int supply = -1, captures = s->capture_points[q], lost = s->lost[q], removed = s->removed[q];
+  const TwNotationField fields[] = {
+    { "supply", TW_FIELD_INT, &supply, 0, G_MAXUINT8 },
+    { "bids", TW_FIELD_CUSTOM, s->bids, .read = read_tier_counts },
+    { "invest", TW_FIELD_CUSTOM, s->inv, .read = read_tier_counts },
+    { "holdings", TW_FIELD_CUSTOM, NULL, .read = read_holdings },
+    { "captures", TW_FIELD_INT, &captures, 0, 1000 },
+    { "lost", TW_FIELD_INT, &lost, 0, G_MAXUINT8 },
+    { "removed", TW_FIELD_INT, &removed, 0, G_MAXUINT8 },
+    { NULL }
+  };
+  const TwNotationHeader keys = { NULL, NULL, fields,
+                                  "{key} needs a number from {min} to {max}, not '{value}'",
+                                  .user_data = &S };
 
-  for (guint w = 0; w < line->n_words; w++)
+  if (!tw_notation_read_fields (R->reader, &keys, line->words, "unknown key '{key}' for a seat",
+                                why))
+    return FALSE;
+  if (supply >= 0)
     {
-      const char *val = tw_notation_split_key (line->words[w], why);
-      if (val == NULL)
-        return FALSE;
-      const char *k = line->words[w];
-      guint8 list[BB_MAX_TIERS];
-      if (g_str_equal (k, "bids") || g_str_equal (k, "invest"))
-        {
-          if (!parse_list (val, p->n_tiers, list, why))
-            return FALSE;
-          for (guint t = 0; t < p->n_tiers; t++)
-            (g_str_equal (k, "bids") ? s->bids : s->inv)[t][q] = list[t];
-        }
-      else if (g_str_equal (k, "holdings"))
-        {
-          g_auto(GStrv) ids = tw_notation_words (val, ",");
-          for (guint i = 0; ids[i]; i++)
-            {
-              gint t = take_instance (R->game, R->used, ids[i], why);
-              if (t < 0)
-                return FALSE;
-              s->tile_loc[t] = BB_LOC_HOLDING;
-              s->tile_holder[t] = q;
-              s->n_holdings[q]++;
-            }
-        }
-      else
-        {
-          if (!tw_notation_parse_int (val, &v) || v < 0 || v > 1000)
-            {
-              g_string_printf (why, "%s needs a number, not '%s'", k, val);
-              return FALSE;
-            }
-          if (g_str_equal (k, "supply"))
-            {
-              s->supply[q] = v;
-              R->supply_given[q] = TRUE;
-            }
-          else if (g_str_equal (k, "captures"))
-            s->capture_points[q] = v;
-          else if (g_str_equal (k, "lost"))
-            s->lost[q] = v;
-          else if (g_str_equal (k, "removed"))
-            s->removed[q] = v;
-          else
-            {
-              g_string_printf (why, "unknown key '%s' for a seat", k);
-              return FALSE;
-            }
-        }
+      s->supply[q] = supply;
+      R->supply_given[q] = TRUE;
     }
+  s->capture_points[q] = captures;
+  s->lost[q] = lost;
+  s->removed[q] = removed;
   return TRUE;
 }
 
@@ -642,7 +664,7 @@ bb_state_from_text (const TwGame  *game,
   BbState *s = (BbState *) state;
   g_autoptr(TwNotationReader) reader = tw_notation_reader_new (text, game->n_players);
   g_autofree guint8 *used = g_new0 (guint8, BB_MAX_TILES);
-  BbReading R = { .game = game, .s = s, .used = used };
+  BbReading R = { .game = game, .s = s, .used = used, .reader = reader };
   guint n_players = game->n_players;
   int to_act = 1, phase = BB_PHASE_TURN, roll = 1, open = -1, could = -1, seed = -1;
   int n_used = 0, bid = 0, hold = 0, progress = 0, idle = 0, turn = 0, safety = 0;

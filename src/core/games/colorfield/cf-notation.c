@@ -405,6 +405,7 @@ typedef struct
   CfState      *s;
   guint8        used[CF_MAX_TILES];
   GString      *why;
+  TwNotationReader *reader;
 } Reader;
 
 /* "id", "id/R", "id~S": an unassigned instance of the tile, its rotation and
@@ -546,112 +547,153 @@ read_cards (const TwGame *game,
   return TRUE;
 }
 
+/* The player line's keys read by the field table: the state and the seat */
+typedef struct
+{
+  const TwGame *game;
+  CfState      *s;
+  guint         q;
+  gboolean      has_items;
+} PlayerReading;
+
+static gboolean
+read_painter (gpointer    data,
+              const char *val,
+              gpointer    dest,
+              GString    *why)
+{
+  PlayerReading *P = data;
+  const CfPrep *p = cf_prep (P->game);
+
+  P->s->painter[P->q] = CF_NONE;
+  for (guint i = 0; i < p->n_painters; i++)
+    if (g_str_equal (p->painters[i].id, val))
+      P->s->painter[P->q] = i;
+  if (P->s->painter[P->q] == CF_NONE && !g_str_equal (val, "-"))
+    {
+      g_string_printf (why, "unknown painter '%s'", val);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+read_canvas_board (gpointer    data,
+                   const char *val,
+                   gpointer    dest,
+                   GString    *why)
+{
+  PlayerReading *P = data;
+  const CfPrep *p = cf_prep (P->game);
+  gboolean found = FALSE;
+
+  for (guint b = 0; b < p->n_boards; b++)
+    if (g_str_equal (p->boards[b].id, val))
+      {
+        P->s->board[P->q] = b;
+        found = TRUE;
+      }
+  if (!found)
+    g_string_printf (why, "unknown canvas board '%s'", val);
+  return found;
+}
+
+static gboolean
+read_round_scores (gpointer    data,
+                   const char *val,
+                   gpointer    dest,
+                   GString    *why)
+{
+  PlayerReading *P = data;
+  CfState *s = P->s;
+  g_auto(GStrv) parts = g_strsplit (val, ",", -1);
+  guint r = 0;
+  int v;
+
+  for (guint i = 0; parts[i]; i++)
+    {
+      if (*parts[i] == '\0')
+        continue;
+      if (r >= CF_MAX_ROUNDS || !parse_uint (parts[i], 0, 30000, &v))
+        {
+          g_string_printf (why, "bad round scores '%s'", val);
+          return FALSE;
+        }
+      s->round_score[r++][P->q] = v;
+    }
+  if (r != s->round)
+    {
+      g_string_printf (why, "player %u has %u round scores in round %u", P->q + 1, r,
+                       s->round + 1u);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+read_item_scores (gpointer    data,
+                  const char *val,
+                  gpointer    dest,
+                  GString    *why)
+{
+  PlayerReading *P = data;
+  g_auto(GStrv) parts = g_strsplit (val, ",", -1);
+  int v;
+
+  if (g_strv_length (parts) != CF_N_ITEMS)
+    {
+      g_string_printf (why, "player %u needs %u item scores, not '%s'", P->q + 1,
+                       (guint) CF_N_ITEMS, val);
+      return FALSE;
+    }
+  for (guint k = 0; k < CF_N_ITEMS; k++)
+    {
+      if (!parse_uint (parts[k], 0, 30000, &v))
+        {
+          g_string_printf (why, "bad item scores '%s'", val);
+          return FALSE;
+        }
+      P->s->item_score[P->q][k] = v;
+    }
+  P->has_items = TRUE;
+  return TRUE;
+}
+
 /* The player line: painter=ID board=ID face=ID turns=N abilities=N bonus=N
  * rounds=A,B [items=T,K,P,S,V,W,E] (the rounds' points item by item, CfItem;
  * written once a round has been scored, optional when read) */
 static gboolean
-read_player (const TwGame *game,
-             CfState      *s,
-             guint         q,
-             char        **words,
-             GString      *why)
+read_player (TwNotationReader *reader,
+             const TwGame     *game,
+             CfState          *s,
+             guint             q,
+             char            **words,
+             GString          *why)
 {
   const CfPrep *p = cf_prep (game);
+  PlayerReading P = { game, s, q, FALSE };
   const char *face_id = NULL;
-  gboolean has_items = FALSE;
-  int v;
+  int turns = s->turns[q], uses = s->uses[q], bonus = s->bonus[q];
+  const TwNotationField fields[] = {
+    { "painter", TW_FIELD_CUSTOM, .read = read_painter },
+    { "board", TW_FIELD_CUSTOM, .read = read_canvas_board },
+    { "face", TW_FIELD_TEXT, &face_id },
+    { "turns", TW_FIELD_INT, &turns, 0, CF_MAX_TURNS },
+    { "abilities", TW_FIELD_INT, &uses, 0, CF_MAX_TURNS },
+    { "bonus", TW_FIELD_INT, &bonus, 0, 30000 },
+    { "rounds", TW_FIELD_CUSTOM, .read = read_round_scores },
+    { "items", TW_FIELD_CUSTOM, .read = read_item_scores },
+    { NULL }
+  };
+  const TwNotationHeader keys = { NULL, NULL, fields, "bad player field '{key}={value}'", TRUE,
+                                  &P };
 
-  for (guint k = 0; words[k]; k++)
-    {
-      const char *val = tw_notation_split_key (words[k], why);
-      if (val == NULL)
-        return FALSE;
-      const char *key = words[k];
-      if (g_str_equal (key, "painter"))
-        {
-          s->painter[q] = CF_NONE;
-          for (guint i = 0; i < p->n_painters; i++)
-            if (g_str_equal (p->painters[i].id, val))
-              s->painter[q] = i;
-          if (s->painter[q] == CF_NONE && !g_str_equal (val, "-"))
-            {
-              g_string_printf (why, "unknown painter '%s'", val);
-              return FALSE;
-            }
-        }
-      else if (g_str_equal (key, "board"))
-        {
-          gboolean found = FALSE;
-          for (guint b = 0; b < p->n_boards; b++)
-            if (g_str_equal (p->boards[b].id, val))
-              {
-                s->board[q] = b;
-                found = TRUE;
-              }
-          if (!found)
-            {
-              g_string_printf (why, "unknown canvas board '%s'", val);
-              return FALSE;
-            }
-        }
-      else if (g_str_equal (key, "face"))
-        face_id = val;
-      else if (g_str_equal (key, "turns") && parse_uint (val, 0, CF_MAX_TURNS, &v))
-        s->turns[q] = v;
-      else if (g_str_equal (key, "abilities") && parse_uint (val, 0, CF_MAX_TURNS, &v))
-        s->uses[q] = v;
-      else if (g_str_equal (key, "bonus") && parse_uint (val, 0, 30000, &v))
-        s->bonus[q] = v;
-      else if (g_str_equal (key, "rounds"))
-        {
-          g_auto(GStrv) parts = g_strsplit (val, ",", -1);
-          guint r = 0;
-          for (guint i = 0; parts[i]; i++)
-            {
-              if (*parts[i] == '\0')
-                continue;
-              if (r >= CF_MAX_ROUNDS || !parse_uint (parts[i], 0, 30000, &v))
-                {
-                  g_string_printf (why, "bad round scores '%s'", val);
-                  return FALSE;
-                }
-              s->round_score[r++][q] = v;
-            }
-          if (r != s->round)
-            {
-              g_string_printf (why, "player %u has %u round scores in round %u", q + 1, r,
-                               s->round + 1u);
-              return FALSE;
-            }
-        }
-      else if (g_str_equal (key, "items"))
-        {
-          g_auto(GStrv) parts = g_strsplit (val, ",", -1);
-
-          if (g_strv_length (parts) != CF_N_ITEMS)
-            {
-              g_string_printf (why, "player %u needs %u item scores, not '%s'", q + 1,
-                               (guint) CF_N_ITEMS, val);
-              return FALSE;
-            }
-          for (guint k = 0; k < CF_N_ITEMS; k++)
-            {
-              if (!parse_uint (parts[k], 0, 30000, &v))
-                {
-                  g_string_printf (why, "bad item scores '%s'", val);
-                  return FALSE;
-                }
-              s->item_score[q][k] = v;
-            }
-          has_items = TRUE;
-        }
-      else
-        {
-          g_string_printf (why, "bad player field '%s=%s'", key, val);
-          return FALSE;
-        }
-    }
-  if (has_items)
+  if (!tw_notation_read_fields (reader, &keys, words, "bad player field '{key}={value}'", why))
+    return FALSE;
+  s->turns[q] = turns;
+  s->uses[q] = uses;
+  s->bonus[q] = bonus;
+  if (P.has_items)
     {
       int rounds = 0, items = 0;
 
@@ -786,7 +828,7 @@ read_seat (gpointer        data,
 {
   Reader *R = data;
 
-  return read_player (R->game, R->s, line->number - 1, line->words, why);
+  return read_player (R->reader, R->game, R->s, line->number - 1, line->words, why);
 }
 
 gboolean
@@ -798,7 +840,7 @@ cf_state_from_text (const TwGame  *game,
   const CfPrep *p = cf_prep (game);
   CfState *s = (CfState *) state;
   g_autoptr(TwNotationReader) reader = tw_notation_reader_new (text, game->n_players);
-  Reader R = { .game = game, .s = s, .why = why };
+  Reader R = { .game = game, .s = s, .why = why, .reader = reader };
   guint n_players = game->n_players;
   int phase = CF_PHASE_ABILITY, to_act = 1, first = 1, run = 0, round = 1, refreshed = 0;
   int drew = CF_DREW_NONE;
