@@ -21,6 +21,7 @@
 #pragma once
 
 #include <cairo.h>
+#include <string.h>
 
 #include "tw-game.h"
 
@@ -143,29 +144,72 @@ const TwRenderer *tw_renderer_lookup        (const char          *rules_id);
 /* TRUE when @renderer is the text-only fallback. */
 gboolean          tw_renderer_is_fallback   (const TwRenderer    *renderer);
 
-/* Convenience wrappers that also work on a renderer with a NULL function. */
-void              tw_renderer_layout        (const TwRenderer    *renderer,
-                                             const TwGame        *game,
-                                             const TwState       *state,
-                                             const TwRenderParams *params,
-                                             TwLayout            *layout);
-void              tw_renderer_draw          (const TwRenderer    *renderer,
-                                             cairo_t             *cr,
-                                             const TwGame        *game,
-                                             const TwState       *state,
-                                             const TwRenderParams *params);
-gboolean          tw_renderer_move_region   (const TwRenderer    *renderer,
-                                             const TwGame        *game,
-                                             const TwState       *state,
-                                             const TwMove        *move,
-                                             const TwRenderParams *params,
-                                             TwRect              *rect);
-gboolean          tw_renderer_move_source   (const TwRenderer    *renderer,
-                                             const TwGame        *game,
-                                             const TwState       *state,
-                                             const TwMove        *move,
-                                             const TwRenderParams *params,
-                                             TwRect              *rect);
+/* Calls through the table that also work on a renderer with a NULL
+ * function (the fallback's is used, or nothing lands on the board) and on
+ * NULL @params (no viewer, no preference). Inline: a caller reaches the
+ * game's renderer with no file between, as the game model reaches the
+ * rules through TwRules. */
+#define TW_RENDER_PARAMS_OR_NONE(params) \
+  ((params) != NULL ? (params) : &(const TwRenderParams) { .viewer = -1 })
+
+static inline void
+tw_renderer_layout (const TwRenderer     *renderer,
+                    const TwGame         *game,
+                    const TwState        *state,
+                    const TwRenderParams *params,
+                    TwLayout             *layout)
+{
+  g_return_if_fail (renderer != NULL && game != NULL && state != NULL && layout != NULL);
+
+  memset (layout, 0, sizeof *layout);
+  (renderer->layout ? renderer->layout : tw_renderer_lookup (NULL)->layout)
+    (game, state, TW_RENDER_PARAMS_OR_NONE (params), layout);
+  layout->width = MAX (layout->width, 1);
+  layout->height = MAX (layout->height, 1);
+}
+
+static inline void
+tw_renderer_draw (const TwRenderer     *renderer,
+                  cairo_t              *cr,
+                  const TwGame         *game,
+                  const TwState        *state,
+                  const TwRenderParams *params)
+{
+  g_return_if_fail (renderer != NULL && cr != NULL && game != NULL && state != NULL);
+
+  cairo_save (cr);
+  (renderer->draw ? renderer->draw : tw_renderer_lookup (NULL)->draw)
+    (cr, game, state, TW_RENDER_PARAMS_OR_NONE (params));
+  cairo_restore (cr);
+}
+
+static inline gboolean
+tw_renderer_move_region (const TwRenderer     *renderer,
+                         const TwGame         *game,
+                         const TwState        *state,
+                         const TwMove         *move,
+                         const TwRenderParams *params,
+                         TwRect               *rect)
+{
+  g_return_val_if_fail (renderer != NULL && move != NULL && rect != NULL, FALSE);
+
+  return renderer->move_region != NULL
+         && renderer->move_region (game, state, move, TW_RENDER_PARAMS_OR_NONE (params), rect);
+}
+
+static inline gboolean
+tw_renderer_move_source (const TwRenderer     *renderer,
+                         const TwGame         *game,
+                         const TwState        *state,
+                         const TwMove         *move,
+                         const TwRenderParams *params,
+                         TwRect               *rect)
+{
+  g_return_val_if_fail (renderer != NULL && move != NULL && rect != NULL, FALSE);
+
+  return renderer->move_source != NULL
+         && renderer->move_source (game, state, move, TW_RENDER_PARAMS_OR_NONE (params), rect);
+}
 
 /* Helpers for renderers. */
 
