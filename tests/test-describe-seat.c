@@ -1,0 +1,73 @@
+/* test-describe-seat.c: what each seat holds beside the board, in words
+ * (the rules modules' describe_seat(), through tw_state_describe_seat())
+ *
+ * One small position per game with its phrase written out, so the wording
+ * is pinned.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "tw-game.h"
+#include "tw-test-rules.h"
+
+/* The phrase of @seat to @viewer in the position @text of @rules_id's
+ * bundled definition with @players seats and @options, after @moves
+ * ("m1; m2", or NULL). */
+static char *
+phrase_at (const char *rules_id,
+           guint       players,
+           const char *options,
+           const char *text,
+           const char *moves,
+           guint       seat,
+           int         viewer)
+{
+  g_autoptr(TwDefinition) def = tw_test_load_bundled (rules_id);
+  g_autoptr(TwGame) game = tw_test_make_game (def, players, options);
+  g_autofree TwState *state = tw_test_make_position (game, text, TW_TEST_POSITION_CHECKED);
+  g_autoptr(GString) why = g_string_new (NULL);
+
+  if (moves != NULL && !tw_test_play_moves (game, state, moves, why))
+    g_error ("%s: %s", moves, why->str);
+  return tw_state_describe_seat (game, state, seat, viewer);
+}
+
+/* Colorblock: the tile to place, the private board, the goals met and the
+ * colours chosen to score; nothing is hidden. */
+static void
+test_colorblock (void)
+{
+  const char *place = "colorblock players=2 phase=place to-act=1 tile=half-rg\n"
+                      "deck: full-g full-b\n"
+                      "shared: full-r@0,0r0\n"
+                      "private1: full-r@0,0r0 full-r@1,0r0\n"
+                      "private2:\n"
+                      "goals: size-3=1 size-4\n";
+  /* the last tile placed, seat 1 chooses red; seat 2 is to choose */
+  const char *last = "colorblock players=2 phase=place to-act=1 tile=full-r\n"
+                     "deck:\n"
+                     "shared: full-r@0,0r0\n"
+                     "private1: full-r@0,0r0\n"
+                     "private2: full-b@0,0r0\n"
+                     "goals: size-3=1 size-4=1\n";
+  g_autofree char *first = phrase_at ("colorblock", 2, NULL, place, NULL, 0, -1);
+  g_autofree char *second = phrase_at ("colorblock", 2, NULL, place, NULL, 1, -1);
+  g_autofree char *chose = phrase_at ("colorblock", 2, NULL, last, "S 1,0 r0; color red", 0, 1);
+
+  g_assert_cmpstr (first, ==, "has Half red / green to place; 2 tiles on the 3 by 3 private "
+                              "board; met the goal “Three”");
+  g_assert_cmpstr (second, ==, "no tile yet on the 3 by 3 private board");
+  g_assert_cmpstr (chose, ==, "1 tile on the 3 by 3 private board; met the goals “Three” and "
+                              "“Four”; scores Red");
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/tw/describe-seat/colorblock", test_colorblock);
+  return g_test_run ();
+}
