@@ -64,10 +64,39 @@ test_colorblock (void)
                               "“Four”; scores Red");
 }
 
+/* Color Shift: the meeples left in the supply and the hand, named only to
+ * its own seat. */
+static void
+test_color_shift (void)
+{
+  const char *one = "color-shift players=2 phase=place to-act=1\n"
+                    "deck: full-b\n"
+                    "hand1: full-r\n"
+                    "hand2: full-y\n"
+                    "board: full-w@0,0r0\n"
+                    "meeples1: 0,0/NESW\n";
+  const char *two = "color-shift players=2 phase=place to-act=1\n"
+                    "deck: wedge-wr\n"
+                    "hand1: full-r full-b\n"
+                    "hand2: full-y\n"
+                    "board: full-w@0,0r0\n"
+                    "meeples1: 0,0/NESW\n";
+  g_autofree char *own = phrase_at ("color-shift", 2, NULL, one, NULL, 0, 0);
+  g_autofree char *other = phrase_at ("color-shift", 2, NULL, one, NULL, 0, 1);
+  g_autofree char *nobody = phrase_at ("color-shift", 2, NULL, one, NULL, 1, -1);
+  g_autofree char *pair = phrase_at ("color-shift", 2, "meeples=1 hand-size=2", two, NULL, 0, 0);
+
+  g_assert_cmpstr (own, ==, "4 meeples in the supply; holds All red");
+  g_assert_cmpstr (other, ==, "4 meeples in the supply; 1 tile in hand");
+  g_assert_cmpstr (nobody, ==, "5 meeples in the supply; 1 tile in hand");
+  g_assert_cmpstr (pair, ==, "no meeple left in the supply; holds All red and All blue");
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/tw/describe-seat/colorblock", test_colorblock);
+  g_test_add_func ("/tw/describe-seat/color-shift", test_color_shift);
   return g_test_run ();
 }
