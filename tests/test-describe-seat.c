@@ -92,11 +92,40 @@ test_color_shift (void)
   g_assert_cmpstr (pair, ==, "no meeple left in the supply; holds All red and All blue");
 }
 
+/* Block 2 Block: the markers in the supply, those lost, and Short Stack's
+ * holdings, named only to their holder. */
+static void
+test_block_2_block (void)
+{
+  const char *held = "block-2-block players=2 to-act=1 roll=3 open=2\n"
+                     "row1: clean/2 clean/11!1 clean/2 .\n"
+                     "row2: ~crumble ~move . . ~gold\n"
+                     "row3: ~crumble ~move ~swap ~remove-marker\n"
+                     "row4: ~crumble ~move ~swap\n"
+                     "row5: ~remove-marker ~crumble ~move\n"
+                     "row6: ~swap ~remove-marker\n"
+                     "row7: ~crumble ~move\n"
+                     "row8: ~swap ~remove-marker\n"
+                     "removed: clean\n"
+                     "p1: supply=25 lost=2 removed=1 holdings=swap,remove-marker\n"
+                     "p2: supply=28\n";
+  g_autofree char *own = phrase_at ("block-2-block", 2, "short-stack=true", held, NULL, 0, 0);
+  g_autofree char *other = phrase_at ("block-2-block", 2, "short-stack=true", held, NULL, 0, -1);
+  g_autofree char *second = phrase_at ("block-2-block", 2, "short-stack=true", held, NULL, 1, 0);
+
+  g_assert_cmpstr (own, ==, "25 markers in the supply; 2 markers captured by others; 1 marker "
+                            "removed by a block; holds Swap block and Remove-Marker block");
+  g_assert_cmpstr (other, ==, "25 markers in the supply; 2 markers captured by others; 1 marker "
+                              "removed by a block; 2 tiles held");
+  g_assert_cmpstr (second, ==, "28 markers in the supply");
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/tw/describe-seat/colorblock", test_colorblock);
   g_test_add_func ("/tw/describe-seat/color-shift", test_color_shift);
+  g_test_add_func ("/tw/describe-seat/block-2-block", test_block_2_block);
   return g_test_run ();
 }

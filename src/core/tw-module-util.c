@@ -34,6 +34,17 @@ tw_seat_phrase_part (GString *out,
 }
 
 void
+tw_seat_phrase_holds (GString            *out,
+                      const char * const *names,
+                      guint               n)
+{
+  /* Translators: in what a seat holds, for screen readers: then the names
+   * of the tiles or cards in its hand ("holds Half red / green") */
+  g_string_append (out, _("holds "));
+  tw_append_word_list (out, names, n);
+}
+
+void
 tw_rank_by_score (const int *score,
                   guint      n,
                   guint     *rank)

@@ -114,6 +114,12 @@ void        tw_append_word_list         (GString            *out,
 void        tw_seat_phrase_part         (GString            *out,
                                          gsize               start);
 
+/* For a module's describe_seat(): what a hand the listener may see holds,
+ * "holds A and B". A hidden hand is counted by the module, in its words. */
+void        tw_seat_phrase_holds        (GString            *out,
+                                         const char * const *names,
+                                         guint               n);
+
 /* Standard competition ranking of @n seats by @score, higher first: a
  * seat's rank is the number of seats that scored more, so equal scores share
  * a place. */

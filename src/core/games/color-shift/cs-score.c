@@ -69,7 +69,5 @@ cs_describe_seat (const TwGame  *game,
     }
   for (guint i = 0; i < n_hand; i++)
     tiles[i] = tw_tile_words (cs_inst_def (game, s->hand[seat][i]));
-  /* Translators: in what a seat holds: then the names of the tiles in its hand */
-  g_string_append (out, _("holds "));
-  tw_append_word_list (out, tiles, n_hand);
+  tw_seat_phrase_holds (out, tiles, n_hand);
 }
