@@ -120,6 +120,54 @@ test_block_2_block (void)
   g_assert_cmpstr (second, ==, "28 markers in the supply");
 }
 
+/* Colorfield: the painter, the tile drawn (named when it came from the
+ * tray or to its drawer, else counted), the set-up tiles, the tokens left
+ * and the rounds' points. */
+#define CF_PLACE(drew, hand) \
+  "colorfield players=2 round=2 phase=place to-act=1 first=1 run=0 drew=" drew "\n" \
+  "tools: watercolor-paper-sketchbook\n" \
+  "hand: " hand "\n" \
+  "p1: painter=wei-ta-chin board=board-1 face=1a turns=1 abilities=1 rounds=12\n" \
+  "p1-canvas: tncl-s tlcn-e lctn-s nctl-s ntlc-s nltc-e/3\n" \
+  "p2: painter=lemon-painter board=board-6 face=6b turns=0 abilities=3 rounds=9\n" \
+  "p2-canvas: tlnc-e/3 tcln-w cnlt-n lntc-n cntl-e nlct-e\n"
+
+static void
+test_colorfield (void)
+{
+  const char *setup = "colorfield players=2 round=2 phase=setup to-act=1 first=1 run=0\n"
+                      "tools: watercolor-paper-sketchbook rounded-wooden-palette\n"
+                      "p1: painter=wei-ta-chin board=board-1 face=1a rounds=12\n"
+                      "p1-canvas: tncl-s tlcn-e lctn-s - - -\n"
+                      "p1-setup: nctl-s ntlc-s nltc-e\n"
+                      "p2: painter=lemon-painter board=board-6 face=6b rounds=9\n"
+                      "p2-canvas: - - - - - -\n"
+                      "p2-setup: tlnc-e tcln-w cnlt-n lntc-n cntl-e nlct-e\n";
+  g_autofree char *tray = phrase_at ("colorfield", 2, NULL, CF_PLACE ("tray", "lcnt-w"), NULL,
+                                     0, -1);
+  g_autofree char *drawn = phrase_at ("colorfield", 2, NULL, CF_PLACE ("deck2", "lcnt-w ntcl-n"),
+                                      NULL, 0, 0);
+  g_autofree char *unseen = phrase_at ("colorfield", 2, NULL,
+                                       CF_PLACE ("deck2", "lcnt-w ntcl-n"), NULL, 0, 1);
+  g_autofree char *waiting = phrase_at ("colorfield", 2, NULL, CF_PLACE ("tray", "lcnt-w"), NULL,
+                                        1, 1);
+  g_autofree char *dealt = phrase_at ("colorfield", 2, NULL, setup, NULL, 0, 0);
+
+  g_assert_cmpstr (tray, ==, "paints as Wei-Ta Chin, specialty Coral; holds Lemon / Coral / "
+                             "Navy / Turquoise from the top clockwise with the 2 on Turquoise; "
+                             "2 ability tokens left; round score: 12");
+  g_assert_cmpstr (drawn, ==, "paints as Wei-Ta Chin, specialty Coral; holds Lemon / Coral / "
+                              "Navy / Turquoise from the top clockwise with the 2 on Turquoise "
+                              "and Navy / Turquoise / Coral / Lemon from the top clockwise with "
+                              "the 2 on Navy; 2 ability tokens left; round score: 12");
+  g_assert_cmpstr (unseen, ==, "paints as Wei-Ta Chin, specialty Coral; 2 tiles drawn from the "
+                               "deck; 2 ability tokens left; round score: 12");
+  g_assert_cmpstr (waiting, ==, "paints as Lemon Painter, specialty Lemon; no ability token "
+                                "left; round score: 9");
+  g_assert_cmpstr (dealt, ==, "paints as Wei-Ta Chin, specialty Coral; 3 set-up tiles face "
+                              "down; 3 ability tokens left; round score: 12");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -127,5 +175,6 @@ main (int argc, char **argv)
   g_test_add_func ("/tw/describe-seat/colorblock", test_colorblock);
   g_test_add_func ("/tw/describe-seat/color-shift", test_color_shift);
   g_test_add_func ("/tw/describe-seat/block-2-block", test_block_2_block);
+  g_test_add_func ("/tw/describe-seat/colorfield", test_colorfield);
   return g_test_run ();
 }
