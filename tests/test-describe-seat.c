@@ -35,6 +35,22 @@ phrase_at (const char *rules_id,
   return tw_state_describe_seat (game, state, seat, viewer);
 }
 
+/* The phrase of @seat to @viewer at the start of a game of the bundled
+ * definition @name (seed 1). */
+static char *
+phrase_at_start (const char *name,
+                 guint       players,
+                 const char *options,
+                 guint       seat,
+                 int         viewer)
+{
+  g_autoptr(TwDefinition) def = tw_test_load_bundled (name);
+  g_autoptr(TwGame) game = tw_test_make_game (def, players, options);
+  g_autofree TwState *state = tw_state_new (game, 1);
+
+  return tw_state_describe_seat (game, state, seat, viewer);
+}
+
 /* Colorblock: the tile to place, the private board, the goals met and the
  * colours chosen to score; nothing is hidden. */
 static void
@@ -168,6 +184,81 @@ test_colorfield (void)
                               "down; 3 ability tokens left; round score: 12");
 }
 
+/* Blokus Shuffle: each colour a seat plays with its pieces and squares
+ * left, the hand of its deck (after the colours when both colours of a
+ * seat play from one), the shared colour of three players for the seat
+ * that plays it next, and Draw 2's cards; a hand is named only to a seat
+ * that sees it. */
+#define BS_HANDS(players, turn, phase, hands) \
+  "blokus-shuffle players=" players " turn=" turn " phase=" phase " dir=cw\n" \
+  "blue: i1:a20\nyellow: i1:t20\nred: i1:t1\ngreen: i1:a1\n" hands
+
+static void
+test_blokus_shuffle (void)
+{
+  struct
+  {
+    const char *name;
+    guint       players;
+    const char *options;
+    guint       seat;
+    const char *phrase;
+  } starts[] = {
+    { "blokus-shuffle", 4, NULL, 0, "Blue: 21 pieces left, 89 squares, no card in hand" },
+    { "blokus-shuffle", 4, "cards=false", 3, "Green: 21 pieces left, 89 squares" },
+    { "blokus-shuffle", 2, NULL, 1, "Yellow: 21 pieces left, 89 squares; Green: 21 pieces left, "
+                                    "89 squares; no card in hand" },
+    { "blokus-shuffle", 2, "two-player-deck=per-color", 0, "Blue: 21 pieces left, 89 squares, no "
+                                                           "card in hand; Red: 21 pieces left, 89 "
+                                                           "squares, no card in hand" },
+    { "blokus-shuffle", 3, NULL, 0, "Blue: 21 pieces left, 89 squares, no card in hand; Green "
+                                    "(shared, played next): 21 pieces left, 89 squares, no card "
+                                    "in hand" },
+    { "blokus-shuffle", 3, NULL, 1, "Yellow: 21 pieces left, 89 squares, no card in hand" },
+    { "blokus-duo", 2, NULL, 1, "Orange: 21 pieces left, 89 squares" },
+  };
+  struct
+  {
+    const char *position;
+    guint       players;
+    guint       seat;
+    int         viewer;
+    const char *phrase;
+  } cases[] = {
+    { BS_HANDS ("4", "blue", "card", "hand blue: skip wild\nhand yellow: draw-2\n"), 4, 0, 0,
+      "Blue: 20 pieces left, 88 squares, holds Skip and Wild" },
+    { BS_HANDS ("4", "blue", "card", "hand blue: skip wild\nhand yellow: draw-2\n"), 4, 0, 1,
+      "Blue: 20 pieces left, 88 squares, 2 cards in hand" },
+    { BS_HANDS ("4", "blue", "card", "hand blue: skip wild\nhand yellow: draw-2\n"), 4, 1, -1,
+      "Yellow: 20 pieces left, 88 squares, 1 card in hand" },
+    { BS_HANDS ("2", "blue", "card", "hand p1: skip edge-to-edge wild\n"), 2, 0, 0,
+      "Blue: 20 pieces left, 88 squares; Red: 20 pieces left, 88 squares; holds Skip, Edge to "
+      "Edge and Wild" },
+    { BS_HANDS ("2", "blue", "card", "hand p1: skip edge-to-edge wild\n"), 2, 0, -1,
+      "Blue: 20 pieces left, 88 squares; Red: 20 pieces left, 88 squares; 3 cards in hand" },
+    { BS_HANDS ("4", "blue", "drawn", "drawn: skip wild\n"), 4, 0, 0,
+      "Blue: 20 pieces left, 88 squares, no card in hand; drew Skip and Wild" },
+    { BS_HANDS ("4", "blue", "drawn", "drawn: skip wild\n"), 4, 0, 2,
+      "Blue: 20 pieces left, 88 squares, no card in hand; 2 cards drawn" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (starts); i++)
+    {
+      g_autofree char *phrase = phrase_at_start (starts[i].name, starts[i].players,
+                                                 starts[i].options, starts[i].seat, -1);
+
+      g_assert_cmpstr (phrase, ==, starts[i].phrase);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *phrase = phrase_at ("blokus-shuffle", cases[i].players, NULL,
+                                           cases[i].position, NULL, cases[i].seat,
+                                           cases[i].viewer);
+
+      g_assert_cmpstr (phrase, ==, cases[i].phrase);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -176,5 +267,6 @@ main (int argc, char **argv)
   g_test_add_func ("/tw/describe-seat/color-shift", test_color_shift);
   g_test_add_func ("/tw/describe-seat/block-2-block", test_block_2_block);
   g_test_add_func ("/tw/describe-seat/colorfield", test_colorfield);
+  g_test_add_func ("/tw/describe-seat/blokus-shuffle", test_blokus_shuffle);
   return g_test_run ();
 }
