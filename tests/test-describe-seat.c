@@ -1,8 +1,14 @@
 /* test-describe-seat.c: what each seat holds beside the board, in words
  * (the rules modules' describe_seat(), through tw_state_describe_seat())
  *
- * One small position per game with its phrase written out, so the wording
- * is pinned.
+ * For every bundled definition at every seat count (2 and the most among
+ * them), with its defaults and a variant, a seeded random game from start
+ * to end: at every position each seat's phrase, to every
+ * viewer and to nobody (-1), is said, valid UTF-8 and without a full stop
+ * (the board's description splits sentences there), and what a viewer may
+ * not see is never named: the phrases it hears stay the same when observe()
+ * deals again what it cannot see. Then one small position per game with its
+ * phrase written out, so the wording is pinned.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -12,6 +18,151 @@
 
 #include "tw-game.h"
 #include "tw-test-rules.h"
+
+/* Each seat's phrase to @viewer in @state, one string per seat. */
+static GStrv
+phrases (const TwGame  *game,
+         const TwState *state,
+         int            viewer)
+{
+  GStrv out = g_new0 (char *, game->n_players + 1);
+
+  for (guint p = 0; p < game->n_players; p++)
+    out[p] = tw_state_describe_seat (game, state, p, viewer);
+  return out;
+}
+
+/* What @viewer hears in @state: every seat has something to say (every
+ * bundled game has: pieces, meeples, markers, tokens, a private board), in
+ * one clause of a sentence; to nobody, no title of a Blokus Shuffle card,
+ * as every hand is hidden. */
+static void
+check_phrases (const TwGame      *game,
+               const char * const *said,
+               int                viewer)
+{
+  const TwDefinition *def = game->definition;
+
+  for (guint p = 0; p < game->n_players; p++)
+    {
+      const char *phrase = said[p];
+
+      if (phrase == NULL)
+        g_error ("%s, %u seats: seat %u says nothing to viewer %d", def->name, game->n_players,
+                 p + 1, viewer);
+      g_assert_true (g_utf8_validate (phrase, -1, NULL));
+      if (strpbrk (phrase, ".?") != NULL)
+        g_error ("%s: seat %u: “%s” has a full stop or an unknown name", def->name, p + 1,
+                 phrase);
+      if (viewer >= 0 || !g_str_equal (game->rules->id, "blokus-shuffle"))
+        continue;
+      for (guint i = 0; i < def->n_cards; i++)
+        {
+          const TwCardDef *card = &def->cards[i];
+          const char *title = card->title != NULL ? card->title
+                              : game->rules->card_kinds[card->kind].title;
+
+          if (strstr (phrase, title) != NULL)
+            g_error ("%s: seat %u names “%s” to nobody: “%s”", def->name, p + 1, title, phrase);
+        }
+    }
+}
+
+/* Variants that put more beside the board, played besides the defaults. */
+static const char * const variants[][2] = {
+  { "block-2-block", "short-stack=true" },
+  { "colorblock", "expert-draft=true" },
+  { "color-shift", "hand-size=3" },
+  { "colorfield", "advanced-mode=true" },
+  { "blokus-shuffle", "two-player-deck=per-color" },
+};
+
+/* A random game of @def with @players seats and @options from @seed,
+ * checked at every position from the start to the end. */
+static void
+play_checked (TwDefinition *def,
+              guint         players,
+              const char   *options,
+              guint64       seed)
+{
+  g_autoptr(TwGame) game = tw_test_make_game (def, players, options);
+  g_autofree TwState *state = tw_state_new (game, seed);
+  TwMoveList moves;
+  TwRng rng;
+  guint n_moves = 0;
+
+  g_test_message ("%s, %u seats, %s", def->name, players, options ? options : "defaults");
+  tw_move_list_init (&moves);
+  tw_rng_seed (&rng, seed);
+  for (;;)
+    {
+      for (int viewer = -1; viewer < (int) players; viewer++)
+        {
+          g_auto(GStrv) said = phrases (game, state, viewer);
+
+          check_phrases (game, (const char * const *) said, viewer);
+        }
+      /* what a seat cannot see, dealt again: it hears the same, and so
+       * does nobody */
+      for (guint viewer = 0; viewer < players; viewer++)
+        {
+          g_autofree TwState *seen = tw_state_copy (game, state);
+          g_auto(GStrv) mine = NULL, theirs = NULL, nobody = NULL, nobody_seen = NULL;
+
+          game->rules->observe (game, seen, viewer, &rng);
+          mine = phrases (game, state, viewer);
+          theirs = phrases (game, seen, viewer);
+          nobody = phrases (game, state, -1);
+          nobody_seen = phrases (game, seen, -1);
+          for (guint p = 0; p < players; p++)
+            {
+              g_assert_cmpstr (mine[p], ==, theirs[p]);
+              g_assert_cmpstr (nobody[p], ==, nobody_seen[p]);
+            }
+        }
+      if (tw_state_to_act (game, state) < 0)
+        break;
+      tw_move_list_clear (&moves);
+      game->rules->legal_moves (game, state, &moves);
+      g_assert_true (game->rules->apply (game, state,
+                                         &moves.moves[tw_rng_below (&rng, moves.len)], NULL));
+      g_assert_cmpuint (++n_moves, <, 5000);
+    }
+  g_test_message ("%u moves to the end", n_moves);
+  tw_move_list_free (&moves);
+}
+
+/* Whether the option of @variant ("name=value") plays with @players seats. */
+static gboolean
+variant_fits (const TwRules *rules,
+              const char    *variant,
+              guint          players)
+{
+  g_autofree char *name = g_strndup (variant, strcspn (variant, "="));
+
+  for (guint i = 0; i < rules->n_options; i++)
+    if (g_str_equal (rules->options[i].name, name))
+      return rules->options[i].max_players == 0 || players <= rules->options[i].max_players;
+  g_error ("%s has no option '%s'", rules->id, name);
+}
+
+/* The bundled definition @data (a file name in data/games/) at every seat
+ * count, 2 and the most among them, with its defaults and a variant. */
+static void
+test_random_games (gconstpointer data)
+{
+  const char *name = data;
+  g_autoptr(TwDefinition) def = tw_test_load_bundled (name);
+
+  for (guint players = def->min_players; players <= def->max_players; players++)
+    {
+      play_checked (def, players, NULL, 40 + players);
+      for (guint v = 0; v < G_N_ELEMENTS (variants); v++)
+        if (g_str_equal (def->rules->id, variants[v][0])
+            && variant_fits (def->rules, variants[v][1], players))
+          play_checked (def, players, variants[v][1], 50 + players);
+    }
+}
 
 /* The phrase of @seat to @viewer in the position @text of @rules_id's
  * bundled definition with @players seats and @options, after @moves
@@ -259,10 +410,35 @@ test_blokus_shuffle (void)
     }
 }
 
+static int
+compare_names (gconstpointer a,
+               gconstpointer b)
+{
+  return strcmp (*(const char * const *) a, *(const char * const *) b);
+}
+
 int
 main (int argc, char **argv)
 {
+  g_autofree char *dir = g_build_filename (g_getenv ("TILEWRIGHT_DATADIR"), "games", NULL);
+  g_autoptr(GDir) games = NULL;
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  const char *file;
+
   g_test_init (&argc, &argv, NULL);
+  games = g_dir_open (dir, 0, NULL);
+  g_assert_nonnull (games);
+  while ((file = g_dir_read_name (games)) != NULL)
+    if (g_str_has_suffix (file, ".yaml"))
+      g_ptr_array_add (names, g_strndup (file, strlen (file) - strlen (".yaml")));
+  g_ptr_array_sort (names, compare_names);
+  for (guint i = 0; i < names->len; i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/tw/describe-seat/%s/random-games",
+                                               (char *) names->pdata[i]);
+
+      g_test_add_data_func (path, names->pdata[i], test_random_games);
+    }
   g_test_add_func ("/tw/describe-seat/colorblock", test_colorblock);
   g_test_add_func ("/tw/describe-seat/color-shift", test_color_shift);
   g_test_add_func ("/tw/describe-seat/block-2-block", test_block_2_block);
