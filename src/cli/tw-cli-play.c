@@ -261,8 +261,10 @@ out:
   return rc;
 }
 
-/* A finished game's score by rule and who won, for `replay`:
- * "breakdown": [{"seat": 1, "name": "P1", "terms": [{"label": …, "points": N}, …]}, …],
+/* A finished game's score by rule, what each seat holds beside the board
+ * (the module's describe_seat(), every hand hidden) and who won, for `replay`:
+ * "breakdown": [{"seat": 1, "name": "P1", "terms": [{"label": …, "points": N}, …],
+ *                "holds": "Blue: 3 pieces left, 11 squares"}, …],
  * "result": "P1 wins with 14 points. …" */
 static void
 append_breakdown (GString       *json,
@@ -277,6 +279,7 @@ append_breakdown (GString       *json,
   for (guint p = 0; p < game->n_players; p++)
     {
       g_autoptr(GArray) terms = tw_result_terms (game, state, p);
+      g_autofree char *holds = tw_state_describe_seat (game, state, p, -1);
 
       g_ptr_array_add (names, (gpointer) tw_record_get_seat_name (record, p));
       g_string_append_printf (json, "%s{\"seat\": %u, \"name\": ", p > 0 ? ", " : "", p + 1);
@@ -290,7 +293,13 @@ append_breakdown (GString       *json,
           tw_json_append_string (json, term->label);
           g_string_append_printf (json, ", \"points\": %d}", term->points);
         }
-      g_string_append (json, "]}");
+      g_string_append_c (json, ']');
+      if (holds != NULL)
+        {
+          g_string_append (json, ", \"holds\": ");
+          tw_json_append_string (json, holds);
+        }
+      g_string_append_c (json, '}');
     }
   g_ptr_array_add (names, NULL);
   result = tw_result_explain (game, state, (const char * const *) names->pdata);
@@ -328,7 +337,8 @@ tw_cli_replay (int    argc,
     "  {\"game\": …, \"players\": N, \"moves\": M, \"scores\": […], \"ranking\": […], \"hash\": …}\n"
     "Ranking: 0 is first; equal ranks share a place. When the game is over, also\n"
     "each seat's score by the rule that gave each part and who won, in words:\n"
-    "  \"breakdown\": [{\"seat\": 1, \"name\": …, \"terms\": [{\"label\": …, \"points\": N}, …]}, …],\n"
+    "  \"breakdown\": [{\"seat\": 1, \"name\": …, \"terms\": [{\"label\": …, \"points\": N}, …],\n"
+    "                 \"holds\": …}, …],\n"
     "  \"result\": \"P1 wins with 14 points.\"\n\n"
     "Exit status:\n"
     "  0  the record is valid\n"

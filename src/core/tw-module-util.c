@@ -4,8 +4,45 @@
 
 #include "tw-module-util.h"
 
+#include <glib/gi18n-lib.h>
 #include <stdlib.h>
 #include <string.h>
+
+void
+tw_append_word_list (GString            *out,
+                     const char * const *words,
+                     guint               n)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      if (i > 0)
+        /* Translators: between the items of a list ("Player 1, Player 2 and
+         * Player 3"); the first between the last two */
+        g_string_append (out, i + 1 == n ? _(" and ") : _(", "));
+      g_string_append (out, words[i]);
+    }
+}
+
+void
+tw_seat_phrase_part (GString *out,
+                     gsize    start)
+{
+  if (out->len > start)
+    /* Translators: between the parts of what a seat holds, for screen
+     * readers: "3 meeples in the supply; holds Half red / green" */
+    g_string_append (out, _("; "));
+}
+
+void
+tw_seat_phrase_holds (GString            *out,
+                      const char * const *names,
+                      guint               n)
+{
+  /* Translators: in what a seat holds, for screen readers: then the names
+   * of the tiles or cards in its hand ("holds Half red / green") */
+  g_string_append (out, _("holds "));
+  tw_append_word_list (out, names, n);
+}
 
 void
 tw_rank_by_score (const int *score,

@@ -95,6 +95,31 @@ tw_color_words (const TwDefinition *def,
   return def->colors[c].name != NULL ? def->colors[c].name : def->colors[c].id;
 }
 
+/* A tile's display name, or its id when it has none. */
+static inline const char *
+tw_tile_words (const TwTileDef *tile)
+{
+  return tile->name != NULL ? tile->name : tile->id;
+}
+
+/* Appends @n words as a list for people: "A", "A and B", "A, B and C". */
+void        tw_append_word_list         (GString            *out,
+                                         const char * const *words,
+                                         guint               n);
+
+/* For a module's describe_seat(): starts another part of a seat's phrase,
+ * with "; " unless nothing was said since @start (the length of @out when
+ * the module began). The parts are separated so, not by commas: names of
+ * tiles and lists inside a part have commas of their own. */
+void        tw_seat_phrase_part         (GString            *out,
+                                         gsize               start);
+
+/* For a module's describe_seat(): what a hand the listener may see holds,
+ * "holds A and B". A hidden hand is counted by the module, in its words. */
+void        tw_seat_phrase_holds        (GString            *out,
+                                         const char * const *names,
+                                         guint               n);
+
 /* Standard competition ranking of @n seats by @score, higher first: a
  * seat's rank is the number of seats that scored more, so equal scores share
  * a place. */

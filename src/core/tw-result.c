@@ -9,6 +9,8 @@
 #include <glib/gi18n-lib.h>
 #include <math.h>
 
+#include "tw-module-util.h"
+
 void
 tw_score_term_clear (gpointer term)
 {
@@ -103,13 +105,12 @@ tw_result_append_names (GString            *out,
                         const guint        *seats,
                         guint               n)
 {
+  const char *list[TW_MAX_PLAYERS];
+
+  g_return_if_fail (n <= TW_MAX_PLAYERS);
   for (guint i = 0; i < n; i++)
-    {
-      if (i > 0)
-        /* Translators: between the last two names of a list of players */
-        g_string_append (out, i + 1 == n ? _(" and ") : _(", "));
-      g_string_append (out, names[seats[i]]);
-    }
+    list[i] = names[seats[i]];
+  tw_append_word_list (out, list, n);
 }
 
 void

@@ -327,6 +327,11 @@ def replay_breakdown():
             check(seat["terms"], name, "no terms", rout)
             check(all(t["label"] for t in seat["terms"]), name, "an empty label", rout)
             check(sum(t["points"] for t in seat["terms"]) == score, name, "terms != score", rout)
+            # what the seat has left beside the board, in words: every bundled game says it
+            check(seat.get("holds") and "." not in seat["holds"], name, "holds", rout)
+        if name == "blokus-shuffle":
+            check(all(re.match(r"[A-Z][a-z]+: \d+ pieces? left, \d+ squares?", seat["holds"])
+                      for seat in result["breakdown"]), name, rout)
         winners = [f"P{i + 1}" for i, r in enumerate(result["ranking"]) if r == 0]
         check(all(w in result["result"] for w in winners), name, result["result"])
         check(re.search(r" (wins|share the win) with ", result["result"]), name, result["result"])

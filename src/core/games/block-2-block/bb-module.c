@@ -253,6 +253,7 @@ const TwRules tw_bb_rules = {
   .score_terms = bb_score_terms,
   .move_to_text = bb_move_to_text,
   .describe_move = bb_describe_move,
+  .describe_seat = bb_describe_seat,
   .move_from_text = bb_move_from_text,
   .state_to_text = bb_state_to_text,
   .state_from_text = bb_state_from_text,

@@ -802,9 +802,7 @@ bb_describe_move (const TwGame  *game,
 {
   const BbPrep *p = bb_prep (game);
   const TwDefinition *def = game->definition;
-  const char *held = move->b < def->n_tiles
-                     ? (def->tiles[move->b].name ? def->tiles[move->b].name : def->tiles[move->b].id)
-                     : "?";
+  const char *held = move->b < def->n_tiles ? tw_tile_words (&def->tiles[move->b]) : "?";
 
   switch (move->kind)
     {

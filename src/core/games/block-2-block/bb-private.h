@@ -177,6 +177,8 @@ void     bb_score_parts       (const TwGame *game, const BbState *s, BbScorePart
 int      bb_score_parts_total (const BbScoreParts *parts);
 void     bb_score_terms       (const TwGame *game, const TwState *state, guint seat,
                                GArray *terms);
+void     bb_describe_seat     (const TwGame *game, const TwState *state, guint seat,
+                               int viewer, GString *out);
 
 /* What tile @t is worth locked in @slot: a black block 1, a clean block its
  * tier number (rows 1-2: 1, rows 3-4: 2, ...), a gold one that times the

@@ -106,3 +106,61 @@ bb_score_terms (const TwGame  *game,
                                         k + 1, mine->tier_shared[k]),
                 mine->tier_bonus[k]);
 }
+
+/* What a seat has beside the board: the markers in its supply, its own
+ * markers that opponents captured or blocks removed, and in Short Stack
+ * its holdings, named to the holder and counted to anyone else
+ * (bb_observe() deals the others' holdings again). Bids and investments
+ * stand on the board's tiers. */
+void
+bb_describe_seat (const TwGame  *game,
+                  const TwState *state,
+                  guint          seat,
+                  int            viewer,
+                  GString       *out)
+{
+  const BbState *s = (const BbState *) state;
+  const BbPrep *p = bb_prep (game);
+  const char *held[BB_MAX_TILES];
+  guint n_held = 0;
+  gsize start = out->len;
+
+  if (s->supply[seat] == 0)
+    /* Translators: in what a seat holds, for screen readers */
+    g_string_append (out, _("no marker left in the supply"));
+  else
+    /* Translators: in what a seat holds, for screen readers */
+    g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, "%u marker in the supply",
+                                              "%u markers in the supply", s->supply[seat]),
+                            s->supply[seat]);
+  if (s->lost[seat] > 0)
+    {
+      tw_seat_phrase_part (out, start);
+      /* Translators: in what a seat holds: its markers taken by opponents' locks */
+      g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, "%u marker captured by others",
+                                                "%u markers captured by others", s->lost[seat]),
+                              s->lost[seat]);
+    }
+  if (s->removed[seat] > 0)
+    {
+      tw_seat_phrase_part (out, start);
+      /* Translators: in what a seat holds: its markers taken off by Remove-Marker blocks */
+      g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, "%u marker removed by a block",
+                                                "%u markers removed by blocks", s->removed[seat]),
+                              s->removed[seat]);
+    }
+
+  for (guint t = 0; t < p->n_inst; t++)
+    if (s->tile_loc[t] == BB_LOC_HOLDING && s->tile_holder[t] == seat)
+      held[n_held++] = tw_tile_words (&game->definition->tiles[p->inst_def[t]]);
+  if (n_held == 0)
+    return;
+  tw_seat_phrase_part (out, start);
+  if (viewer != (int) seat)
+    /* Translators: in what a seat holds: Short Stack's tiles in a hand the
+     * listener may not see */
+    g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, "%u tile held",
+                                              "%u tiles held", n_held), n_held);
+  else
+    tw_seat_phrase_holds (out, held, n_held);
+}

@@ -223,6 +223,7 @@ const TwRules tw_bs_rules = {
   .explain_ranking = bs_explain_ranking,
   .move_to_text = bs_move_to_text,
   .describe_move = bs_describe_move,
+  .describe_seat = bs_describe_seat,
   .move_from_text = bs_move_from_text,
   .state_to_text = bs_state_to_text,
   .state_from_text = bs_state_from_text,

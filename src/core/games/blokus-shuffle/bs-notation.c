@@ -776,6 +776,20 @@ bs_state_from_text (const TwGame  *game,
   return TRUE;
 }
 
+/* Card definition @card as people know it: its title, else its kind's. */
+const char *
+bs_card_words (const TwGame *game,
+               guint         card)
+{
+  const TwCardDef *def = &game->definition->cards[card];
+
+  if (def->title != NULL)
+    return def->title;
+  if (def->kind < game->rules->n_card_kinds && game->rules->card_kinds[def->kind].title != NULL)
+    return game->rules->card_kinds[def->kind].title;
+  return def->id;
+}
+
 /* "places the L5 on a20,a19,a18,a17,b17", "plays Wild, declaring red". */
 void
 bs_describe_move (const TwGame  *game,
@@ -809,10 +823,7 @@ bs_describe_move (const TwGame  *game,
           break;
         card = &def->cards[move->a];
         kind = card->kind;
-        g_string_append_printf (out, "plays %s",
-                                card->title ? card->title
-                                : kind < game->rules->n_card_kinds && game->rules->card_kinds[kind].title
-                                ? game->rules->card_kinds[kind].title : card->id);
+        g_string_append_printf (out, "plays %s", bs_card_words (game, move->a));
         if (!move->q)
           {
             if (kind == BS_CARD_RECYCLE || kind == BS_CARD_WARP)

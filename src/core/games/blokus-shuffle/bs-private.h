@@ -174,6 +174,14 @@ bs_opt (const TwGame *game, guint opt)
   return game->options.values[opt];
 }
 
+/* With three players, the colour the seats take turns with; else -1. */
+static inline int
+bs_shared_color (const TwGame *game,
+                 guint         n_players)
+{
+  return n_players == 3 ? bs_opt (game, BS_OPT_SHARED_COLOR) - 1 : -1;
+}
+
 static inline gboolean
 bs_cards (const TwGame *game)
 {
@@ -210,6 +218,7 @@ gboolean  bs_check          (const TwGame *game, const TwState *state, GString *
 
 /* bs-rules.c, shared with the notation and the bots */
 gboolean  bs_deck_used      (const TwGame *game, guint n_players, guint deck);
+guint     bs_deck_colors    (const TwGame *game, guint n_players, guint deck);
 int       bs_seat_of        (const TwGame *game, const BsState *s, guint color);
 gboolean  bs_hand_seen      (const TwGame *game, const BsState *s, guint deck, int seat);
 void      bs_put_piece      (const TwGame *game, BsState *s, guint color, guint piece,
@@ -248,6 +257,8 @@ void     bs_score_terms     (const TwGame *game, const TwState *state, guint sea
                              GArray *terms);
 gboolean bs_explain_ranking (const TwGame *game, const TwState *state,
                              const char * const *names, GString *out);
+void     bs_describe_seat   (const TwGame *game, const TwState *state, guint seat, int viewer,
+                             GString *out);
 
 /* bs-notation.c */
 void     bs_describe_move   (const TwGame *game, const TwState *state, const TwMove *move,
@@ -262,6 +273,7 @@ gboolean bs_state_from_text (const TwGame *game, TwState *state, const char *tex
 void     bs_append_cells    (const TwGame *game, guint og, guint x, guint y, GString *out);
 void     bs_append_cell     (const TwGame *game, guint x, guint y, GString *out);
 const char *bs_deck_name    (const TwGame *game, guint n_players, guint deck, char buf[16]);
+const char *bs_card_words   (const TwGame *game, guint card);
 
 /* bs-foreign.c: classic Blokus and Blokus Duo as Pentobi writes them */
 gboolean bs_foreign_setup   (const TwDefinition *def, const char *name, guint *n_players,

@@ -37,6 +37,20 @@ bs_deck_of (const TwGame *game,
   return color;
 }
 
+/* The colours that play their cards from deck @deck, one bit each. */
+guint
+bs_deck_colors (const TwGame *game,
+                guint         n_players,
+                guint         deck)
+{
+  guint m = 0;
+
+  for (guint c = 0; c < bs_n_colors (game); c++)
+    if (bs_deck_of (game, n_players, c) == deck)
+      m |= 1u << c;
+  return m;
+}
+
 gboolean
 bs_deck_used (const TwGame *game,
               guint         n_players,
@@ -90,15 +104,9 @@ static guint
 my_colors (const TwGame  *game,
            const BsState *s)
 {
-  guint d = bs_deck_of (game, s->n_players, s->color);
-  guint m = 1u << s->color;
-
   if (s->n_players == 2)
     return bs_owned_mask (game, s, s->color & 1);
-  for (guint c = 0; c < bs_n_colors (game); c++)
-    if (bs_deck_of (game, s->n_players, c) == d)
-      m |= 1u << c;
-  return m;
+  return bs_deck_colors (game, s->n_players, bs_deck_of (game, s->n_players, s->color));
 }
 
 static guint

@@ -167,6 +167,7 @@ const TwRules tw_cs_rules = {
   .score_terms = cs_score_terms,
   .move_to_text = cs_move_to_text,
   .describe_move = cs_describe_move,
+  .describe_seat = cs_describe_seat,
   .move_from_text = cs_move_from_text,
   .state_to_text = cs_state_to_text,
   .state_from_text = cs_state_from_text,

@@ -740,12 +740,12 @@ cs_describe_move (const TwGame  *game,
     {
     case CS_MOVE_PLACE:
       g_string_append_printf (out, "places %s at %d,%d%s",
-                              tile ? (tile->name ? tile->name : tile->id) : "a tile",
+                              tile ? tw_tile_words (tile) : "a tile",
                               move->x, move->y, turns[move->b & 3]);
       break;
     case CS_MOVE_DISCARD:
       g_string_append_printf (out, "discards %s: it fits nowhere",
-                              tile ? (tile->name ? tile->name : tile->id) : "a tile");
+                              tile ? tw_tile_words (tile) : "a tile");
       break;
     case CS_MOVE_MEEPLE:
       g_string_append_printf (out, "puts a meeple on area %s of the tile just placed",

@@ -300,6 +300,8 @@ guint8           cs_step            (const CsPrep *p, const CsState *s, guint fr
 /* cs-score.c */
 void     cs_score_terms     (const TwGame *game, const TwState *state, guint seat,
                              GArray *terms);
+void     cs_describe_seat   (const TwGame *game, const TwState *state, guint seat, int viewer,
+                             GString *out);
 
 /* cs-notation.c */
 void     cs_describe_move   (const TwGame *game, const TwState *state, const TwMove *move,

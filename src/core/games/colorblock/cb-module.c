@@ -247,6 +247,7 @@ const TwRules tw_colorblock_rules = {
   .move_to_text = cb_move_to_text,
   .describe_move = cb_describe_move,
   .stage_text = cb_stage_text,
+  .describe_seat = cb_describe_seat,
   .move_from_text = cb_move_from_text,
   .state_to_text = cb_state_to_text,
   .state_from_text = cb_state_from_text,

@@ -454,12 +454,6 @@ cb_state_from_text (const TwGame  *game,
   return TRUE;
 }
 
-static const char *
-tile_words (const TwTileDef *tile)
-{
-  return tile->name != NULL ? tile->name : tile->id;
-}
-
 /* "places Half red/green on the shared board at 2,-1, turned once". */
 void
 cb_describe_move (const TwGame  *game,
@@ -478,14 +472,14 @@ cb_describe_move (const TwGame  *game,
       inst = move->c < s->draft_len ? s->draft[move->c] : CB_NONE;
       g_string_append_printf (out, "takes tile %u of the draft row%s%s and ", move->c + 1u,
                               inst != CB_NONE ? ", " : "",
-                              inst != CB_NONE ? tile_words (cb_inst_def (game, inst)) : "");
+                              inst != CB_NONE ? tw_tile_words (cb_inst_def (game, inst)) : "");
     }
   switch (move->kind)
     {
     case CB_MOVE_PLACE:
       g_string_append_printf (out, "places %s on %s at %d,%d%s",
                               move->c != CB_NONE ? "it"
-                              : inst != CB_NONE ? tile_words (cb_inst_def (game, inst))
+                              : inst != CB_NONE ? tw_tile_words (cb_inst_def (game, inst))
                               : "the tile",
                               move->a ? "their private board" : "the shared board",
                               move->x, move->y, turns[move->b & 3]);

@@ -338,5 +338,7 @@ void     cb_score_terms     (const TwGame *game, const TwState *state, guint sea
                              GArray *terms);
 gboolean cb_explain_ranking (const TwGame *game, const TwState *state,
                              const char * const *names, GString *out);
+void     cb_describe_seat   (const TwGame *game, const TwState *state, guint seat, int viewer,
+                             GString *out);
 
 G_END_DECLS

@@ -144,3 +144,68 @@ cb_stage_text (const TwGame  *game,
     return g_strdup (_("The end: everyone chooses a colour to score."));
   return NULL;
 }
+
+/* What a seat has beside the shared board: the tile it is to place, the
+ * tiles on its private board, the goals it met and the colours it chose to
+ * score. Colorblock hides nothing a phrase would tell (only the stack's
+ * order), so @viewer changes nothing; Expert Mode's draft row is everyone's
+ * and is left to the board. */
+void
+cb_describe_seat (const TwGame  *game,
+                  const TwState *state,
+                  guint          seat,
+                  int            viewer,
+                  GString       *out)
+{
+  const CbState *s = (const CbState *) state;
+  const TwDefinition *def = game->definition;
+  guint k = cb_private_side (game), n = s->n_private[seat];
+  g_autoptr(GPtrArray) goals = g_ptr_array_new_with_free_func (g_free);
+  const char *colors[TW_MAX_COLORS];
+  gsize start = out->len;
+
+  if (s->phase == CB_PHASE_PLACE && s->current == seat && s->tile != CB_NONE)
+    /* Translators: in what a seat holds, for screen readers: the tile it
+     * drew and places this turn */
+    g_string_append_printf (out, _("has %s to place"), tw_tile_words (cb_inst_def (game, s->tile)));
+
+  tw_seat_phrase_part (out, start);
+  if (n == 0)
+    /* Translators: in what a seat holds: its private board of k by k tiles */
+    g_string_append_printf (out, _("no tile yet on the %u by %u private board"), k, k);
+  else
+    /* Translators: in what a seat holds: the tiles on its private board of k by k */
+    g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE,
+                                              "%u tile on the %u by %u private board",
+                                              "%u tiles on the %u by %u private board", n),
+                            n, k, k);
+
+  for (guint g = 0; g < s->n_goals; g++)
+    if (s->goal_owner[g] == seat)
+      {
+        const TwCardDef *card = &def->cards[s->goal_card[g]];
+
+        /* Translators: a goal card's title, quoted */
+        g_ptr_array_add (goals, g_strdup_printf (_("“%s”"), card->title != NULL ? card->title
+                                                                            : card->id));
+      }
+  if (goals->len > 0)
+    {
+      tw_seat_phrase_part (out, start);
+      /* Translators: in what a seat holds: the goals it met, then their titles */
+      g_string_append (out, g_dngettext (GETTEXT_PACKAGE, "met the goal ", "met the goals ",
+                                         goals->len));
+      tw_append_word_list (out, (const char * const *) goals->pdata, goals->len);
+    }
+
+  if (s->n_chosen[seat] > 0)
+    {
+      for (guint i = 0; i < s->n_chosen[seat]; i++)
+        colors[i] = tw_color_words (def, s->chosen[seat][i]);
+      tw_seat_phrase_part (out, start);
+      /* Translators: in what a seat holds: the colours it chose to score
+       * (a second and third in the lightning round), then their names */
+      g_string_append (out, _("scores "));
+      tw_append_word_list (out, colors, s->n_chosen[seat]);
+    }
+}

@@ -276,6 +276,7 @@ const TwRules tw_cf_rules = {
   .move_to_text = cf_move_to_text,
   .describe_move = cf_describe_move,
   .stage_text = cf_stage_text,
+  .describe_seat = cf_describe_seat,
   .move_from_text = cf_move_from_text,
   .state_to_text = cf_state_to_text,
   .state_from_text = cf_state_from_text,

@@ -266,6 +266,8 @@ guint    cf_playout_pick (const TwGame *game, const TwState *state, const TwMove
 char    *cf_stage_text      (const TwGame *game, const TwState *state);
 void     cf_score_terms     (const TwGame *game, const TwState *state, guint seat,
                              GArray *terms);
+void     cf_describe_seat   (const TwGame *game, const TwState *state, guint seat, int viewer,
+                             GString *out);
 
 /* cf-notation.c */
 void     cf_describe_move   (const TwGame *game, const TwState *state, const TwMove *move,

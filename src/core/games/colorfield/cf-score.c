@@ -133,3 +133,107 @@ cf_stage_text (const TwGame  *game,
       return g_strdup_printf (_("Round %u of %u."), s->round + 1u, rounds);
     }
 }
+
+/* A paint tile for people: its name when the definition gives one, else its
+ * sides upright, clockwise from the top, and where its 2 is. */
+static char *
+paint_tile_words (const TwGame *game,
+                  guint         inst)
+{
+  const CfPrep *p = cf_prep (game);
+  const TwDefinition *def = game->definition;
+  const TwTileDef *tile = &def->tiles[p->inst_def[inst]];
+  const guint8 *edge = p->edge[inst][0];
+
+  if (tile->name != NULL)
+    return g_strdup (tile->name);
+  /* Translators: a Colorfield tile, upright: its four sides' colours
+   * clockwise from the top, then the colour of the side with the 2 */
+  return g_strdup_printf (_("%s / %s / %s / %s from the top clockwise with the 2 on %s"),
+                          tw_color_words (def, edge[0]), tw_color_words (def, edge[1]),
+                          tw_color_words (def, edge[2]), tw_color_words (def, edge[3]),
+                          tw_color_words (def, edge[p->two[inst] & 3]));
+}
+
+/* What a seat has beside its canvas: its painter and specialty, the tile it
+ * drew (named when it came from the face-up tray or to the drawer itself,
+ * else counted, as cf_observe() hides it), its face-down set-up tiles, the
+ * ability tokens it has left and the points of the rounds played. */
+void
+cf_describe_seat (const TwGame  *game,
+                  const TwState *state,
+                  guint          seat,
+                  int            viewer,
+                  GString       *out)
+{
+  const CfState *s = (const CfState *) state;
+  const CfPrep *p = cf_prep (game);
+  guint tokens = cf_tokens_unused (game, s, seat);
+  gsize start = out->len;
+
+  if (s->painter[seat] != CF_NONE)
+    {
+      const CfPainter *painter = &p->painters[s->painter[seat]];
+
+      /* Translators: in what a seat holds, for screen readers: its painter
+       * card and the painter's specialty colour */
+      g_string_append_printf (out, _("paints as %s, specialty %s"),
+                              painter->name != NULL ? painter->name : painter->id,
+                              tw_color_words (game->definition, painter->specialty));
+    }
+
+  if (s->phase == CF_PHASE_PLACE && s->current == seat && s->n_hand > 0)
+    {
+      tw_seat_phrase_part (out, start);
+      if (s->drew == CF_DREW_TRAY || viewer == (int) seat)
+        {
+          char *tiles[2] = { NULL, NULL };
+
+          for (guint c = 0; c < s->n_hand && c < 2; c++)
+            tiles[c] = paint_tile_words (game, s->hand[c]);
+          tw_seat_phrase_holds (out, (const char * const *) tiles, MIN (s->n_hand, 2));
+          g_free (tiles[0]);
+          g_free (tiles[1]);
+        }
+      else
+        /* Translators: in what a seat holds: tiles drawn that the listener may not see */
+        g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, "%u tile drawn from the deck",
+                                                  "%u tiles drawn from the deck", s->n_hand),
+                                s->n_hand);
+    }
+
+  if (s->setup_len[seat] > 0)
+    {
+      tw_seat_phrase_part (out, start);
+      /* Translators: in what a seat holds: the tiles dealt face down at a round's start */
+      g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, "%u set-up tile face down",
+                                                "%u set-up tiles face down", s->setup_len[seat]),
+                              s->setup_len[seat]);
+    }
+
+  tw_seat_phrase_part (out, start);
+  if (tokens == 0)
+    /* Translators: in what a seat holds */
+    g_string_append (out, _("no ability token left"));
+  else
+    /* Translators: in what a seat holds */
+    g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, "%u ability token left",
+                                              "%u ability tokens left", tokens), tokens);
+
+  if (s->round > 0)
+    {
+      char points[CF_MAX_ROUNDS][16];
+      const char *list[CF_MAX_ROUNDS];
+      guint n = MIN (s->round, CF_MAX_ROUNDS);
+
+      for (guint r = 0; r < n; r++)
+        {
+          g_snprintf (points[r], sizeof points[r], "%d", s->round_score[r][seat]);
+          list[r] = points[r];
+        }
+      tw_seat_phrase_part (out, start);
+      /* Translators: in what a seat holds: then each finished round's points ("12, 9 and 15") */
+      g_string_append (out, g_dngettext (GETTEXT_PACKAGE, "round score: ", "round scores: ", n));
+      tw_append_word_list (out, list, n);
+    }
+}
