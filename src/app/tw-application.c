@@ -158,6 +158,65 @@ shortcuts_action (GSimpleAction *action,
   gtk_window_present (window);
 }
 
+/* The help is Mallard pages installed as help/C/tilewright (help/meson.build),
+ * opened by whatever handles help: URIs (Yelp). Each view has a page whose
+ * id is the view's name, so F1 opens the page of what the window shows; the
+ * welcome page, a dialog or no window at all open the index. */
+static char *
+help_uri (GtkWindow *window)
+{
+  const char *view = TW_IS_WINDOW (window) ? tw_window_get_visible_view (TW_WINDOW (window))
+                                           : NULL;
+
+  if (view == NULL || g_strcmp0 (view, "welcome") == 0)
+    return g_strdup ("help:tilewright");
+  return g_strconcat ("help:tilewright/", view, NULL);
+}
+
+/* Without a help viewer (Yelp is not installed, say) the user is told why,
+ * over the window the help was asked from; a dialog, as the reason and what
+ * to do are more than a toast shows. */
+static void
+help_shown (GObject      *source,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  GtkWindow *window = GTK_WINDOW (source);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *body = NULL;
+  GtkWidget *dialog;
+
+  if (gtk_show_uri_full_finish (window, result, &error)
+      || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+
+  /* no application takes help: URIs */
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED))
+    /* Translators: the reason in brackets is an error message from the system */
+    body = g_strdup_printf (_("No application on this computer opens help pages (%s). "
+                              "Install a help viewer such as Yelp, then ask for the help "
+                              "again."), error->message);
+  else
+    body = g_strdup (error->message);
+  if (window != NULL && gtk_widget_in_destruction (GTK_WIDGET (window)))
+    window = NULL;
+  dialog = adw_message_dialog_new (window, _("Could Not Open the Help"), body);
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+help_action (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       user_data)
+{
+  TwApplication *self = user_data;
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+  g_autofree char *uri = help_uri (window);
+
+  gtk_show_uri_full (window, uri, GDK_CURRENT_TIME, NULL, help_shown, NULL);
+}
+
 /* Another window, on the welcome page: a second game or definition beside
  * the first. */
 static void
@@ -175,6 +234,7 @@ static const GActionEntry app_actions[] = {
   { .name = "quit",      .activate = quit_action },
   { .name = "about",     .activate = about_action },
   { .name = "shortcuts", .activate = shortcuts_action },
+  { .name = "help",      .activate = help_action },
 };
 
 /* ------------------------------------------------------------------------ */
@@ -411,6 +471,8 @@ tw_application_startup (GApplication *app)
                                          (const char *[]) { "<Control>q", NULL });
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.shortcuts",
                                          (const char *[]) { "<Control>question", NULL });
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.help",
+                                         (const char *[]) { "F1", NULL });
 }
 
 /* The autosaves queued by the last windows (a removal after a save or a
