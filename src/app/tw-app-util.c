@@ -267,10 +267,9 @@ tw_app_combo_row_show_whole_value (gpointer row)
 
 #define ACCESSIBLE_LABEL_KEY "tw-accessible-label"
 
-/* Why by hand: GTK 4.8 offers no way to turn the doubled name off. With a
- * labelled-by relation to its label, a button is named by its label
- * property alone, so the property is set to the label's text (the
- * mnemonic's underscores gone), or to the name given on purpose. */
+/* Why by hand: GTK 4.8 offers no way to turn the doubled name off. Without
+ * its label property, a button is named by its label's text alone; a name
+ * given on purpose is kept, with a labelled-by relation to the label. */
 static void
 name_button (GtkButton *button)
 {
@@ -279,10 +278,14 @@ name_button (GtkButton *button)
 
   if (!gtk_button_get_use_underline (button) || !GTK_IS_LABEL (child))
     return;
+  if (label == NULL)
+    {
+      gtk_accessible_reset_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL);
+      return;
+    }
   gtk_accessible_update_relation (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_RELATION_LABELLED_BY,
                                   child, NULL, -1);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  label != NULL ? label : gtk_label_get_text (GTK_LABEL (child)),
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, label,
                                   -1);
 }
 
@@ -292,18 +295,24 @@ button_label_changed (GtkButton *button)
   name_button (button);
 }
 
+/* A button is named each time it is shown: GTK 4.8 names it again when its
+ * mnemonic label is set up, which it does as the button is shown. (A button
+ * never shown, on a stack's page behind another, keeps GTK's doubled name:
+ * AT-SPI lists it, but a screen reader does not reach it.) */
 static gboolean
-button_mapped (GSignalInvocationHint *hint,
+widget_mapped (GSignalInvocationHint *hint,
                guint                  n_params,
                const GValue          *params,
                gpointer               user_data)
 {
   GObject *object = g_value_get_object (&params[0]);
 
-  if (GTK_IS_BUTTON (object) && g_object_get_data (object, "tw-named") == NULL)
+  if (!GTK_IS_BUTTON (object))
+    return TRUE;
+  name_button (GTK_BUTTON (object));
+  if (g_object_get_data (object, "tw-named") == NULL)
     {
       g_object_set_data (object, "tw-named", GINT_TO_POINTER (1));
-      name_button (GTK_BUTTON (object));
       /* GTK names the button again when its label changes, before notifying */
       g_signal_connect (object, "notify::label", G_CALLBACK (button_label_changed), NULL);
       g_signal_connect (object, "notify::use-underline", G_CALLBACK (button_label_changed), NULL);
@@ -318,8 +327,11 @@ tw_app_fix_button_names (void)
 
   if (g_once_init_enter (&installed))
     {
+      /* the class must exist for its signals to be looked up; kept for
+       * the process's life */
+      g_type_class_ref (GTK_TYPE_WIDGET);
       g_signal_add_emission_hook (g_signal_lookup ("map", GTK_TYPE_WIDGET), 0,
-                                  button_mapped, NULL, NULL);
+                                  widget_mapped, NULL, NULL);
       g_once_init_leave (&installed, 1);
     }
 }

@@ -196,8 +196,7 @@ game_button (TwWelcomePage *self,
 
   g_object_set_data_full (G_OBJECT (button), "tw-path", g_strdup (path), g_free);
   gtk_widget_set_tooltip_text (button, tooltip);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (button),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, accessible, -1);
+  tw_app_set_accessible_label (button, accessible);
   gtk_widget_set_hexpand (button, TRUE);
   g_signal_connect_object (button, "clicked", callback, self, 0);
   return button;
