@@ -366,7 +366,7 @@ same_games (const char *bot,
       g_autofree char *c = play_game (c_game, &spec, game_seed, bonuses);
       g_autofree char *x = play_game (x_game, &spec, game_seed, x_bonuses);
 
-      g_assert_cmpuint (bs_prep (x_game)->n_terms, ==, 3);
+      g_assert_cmpuint (bs_prep (x_game)->terms.n, ==, 3);
       if (strcmp (c, x) != 0)
         g_error ("%s game %u (%s) differs:\nC terms:     %s\nexpressions: %s", bot, g, options, c, x);
     }
@@ -542,7 +542,7 @@ test_doc_example (void)
   for (guint players = 2; players <= 4; players++)
     {
       g_autoptr(TwGame) game = tw_test_make_game (def, players, "scoring=advanced cards=false");
-      g_assert_cmpuint (bs_prep (game)->n_terms, ==, 4);
+      g_assert_cmpuint (bs_prep (game)->terms.n, ==, 4);
       tw_test_random_positions (game, 4, 80 + players, check_example, &run);
     }
   for (guint i = 0; i < 4; i++)
