@@ -1,13 +1,13 @@
 /* fuzz-expr.c: the expression compiler and evaluator on arbitrary text
  *
  * The first byte chooses what the expression must give (bit 0: a number,
- * else a condition) and the vocabulary (bit 1: Blokus Shuffle's, else
- * Colorblock's); the rest is compiled against it and the bundled
- * definition's colours. It must compile or be refused with an error whose
- * offset lies inside the text, in bounded time; whatever compiles is
- * evaluated on a position in the middle of a game (Colorblock: for every
- * seat, with and without a shape; Blokus Shuffle: for every colour) and
- * must end.
+ * else a condition) and the vocabulary (bit 2: Color Shift's, else bit 1:
+ * Blokus Shuffle's, else Colorblock's); the rest is compiled against it and
+ * the bundled definition's colours. It must compile or be refused with an
+ * error whose offset lies inside the text, in bounded time; whatever
+ * compiles is evaluated on a position in the middle of a game (Colorblock:
+ * for every seat, with and without a shape; Blokus Shuffle: for every
+ * colour; Color Shift: for every seat) and must end.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -18,14 +18,15 @@
 #include "tw-expr.h"
 #include "tw-game.h"
 #include "games/blokus-shuffle/bs-private.h"
+#include "games/color-shift/cs-private.h"
 #include "games/colorblock/cb-private.h"
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 
 /* kept for the life of the process: loaded once, like the real app's */
-static TwDefinition *definition, *bs_definition;
-static TwGame *game, *bs_game;
-static TwState *state, *bs_state;
+static TwDefinition *definition, *bs_definition, *cs_definition;
+static TwGame *game, *bs_game, *cs_game;
+static TwState *state, *bs_state, *cs_state;
 static CbShape shapes[2];
 
 /* A game of the bundled @rules_id with @players seats, 40 random moves in
@@ -62,7 +63,8 @@ static gboolean
 setup (void)
 {
   if (!start_game ("colorblock", 3, &definition, &game, &state)
-      || !start_game ("blokus-shuffle", 4, &bs_definition, &bs_game, &bs_state))
+      || !start_game ("blokus-shuffle", 4, &bs_definition, &bs_game, &bs_state)
+      || !start_game ("color-shift", 3, &cs_definition, &cs_game, &cs_state))
     return FALSE;
 
   const CbState *s = (const CbState *) state;
@@ -101,6 +103,19 @@ eval_blokus_shuffle (const TwExprProgram *program,
     }
 }
 
+/* @program for every seat. */
+static void
+eval_color_shift (const TwExprProgram *program,
+                  TwExprType           want)
+{
+  for (guint seat = 0; seat < cs_game->n_players; seat++)
+    {
+      CsExprEnv env = { cs_game, (const CsState *) cs_state, seat };
+      gint64 v = tw_expr_eval (program, &env);
+      g_assert (want != TW_EXPR_BOOL || v == 0 || v == 1);
+    }
+}
+
 int
 LLVMFuzzerTestOneInput (const uint8_t *data,
                         size_t         size)
@@ -112,12 +127,15 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
     return 0;
 
   TwExprType want = data[0] & 1 ? TW_EXPR_NUMBER : TW_EXPR_BOOL;
-  gboolean blokus = (data[0] & 2) != 0;
+  gboolean color_shift = (data[0] & 4) != 0;
+  gboolean blokus = !color_shift && (data[0] & 2) != 0;
   gint64 t0 = g_get_monotonic_time ();
   g_autoptr(TwExprProgram) program =
     tw_expr_compile ((const char *) data + 1, size - 1,
-                     blokus ? &bs_expr_vocabulary : &cb_expr_vocabulary,
-                     blokus ? bs_definition : definition, want, &where, &error);
+                     color_shift ? &cs_expr_vocabulary
+                     : blokus ? &bs_expr_vocabulary : &cb_expr_vocabulary,
+                     color_shift ? cs_definition : blokus ? bs_definition : definition,
+                     want, &where, &error);
   g_assert ((program == NULL) == (error != NULL));
   if (program == NULL)
     {
@@ -126,7 +144,9 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
       tw_expr_where_clear (&where);
       return 0;
     }
-  if (blokus)
+  if (color_shift)
+    eval_color_shift (program, want);
+  else if (blokus)
     eval_blokus_shuffle (program, want);
   else
     eval_colorblock (program, want);
