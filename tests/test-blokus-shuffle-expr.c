@@ -18,11 +18,8 @@
 #include "tw-expr.h"
 #include "tw-game.h"
 #include "tw-result.h"
-#include "tw-sim.h"
 #include "tw-test-rules.h"
 #include "games/blokus-shuffle/bs-private.h"
-
-#define VARIANT_MARKER "# Every variant option of the rules module"
 
 /* The shipped advanced scoring as expressions, with the C terms' labels. */
 static const char shipped_terms[] =
@@ -40,23 +37,6 @@ static const char shipped_terms[] =
 
 static char *bundled_text;
 
-static char *
-read_source_file (const char *first,
-                  ...)
-{
-  g_autofree char *path = NULL;
-  g_autoptr(GError) error = NULL;
-  char *text = NULL;
-  va_list args;
-
-  va_start (args, first);
-  path = g_build_filename_valist (first, &args);
-  va_end (args);
-  g_file_get_contents (path, &text, NULL, &error);
-  g_assert_no_error (error);
-  return text;
-}
-
 static TwDefinition *
 load_text (const char *text)
 {
@@ -68,11 +48,7 @@ load_text (const char *text)
 static char *
 bundled_with (const char *section)
 {
-  GString *text = g_string_new (bundled_text);
-  g_autofree char *replacement = g_strconcat (section, VARIANT_MARKER, NULL);
-
-  g_assert_cmpuint (g_string_replace (text, VARIANT_MARKER, replacement, 1), ==, 1);
-  return g_string_free (text, FALSE);
+  return tw_test_with_section (bundled_text, section);
 }
 
 /* The bundled definition's text without its pieces after z4: a set that
@@ -94,13 +70,9 @@ small_set (const char *text)
 static void
 test_data_file (void)
 {
-  g_autofree char *text = read_source_file (g_getenv ("TILEWRIGHT_SRCDIR"), "tests", "data-files",
-                                            "blokus-shuffle-expressions.yaml", NULL);
   g_autofree char *want = bundled_with (shipped_terms);
 
-  if (strcmp (text, want) != 0)
-    g_error ("blokus-shuffle-expressions.yaml is not the bundled definition with the shipped "
-             "advanced scoring as expressions");
+  tw_test_check_data_file ("blokus-shuffle-expressions.yaml", want);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -314,22 +286,15 @@ static char *
 play_game (TwGame          *game,
            const TwBotSpec *spec,
            guint64          game_seed,
-           guint           *bonuses)
+           gpointer         data)
 {
+  guint *bonuses = data;
   g_autofree TwState *state = NULL;
   g_autofree char *played = tw_test_play_bot_game (game, spec, game_seed, &state);
   GString *out = g_string_new (played);
   const BsState *s = (const BsState *) state;
 
-  for (guint q = 0; q < game->n_players; q++)
-    {
-      g_autoptr(GArray) terms = tw_result_terms (game, state, q);
-      for (guint i = 0; i < terms->len; i++)
-        {
-          const TwScoreTerm *t = &g_array_index (terms, TwScoreTerm, i);
-          g_string_append_printf (out, "; %u %s %d", q, t->label, t->points);
-        }
-    }
+  tw_test_append_score_terms (out, game, state);
   for (guint c = 0; c < bs_n_colors (game); c++)
     {
       bonuses[0] += s->remaining[c] == 0;
@@ -349,27 +314,14 @@ same_games (const char *bot,
             guint64     seed,
             guint      *bonuses)
 {
-  g_autoptr(TwDefinition) c_def = load_text (bundled_text);
+  g_autoptr(TwDefinition) c_def = tw_test_load_text (bundled_text, "C terms");
   g_autofree char *x_text = bundled_with (terms);
-  g_autoptr(TwDefinition) x_def = load_text (x_text);
-  g_autoptr(GError) error = NULL;
-  TwBotSpec spec;
+  g_autoptr(TwDefinition) x_def = tw_test_load_text (x_text, "expressions");
+  g_autoptr(TwGame) x_game = tw_test_make_game (x_def, 2, options);
   guint x_bonuses[2] = { 0, 0 };
 
-  g_assert_true (tw_bot_spec_parse (bot, &spec, &error));
-  for (guint g = 0; g < n_games; g++)
-    {
-      guint players = 2 + g % 3;
-      g_autoptr(TwGame) c_game = tw_test_make_game (c_def, players, options);
-      g_autoptr(TwGame) x_game = tw_test_make_game (x_def, players, options);
-      guint64 game_seed = tw_sim_game_seed (seed, g);
-      g_autofree char *c = play_game (c_game, &spec, game_seed, bonuses);
-      g_autofree char *x = play_game (x_game, &spec, game_seed, x_bonuses);
-
-      g_assert_cmpuint (bs_prep (x_game)->n_terms, ==, 3);
-      if (strcmp (c, x) != 0)
-        g_error ("%s game %u (%s) differs:\nC terms:     %s\nexpressions: %s", bot, g, options, c, x);
-    }
+  g_assert_cmpuint (bs_prep (x_game)->terms.n, ==, 3);
+  tw_test_same_games (c_def, x_def, bot, options, n_games, seed, play_game, bonuses, x_bonuses);
 }
 
 /* The rulebook's reading of the monomino bonus, by the greedy bot (whose
@@ -420,17 +372,10 @@ test_basic_ignores_terms (void)
 /* ------------------------------------------------------------------------ */
 /* Errors                                                                   */
 
-typedef struct
-{
-  const char *section;
-  const char *where;     /* "line:column" in the file's text */
-  const char *message;   /* part of the first problem's message and hint */
-} BadTerms;
-
 static void
 test_errors (void)
 {
-  static const BadTerms cases[] = {
+  static const TwTestBadSection cases[] = {
     { "advanced-scoring:\n  - label: left\n    points: -squares_lef\n", "4:14",
       "did you mean 'squares_left'" },
     { "advanced-scoring:\n  - label: left\n    points: all_placed\n", "4:13",
@@ -444,49 +389,11 @@ test_errors (void)
     { "advanced-scoring: []\n", "2:19", "1 to 8 terms" },
   };
 
-  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
-    {
-      /* the section first, after one line, so its lines are known */
-      g_autofree char *text = g_strconcat ("# x\n", cases[i].section, bundled_text, NULL);
-      g_autoptr(TwDiagnostics) diags = tw_diagnostics_new ("bad.yaml");
-      g_autoptr(GError) error = NULL;
-      g_autoptr(TwDefinition) def = tw_definition_load_data (text, -1, "bad.yaml", diags, &error);
-      const TwDiag *d;
-      g_autofree char *at = NULL;
-
-      g_assert_null (def);
-      g_assert_cmpuint (tw_diagnostics_n_errors (diags), >=, 1);
-      d = tw_diagnostics_get (diags, 0);
-      at = g_strdup_printf ("%u:%u: %s (%s)", d->line, d->column, d->message,
-                            d->hint ? d->hint : "no hint");
-      if (!g_str_has_prefix (at, cases[i].where) || strstr (at, cases[i].message) == NULL)
-        g_error ("case %u: %s (wanted %s: ...%s...)", i, at, cases[i].where, cases[i].message);
-    }
+  tw_test_check_bad_sections (bundled_text, cases, G_N_ELEMENTS (cases));
 }
 
 /* ------------------------------------------------------------------------ */
 /* The worked example of doc/definition-format.md                           */
-
-/* The doc's example block: the YAML block after "### Blokus Shuffle's
- * vocabulary" that holds `advanced-scoring:`. */
-static char *
-doc_example (void)
-{
-  g_autofree char *doc = read_source_file (g_getenv ("TILEWRIGHT_SRCDIR"), "doc",
-                                           "definition-format.md", NULL);
-  const char *p = strstr (doc, "### Blokus Shuffle's vocabulary");
-
-  g_assert_nonnull (p);
-  while ((p = strstr (p, "```yaml\n")) != NULL)
-    {
-      const char *end = strstr (p + 8, "```");
-      g_assert_nonnull (end);
-      if (g_str_has_prefix (p + 8, "advanced-scoring:"))
-        return g_strndup (p + 8, end - (p + 8));
-      p = end + 3;
-    }
-  g_error ("no `advanced-scoring:` example in doc/definition-format.md");
-}
 
 typedef struct
 {
@@ -532,7 +439,8 @@ check_example (const TwGame  *game,
 static void
 test_doc_example (void)
 {
-  g_autofree char *example = doc_example ();
+  g_autofree char *example = tw_test_doc_block ("### Blokus Shuffle's vocabulary",
+                                                "advanced-scoring:");
   g_autofree char *section = g_strconcat (example, "\n", NULL);
   g_autofree char *full = bundled_with (section);
   g_autofree char *text = small_set (full);
@@ -542,7 +450,7 @@ test_doc_example (void)
   for (guint players = 2; players <= 4; players++)
     {
       g_autoptr(TwGame) game = tw_test_make_game (def, players, "scoring=advanced cards=false");
-      g_assert_cmpuint (bs_prep (game)->n_terms, ==, 4);
+      g_assert_cmpuint (bs_prep (game)->terms.n, ==, 4);
       tw_test_random_positions (game, 4, 80 + players, check_example, &run);
     }
   for (guint i = 0; i < 4; i++)

@@ -17,7 +17,6 @@
 #include "tw-expr.h"
 #include "tw-game.h"
 #include "tw-regions.h"
-#include "tw-sim.h"
 #include "tw-test-rules.h"
 #include "games/colorblock/cb-private.h"
 
@@ -80,13 +79,6 @@ with_expressions (guint which)
   return g_string_free (text, FALSE);
 }
 
-static TwDefinition *
-load_with_expressions (guint which)
-{
-  g_autofree char *text = with_expressions (which);
-  return load_text (text);
-}
-
 /* The twins as cards of their own, "x-" before their ids, plus with
  * @with_c the C kinds under the bundled ids. */
 static char *
@@ -111,16 +103,9 @@ twin_cards (gboolean with_c)
 static void
 test_data_file (void)
 {
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data-files",
-                                                 "colorblock-expressions.yaml", NULL);
-  g_autofree char *text = NULL;
-  g_autoptr(GError) error = NULL;
   g_autofree char *want = with_expressions ((1u << G_N_ELEMENTS (twins)) - 1);
 
-  g_file_get_contents (path, &text, NULL, &error);
-  g_assert_no_error (error);
-  if (strcmp (text, want) != 0)
-    g_error ("%s is not the bundled definition with the expressions in place of the C kinds", path);
+  tw_test_check_data_file ("colorblock-expressions.yaml", want);
 }
 
 /* The bundled definition with every twin added, after the bundled cards. */
@@ -459,8 +444,9 @@ static char *
 play_game (TwGame           *game,
            const TwBotSpec  *spec,
            guint64           game_seed,
-           guint            *goals)
+           gpointer          data)
 {
+  guint *goals = data;
   g_autofree TwState *state = NULL;
   g_autofree char *played = tw_test_play_bot_game (game, spec, game_seed, &state);
   guint n = ((CbState *) state)->counters[CB_COUNTER_GOALS];
@@ -475,25 +461,12 @@ same_games (const char *bot,
             guint       n_games,
             guint64     seed)
 {
-  g_autoptr(TwDefinition) c_def = load_text (bundled_text);
-  g_autoptr(TwDefinition) x_def = load_with_expressions (which);
-  g_autoptr(GError) error = NULL;
-  TwBotSpec spec;
+  g_autoptr(TwDefinition) c_def = tw_test_load_text (bundled_text, "C kinds");
+  g_autofree char *x_text = with_expressions (which);
+  g_autoptr(TwDefinition) x_def = tw_test_load_text (x_text, "expressions");
   guint c_goals = 0, x_goals = 0;
 
-  g_assert_true (tw_bot_spec_parse (bot, &spec, &error));
-  for (guint g = 0; g < n_games; g++)
-    {
-      guint players = 2 + g % 3;
-      g_autoptr(TwGame) c_game = tw_test_make_game (c_def, players, NULL);
-      g_autoptr(TwGame) x_game = tw_test_make_game (x_def, players, NULL);
-      guint64 game_seed = tw_sim_game_seed (seed, g);
-      g_autofree char *c = play_game (c_game, &spec, game_seed, &c_goals);
-      g_autofree char *x = play_game (x_game, &spec, game_seed, &x_goals);
-
-      if (strcmp (c, x) != 0)
-        g_error ("%s game %u differs:\nC kinds:     %s\nexpressions: %s", bot, g, c, x);
-    }
+  tw_test_same_games (c_def, x_def, bot, NULL, n_games, seed, play_game, &c_goals, &x_goals);
   /* goals were claimed, about one a game or more: the games tested them */
   g_assert_cmpuint (c_goals, ==, x_goals);
   g_assert_cmpuint (c_goals, >=, n_games);

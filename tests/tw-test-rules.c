@@ -8,6 +8,7 @@
 
 #include <string.h>
 
+#include "tw-result.h"
 #include "tw-sim.h"
 
 TwDefinition *
@@ -319,4 +320,136 @@ tw_test_play_bot_game (TwGame           *game,
   if (final != NULL)
     *final = g_steal_pointer (&state);
   return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+char *
+tw_test_read_source (const char *first,
+                     ...)
+{
+  g_autofree char *path = NULL;
+  g_autoptr(GError) error = NULL;
+  char *text = NULL;
+  va_list args;
+
+  va_start (args, first);
+  path = g_build_filename_valist (first, &args);
+  va_end (args);
+  {
+    g_autofree char *full = g_build_filename (g_getenv ("TILEWRIGHT_SRCDIR"), path, NULL);
+    g_file_get_contents (full, &text, NULL, &error);
+  }
+  g_assert_no_error (error);
+  return text;
+}
+
+#define VARIANT_MARKER "# Every variant option of the rules module"
+
+char *
+tw_test_with_section (const char *text,
+                      const char *section)
+{
+  GString *out = g_string_new (text);
+  g_autofree char *replacement = g_strconcat (section, VARIANT_MARKER, NULL);
+
+  g_assert_cmpuint (g_string_replace (out, VARIANT_MARKER, replacement, 1), ==, 1);
+  return g_string_free (out, FALSE);
+}
+
+void
+tw_test_check_data_file (const char *name,
+                         const char *want)
+{
+  g_autofree char *text = tw_test_read_source ("tests", "data-files", name, NULL);
+
+  if (strcmp (text, want) != 0)
+    g_error ("tests/data-files/%s is not what the test writes", name);
+}
+
+char *
+tw_test_doc_block (const char *heading,
+                   const char *start)
+{
+  g_autofree char *doc = tw_test_read_source ("doc", "definition-format.md", NULL);
+  const char *p = strstr (doc, heading);
+
+  g_assert_nonnull (p);
+  while ((p = strstr (p, "```yaml\n")) != NULL)
+    {
+      const char *end = strstr (p + 8, "```");
+      g_assert_nonnull (end);
+      if (g_str_has_prefix (p + 8, start))
+        return g_strndup (p + 8, end - (p + 8));
+      p = end + 3;
+    }
+  g_error ("no YAML block starting '%s' after '%s' in doc/definition-format.md", start, heading);
+}
+
+void
+tw_test_append_score_terms (GString       *out,
+                            const TwGame  *game,
+                            const TwState *state)
+{
+  for (guint q = 0; q < game->n_players; q++)
+    {
+      g_autoptr(GArray) terms = tw_result_terms (game, state, q);
+      for (guint i = 0; i < terms->len; i++)
+        {
+          const TwScoreTerm *t = &g_array_index (terms, TwScoreTerm, i);
+          g_string_append_printf (out, "; %u %s %d", q, t->label, t->points);
+        }
+    }
+}
+
+void
+tw_test_check_bad_sections (const char             *text,
+                            const TwTestBadSection *cases,
+                            guint                   n_cases)
+{
+  for (guint i = 0; i < n_cases; i++)
+    {
+      g_autofree char *full = g_strconcat ("# x\n", cases[i].section, text, NULL);
+      g_autoptr(TwDiagnostics) diags = tw_diagnostics_new ("bad.yaml");
+      g_autoptr(GError) error = NULL;
+      g_autoptr(TwDefinition) def = tw_definition_load_data (full, -1, "bad.yaml", diags, &error);
+      const TwDiag *d;
+      g_autofree char *at = NULL;
+
+      g_assert_null (def);
+      g_assert_cmpuint (tw_diagnostics_n_errors (diags), >=, 1);
+      d = tw_diagnostics_get (diags, 0);
+      at = g_strdup_printf ("%u:%u: %s (%s)", d->line, d->column, d->message,
+                            d->hint ? d->hint : "no hint");
+      if (!g_str_has_prefix (at, cases[i].where) || strstr (at, cases[i].message) == NULL)
+        g_error ("case %u: %s (wanted %s: ...%s...)", i, at, cases[i].where, cases[i].message);
+    }
+}
+
+void
+tw_test_same_games (TwDefinition   *a,
+                    TwDefinition   *b,
+                    const char     *bot,
+                    const char     *options,
+                    guint           n_games,
+                    guint64         seed,
+                    TwTestGameText  play,
+                    gpointer        a_data,
+                    gpointer        b_data)
+{
+  g_autoptr(GError) error = NULL;
+  TwBotSpec spec;
+
+  g_assert_true (tw_bot_spec_parse (bot, &spec, &error));
+  for (guint g = 0; g < n_games; g++)
+    {
+      guint players = 2 + g % 3;
+      g_autoptr(TwGame) a_game = tw_test_make_game (a, players, options);
+      g_autoptr(TwGame) b_game = tw_test_make_game (b, players, options);
+      guint64 game_seed = tw_sim_game_seed (seed, g);
+      g_autofree char *a_text = play (a_game, &spec, game_seed, a_data);
+      g_autofree char *b_text = play (b_game, &spec, game_seed, b_data);
+
+      if (strcmp (a_text, b_text) != 0)
+        g_error ("%s game %u (%s) differs:\n%s: %s\n%s: %s", bot, g,
+                 options ? options : "default options", a->path, a_text, b->path, b_text);
+    }
 }

@@ -109,6 +109,64 @@ char         *tw_test_play_bot_game    (TwGame            *game,
                                         const TwBotSpec   *spec,
                                         guint64            game_seed,
                                         TwState          **final);
+/* The text of a file of the source tree: the path's components under
+ * $TILEWRIGHT_SRCDIR, NULL-terminated. Free with g_free(). */
+char         *tw_test_read_source      (const char        *first,
+                                        ...) G_GNUC_NULL_TERMINATED;
+/* A bundled definition's @text with @section (a top-level YAML block) put
+ * before its variant options, where the bundled files say "# Every variant
+ * option of the rules module". Free with g_free(). */
+char         *tw_test_with_section     (const char        *text,
+                                        const char        *section);
+/* Fails unless tests/data-files/@name is @want, byte for byte. */
+void          tw_test_check_data_file  (const char        *name,
+                                        const char        *want);
+/* The first YAML block (between "```yaml" and "```") after the heading
+ * @heading of doc/definition-format.md whose text starts with @start.
+ * Free with g_free(). */
+char         *tw_test_doc_block        (const char        *heading,
+                                        const char        *start);
+/* Appends every seat's score terms of @state to @out: "; SEAT LABEL POINTS",
+ * seats from 0. */
+void          tw_test_append_score_terms (GString         *out,
+                                        const TwGame      *game,
+                                        const TwState     *state);
+
+/* One seeded game of @game by @spec's bot in every seat, as text (its
+ * moves, scores and whatever the test adds); @data is the test's. */
+typedef char *(*TwTestGameText) (TwGame          *game,
+                                 const TwBotSpec *spec,
+                                 guint64          game_seed,
+                                 gpointer         data);
+/* @n_games games by @bot under @options ("name=value …" or NULL), with 2,
+ * 3 and 4 players in turn and game seeds made of @seed as tw-sim.c makes
+ * them, played on @a and on @b: the texts @play gives (with @a_data, with
+ * @b_data) must be identical; the first that differs fails the test. */
+void          tw_test_same_games       (TwDefinition      *a,
+                                        TwDefinition      *b,
+                                        const char        *bot,
+                                        const char        *options,
+                                        guint              n_games,
+                                        guint64            seed,
+                                        TwTestGameText     play,
+                                        gpointer           a_data,
+                                        gpointer           b_data);
+
+/* A bad section of a definition, and the first problem it must give. */
+typedef struct
+{
+  const char *section;
+  const char *where;     /* "line:column" in the file's text */
+  const char *message;   /* part of the first problem's message and hint */
+} TwTestBadSection;
+
+/* Loads each case's section, after one line and before @text (so its
+ * lines are known: the section starts on line 2), and checks that the
+ * definition is refused with the case's problem first. */
+void          tw_test_check_bad_sections (const char      *text,
+                                        const TwTestBadSection *cases,
+                                        guint              n_cases);
+
 /* Runs one case on a game of @def. */
 void          tw_test_run_rule_case    (TwDefinition      *def,
                                         const TwRuleCase  *rc,

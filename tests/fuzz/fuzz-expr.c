@@ -1,13 +1,14 @@
 /* fuzz-expr.c: the expression compiler and evaluator on arbitrary text
  *
  * The first byte chooses what the expression must give (bit 0: a number,
- * else a condition) and the vocabulary (bit 1: Blokus Shuffle's, else
- * Colorblock's); the rest is compiled against it and the bundled
- * definition's colours. It must compile or be refused with an error whose
- * offset lies inside the text, in bounded time; whatever compiles is
- * evaluated on a position in the middle of a game (Colorblock: for every
- * seat, with and without a shape; Blokus Shuffle: for every colour) and
- * must end.
+ * else a condition) and the vocabulary (bit 3: Block 2 Block's, else bit 2:
+ * Color Shift's, else bit 1: Blokus Shuffle's, else Colorblock's); the rest
+ * is compiled against it and the bundled definition's colours. It must
+ * compile or be refused with an error whose offset lies inside the text, in
+ * bounded time; whatever compiles is evaluated on a position in the middle
+ * of a game (Colorblock: for every seat, with and without a shape; Blokus
+ * Shuffle: for every colour; Color Shift and Block 2 Block: for every seat)
+ * and must end.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -17,15 +18,17 @@
 
 #include "tw-expr.h"
 #include "tw-game.h"
+#include "games/block-2-block/bb-private.h"
 #include "games/blokus-shuffle/bs-private.h"
+#include "games/color-shift/cs-private.h"
 #include "games/colorblock/cb-private.h"
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 
 /* kept for the life of the process: loaded once, like the real app's */
-static TwDefinition *definition, *bs_definition;
-static TwGame *game, *bs_game;
-static TwState *state, *bs_state;
+static TwDefinition *definition, *bs_definition, *cs_definition, *bb_definition;
+static TwGame *game, *bs_game, *cs_game, *bb_game;
+static TwState *state, *bs_state, *cs_state, *bb_state;
 static CbShape shapes[2];
 
 /* A game of the bundled @rules_id with @players seats, 40 random moves in
@@ -62,7 +65,9 @@ static gboolean
 setup (void)
 {
   if (!start_game ("colorblock", 3, &definition, &game, &state)
-      || !start_game ("blokus-shuffle", 4, &bs_definition, &bs_game, &bs_state))
+      || !start_game ("blokus-shuffle", 4, &bs_definition, &bs_game, &bs_state)
+      || !start_game ("color-shift", 3, &cs_definition, &cs_game, &cs_state)
+      || !start_game ("block-2-block", 3, &bb_definition, &bb_game, &bb_state))
     return FALSE;
 
   const CbState *s = (const CbState *) state;
@@ -88,15 +93,18 @@ eval_colorblock (const TwExprProgram *program,
       }
 }
 
-/* @program for every colour. */
+/* @program over @env with *@index (the env's colour or seat) from 0 to
+ * @n - 1. */
 static void
-eval_blokus_shuffle (const TwExprProgram *program,
-                     TwExprType           want)
+eval_each (const TwExprProgram *program,
+           TwExprType           want,
+           gconstpointer        env,
+           guint               *index,
+           guint                n)
 {
-  for (guint c = 0; c < bs_n_colors (bs_game); c++)
+  for (*index = 0; *index < n; (*index)++)
     {
-      BsExprEnv env = { bs_game, (const BsState *) bs_state, c };
-      gint64 v = tw_expr_eval (program, &env);
+      gint64 v = tw_expr_eval (program, env);
       g_assert (want != TW_EXPR_BOOL || v == 0 || v == 1);
     }
 }
@@ -112,12 +120,18 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
     return 0;
 
   TwExprType want = data[0] & 1 ? TW_EXPR_NUMBER : TW_EXPR_BOOL;
-  gboolean blokus = (data[0] & 2) != 0;
+  gboolean block_2_block = (data[0] & 8) != 0;
+  gboolean color_shift = !block_2_block && (data[0] & 4) != 0;
+  gboolean blokus = !block_2_block && !color_shift && (data[0] & 2) != 0;
   gint64 t0 = g_get_monotonic_time ();
   g_autoptr(TwExprProgram) program =
     tw_expr_compile ((const char *) data + 1, size - 1,
-                     blokus ? &bs_expr_vocabulary : &cb_expr_vocabulary,
-                     blokus ? bs_definition : definition, want, &where, &error);
+                     block_2_block ? &bb_expr_vocabulary
+                     : color_shift ? &cs_expr_vocabulary
+                     : blokus ? &bs_expr_vocabulary : &cb_expr_vocabulary,
+                     block_2_block ? bb_definition
+                     : color_shift ? cs_definition : blokus ? bs_definition : definition,
+                     want, &where, &error);
   g_assert ((program == NULL) == (error != NULL));
   if (program == NULL)
     {
@@ -126,8 +140,21 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
       tw_expr_where_clear (&where);
       return 0;
     }
-  if (blokus)
-    eval_blokus_shuffle (program, want);
+  if (block_2_block)
+    {
+      BbExprEnv env = { bb_game, (const BbState *) bb_state, 0 };
+      eval_each (program, want, &env, &env.seat, bb_game->n_players);
+    }
+  else if (color_shift)
+    {
+      CsExprEnv env = { cs_game, (const CsState *) cs_state, 0 };
+      eval_each (program, want, &env, &env.seat, cs_game->n_players);
+    }
+  else if (blokus)
+    {
+      BsExprEnv env = { bs_game, (const BsState *) bs_state, 0 };
+      eval_each (program, want, &env, &env.color, bs_n_colors (bs_game));
+    }
   else
     eval_colorblock (program, want);
   /* compiling and a few evaluations of the largest expression take

@@ -148,7 +148,8 @@ static const char * const bb_counter_names[] = {
   NULL,
 };
 
-static const char * const bb_extra_sections[] = { "board", "markers", "die", "short-stack", NULL };
+static const char * const bb_extra_sections[] = { "board", "markers", "die", "short-stack",
+                                                      "end-scoring", NULL };
 static const char * const bb_extra_tile_keys[] = { NULL };
 
 /* How a game ended: the rulebook's end (every tile on the board locked) or

@@ -1,8 +1,9 @@
 /* bb-prepare.c: Block 2 Block at definition time
  *
  * What runs once when a definition loads, never during play: the module's
- * own sections (board, markers, die, short-stack) read and checked into the
- * immutable BbPrep (bb-private.h) that every game of the definition shares.
+ * own sections (board, markers, die, short-stack, end-scoring) read and
+ * checked into the immutable BbPrep (bb-private.h) that every game of the
+ * definition shares.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -130,7 +131,11 @@ void
 bb_validate (TwDefinition  *def,
              TwDiagnostics *diags)
 {
+  TwExprTerms terms = { 0, };
+
   parse_config (def, diags, NULL);
+  tw_expr_terms_read (&terms, def, "end-scoring", &bb_expr_vocabulary, diags);
+  tw_expr_terms_clear (&terms);
 }
 
 gpointer
@@ -141,6 +146,7 @@ bb_prepare (const TwDefinition *def)
 
   /* validate() passed, so this only fills the tables */
   parse_config (def, scratch, p);
+  tw_expr_terms_read (&p->end_terms, def, "end-scoring", &bb_expr_vocabulary, scratch);
   tw_diagnostics_free (scratch);
 
   p->n_tiers = (p->n_rows + 1) / 2;
@@ -170,7 +176,10 @@ bb_prepare (const TwDefinition *def)
 void
 bb_free_prepared (gpointer data)
 {
-  g_free (data);
+  BbPrep *p = data;
+
+  tw_expr_terms_clear (&p->end_terms);
+  g_free (p);
 }
 
 gsize

@@ -17,6 +17,7 @@
  */
 #pragma once
 
+#include "tw-expr-terms.h"
 #include "tw-game.h"
 #include "tw-module-util.h"
 #include "bb-view.h"
@@ -95,6 +96,9 @@ typedef struct
   guint8   inst_def[BB_MAX_TILES];
   guint8   inst_kind[BB_MAX_TILES];
   guint8   def_kind[TW_MAX_TILE_DEFS];
+  /* the score's terms written as expressions (`end-scoring:`, compiled
+   * against bb-expr.c's vocabulary); none: the C terms of bb-score.c */
+  TwExprTerms end_terms;
 } BbPrep;
 
 typedef struct
@@ -162,7 +166,8 @@ bb_tier_of_slot (const BbPrep *p, guint slot)
 }
 
 /* A seat's score by rule (bb-score.c): tier_shared[k] is the number of
- * players who won tier k (0: not this seat). */
+ * players who won tier k (0: not this seat); with `end-scoring:` terms
+ * only terms[] is filled. total is the score. */
 typedef struct
 {
   int    locks;
@@ -171,14 +176,24 @@ typedef struct
   int    holdings;
   int    tier_bonus[BB_MAX_TIERS];
   guint8 tier_shared[BB_MAX_TIERS];
+  int    terms[TW_EXPR_MAX_TERMS];
+  int    total;
 } BbScoreParts;
 
 void     bb_score_parts       (const TwGame *game, const BbState *s, BbScoreParts *parts);
-int      bb_score_parts_total (const BbScoreParts *parts);
 void     bb_score_terms       (const TwGame *game, const TwState *state, guint seat,
                                GArray *terms);
 void     bb_describe_seat     (const TwGame *game, const TwState *state, guint seat,
                                int viewer, GString *out);
+/* Each seat's tier score in tier @k (lock values, or locked tiles with
+ * tier-score=locked-tiles) in @tier_score; returns the best of them (0:
+ * nobody locked a tile there) and the number of seats at the best in
+ * @tied. */
+int      bb_tier_scores       (const TwGame *game, const BbState *s, guint k, int *tier_score,
+                               guint *tied);
+/* Tier @k's bonus before any tie: the tier value times its number, plus
+ * every bid and investment on it. */
+int      bb_tier_bonus        (const TwGame *game, const BbState *s, guint k);
 
 /* What tile @t is worth locked in @slot: a black block 1, a clean block its
  * tier number (rows 1-2: 1, rows 3-4: 2, ...), a gold one that times the
@@ -286,5 +301,15 @@ gboolean bb_state_from_text  (const TwGame *game, TwState *state, const char *te
                               GString *why);
 
 extern const char bb_notation_summary[];
+
+/* bb-expr.c: what a scoring expression reads, one seat of one state */
+typedef struct
+{
+  const TwGame  *game;
+  const BbState *s;
+  guint          seat;
+} BbExprEnv;
+
+extern const TwExprVocabulary bb_expr_vocabulary;
 
 G_END_DECLS

@@ -609,7 +609,7 @@ bb_compute_scores (const TwGame  *game,
 
   bb_score_parts (game, s, parts);
   for (guint q = 0; q < s->n_players; q++)
-    out[q] = bb_score_parts_total (&parts[q]);
+    out[q] = parts[q].total;
 }
 
 int

@@ -6,6 +6,14 @@
  * 1 per bid + 1 per investment on it; tied winners divide it, rounding up).
  * The final score is the sum; the rulebook gives no tie-break for it.
  *
+ * A definition may write the score's terms itself, as expressions over
+ * bb-expr.c's vocabulary (`end-scoring:`); they then replace all of these
+ * C terms, and the score table names them by their labels. The options
+ * keep their say through the vocabulary: a block's `value` is what
+ * lock-values and gold-multiplier make it, a tier's `score` and `won` go
+ * by tier-score, and `captures` counts as capture-points does. The C terms
+ * stay for the bundled definition: their labels are translated.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
@@ -16,6 +24,47 @@
 #include "bb-private.h"
 #include "tw-result.h"
 
+int
+bb_tier_scores (const TwGame  *game,
+                const BbState *s,
+                guint          k,
+                int           *tier_score,
+                guint         *tied)
+{
+  const BbPrep *p = bb_prep (game);
+  gboolean by_count = bb_opt (game, BB_OPT_TIER_SCORE) == BB_TIER_LOCKED_TILES;
+  int best = 0;
+
+  memset (tier_score, 0, s->n_players * sizeof *tier_score);
+  *tied = 0;
+  for (guint64 m = p->tier_mask[k] & s->lock; m != 0; m &= m - 1)
+    {
+      guint t = s->slot_tile[__builtin_ctzll (m)];
+      tier_score[s->tile_locker[t]] += by_count ? 1 : (int) bb_lock_value (game, s, t);
+    }
+  for (guint q = 0; q < s->n_players; q++)
+    if (tier_score[q] > best)
+      {
+        best = tier_score[q];
+        *tied = 1;
+      }
+    else if (tier_score[q] == best && best > 0)
+      (*tied)++;
+  return best;
+}
+
+int
+bb_tier_bonus (const TwGame  *game,
+               const BbState *s,
+               guint          k)
+{
+  int bonus = (int) bb_prep (game)->tier_value * (int) (k + 1);
+
+  for (guint q = 0; q < s->n_players; q++)
+    bonus += s->bids[k][q] + s->inv[k][q];
+  return bonus;
+}
+
 void
 bb_score_parts (const TwGame  *game,
                 const BbState *s,
@@ -23,9 +72,18 @@ bb_score_parts (const TwGame  *game,
 {
   const BbPrep *p = bb_prep (game);
   guint n = s->n_players;
-  gboolean by_count = bb_opt (game, BB_OPT_TIER_SCORE) == BB_TIER_LOCKED_TILES;
 
   memset (parts, 0, n * sizeof *parts);
+  if (p->end_terms.n > 0)
+    {
+      for (guint q = 0; q < n; q++)
+        {
+          BbExprEnv env = { game, s, q };
+
+          parts[q].total = tw_expr_terms_eval (&p->end_terms, &env, parts[q].terms);
+        }
+      return;
+    }
   for (guint q = 0; q < n; q++)
     {
       parts[q].captures = s->capture_points[q];
@@ -33,31 +91,18 @@ bb_score_parts (const TwGame  *game,
       for (guint k = 0; k < p->n_tiers; k++)
         parts[q].investments += s->inv[k][q];
     }
+  for (guint64 m = p->all_slots & s->lock; m != 0; m &= m - 1)
+    {
+      guint t = s->slot_tile[__builtin_ctzll (m)];
+      parts[s->tile_locker[t]].locks += bb_lock_value (game, s, t);
+    }
   for (guint k = 0; k < p->n_tiers; k++)
     {
-      int tier_score[BB_MAX_PLAYERS] = { 0 };
-      int best = 0;
-      guint tied = 0;
-      int bonus = (int) p->tier_value * (int) (k + 1);
+      int tier_score[BB_MAX_PLAYERS];
+      guint tied;
+      int best = bb_tier_scores (game, s, k, tier_score, &tied);
+      int bonus = bb_tier_bonus (game, s, k);
 
-      for (guint64 m = p->tier_mask[k] & s->lock; m != 0; m &= m - 1)
-        {
-          guint t = s->slot_tile[__builtin_ctzll (m)];
-          guint v = bb_lock_value (game, s, t);
-          parts[s->tile_locker[t]].locks += v;
-          tier_score[s->tile_locker[t]] += by_count ? 1 : (int) v;
-        }
-      for (guint q = 0; q < n; q++)
-        {
-          bonus += s->bids[k][q] + s->inv[k][q];
-          if (tier_score[q] > best)
-            {
-              best = tier_score[q];
-              tied = 1;
-            }
-          else if (tier_score[q] == best && best > 0)
-            tied++;
-        }
       if (best <= 0)
         continue;   /* nobody locked a tile here: the bonus is not awarded */
       /* a tie: each tied player gets the bonus divided, rounding up */
@@ -68,16 +113,13 @@ bb_score_parts (const TwGame  *game,
             parts[q].tier_shared[k] = tied;
           }
     }
-}
-
-int
-bb_score_parts_total (const BbScoreParts *parts)
-{
-  int total = parts->locks + parts->captures + parts->investments + parts->holdings;
-
-  for (guint k = 0; k < BB_MAX_TIERS; k++)
-    total += parts->tier_bonus[k];
-  return total;
+  for (guint q = 0; q < n; q++)
+    {
+      parts[q].total = parts[q].locks + parts[q].captures + parts[q].investments
+                       + parts[q].holdings;
+      for (guint k = 0; k < p->n_tiers; k++)
+        parts[q].total += parts[q].tier_bonus[k];
+    }
 }
 
 void
@@ -87,10 +129,18 @@ bb_score_terms (const TwGame  *game,
                 GArray        *terms)
 {
   const BbState *s = (const BbState *) state;
+  const BbPrep *p = bb_prep (game);
   BbScoreParts parts[BB_MAX_PLAYERS];
   const BbScoreParts *mine = &parts[seat];
 
   bb_score_parts (game, s, parts);
+  if (p->end_terms.n > 0)
+    {
+      /* the designer's labels, every term shown */
+      for (guint i = 0; i < p->end_terms.n; i++)
+        tw_score_terms_add (terms, g_strdup (p->end_terms.label[i]), mine->terms[i]);
+      return;
+    }
   /* Translators: the parts of a score in Block 2 Block, as its rulebook names them */
   tw_score_terms_add (terms, g_strdup (_("Locked blocks")), mine->locks);
   tw_score_terms_add (terms, g_strdup (_("Opponent markers captured")), mine->captures);

@@ -80,81 +80,6 @@ read_board (const TwDefinition *def,
   return ok;
 }
 
-/* Reads `advanced-scoring:`, advanced scoring's terms written as
- * expressions: a list of {label, points}, each `points` a number over
- * bs-expr.c's vocabulary. Returns how many terms there are, their labels
- * and programs in @labels and @programs (the caller's to free), or 0 when
- * the section is absent or has a problem, reported to @diags. */
-static guint
-read_scoring_terms (const TwDefinition *def,
-                    TwDiagnostics      *diags,
-                    char              **labels,
-                    TwExprProgram     **programs)
-{
-  static const char * const keys[] = { "label", "points", NULL };
-  const TwNode *list = tw_node_get (def->root, "advanced-scoring");
-  guint n = 0;
-  gboolean ok = TRUE;
-
-  if (list == NULL || !tw_node_expect (list, TW_NODE_SEQ, "advanced-scoring", diags))
-    return 0;
-  if (list->n_children == 0 || list->n_children > BS_MAX_TERMS)
-    {
-      tw_diag_error (diags, list, "list the terms as `- {label: TEXT, points: EXPRESSION}`",
-                     "advanced-scoring needs 1 to %u terms, this file has %u", BS_MAX_TERMS,
-                     list->n_children);
-      return 0;
-    }
-  for (guint i = 0; i < list->n_children; i++)
-    {
-      const TwNode *item = list->children[i];
-      const TwNode *label = tw_node_get (item, "label");
-      const TwNode *points = tw_node_get (item, "points");
-      TwExprProgram *program = NULL;
-
-      if (!tw_node_expect (item, TW_NODE_MAP, "a scoring term", diags)
-          || !tw_node_check_keys (item, keys, "a scoring term", diags))
-        {
-          ok = FALSE;
-          continue;
-        }
-      if (label == NULL || points == NULL)
-        {
-          tw_diag_error (diags, item, "write both `label: TEXT` and `points: EXPRESSION`",
-                         "scoring term %u has no `%s`", i + 1, label == NULL ? "label" : "points");
-          ok = FALSE;
-          continue;
-        }
-      if (!tw_node_expect (label, TW_NODE_SCALAR, "a label", diags) || label->scalar[0] == '\0')
-        {
-          if (label->type == TW_NODE_SCALAR)
-            tw_diag_error (diags, label, "say what the term counts, as the score table shows it",
-                           "a scoring term's label is empty");
-          ok = FALSE;
-          continue;
-        }
-      program = tw_expr_compile_node (points, def->text, &bs_expr_vocabulary, def,
-                                      TW_EXPR_NUMBER, diags);
-      if (program == NULL)
-        {
-          ok = FALSE;
-          continue;
-        }
-      labels[n] = g_strdup (label->scalar);
-      programs[n++] = program;
-    }
-  if (!ok)
-    {
-      for (guint i = 0; i < n; i++)
-        {
-          g_clear_pointer (&labels[i], g_free);
-          g_clear_pointer (&programs[i], tw_expr_program_free);
-        }
-      return 0;
-    }
-  return n;
-}
-
 void
 bs_validate (TwDefinition  *def,
              TwDiagnostics *diags)
@@ -222,14 +147,9 @@ bs_validate (TwDefinition  *def,
                        def->cards[i].id);
     }
 
-  char *labels[BS_MAX_TERMS] = { NULL, };
-  TwExprProgram *programs[BS_MAX_TERMS] = { NULL, };
-  guint n_terms = read_scoring_terms (def, diags, labels, programs);
-  for (guint i = 0; i < n_terms; i++)
-    {
-      g_free (labels[i]);
-      tw_expr_program_free (programs[i]);
-    }
+  TwExprTerms terms = { 0, };
+  tw_expr_terms_read (&terms, def, "advanced-scoring", &bs_expr_vocabulary, diags);
+  tw_expr_terms_clear (&terms);
 }
 
 gpointer
@@ -302,7 +222,7 @@ bs_prepare (const TwDefinition *def)
       p->card_count[i] = def->cards[i].count;
       p->n_cards += def->cards[i].count;
     }
-  p->n_terms = read_scoring_terms (def, quiet, p->term_label, p->term_expr);
+  tw_expr_terms_read (&p->terms, def, "advanced-scoring", &bs_expr_vocabulary, quiet);
   return p;
 }
 
@@ -312,11 +232,7 @@ bs_free_prepared (gpointer data)
   BsPrep *p = data;
 
   g_free (p->orients);
-  for (guint i = 0; i < p->n_terms; i++)
-    {
-      g_free (p->term_label[i]);
-      tw_expr_program_free (p->term_expr[i]);
-    }
+  tw_expr_terms_clear (&p->terms);
   g_free (p);
 }
 

@@ -20,7 +20,7 @@
  */
 #pragma once
 
-#include "tw-expr.h"
+#include "tw-expr-terms.h"
 #include "tw-game.h"
 #include "tw-module-util.h"
 #include "bs-view.h"
@@ -59,11 +59,6 @@ enum /* counters */
  * beyond them is tested cell by cell. */
 #define BS_MAX_SHAPES     16
 
-/* Terms a definition's `advanced-scoring:` may list. */
-#define BS_MAX_TERMS      8
-/* A term's points are clamped to +-this, so that the terms add up inside an int. */
-#define BS_MAX_TERM_POINTS 1000000
-
 /* One orientation of one piece: its cells and row masks (bit x = column x). */
 typedef struct
 {
@@ -101,10 +96,8 @@ typedef struct
   guint            n_cards;                /* per colour */
   guint8           card_count[TW_MAX_CARD_DEFS];
   /* advanced scoring written as expressions (`advanced-scoring:`, compiled
-   * against bs-expr.c's vocabulary); n_terms 0: the C terms of bs-score.c */
-  guint            n_terms;
-  char            *term_label[BS_MAX_TERMS];
-  TwExprProgram   *term_expr[BS_MAX_TERMS];
+   * against bs-expr.c's vocabulary); none: the C terms of bs-score.c */
+  TwExprTerms      terms;
 } BsPrep;
 
 typedef struct
@@ -247,7 +240,7 @@ typedef struct
   int squares;      /* basic: squares left; advanced in C: -1 per square left */
   int all_placed;   /* advanced in C: +15 */
   int monomino;     /* advanced in C: +5 */
-  int terms[BS_MAX_TERMS];  /* advanced as expressions: BsPrep.term_expr[i]'s points */
+  int terms[TW_EXPR_MAX_TERMS];  /* advanced as expressions: BsPrep.terms' points */
   int total;
 } BsColorParts;
 

@@ -36,18 +36,11 @@ bs_color_parts (const TwGame  *game,
       parts->squares = parts->total = s->remaining[c];
       return;
     }
-  if (p->n_terms > 0)
+  if (p->terms.n > 0)
     {
       BsExprEnv env = { game, s, c };
 
-      parts->total = 0;
-      for (guint i = 0; i < p->n_terms; i++)
-        {
-          /* bounded so that eight terms add up inside an int */
-          gint64 v = tw_expr_eval (p->term_expr[i], &env);
-          parts->terms[i] = (int) CLAMP (v, -BS_MAX_TERM_POINTS, BS_MAX_TERM_POINTS);
-          parts->total += parts->terms[i];
-        }
+      parts->total = tw_expr_terms_eval (&p->terms, &env, parts->terms);
       return;
     }
   parts->squares = -(int) s->remaining[c];
@@ -95,13 +88,13 @@ bs_score_terms (const TwGame  *game,
         /* Translators: Blokus Shuffle's basic score: fewer is better */
         tw_score_terms_add (terms, g_strdup_printf (_("%s: squares left on its pieces"), color),
                   parts.squares);
-      else if (p->n_terms > 0)
+      else if (p->terms.n > 0)
         {
           /* the designer's labels; a term worth nothing now is left out
            * (as the C bonuses are), the first is always shown */
-          for (guint i = 0; i < p->n_terms; i++)
+          for (guint i = 0; i < p->terms.n; i++)
             if (i == 0 || parts.terms[i] != 0)
-              tw_score_terms_add (terms, g_strdup_printf ("%s: %s", color, p->term_label[i]),
+              tw_score_terms_add (terms, g_strdup_printf ("%s: %s", color, p->terms.label[i]),
                                   parts.terms[i]);
         }
       else

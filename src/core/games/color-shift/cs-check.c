@@ -274,8 +274,9 @@ cs_check (const TwGame  *game,
       g_string_assign (why, "the tile placed this turn is not the last placement");
       return FALSE;
     }
+  /* end-scoring terms may take points away; the C term only adds */
   for (guint q = 0; q < s->n_players; q++)
-    if (s->score[q] < 0 || s->end_points[q] < 0)
+    if (s->score[q] < 0 || (s->end_points[q] < 0 && p->end_terms.n == 0))
       {
         g_string_printf (why, "seat %u has a negative score", q + 1);
         return FALSE;

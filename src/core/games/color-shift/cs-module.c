@@ -93,6 +93,8 @@ G_STATIC_ASSERT (G_N_ELEMENTS (cs_counter_names) == CS_N_COUNTERS + 1);
 
 static const char * const cs_extra_tile_keys[] = { NULL };
 
+static const char * const cs_sections[] = { "end-scoring", NULL };
+
 /* What a move did with the components, for `simulate --impact`: a tile
  * comes into play when it is drawn (or starts the board) and is used by
  * the seat that places it; one discarded as unplaceable is only in play.
@@ -149,7 +151,7 @@ const TwRules tw_cs_rules = {
   .n_options = CS_N_OPTIONS,
   .card_kinds = NULL,
   .n_card_kinds = 0,
-  .extra_sections = NULL,
+  .extra_sections = cs_sections,
   .extra_tile_keys = cs_extra_tile_keys,
   .counter_names = cs_counter_names,
   .notation = cs_notation_summary,

@@ -2,8 +2,8 @@
  *
  * What runs once when a definition loads, never during play: the checks a
  * Color Shift definition must pass, and the immutable tables (tile instances,
- * faces and rotations, the state layout) that every game of the definition
- * shares (cs-private.h, CsPrep).
+ * faces and rotations, the state layout, the terms of `end-scoring:`) that
+ * every game of the definition shares (cs-private.h, CsPrep).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -48,6 +48,10 @@ cs_validate (TwDefinition  *def,
   if (def->total_tiles < n_start + 1)
     tw_diag_error (diags, tw_node_get (def->root, "game"), "add tiles to the `tiles:` list",
                    "Color Shift needs a start tile and at least one tile to play");
+
+  TwExprTerms terms = { 0, };
+  tw_expr_terms_read (&terms, def, "end-scoring", &cs_expr_vocabulary, diags);
+  tw_expr_terms_clear (&terms);
 }
 
 gpointer
@@ -107,6 +111,9 @@ cs_prepare (const TwDefinition *def)
   p->off_front = tw_layout_take (&off, (4 * T + 4) * sizeof (CsFront));
   p->off_grid = tw_layout_take (&off, (gsize) p->side * p->side);
   p->size = tw_layout_end (off);
+
+  g_autoptr(TwDiagnostics) quiet = tw_diagnostics_new (def->path);
+  tw_expr_terms_read (&p->end_terms, def, "end-scoring", &cs_expr_vocabulary, quiet);
   return p;
 }
 
@@ -121,6 +128,7 @@ cs_free_prepared (gpointer data)
   g_free (p->def_colors);
   g_free (p->rotations);
   g_free (p->n_rotations);
+  tw_expr_terms_clear (&p->end_terms);
   g_free (p);
 }
 

@@ -32,6 +32,7 @@
  */
 #pragma once
 
+#include "tw-expr-terms.h"
 #include "tw-game.h"
 #include "tw-tile.h"
 #include "tw-module-util.h"
@@ -117,6 +118,9 @@ typedef struct
   gsize            off_front;            /* CsFront[4T + 4] */
   gsize            off_grid;             /* guint8[S*S]: placement index or CS_NONE */
   gsize            size;
+  /* the end-of-game term written as expressions (`end-scoring:`, compiled
+   * against cs-expr.c's vocabulary); none: the C term of cs-score.c */
+  TwExprTerms      end_terms;
 } CsPrep;
 
 typedef struct
@@ -302,6 +306,10 @@ void     cs_score_terms     (const TwGame *game, const TwState *state, guint sea
                              GArray *terms);
 void     cs_describe_seat   (const TwGame *game, const TwState *state, guint seat, int viewer,
                              GString *out);
+/* @seat's end-of-game points in the final position @s: the C term, or the
+ * sum of the definition's `end-scoring:` terms, each term's points then in
+ * @terms[i] when @terms is not NULL. */
+int      cs_end_points      (const TwGame *game, const CsState *s, guint seat, int *terms);
 
 /* cs-notation.c */
 void     cs_describe_move   (const TwGame *game, const TwState *state, const TwMove *move,
@@ -315,5 +323,15 @@ gboolean cs_state_from_text (const TwGame *game, TwState *state, const char *tex
                              GString *why);
 
 extern const char cs_notation_summary[];
+
+/* cs-expr.c: what an end-of-game scoring expression reads, one seat of one state */
+typedef struct
+{
+  const TwGame  *game;
+  const CsState *s;
+  guint          seat;
+} CsExprEnv;
+
+extern const TwExprVocabulary cs_expr_vocabulary;
 
 G_END_DECLS

@@ -648,33 +648,24 @@ score_turn (const TwGame *game,
     }
 }
 
-/* The end: lying meeples leave, every standing meeple in an unfinished area
- * scores 1 point per 2 tiles of it. */
+/* The end: lying meeples leave (they score nothing), and every seat scores
+ * its end-of-game points (cs_end_points(): by the rulebook, 1 point per 2
+ * tiles of an unfinished area for each standing meeple in it) in the final
+ * position. The counter adds up what the seats gain: a seat whose terms
+ * sum below 0 adds nothing to it (counters only count up). */
 static void
 finish (const TwGame *game,
         CsState      *s)
 {
-  const CsPrep *p = cs_prep (game);
-  gboolean up = cs_opt (game, CS_OPT_END_ROUNDING) == 1;
-
   s->phase = CS_PHASE_DONE;
   s->placed = CS_NONE;
   s->current = 0;
   for (guint q = 0; q < s->n_players; q++)
-    for (guint k = 0; k < CS_MAX_MEEPLES; k++)
-      {
-        const CsMeeple *m = &s->meeple[q][k];
-        if (m->tile == CS_NONE || !m->standing)
-          continue;
-        guint16 root = cs_area_of (p, s, m->tile, m->sec);
-        gboolean all_finished;
-        if (CS_OPEN (p, s)[root] == 0)
-          continue;   /* completed areas were scored at the end of the turn */
-        guint n = cs_area_tiles (game, s, root, &all_finished);
-        int pts = up ? (int) (n + 1) / 2 : (int) n / 2;
-        s->end_points[q] += pts;
-        s->counters[CS_COUNTER_POINTS_END] += pts;
-      }
+    {
+      int pts = cs_end_points (game, s, q, NULL);
+      s->end_points[q] = pts;
+      s->counters[CS_COUNTER_POINTS_END] += MAX (pts, 0);
+    }
 }
 
 static void

@@ -5,6 +5,13 @@
  * unfinished area scores 1 point for every 2 tiles (rulebook, Scoring and
  * End of the game). Most points wins; a tie is shared (no tie-break given).
  *
+ * A definition may write the end-of-game points itself, as expressions
+ * over cs-expr.c's vocabulary (`end-scoring:`); they then replace the C
+ * term and the end-rounding option, and the score table names them by
+ * their labels. The scoring of completed areas stays C: it happens during
+ * play, as an effect of a placement, a move or a shift (cs-rules.c,
+ * score_if_complete()), not at the end.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
@@ -14,6 +21,36 @@
 #include "cs-private.h"
 #include "tw-result.h"
 
+int
+cs_end_points (const TwGame  *game,
+               const CsState *s,
+               guint          seat,
+               int           *terms)
+{
+  const CsPrep *p = cs_prep (game);
+  gboolean up = cs_opt (game, CS_OPT_END_ROUNDING) == 1;
+  int total = 0;
+
+  if (p->end_terms.n > 0)
+    {
+      CsExprEnv env = { game, s, seat };
+
+      return tw_expr_terms_eval (&p->end_terms, &env, terms);
+    }
+  for (guint k = 0; k < CS_MAX_MEEPLES; k++)
+    {
+      const CsMeeple *m = &s->meeple[seat][k];
+      if (m->tile == CS_NONE || !m->standing)
+        continue;
+      guint16 root = cs_area_of (p, s, m->tile, m->sec);
+      if (CS_OPEN (p, s)[root] == 0)
+        continue;   /* completed areas were scored at the end of the turn */
+      guint n = cs_area_tiles (game, s, root, NULL);
+      total += up ? (int) (n + 1) / 2 : (int) n / 2;
+    }
+  return total;
+}
+
 void
 cs_score_terms (const TwGame  *game,
                 const TwState *state,
@@ -21,13 +58,26 @@ cs_score_terms (const TwGame  *game,
                 GArray        *terms)
 {
   const CsState *s = (const CsState *) state;
+  const CsPrep *p = cs_prep (game);
+  int points[TW_EXPR_MAX_TERMS] = { 0, };
 
   /* Translators: a score's part in Color Shift */
   tw_score_terms_add (terms, g_strdup (_("Completed colour areas: 1 point per tile for each "
                                          "meeple")), s->score[seat]);
-  /* Translators: a score's part in Color Shift, counted when the game ends */
-  tw_score_terms_add (terms, g_strdup (_("Unfinished areas at the end: 1 point per 2 tiles for "
-                                         "each standing meeple")), s->end_points[seat]);
+  if (p->end_terms.n == 0)
+    {
+      /* Translators: a score's part in Color Shift, counted when the game ends */
+      tw_score_terms_add (terms, g_strdup (_("Unfinished areas at the end: 1 point per 2 tiles "
+                                             "for each standing meeple")), s->end_points[seat]);
+      return;
+    }
+  /* the designer's labels, every term shown as the C term is; they count
+   * when the game ends, so they are 0 before, and at the end they are what
+   * finish() added up on this same final position */
+  if (s->phase == CS_PHASE_DONE)
+    cs_end_points (game, s, seat, points);
+  for (guint i = 0; i < p->end_terms.n; i++)
+    tw_score_terms_add (terms, g_strdup (p->end_terms.label[i]), points[i]);
 }
 
 /* What a seat has beside the board: the meeples left in its supply, and
