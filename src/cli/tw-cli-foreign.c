@@ -75,7 +75,7 @@ tw_cli_import (int    argc,
   format = tw_record_format_for_path (argv[1]);
   if (format == NULL)
     format = &tw_record_formats (&(guint) { 0 })[0];
-  if (!tw_file_read_limited (argv[1], format->max_bytes, format->what, &text, &len, &error))
+  if (!tw_file_read_limited (argv[1], format->max_bytes, _(format->what), &text, &len, &error))
     return tw_cli_report_error (error);
 
   g_autoptr(TwRecord) record = NULL;

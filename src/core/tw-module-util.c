@@ -6,6 +6,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 void
 tw_rank_by_score (const int *score,
@@ -40,7 +41,7 @@ tw_check_instance_at (guint8     *seen,
 {
   if (seen[inst]++ == 0 && loc_agrees)
     return TRUE;
-  g_string_printf (why, "tile instance %u is %s and elsewhere", inst, where);
+  g_string_printf (why, _("tile instance %u is %s and elsewhere"), inst, where);
   return FALSE;
 }
 
@@ -54,7 +55,7 @@ tw_check_instances_placed (const guint8 *seen,
   for (guint t = 0; t < n_inst; t++)
     if (!seen[t] && loc[t] != loc_away)
       {
-        g_string_printf (why, "tile instance %u is nowhere", t);
+        g_string_printf (why, _("tile instance %u is nowhere"), t);
         return FALSE;
       }
   return TRUE;
@@ -109,7 +110,7 @@ tw_notation_header_tag (char * const *head,
 {
   if (head[0] != NULL && g_str_equal (head[0], tag))
     return TRUE;
-  g_string_append_printf (why, "a %s position starts with '%s'", title, tag);
+  g_string_append_printf (why, _("a %s position starts with '%s'"), title, tag);
   return FALSE;
 }
 
@@ -121,7 +122,7 @@ tw_notation_split_key (char    *word,
 
   if (eq == NULL)
     {
-      g_string_printf (why, "expected KEY=VALUE, not '%s'", word);
+      g_string_printf (why, _("expected KEY=VALUE, not '%s'"), word);
       return NULL;
     }
   *eq = '\0';
@@ -137,7 +138,8 @@ tw_notation_check_players (const char *val,
 
   if (tw_notation_parse_int (val, &v) && (guint) v == n_players)
     return TRUE;
-  g_string_printf (why, "this game has %u players, the position %s", n_players, val);
+  g_string_printf (why, g_dngettext (GETTEXT_PACKAGE, "this game has %u player, the position %s",
+                                     "this game has %u players, the position %s", n_players), n_players, val);
   return FALSE;
 }
 
@@ -150,7 +152,7 @@ tw_notation_parse_seat (const char *val,
 {
   if (tw_notation_parse_int (val, seat) && *seat >= 1 && (guint) *seat <= n_players)
     return TRUE;
-  g_string_printf (why, "%s must be a seat from 1 to %u", key, n_players);
+  g_string_printf (why, _("%s must be a seat from 1 to %u"), key, n_players);
   return FALSE;
 }
 
@@ -166,7 +168,7 @@ tw_notation_take_instance (const TwDefinition *def,
 
   if (t < 0)
     {
-      g_string_printf (why, "unknown tile '%s'", id);
+      g_string_printf (why, _("unknown tile '%s'"), id);
       return -1;
     }
   for (guint i = 0; i < n_inst; i++)
@@ -175,6 +177,6 @@ tw_notation_take_instance (const TwDefinition *def,
         used[i] = 1;
         return i;
       }
-  g_string_printf (why, "more '%s' tiles than the definition has", id);
+  g_string_printf (why, _("more '%s' tiles than the definition has"), id);
   return -1;
 }
