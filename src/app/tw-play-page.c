@@ -409,8 +409,8 @@ update_legend (TwPlayPage *self)
       const TwCardDef *card = &def->cards[i];
       const TwCardKind *kind = card->kind < def->rules->n_card_kinds
                                ? &def->rules->card_kinds[card->kind] : NULL;
-      const char *title = card->title ? card->title : kind ? kind->title : card->id;
-      const char *what = card->text ? card->text : kind ? kind->description : NULL;
+      const char *title = card->title ? card->title : kind ? _(kind->title) : card->id;
+      const char *what = card->text ? card->text : kind ? _(kind->description) : NULL;
       g_autofree char *line = NULL;
 
       if (title == NULL || what == NULL || g_hash_table_contains (seen, title))

@@ -473,7 +473,7 @@ load_card_params (Loader           *L,
       if (value == NULL)
         {
           if (spec->required)
-            tw_diag_error (L->diags, params ? params : entry, spec->description,
+            tw_diag_error (L->diags, params ? params : entry, _(spec->description),
                            _("%s (kind '%s') is missing the parameter '%s'"), what,
                            kind->name, spec->name);
           continue;
@@ -570,10 +570,12 @@ tw_def_load_cards (Loader       *L,
       if (kind != NULL)
         {
           load_card_params (L, card, kind, entry, what);
+          /* a card without a title or text of its own shows its kind's, in
+           * the user's language */
           if (card->title == NULL)
-            card->title = g_strdup (kind->title);
+            card->title = g_strdup (_(kind->title));
           if (card->text == NULL)
-            card->text = g_strdup (kind->description);
+            card->text = g_strdup (_(kind->description));
         }
 
       if (card->id != NULL)

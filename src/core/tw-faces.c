@@ -134,9 +134,9 @@ tw_face_field (const TwDefinition *def,
       if (strcmp (name, "id") == 0)
         return g_strdup (card->id);
       if (strcmp (name, "title") == 0)
-        return g_strdup (card->title ? card->title : kind ? kind->title : NULL);
+        return g_strdup (card->title ? card->title : kind ? _(kind->title) : NULL);
       if (strcmp (name, "text") == 0)
-        return g_strdup (card->text ? card->text : kind ? kind->description : NULL);
+        return g_strdup (card->text ? card->text : kind ? _(kind->description) : NULL);
       if (strcmp (name, "points") == 0)
         return g_strdup_printf ("%d", card->points);
       if (strcmp (name, "count") == 0)
@@ -144,7 +144,7 @@ tw_face_field (const TwDefinition *def,
       if (strcmp (name, "kind") == 0)
         return kind ? g_strdup (kind->name) : NULL;
       if (strcmp (name, "kind-title") == 0)
-        return kind ? g_strdup (kind->title) : NULL;
+        return kind ? g_strdup (_(kind->title)) : NULL;
       if (strcmp (name, "art") == 0)
         return node_field (card->node, "art", FALSE);
       if ((v = card_param (def, card, name)) != NULL)

@@ -285,12 +285,12 @@ tw_option_allowed (const TwOptionSpec *spec,
       if (spec->type == TW_VALUE_BOOL)
         g_string_append_printf (why, g_dngettext (GETTEXT_PACKAGE, "%s (%s) is for at most %u player, not %u",
                                                   "%s (%s) is for at most %u players, not %u", spec->max_players),
-                                spec->label ? spec->label : spec->name, spec->name,
+                                spec->label ? _(spec->label) : spec->name, spec->name,
                                 spec->max_players, n_players);
       else
         g_string_append_printf (why, g_dngettext (GETTEXT_PACKAGE, "%s=%s (%s) is for at most %u player, not %u",
                                                   "%s=%s (%s) is for at most %u players, not %u", spec->max_players),
-                                spec->name, text, spec->label ? spec->label : spec->name,
+                                spec->name, text, spec->label ? _(spec->label) : spec->name,
                                 spec->max_players, n_players);
     }
   return FALSE;

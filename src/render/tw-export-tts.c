@@ -34,6 +34,7 @@
 
 #include <math.h>
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 #include "tw-export-tts.h"
 #include "tw-json.h"
@@ -286,8 +287,8 @@ append_card (Export      *ex,
   g_string_append (out, "{\"Name\": \"Card\", ");
   append_guid (ex, out);
   append_transform (out, 0, 0, TRUE);
-  append_text (out, "Nickname", c->title ? c->title : kind->title);
-  append_text (out, "Description", c->text ? c->text : kind->description);
+  append_text (out, "Nickname", c->title ? c->title : _(kind->title));
+  append_text (out, "Description", c->text ? c->text : _(kind->description));
   g_string_append_printf (out, "\"CardID\": %u, \"CustomDeck\": {", sheet->key * 100 + slot);
   append_deck_entry (out, sheet, back_url);
   g_string_append (out, "}}");

@@ -11,6 +11,7 @@
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
 #include <pango/pangocairo.h>
+#include <glib/gi18n-lib.h>
 
 #include "tw-export.h"
 #include "tw-face-draw.h"
@@ -551,7 +552,7 @@ draw_card_front (const TwExportJob *job,
   cairo_fill (cr);
 
   cairo_set_source_rgb (cr, 1, 1, 1);
-  layout_text (cr, card->title ? card->title : kind->title, "Sans Bold 11",
+  layout_text (cr, card->title ? card->title : _(kind->title), "Sans Bold 11",
                x + inset, y + 3, w - 2 * inset - 14, 9, FALSE);
   if (card->points > 0)
     {
@@ -570,7 +571,7 @@ draw_card_front (const TwExportJob *job,
       ty += used + 5;
   }
   cairo_set_source_rgb (cr, 0.1, 0.1, 0.12);
-  layout_text (cr, card->text ? card->text : kind->description, "Sans 10",
+  layout_text (cr, card->text ? card->text : _(kind->description), "Sans 10",
                x + inset, ty, w - 2 * inset, y + h - inset - 6 - ty, FALSE);
   cairo_set_source_rgb (cr, 0.4, 0.4, 0.42);
   layout_text (cr, def->name, "Sans Italic 6", x + inset, y + h - inset - 3, w - 2 * inset, 4, FALSE);
