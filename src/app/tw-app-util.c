@@ -322,7 +322,8 @@ tw_app_option_allow_players (GtkWidget          *control,
     {
       /* TRANSLATORS: why a variant option is disabled in the New Game dialog
        * and the Lab */
-      g_autofree char *why = g_strdup_printf (_("Only for up to %u players: %s"),
+      g_autofree char *why = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Only for up to %u player: %s",
+                                                           "Only for up to %u players: %s", spec->max_players),
                                               spec->max_players, _(spec->description));
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), why);
     }

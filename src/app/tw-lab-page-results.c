@@ -446,7 +446,8 @@ update_summary (TwLabPage *self,
         g_autofree char *text = NULL;
 
         /* Translators: games played, mean game length in moves, share of ties */
-        text = g_strdup_printf (_("%u games, %.1f moves on average (median %.0f), ties %.1f %%"),
+        text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u game, %.1f moves on average (median %.0f), ties %.1f %%",
+                                             "%u games, %.1f moves on average (median %.0f), ties %.1f %%", arm->games->len),
                                 arm->games->len, moves->stats.mean, moves->stats.median,
                                 tie->stats.mean * 100);
         add_summary_label (self, &next, text);

@@ -220,7 +220,7 @@ update_header (TwPlayPage *self)
   update_stage (self);
 
   /* Translators: the seed the game was dealt from */
-  seed = g_strdup_printf (_("Seed %" G_GUINT64_FORMAT),
+  seed = g_strdup_printf (_("Seed %llu"), (unsigned long long)
                           tw_history_get_seed (tw_game_model_get_history (self->model)));
   gtk_label_set_label (self->seed_label, seed);
 
@@ -1226,7 +1226,8 @@ update_empty_page (TwPlayPage *self)
                                definition->max_players);
   else
     /* Translators: the player counts of a game on the Play view's start page */
-    players = g_strdup_printf (_("For %u to %u players."),
+    players = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "For %u to %u player.",
+                                            "For %u to %u players.", definition->max_players),
                                definition->min_players, definition->max_players);
   description = g_strdup_printf ("%s%s%s %s", definition->description != NULL
                                               ? definition->description : "",

@@ -839,7 +839,7 @@ tw_cli_merge (int    argc,
       g_autofree char *text = NULL;
       gsize len = 0;
 
-      if (!tw_file_read_limited (argv[i], TW_SIM_RESULTS_MAX_BYTES, "simulation results", &text,
+      if (!tw_file_read_limited (argv[i], TW_SIM_RESULTS_MAX_BYTES, _("simulation results"), &text,
                                  &len, &error))
         {
           rc = tw_cli_report_error (error);

@@ -759,7 +759,7 @@ tw_cli_sweep_merge (char        **paths,
       gboolean is_sweep = FALSE;
       gsize len = 0;
 
-      if (!tw_file_read_limited (paths[i], TW_SWEEP_RESULTS_MAX_BYTES, "sweep results", &text,
+      if (!tw_file_read_limited (paths[i], TW_SWEEP_RESULTS_MAX_BYTES, _("sweep results"), &text,
                                  &len, &error))
         return tw_cli_report_error (error);
       file_sweep = tw_sweep_results_read (text, len, file_arms, &is_sweep, &error);

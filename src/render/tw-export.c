@@ -113,7 +113,7 @@ tw_export_parse_length (const char  *text,
 
 bad:
   g_set_error (error, TW_EXPORT_ERROR, 0,
-               "'%s' is not a length (examples: 3mm, 0.5cm, 0.125in, 8pt)", text);
+               _("'%s' is not a length (examples: 3mm, 0.5cm, 0.125in, 8pt)"), text);
   return FALSE;
 }
 
@@ -141,7 +141,7 @@ tw_export_set_paper (TwExportSettings  *s,
       && s->page_width >= 50 && s->page_height >= 50)
     return TRUE;
   g_set_error (error, TW_EXPORT_ERROR, 0,
-               "unknown paper '%s' (a4, a3, a5, letter, legal, fit, or WIDTHxHEIGHT in mm of at least 50x50)",
+               _("unknown paper '%s' (a4, a3, a5, letter, legal, fit, or WIDTHxHEIGHT in mm of at least 50x50)"),
                paper);
   return FALSE;
 }
@@ -251,7 +251,7 @@ flow (TwExportJob  *job,
       if (w + 2 * b > job->page_w - 2 * s->margin || h + 2 * b > job->page_h - 2 * s->margin)
         {
           g_set_error (error, TW_EXPORT_ERROR, 0,
-                       "a component of %.0fx%.0f mm with %.1f mm bleed does not fit on a %.0fx%.0f mm page with %.0f mm margins",
+                       _("a component of %.0fx%.0f mm with %.1f mm bleed does not fit on a %.0fx%.0f mm page with %.0f mm margins"),
                        w, h, b, job->page_w, job->page_h, s->margin);
           return FALSE;
         }
@@ -368,8 +368,8 @@ tw_export_job_new (TwDefinition            *def,
       || fabs (s->back_offset_x) > 20 || fabs (s->back_offset_y) > 20)
     {
       g_set_error (error, TW_EXPORT_ERROR, 0,
-                   "sizes must be positive, bleed at most 20 mm, back offsets at most 20 mm, "
-                   "DPI between 10 and 2400");
+                   _("sizes must be positive, bleed at most 20 mm, back offsets at most 20 mm, "
+                     "DPI between 10 and 2400"));
       return NULL;
     }
 
@@ -411,7 +411,7 @@ tw_export_job_new (TwDefinition            *def,
     }
   if (job->items->len == 0)
     {
-      g_set_error (error, TW_EXPORT_ERROR, 0, "%s has nothing of that kind to print", def->name);
+      g_set_error (error, TW_EXPORT_ERROR, 0, _("%s has nothing of that kind to print"), def->name);
       return NULL;
     }
   return g_steal_pointer (&job);
@@ -928,7 +928,7 @@ tw_export_save_check (cairo_status_t   st,
   if (st == CAIRO_STATUS_SUCCESS)
     return TRUE;
   if (tw_save_file_write (file, "", 0, error))
-    g_set_error (error, TW_EXPORT_ERROR, 0, "cannot write %s: %s", path, cairo_status_to_string (st));
+    g_set_error (error, TW_EXPORT_ERROR, 0, _("cannot write %s: %s"), path, cairo_status_to_string (st));
   return FALSE;
 }
 
@@ -1068,7 +1068,7 @@ tw_export_write (const TwExportJob  *job,
         return FALSE;
       boxed = tw_pdf_add_boxes (bytes->data, bytes->len, trim, bleed, job->n_pages);
       if (boxed == NULL)
-        g_warning ("%s: the PDF was not laid out as expected: written without TrimBox and BleedBox", path);
+        g_warning (_("%s: the PDF was not laid out as expected: written without TrimBox and BleedBox"), path);
       if (!(boxed != NULL ? tw_save_file_write (file, g_bytes_get_data (boxed, NULL),
                                                 g_bytes_get_size (boxed), error)
                           : tw_save_file_write (file, bytes->data, bytes->len, error)))

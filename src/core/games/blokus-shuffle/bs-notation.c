@@ -296,10 +296,12 @@ bs_move_from_text (const TwGame  *game,
           move->y = ay;
           return TRUE;
         }
-      g_string_printf (why, "expected '%s'%s", tok[0],
+      /* Translators: a card's name in the notation and what it takes,
+       * written as the notation writes it (" COLOUR", " [CELL]") */
+      g_string_printf (why, _("expected '%s'%s"), tok[0],
                        kind == BS_CARD_WILD ? " COLOUR"
                        : kind == BS_CARD_RECYCLE ? " [CELL]"
-                       : kind == BS_CARD_WARP ? _(" [CELL CELLS]") : "");
+                       : kind == BS_CARD_WARP ? " [CELL CELLS]" : "");
       return FALSE;
     }
 

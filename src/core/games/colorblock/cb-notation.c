@@ -295,7 +295,9 @@ read_board (gpointer        data,
       guint seat = board == 0 ? s->current : board - 1;
       if (!cb_can_place (R->game, s, seat, board, inst, rot, x, y, why))
         {
-          g_string_prepend (why, _("placement cannot be built: "));
+          g_autofree char *reason = g_strdup (why->str);
+
+          g_string_printf (why, _("placement cannot be built: %s"), reason);
           return FALSE;
         }
       guint keep = s->current;

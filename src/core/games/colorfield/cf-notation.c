@@ -913,7 +913,9 @@ cf_state_from_text (const TwGame  *game,
   /* only consistent positions: play goes on from them safely */
   if (!cf_check (game, state, why))
     {
-      g_string_prepend (why, _("inconsistent position: "));
+      g_autofree char *reason = g_strdup (why->str);
+
+      g_string_printf (why, _("inconsistent position: %s"), reason);
       return FALSE;
     }
   return TRUE;
