@@ -15,9 +15,16 @@ static void
 print_help (FILE *out)
 {
   const TwCliCommand *commands;
+  glong column = 18;
   guint n;
 
   commands = tw_cli_get_commands (&n);
+  /* the summaries line up after the longest usage, which a translation of
+   * the parameters ("AUFZEICHNUNG") may make longer than the 18 columns of
+   * the English */
+  for (guint i = 0; i < n; i++)
+    column = MAX (column, (glong) strlen (commands[i].name) + 1
+                          + g_utf8_strlen (_(commands[i].parameters), -1));
   fputs (_("Usage:\n"
            "  tilewright-cli COMMAND [OPTION…] ARGUMENTS\n"
            "  tilewright-cli COMMAND --help\n"
@@ -32,7 +39,7 @@ print_help (FILE *out)
                                                 _(commands[i].parameters));
       /* printf pads in bytes: a character beyond ASCII (the ellipsis, an
        * umlaut) is several bytes but one column. */
-      int width = 18 + (int) (strlen (usage) - g_utf8_strlen (usage, -1));
+      int width = (int) (column + strlen (usage) - g_utf8_strlen (usage, -1));
 
       fprintf (out, "  %-*s %s\n", width, usage, _(commands[i].summary));
     }
