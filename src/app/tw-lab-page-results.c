@@ -701,8 +701,9 @@ _tw_lab_page_results_init (TwLabPage *self)
     }
 
   {
-    /* what the charts' marks mean */
-    GtkWidget *legend = gtk_label_new (_("Bars are means (shares in percent) and the lines "
+    /* what the charts' marks mean; not a format: "95 % i" is no directive */
+    GtkWidget *legend = gtk_label_new (/* xgettext:no-c-format */
+                                       _("Bars are means (shares in percent) and the lines "
                                          "through them their 95 % intervals. ★ in an A/B run: "
                                          "B differs from A, significant after Holm’s "
                                          "correction for the bars compared in that chart (the "

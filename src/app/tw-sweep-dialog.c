@@ -674,7 +674,8 @@ build (TwSweepDialog *self)
   gtk_label_set_xalign (self->results_heading, 0);
   gtk_widget_add_css_class (GTK_WIDGET (self->results_heading), "title-4");
   gtk_box_append (GTK_BOX (self->results_box), GTK_WIDGET (self->results_heading));
-  legend = gtk_label_new (_("Each bar is a value’s mean (shares in percent) over its games, "
+  legend = gtk_label_new (/* xgettext:no-c-format */
+                          _("Each bar is a value’s mean (shares in percent) over its games, "
                             "and the line through it the 95 % interval. Values whose "
                             "intervals do not overlap differ."));
   gtk_label_set_wrap (GTK_LABEL (legend), TRUE);

@@ -64,6 +64,7 @@ tw_cli_tune (int    argc,
   int rc;
 
   g_option_context_set_description (context,
+    /* xgettext:no-c-format */
     N_("Searches the values of --vary whose games come nearest the --target\n"
       "figures. Every value first plays --start games (the same seeds for all),\n"
       "the half nearer the targets plays as many again, and so on until one is\n"

@@ -303,7 +303,7 @@ collection (Compiler   *C,
           g_autofree char *s = shown (C, n->name_off, n->name_len);
           return fail (C, TW_EXPR_ERROR_NAME, n->offset, hint_for_name (C, n->name_off, n->name_len,
                                                                        n->kind == N_CALL),
-                       _("unknown %s '%s'"), n->kind == N_CALL ? "query" : "name", s);
+                       n->kind == N_CALL ? _("unknown query '%s'") : _("unknown name '%s'"), s);
         }
     }
   return fail (C, TW_EXPR_ERROR_TYPE, n->offset, g_strdup (_("such as colors, or a query of the game")),

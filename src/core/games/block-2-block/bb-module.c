@@ -149,7 +149,7 @@ static const char * const bb_counter_names[] = {
   NULL,
 };
 
-static const char * const bb_extra_sections[] = { "board", "markers", N_("die"), N_("short-stack"), NULL };
+static const char * const bb_extra_sections[] = { "board", "markers", "die", "short-stack", NULL };
 static const char * const bb_extra_tile_keys[] = { NULL };
 
 /* How a game ended: the rulebook's end (every tile on the board locked) or

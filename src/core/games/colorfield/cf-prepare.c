@@ -227,8 +227,8 @@ parse_definition (const TwDefinition *def,
           if (name != NULL && name->type != TW_NODE_SCALAR)
             {
               CF_ERR (diags, name, _("write it as text, such as `name: Wei-Ta Chin`"),
-                      _("the name of a painter must be text, not a %s"),
-                      name->type == TW_NODE_SEQ ? "list" : "map");
+                      _("the name of a painter must be text, not %s"),
+                      tw_node_type_a (name->type));
               ok = FALSE;
               continue;
             }
