@@ -16,7 +16,9 @@ renderers make them:
     module's options in German; "Partie starten" starts a game whose turn
     reads "Spieler 1 ist am Zug" and whose board, drawn by the renderer, is
     described with its German areas ("Gemeinsames Spielbrett");
- 5. Print: "Was gedruckt wird" and "Papiergröße".
+ 5. Print: "Was gedruckt wird" and "Papiergröße";
+ 6. Lab: "Starten", "Wertereihe" and "Ausbalancieren" in its toolbar, none
+    of them outside the window (the row wraps when German makes it long).
 Screenshots go to OUTDIR/screenshots/german-*.png: look at them for labels
 that German makes too long for their place.
 """
@@ -38,7 +40,7 @@ allocated = smoke.allocated
 do_action = smoke.do_action
 screenshot = smoke.screenshot
 
-N_TESTS = 5
+N_TESTS = 6
 OVERALL_TIMEOUT = 240
 VIEWS = {'Design': 'Entwurf', 'Play': 'Spielen', 'Lab': 'Labor', 'Print': 'Drucken'}
 
@@ -137,6 +139,26 @@ def run(tap, args, workdir):
     shot = screenshot(args.outdir, 'german-print')
     tap.result(not missing, 'Print: "Was gedruckt wird", "Papiergröße"',
                f'missing {missing}; see {os.path.basename(shot)}')
+
+    # 6: the Lab's toolbar, where longer German labels must still fit: every
+    # button (by its accessible name, without the ellipsis) inside the window
+    show_view(main, 'Labor')
+    wanted = ['Starten', 'Wertereihe', 'Ausbalancieren', 'Exportieren']
+    # GTK 4.8 adds a button's label to its accessible name: "Wertereihe Wertereihe …"
+    found = {w: next(iter(b for b in find_all(main, pattern='^' + w)
+                          if b.get_role_name() in ('push button', 'toggle button')
+                          and allocated(b)), None)
+             for w in wanted}
+    width = main.get_extents(Atspi.CoordType.WINDOW).width
+    outside = [w for w, b in found.items()
+               if b is not None and (lambda e: e.x + e.width > width)(
+                   b.get_extents(Atspi.CoordType.WINDOW))]
+    missing = [w for w, b in found.items() if b is None]
+    shot = screenshot(args.outdir, 'german-lab')
+    tap.result(not missing and not outside,
+               'Lab: "Starten", "Wertereihe", "Ausbalancieren", "Exportieren" inside the window',
+               f'missing {missing}, outside the window {outside} (width {width}); '
+               f'see {os.path.basename(shot)}')
     return app_proc
 
 
