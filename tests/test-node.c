@@ -531,7 +531,7 @@ test_expect (void)
   g_assert_false (tw_node_expect (tw_node_get (root, "name"), TW_NODE_MAP, "name", diags));
   g_assert_cmpstr (tw_diagnostics_get (diags, 0)->message, ==, "tiles must be a list, found a map");
   g_assert_cmpstr (tw_diagnostics_get (diags, 1)->message, ==, "name must be a map, found 'x'");
-  g_assert_cmpstr (tw_node_type_name (TW_NODE_SCALAR), ==, "scalar");
+  g_assert_cmpstr (tw_node_type_a (TW_NODE_SCALAR), ==, "a scalar");
 }
 
 static void

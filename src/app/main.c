@@ -7,9 +7,9 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <locale.h>
 
 #include "tw-application.h"
+#include "tw-i18n.h"
 
 int
 main (int   argc,
@@ -17,10 +17,8 @@ main (int   argc,
 {
   g_autoptr(TwApplication) app = NULL;
 
-  setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
+  /* GTK sets the whole locale again when it starts, numbers included. */
+  tw_i18n_init (FALSE);
 
   g_set_application_name (_("Tilewright"));
 

@@ -190,7 +190,7 @@ tw_app_option_label (const TwOptionSpec *spec)
 {
   g_return_val_if_fail (spec != NULL, NULL);
 
-  return spec->label != NULL && *spec->label != '\0' ? spec->label : spec->name;
+  return spec->label != NULL && *spec->label != '\0' ? _(spec->label) : spec->name;
 }
 
 void
@@ -397,13 +397,14 @@ tw_app_option_allow_players (GtkWidget          *control,
     return;
   gtk_widget_set_sensitive (row, allowed);
   if (allowed)
-    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), spec->description);
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _(spec->description));
   else
     {
       /* TRANSLATORS: why a variant option is disabled in the New Game dialog
        * and the Lab */
-      g_autofree char *why = g_strdup_printf (_("Only for up to %u players: %s"),
-                                              spec->max_players, spec->description);
+      g_autofree char *why = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Only for up to %u player: %s",
+                                                           "Only for up to %u players: %s", spec->max_players),
+                                              spec->max_players, _(spec->description));
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), why);
     }
 }

@@ -182,9 +182,13 @@ round_ended (const TwTuneRound *round,
   news->search = search_ref (s);
   /* Translators: a round of the Balance search: its number, values left,
    * games each, the nearest value and its distance to the target */
-  news->text = g_strdup_printf (_("Round %u: %u values, %" G_GUINT64_FORMAT " games each; "
-                                  "nearest %s (off by %.1f)"), round->round, round->n_cells,
-                                round->games, label, round->miss[0]);
+  news->text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                             "Round %u: %u values, %llu game each; "
+                                             "nearest %s (off by %.1f)",
+                                             "Round %u: %u values, %llu games each; "
+                                             "nearest %s (off by %.1f)", round->games),
+                                round->round, round->n_cells,
+                                (unsigned long long) round->games, label, round->miss[0]);
   news->fraction = s->planned > 0 ? MIN (1.0, (double) done / s->planned) : 0;
   g_idle_add (show_round, news);
 }
@@ -233,11 +237,13 @@ result_text (TwBalanceDialog    *self,
     return g_strdup ("");
   if (s->target.metric.kind == TW_SIM_METRIC_MOVES)
     /* Translators: the best value's game length: mean, interval, games */
-    return g_strdup_printf (_("%.1f moves a game (95%%: %.1f to %.1f) in %u games"),
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%.1f moves a game (95%%: %.1f to %.1f) in %u game",
+                                         "%.1f moves a game (95%%: %.1f to %.1f) in %u games", result->arm->games->len),
                             row->stats.mean, row->lo, row->hi, result->arm->games->len);
   /* Translators: the best value's first-seat advantage in points of a
    * share: mean, interval, games */
-  return g_strdup_printf (_("Player 1's advantage %+.1f points (95%%: %+.1f to %+.1f) in %u games"),
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Player 1's advantage %+.1f points (95%%: %+.1f to %+.1f) in %u game",
+                                       "Player 1's advantage %+.1f points (95%%: %+.1f to %+.1f) in %u games", result->arm->games->len),
                           100 * row->stats.mean, 100 * row->lo, 100 * row->hi,
                           result->arm->games->len);
 }
@@ -305,7 +311,8 @@ search_done (GObject      *source,
     else
       {
         /* Translators: the Balance search ended: rounds and values tried */
-        g_autofree char *done = g_strdup_printf (_("Done in %u rounds over %u values"),
+        g_autofree char *done = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Done in %u round over %u values",
+                                                              "Done in %u rounds over %u values", result->rounds),
                                                  result->rounds, s->n_cells);
         gtk_label_set_text (self->status_label, done);
       }
@@ -421,8 +428,11 @@ search_clicked (TwBalanceDialog *self)
   gtk_progress_bar_set_fraction (self->progress, 0);
   /* Translators: the Balance search started: values and games */
   {
-    g_autofree char *text = g_strdup_printf (_("Trying %u values, %" G_GUINT64_FORMAT
-                                                " games in all…"), s->n_cells, s->planned);
+    g_autofree char *text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                          "Trying %u values, %llu game in all…",
+                                                          "Trying %u values, %llu games in all…",
+                                                          s->planned),
+                                             s->n_cells, (unsigned long long) s->planned);
     gtk_label_set_text (self->status_label, text);
   }
   update_form (self);

@@ -535,9 +535,9 @@ add_param_row (TwCardEditor      *self,
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), spec->name);
   if (ADW_IS_ACTION_ROW (row) && spec->description != NULL)
-    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), spec->description);
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _(spec->description));
   else if (spec->description != NULL)
-    gtk_widget_set_tooltip_text (row, spec->description);
+    gtk_widget_set_tooltip_text (row, _(spec->description));
   r->row = row;
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
   g_ptr_array_add (self->params, r);
@@ -602,7 +602,7 @@ kind_changed (TwCardEditor *self)
     return;
   from = card_kind (self->definition, card);
   to = &self->definition->rules->card_kinds[k];
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->kind_row), to->description);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->kind_row), _(to->description));
   params = params_for_kind (self->definition, card, from, to);
   /* the kind and the params it needs travel together: one edit of the text */
   value = g_strdup_printf ("%s\n%s", to->name, params != NULL ? params : "");
@@ -836,7 +836,7 @@ update_form (TwCardEditor *self)
     {
       /* Translators: the kind row's subtitle: the card family and what it does */
       g_autofree char *subtitle = g_strdup_printf (_("%s deck: %s"), kind->deck,
-                                                   kind->description);
+                                                   _(kind->description));
       adw_action_row_set_subtitle (ADW_ACTION_ROW (self->kind_row), subtitle);
     }
   for (guint i = 0; i < self->params->len; i++)

@@ -238,7 +238,7 @@ read_definition (GFile   *file,
   g_autoptr(GFileInfo) info = NULL;
 
   if (path != NULL)
-    return tw_file_read_limited (path, TW_DEFINITION_MAX_BYTES, "a definition", contents, len,
+    return tw_file_read_limited (path, TW_DEFINITION_MAX_BYTES, _("a definition"), contents, len,
                                  error);
   /* not a local file: its size as the remote says it */
   info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE, G_FILE_QUERY_INFO_NONE, NULL,
@@ -248,7 +248,7 @@ read_definition (GFile   *file,
   if (g_file_info_get_size (info) > TW_DEFINITION_MAX_BYTES)
     {
       g_set_error (error, TW_FILE_ERROR, TW_FILE_ERROR_TOO_LARGE,
-                   "the file is more than the limit of 4 MiB for a definition");
+                   _("the file is more than the limit of 4 MiB for a definition"));
       return FALSE;
     }
   return g_file_load_contents (file, NULL, contents, len, NULL, error);

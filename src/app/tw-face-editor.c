@@ -184,7 +184,7 @@ list_faces (TwFaceEditor *self,
           kind = &def->rules->card_kinds[def->cards[c].kind];
           g_ptr_array_add (names, g_strconcat ("card.", kind->name, NULL));
           /* Translators: a face drawn on the cards of one kind, e.g. "Fronts of Island cards" */
-          label = g_strdup_printf (_("Fronts of %s cards"), kind->title);
+          label = g_strdup_printf (_("Fronts of %s cards"), _(kind->title));
           gtk_string_list_append (labels, label);
         }
       g_ptr_array_add (names, g_strdup ("card-back"));

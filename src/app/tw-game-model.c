@@ -221,7 +221,8 @@ bot_thread (GTask        *task,
   if (g_task_return_error_if_cancelled (task))
     return;
   if (!found)
-    g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_FAILED, "no move: the game is over");
+    g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_FAILED, "%s",
+                             _("no move: the game is over"));
   else
     g_task_return_boolean (task, TRUE);
 }
@@ -621,7 +622,8 @@ tw_game_model_suggest_async (TwGameModel         *self,
   job = bot_job_new (self, HINT_BOT);
   if (job == NULL)
     {
-      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_FAILED, "no move: the game is over");
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_FAILED, "%s",
+                             _("no move: the game is over"));
       return;
     }
   g_task_set_task_data (task, job, bot_job_free);

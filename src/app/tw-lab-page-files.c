@@ -353,9 +353,10 @@ open_thread (GTask        *task,
       d->definition = tw_definition_load_data (d->run->definition_text, -1, name, NULL, &error);
       if (d->definition == NULL)
         {
-          g_prefix_error (&error, _("%s: the definition saved in the run does not load: "),
-                          d->path);
-          g_task_return_error (task, error);
+          g_task_return_new_error (task, error->domain, error->code,
+                                   _("%s: the definition saved in the run does not load: %s"),
+                                   d->path, error->message);
+          g_error_free (error);
           return;
         }
     }
@@ -369,9 +370,10 @@ open_thread (GTask        *task,
                                                  NULL, &error);
       if (d->definition_b == NULL)
         {
-          g_prefix_error (&error, _("%s: B’s definition saved in the run does not load: "),
-                          d->path);
-          g_task_return_error (task, error);
+          g_task_return_new_error (task, error->domain, error->code,
+                                   _("%s: B’s definition saved in the run does not load: %s"),
+                                   d->path, error->message);
+          g_error_free (error);
           return;
         }
       /* the saved path names it in the charts, as when it was played */
@@ -421,7 +423,8 @@ check_run (const TwSimLabRun  *run,
   if (run->n_players < min_players || run->n_players > max_players)
     {
       g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_MISMATCH,
-                   _("%u players, but %s is for %u to %u"), run->n_players, def->name,
+                   g_dngettext (GETTEXT_PACKAGE, "%u player, but %s is for %u to %u",
+                                "%u players, but %s is for %u to %u", run->n_players), run->n_players, def->name,
                    min_players, max_players);
       return FALSE;
     }
@@ -554,8 +557,9 @@ open_finished (GObject      *source,
   self->run_file = g_strdup (d->path);
   arm = self->arms[0];
   /* Translators: a Lab run was opened: its file, games played, games asked for */
-  status = g_strdup_printf (_("Opened “%s”: %u of %" G_GUINT64_FORMAT " games"),
-                            basename, arm->games->len, arm->total_games);
+  status = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Opened “%s”: %u of %llu game",
+                                         "Opened “%s”: %u of %llu games", arm->total_games),
+                            basename, arm->games->len, (unsigned long long) arm->total_games);
   gtk_label_set_label (self->status_label, status);
   gtk_progress_bar_set_fraction (self->progress_bar,
                                  arm->total_games > 0

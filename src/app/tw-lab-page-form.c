@@ -394,7 +394,7 @@ option_row (TwLabPage          *self,
             guint               index)
 {
   /* labels and descriptions come from the module's table, shown as written */
-  return option_control_new (spec, value, tw_app_option_label (spec), spec->description,
+  return option_control_new (spec, value, tw_app_option_label (spec), _(spec->description),
                              &self->option_widgets[index]);
 }
 

@@ -446,7 +446,8 @@ update_summary (TwLabPage *self,
         g_autofree char *text = NULL;
 
         /* Translators: games played, mean game length in moves, share of ties */
-        text = g_strdup_printf (_("%u games, %.1f moves on average (median %.0f), ties %.1f %%"),
+        text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u game, %.1f moves on average (median %.0f), ties %.1f %%",
+                                             "%u games, %.1f moves on average (median %.0f), ties %.1f %%", arm->games->len),
                                 arm->games->len, moves->stats.mean, moves->stats.median,
                                 tie->stats.mean * 100);
         add_summary_label (self, &next, text);
@@ -700,8 +701,9 @@ _tw_lab_page_results_init (TwLabPage *self)
     }
 
   {
-    /* what the charts' marks mean */
-    GtkWidget *legend = gtk_label_new (_("Bars are means (shares in percent) and the lines "
+    /* what the charts' marks mean; not a format: "95 % i" is no directive */
+    GtkWidget *legend = gtk_label_new (/* xgettext:no-c-format */
+                                       _("Bars are means (shares in percent) and the lines "
                                          "through them their 95 % intervals. ★ in an A/B run: "
                                          "B differs from A, significant after Holm’s "
                                          "correction for the bars compared in that chart (the "

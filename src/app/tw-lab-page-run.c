@@ -199,9 +199,10 @@ update_progress (TwLabPage *self)
   if (rate > 0)
     left = format_duration ((total - done) / rate);
   /* Translators: progress: games done of all, games per second, time left */
-  text = g_strdup_printf (_("%" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT " games · "
-                            "%.0f games/s · %s left"),
-                          done, total, rate, left != NULL ? left : "–");
+  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%llu of %llu game · %.0f games/s · %s left",
+                                       "%llu of %llu games · %.0f games/s · %s left", total),
+                          (unsigned long long) done, (unsigned long long) total, rate,
+                          left != NULL ? left : "–");
   gtk_label_set_label (self->status_label, text);
 }
 
@@ -249,11 +250,13 @@ run_finished (GObject      *source,
 
   if (error == NULL)
     /* Translators: a finished run: games and the time they took */
-    text = g_strdup_printf (_("Finished: %u games in %s"),
+    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Finished: %u game in %s",
+                                         "Finished: %u games in %s", _tw_lab_page_has_results (self) ? self->arms[0]->games->len : 0),
                             _tw_lab_page_has_results (self) ? self->arms[0]->games->len : 0,
                             duration);
   else if (g_error_matches (error, TW_SIM_ERROR, TW_SIM_ERROR_CANCELLED))
-    text = g_strdup_printf (_("Cancelled after %u games; the results so far are shown"),
+    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Cancelled after %u game; the results so far are shown",
+                                         "Cancelled after %u games; the results so far are shown", _tw_lab_page_has_results (self) ? self->arms[0]->games->len : 0),
                             _tw_lab_page_has_results (self) ? self->arms[0]->games->len : 0);
   else
     {

@@ -125,7 +125,7 @@ option_row (TwNewGameDialog    *self,
     }
   /* labels and descriptions come from the module's table; shown as written */
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), tw_app_option_label (spec));
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), spec->description);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _(spec->description));
   gtk_widget_set_tooltip_text (row, spec->name);
   self->option_widgets[index] = widget;
   return row;

@@ -217,7 +217,7 @@ update_header (TwPlayPage *self)
   update_stage (self);
 
   /* Translators: the seed the game was dealt from */
-  seed = g_strdup_printf (_("Seed %" G_GUINT64_FORMAT),
+  seed = g_strdup_printf (_("Seed %llu"), (unsigned long long)
                           tw_history_get_seed (tw_game_model_get_history (self->model)));
   gtk_label_set_label (self->seed_label, seed);
 
@@ -346,8 +346,8 @@ update_legend (TwPlayPage *self)
       const TwCardDef *card = &def->cards[i];
       const TwCardKind *kind = card->kind < def->rules->n_card_kinds
                                ? &def->rules->card_kinds[card->kind] : NULL;
-      const char *title = card->title ? card->title : kind ? kind->title : card->id;
-      const char *what = card->text ? card->text : kind ? kind->description : NULL;
+      const char *title = card->title ? card->title : kind ? _(kind->title) : card->id;
+      const char *what = card->text ? card->text : kind ? _(kind->description) : NULL;
       g_autofree char *line = NULL;
 
       if (title == NULL || what == NULL || g_hash_table_contains (seen, title))
@@ -1154,7 +1154,8 @@ update_empty_page (TwPlayPage *self)
                                definition->max_players);
   else
     /* Translators: the player counts of a game on the Play view's start page */
-    players = g_strdup_printf (_("For %u to %u players."),
+    players = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "For %u to %u player.",
+                                            "For %u to %u players.", definition->max_players),
                                definition->min_players, definition->max_players);
   description = g_strdup_printf ("%s%s%s %s", definition->description != NULL
                                               ? definition->description : "",

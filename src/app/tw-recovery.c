@@ -38,6 +38,7 @@
 #include <errno.h>
 #include <glib/gstdio.h>
 #include <unistd.h>
+#include <glib/gi18n.h>
 
 #include "tw-definition.h"
 #include "tw-file.h"
@@ -308,7 +309,7 @@ tw_recovery_read_definition (const char  *path,
   g_autofree char *uri = NULL;
   gsize len = 0;
 
-  if (!tw_file_read_limited (path, TW_DEFINITION_MAX_BYTES, "a definition", &contents, &len,
+  if (!tw_file_read_limited (path, TW_DEFINITION_MAX_BYTES, _("a definition"), &contents, &len,
                              error))
     return FALSE;
   bytes = g_bytes_new_take (g_steal_pointer (&contents), len);

@@ -284,7 +284,8 @@ update_charts (TwSweepDialog *self)
           if (arm->interrupted)
             /* Translators: a value of a sweep stopped before its games
              * were all played, and the games it played */
-            label = g_strdup_printf (_("%s (%u games)"), tw_sweep_cell_value (self->shown, c, 0),
+            label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s (%u game)",
+                                                  "%s (%u games)", arm->games->len), tw_sweep_cell_value (self->shown, c, 0),
                                      arm->games->len);
           else
             label = g_strdup (tw_sweep_cell_value (self->shown, c, 0));
@@ -459,7 +460,8 @@ run_done (GObject      *source,
   else if (stopped)
     {
       /* Translators: a sweep stopped: the values with results, of all */
-      g_autofree char *text = g_strdup_printf (_("Stopped with %u of %u values played"),
+      g_autofree char *text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Stopped with %u of %u value played",
+                                                            "Stopped with %u of %u values played", tw_sweep_n_cells (self->shown)),
                                                self->arms->len, tw_sweep_n_cells (self->shown));
       gtk_label_set_text (self->status_label, text);
     }
@@ -672,7 +674,8 @@ build (TwSweepDialog *self)
   gtk_label_set_xalign (self->results_heading, 0);
   gtk_widget_add_css_class (GTK_WIDGET (self->results_heading), "title-4");
   gtk_box_append (GTK_BOX (self->results_box), GTK_WIDGET (self->results_heading));
-  legend = gtk_label_new (_("Each bar is a value’s mean (shares in percent) over its games, "
+  legend = gtk_label_new (/* xgettext:no-c-format */
+                          _("Each bar is a value’s mean (shares in percent) over its games, "
                             "and the line through it the 95 % interval. Values whose "
                             "intervals do not overlap differ."));
   gtk_label_set_wrap (GTK_LABEL (legend), TRUE);

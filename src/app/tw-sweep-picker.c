@@ -228,7 +228,8 @@ tw_sweep_picker_axis (TwSweepPicker  *self,
 
       if (lo >= hi || hi - lo + 1 > (int) self->max_values)
         {
-          *problem = g_strdup_printf (_("Choose from 2 to %u values, the first below the last"),
+          *problem = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Choose from 2 to %u value, the first below the last",
+                                                   "Choose from 2 to %u values, the first below the last", self->max_values),
                                       self->max_values);
           return NULL;
         }

@@ -185,7 +185,7 @@ build_form (TwVariantForm *self,
           gtk_widget_set_valign (row->control, GTK_ALIGN_CENTER);
           gtk_accessible_update_property (GTK_ACCESSIBLE (row->control),
                                           GTK_ACCESSIBLE_PROPERTY_LABEL, tw_app_option_label (spec),
-                                          GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, spec->description,
+                                          GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, _(spec->description),
                                           -1);
           adw_action_row_add_suffix (ADW_ACTION_ROW (widget), row->control);
           adw_action_row_set_activatable_widget (ADW_ACTION_ROW (widget), row->control);
@@ -193,7 +193,7 @@ build_form (TwVariantForm *self,
       adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (widget), FALSE);
       /* the label; the name, as written in the text, is the tooltip */
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (widget), tw_app_option_label (spec));
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (widget), spec->description);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (widget), _(spec->description));
       gtk_widget_set_tooltip_text (widget, spec->name);
 
       row->reset = gtk_button_new_from_icon_name ("edit-undo-symbolic");

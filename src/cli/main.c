@@ -4,37 +4,48 @@
  */
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "tw-cli.h"
+#include "tw-i18n.h"
 
 static void
 print_help (FILE *out)
 {
   const TwCliCommand *commands;
+  glong column = 18;
   guint n;
 
   commands = tw_cli_get_commands (&n);
-  fputs ("Usage:\n"
-         "  tilewright-cli COMMAND [OPTION…] ARGUMENTS\n"
-         "  tilewright-cli COMMAND --help\n"
-         "  tilewright-cli --help | --version\n"
-         "\n"
-         "Design and test tile-laying board games from the command line.\n"
-         "\n"
-         "Commands:\n", out);
+  /* the summaries line up after the longest usage, which a translation of
+   * the parameters ("AUFZEICHNUNG") may make longer than the 18 columns of
+   * the English */
+  for (guint i = 0; i < n; i++)
+    column = MAX (column, (glong) strlen (commands[i].name) + 1
+                          + g_utf8_strlen (_(commands[i].parameters), -1));
+  fputs (_("Usage:\n"
+           "  tilewright-cli COMMAND [OPTION…] ARGUMENTS\n"
+           "  tilewright-cli COMMAND --help\n"
+           "  tilewright-cli --help | --version\n"
+           "\n"
+           "Design and test tile-laying board games from the command line.\n"
+           "\n"
+           "Commands:\n"), out);
   for (guint i = 0; i < n; i++)
     {
-      g_autofree char *usage = g_strdup_printf ("%s %s", commands[i].name, commands[i].parameters);
-      /* The ellipsis is 3 bytes but one column. */
-      int width = 18 + (int) (strlen (usage) - g_utf8_strlen (usage, -1));
+      g_autofree char *usage = g_strdup_printf ("%s %s", commands[i].name,
+                                                _(commands[i].parameters));
+      /* printf pads in bytes: a character beyond ASCII (the ellipsis, an
+       * umlaut) is several bytes but one column. */
+      int width = (int) (column + strlen (usage) - g_utf8_strlen (usage, -1));
 
-      fprintf (out, "  %-*s %s\n", width, usage, commands[i].summary);
+      fprintf (out, "  %-*s %s\n", width, usage, _(commands[i].summary));
     }
   fputs ("\n", out);
   fputs (tw_cli_exit_codes_help (), out);
-  fputs ("\nSee doc/cli.md for the details of every command.\n", out);
+  fputs (_("\nSee doc/cli.md for the details of every command.\n"), out);
 }
 
 int
@@ -43,6 +54,8 @@ main (int    argc,
 {
   const TwCliCommand *command;
   g_autofree char *prgname = NULL;
+
+  tw_i18n_init (TRUE);
 
   if (argc < 2)
     {
@@ -75,12 +88,12 @@ main (int    argc,
         names[i] = commands[i].name;
       nearest = tw_nearest_word (argv[1], names);
       if (argv[1][0] == '-')
-        tw_cli_error ("unknown option “%s”", argv[1]);
+        tw_cli_error (_("unknown option “%s”"), argv[1]);
       else if (nearest != NULL)
-        tw_cli_error ("unknown command “%s” (did you mean “%s”?)", argv[1], nearest);
+        tw_cli_error (_("unknown command “%s” (did you mean “%s”?)"), argv[1], nearest);
       else
-        tw_cli_error ("unknown command “%s”", argv[1]);
-      fputs ("Try “tilewright-cli --help”.\n", stderr);
+        tw_cli_error (_("unknown command “%s”"), argv[1]);
+      tw_cli_try_help ();
       return TW_EXIT_USAGE;
     }
 

@@ -14,6 +14,7 @@
 #include "tw-cli.h"
 #include "tw-render-bench.h"
 
+#include <glib/gi18n-lib.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -83,7 +84,9 @@ bench_position (const char *record_path,
       line = tw_history_get_main_line (history);
       if ((guint) move > line->len)
         {
-          tw_cli_error ("--move %d: the record's main line has %u moves", move, line->len);
+          tw_cli_error (g_dngettext (GETTEXT_PACKAGE, "--move %d: the record's main line has %u move",
+                                     "--move %d: the record's main line has %u moves", line->len),
+                        move, line->len);
           *rc = TW_EXIT_USAGE;
           return NULL;
         }
@@ -114,8 +117,11 @@ bench_position (const char *record_path,
           if (!tw_bot_play (&bot, game, state, &rng, NULL, &m)
               || !game->rules->apply (game, state, &m, NULL))
             {
-              tw_cli_error ("--move %d: the game from seed %" G_GUINT64_FORMAT
-                            " ended after %d moves", move, seed, i);
+              tw_cli_error (g_dngettext (GETTEXT_PACKAGE,
+                                         "--move %d: the game from seed %llu ended after %d move",
+                                         "--move %d: the game from seed %llu ended after %d moves",
+                                         i),
+                            move, (unsigned long long) seed, i);
               tw_bot_clear (&bot);
               tw_state_free (state);
               *rc = TW_EXIT_USAGE;
@@ -147,7 +153,7 @@ bench_bot (const char *spec_text,
     return tw_cli_report_error (error);
   if (tw_state_is_terminal (game, state))
     {
-      tw_cli_error ("--move %d: the game is over there", move);
+      tw_cli_error (_("--move %d: the game is over there"), move);
       return TW_EXIT_USAGE;
     }
   for (guint b = 0; b < N_BATCHES; b++)
@@ -203,23 +209,23 @@ tw_cli_bench (int    argc,
   int at_move = 0;
   const GOptionEntry entries[] = {
     { "bot", 'b', 0, G_OPTION_ARG_STRING, &bot_text,
-      "Time this bot's search from one position instead of random playouts", "SPEC" },
+      N_("Time this bot's search from one position instead of random playouts"), N_("SPEC") },
     { "record", 0, 0, G_OPTION_ARG_FILENAME, &record_path,
-      "With --bot: the position is in this record (its definition and seats)", "FILE" },
+      N_("With --bot: the position is in this record (its definition and seats)"), N_("FILE") },
     { "move", 'm', 0, G_OPTION_ARG_INT, &at_move,
-      "With --bot: the position after this many moves (default: 0)", "N" },
+      N_("With --bot: the position after this many moves (default: 0)"), "N" },
     { "render", 'r', 0, G_OPTION_ARG_NONE, &render,
-      "Time drawing a finished game at 1280x800 instead of playouts", NULL },
+      N_("Time drawing a finished game at 1280x800 instead of playouts"), NULL },
     { "players", 'p', 0, G_OPTION_ARG_INT, &players,
-      "Number of players (default: the definition's minimum)", "N" },
+      N_("Number of players (default: the definition's minimum)"), "N" },
     { "games", 'g', 0, G_OPTION_ARG_INT, &games,
-      "Total games, split into 5 batches (default: 1000)", "G" },
+      N_("Total games, split into 5 batches (default: 1000)"), "G" },
     { "seconds", 't', 0, G_OPTION_ARG_DOUBLE, &seconds,
-      "Run for about T seconds in total instead of a number of games", "T" },
+      N_("Run for about T seconds in total instead of a number of games"), "T" },
     { "seed", 's', 0, G_OPTION_ARG_STRING, &seed_text,
-      "Seed of the initial state and the playouts (default: 1)", "S" },
+      N_("Seed of the initial state and the playouts (default: 1)"), "S" },
     { "set", 0, 0, G_OPTION_ARG_STRING_ARRAY, &sets,
-      "Set a variant option (repeatable)", "OPTION=VALUE" },
+      N_("Set a variant option (repeatable)"), N_("OPTION=VALUE") },
     { NULL }
   };
   g_autoptr(GOptionContext) context = tw_cli_context_new ("bench", entries);
@@ -238,35 +244,35 @@ tw_cli_bench (int    argc,
   int rc;
 
   g_option_context_set_description (context,
-    "Prints games/s and moves/s as the median of 5 timed batches with the\n"
-    "spread (min–max), the moves per game and the state size in bytes.\n"
-    "With --render: the median time to draw the final position of 5 random\n"
-    "games (200 frames each), as wall-clock time and as this thread's CPU\n"
-    "time (which other processes on a loaded machine do not inflate).\n"
-    "With --bot SPEC: 5 decisions from one position (the record's main line\n"
-    "after --move N moves, or N moves into the game the policy bot plays\n"
-    "from the seed), each by a fresh bot; prints the median CPU time per\n"
-    "decision and, for a search bot, simulations per CPU second.\n\n"
-    "Exit status:\n"
-    "  0  done\n"
-    "  2  bad command line\n"
-    "  3  the definition has problems\n"
-    "  5  the definition cannot be read\n");
+    N_("Prints games/s and moves/s as the median of 5 timed batches with the\n"
+      "spread (min–max), the moves per game and the state size in bytes.\n"
+      "With --render: the median time to draw the final position of 5 random\n"
+      "games (200 frames each), as wall-clock time and as this thread's CPU\n"
+      "time (which other processes on a loaded machine do not inflate).\n"
+      "With --bot SPEC: 5 decisions from one position (the record's main line\n"
+      "after --move N moves, or N moves into the game the policy bot plays\n"
+      "from the seed), each by a fresh bot; prints the median CPU time per\n"
+      "decision and, for a search bot, simulations per CPU second.\n\n"
+      "Exit status:\n"
+      "  0  done\n"
+      "  2  bad command line\n"
+      "  3  the definition has problems\n"
+      "  5  the definition cannot be read\n"));
 
   rc = tw_cli_parse (context, &argc, &argv);
   if (rc == TW_EXIT_OK && argc != 2)
     {
-      tw_cli_error (argc < 2 ? "no definition file given" : "only one definition file, please");
+      tw_cli_error (argc < 2 ? _("no definition file given") : _("only one definition file, please"));
       rc = TW_EXIT_USAGE;
     }
   if (rc == TW_EXIT_OK && games < 0)
     {
-      tw_cli_error ("--games must be positive");
+      tw_cli_error (_("--games must be positive"));
       rc = TW_EXIT_USAGE;
     }
   if (rc == TW_EXIT_OK && (seconds < 0 || seconds > 86400 || seconds != seconds))
     {
-      tw_cli_error ("--seconds must be between 0 and 86400");
+      tw_cli_error (_("--seconds must be between 0 and 86400"));
       rc = TW_EXIT_USAGE;
     }
   if (rc == TW_EXIT_OK && seed_text != NULL && !tw_cli_parse_seed (seed_text, &seed, &error))
@@ -276,12 +282,12 @@ tw_cli_bench (int    argc,
 
   if (rc == TW_EXIT_OK && at_move < 0)
     {
-      tw_cli_error ("--move must be 0 or more");
+      tw_cli_error (_("--move must be 0 or more"));
       rc = TW_EXIT_USAGE;
     }
   if (rc == TW_EXIT_OK && (record_path != NULL || at_move > 0) && bot_text == NULL)
     {
-      tw_cli_error ("--record and --move go with --bot");
+      tw_cli_error (_("--record and --move go with --bot"));
       rc = TW_EXIT_USAGE;
     }
   if (rc != TW_EXIT_OK)

@@ -17,6 +17,8 @@
 
 #include "tw-cli.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <string.h>
 
 #include "tw-sim.h"
@@ -54,10 +56,10 @@ tw_cli_bot_spec_parse (const char  *text,
 
       if (*name == '\0')
         g_set_error (error, TW_CLI_ERROR, TW_EXIT_USAGE,
-                     "--bots: a bot name is empty (known bots: %s)", list);
+                     _("--bots: a bot name is empty (known bots: %s)"), list);
       else
         g_set_error (error, TW_CLI_ERROR, TW_EXIT_USAGE,
-                     "unknown bot “%s” (known bots: %s)", name, list);
+                     _("unknown bot “%s” (known bots: %s)"), name, list);
       return FALSE;
     }
 
@@ -69,7 +71,7 @@ tw_cli_bot_spec_parse (const char  *text,
 
   if (!tw_bot_spec_parse (copy, spec, &local_error))
     {
-      g_set_error (error, TW_CLI_ERROR, TW_EXIT_USAGE, "--bots “%s”: %s", text,
+      g_set_error (error, TW_CLI_ERROR, TW_EXIT_USAGE, _("--bots “%s”: %s"), text,
                    local_error->message);
       return FALSE;
     }
@@ -114,7 +116,10 @@ tw_cli_parse_bots (const char  *list,
   if (n != 1 && n != n_players)
     {
       g_set_error (error, TW_CLI_ERROR, TW_EXIT_USAGE,
-                   "--bots names %u bots for %u players (give one for all or one per seat)",
+                   g_dngettext (GETTEXT_PACKAGE,
+                                "--bots names %u bot for %u players (give one for all or one per seat)",
+                                "--bots names %u bots for %u players (give one for all or one per seat)",
+                                n),
                    n, n_players);
       return FALSE;
     }

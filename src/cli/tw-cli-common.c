@@ -6,6 +6,7 @@
 
 #include "tw-cli.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 #include <signal.h>
 #include <string.h>
@@ -19,26 +20,28 @@
 
 G_DEFINE_QUARK (tw-cli-error-quark, tw_cli_error)
 
+/* The summaries and parameter names are translated where they are shown:
+ * by GOptionContext (its translation domain) and in the main --help. */
 static const TwCliCommand commands[] = {
-  { "validate", "FILE…",  "Check game definition files and report every problem", tw_cli_validate },
-  { "rules",    "MODULE|FILE", "List a rules module's options, card kinds, tile keys, counters and notation", tw_cli_rules },
-  { "play",     "FILE",   "Play a game with bots and print it in notation",       tw_cli_play },
-  { "replay",   "RECORD", "Replay a game record, checking every move",            tw_cli_replay },
-  { "bench",    "FILE",   "Measure random playouts per second on one thread",     tw_cli_bench },
-  { "simulate", "FILE",   "Play many bot games on several threads; print statistics", tw_cli_simulate },
-  { "tune",     "FILE",   "Search the values (of options, points, counts) that bring the games to a target", tw_cli_tune },
-  { "merge",    "FILE…",  "Combine the JSON results of simulate shards into one summary", tw_cli_merge },
-  { "tournament", "FILE", "Play bots against each other from every seat; rate them", tw_cli_tournament },
-  { "export",   "FILE [OUT]", "Print sheets of a definition (PDF, SVG, PNG), a Tabletop Simulator deck (tts), or a record as .blksgf", tw_cli_export },
-  { "import",   "RECORD", "Read a .blksgf record of classic Blokus into a Tilewright record", tw_cli_import },
-  { "gtp",      "FILE",   "Speak GTP as a classic Blokus engine (Pentobi's command set)", tw_cli_gtp },
+  { "validate", N_("FILE…"),  N_("Check game definition files and report every problem"), tw_cli_validate },
+  { "rules",    N_("MODULE|FILE"), N_("List a rules module's options, card kinds, tile keys, counters and notation"), tw_cli_rules },
+  { "play",     N_("FILE"),   N_("Play a game with bots and print it in notation"),       tw_cli_play },
+  { "replay",   N_("RECORD"), N_("Replay a game record, checking every move"),            tw_cli_replay },
+  { "bench",    N_("FILE"),   N_("Measure random playouts per second on one thread"),     tw_cli_bench },
+  { "simulate", N_("FILE"),   N_("Play many bot games on several threads; print statistics"), tw_cli_simulate },
+  { "tune",     N_("FILE"),   N_("Search the values (of options, points, counts) that bring the games to a target"), tw_cli_tune },
+  { "merge",    N_("FILE…"),  N_("Combine the JSON results of simulate shards into one summary"), tw_cli_merge },
+  { "tournament", N_("FILE"), N_("Play bots against each other from every seat; rate them"), tw_cli_tournament },
+  { "export",   N_("FILE [OUT]"), N_("Print sheets of a definition (PDF, SVG, PNG), a Tabletop Simulator deck (tts), or a record as .blksgf"), tw_cli_export },
+  { "import",   N_("RECORD"), N_("Read a .blksgf record of classic Blokus into a Tilewright record"), tw_cli_import },
+  { "gtp",      N_("FILE"),   N_("Speak GTP as a classic Blokus engine (Pentobi's command set)"), tw_cli_gtp },
 };
 
 static const char *running_command = NULL;
 static gboolean help_requested = FALSE;
 
 static const GOptionEntry help_entries[] = {
-  { "help", 'h', 0, G_OPTION_ARG_NONE, &help_requested, "Show this help and exit", NULL },
+  { "help", 'h', 0, G_OPTION_ARG_NONE, &help_requested, N_("Show this help and exit"), NULL },
   { NULL }
 };
 
@@ -67,13 +70,13 @@ tw_cli_set_command (const char *name)
 const char *
 tw_cli_exit_codes_help (void)
 {
-  return "Exit status:\n"
-         "  0  success\n"
-         "  1  internal error (a bug: please report it)\n"
-         "  2  bad command line (unknown command, option or value)\n"
-         "  3  a definition or record file has problems\n"
-         "  4  a move is unreadable or illegal\n"
-         "  5  a file cannot be read or written\n";
+  return _("Exit status:\n"
+           "  0  success\n"
+           "  1  internal error (a bug: please report it)\n"
+           "  2  bad command line (unknown command, option or value)\n"
+           "  3  a definition or record file has problems\n"
+           "  4  a move is unreadable or illegal\n"
+           "  5  a file cannot be read or written\n");
 }
 
 void
@@ -107,6 +110,15 @@ tw_cli_error (const char *format,
     fprintf (stderr, "tilewright-cli: %s\n", message);
 }
 
+void
+tw_cli_try_help (void)
+{
+  if (running_command != NULL)
+    fprintf (stderr, _("Try “tilewright-cli %s --help”.\n"), running_command);
+  else
+    fputs (_("Try “tilewright-cli --help”.\n"), stderr);
+}
+
 GOptionContext *
 tw_cli_context_new (const char         *command,
                     const GOptionEntry *entries)
@@ -116,8 +128,11 @@ tw_cli_context_new (const char         *command,
 
   g_assert (cmd != NULL);
 
-  /* The program name already reads "tilewright-cli COMMAND". */
+  /* The program name already reads "tilewright-cli COMMAND". GOption
+   * translates the parameters, summary, description and every entry's
+   * description and argument name in this domain. */
   context = g_option_context_new (cmd->parameters);
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   g_option_context_set_summary (context, cmd->summary);
   g_option_context_set_description (context, tw_cli_exit_codes_help ());
   /* GLib's own --help prints through g_print(), which turns UTF-8 into '?'
@@ -139,7 +154,7 @@ tw_cli_parse (GOptionContext   *context,
   if (!g_option_context_parse (context, argc, argv, &error))
     {
       tw_cli_error ("%s", error->message);
-      fprintf (stderr, "Try “tilewright-cli %s --help”.\n", running_command);
+      tw_cli_try_help ();
       return TW_EXIT_USAGE;
     }
   if (help_requested)
@@ -272,8 +287,8 @@ tw_cli_parse_seed (const char  *text,
   if (!g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT64, seed, NULL))
     {
       g_set_error (error, TW_CLI_ERROR, TW_EXIT_USAGE,
-                   "--seed must be a whole number from 0 to %" G_GUINT64_FORMAT ", not “%s”",
-                   G_MAXUINT64, text);
+                   _("--seed must be a whole number from 0 to %llu, not “%s”"),
+                   (unsigned long long) G_MAXUINT64, text);
       return FALSE;
     }
   return TRUE;
@@ -295,7 +310,7 @@ tw_cli_new_game (TwDefinition  *def,
   if (players < (int) def->min_players || players > (int) def->max_players)
     {
       g_set_error (error, TW_CLI_ERROR, TW_EXIT_USAGE,
-                   "--players must be between %u and %u for %s",
+                   _("--players must be between %u and %u for %s"),
                    def->min_players, def->max_players, def->name);
       return NULL;
     }
@@ -358,10 +373,14 @@ tw_cli_progress_cb (guint64  done,
   (void) total;
   if (!progress->enabled)
     return;
-  fprintf (stderr, "\r%s: %" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT " games, "
-           "%.1f games/s, %" G_GUINT64_FORMAT ":%02u left\033[K",
+  fputs ("\r", stderr);
+  /* Translators: the progress of simulate and tournament on a terminal:
+   * COMMAND: games done/of all games, games per second, minutes:seconds left */
+  fprintf (stderr, _("%s: %llu/%llu games, %.1f games/s, %llu:%02u left"),
            running_command != NULL ? running_command : "tilewright-cli",
-           all, progress->grand_total, rate, left / 60, (guint) (left % 60));
+           (unsigned long long) all, (unsigned long long) progress->grand_total, rate,
+           (unsigned long long) (left / 60), (guint) (left % 60));
+  fputs ("\033[K", stderr);
   fflush (stderr);
   progress->printed = TRUE;
 }

@@ -22,6 +22,8 @@
 #include <time.h>
 
 #include "tw-cli.h"
+
+#include <glib/gi18n-lib.h>
 #include "tw-export.h"
 #include "tw-export-tts.h"
 #include "tw-history.h"
@@ -50,9 +52,9 @@ tw_cli_import (int    argc,
   g_autofree char *output = NULL;
   g_autofree char *definition = NULL;
   const GOptionEntry entries[] = {
-    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Write the record to FILE (default: stdout)", "FILE" },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Write the record to FILE (default: stdout)"), N_("FILE") },
     { "definition", 'd', 0, G_OPTION_ARG_FILENAME, &definition,
-      "Play it with this definition instead of the bundled one", "FILE" },
+      N_("Play it with this definition instead of the bundled one"), N_("FILE") },
     { NULL }
   };
   g_autoptr(GOptionContext) context = tw_cli_context_new ("import", entries);
@@ -66,14 +68,14 @@ tw_cli_import (int    argc,
     return code;
   if (argc != 2)
     {
-      tw_cli_error ("expected one record file (a .blksgf), got %d", argc - 1);
+      tw_cli_error (_("expected one record file (a .blksgf), got %d"), argc - 1);
       return TW_EXIT_USAGE;
     }
   /* a file of no known suffix is read as the first foreign format */
   format = tw_record_format_for_path (argv[1]);
   if (format == NULL)
     format = &tw_record_formats (&(guint) { 0 })[0];
-  if (!tw_file_read_limited (argv[1], format->max_bytes, format->what, &text, &len, &error))
+  if (!tw_file_read_limited (argv[1], format->max_bytes, _(format->what), &text, &len, &error))
     return tw_cli_report_error (error);
 
   g_autoptr(TwRecord) record = NULL;
@@ -132,16 +134,28 @@ export_tts (TwDefinition           *def,
   g_autoptr(GError) error = NULL;
   TwExportTtsSummary summary;
   gint64 t0 = g_get_monotonic_time ();
+  g_autofree char *cards = NULL;
+  g_autofree char *sheets = NULL;
+  g_autofree char *tiles = NULL;
+  g_autofree char *files = NULL;
 
   if (!tw_export_tts_write (def, settings, output, &summary, &error))
     {
       tw_cli_error ("%s", error->message);
       return error->domain == TW_EXPORT_ERROR ? TW_EXIT_USAGE : TW_EXIT_IO;
     }
-  g_printerr ("%s: %u card%s on %u sheet%s, %u tile%s, %u files in %.0f ms\n", output,
-              summary.cards, summary.cards == 1 ? "" : "s", summary.sheets, summary.sheets == 1 ? "" : "s",
-              summary.tiles, summary.tiles == 1 ? "" : "s", summary.files,
-              (g_get_monotonic_time () - t0) / 1000.0);
+  cards = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u card", "%u cards", summary.cards),
+                           summary.cards);
+  sheets = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u sheet", "%u sheets", summary.sheets),
+                            summary.sheets);
+  tiles = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u tile", "%u tiles", summary.tiles),
+                           summary.tiles);
+  files = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u file", "%u files", summary.files),
+                           summary.files);
+  /* Translators: what export --format tts wrote: the output file, "12 cards",
+   * "2 sheets", "30 tiles", "4 files", the time it took */
+  fprintf (stderr, _("%s: %s on %s, %s, %s in %.0f ms\n"), output, cards, sheets, tiles, files,
+           (g_get_monotonic_time () - t0) / 1000.0);
   return TW_EXIT_OK;
 }
 
@@ -164,25 +178,25 @@ tw_cli_export (int    argc,
   double dpi = NAN;
   gboolean crop_marks = FALSE, no_crop_marks = FALSE, cut_lines = FALSE, duplex = FALSE, tts = FALSE;
   const GOptionEntry entries[] = {
-    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Write to FILE (several pages of SVG or PNG: FILE-1, FILE-2 ...); or give FILE after the definition", "FILE" },
-    { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "pdf (default), svg, png, tts (a Tabletop Simulator deck and tiles: OUT.json and its PNG images beside it), or blksgf for a game record", "FORMAT" },
-    { "what", 'w', 0, G_OPTION_ARG_STRING, &what, "tiles, cards, pieces or all (default)", "WHAT" },
-    { "paper", 'p', 0, G_OPTION_ARG_STRING, &paper, "a4 (default), a3, a5, letter, legal, fit (one component a page) or WxH in mm", "PAPER" },
-    { "bleed", 0, 0, G_OPTION_ARG_STRING, &bleed, "Artwork past the cut line (default 1.5mm)", "LENGTH" },
-    { "margin", 0, 0, G_OPTION_ARG_STRING, &margin, "Page margins (default 6mm)", "LENGTH" },
-    { "gap", 0, 0, G_OPTION_ARG_STRING, &gap, "Space between the bleeds of components that do not share cuts (default 0)", "LENGTH" },
-    { "shared-cuts", 0, 0, G_OPTION_ARG_STRING, &shared_cuts, "Lay these edge to edge, one cut between neighbours: cards (default), tiles, all or none", "WHAT" },
-    { "tile-size", 0, 0, G_OPTION_ARG_STRING, &tile_size, "Side of a tile (default 40mm)", "LENGTH" },
-    { "card-size", 0, 0, G_OPTION_ARG_STRING, &card_size, "Card width x height (default 63x88 mm)", "WxH" },
-    { "crop-marks", 0, 0, G_OPTION_ARG_NONE, &crop_marks, "Crop marks in the margins (the default)", NULL },
-    { "no-crop-marks", 0, 0, G_OPTION_ARG_NONE, &no_crop_marks, "No crop marks", NULL },
-    { "cut-lines", 0, 0, G_OPTION_ARG_NONE, &cut_lines, "Draw a thin line on every cut", NULL },
-    { "duplex", 0, 0, G_OPTION_ARG_NONE, &duplex, "Backs of cards and tiles after each page of fronts, placed for duplex printing", NULL },
-    { "duplex-edge", 0, 0, G_OPTION_ARG_STRING, &duplex_edge, "The edge the printer flips the paper on: long (default) or short", "EDGE" },
-    { "back-offset", 0, 0, G_OPTION_ARG_STRING, &back_offset, "Move the backs by X,Y (mm, right and down) to meet a printer's misalignment", "X,Y" },
-    { "dpi", 0, 0, G_OPTION_ARG_DOUBLE, &dpi, "PNG resolution (default 300; 150 for tts)", "DPI" },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Write to FILE (several pages of SVG or PNG: FILE-1, FILE-2 ...); or give FILE after the definition"), N_("FILE") },
+    { "format", 'f', 0, G_OPTION_ARG_STRING, &format, N_("pdf (default), svg, png, tts (a Tabletop Simulator deck and tiles: OUT.json and its PNG images beside it), or blksgf for a game record"), N_("FORMAT") },
+    { "what", 'w', 0, G_OPTION_ARG_STRING, &what, N_("tiles, cards, pieces or all (default)"), N_("WHAT") },
+    { "paper", 'p', 0, G_OPTION_ARG_STRING, &paper, N_("a4 (default), a3, a5, letter, legal, fit (one component a page) or WxH in mm"), N_("PAPER") },
+    { "bleed", 0, 0, G_OPTION_ARG_STRING, &bleed, N_("Artwork past the cut line (default 1.5mm)"), N_("LENGTH") },
+    { "margin", 0, 0, G_OPTION_ARG_STRING, &margin, N_("Page margins (default 6mm)"), N_("LENGTH") },
+    { "gap", 0, 0, G_OPTION_ARG_STRING, &gap, N_("Space between the bleeds of components that do not share cuts (default 0)"), N_("LENGTH") },
+    { "shared-cuts", 0, 0, G_OPTION_ARG_STRING, &shared_cuts, N_("Lay these edge to edge, one cut between neighbours: cards (default), tiles, all or none"), N_("WHAT") },
+    { "tile-size", 0, 0, G_OPTION_ARG_STRING, &tile_size, N_("Side of a tile (default 40mm)"), N_("LENGTH") },
+    { "card-size", 0, 0, G_OPTION_ARG_STRING, &card_size, N_("Card width x height (default 63x88 mm)"), N_("WxH") },
+    { "crop-marks", 0, 0, G_OPTION_ARG_NONE, &crop_marks, N_("Crop marks in the margins (the default)"), NULL },
+    { "no-crop-marks", 0, 0, G_OPTION_ARG_NONE, &no_crop_marks, N_("No crop marks"), NULL },
+    { "cut-lines", 0, 0, G_OPTION_ARG_NONE, &cut_lines, N_("Draw a thin line on every cut"), NULL },
+    { "duplex", 0, 0, G_OPTION_ARG_NONE, &duplex, N_("Backs of cards and tiles after each page of fronts, placed for duplex printing"), NULL },
+    { "duplex-edge", 0, 0, G_OPTION_ARG_STRING, &duplex_edge, N_("The edge the printer flips the paper on: long (default) or short"), N_("EDGE") },
+    { "back-offset", 0, 0, G_OPTION_ARG_STRING, &back_offset, N_("Move the backs by X,Y (mm, right and down) to meet a printer's misalignment"), "X,Y" },
+    { "dpi", 0, 0, G_OPTION_ARG_DOUBLE, &dpi, N_("PNG resolution (default 300; 150 for tts)"), N_("DPI") },
     /* the first spelling of --format tts, which wrote the face sheet alone */
-    { "tts", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE, &tts, "Same as --format tts", NULL },
+    { "tts", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE, &tts, N_("Same as --format tts"), NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context = tw_cli_context_new ("export", entries);
@@ -197,7 +211,7 @@ tw_cli_export (int    argc,
     output = g_strdup (argv[2]);
   else if (argc != 2)
     {
-      tw_cli_error ("expected a file (a definition, or a record with --format blksgf) and at most one output (or -o FILE), got %d",
+      tw_cli_error (_("expected a file (a definition, or a record with --format blksgf) and at most one output (or -o FILE), got %d"),
                     argc - 1);
       return TW_EXIT_USAGE;
     }
@@ -219,7 +233,7 @@ tw_cli_export (int    argc,
     settings.format = TW_EXPORT_PNG;
   else
     {
-      tw_cli_error ("--format is pdf, svg, png, tts or blksgf, not '%s'", format);
+      tw_cli_error (_("--format is pdf, svg, png, tts or blksgf, not '%s'"), format);
       return TW_EXIT_USAGE;
     }
   if (what == NULL || g_str_equal (what, "all"))
@@ -232,7 +246,7 @@ tw_cli_export (int    argc,
     settings.what = TW_EXPORT_PIECES;
   else
     {
-      tw_cli_error ("--what is tiles, cards, pieces or all, not '%s'", what);
+      tw_cli_error (_("--what is tiles, cards, pieces or all, not '%s'"), what);
       return TW_EXIT_USAGE;
     }
   if ((paper && !tw_export_set_paper (&settings, paper, &error))
@@ -250,7 +264,7 @@ tw_cli_export (int    argc,
       if (!wh[0] || !wh[1] || !tw_export_parse_length (wh[0], &settings.card_width, &error)
           || !tw_export_parse_length (wh[1], &settings.card_height, &error))
         {
-          tw_cli_error ("--card-size is WIDTHxHEIGHT such as 63x88, not '%s'", card_size);
+          tw_cli_error (_("--card-size is WIDTHxHEIGHT such as 63x88, not '%s'"), card_size);
           return TW_EXIT_USAGE;
         }
     }
@@ -266,7 +280,7 @@ tw_cli_export (int    argc,
         settings.shared_cuts = 0;
       else
         {
-          tw_cli_error ("--shared-cuts is cards, tiles, all or none, not '%s'", shared_cuts);
+          tw_cli_error (_("--shared-cuts is cards, tiles, all or none, not '%s'"), shared_cuts);
           return TW_EXIT_USAGE;
         }
     }
@@ -274,7 +288,7 @@ tw_cli_export (int    argc,
     {
       if (!g_str_equal (duplex_edge, "long") && !g_str_equal (duplex_edge, "short"))
         {
-          tw_cli_error ("--duplex-edge is long or short, not '%s'", duplex_edge);
+          tw_cli_error (_("--duplex-edge is long or short, not '%s'"), duplex_edge);
           return TW_EXIT_USAGE;
         }
       settings.short_edge = g_str_equal (duplex_edge, "short");
@@ -295,7 +309,7 @@ tw_cli_export (int    argc,
         }
       if (!ok)
         {
-          tw_cli_error ("--back-offset is X,Y in mm such as 0.5,-1, not '%s'", back_offset);
+          tw_cli_error (_("--back-offset is X,Y in mm such as 0.5,-1, not '%s'"), back_offset);
           return TW_EXIT_USAGE;
         }
     }
@@ -304,7 +318,7 @@ tw_cli_export (int    argc,
   settings.duplex = duplex;
   if (tts && !is_tts)
     {
-      tw_cli_error ("--tts is --format tts, not --format %s", format);
+      tw_cli_error (_("--tts is --format tts, not --format %s"), format);
       return TW_EXIT_USAGE;
     }
   if (isnan (dpi))
@@ -312,7 +326,7 @@ tw_cli_export (int    argc,
   settings.dpi = dpi;
   if (output == NULL)
     {
-      tw_cli_error ("give the output file with -o FILE");
+      tw_cli_error (_("give the output file with -o FILE"));
       return TW_EXIT_USAGE;
     }
 
@@ -321,7 +335,7 @@ tw_cli_export (int    argc,
     {
       if (!g_str_has_suffix (output, ".json"))
         {
-          tw_cli_error ("a Tabletop Simulator export is a saved object OUT.json with its images beside it: name a .json file, not '%s'",
+          tw_cli_error (_("a Tabletop Simulator export is a saved object OUT.json with its images beside it: name a .json file, not '%s'"),
                         output);
           return TW_EXIT_USAGE;
         }
@@ -345,9 +359,9 @@ tw_cli_export (int    argc,
       tw_cli_error ("%s", error->message);
       return TW_EXIT_IO;
     }
-  g_printerr ("%s: %u page%s in %.0f ms\n", output, tw_export_job_n_pages (job),
-              tw_export_job_n_pages (job) == 1 ? "" : "s",
-              (g_get_monotonic_time () - t0) / 1000.0);
+  fprintf (stderr, g_dngettext (GETTEXT_PACKAGE, "%s: %u page in %.0f ms\n",
+                                "%s: %u pages in %.0f ms\n", tw_export_job_n_pages (job)),
+           output, tw_export_job_n_pages (job), (g_get_monotonic_time () - t0) / 1000.0);
   return TW_EXIT_OK;
 }
 
@@ -901,10 +915,10 @@ tw_cli_gtp (int    argc,
   g_autofree char *seed_text = NULL;
   g_autofree char *game_name = NULL;
   const GOptionEntry entries[] = {
-    { "bot", 'b', 0, G_OPTION_ARG_STRING, &bot, "The engine's player (default mcts:iterations=1000)", "SPEC" },
-    { "seed", 's', 0, G_OPTION_ARG_STRING, &seed_text, "Seed of the bot's choices (default 1)", "SEED" },
+    { "bot", 'b', 0, G_OPTION_ARG_STRING, &bot, N_("The engine's player (default mcts:iterations=1000)"), N_("SPEC") },
+    { "seed", 's', 0, G_OPTION_ARG_STRING, &seed_text, N_("Seed of the bot's choices (default 1)"), N_("SEED") },
     { "game", 'g', 0, G_OPTION_ARG_STRING, &game_name,
-      "The game to start with, as set_game names it (default the first, e.g. \"Blokus\")", "NAME" },
+      N_("The game to start with, as set_game names it (default the first, e.g. \"Blokus\")"), N_("NAME") },
     { NULL }
   };
   g_autoptr(GOptionContext) context = tw_cli_context_new ("gtp", entries);
@@ -916,7 +930,7 @@ tw_cli_gtp (int    argc,
     return code;
   if (argc != 2)
     {
-      tw_cli_error ("expected one definition file, got %d", argc - 1);
+      tw_cli_error (_("expected one definition file, got %d"), argc - 1);
       return TW_EXIT_USAGE;
     }
   gtp.seed = 1;
@@ -929,7 +943,7 @@ tw_cli_gtp (int    argc,
     return code;
   if (gtp.def->rules->foreign_game == NULL)
     {
-      tw_cli_error ("%s has no GTP form", gtp.def->rules->display_name);
+      tw_cli_error (_("%s has no GTP form"), gtp.def->rules->display_name);
       tw_definition_unref (gtp.def);
       return TW_EXIT_USAGE;
     }
@@ -958,7 +972,7 @@ tw_cli_gtp (int    argc,
         {
           g_autofree char *known = g_strjoinv (", ", (char **) games);
 
-          tw_cli_error ("--game: unsupported game '%s' (this engine plays %s)", game_name, known);
+          tw_cli_error (_("--game: unsupported game '%s' (this engine plays %s)"), game_name, known);
           tw_definition_unref (gtp.def);
           return TW_EXIT_USAGE;
         }

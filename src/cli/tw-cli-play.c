@@ -6,6 +6,8 @@
 
 #include "tw-cli.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <stdio.h>
 
 #include "tw-json.h"
@@ -103,20 +105,20 @@ tw_cli_play (int    argc,
   g_autofree char *stage = NULL;  /* the stage last printed (--describe) */
   const GOptionEntry entries[] = {
     { "players", 'p', 0, G_OPTION_ARG_INT, &players,
-      "Number of players (default: the definition's minimum)", "N" },
+      N_("Number of players (default: the definition's minimum)"), "N" },
     { "seed", 's', 0, G_OPTION_ARG_STRING, &seed_text,
-      "Seed of the game and of the bots (default: from the clock, printed)", "S" },
+      N_("Seed of the game and of the bots (default: from the clock, printed)"), "S" },
     { "bots", 'b', 0, G_OPTION_ARG_STRING, &bots_text,
-      "Who plays each seat, comma-separated; one bot for all seats (default: random)",
-      "BOT,BOT…" },
+      N_("Who plays each seat, comma-separated; one bot for all seats (default: random)"),
+      N_("BOT,BOT…") },
     { "set", 0, 0, G_OPTION_ARG_STRING_ARRAY, &sets,
-      "Set a variant option (repeatable)", "OPTION=VALUE" },
+      N_("Set a variant option (repeatable)"), N_("OPTION=VALUE") },
     { "record", 'r', 0, G_OPTION_ARG_FILENAME, &record_path,
-      "Save the game as a record", "OUT.yaml" },
+      N_("Save the game as a record"), N_("OUT.yaml") },
     { "moves", 'm', 0, G_OPTION_ARG_STRING, &moves_text,
-      "Play these moves first, in the game's notation", "\"M1; M2; …\"" },
+      N_("Play these moves first, in the game's notation"), "\"M1; M2; …\"" },
     { "describe", 0, 0, G_OPTION_ARG_NONE, &describe,
-      "Print each move in words (\"P1 places … on the shared board\") instead of notation",
+      N_("Print each move in words (\"P1 places … on the shared board\") instead of notation"),
       NULL },
     { NULL }
   };
@@ -132,22 +134,22 @@ tw_cli_play (int    argc,
   int rc;
 
   g_option_context_set_description (context,
-    "Every seat is played by a bot with the seat's own random generator\n"
-    "(seeded from S and the seat), so the same seed gives the same game.\n"
-    "Bots: random, greedy, mcts[:iterations=N,seconds=T,c=C], e.g.\n"
-    "--bots random,greedy,mcts:iterations=500. Moves are printed as\n"
-    "“N. PLAYER MOVE”, then the scores and the ranking.\n\n"
-    "Exit status:\n"
-    "  0  the game was played\n"
-    "  2  bad command line (players, options, bots)\n"
-    "  3  the definition has problems\n"
-    "  4  a move of --moves is unreadable or illegal\n"
-    "  5  a file cannot be read or written\n");
+    N_("Every seat is played by a bot with the seat's own random generator\n"
+      "(seeded from S and the seat), so the same seed gives the same game.\n"
+      "Bots: random, greedy, mcts[:iterations=N,seconds=T,c=C], e.g.\n"
+      "--bots random,greedy,mcts:iterations=500. Moves are printed as\n"
+      "“N. PLAYER MOVE”, then the scores and the ranking.\n\n"
+      "Exit status:\n"
+      "  0  the game was played\n"
+      "  2  bad command line (players, options, bots)\n"
+      "  3  the definition has problems\n"
+      "  4  a move of --moves is unreadable or illegal\n"
+      "  5  a file cannot be read or written\n"));
 
   rc = tw_cli_parse (context, &argc, &argv);
   if (rc == TW_EXIT_OK && argc != 2)
     {
-      tw_cli_error (argc < 2 ? "no definition file given" : "only one definition file, please");
+      tw_cli_error (argc < 2 ? _("no definition file given") : _("only one definition file, please"));
       rc = TW_EXIT_USAGE;
     }
   if (rc == TW_EXIT_OK && seed_text != NULL && !tw_cli_parse_seed (seed_text, &seed, &error))
@@ -205,7 +207,7 @@ tw_cli_play (int    argc,
           index++;
           if (!tw_history_play_text (history, text, &error))
             {
-              tw_cli_error ("--moves: move %u: %s", index, error->message);
+              tw_cli_error (_("--moves: move %u: %s"), index, error->message);
               rc = TW_EXIT_ILLEGAL_MOVE;
               goto out;
             }
@@ -222,20 +224,23 @@ tw_cli_play (int    argc,
 
       if (n >= MAX_MOVES || seat < 0 || (guint) seat >= game->n_players)
         {
-          tw_cli_error ("the game did not end after %u moves (seat to act: %d): a rules bug",
+          tw_cli_error (g_dngettext (GETTEXT_PACKAGE,
+                                     "the game did not end after %u move (seat to act: %d): a rules bug",
+                                     "the game did not end after %u moves (seat to act: %d): a rules bug",
+                                     n),
                         n, seat);
           rc = TW_EXIT_FAILURE;
           goto out;
         }
       if (!tw_cli_bot_choose (g_ptr_array_index (bots, seat), state, &move))
         {
-          tw_cli_error ("P%d has no legal move but the game is not over: a rules bug", seat + 1);
+          tw_cli_error (_("P%d has no legal move but the game is not over: a rules bug"), seat + 1);
           rc = TW_EXIT_FAILURE;
           goto out;
         }
       if (!tw_history_play (history, &move, why))
         {
-          tw_cli_error ("the bot of P%d chose an illegal move: %s", seat + 1, why->str);
+          tw_cli_error (_("the bot of P%d chose an illegal move: %s"), seat + 1, why->str);
           rc = TW_EXIT_FAILURE;
           goto out;
         }
@@ -314,7 +319,7 @@ tw_cli_replay (int    argc,
   gboolean verbose = FALSE;
   const GOptionEntry entries[] = {
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose,
-      "Print every move of the main line on stderr", NULL },
+      N_("Print every move of the main line on stderr"), NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context = tw_cli_context_new ("replay", entries);
@@ -332,26 +337,26 @@ tw_cli_replay (int    argc,
   int rc;
 
   g_option_context_set_description (context,
-    "Loads the record, replays every move of its tree and checks each one,\n"
-    "then prints the end of the main line as JSON on stdout:\n"
-    "  {\"game\": …, \"players\": N, \"moves\": M, \"scores\": […], \"ranking\": […], \"hash\": …}\n"
-    "Ranking: 0 is first; equal ranks share a place. When the game is over, also\n"
-    "each seat's score by the rule that gave each part and who won, in words:\n"
-    "  \"breakdown\": [{\"seat\": 1, \"name\": …, \"terms\": [{\"label\": …, \"points\": N}, …],\n"
-    "                 \"holds\": …}, …],\n"
-    "  \"result\": \"P1 wins with 14 points.\"\n\n"
-    "Exit status:\n"
-    "  0  the record is valid\n"
-    "  2  bad command line\n"
-    "  3  the record or its definition has problems\n"
-    "  4  a move is unreadable or illegal\n"
-    "  5  the record cannot be read\n");
+    N_("Loads the record, replays every move of its tree and checks each one,\n"
+      "then prints the end of the main line as JSON on stdout:\n"
+      "  {\"game\": …, \"players\": N, \"moves\": M, \"scores\": […], \"ranking\": […], \"hash\": …}\n"
+      "Ranking: 0 is first; equal ranks share a place. When the game is over, also\n"
+      "each seat's score by the rule that gave each part and who won, in words:\n"
+      "  \"breakdown\": [{\"seat\": 1, \"name\": …, \"terms\": [{\"label\": …, \"points\": N}, …],\n"
+      "                 \"holds\": …}, …],\n"
+      "  \"result\": \"P1 wins with 14 points.\"\n\n"
+      "Exit status:\n"
+      "  0  the record is valid\n"
+      "  2  bad command line\n"
+      "  3  the record or its definition has problems\n"
+      "  4  a move is unreadable or illegal\n"
+      "  5  the record cannot be read\n"));
 
   if ((rc = tw_cli_parse (context, &argc, &argv)) != TW_EXIT_OK)
     return rc;
   if (argc != 2)
     {
-      tw_cli_error (argc < 2 ? "no record file given" : "only one record file, please");
+      tw_cli_error (argc < 2 ? _("no record file given") : _("only one record file, please"));
       return TW_EXIT_USAGE;
     }
 

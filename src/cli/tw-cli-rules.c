@@ -13,6 +13,8 @@
 
 #include "tw-cli.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <stdio.h>
 #include <string.h>
 
@@ -318,7 +320,7 @@ tw_cli_rules (int    argc,
 {
   g_autofree char *format = NULL;
   const GOptionEntry entries[] = {
-    { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "text (default) or json", "FORMAT" },
+    { "format", 'f', 0, G_OPTION_ARG_STRING, &format, N_("text (default) or json"), N_("FORMAT") },
     { NULL },
   };
   g_autoptr(GOptionContext) context = tw_cli_context_new ("rules", entries);
@@ -329,29 +331,29 @@ tw_cli_rules (int    argc,
   int rc;
 
   g_option_context_set_description (context,
-    "MODULE is a rules module id (colorblock, color-shift, block-2-block,\n"
-    "colorfield, blokus-shuffle); FILE a definition, whose values are shown\n"
-    "beside the module's defaults. Lists the variant options (label, values,\n"
-    "default, description, the rulebook passage or reading), the card kinds\n"
-    "with their parameters, tile keys, module sections, simulation counters\n"
-    "and the move notation in short.\n\n"
-    "Exit status:\n"
-    "  0  printed\n"
-    "  2  bad command line (no such module, unknown format)\n"
-    "  3  the definition has problems\n"
-    "  5  the file cannot be read\n");
+    N_("MODULE is a rules module id (colorblock, color-shift, block-2-block,\n"
+      "colorfield, blokus-shuffle); FILE a definition, whose values are shown\n"
+      "beside the module's defaults. Lists the variant options (label, values,\n"
+      "default, description, the rulebook passage or reading), the card kinds\n"
+      "with their parameters, tile keys, module sections, simulation counters\n"
+      "and the move notation in short.\n\n"
+      "Exit status:\n"
+      "  0  printed\n"
+      "  2  bad command line (no such module, unknown format)\n"
+      "  3  the definition has problems\n"
+      "  5  the file cannot be read\n"));
 
   if ((rc = tw_cli_parse (context, &argc, &argv)) != TW_EXIT_OK)
     return rc;
   if (argc != 2)
     {
-      tw_cli_error (argc < 2 ? "no module or file given" : "one module or file, please");
-      fputs ("Try “tilewright-cli rules --help”.\n", stderr);
+      tw_cli_error (argc < 2 ? _("no module or file given") : _("one module or file, please"));
+      tw_cli_try_help ();
       return TW_EXIT_USAGE;
     }
   if (format != NULL && !g_str_equal (format, "text") && !g_str_equal (format, "json"))
     {
-      tw_cli_error ("--format is text or json, not “%s”", format);
+      tw_cli_error (_("--format is text or json, not “%s”"), format);
       return TW_EXIT_USAGE;
     }
   json = format != NULL && g_str_equal (format, "json");
@@ -374,10 +376,10 @@ tw_cli_rules (int    argc,
           g_autofree char *ids = g_strjoinv (", ", (char **) tw_rules_ids ());
 
           if (nearest != NULL)
-            tw_cli_error ("no rules module “%s” (did you mean “%s”?); modules: %s", argv[1], nearest,
+            tw_cli_error (_("no rules module “%s” (did you mean “%s”?); modules: %s"), argv[1], nearest,
                           ids);
           else
-            tw_cli_error ("no rules module or file “%s”; modules: %s", argv[1], ids);
+            tw_cli_error (_("no rules module or file “%s”; modules: %s"), argv[1], ids);
           return TW_EXIT_USAGE;
         }
     }

@@ -11,6 +11,8 @@
 
 #include "tw-cli.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -31,7 +33,7 @@ parse_format (const char  *text,
   else
     {
       g_set_error (error, TW_CLI_ERROR, TW_EXIT_USAGE,
-                   "--format must be text, json or csv, not “%s”", text);
+                   _("--format must be text, json or csv, not “%s”"), text);
       return FALSE;
     }
   return TRUE;
@@ -437,7 +439,7 @@ parse_shard (const char  *text,
       || kk > nn)
     {
       g_set_error (error, TW_CLI_ERROR, TW_EXIT_USAGE,
-                   "--shard must be K/N with 1 ≤ K ≤ N, e.g. 3/8, not “%s”", text);
+                   _("--shard must be K/N with 1 ≤ K ≤ N, e.g. 3/8, not “%s”"), text);
       return FALSE;
     }
   *k = (guint) kk;
@@ -468,48 +470,48 @@ tw_cli_simulate (int    argc,
   gboolean impact = FALSE;
   const GOptionEntry entries[] = {
     { "games", 'g', 0, G_OPTION_ARG_INT, &games,
-      "Number of games of the whole run (default: 100)", "N" },
+      N_("Number of games of the whole run (default: 100)"), "N" },
     { "players", 'p', 0, G_OPTION_ARG_INT, &players,
-      "Number of players (default: the definition's minimum)", "P" },
+      N_("Number of players (default: the definition's minimum)"), "P" },
     { "bots", 'b', 0, G_OPTION_ARG_STRING, &bots_text,
-      "Who plays each seat, comma-separated; one bot for all seats (default: random)",
-      "BOT,BOT…" },
+      N_("Who plays each seat, comma-separated; one bot for all seats (default: random)"),
+      N_("BOT,BOT…") },
     { "seed", 's', 0, G_OPTION_ARG_STRING, &seed_text,
-      "Seed of the run; game i is a function of (S, i) only (default: 1)", "S" },
+      N_("Seed of the run; game i is a function of (S, i) only (default: 1)"), "S" },
     { "jobs", 'j', 0, G_OPTION_ARG_INT, &jobs,
-      "Threads (default: the number of processors); results do not depend on it", "J" },
+      N_("Threads (default: the number of processors); results do not depend on it"), "J" },
     { "set", 0, 0, G_OPTION_ARG_STRING_ARRAY, &sets,
-      "Set a variant option (repeatable)", "OPTION=VALUE" },
+      N_("Set a variant option (repeatable)"), N_("OPTION=VALUE") },
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format_text,
-      "Output: text, json (mergeable) or csv (default: text)", "FORMAT" },
+      N_("Output: text, json (mergeable) or csv (default: text)"), N_("FORMAT") },
     { "per-game", 0, 0, G_OPTION_ARG_FILENAME, &per_game,
-      "Write one CSV row per game to FILE", "FILE" },
+      N_("Write one CSV row per game to FILE"), N_("FILE") },
     { "compare", 'c', 0, G_OPTION_ARG_STRING_ARRAY, &compare,
-      "Also play the same seeds with this option changed and compare (repeatable)",
-      "OPTION=VALUE" },
+      N_("Also play the same seeds with this option changed and compare (repeatable)"),
+      N_("OPTION=VALUE") },
     { "compare-file", 0, 0, G_OPTION_ARG_FILENAME, &compare_file,
-      "Also play the same seeds with this definition and compare", "FILE2" },
+      N_("Also play the same seeds with this definition and compare"), N_("FILE2") },
     { "negligible", 0, 0, G_OPTION_ARG_DOUBLE, &negligible_points,
-      "With --compare: a change of win rate under POINTS is negligible in the verdict "
-      "(default: 2)", "POINTS" },
+      N_("With --compare: a change of win rate under POINTS is negligible in the verdict "
+         "(default: 2)"), N_("POINTS") },
     { "shard", 0, 0, G_OPTION_ARG_STRING, &shard_text,
-      "Play only the K-th of N disjoint slices of the games (merge them with merge)", "K/N" },
+      N_("Play only the K-th of N disjoint slices of the games (merge them with merge)"), "K/N" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
-      "Write the results to FILE instead of standard output", "FILE" },
+      N_("Write the results to FILE instead of standard output"), N_("FILE") },
     { "sweep", 0, 0, G_OPTION_ARG_STRING_ARRAY, &sweeps,
-      "Play the run once per value of an option, of players or of a number at a path "
-      "(cards.ID.points; LO..HI: every integer); two or more make a grid", "NAME=V1,V2…" },
+      N_("Play the run once per value of an option, of players or of a number at a path "
+         "(cards.ID.points; LO..HI: every integer); two or more make a grid"), N_("NAME=V1,V2…") },
     { "target", 0, 0, G_OPTION_ARG_STRING_ARRAY, &targets,
-      "With --sweep: search the cell nearest this (win_pK, advantage_pK, moves, tie, "
-      "end:REASON; shares as fractions), by successive halving; repeatable",
-      "METRIC=LO..HI" },
+      N_("With --sweep: search the cell nearest this (win_pK, advantage_pK, moves, tie, "
+         "end:REASON; shares as fractions), by successive halving; repeatable"),
+      N_("METRIC=LO..HI") },
     { "start", 0, 0, G_OPTION_ARG_INT, &start,
-      "With --target: games a cell plays in the first round (default: 20)", "N" },
+      N_("With --target: games a cell plays in the first round (default: 20)"), "N" },
     { "write", 0, 0, G_OPTION_ARG_FILENAME, &write,
-      "With --target: save the definition with the best cell's values to FILE", "FILE" },
+      N_("With --target: save the definition with the best cell's values to FILE"), N_("FILE") },
     { "impact", 0, 0, G_OPTION_ARG_NONE, &impact,
-      "Per component (tile, piece, card): how often it came into play and was used, and "
-      "the win share of the seats that used it against the others'", NULL },
+      N_("Per component (tile, piece, card): how often it came into play and was used, and "
+         "the win share of the seats that used it against the others'"), NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context = tw_cli_context_new ("simulate", entries);
@@ -528,46 +530,46 @@ tw_cli_simulate (int    argc,
   int rc;
 
   g_option_context_set_description (context,
-    "Plays N bot games on J threads and prints per seat the win rate with its\n"
-    "95% Wilson interval (a k-way tie for first gives each tied seat 1/k of a\n"
-    "win), the score's mean, sd and quantiles, moves per game, the tie rate\n"
-    "and the rules module's counters. Game i uses a seed derived from (S, i)\n"
-    "only, so the results are the same whatever J; `play --seed GAME_SEED`\n"
-    "replays game i (its seed is in --per-game and in the JSON).\n"
-    "With --compare or --compare-file the same seeds are played again under\n"
-    "the change (B) and every metric's B - A is shown with a 95% interval.\n"
-    "--shard K/N with --format json, then `merge`, splits a run over machines.\n"
-    "--sweep NAME=V1,V2 (or LO..HI) plays the run once per value, with the same\n"
-    "seeds, and prints a row per value (with two or more, per combination);\n"
-    "NAME is an option, players, or a number of the definition at a path\n"
-    "SECTION.ID.KEY (tiles.full-r.count, cards.size-5.points). With --target,\n"
-    "the cells are searched by successive halving for the one whose figures\n"
-    "are nearest the targets, and --write saves the definition with its values.\n"
-    "Ctrl-C stops the run: the games that had ended are reported, marked as\n"
-    "interrupted, and the exit status is 130; a second Ctrl-C quits at once.\n"
-    "See doc/simulate.md.\n\n"
-    "Exit status:\n"
-    "  0    done\n"
-    "  1    a game did not end or a bot found no legal move (a bug)\n"
-    "  2    bad command line\n"
-    "  3    a definition has problems\n"
-    "  5    a file cannot be read or written\n"
-    "  130  interrupted by Ctrl-C (SIGINT); partial results were written\n");
+    N_("Plays N bot games on J threads and prints per seat the win rate with its\n"
+      "95% Wilson interval (a k-way tie for first gives each tied seat 1/k of a\n"
+      "win), the score's mean, sd and quantiles, moves per game, the tie rate\n"
+      "and the rules module's counters. Game i uses a seed derived from (S, i)\n"
+      "only, so the results are the same whatever J; `play --seed GAME_SEED`\n"
+      "replays game i (its seed is in --per-game and in the JSON).\n"
+      "With --compare or --compare-file the same seeds are played again under\n"
+      "the change (B) and every metric's B - A is shown with a 95% interval.\n"
+      "--shard K/N with --format json, then `merge`, splits a run over machines.\n"
+      "--sweep NAME=V1,V2 (or LO..HI) plays the run once per value, with the same\n"
+      "seeds, and prints a row per value (with two or more, per combination);\n"
+      "NAME is an option, players, or a number of the definition at a path\n"
+      "SECTION.ID.KEY (tiles.full-r.count, cards.size-5.points). With --target,\n"
+      "the cells are searched by successive halving for the one whose figures\n"
+      "are nearest the targets, and --write saves the definition with its values.\n"
+      "Ctrl-C stops the run: the games that had ended are reported, marked as\n"
+      "interrupted, and the exit status is 130; a second Ctrl-C quits at once.\n"
+      "See doc/simulate.md.\n\n"
+      "Exit status:\n"
+      "  0    done\n"
+      "  1    a game did not end or a bot found no legal move (a bug)\n"
+      "  2    bad command line\n"
+      "  3    a definition has problems\n"
+      "  5    a file cannot be read or written\n"
+      "  130  interrupted by Ctrl-C (SIGINT); partial results were written\n"));
 
   rc = tw_cli_parse (context, &argc, &argv);
   if (rc == TW_EXIT_OK && argc != 2)
     {
-      tw_cli_error (argc < 2 ? "no definition file given" : "only one definition file, please");
+      tw_cli_error (argc < 2 ? _("no definition file given") : _("only one definition file, please"));
       rc = TW_EXIT_USAGE;
     }
   if (rc == TW_EXIT_OK && games < 1)
     {
-      tw_cli_error ("--games must be at least 1");
+      tw_cli_error (_("--games must be at least 1"));
       rc = TW_EXIT_USAGE;
     }
   if (rc == TW_EXIT_OK && (jobs < 0 || jobs > 256))
     {
-      tw_cli_error ("--jobs must be between 1 and 256");
+      tw_cli_error (_("--jobs must be between 1 and 256"));
       rc = TW_EXIT_USAGE;
     }
   if (rc == TW_EXIT_OK && seed_text != NULL && !tw_cli_parse_seed (seed_text, &seed, &error))
@@ -578,33 +580,33 @@ tw_cli_simulate (int    argc,
     rc = tw_cli_report_error (error);
   if (rc == TW_EXIT_OK && targets == NULL && (start != 0 || write != NULL))
     {
-      tw_cli_error ("--start and --write go with --target");
+      tw_cli_error (_("--start and --write go with --target"));
       rc = TW_EXIT_USAGE;
     }
   if (rc == TW_EXIT_OK && targets != NULL && (sweeps == NULL || format != TW_CLI_FORMAT_TEXT
                                               || start < 0))
     {
-      tw_cli_error (sweeps == NULL ? "--target searches the cells of a --sweep: give one"
-                    : start < 0 ? "--start must be at least 1"
-                    : "--target prints text only (its search has no JSON or CSV yet)");
+      tw_cli_error (sweeps == NULL ? _("--target searches the cells of a --sweep: give one")
+                    : start < 0 ? _("--start must be at least 1")
+                    : _("--target prints text only (its search has no JSON or CSV yet)"));
       rc = TW_EXIT_USAGE;
     }
   if (rc == TW_EXIT_OK && sweeps != NULL)
     {
       /* what a sweep does not do (yet), each with its reason */
       const struct { gboolean given; const char *option, *why; } refused[] = {
-        { compare != NULL, "--compare", "the cells of a sweep are its comparison" },
-        { compare_file != NULL, "--compare-file", "the cells of a sweep are its comparison" },
+        { compare != NULL, "--compare", _("the cells of a sweep are its comparison") },
+        { compare_file != NULL, "--compare-file", _("the cells of a sweep are its comparison") },
         { shard_text != NULL && targets != NULL, "--shard",
-          "a search (--target) decides each round from the last: run it whole" },
+          _("a search (--target) decides each round from the last: run it whole") },
         { per_game != NULL, "--per-game",
-          "a sweep writes no per-game rows; its JSON holds every cell's games" },
+          _("a sweep writes no per-game rows; its JSON holds every cell's games") },
       };
 
       for (guint i = 0; i < G_N_ELEMENTS (refused) && rc == TW_EXIT_OK; i++)
         if (refused[i].given)
           {
-            tw_cli_error ("--sweep cannot be combined with %s: %s", refused[i].option,
+            tw_cli_error (_("--sweep cannot be combined with %s: %s"), refused[i].option,
                           refused[i].why);
             rc = TW_EXIT_USAGE;
           }
@@ -722,11 +724,27 @@ tw_cli_simulate (int    argc,
     {
       const TwSimArm *last = g_ptr_array_index (arms, arms->len - 1);
 
-      tw_cli_error ("interrupted: %u of %" G_GUINT64_FORMAT " games%s had ended; "
-                    "the results count only those", last->games->len,
-                    config.last - config.first, last->label != NULL
-                    ? (g_str_equal (last->label, "A") ? " of A (B was not played)" : " of B")
-                    : "");
+      unsigned long long total = config.last - config.first;
+      const char *format;
+
+      if (last->label == NULL)
+        format = g_dngettext (GETTEXT_PACKAGE,
+                              "interrupted: %u of %llu game had ended; the results count only those",
+                              "interrupted: %u of %llu games had ended; the results count only those",
+                              total);
+      else if (g_str_equal (last->label, "A"))
+        format = g_dngettext (GETTEXT_PACKAGE,
+                              "interrupted: %u of %llu game of A (B was not played) had ended; "
+                              "the results count only those",
+                              "interrupted: %u of %llu games of A (B was not played) had ended; "
+                              "the results count only those",
+                              total);
+      else
+        format = g_dngettext (GETTEXT_PACKAGE,
+                              "interrupted: %u of %llu game of B had ended; the results count only those",
+                              "interrupted: %u of %llu games of B had ended; the results count only those",
+                              total);
+      tw_cli_error (format, last->games->len, total);
     }
   if (per_game != NULL && !write_per_game (per_game, arms, &error))
     {
@@ -767,9 +785,9 @@ tw_cli_merge (int    argc,
   char *per_game = NULL;
   const GOptionEntry entries[] = {
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format_text,
-      "Output: text, json or csv (default: text)", "FORMAT" },
+      N_("Output: text, json or csv (default: text)"), N_("FORMAT") },
     { "per-game", 0, 0, G_OPTION_ARG_FILENAME, &per_game,
-      "Write one CSV row per game to FILE", "FILE" },
+      N_("Write one CSV row per game to FILE"), N_("FILE") },
     { NULL }
   };
   g_autoptr(GOptionContext) context = tw_cli_context_new ("merge", entries);
@@ -779,22 +797,22 @@ tw_cli_merge (int    argc,
   int rc;
 
   g_option_context_set_description (context,
-    "Reads the JSON results (simulate --format json) of shards of one run,\n"
-    "checks that they are of the same configuration and do not overlap, and\n"
-    "prints the summary of all their games, the same as one run of them all.\n"
-    "Shards of one sweep (simulate --sweep … --shard K/N --format json) merge\n"
-    "cell by cell into the sweep's table. A warning names the games still\n"
-    "missing.\n\n"
-    "Exit status:\n"
-    "  0  merged\n"
-    "  2  bad command line\n"
-    "  3  a file is not simulation results, or the results do not fit together\n"
-    "  5  a file cannot be read or written\n");
+    N_("Reads the JSON results (simulate --format json) of shards of one run,\n"
+      "checks that they are of the same configuration and do not overlap, and\n"
+      "prints the summary of all their games, the same as one run of them all.\n"
+      "Shards of one sweep (simulate --sweep … --shard K/N --format json) merge\n"
+      "cell by cell into the sweep's table. A warning names the games still\n"
+      "missing.\n\n"
+      "Exit status:\n"
+      "  0  merged\n"
+      "  2  bad command line\n"
+      "  3  a file is not simulation results, or the results do not fit together\n"
+      "  5  a file cannot be read or written\n"));
 
   rc = tw_cli_parse (context, &argc, &argv);
   if (rc == TW_EXIT_OK && argc < 2)
     {
-      tw_cli_error ("no results file given");
+      tw_cli_error (_("no results file given"));
       rc = TW_EXIT_USAGE;
     }
   if (rc == TW_EXIT_OK && !parse_format (format_text, &format, &error))
@@ -806,8 +824,8 @@ tw_cli_merge (int    argc,
     {
       if (per_game != NULL)
         {
-          tw_cli_error ("--per-game: a sweep writes no per-game rows; its JSON holds every "
-                        "cell's games");
+          tw_cli_error (_("--per-game: a sweep writes no per-game rows; its JSON holds every "
+                          "cell's games"));
           rc = TW_EXIT_USAGE;
         }
       else
@@ -821,7 +839,7 @@ tw_cli_merge (int    argc,
       g_autofree char *text = NULL;
       gsize len = 0;
 
-      if (!tw_file_read_limited (argv[i], TW_SIM_RESULTS_MAX_BYTES, "simulation results", &text,
+      if (!tw_file_read_limited (argv[i], TW_SIM_RESULTS_MAX_BYTES, _("simulation results"), &text,
                                  &len, &error))
         {
           rc = tw_cli_report_error (error);
@@ -836,7 +854,10 @@ tw_cli_merge (int    argc,
         }
       if (i > 1 && file_arms->len != arms->len)
         {
-          tw_cli_error ("%s: has %u results where %s has %u (a comparison and a single run?)",
+          tw_cli_error (g_dngettext (GETTEXT_PACKAGE,
+                                     "%s: has %u result where %s has %u (a comparison and a single run?)",
+                                     "%s: has %u results where %s has %u (a comparison and a single run?)",
+                                     file_arms->len),
                         argv[i], file_arms->len, argv[1], arms->len);
           rc = TW_EXIT_INVALID_FILE;
           goto out;
@@ -860,9 +881,22 @@ tw_cli_merge (int    argc,
       const TwSimArm *arm = g_ptr_array_index (arms, a);
 
       if (arm->games->len < arm->total_games)
-        tw_cli_error ("warning: %u of %" G_GUINT64_FORMAT " games%s%s%s (a shard is missing?)",
-                      arm->games->len, arm->total_games, arm->label != NULL ? " in [" : "",
-                      arm->label != NULL ? arm->label : "", arm->label != NULL ? "]" : "");
+        {
+          unsigned long long total = arm->total_games;
+
+          if (arm->label != NULL)
+            tw_cli_error (g_dngettext (GETTEXT_PACKAGE,
+                                       "warning: %u of %llu game in [%s] (a shard is missing?)",
+                                       "warning: %u of %llu games in [%s] (a shard is missing?)",
+                                       total),
+                          arm->games->len, total, arm->label);
+          else
+            tw_cli_error (g_dngettext (GETTEXT_PACKAGE,
+                                       "warning: %u of %llu game (a shard is missing?)",
+                                       "warning: %u of %llu games (a shard is missing?)",
+                                       total),
+                          arm->games->len, total);
+        }
     }
 
   if (per_game != NULL && !write_per_game (per_game, arms, &error))

@@ -13,6 +13,8 @@
 
 #include "tw-cli.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <math.h>
 #include <string.h>
 
@@ -75,16 +77,16 @@ read_sweep (const TwCliSweepArgs  *args,
       if (tw_sweep_has_axis (sweep, name))
         {
           g_set_error (error, TW_CLI_ERROR, TW_EXIT_USAGE,
-                       "%s %s=…: '%s' is also given with --set %s; vary it or set it, "
-                       "not both", option, name, name, args->sets[i]);
+                       _("%s %s=…: '%s' is also given with --set %s; vary it or set it, "
+                         "not both"), option, name, name, args->sets[i]);
           return NULL;
         }
     }
   if (args->players != 0 && tw_sweep_has_axis (sweep, TW_SWEEP_PLAYERS))
     {
       g_set_error (error, TW_CLI_ERROR, TW_EXIT_USAGE,
-                   "%s players=…: the seat count is also given with --players; vary it "
-                   "or set it, not both", option);
+                   _("%s players=…: the seat count is also given with --players; vary it "
+                     "or set it, not both"), option);
       return NULL;
     }
   return g_steal_pointer (&sweep);
@@ -124,7 +126,7 @@ prepare_cells (const TwCliSweepArgs  *args,
           g_autofree char *label = tw_sweep_cell_label (sweep, c);
 
           g_set_error (error, TW_CLI_ERROR, tw_cli_exit_for_error (local_error),
-                       "the sweep's cell %s: %s", label, local_error->message);
+                       _("the sweep's cell %s: %s"), label, local_error->message);
           return FALSE;
         }
     }
@@ -528,7 +530,7 @@ tune_run (const TwCliSweepArgs *args,
   tw_cli_sigint_release ();
   if (result == NULL && g_error_matches (error, TW_TUNE_ERROR, TW_TUNE_ERROR_CANCELLED))
     {
-      tw_cli_error ("interrupted: the search stopped in round 1");
+      tw_cli_error (_("interrupted: the search stopped in round 1"));
       return TW_EXIT_INTERRUPTED;
     }
   if (result == NULL)
@@ -541,7 +543,7 @@ tune_run (const TwCliSweepArgs *args,
       g_string_append_printf (out, "interrupted in round %u: nearest after round %u: %s "
                               "(miss %.2f), not confirmed\n", printer.round + 1, printer.round,
                               label, printer.lead_miss);
-      tw_cli_error ("interrupted: the search stopped in round %u", printer.round + 1);
+      tw_cli_error (_("interrupted: the search stopped in round %u"), printer.round + 1);
       return TW_EXIT_INTERRUPTED;
     }
 
@@ -644,7 +646,7 @@ tw_cli_sweep_run (const TwCliSweepArgs *args)
 
           tw_cli_sigint_release ();
           tw_cli_progress_end (&progress);
-          tw_cli_error ("the sweep's cell %s: %s", label, error->message);
+          tw_cli_error (_("the sweep's cell %s: %s"), label, error->message);
           rc = TW_EXIT_FAILURE;
           goto out;
         }
@@ -659,10 +661,19 @@ tw_cli_sweep_run (const TwCliSweepArgs *args)
     {
       g_autofree char *label = tw_sweep_cell_label (sweep, n_played - 1);
 
-      tw_cli_error ("interrupted: %u of %" G_GUINT64_FORMAT " games of the cell %s (%u of %u) "
-                    "had ended; the results count only those, and the %u cells after it were "
-                    "not played", cells[n_played - 1].arm->games->len,
-                    config.last - config.first, label,
+      unsigned long long total = config.last - config.first;
+
+      /* Translators: the plural follows the games of the cell; the cells
+       * after it are always counted as "cells" */
+      tw_cli_error (g_dngettext (GETTEXT_PACKAGE,
+                                 "interrupted: %u of %llu game of the cell %s (%u of %u) "
+                                 "had ended; the results count only those, and the %u cells "
+                                 "after it were not played",
+                                 "interrupted: %u of %llu games of the cell %s (%u of %u) "
+                                 "had ended; the results count only those, and the %u cells "
+                                 "after it were not played",
+                                 total),
+                    cells[n_played - 1].arm->games->len, total, label,
                     n_played, n_cells, n_cells - n_played);
     }
   switch (args->format)
@@ -748,14 +759,14 @@ tw_cli_sweep_merge (char        **paths,
       gboolean is_sweep = FALSE;
       gsize len = 0;
 
-      if (!tw_file_read_limited (paths[i], TW_SWEEP_RESULTS_MAX_BYTES, "sweep results", &text,
+      if (!tw_file_read_limited (paths[i], TW_SWEEP_RESULTS_MAX_BYTES, _("sweep results"), &text,
                                  &len, &error))
         return tw_cli_report_error (error);
       file_sweep = tw_sweep_results_read (text, len, file_arms, &is_sweep, &error);
       if (file_sweep == NULL)
         {
           if (!is_sweep)
-            tw_cli_error ("%s: not a sweep's results, as %s is: merge the shards of one sweep",
+            tw_cli_error (_("%s: not a sweep's results, as %s is: merge the shards of one sweep"),
                           paths[i], paths[0]);
           else
             tw_cli_error ("%s:%s%s", paths[i], g_ascii_isdigit (error->message[0]) ? "" : " ",
@@ -770,7 +781,7 @@ tw_cli_sweep_merge (char        **paths,
         }
       if (!same_axes (sweep, file_sweep) || file_arms->len != arms->len)
         {
-          tw_cli_error ("%s: its sweep is not the one of %s (other axes, values or cells)",
+          tw_cli_error (_("%s: its sweep is not the one of %s (other axes, values or cells)"),
                         paths[i], paths[0]);
           return TW_EXIT_INVALID_FILE;
         }
@@ -780,7 +791,7 @@ tw_cli_sweep_merge (char        **paths,
           {
             g_autofree char *label = tw_sweep_cell_label (sweep, c);
 
-            tw_cli_error ("%s: the cell %s: %s", paths[i], label, error->message);
+            tw_cli_error (_("%s: the cell %s: %s"), paths[i], label, error->message);
             return TW_EXIT_INVALID_FILE;
           }
     }
@@ -796,13 +807,21 @@ tw_cli_sweep_merge (char        **paths,
         {
           g_autofree char *label = tw_sweep_cell_label (sweep, c);
 
-          tw_cli_error ("warning: %u of %" G_GUINT64_FORMAT " games in the cell %s (a shard "
-                        "is missing?)", arm->games->len, arm->total_games, label);
+          unsigned long long total = arm->total_games;
+
+          tw_cli_error (g_dngettext (GETTEXT_PACKAGE,
+                                     "warning: %u of %llu game in the cell %s (a shard is missing?)",
+                                     "warning: %u of %llu games in the cell %s (a shard is missing?)",
+                                     total),
+                        arm->games->len, total, label);
         }
     }
   if (arms->len < tw_sweep_n_cells (sweep))
-    tw_cli_error ("warning: %u of the sweep's %u cells were played (interrupted?)", arms->len,
-                  tw_sweep_n_cells (sweep));
+    tw_cli_error (g_dngettext (GETTEXT_PACKAGE,
+                               "warning: %u of the sweep's %u cell were played (interrupted?)",
+                               "warning: %u of the sweep's %u cells were played (interrupted?)",
+                               tw_sweep_n_cells (sweep)),
+                  arms->len, tw_sweep_n_cells (sweep));
   switch (format)
     {
     case TW_CLI_FORMAT_JSON:

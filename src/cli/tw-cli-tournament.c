@@ -12,6 +12,8 @@
 
 #include "tw-cli.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -406,7 +408,7 @@ parse_bots (const char  *list,
         if (g_str_equal (g_ptr_array_index (names, k), name))
           {
             g_set_error (error, TW_CLI_ERROR, TW_EXIT_USAGE,
-                         "--bots names %s twice: a tournament is between different bots", name);
+                         _("--bots names %s twice: a tournament is between different bots"), name);
             g_free (name);
             return FALSE;
           }
@@ -416,7 +418,7 @@ parse_bots (const char  *list,
   if (specs->len < 2 || specs->len > TW_TOURNAMENT_MAX_BOTS)
     {
       g_set_error (error, TW_CLI_ERROR, TW_EXIT_USAGE,
-                   "--bots must name 2 to %u different bots, not %u", TW_TOURNAMENT_MAX_BOTS,
+                   _("--bots must name 2 to %u different bots, not %u"), TW_TOURNAMENT_MAX_BOTS,
                    specs->len);
       return FALSE;
     }
@@ -438,23 +440,23 @@ tw_cli_tournament (int    argc,
   gboolean alone = FALSE;
   const GOptionEntry entries[] = {
     { "bots", 'b', 0, G_OPTION_ARG_STRING, &bots_text,
-      "The bots, comma-separated, at least two, as for simulate (required)", "BOT,BOT…" },
+      N_("The bots, comma-separated, at least two, as for simulate (required)"), N_("BOT,BOT…") },
     { "games", 'g', 0, G_OPTION_ARG_INT, &games,
-      "Number of games, at least the number of lineups (required)", "N" },
+      N_("Number of games, at least the number of lineups (required)"), "N" },
     { "players", 'p', 0, G_OPTION_ARG_INT, &players,
-      "Number of players (default: the definition's minimum)", "P" },
+      N_("Number of players (default: the definition's minimum)"), "P" },
     { "seed", 's', 0, G_OPTION_ARG_STRING, &seed_text,
-      "Seed of the run; game i is a function of (S, i) only (default: 1)", "S" },
+      N_("Seed of the run; game i is a function of (S, i) only (default: 1)"), "S" },
     { "jobs", 'j', 0, G_OPTION_ARG_INT, &jobs,
-      "Threads (default: the number of processors); results do not depend on it", "J" },
+      N_("Threads (default: the number of processors); results do not depend on it"), "J" },
     { "alone", 0, 0, G_OPTION_ARG_NONE, &alone,
-      "Only the lineups in which the first bot sits alone (a bot against fields of the others)", NULL },
+      N_("Only the lineups in which the first bot sits alone (a bot against fields of the others)"), NULL },
     { "set", 0, 0, G_OPTION_ARG_STRING_ARRAY, &sets,
-      "Set a variant option (repeatable)", "OPTION=VALUE" },
+      N_("Set a variant option (repeatable)"), N_("OPTION=VALUE") },
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format_text,
-      "Output: text or json (default: text)", "FORMAT" },
+      N_("Output: text or json (default: text)"), N_("FORMAT") },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
-      "Write the results to FILE instead of standard output", "FILE" },
+      N_("Write the results to FILE instead of standard output"), N_("FILE") },
     { NULL }
   };
   g_autoptr(GOptionContext) context = tw_cli_context_new ("tournament", entries);
@@ -479,47 +481,47 @@ tw_cli_tournament (int    argc,
   int rc;
 
   g_option_context_set_description (context,
-    "Plays the bots against each other: for every ordered pair (X, Y) of\n"
-    "different bots, X sits in one seat and Y in every other seat, X's seat\n"
-    "rotated through all P seats (with 2 players every pair plays both\n"
-    "seatings). Game i uses lineup i mod L and simulate's seed of (S, i), so\n"
-    "the results are the same whatever J. With --alone only the lineups in\n"
-    "which the first bot sits alone are played: its share against a field\n"
-    "of each other bot, without paying for the games of the others alone.\n"
-    "Prints per bot its win share per\n"
-    "seat played with a 95% Wilson interval against the fair share 1/P, each\n"
-    "pair's head-to-head share, Bradley–Terry ratings on the Elo scale (the\n"
-    "first bot is 0) with 95% intervals from 200 bootstrap resamples of the\n"
-    "games, and the CPU time per move of each bot. Ctrl-C stops the run: the\n"
-    "games that had ended are reported, marked as interrupted, and the exit\n"
-    "status is 130. See doc/cli.md and doc/simulate.md.\n\n"
-    "Exit status:\n"
-    "  0    done\n"
-    "  1    a game did not end or a bot found no legal move (a bug)\n"
-    "  2    bad command line (also: fewer games than lineups)\n"
-    "  3    the definition has problems\n"
-    "  5    a file cannot be read or written\n"
-    "  130  interrupted by Ctrl-C (SIGINT); partial results were written\n");
+    N_("Plays the bots against each other: for every ordered pair (X, Y) of\n"
+      "different bots, X sits in one seat and Y in every other seat, X's seat\n"
+      "rotated through all P seats (with 2 players every pair plays both\n"
+      "seatings). Game i uses lineup i mod L and simulate's seed of (S, i), so\n"
+      "the results are the same whatever J. With --alone only the lineups in\n"
+      "which the first bot sits alone are played: its share against a field\n"
+      "of each other bot, without paying for the games of the others alone.\n"
+      "Prints per bot its win share per\n"
+      "seat played with a 95% Wilson interval against the fair share 1/P, each\n"
+      "pair's head-to-head share, Bradley–Terry ratings on the Elo scale (the\n"
+      "first bot is 0) with 95% intervals from 200 bootstrap resamples of the\n"
+      "games, and the CPU time per move of each bot. Ctrl-C stops the run: the\n"
+      "games that had ended are reported, marked as interrupted, and the exit\n"
+      "status is 130. See doc/cli.md and doc/simulate.md.\n\n"
+      "Exit status:\n"
+      "  0    done\n"
+      "  1    a game did not end or a bot found no legal move (a bug)\n"
+      "  2    bad command line (also: fewer games than lineups)\n"
+      "  3    the definition has problems\n"
+      "  5    a file cannot be read or written\n"
+      "  130  interrupted by Ctrl-C (SIGINT); partial results were written\n"));
 
   rc = tw_cli_parse (context, &argc, &argv);
   if (rc == TW_EXIT_OK && argc != 2)
     {
-      tw_cli_error (argc < 2 ? "no definition file given" : "only one definition file, please");
+      tw_cli_error (argc < 2 ? _("no definition file given") : _("only one definition file, please"));
       rc = TW_EXIT_USAGE;
     }
   if (rc == TW_EXIT_OK && bots_text == NULL)
     {
-      tw_cli_error ("--bots is required: the bots to play, e.g. --bots random,greedy");
+      tw_cli_error (_("--bots is required: the bots to play, e.g. --bots random,greedy"));
       rc = TW_EXIT_USAGE;
     }
   if (rc == TW_EXIT_OK && games < 1)
     {
-      tw_cli_error ("--games is required and must be at least 1");
+      tw_cli_error (_("--games is required and must be at least 1"));
       rc = TW_EXIT_USAGE;
     }
   if (rc == TW_EXIT_OK && (jobs < 0 || jobs > 256))
     {
-      tw_cli_error ("--jobs must be between 1 and 256");
+      tw_cli_error (_("--jobs must be between 1 and 256"));
       rc = TW_EXIT_USAGE;
     }
   if (rc == TW_EXIT_OK && format_text != NULL && !g_str_equal (format_text, "text"))
@@ -527,7 +529,7 @@ tw_cli_tournament (int    argc,
       json = g_str_equal (format_text, "json");
       if (!json)
         {
-          tw_cli_error ("--format must be text or json, not “%s”", format_text);
+          tw_cli_error (_("--format must be text or json, not “%s”"), format_text);
           rc = TW_EXIT_USAGE;
         }
     }
@@ -551,8 +553,8 @@ tw_cli_tournament (int    argc,
   lineups = tw_tournament_lineups (specs->len, game->n_players, alone, &n_lineups);
   if ((guint64) games < n_lineups)
     {
-      tw_cli_error ("--games must be at least %u, the number of lineups of %u bots for %u "
-                    "players (each bot alone against each other bot, from every seat), not %d",
+      tw_cli_error (_("--games must be at least %u, the number of lineups of %u bots for %u "
+                      "players (each bot alone against each other bot, from every seat), not %d"),
                     n_lineups, specs->len, game->n_players, games);
       rc = TW_EXIT_USAGE;
       goto out;
@@ -593,7 +595,10 @@ tw_cli_tournament (int    argc,
 
   report.interrupted = arm->interrupted;
   if (report.interrupted)
-    tw_cli_error ("interrupted: %u of %d games had ended; the results count only those",
+    tw_cli_error (g_dngettext (GETTEXT_PACKAGE,
+                               "interrupted: %u of %d game had ended; the results count only those",
+                               "interrupted: %u of %d games had ended; the results count only those",
+                               games),
                   arm->games->len, games);
   tournament = tw_tournament_analyze (arm, specs->len, alone, seed);
   cpu = cpu_figures (&timings, arm, lineups, n_lineups, specs->len);

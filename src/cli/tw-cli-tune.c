@@ -14,6 +14,8 @@
 
 #include "tw-cli.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <stdio.h>
 
 int
@@ -30,29 +32,29 @@ tw_cli_tune (int    argc,
   g_auto(GStrv) sets = NULL;
   const GOptionEntry entries[] = {
     { "vary", 'v', 0, G_OPTION_ARG_STRING_ARRAY, &varies,
-      "What may change: an option, players, or a number at a path (cards.ID.points), "
-      "over LO..HI or V1,V2… (repeatable: a grid)", "NAME=LO..HI" },
+      N_("What may change: an option, players, or a number at a path (cards.ID.points), "
+         "over LO..HI or V1,V2… (repeatable: a grid)"), N_("NAME=LO..HI") },
     { "target", 't', 0, G_OPTION_ARG_STRING_ARRAY, &targets,
-      "What to reach: win_pK, advantage_pK, moves, tie or end:REASON, a value or LO..HI "
-      "(shares as fractions; repeatable)", "METRIC=VALUE" },
+      N_("What to reach: win_pK, advantage_pK, moves, tie or end:REASON, a value or LO..HI "
+         "(shares as fractions; repeatable)"), N_("METRIC=VALUE") },
     { "games", 'g', 0, G_OPTION_ARG_INT, &games,
-      "Games the best value plays in the end (default: 400)", "N" },
+      N_("Games the best value plays in the end (default: 400)"), "N" },
     { "start", 0, 0, G_OPTION_ARG_INT, &start,
-      "Games every value plays in the first round (default: 20)", "N" },
+      N_("Games every value plays in the first round (default: 20)"), "N" },
     { "players", 'p', 0, G_OPTION_ARG_INT, &players,
-      "Number of players (default: the definition's minimum)", "P" },
+      N_("Number of players (default: the definition's minimum)"), "P" },
     { "bots", 'b', 0, G_OPTION_ARG_STRING, &bots,
-      "Who plays each seat (default: greedy)", "BOT,BOT…" },
+      N_("Who plays each seat (default: greedy)"), N_("BOT,BOT…") },
     { "seed", 's', 0, G_OPTION_ARG_STRING, &seed_text,
-      "Seed: every value plays the same games (default: 1)", "S" },
+      N_("Seed: every value plays the same games (default: 1)"), "S" },
     { "jobs", 'j', 0, G_OPTION_ARG_INT, &jobs,
-      "Threads (default: the number of processors); results do not depend on it", "J" },
+      N_("Threads (default: the number of processors); results do not depend on it"), "J" },
     { "set", 0, 0, G_OPTION_ARG_STRING_ARRAY, &sets,
-      "Set a variant option for every game (repeatable)", "OPTION=VALUE" },
+      N_("Set a variant option for every game (repeatable)"), N_("OPTION=VALUE") },
     { "write", 'w', 0, G_OPTION_ARG_FILENAME, &write,
-      "Save the definition with the best values to FILE (comments and layout kept)", "FILE" },
+      N_("Save the definition with the best values to FILE (comments and layout kept)"), N_("FILE") },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
-      "Write the report to FILE instead of standard output", "FILE" },
+      N_("Write the report to FILE instead of standard output"), N_("FILE") },
     { NULL }
   };
   g_autoptr(GOptionContext) context = tw_cli_context_new ("tune", entries);
@@ -62,49 +64,50 @@ tw_cli_tune (int    argc,
   int rc;
 
   g_option_context_set_description (context,
-    "Searches the values of --vary whose games come nearest the --target\n"
-    "figures. Every value first plays --start games (the same seeds for all),\n"
-    "the half nearer the targets plays as many again, and so on until one is\n"
-    "left, which plays on to --games; it is reported with 95% intervals.\n"
-    "A miss is the distance from a figure to its target: in moves, and in\n"
-    "points of a share (0.01 of a share is one point).\n\n"
-    "Examples:\n"
-    "  tune colorblock.yaml --vary cards.island.points=0..5 --target advantage_p1=-0.02..0.02\n"
-    "  tune colorfield.yaml --vary turns-per-round=3..8 --target moves=80..90 --write long.yaml\n\n"
-    "Ctrl-C stops the search: the rounds played so far are reported and the\n"
-    "exit status is 130. See doc/simulate.md, \"Tuning\".\n\n"
-    "Exit status:\n"
-    "  0    done\n"
-    "  1    a game did not end or a bot found no legal move (a bug)\n"
-    "  2    bad command line\n"
-    "  3    a definition has problems\n"
-    "  5    a file cannot be read or written\n"
-    "  130  interrupted by Ctrl-C (SIGINT)\n");
+    /* xgettext:no-c-format */
+    N_("Searches the values of --vary whose games come nearest the --target\n"
+      "figures. Every value first plays --start games (the same seeds for all),\n"
+      "the half nearer the targets plays as many again, and so on until one is\n"
+      "left, which plays on to --games; it is reported with 95% intervals.\n"
+      "A miss is the distance from a figure to its target: in moves, and in\n"
+      "points of a share (0.01 of a share is one point).\n\n"
+      "Examples:\n"
+      "  tune colorblock.yaml --vary cards.island.points=0..5 --target advantage_p1=-0.02..0.02\n"
+      "  tune colorfield.yaml --vary turns-per-round=3..8 --target moves=80..90 --write long.yaml\n\n"
+      "Ctrl-C stops the search: the rounds played so far are reported and the\n"
+      "exit status is 130. See doc/simulate.md, \"Tuning\".\n\n"
+      "Exit status:\n"
+      "  0    done\n"
+      "  1    a game did not end or a bot found no legal move (a bug)\n"
+      "  2    bad command line\n"
+      "  3    a definition has problems\n"
+      "  5    a file cannot be read or written\n"
+      "  130  interrupted by Ctrl-C (SIGINT)\n"));
 
   rc = tw_cli_parse (context, &argc, &argv);
   if (rc != TW_EXIT_OK)
     return rc;
   if (argc != 2)
     {
-      tw_cli_error (argc < 2 ? "no definition file given" : "only one definition file, please");
+      tw_cli_error (argc < 2 ? _("no definition file given") : _("only one definition file, please"));
       return TW_EXIT_USAGE;
     }
   if (varies == NULL || targets == NULL)
     {
-      tw_cli_error (varies == NULL ? "give what may change with --vary NAME=LO..HI"
-                                   : "give what to reach with --target METRIC=VALUE");
-      fputs ("Try “tilewright-cli tune --help”.\n", stderr);
+      tw_cli_error (varies == NULL ? _("give what may change with --vary NAME=LO..HI")
+                                   : _("give what to reach with --target METRIC=VALUE"));
+      tw_cli_try_help ();
       return TW_EXIT_USAGE;
     }
   if (games < 1 || start < 0 || (start > 0 && start > games))
     {
-      tw_cli_error (games < 1 ? "--games must be at least 1"
-                              : "--start must be between 1 and --games");
+      tw_cli_error (games < 1 ? _("--games must be at least 1")
+                              : _("--start must be between 1 and --games"));
       return TW_EXIT_USAGE;
     }
   if (jobs < 0 || jobs > 256)
     {
-      tw_cli_error ("--jobs must be between 1 and 256");
+      tw_cli_error (_("--jobs must be between 1 and 256"));
       return TW_EXIT_USAGE;
     }
   if (seed_text != NULL && !tw_cli_parse_seed (seed_text, &seed, &error))

@@ -6,6 +6,7 @@
 
 #include "tw-cli.h"
 
+#include <glib/gi18n-lib.h>
 #include <stdio.h>
 
 int
@@ -17,21 +18,21 @@ tw_cli_validate (int    argc,
   int rc;
 
   g_option_context_set_description (context,
-    "Prints “FILE: ok (GAME, N tiles, N cards)” for a good file, else every\n"
-    "problem as “FILE:LINE:COLUMN: error: MESSAGE (HINT)” on stderr.\n"
-    "With several files the exit status is the worst one.\n\n"
-    "Exit status:\n"
-    "  0  every file is valid\n"
-    "  2  bad command line\n"
-    "  3  a file has problems\n"
-    "  5  a file cannot be read\n");
+    N_("Prints “FILE: ok (GAME, N tiles, N cards)” for a good file, else every\n"
+       "problem as “FILE:LINE:COLUMN: error: MESSAGE (HINT)” on stderr.\n"
+       "With several files the exit status is the worst one.\n\n"
+       "Exit status:\n"
+       "  0  every file is valid\n"
+       "  2  bad command line\n"
+       "  3  a file has problems\n"
+       "  5  a file cannot be read\n"));
 
   if ((rc = tw_cli_parse (context, &argc, &argv)) != TW_EXIT_OK)
     return rc;
   if (argc < 2)
     {
-      tw_cli_error ("no file given");
-      fputs ("Try “tilewright-cli validate --help”.\n", stderr);
+      tw_cli_error (_("no file given"));
+      tw_cli_try_help ();
       return TW_EXIT_USAGE;
     }
 

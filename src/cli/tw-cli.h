@@ -76,6 +76,8 @@ const char     *tw_cli_exit_codes_help    (void);
 /* Prints "tilewright-cli: COMMAND: MESSAGE" on stderr. */
 void            tw_cli_error              (const char          *format,
                                            ...) G_GNUC_PRINTF (1, 2);
+/* Prints "Try “tilewright-cli COMMAND --help”." on stderr, after a usage error. */
+void            tw_cli_try_help           (void);
 /* A context for @command: its usage line, summary and the exit codes. */
 GOptionContext *tw_cli_context_new        (const char          *command,
                                            const GOptionEntry  *entries);

@@ -258,7 +258,7 @@ tw_bot_spec_parse (const char  *text,
           if (head[1] != NULL)
             {
               g_set_error (error, TW_BOT_ERROR, 0,
-                           "the preset '%s' has no settings (it is '%s')",
+                           _("the preset '%s' has no settings (it is '%s')"),
                            head[0], presets[i].spec);
               return FALSE;
             }
@@ -271,7 +271,7 @@ tw_bot_spec_parse (const char  *text,
     {
       g_autofree char *list = names_list ();
 
-      g_set_error (error, TW_BOT_ERROR, 0, "unknown bot '%s' (known: %s)",
+      g_set_error (error, TW_BOT_ERROR, 0, _("unknown bot '%s' (known: %s)"),
                    head[0] ? head[0] : "", list);
       return FALSE;
     }
@@ -293,7 +293,7 @@ tw_bot_spec_parse (const char  *text,
 
       if (klass->n_options == 0)
         {
-          g_set_error (error, TW_BOT_ERROR, 0, "bot '%s' has no settings", head[0]);
+          g_set_error (error, TW_BOT_ERROR, 0, _("bot '%s' has no settings"), head[0]);
           return FALSE;
         }
       for (o = 0; o < klass->n_options; o++)
@@ -305,7 +305,7 @@ tw_bot_spec_parse (const char  *text,
         {
           g_autofree char *list = settings_list (klass);
 
-          g_set_error (error, TW_BOT_ERROR, 0, "bad %s setting '%s' (%s)",
+          g_set_error (error, TW_BOT_ERROR, 0, _("bad %s setting '%s' (%s)"),
                        klass->name, settings[i], list);
           return FALSE;
         }

@@ -14,6 +14,7 @@
 #include "tw-definition-private.h"
 
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 #define MAX_POINTS 1000
 
@@ -110,7 +111,7 @@ explicit_sections (Loader       *L,
                    const TwNode *list,
                    const char   *what)
 {
-  g_autofree char *list_what = g_strdup_printf ("the sections of %s", what);
+  g_autofree char *list_what = g_strdup_printf (_("the sections of %s"), what);
   guint in_count[4] = { 0, };
   g_autoptr(GString) problems = NULL;
   gboolean ok = TRUE;
@@ -119,8 +120,10 @@ explicit_sections (Loader       *L,
     return FALSE;
   if (list->n_children == 0 || list->n_children > 4)
     {
-      tw_diag_error (L->diags, list, "for example [NE, SW], [NES, W] or [NS, E, W]",
-                     "%s has %u sections; a tile has 1 to 4", what, list->n_children);
+      tw_diag_error (L->diags, list, _("for example [NE, SW], [NES, W] or [NS, E, W]"),
+                     g_dngettext (GETTEXT_PACKAGE, "%s has %u section; a tile has 1 to 4",
+                                  "%s has %u sections; a tile has 1 to 4", list->n_children),
+                     what, list->n_children);
       return FALSE;
     }
 
@@ -139,9 +142,9 @@ explicit_sections (Loader       *L,
         {
           g_autofree char *sh = tw_def_shown (entry->scalar);
 
-          tw_diag_error (L->diags, entry, "for example [NE, SW], [NES, W] or [NS, E, W]",
-                         "'%s' in the sections of %s is not a set of the edge letters "
-                         "N, E, S, W", sh, what);
+          tw_diag_error (L->diags, entry, _("for example [NE, SW], [NES, W] or [NS, E, W]"),
+                         _("'%s' in the sections of %s is not a set of the edge letters "
+                           "N, E, S, W"), sh, what);
           ok = FALSE;
           continue;
         }
@@ -160,15 +163,16 @@ explicit_sections (Loader       *L,
         if (problems->len > 0)
           g_string_append (problems, ", ");
         if (in_count[d] == 0)
-          g_string_append_printf (problems, "%c is in none", dir_letters[d]);
+          g_string_append_printf (problems, _("%c is in none"), dir_letters[d]);
         else
-          g_string_append_printf (problems, "%c is in %u sections", dir_letters[d],
-                                  in_count[d]);
+          g_string_append_printf (problems, g_dngettext (GETTEXT_PACKAGE, "%c is in %u section",
+                                                         "%c is in %u sections", in_count[d]),
+                                  dir_letters[d], in_count[d]);
       }
   if (problems->len > 0)
     {
-      tw_diag_error (L->diags, list, "each of N, E, S, W must be in exactly one section",
-                     "sections of %s do not partition its edges: %s", what, problems->str);
+      tw_diag_error (L->diags, list, _("each of N, E, S, W must be in exactly one section"),
+                     _("sections of %s do not partition its edges: %s"), what, problems->str);
       return FALSE;
     }
 
@@ -186,9 +190,9 @@ explicit_sections (Loader       *L,
             g_autofree char *name = section_name (mask);
 
             tw_diag_error (L->diags, list->children[s],
-                           "split the section, or give its edges one colour",
-                           "section '%s' of %s joins edges of different colours: "
-                           "%c is %s, %c is %s", name, what,
+                           _("split the section, or give its edges one colour"),
+                           _("section '%s' of %s joins edges of different colours: "
+                             "%c is %s, %c is %s"), name, what,
                            dir_letters[first], L->def->colors[tile->edges[first]].id,
                            dir_letters[d], L->def->colors[tile->edges[d]].id);
             ok = FALSE;
@@ -206,7 +210,8 @@ load_tile (Loader             *L,
            GHashTable         *seen)
 {
   TwTileDef *tile = &L->def->tiles[L->def->n_tiles];
-  g_autofree char *what = tw_def_entry_name (entry, "tile", i);
+  /* Translators: the kind of an entry in messages: "tile 'red-3'" */
+  g_autofree char *what = tw_def_entry_name (entry, _("tile"), i);
   const TwNode *edges, *sections;
   gint64 count = 1;
   gboolean edges_ok = TRUE;
@@ -214,7 +219,7 @@ load_tile (Loader             *L,
   if (!tw_node_check_keys (entry, keys, what, L->diags) && entry->type != TW_NODE_MAP)
     return;
   if (!tw_def_get_id (L, entry, what, &tile->id)
-      || !tw_def_check_unique (L, seen, tile->id, entry, "tile"))
+      || !tw_def_check_unique (L, seen, tile->id, entry, _("tile")))
     g_clear_pointer (&tile->id, g_free);
   tw_def_get_string (L, entry, "name", what, FALSE, &tile->name);
   tw_def_get_string (L, entry, "kind", what, FALSE, &tile->kind);
@@ -228,15 +233,17 @@ load_tile (Loader             *L,
   sections = tw_node_get (entry, "sections");
   if (edges != NULL)
     {
-      g_autofree char *edges_what = g_strdup_printf ("the edges of %s", what);
+      g_autofree char *edges_what = g_strdup_printf (_("the edges of %s"), what);
 
       if (!tw_node_expect (edges, TW_NODE_SEQ, edges_what, L->diags))
         edges_ok = FALSE;
       else if (edges->n_children != 4)
         {
-          tw_diag_error (L->diags, edges, "list the colours of the N, E, S and W edges, "
-                         "for example [red, red, blue, blue]",
-                         "%s has %u edge colours; a tile has 4", what, edges->n_children);
+          tw_diag_error (L->diags, edges, _("list the colours of the N, E, S and W edges, "
+                           "for example [red, red, blue, blue]"),
+                         g_dngettext (GETTEXT_PACKAGE, "%s has %u edge colour; a tile has 4",
+                                      "%s has %u edge colours; a tile has 4", edges->n_children),
+                         what, edges->n_children);
           edges_ok = FALSE;
         }
       else
@@ -257,8 +264,8 @@ load_tile (Loader             *L,
         }
     }
   else if (sections != NULL)
-    tw_diag_error (L->diags, sections, "add 'edges: [n, e, s, w]' with the edge colours",
-                   "%s has sections but no edges", what);
+    tw_diag_error (L->diags, sections, _("add 'edges: [n, e, s, w]' with the edge colours"),
+                   _("%s has sections but no edges"), what);
 
   if (tile->id != NULL)
     {
@@ -323,14 +330,17 @@ tw_def_load_tiles (Loader       *L,
     }
   tw_def_names_end (keys);
 
-  n = tw_def_clamp_list (L, list, TW_MAX_TILE_DEFS, "tile definitions");
+  n = tw_def_clamp_list (L, list, TW_MAX_TILE_DEFS, _("tile definitions"));
   L->def->tiles = g_new0 (TwTileDef, MAX (n, 1));
   for (guint i = 0; i < n; i++)
     load_tile (L, list->children[i], i, (const char * const *) keys->pdata, seen);
 
   if (L->def->total_tiles > TW_MAX_TILE_COUNT)
-    tw_diag_error (L->diags, list, "lower some counts",
-                   "the tiles add up to %u copies, more than the limit of %u",
+    tw_diag_error (L->diags, list, _("lower some counts"),
+                   g_dngettext (GETTEXT_PACKAGE,
+                                "the tiles add up to %u copy, more than the limit of %u",
+                                "the tiles add up to %u copies, more than the limit of %u",
+                                L->def->total_tiles),
                    L->def->total_tiles, TW_MAX_TILE_COUNT);
 }
 
@@ -348,13 +358,14 @@ tw_def_load_pieces (Loader       *L,
       || !tw_node_expect (list, TW_NODE_SEQ, "pieces", L->diags))
     return;
 
-  n = tw_def_clamp_list (L, list, TW_MAX_PIECE_DEFS, "pieces");
+  n = tw_def_clamp_list (L, list, TW_MAX_PIECE_DEFS, _("pieces"));
   L->def->pieces = g_new0 (TwPieceDef, MAX (n, 1));
   for (guint i = 0; i < n; i++)
     {
       const TwNode *entry = list->children[i];
       TwPieceDef *piece = &L->def->pieces[L->def->n_pieces];
-      g_autofree char *what = tw_def_entry_name (entry, "piece", i);
+      /* Translators: the kind of an entry in messages: "piece 'L5'" */
+      g_autofree char *what = tw_def_entry_name (entry, _("piece"), i);
       g_autofree char *cells_what = NULL;
       const TwNode *cells;
       gint64 count = 1;
@@ -362,7 +373,7 @@ tw_def_load_pieces (Loader       *L,
       if (!tw_node_check_keys (entry, keys, what, L->diags) && entry->type != TW_NODE_MAP)
         continue;
       if (!tw_def_get_id (L, entry, what, &piece->id)
-          || !tw_def_check_unique (L, seen, piece->id, entry, "piece"))
+          || !tw_def_check_unique (L, seen, piece->id, entry, _("piece")))
         g_clear_pointer (&piece->id, g_free);
 
       tw_def_get_string (L, entry, "name", what, FALSE, &piece->name);
@@ -373,10 +384,10 @@ tw_def_load_pieces (Loader       *L,
       piece->node = entry;
 
       cells = tw_node_get (entry, "cells");
-      cells_what = g_strdup_printf ("the cells of %s", what);
+      cells_what = g_strdup_printf (_("the cells of %s"), what);
       if (cells == NULL)
-        tw_diag_error (L->diags, entry, "draw the piece, e.g. cells: [\"##.\", \".##\"]",
-                       "missing key 'cells' in %s", what);
+        tw_diag_error (L->diags, entry, _("draw the piece, e.g. cells: [\"##.\", \".##\"]"),
+                       _("missing key 'cells' in %s"), what);
       else
         tw_def_shape_value (L, cells, cells_what, &piece->shape);
 
@@ -400,7 +411,7 @@ load_card_params (Loader           *L,
   const TwNode *params = tw_node_get (entry, "params");
   g_autoptr(GPtrArray) names = tw_def_names_new ();
   guint n_params = MIN (kind->n_params, TW_MAX_PARAMS);  /* more is a module bug */
-  g_autofree char *params_what = g_strdup_printf ("the params of %s", what);
+  g_autofree char *params_what = g_strdup_printf (_("the params of %s"), what);
 
   for (guint p = 0; p < n_params; p++)
     {
@@ -432,11 +443,11 @@ load_card_params (Loader           *L,
               if (hint == NULL && n_params > 0)
                 {
                   g_autofree char *list = g_strjoinv (", ", (char **) names->pdata);
-                  hint = g_strdup_printf ("its parameters are: %s", list);
+                  hint = g_strdup_printf (_("its parameters are: %s"), list);
                 }
               else if (hint == NULL)
-                hint = g_strdup ("it has no parameters");
-              tw_diag_error (L->diags, key, hint, "unknown parameter '%s' for card kind '%s'",
+                hint = g_strdup (_("it has no parameters"));
+              tw_diag_error (L->diags, key, hint, _("unknown parameter '%s' for card kind '%s'"),
                              s, kind->name);
               g_clear_pointer (&hint, g_free);
             }
@@ -445,8 +456,8 @@ load_card_params (Loader           *L,
               {
                 g_autofree char *s = tw_def_shown (key->scalar);
 
-                hint = g_strdup_printf ("the first is at line %u", params->keys[j]->line);
-                tw_diag_error (L->diags, key, hint, "duplicate parameter '%s' in %s", s, what);
+                hint = g_strdup_printf (_("the first is at line %u"), params->keys[j]->line);
+                tw_diag_error (L->diags, key, hint, _("duplicate parameter '%s' in %s"), s, what);
                 g_clear_pointer (&hint, g_free);
                 break;
               }
@@ -462,12 +473,12 @@ load_card_params (Loader           *L,
       if (value == NULL)
         {
           if (spec->required)
-            tw_diag_error (L->diags, params ? params : entry, spec->description,
-                           "%s (kind '%s') is missing the parameter '%s'", what,
+            tw_diag_error (L->diags, params ? params : entry, _(spec->description),
+                           _("%s (kind '%s') is missing the parameter '%s'"), what,
                            kind->name, spec->name);
           continue;
         }
-      value_what = g_strdup_printf ("parameter '%s' of %s", spec->name, what);
+      value_what = g_strdup_printf (_("parameter '%s' of %s"), spec->name, what);
       tw_def_typed_value (L, value, spec->type, spec->min, spec->max, spec->choices, value_what,
                           card, &card->params[p]);
     }
@@ -494,13 +505,14 @@ tw_def_load_cards (Loader       *L,
       g_ptr_array_add (kind_names, (gpointer) L->rules->card_kinds[k].name);
   tw_def_names_end (kind_names);
 
-  n = tw_def_clamp_list (L, list, TW_MAX_CARD_DEFS, "cards");
+  n = tw_def_clamp_list (L, list, TW_MAX_CARD_DEFS, _("cards"));
   L->def->cards = g_new0 (TwCardDef, MAX (n, 1));
   for (guint i = 0; i < n; i++)
     {
       const TwNode *entry = list->children[i];
       TwCardDef *card = &L->def->cards[L->def->n_cards];
-      g_autofree char *what = tw_def_entry_name (entry, "card", i);
+      /* Translators: the kind of an entry in messages: "card 'island'" */
+      g_autofree char *what = tw_def_entry_name (entry, _("card"), i);
       const TwCardKind *kind = NULL;
       const TwNode *kind_node;
       gint64 v;
@@ -508,7 +520,7 @@ tw_def_load_cards (Loader       *L,
       if (!tw_node_check_keys (entry, keys, what, L->diags) && entry->type != TW_NODE_MAP)
         continue;
       if (!tw_def_get_id (L, entry, what, &card->id)
-          || !tw_def_check_unique (L, seen, card->id, entry, "card"))
+          || !tw_def_check_unique (L, seen, card->id, entry, _("card")))
         g_clear_pointer (&card->id, g_free);
 
       card->node = entry;
@@ -524,12 +536,12 @@ tw_def_load_cards (Loader       *L,
       if (kind_node == NULL)
         {
           g_autofree char *list_s = g_strjoinv (", ", (char **) kind_names->pdata);
-          g_autofree char *hint = L->rules ? g_strdup_printf ("the kinds are: %s", list_s)
+          g_autofree char *hint = L->rules ? g_strdup_printf (_("the kinds are: %s"), list_s)
                                            : NULL;
 
-          tw_diag_error (L->diags, entry, hint, "missing key 'kind' in %s", what);
+          tw_diag_error (L->diags, entry, hint, _("missing key 'kind' in %s"), what);
         }
-      else if (tw_node_expect (kind_node, TW_NODE_SCALAR, "the kind of a card", L->diags)
+      else if (tw_node_expect (kind_node, TW_NODE_SCALAR, _("the kind of a card"), L->diags)
                && L->rules != NULL)
         {
           for (guint k = 0; k < L->rules->n_card_kinds && kind == NULL; k++)
@@ -547,10 +559,10 @@ tw_def_load_cards (Loader       *L,
               if (hint == NULL)
                 {
                   g_autofree char *list_s = g_strjoinv (", ", (char **) kind_names->pdata);
-                  hint = g_strdup_printf ("%s's card kinds are: %s",
+                  hint = g_strdup_printf (_("%s's card kinds are: %s"),
                                           L->rules->display_name, list_s);
                 }
-              tw_diag_error (L->diags, kind_node, hint, "unknown card kind '%s' in %s",
+              tw_diag_error (L->diags, kind_node, hint, _("unknown card kind '%s' in %s"),
                              s, what);
             }
         }
@@ -558,10 +570,12 @@ tw_def_load_cards (Loader       *L,
       if (kind != NULL)
         {
           load_card_params (L, card, kind, entry, what);
+          /* a card without a title or text of its own shows its kind's, in
+           * the user's language */
           if (card->title == NULL)
-            card->title = g_strdup (kind->title);
+            card->title = g_strdup (_(kind->title));
           if (card->text == NULL)
-            card->text = g_strdup (kind->description);
+            card->text = g_strdup (_(kind->description));
         }
 
       if (card->id != NULL)

@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <glib/gstdio.h>
+#include <glib/gi18n-lib.h>
 
 #include "tw-definition-private.h"
 
@@ -50,7 +51,7 @@ tw_def_did_you_mean (const char         *word,
 {
   const char *nearest = tw_nearest_word (word, candidates);
 
-  return nearest ? g_strdup_printf ("did you mean '%s'?", nearest) : NULL;
+  return nearest ? g_strdup_printf (_("did you mean '%s'?"), nearest) : NULL;
 }
 
 /* Text of a scalar shown in a message (tw_excerpt()). */
@@ -79,12 +80,12 @@ tw_def_get_string (Loader       *L,
                    char        **out)
 {
   const TwNode *node = tw_node_get (map, key);
-  g_autofree char *where = g_strdup_printf ("'%s' of %s", key, what);
+  g_autofree char *where = g_strdup_printf (_("'%s' of %s"), key, what);
 
   if (node == NULL)
     {
       if (required)
-        tw_diag_error (L->diags, map, NULL, "missing key '%s' in %s", key, what);
+        tw_diag_error (L->diags, map, NULL, _("missing key '%s' in %s"), key, what);
       return FALSE;
     }
   if (!tw_node_expect (node, TW_NODE_SCALAR, where, L->diags))
@@ -92,7 +93,7 @@ tw_def_get_string (Loader       *L,
   if (tw_def_is_null (node))
     {
       if (required)
-        tw_diag_error (L->diags, node, NULL, "%s is empty", where);
+        tw_diag_error (L->diags, node, NULL, _("%s is empty"), where);
       return FALSE;
     }
   g_free (*out);
@@ -131,8 +132,8 @@ tw_def_get_id (Loader       *L,
                const char   *what,
                char        **out)
 {
-  const char *hint = "write ids as one word of letters, digits, '-' and '_', such as 'red' "
-                     "or 'corner-3'";
+  const char *hint = _("write ids as one word of letters, digits, '-' and '_', such as 'red' "
+                       "or 'corner-3'");
   const TwNode *node;
   const char *c;
 
@@ -140,16 +141,16 @@ tw_def_get_id (Loader       *L,
     return FALSE;
   node = tw_node_get (map, "id");
   if (**out == '\0')
-    tw_diag_error (L->diags, node, hint, "the id of %s is empty", what);
+    tw_diag_error (L->diags, node, hint, _("the id of %s is empty"), what);
   else if ((c = bad_id_char (*out)) != NULL)
     {
       g_autofree char *s = tw_def_shown (*out);
 
       if (g_unichar_isspace (g_utf8_get_char (c)) || (guchar) *c < 0x20)
-        tw_diag_error (L->diags, node, hint, "the id '%s' of %s contains a space", s, what);
+        tw_diag_error (L->diags, node, hint, _("the id '%s' of %s contains a space"), s, what);
       else
-        tw_diag_error (L->diags, node, hint, "the id '%s' of %s contains '%.*s', which the "
-                       "move notation cannot read back", s, what,
+        tw_diag_error (L->diags, node, hint, _("the id '%s' of %s contains '%.*s', which the "
+                         "move notation cannot read back"), s, what,
                        (int) (g_utf8_next_char (c) - c), c);
     }
   else
@@ -186,8 +187,12 @@ tw_def_entry_name (const TwNode *entry,
   if (id != NULL && id->type == TW_NODE_SCALAR && !tw_def_is_null (id) && id->scalar[0] != '\0'
       && strlen (id->scalar) <= 64 && g_utf8_validate (id->scalar, -1, NULL)
       && bad_id_char (id->scalar) == NULL)
-    return g_strdup_printf ("%s '%s'", noun, id->scalar);
-  return g_strdup_printf ("%s #%u", noun, i + 1);
+    /* Translators: how a message names an entry of a list: its kind
+     * ("tile", "card") and its id */
+    return g_strdup_printf (_("%s '%s'"), noun, id->scalar);
+  /* Translators: how a message names an entry of a list without an id: its
+   * kind ("tile", "card") and its place in the list */
+  return g_strdup_printf (_("%s #%u"), noun, i + 1);
 }
 
 /* Reports an id seen before; otherwise remembers it. */
@@ -203,10 +208,11 @@ tw_def_check_unique (Loader       *L,
 
   if (first != NULL)
     {
-      g_autofree char *hint = g_strdup_printf ("the first is at line %u", first->line);
+      g_autofree char *hint = g_strdup_printf (_("the first is at line %u"), first->line);
       g_autofree char *s = tw_def_shown (id);
 
-      tw_diag_error (L->diags, id_node, hint, "duplicate %s id '%s'", kind, s);
+      /* Translators: the kind of entry ("tile", "card") and the id */
+      tw_diag_error (L->diags, id_node, hint, _("duplicate %s id '%s'"), kind, s);
       return FALSE;
     }
   g_hash_table_insert (seen, (gpointer) id, (gpointer) id_node);
@@ -223,8 +229,9 @@ tw_def_clamp_list (Loader       *L,
 {
   if (list->n_children > max)
     {
-      tw_diag_error (L->diags, list->children[max], "this is a fixed limit of the format",
-                     "too many %s: %u, the limit is %u", what, list->n_children, max);
+      /* Translators: what the list holds ("colours", "cards"), how many it has, the limit */
+      tw_diag_error (L->diags, list->children[max], _("this is a fixed limit of the format"),
+                     _("too many %s: %u, the limit is %u"), what, list->n_children, max);
       return max;
     }
   return list->n_children;
@@ -267,10 +274,10 @@ tw_def_color_ref (Loader       *L,
       g_ptr_array_add (names, L->def->colors[i].id);
   hint = tw_def_did_you_mean (node->scalar, tw_def_names_end (names));
   if (hint == NULL)
-    hint = g_strdup (L->def->n_colors > 0 ? "colours are defined under 'colors:'"
-                                          : "define the colours under 'colors:' first");
+    hint = g_strdup (L->def->n_colors > 0 ? _("colours are defined under 'colors:'")
+                                          : _("define the colours under 'colors:' first"));
   s = tw_def_shown (node->scalar);
-  tw_diag_error (L->diags, node, hint, "unknown colour '%s' in %s", s, what);
+  tw_diag_error (L->diags, node, hint, _("unknown colour '%s' in %s"), s, what);
   return FALSE;
 }
 
@@ -301,7 +308,7 @@ tw_def_shape_value (Loader       *L,
       rows = g_new0 (const char *, n_rows + 1);
       for (guint i = 0; i < n_rows; i++)
         {
-          g_autofree char *row_what = g_strdup_printf ("row %u of %s", i + 1, what);
+          g_autofree char *row_what = g_strdup_printf (_("row %u of %s"), i + 1, what);
 
           if (!tw_node_expect (node->children[i], TW_NODE_SCALAR, row_what, L->diags))
             return FALSE;
@@ -310,8 +317,8 @@ tw_def_shape_value (Loader       *L,
     }
   else
     {
-      tw_diag_error (L->diags, node, "draw it as a list of rows such as [\"##.\", \".##\"]",
-                     "%s must be a list of rows, found a map", what);
+      tw_diag_error (L->diags, node, _("draw it as a list of rows such as [\"##.\", \".##\"]"),
+                     _("%s must be a list of rows, found a map"), what);
       return FALSE;
     }
 
@@ -394,8 +401,8 @@ tw_def_typed_value (Loader             *L,
       return TRUE;
 
     default:
-      tw_diag_error (L->diags, node, "this is a bug in the rules module",
-                     "%s has a type the loader does not know", what);
+      tw_diag_error (L->diags, node, _("this is a bug in the rules module"),
+                     _("%s has a type the loader does not know"), what);
       return FALSE;
     }
 }
@@ -415,9 +422,9 @@ load_format (Loader       *L,
   if (!tw_node_to_int (node, G_MININT64, G_MAXINT64, &format, L->diags))
     return;
   if (format != 1)
-    tw_diag_error (L->diags, node, "write 'format: 1' or leave the key out",
-                   "format %" G_GINT64_FORMAT " is not supported: this version of "
-                   "Tilewright reads format 1", format);
+    tw_diag_error (L->diags, node, _("write 'format: 1' or leave the key out"),
+                   _("format %lld is not supported: this version of Tilewright reads format 1"),
+                   (long long) format);
 }
 
 static void
@@ -453,22 +460,26 @@ load_players (Loader       *L,
   if (min < lo)
     {
       tw_diag_error (L->diags, min_node, NULL,
-                     "players.min is %" G_GINT64_FORMAT ", but %s needs at least %u players",
-                     min, module, lo);
+                     g_dngettext (GETTEXT_PACKAGE,
+                                  "players.min is %lld, but %s needs at least %u player",
+                                  "players.min is %lld, but %s needs at least %u players", lo),
+                     (long long) min, module, lo);
       ok = FALSE;
     }
   if (max > hi)
     {
       tw_diag_error (L->diags, max_node, NULL,
-                     "players.max is %" G_GINT64_FORMAT ", but %s allows at most %u players",
-                     max, module, hi);
+                     g_dngettext (GETTEXT_PACKAGE,
+                                  "players.max is %lld, but %s allows at most %u player",
+                                  "players.max is %lld, but %s allows at most %u players", hi),
+                     (long long) max, module, hi);
       ok = FALSE;
     }
   if (ok && min > max)
     {
       tw_diag_error (L->diags, min_node ? min_node : max_node, NULL,
-                     "players.min (%" G_GINT64_FORMAT ") is more than players.max (%"
-                     G_GINT64_FORMAT ")", min, max);
+                     _("players.min (%lld) is more than players.max (%lld)"),
+                     (long long) min, (long long) max);
       ok = FALSE;
     }
   if (ok)
@@ -492,8 +503,8 @@ load_game (Loader       *L,
 
   if (game == NULL)
     {
-      tw_diag_error (L->diags, root, "start the file with 'game:' and its 'name:' and 'rules:'",
-                     "missing section 'game'");
+      tw_diag_error (L->diags, root, _("start the file with 'game:' and its 'name:' and 'rules:'"),
+                     _("missing section 'game'"));
       return;
     }
   if (!tw_node_check_keys (game, keys, "game", L->diags) && game->type != TW_NODE_MAP)
@@ -509,11 +520,11 @@ load_game (Loader       *L,
   if (rules_node == NULL)
     {
       g_autofree char *list = g_strjoinv (", ", (char **) tw_rules_ids ());
-      g_autofree char *hint = g_strdup_printf ("the rules modules are: %s", list);
+      g_autofree char *hint = g_strdup_printf (_("the rules modules are: %s"), list);
 
-      tw_diag_error (L->diags, game, hint, "missing key 'rules' in game");
+      tw_diag_error (L->diags, game, hint, _("missing key 'rules' in game"));
     }
-  else if (tw_node_expect (rules_node, TW_NODE_SCALAR, "'rules' of game", L->diags))
+  else if (tw_node_expect (rules_node, TW_NODE_SCALAR, _("'rules' of game"), L->diags))
     {
       L->rules = tw_rules_lookup (rules_node->scalar);
       if (L->rules == NULL)
@@ -524,9 +535,9 @@ load_game (Loader       *L,
           if (hint == NULL)
             {
               g_autofree char *list = g_strjoinv (", ", (char **) tw_rules_ids ());
-              hint = g_strdup_printf ("the rules modules are: %s", list);
+              hint = g_strdup_printf (_("the rules modules are: %s"), list);
             }
-          tw_diag_error (L->diags, rules_node, hint, "unknown rules module '%s'", s);
+          tw_diag_error (L->diags, rules_node, hint, _("unknown rules module '%s'"), s);
         }
     }
   L->def->rules = L->rules;
@@ -548,27 +559,28 @@ load_colors (Loader       *L,
       || !tw_node_expect (list, TW_NODE_SEQ, "colors", L->diags))
     return;
 
-  n = tw_def_clamp_list (L, list, TW_MAX_COLORS, "colours");
+  n = tw_def_clamp_list (L, list, TW_MAX_COLORS, _("colours"));
   L->def->colors = g_new0 (TwColorDef, MAX (n, 1));
   for (guint i = 0; i < n; i++)
     {
       const TwNode *entry = list->children[i];
       TwColorDef *color = &L->def->colors[L->def->n_colors];
-      g_autofree char *what = tw_def_entry_name (entry, "colour", i);
+      /* Translators: the kind of an entry in messages: "colour 'red'" */
+      g_autofree char *what = tw_def_entry_name (entry, _("colour"), i);
       g_autofree char *rgb = NULL;
       const TwNode *rgb_node;
 
       if (!tw_node_check_keys (entry, keys, what, L->diags) && entry->type != TW_NODE_MAP)
         continue;
       if (!tw_def_get_id (L, entry, what, &color->id)
-          || !tw_def_check_unique (L, seen, color->id, entry, "colour"))
+          || !tw_def_check_unique (L, seen, color->id, entry, _("colour")))
         g_clear_pointer (&color->id, g_free);
 
       tw_def_get_string (L, entry, "name", what, FALSE, &color->name);
       rgb_node = tw_node_get (entry, "rgb");
       if (rgb_node != NULL && tw_def_is_null (rgb_node))
-        tw_diag_error (L->diags, rgb_node, "'#' starts a comment in YAML: write \"#rrggbb\" "
-                       "with the quotes", "rgb of %s is empty", what);
+        tw_diag_error (L->diags, rgb_node, _("'#' starts a comment in YAML: write \"#rrggbb\" "
+                         "with the quotes"), _("rgb of %s is empty"), what);
       else if (tw_def_get_string (L, entry, "rgb", what, TRUE, &rgb))
         {
           if (strlen (rgb) == 7 && rgb[0] == '#'
@@ -578,8 +590,8 @@ load_colors (Loader       *L,
             {
               g_autofree char *sh = tw_def_shown (rgb);
 
-              tw_diag_error (L->diags, rgb_node, "write it as \"#rrggbb\", with the quotes",
-                             "rgb of %s is '%s', not a colour like \"#d03030\"", what, sh);
+              tw_diag_error (L->diags, rgb_node, _("write it as \"#rrggbb\", with the quotes"),
+                             _("rgb of %s is '%s', not a colour like \"#d03030\""), what, sh);
             }
         }
 
@@ -630,7 +642,7 @@ load_variant (Loader       *L,
       spec = tw_option_find (L->rules->options, n_options, variant->keys[i]->scalar, &index);
       if (spec == NULL)
         continue;   /* reported by tw_node_check_keys() */
-      what = g_strdup_printf ("option '%s'", spec->name);
+      what = g_strdup_printf (_("option '%s'"), spec->name);
       tw_def_typed_value (L, variant->children[i], spec->type, spec->min, spec->max, spec->choices,
                           what, NULL, &L->def->options.values[index]);
     }
@@ -662,7 +674,7 @@ check_top_level (Loader       *L,
           g_ptr_array_add (keys, (gpointer) all[m]->extra_sections[i]);
     }
   tw_def_names_end (keys);
-  tw_node_check_keys (root, (const char * const *) keys->pdata, "the definition", L->diags);
+  tw_node_check_keys (root, (const char * const *) keys->pdata, _("the definition"), L->diags);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -739,25 +751,28 @@ set_invalid_error (GError             **error,
 {
   const TwDiag *first = first_error (diags, first_item);
   g_autofree char *base = g_path_get_basename (tw_diagnostics_get_file (diags));
-  g_autofree char *where = NULL;
   g_autofree char *hint = NULL;
 
   if (first == NULL)
     {
       g_set_error (error, TW_DEFINITION_ERROR, TW_DEFINITION_ERROR_INVALID,
-                   "%s: %u problem%s", base, n_errors, n_errors == 1 ? "" : "s");
+                   g_dngettext (GETTEXT_PACKAGE, "%s: %u problem", "%s: %u problems", n_errors),
+                   base, n_errors);
       return;
     }
-  where = first->line > 0 ? g_strdup_printf (" at %u:%u", first->line, first->column)
-                          : g_strdup ("");
   hint = first->hint ? g_strdup_printf (" (%s)", first->hint) : g_strdup ("");
-  if (n_errors == 1)
+  /* Translators: FILE: the number of problems, where the first one is
+   * (LINE:COLUMN), its message and " (its hint)" */
+  if (first->line > 0)
     g_set_error (error, TW_DEFINITION_ERROR, TW_DEFINITION_ERROR_INVALID,
-                 "%s: 1 problem%s: %s%s", base, where, first->message, hint);
+                 g_dngettext (GETTEXT_PACKAGE, "%s: %u problem at %u:%u: %s%s",
+                              "%s: %u problems, the first at %u:%u: %s%s", n_errors),
+                 base, n_errors, first->line, first->column, first->message, hint);
   else
     g_set_error (error, TW_DEFINITION_ERROR, TW_DEFINITION_ERROR_INVALID,
-                 "%s: %u problems, the first%s: %s%s", base, n_errors, where,
-                 first->message, hint);
+                 g_dngettext (GETTEXT_PACKAGE, "%s: %u problem: %s%s",
+                              "%s: %u problems, the first: %s%s", n_errors),
+                 base, n_errors, first->message, hint);
 }
 
 static TwDefinition *
@@ -784,9 +799,9 @@ load_checked (const char          *text,
       L.def = def;
       L.diags = diags;
       if (root->type != TW_NODE_MAP)
-        tw_diag_error (diags, root, "start with 'game:' and its name and rules",
-                       "a definition must be a map of sections (game:, colors:, tiles: ...), "
-                       "found a %s", tw_node_type_name (root->type));
+        tw_diag_error (diags, root, _("start with 'game:' and its name and rules"),
+                       _("a definition must be a map of sections (game:, colors:, tiles: ...), "
+                         "found %s"), tw_node_type_a (root->type));
       else
         {
           load_game (&L, root);
@@ -851,7 +866,7 @@ tw_definition_load_data (const char     *text,
 static char *
 format_mib (guint64 bytes)
 {
-  return g_strdup_printf ("%.1f MiB", bytes / (1024.0 * 1024.0));
+  return g_strdup_printf (_("%.1f MiB"), bytes / (1024.0 * 1024.0));
 }
 
 /**
@@ -887,7 +902,7 @@ tw_definition_load_file (const char     *path,
     {
       saved_errno = errno;
       g_set_error (error, TW_DEFINITION_ERROR, TW_DEFINITION_ERROR_IO,
-                   "could not open '%s': %s", display, g_strerror (saved_errno));
+                   _("could not open '%s': %s"), display, g_strerror (saved_errno));
       return NULL;
     }
   if (fstat (fileno (fp), &st) == 0 && S_ISREG (st.st_mode) && st.st_size > MAX_FILE_BYTES)
@@ -896,8 +911,8 @@ tw_definition_load_file (const char     *path,
       g_autofree char *limit = format_mib (MAX_FILE_BYTES);
 
       fclose (fp);
-      tw_diagnostics_add (diags, TW_DIAG_ERROR, 1, 1, "a definition is a few kB of text",
-                          "the file is %s, more than the limit of %s", size, limit);
+      tw_diagnostics_add (diags, TW_DIAG_ERROR, 1, 1, _("a definition is a few kB of text"),
+                          _("the file is %s, more than the limit of %s"), size, limit);
       set_invalid_error (error, diags, 1, tw_diagnostics_get_n (diags) - 1);
       return NULL;
     }
@@ -917,7 +932,7 @@ tw_definition_load_file (const char     *path,
       saved_errno = errno;
       fclose (fp);
       g_set_error (error, TW_DEFINITION_ERROR, TW_DEFINITION_ERROR_IO,
-                   "could not read '%s': %s", display, g_strerror (saved_errno));
+                   _("could not read '%s': %s"), display, g_strerror (saved_errno));
       return NULL;
     }
   fclose (fp);

@@ -8,6 +8,7 @@
 
 #include <stdarg.h>
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 #include "tw-node.h"
 
@@ -288,8 +289,16 @@ tw_diagnostics_to_string (const TwDiagnostics *diags)
       g_string_append_c (out, '\n');
     }
   if (diags->n_dropped > 0)
-    g_string_append_printf (out, "%s: note: %u more problems not shown\n",
-                            diags->file, diags->n_dropped);
+    {
+      g_autofree char *note = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                            "%u more problem not shown",
+                                                            "%u more problems not shown",
+                                                            diags->n_dropped),
+                                               diags->n_dropped);
+
+      /* "note:", like "error:", is part of the form tools read */
+      g_string_append_printf (out, "%s: note: %s\n", diags->file, note);
+    }
 
   return g_string_free (out, FALSE);
 }

@@ -10,6 +10,8 @@
 
 #include "tw-expr-private.h"
 
+#include <glib/gi18n-lib.h>
+
 /* ------------------------------------------------------------------------ */
 /* Lexer                                                                    */
 
@@ -38,15 +40,15 @@ lex (Compiler *C)
               v = v * 10 + (t[j] - '0');
               if (v > G_MAXINT32)
                 return fail (C, TW_EXPR_ERROR_LIMIT, (guint) i,
-                             g_strdup ("numbers are whole numbers up to 2147483647"),
-                             "this number is too large");
+                             g_strdup (_("numbers are whole numbers up to 2147483647")),
+                             _("this number is too large"));
               j++;
             }
           if (j < n && (g_ascii_isalpha (t[j]) || t[j] == '_' || t[j] == '.'))
             return fail (C, TW_EXPR_ERROR_SYNTAX, (guint) j,
-                         g_strdup (t[j] == '.' ? "numbers are whole numbers"
-                                               : "put a space between a number and a name"),
-                         "unexpected '%c' after a number", t[j]);
+                         g_strdup (t[j] == '.' ? _("numbers are whole numbers")
+                                               : _("put a space between a number and a name")),
+                         _("unexpected '%c' after a number"), t[j]);
           tok.kind = T_NUMBER;
           tok.value = v;
           tok.len = (guint) (j - i);
@@ -66,13 +68,13 @@ lex (Compiler *C)
             {
               if (!(g_ascii_isalnum (t[j]) || t[j] == '-' || t[j] == '_'))
                 return fail (C, TW_EXPR_ERROR_SYNTAX, (guint) j,
-                             g_strdup ("quotes hold the id of a colour: letters, digits, '-' and '_'"),
-                             "unexpected character in quotes");
+                             g_strdup (_("quotes hold the id of a colour: letters, digits, '-' and '_'")),
+                             _("unexpected character in quotes"));
               j++;
             }
           if (j >= n)
-            return fail (C, TW_EXPR_ERROR_SYNTAX, (guint) i, g_strdup ("close it with '\"'"),
-                         "unterminated quotes");
+            return fail (C, TW_EXPR_ERROR_SYNTAX, (guint) i, g_strdup (_("close it with '\"'")),
+                         _("unterminated quotes"));
           tok.kind = T_STRING;
           tok.len = (guint) (j + 1 - i);
         }
@@ -95,8 +97,8 @@ lex (Compiler *C)
               break;
             case '!':
               if (d != '=')
-                return fail (C, TW_EXPR_ERROR_SYNTAX, (guint) i, g_strdup ("write 'not' for negation"),
-                             "unexpected '!'");
+                return fail (C, TW_EXPR_ERROR_SYNTAX, (guint) i, g_strdup (_("write 'not' for negation")),
+                             _("unexpected '!'"));
               tok.kind = T_NE;
               break;
             case '<':
@@ -108,15 +110,15 @@ lex (Compiler *C)
             case '&':
             case '|':
               return fail (C, TW_EXPR_ERROR_SYNTAX, (guint) i,
-                           g_strdup (c == '&' ? "write 'and'" : "write 'or'"),
-                           "unexpected '%c'", c);
+                           g_strdup (c == '&' ? _("write 'and'") : _("write 'or'")),
+                           _("unexpected '%c'"), c);
             default:
               if (g_ascii_isprint (c))
                 return fail (C, TW_EXPR_ERROR_SYNTAX, (guint) i, NULL,
-                             "unexpected character '%c'", c);
+                             _("unexpected character '%c'"), c);
               return fail (C, TW_EXPR_ERROR_SYNTAX, (guint) i,
-                           g_strdup ("expressions are written in plain ASCII"),
-                           "unexpected character (byte 0x%02x)", (guint) (guchar) c);
+                           g_strdup (_("expressions are written in plain ASCII")),
+                           _("unexpected character (byte 0x%02x)"), (guint) (guchar) c);
             }
           if (tok.kind == T_EQ || tok.kind == T_NE || tok.kind == T_LE || tok.kind == T_GE)
             tok.len = 2;
@@ -165,7 +167,7 @@ describe_token (Compiler    *C,
                 const Token *t)
 {
   if (t->kind == T_END)
-    return g_strdup ("the end of the expression");
+    return g_strdup (_("the end of the expression"));
   g_autofree char *s = shown (C, t->offset, t->len);
   return g_strdup_printf ("'%s'", s);
 }
@@ -182,7 +184,7 @@ expect (Compiler   *C,
       return TRUE;
     }
   g_autofree char *found = describe_token (C, t);
-  return fail (C, TW_EXPR_ERROR_SYNTAX, t->offset, NULL, "expected %s, found %s", what, found);
+  return fail (C, TW_EXPR_ERROR_SYNTAX, t->offset, NULL, _("expected %s, found %s"), what, found);
 }
 
 static gboolean
@@ -194,7 +196,7 @@ expect_word (Compiler   *C,
     return TRUE;
   g_autofree char *found = describe_token (C, peek (C));
   return fail (C, TW_EXPR_ERROR_SYNTAX, peek (C)->offset, hint ? g_strdup (hint) : NULL,
-               "expected '%s', found %s", word, found);
+               _("expected '%s', found %s"), word, found);
 }
 
 /* A new node, or -1 past the node limit. */
@@ -208,8 +210,9 @@ new_node (Compiler *C,
 
   if (C->nodes->len >= TW_EXPR_MAX_NODES)
     {
-      fail (C, TW_EXPR_ERROR_LIMIT, offset, g_strdup ("split it into simpler cards"),
-            "the expression is too large: more than %u parts", TW_EXPR_MAX_NODES);
+      fail (C, TW_EXPR_ERROR_LIMIT, offset, g_strdup (_("split it into simpler cards")),
+            g_dngettext (GETTEXT_PACKAGE, "the expression is too large: more than %u part",
+                         "the expression is too large: more than %u parts", TW_EXPR_MAX_NODES), TW_EXPR_MAX_NODES);
       return -1;
     }
   g_array_append_val (C->nodes, n);
@@ -238,8 +241,9 @@ enter (Compiler *C,
        guint     offset)
 {
   if (++C->depth > TW_EXPR_MAX_DEPTH)
-    return fail (C, TW_EXPR_ERROR_LIMIT, offset, g_strdup ("use 'let' to name a part"),
-                 "the expression is nested too deeply: more than %u levels", TW_EXPR_MAX_DEPTH);
+    return fail (C, TW_EXPR_ERROR_LIMIT, offset, g_strdup (_("use 'let' to name a part")),
+                 g_dngettext (GETTEXT_PACKAGE, "the expression is nested too deeply: more than %u level",
+                              "the expression is nested too deeply: more than %u levels", TW_EXPR_MAX_DEPTH), TW_EXPR_MAX_DEPTH);
   return TRUE;
 }
 
@@ -256,13 +260,13 @@ parse_binding_name (Compiler *C,
   if (t->kind != T_NAME)
     {
       g_autofree char *found = describe_token (C, t);
-      return fail (C, TW_EXPR_ERROR_SYNTAX, t->offset, NULL, "expected a name, found %s", found);
+      return fail (C, TW_EXPR_ERROR_SYNTAX, t->offset, NULL, _("expected a name, found %s"), found);
     }
   if (is_keyword (C, t->offset, t->len))
     {
       g_autofree char *s = shown (C, t->offset, t->len);
       return fail (C, TW_EXPR_ERROR_SYNTAX, t->offset, NULL,
-                   "'%s' is a word of the language, not a name", s);
+                   _("'%s' is a word of the language, not a name"), s);
     }
   *off = t->offset;
   *len = t->len;
@@ -314,7 +318,7 @@ parse_quantifier (Compiler *C,
     return -1;
   if (accept_word (C, "where") && (cond = parse_expr (C)) < 0)
     return -1;
-  if (!expect (C, T_RPAREN, "')' or 'where'"))
+  if (!expect (C, T_RPAREN, _("')' or 'where'")))
     return -1;
   return set_loop (C, n, voff, vlen, coll, cond, -1);
 }
@@ -341,15 +345,15 @@ parse_aggregate (Compiler *C,
       NODE (C, n)->b = other;
       return n;
     }
-  if (!expect_word (C, "for", op == OP_SUM ? "write sum(VALUE for NAME in COLLECTION)"
-                                          : "write max(VALUE for NAME in COLLECTION) or max(A, B)")
+  if (!expect_word (C, "for", op == OP_SUM ? _("write sum(VALUE for NAME in COLLECTION)")
+                                          : _("write max(VALUE for NAME in COLLECTION) or max(A, B)"))
       || !parse_binding_name (C, &voff, &vlen)
       || !expect_word (C, "in", NULL)
       || (coll = parse_or (C)) < 0)
     return -1;
   if (accept_word (C, "where") && (cond = parse_expr (C)) < 0)
     return -1;
-  if (!expect (C, T_RPAREN, "')' or 'where'") || (n = new_node (C, N_LOOP, op, offset)) < 0)
+  if (!expect (C, T_RPAREN, _("')' or 'where'")) || (n = new_node (C, N_LOOP, op, offset)) < 0)
     return -1;
   return set_loop (C, n, voff, vlen, coll, cond, value);
 }
@@ -381,8 +385,8 @@ parse_primary (Compiler *C)
       {
         g_autofree char *found = describe_token (C, t);
         fail (C, TW_EXPR_ERROR_SYNTAX, t->offset,
-              t->kind == T_ASSIGN ? g_strdup ("compare with '=='") : NULL,
-              "expected a value, found %s", found);
+              t->kind == T_ASSIGN ? g_strdup (_("compare with '=='")) : NULL,
+              _("expected a value, found %s"), found);
         return -1;
       }
     }
@@ -398,7 +402,7 @@ parse_primary (Compiler *C)
   if (is_keyword (C, off, len))
     {
       g_autofree char *s = shown (C, off, len);
-      fail (C, TW_EXPR_ERROR_SYNTAX, off, NULL, "expected a value, found '%s'", s);
+      fail (C, TW_EXPR_ERROR_SYNTAX, off, NULL, _("expected a value, found '%s'"), s);
       return -1;
     }
   advance (C);
@@ -428,8 +432,8 @@ parse_primary (Compiler *C)
       if (id->kind != T_NAME && id->kind != T_STRING)
         {
           g_autofree char *found = describe_token (C, id);
-          fail (C, TW_EXPR_ERROR_SYNTAX, id->offset, g_strdup ("write color(\"dark-blue\")"),
-                "expected the id of a colour, found %s", found);
+          fail (C, TW_EXPR_ERROR_SYNTAX, id->offset, g_strdup (_("write color(\"dark-blue\")")),
+                _("expected the id of a colour, found %s"), found);
           return -1;
         }
       /* an id with hyphens is names and minus signs that touch */
@@ -461,7 +465,7 @@ parse_primary (Compiler *C)
         {
           g_autofree char *s = shown (C, off, len);
           fail (C, TW_EXPR_ERROR_SYNTAX, peek (C)->offset, NULL,
-                "'%s' takes at most one argument", s);
+                _("'%s' takes at most one argument"), s);
           return -1;
         }
     }
@@ -483,7 +487,7 @@ parse_postfix (Compiler *C)
       if (t->kind != T_NAME)
         {
           g_autofree char *found = describe_token (C, t);
-          fail (C, TW_EXPR_ERROR_SYNTAX, t->offset, NULL, "expected a field name after '.', found %s",
+          fail (C, TW_EXPR_ERROR_SYNTAX, t->offset, NULL, _("expected a field name after '.', found %s"),
                 found);
           return -1;
         }
@@ -608,7 +612,7 @@ parse_comparison (Compiler *C)
     return -1;
   if (t->kind == T_ASSIGN)
     {
-      fail (C, TW_EXPR_ERROR_SYNTAX, t->offset, g_strdup ("compare with '=='"), "unexpected '='");
+      fail (C, TW_EXPR_ERROR_SYNTAX, t->offset, g_strdup (_("compare with '=='")), _("unexpected '='"));
       return -1;
     }
   if (op == OP_NONE)
@@ -617,8 +621,8 @@ parse_comparison (Compiler *C)
   a = binary (C, op, t->offset, a, parse_add (C));
   if (a >= 0 && comparison_op (peek (C)->kind) != OP_NONE)
     {
-      fail (C, TW_EXPR_ERROR_SYNTAX, peek (C)->offset, g_strdup ("write a < b and b < c"),
-            "comparisons do not chain");
+      fail (C, TW_EXPR_ERROR_SYNTAX, peek (C)->offset, g_strdup (_("write a < b and b < c")),
+            _("comparisons do not chain"));
       return -1;
     }
   return a;
@@ -667,7 +671,7 @@ parse_expr (Compiler *C)
       int a, b;
       advance (C);
       if (!parse_binding_name (C, &off, &len) || !expect (C, T_ASSIGN, "'='")
-          || (a = parse_expr (C)) < 0 || !expect_word (C, "in", "write let NAME = VALUE in EXPRESSION")
+          || (a = parse_expr (C)) < 0 || !expect_word (C, "in", _("write let NAME = VALUE in EXPRESSION"))
           || (b = parse_expr (C)) < 0 || (n = new_node (C, N_LET, OP_NONE, t->offset)) < 0)
         return -1;
       NODE (C, n)->name_off = off;
@@ -680,7 +684,7 @@ parse_expr (Compiler *C)
       int a, b, c;
       advance (C);
       if ((a = parse_expr (C)) < 0 || !expect_word (C, "then", NULL)
-          || (b = parse_expr (C)) < 0 || !expect_word (C, "else", "an 'if' needs both branches")
+          || (b = parse_expr (C)) < 0 || !expect_word (C, "else", _("an 'if' needs both branches"))
           || (c = parse_expr (C)) < 0 || (n = new_node (C, N_IF, OP_NONE, t->offset)) < 0)
         return -1;
       NODE (C, n)->a = a;

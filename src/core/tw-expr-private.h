@@ -9,6 +9,7 @@
 #pragma once
 
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 #include "tw-expr.h"
 
@@ -271,7 +272,7 @@ did_you_mean (Compiler  *C,
 
   g_ptr_array_add (candidates, NULL);
   near = tw_nearest_word (word, (const char * const *) candidates->pdata);
-  return near ? g_strdup_printf ("did you mean '%s'?", near) : NULL;
+  return near ? g_strdup_printf (_("did you mean '%s'?"), near) : NULL;
 }
 
 

@@ -25,6 +25,8 @@
 
 #include "tw-expr-private.h"
 
+#include <glib/gi18n-lib.h>
+
 G_DEFINE_QUARK (tw-expr-error-quark, tw_expr_error)
 
 /* ------------------------------------------------------------------------ */
@@ -37,18 +39,20 @@ tw_expr_type_name (const TwExprVocabulary *vocabulary,
   if (type & TW_EXPR_LIST)
     {
       g_autofree char *of = tw_expr_type_name (vocabulary, type & ~TW_EXPR_LIST);
-      return g_strdup_printf ("collection of %s", of);
+      /* Translators: a type of the expression language: "collection of shape" */
+      return g_strdup_printf (_("collection of %s"), of);
     }
   switch (type)
     {
-    case TW_EXPR_NUMBER: return g_strdup ("number");
-    case TW_EXPR_BOOL:   return g_strdup ("boolean");
-    case TW_EXPR_COLOR:  return g_strdup ("colour");
+    /* Translators: the types of the expression language in messages */
+    case TW_EXPR_NUMBER: return g_strdup (_("number"));
+    case TW_EXPR_BOOL:   return g_strdup (_("boolean"));
+    case TW_EXPR_COLOR:  return g_strdup (_("colour"));
     default:
       if (type >= TW_EXPR_RECORD0 && vocabulary != NULL
           && type - TW_EXPR_RECORD0 < (int) vocabulary->n_records)
         return g_strdup (vocabulary->records[type - TW_EXPR_RECORD0].name);
-      return g_strdup ("nothing");
+      return g_strdup (_("nothing"));
     }
 }
 
@@ -58,7 +62,10 @@ a_type (Compiler  *C,
         TwExprType type)
 {
   g_autofree char *name = tw_expr_type_name (C->vocab, type);
-  return g_strdup_printf ("%s %s", strchr ("aeiou", name[0]) ? "an" : "a", name);
+
+  /* Translators: a value of a type ("a number", "a shape"); the second
+   * form is English's before a vowel: translate both alike */
+  return g_strdup_printf (strchr ("aeiou", name[0]) ? _("an %s") : _("a %s"), name);
 }
 
 static gboolean
@@ -68,7 +75,7 @@ type_error (Compiler   *C,
             TwExprType  got)
 {
   g_autofree char *a = a_type (C, got);
-  return fail (C, TW_EXPR_ERROR_TYPE, offset, NULL, "%s, not %s", what, a);
+  return fail (C, TW_EXPR_ERROR_TYPE, offset, NULL, _("%s, not %s"), what, a);
 }
 
 static void
@@ -143,8 +150,8 @@ take_slots (Compiler *C,
             guint    *first)
 {
   if (C->slots + n > TW_EXPR_MAX_SLOTS)
-    return fail (C, TW_EXPR_ERROR_LIMIT, offset, g_strdup ("use fewer names and loops at once"),
-                 "the expression holds too many values at once (more than %u)",
+    return fail (C, TW_EXPR_ERROR_LIMIT, offset, g_strdup (_("use fewer names and loops at once")),
+                 _("the expression holds too many values at once (more than %u)"),
                  TW_EXPR_MAX_SLOTS);
   *first = C->slots;
   C->slots += n;
@@ -207,11 +214,11 @@ query_argument (Compiler          *C,
   g_autofree char *list = q->choices ? g_strjoinv (", ", (char **) q->choices) : NULL;
 
   if (q->choices == NULL)
-    return fail (C, TW_EXPR_ERROR_TYPE, call->offset, g_strdup_printf ("write %s without parentheses", name),
-                 "'%s' takes no argument", name);
+    return fail (C, TW_EXPR_ERROR_TYPE, call->offset, g_strdup_printf (_("write %s without parentheses"), name),
+                 _("'%s' takes no argument"), name);
   if (call->a < 0)
-    return fail (C, TW_EXPR_ERROR_TYPE, call->offset, g_strdup_printf ("one of: %s", list),
-                 "'%s' needs an argument", name);
+    return fail (C, TW_EXPR_ERROR_TYPE, call->offset, g_strdup_printf (_("one of: %s"), list),
+                 _("'%s' needs an argument"), name);
   const Node *arg = NODE (C, call->a);
   if (arg->kind == N_NAME)
     for (guint i = 0; q->choices[i] != NULL; i++)
@@ -229,8 +236,8 @@ query_argument (Compiler          *C,
       hint = did_you_mean (C, arg->name_off, arg->name_len, words);
     }
   return fail (C, TW_EXPR_ERROR_NAME, arg->offset,
-               hint ? hint : g_strdup_printf ("one of: %s", list),
-               "the argument of '%s' is one of its words", name);
+               hint ? hint : g_strdup_printf (_("one of: %s"), list),
+               _("the argument of '%s' is one of its words"), name);
 }
 
 /* Resolves a collection: a query (or the colours) and its argument. */
@@ -296,11 +303,11 @@ collection (Compiler   *C,
           g_autofree char *s = shown (C, n->name_off, n->name_len);
           return fail (C, TW_EXPR_ERROR_NAME, n->offset, hint_for_name (C, n->name_off, n->name_len,
                                                                        n->kind == N_CALL),
-                       "unknown %s '%s'", n->kind == N_CALL ? "query" : "name", s);
+                       n->kind == N_CALL ? _("unknown query '%s'") : _("unknown name '%s'"), s);
         }
     }
-  return fail (C, TW_EXPR_ERROR_TYPE, n->offset, g_strdup ("such as colors, or a query of the game"),
-               "expected a collection to go through");
+  return fail (C, TW_EXPR_ERROR_TYPE, n->offset, g_strdup (_("such as colors, or a query of the game")),
+               _("expected a collection to go through"));
 }
 
 /* Whether node @index names a collection (then a `let` binds it as a name
@@ -364,8 +371,8 @@ gen_name (Compiler   *C,
       if (query->choices != NULL)
         {
           g_autofree char *first = g_strdup (query->choices[0]);
-          return fail (C, TW_EXPR_ERROR_TYPE, n->offset, g_strdup_printf ("such as %s(%s)", s, first),
-                       "'%s' needs an argument", s);
+          return fail (C, TW_EXPR_ERROR_TYPE, n->offset, g_strdup_printf (_("such as %s(%s)"), s, first),
+                       _("'%s' needs an argument"), s);
         }
       if (!(query->type & TW_EXPR_LIST))
         {
@@ -377,8 +384,8 @@ gen_name (Compiler   *C,
     }
   if (b != NULL || q >= 0 || (b == NULL && name_is (C, n->name_off, n->name_len, "colors")))
     return fail (C, TW_EXPR_ERROR_TYPE, n->offset,
-                 g_strdup_printf ("count it, add it up or test it: count(x in %s)", s),
-                 "'%s' is a collection, not a value", s);
+                 g_strdup_printf (_("count it, add it up or test it: count(x in %s)"), s),
+                 _("'%s' is a collection, not a value"), s);
   if ((c = find_color (C, n->name_off, n->name_len)) >= 0)
     {
       emit (C, I_PUSH, 0, 0, c, +1);
@@ -386,7 +393,7 @@ gen_name (Compiler   *C,
       return TRUE;
     }
   return fail (C, TW_EXPR_ERROR_NAME, n->offset, hint_for_name (C, n->name_off, n->name_len, FALSE),
-               "unknown name '%s'", s);
+               _("unknown name '%s'"), s);
 }
 
 static gboolean
@@ -403,7 +410,7 @@ gen_field (Compiler   *C,
       || t - TW_EXPR_RECORD0 >= (int) C->vocab->n_records)
     {
       g_autofree char *a = a_type (C, t);
-      return fail (C, TW_EXPR_ERROR_TYPE, n->name_off, NULL, "%s has no field '%s'", a, s);
+      return fail (C, TW_EXPR_ERROR_TYPE, n->name_off, NULL, _("%s has no field '%s'"), a, s);
     }
   const TwExprRecordType *rec = &C->vocab->records[t - TW_EXPR_RECORD0];
   g_autoptr(GPtrArray) names = g_ptr_array_new ();
@@ -423,10 +430,10 @@ gen_field (Compiler   *C,
       g_ptr_array_remove_index (names, names->len - 1);
       g_ptr_array_add (names, NULL);
       g_autofree char *list = g_strjoinv (", ", (char **) names->pdata);
-      hint = g_strdup_printf ("its fields are: %s", list);
+      hint = g_strdup_printf (_("its fields are: %s"), list);
     }
   g_autofree char *a = a_type (C, t);
-  return fail (C, TW_EXPR_ERROR_NAME, n->name_off, hint, "%s has no field '%s'", a, s);
+  return fail (C, TW_EXPR_ERROR_NAME, n->name_off, hint, _("%s has no field '%s'"), a, s);
 }
 
 static gboolean
@@ -443,7 +450,7 @@ gen_binary (Compiler   *C,
 
   if (n->op == OP_AND || n->op == OP_OR)
     {
-      what = g_strdup_printf ("'%s' joins conditions (true or false)", op_text[n->op]);
+      what = g_strdup_printf (_("'%s' joins conditions (true or false)"), op_text[n->op]);
       if (!gen_want (C, n->a, TW_EXPR_BOOL, what))
         return FALSE;
       guint jump = here (C);
@@ -456,7 +463,7 @@ gen_binary (Compiler   *C,
     }
   if (n->op >= OP_ADD && n->op <= OP_MOD)
     {
-      what = g_strdup_printf ("'%s' needs numbers", op_text[n->op]);
+      what = g_strdup_printf (_("'%s' needs numbers"), op_text[n->op]);
       if (!gen_want (C, n->a, TW_EXPR_NUMBER, what) || !gen_want (C, n->b, TW_EXPR_NUMBER, what))
         return FALSE;
       emit (C, codes[n->op], 0, 0, 0, -1);
@@ -471,8 +478,8 @@ gen_binary (Compiler   *C,
       g_autofree char *a = a_type (C, ta);
       g_autofree char *b = a_type (C, tb);
       return fail (C, TW_EXPR_ERROR_TYPE, n->offset,
-                   n->op == OP_EQ || n->op == OP_NE ? NULL : g_strdup ("only numbers are ordered"),
-                   "'%s' cannot compare %s with %s", op_text[n->op], a, b);
+                   n->op == OP_EQ || n->op == OP_NE ? NULL : g_strdup (_("only numbers are ordered")),
+                   _("'%s' cannot compare %s with %s"), op_text[n->op], a, b);
     }
   emit (C, codes[n->op], 0, 0, 0, -1);
   *type = TW_EXPR_BOOL;
@@ -517,7 +524,7 @@ gen_if (Compiler   *C,
 {
   TwExprType other;
 
-  if (!gen_want (C, n->a, TW_EXPR_BOOL, "the condition of 'if' must be true or false"))
+  if (!gen_want (C, n->a, TW_EXPR_BOOL, _("the condition of 'if' must be true or false")))
     return FALSE;
   guint to_else = here (C);
   emit (C, I_JUMP_IF_FALSE, 0, 0, 0, -1);
@@ -532,8 +539,8 @@ gen_if (Compiler   *C,
   if (other != *type)
     {
       g_autofree char *a = a_type (C, *type);
-      g_autofree char *what = g_strdup_printf ("both branches of 'if' must give the same type: "
-                                               "'then' gives %s", a);
+      g_autofree char *what = g_strdup_printf (_("both branches of 'if' must give the same type: "
+                                                 "'then' gives %s"), a);
       return type_error (C, NODE (C, n->c)->offset, what, other);
     }
   return TRUE;
@@ -552,8 +559,8 @@ gen_loop (Compiler   *C,
   g_autofree char *op = g_strdup (op_text[n->op]);
 
   if (++C->loops > TW_EXPR_MAX_LOOPS)
-    return fail (C, TW_EXPR_ERROR_LIMIT, n->offset, g_strdup ("every loop inside another multiplies the work"),
-                 "loops are nested too deeply: at most %u inside one another", TW_EXPR_MAX_LOOPS);
+    return fail (C, TW_EXPR_ERROR_LIMIT, n->offset, g_strdup (_("every loop inside another multiplies the work")),
+                 _("loops are nested too deeply: at most %u inside one another"), TW_EXPR_MAX_LOOPS);
   if (!collection (C, n->a, &query, &arg, &element))
     return FALSE;
   /* cursor, argument, element, then the accumulator and its `seen` flag */
@@ -565,10 +572,10 @@ gen_loop (Compiler   *C,
   bind (C, n->name_off, n->name_len, var);
 
   guint acc = base + 3;
-  g_autofree char *where = g_strdup_printf ("the condition of %s() must be true or false", op);
+  g_autofree char *where = g_strdup_printf (_("the condition of %s() must be true or false"), op);
   if (n->b < 0 && n->op == OP_ALL)
-    return fail (C, TW_EXPR_ERROR_SYNTAX, n->offset, g_strdup ("write all(x in C where CONDITION)"),
-                 "all() needs a condition");
+    return fail (C, TW_EXPR_ERROR_SYNTAX, n->offset, g_strdup (_("write all(x in C where CONDITION)")),
+                 _("all() needs a condition"));
 
   if (n->op == OP_ANY || n->op == OP_ALL)
     {
@@ -622,8 +629,8 @@ gen_loop (Compiler   *C,
         emit (C, I_INC, acc, 0, 0, 0);
       else
         {
-          g_autofree char *what = g_strdup_printf (n->op == OP_SUM ? "%s() adds up numbers"
-                                                                   : "%s() compares numbers", op);
+          g_autofree char *what = g_strdup_printf (n->op == OP_SUM ? _("%s() adds up numbers")
+                                                                   : _("%s() compares numbers"), op);
           if (!gen_want (C, n->d, TW_EXPR_NUMBER, what))
             return FALSE;
           emit (C, n->op == OP_SUM ? I_ADD_TO : n->op == OP_MAX ? I_MAX_TO : I_MIN_TO, acc, 0, 0, -1);
@@ -670,7 +677,7 @@ gen (Compiler   *C,
               g_ptr_array_add (ids, C->def->colors[i].id);
             return fail (C, TW_EXPR_ERROR_NAME, n->offset,
                          did_you_mean (C, n->name_off, n->name_len, ids),
-                         "unknown colour '%s'", s);
+                         _("unknown colour '%s'"), s);
           }
         emit (C, I_PUSH, 0, 0, c, +1);
         *type = TW_EXPR_COLOR;
@@ -687,13 +694,13 @@ gen (Compiler   *C,
         g_autofree char *s = shown (C, n->name_off, n->name_len);
         if (q < 0)
           return fail (C, TW_EXPR_ERROR_NAME, n->offset, hint_for_name (C, n->name_off, n->name_len, TRUE),
-                       "unknown query '%s'", s);
+                       _("unknown query '%s'"), s);
         if (!query_argument (C, n, &C->vocab->queries[q], &arg))
           return FALSE;
         if (C->vocab->queries[q].type & TW_EXPR_LIST)
           return fail (C, TW_EXPR_ERROR_TYPE, n->offset,
-                       g_strdup_printf ("count it, add it up or test it: count(x in %s(...))", s),
-                       "'%s' is a collection, not a value", s);
+                       g_strdup_printf (_("count it, add it up or test it: count(x in %s(...))"), s),
+                       _("'%s' is a collection, not a value"), s);
         emit (C, I_QUERY, 0, (guint) q, arg, +1);
         C->needs |= C->vocab->queries[q].needs;
         *type = C->vocab->queries[q].type;
@@ -705,7 +712,7 @@ gen (Compiler   *C,
 
     case N_UNARY:
       if (!gen_want (C, n->a, n->op == OP_NEG ? TW_EXPR_NUMBER : TW_EXPR_BOOL,
-                     n->op == OP_NEG ? "'-' needs a number" : "'not' needs true or false"))
+                     n->op == OP_NEG ? _("'-' needs a number") : _("'not' needs true or false")))
         return FALSE;
       emit (C, n->op == OP_NEG ? I_NEG : I_NOT, 0, 0, 0, 0);
       *type = n->op == OP_NEG ? TW_EXPR_NUMBER : TW_EXPR_BOOL;
@@ -725,7 +732,7 @@ gen (Compiler   *C,
 
     case N_PAIR:
       {
-        const char *what = n->op == OP_MAX ? "max(a, b) compares numbers" : "min(a, b) compares numbers";
+        const char *what = n->op == OP_MAX ? _("max(a, b) compares numbers") : _("min(a, b) compares numbers");
         if (!gen_want (C, n->a, TW_EXPR_NUMBER, what) || !gen_want (C, n->b, TW_EXPR_NUMBER, what))
           return FALSE;
         emit (C, n->op == OP_MAX ? I_MAX2 : I_MIN2, 0, 0, 0, -1);
@@ -775,30 +782,31 @@ tw_expr_compile (const char             *text,
   C.code = g_array_new (FALSE, FALSE, sizeof (Instr));
 
   if (C.len > TW_EXPR_MAX_LENGTH)
-    fail (&C, TW_EXPR_ERROR_LIMIT, TW_EXPR_MAX_LENGTH, g_strdup ("split it into simpler cards"),
-          "the expression is too long: %" G_GSIZE_FORMAT " bytes, more than %u",
-          C.len, TW_EXPR_MAX_LENGTH);
+    fail (&C, TW_EXPR_ERROR_LIMIT, TW_EXPR_MAX_LENGTH, g_strdup (_("split it into simpler cards")),
+          g_dngettext (GETTEXT_PACKAGE, "the expression is too long: %zu bytes, more than %u",
+                       "the expression is too long: %zu bytes, more than %u", TW_EXPR_MAX_LENGTH),
+          (size_t) C.len, TW_EXPR_MAX_LENGTH);
   else if (_tw_expr_lex (&C))
     {
       if (peek (&C)->kind == T_END)
-        fail (&C, TW_EXPR_ERROR_SYNTAX, 0, g_strdup ("write a condition such as shape.size >= 3"),
-              "the expression is empty");
+        fail (&C, TW_EXPR_ERROR_SYNTAX, 0, g_strdup (_("write a condition such as shape.size >= 3")),
+              _("the expression is empty"));
       else if ((root = _tw_expr_parse (&C)) >= 0 && peek (&C)->kind != T_END)
         {
           g_autofree char *found = _tw_expr_describe_token (&C, peek (&C));
           fail (&C, TW_EXPR_ERROR_SYNTAX, peek (&C)->offset,
-                peek (&C)->kind == T_ASSIGN ? g_strdup ("compare with '=='") : NULL,
-                "expected the end of the expression, found %s", found);
+                peek (&C)->kind == T_ASSIGN ? g_strdup (_("compare with '=='")) : NULL,
+                _("expected the end of the expression, found %s"), found);
         }
       if (C.error == NULL && root >= 0 && gen (&C, root, &type) && type != want)
         {
           g_autofree char *w = a_type (&C, want);
-          g_autofree char *what = g_strdup_printf ("the expression must give %s", w);
+          g_autofree char *what = g_strdup_printf (_("the expression must give %s"), w);
           type_error (&C, 0, what, type);
         }
       if (C.error == NULL && C.max_stack > TW_EXPR_MAX_STACK)
-        fail (&C, TW_EXPR_ERROR_LIMIT, 0, g_strdup ("use 'let' to name a part"),
-              "the expression holds too many values at once (more than %u)", TW_EXPR_MAX_STACK);
+        fail (&C, TW_EXPR_ERROR_LIMIT, 0, g_strdup (_("use 'let' to name a part")),
+              _("the expression holds too many values at once (more than %u)"), TW_EXPR_MAX_STACK);
     }
 
   if (C.error == NULL)
@@ -907,7 +915,7 @@ tw_expr_compile_node (const TwNode           *node,
   if (node->type != TW_NODE_SCALAR)
     {
       if (diags != NULL)
-        tw_node_expect (node, TW_NODE_SCALAR, "an expression", diags);
+        tw_node_expect (node, TW_NODE_SCALAR, _("an expression"), diags);
       return NULL;
     }
   program = tw_expr_compile (node->scalar, -1, vocabulary, def, want, &where, &error);

@@ -176,8 +176,8 @@ tw_expr_eval_bool (const TwExprProgram *program,
   return tw_expr_eval (program, env) != 0;
 }
 
-/* The name of a type, as messages and docs say it ("number", "shape",
- * "list of shape"). */
+/* The name of a type, as messages say it ("number", "shape", "collection of
+ * shape"), translated but for the vocabulary's record names. */
 char          *tw_expr_type_name     (const TwExprVocabulary *vocabulary,
                                       TwExprType              type);
 

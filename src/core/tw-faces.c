@@ -14,6 +14,7 @@
 
 #include <math.h>
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 #include "tw-definition.h"
 #include "tw-faces.h"
@@ -133,9 +134,9 @@ tw_face_field (const TwDefinition *def,
       if (strcmp (name, "id") == 0)
         return g_strdup (card->id);
       if (strcmp (name, "title") == 0)
-        return g_strdup (card->title ? card->title : kind ? kind->title : NULL);
+        return g_strdup (card->title ? card->title : kind ? _(kind->title) : NULL);
       if (strcmp (name, "text") == 0)
-        return g_strdup (card->text ? card->text : kind ? kind->description : NULL);
+        return g_strdup (card->text ? card->text : kind ? _(kind->description) : NULL);
       if (strcmp (name, "points") == 0)
         return g_strdup_printf ("%d", card->points);
       if (strcmp (name, "count") == 0)
@@ -143,7 +144,7 @@ tw_face_field (const TwDefinition *def,
       if (strcmp (name, "kind") == 0)
         return kind ? g_strdup (kind->name) : NULL;
       if (strcmp (name, "kind-title") == 0)
-        return kind ? g_strdup (kind->title) : NULL;
+        return kind ? g_strdup (_(kind->title)) : NULL;
       if (strcmp (name, "art") == 0)
         return node_field (card->node, "art", FALSE);
       if ((v = card_param (def, card, name)) != NULL)
@@ -342,15 +343,15 @@ check_field (const char *name,
     g_ptr_array_add (names, NULL);
     near = tw_nearest_word (key, (const char * const *) names->pdata);
     if (near != NULL)
-      hint = g_strdup_printf ("did you mean '{%s}'?", near);
+      hint = g_strdup_printf (_("did you mean '{%s}'?"), near);
     else
       {
         g_ptr_array_remove_index (names, names->len - 1);
         g_ptr_array_add (names, NULL);
         g_autofree char *all = g_strjoinv (", ", (char **) names->pdata);
-        hint = g_strdup_printf ("the fields of a %s face are: %s", c->F->face->name, all);
+        hint = g_strdup_printf (_("the fields of a %s face are: %s"), c->F->face->name, all);
       }
-    tw_diag_error (c->F->diags, c->node, hint, "unknown field '{%s}' in face '%s'", shown,
+    tw_diag_error (c->F->diags, c->node, hint, _("unknown field '{%s}' in face '%s'"), shown,
                    c->F->face->name);
   }
   c->ok = FALSE;
@@ -364,15 +365,15 @@ get_template (FaceLoader   *F,
               const char   *key)
 {
   const TwNode *node = tw_node_get (layer, key);
-  g_autofree char *where = g_strdup_printf ("'%s' of a layer", key);
+  g_autofree char *where = g_strdup_printf (_("'%s' of a layer"), key);
   CheckField c = { F, node, TRUE };
 
   if (node == NULL || !tw_node_expect (node, TW_NODE_SCALAR, where, F->diags))
     return NULL;
   if (!scan_template (node->scalar, check_field, &c, NULL))
     {
-      tw_diag_error (F->diags, node, "write '{{' for a brace itself",
-                     "'{' without its '}' in '%s' of a layer", key);
+      tw_diag_error (F->diags, node, _("write '{{' for a brace itself"),
+                     _("'{' without its '}' in '%s' of a layer"), key);
       return NULL;
     }
   return c.ok ? node->scalar : NULL;
@@ -450,8 +451,8 @@ get_color (FaceLoader   *F,
         g_ptr_array_add (ids, F->def->colors[i].id);
       g_ptr_array_add (ids, NULL);
       all = g_strjoinv (", ", (char **) ids->pdata);
-      hint = g_strdup_printf ("write '#rrggbb', '#rrggbbaa', 'none' or a colour id (%s)", all);
-      tw_diag_error (F->diags, tw_node_get (layer, key), hint, "'%s' is not a colour", shown);
+      hint = g_strdup_printf (_("write '#rrggbb', '#rrggbbaa', 'none' or a colour id (%s)"), all);
+      tw_diag_error (F->diags, tw_node_get (layer, key), hint, _("'%s' is not a colour"), shown);
       return NULL;
     }
   return t;
@@ -471,7 +472,7 @@ get_length (FaceLoader   *F,
   char *end;
   double v;
 
-  if (node == NULL || !tw_node_expect (node, TW_NODE_SCALAR, "a length", F->diags))
+  if (node == NULL || !tw_node_expect (node, TW_NODE_SCALAR, _("a length"), F->diags))
     return FALSE;
   s = node->scalar;
   v = g_ascii_strtod (s, &end);
@@ -495,8 +496,8 @@ get_length (FaceLoader   *F,
     }
   {
     g_autofree char *shown = tw_excerpt (s, TW_EXCERPT_VALUE);
-    tw_diag_error (F->diags, node, "write millimetres (12, 12.5mm), or 1in, 10pt, 2cm, 50%",
-                   "'%s' of a layer is not a length: '%s'", key, shown);
+    tw_diag_error (F->diags, node, _("write millimetres (12, 12.5mm), or 1in, 10pt, 2cm, 50%"),
+                   _("'%s' of a layer is not a length: '%s'"), key, shown);
   }
   return FALSE;
 }
@@ -516,7 +517,7 @@ get_number (FaceLoader   *F,
     return;
   if (!(v >= min && v <= max))
     {
-      tw_diag_error (F->diags, node, NULL, "'%s' of a layer must be between %g and %g, not %g",
+      tw_diag_error (F->diags, node, NULL, _("'%s' of a layer must be between %g and %g, not %g"),
                      key, min, max, v);
       return;
     }
@@ -579,14 +580,14 @@ load_layer (FaceLoader   *F,
   layer->opacity = 1;
   layer->wrap = TRUE;
   layer->max = MAX_SYMBOLS;
-  if (!tw_node_expect (node, TW_NODE_MAP, "a layer", F->diags))
+  if (!tw_node_expect (node, TW_NODE_MAP, _("a layer"), F->diags))
     return;
   type_node = tw_node_get (node, "type");
   if (type_node == NULL)
     {
       g_autofree char *all = g_strjoinv (", ", (char **) layer_types);
-      g_autofree char *hint = g_strdup_printf ("the types are: %s", all);
-      tw_diag_error (F->diags, node, hint, "missing key 'type' in a layer of face '%s'",
+      g_autofree char *hint = g_strdup_printf (_("the types are: %s"), all);
+      tw_diag_error (F->diags, node, hint, _("missing key 'type' in a layer of face '%s'"),
                      F->face->name);
       return;
     }
@@ -599,7 +600,7 @@ load_layer (FaceLoader   *F,
   for (guint i = 0; specific[type] != NULL && specific[type][i] != NULL; i++)
     g_ptr_array_add (keys, (gpointer) specific[type][i]);
   g_ptr_array_add (keys, NULL);
-  tw_node_check_keys (node, (const char * const *) keys->pdata, "a layer", F->diags);
+  tw_node_check_keys (node, (const char * const *) keys->pdata, _("a layer"), F->diags);
 
   get_length (F, node, "x", &layer->x);
   get_length (F, node, "y", &layer->y);
@@ -617,16 +618,16 @@ load_layer (FaceLoader   *F,
       get_number (F, node, "radius", 0, 500, &layer->radius);
       get_bool (F, node, "bleed", &layer->bleed);
       if (tw_node_get (node, "fill") == NULL && tw_node_get (node, "stroke") == NULL)
-        tw_diag_warning (F->diags, node, "give it 'fill:' or 'stroke:'",
-                         "a rect layer without fill or stroke draws nothing");
+        tw_diag_warning (F->diags, node, _("give it 'fill:' or 'stroke:'"),
+                         _("a rect layer without fill or stroke draws nothing"));
       break;
     case TW_LAYER_TEXT:
       layer->text = get_template (F, node, "text");
       if (tw_node_get (node, "text") == NULL)
-        tw_diag_error (F->diags, node, "for example text: \"{title}\"",
-                       "missing key 'text' in a text layer");
+        tw_diag_error (F->diags, node, _("for example text: \"{title}\""),
+                       _("missing key 'text' in a text layer"));
       if (tw_node_get (node, "font") != NULL
-          && tw_node_expect (tw_node_get (node, "font"), TW_NODE_SCALAR, "the font", F->diags))
+          && tw_node_expect (tw_node_get (node, "font"), TW_NODE_SCALAR, _("the font"), F->diags))
         layer->font = tw_node_get (node, "font")->scalar;
       get_number (F, node, "size", 1, 400, &layer->size);
       {
@@ -651,8 +652,8 @@ load_layer (FaceLoader   *F,
     case TW_LAYER_IMAGE:
       layer->file = get_template (F, node, "file");
       if (tw_node_get (node, "file") == NULL)
-        tw_diag_error (F->diags, node, "for example file: \"art/{id}.png\"",
-                       "missing key 'file' in an image layer");
+        tw_diag_error (F->diags, node, _("for example file: \"art/{id}.png\""),
+                       _("missing key 'file' in an image layer"));
       get_choice (F, node, "fit", fits, &layer->fit);
       get_bool (F, node, "bleed", &layer->bleed);
       break;
@@ -666,9 +667,9 @@ load_layer (FaceLoader   *F,
                && !g_strv_contains (icon_names, layer->icon))
         {
           g_autofree char *all = g_strjoinv (", ", (char **) icon_names);
-          g_autofree char *hint = g_strdup_printf ("the icons are: %s; or an .svg file", all);
+          g_autofree char *hint = g_strdup_printf (_("the icons are: %s; or an .svg file"), all);
           g_autofree char *shown = tw_excerpt (layer->icon, TW_EXCERPT_VALUE);
-          tw_diag_error (F->diags, tw_node_get (node, "icon"), hint, "unknown icon '%s'", shown);
+          tw_diag_error (F->diags, tw_node_get (node, "icon"), hint, _("unknown icon '%s'"), shown);
           layer->icon = NULL;
         }
       layer->color = get_color (F, node, "color");
@@ -677,8 +678,8 @@ load_layer (FaceLoader   *F,
           double max = MAX_SYMBOLS;
           layer->count = get_template (F, node, "count");
           if (tw_node_get (node, "count") == NULL)
-            tw_diag_error (F->diags, node, "for example count: \"{points}\"",
-                           "missing key 'count' in a symbols layer");
+            tw_diag_error (F->diags, node, _("for example count: \"{points}\""),
+                           _("missing key 'count' in a symbols layer"));
           get_number (F, node, "max", 0, MAX_SYMBOLS, &max);
           layer->max = (guint) max;
           layer->size = 4;
@@ -764,17 +765,17 @@ check_extras (const TwNode  *entry,
   const TwNode *fields = tw_node_get (entry, "fields");
 
   if (art != NULL)
-    tw_node_expect (art, TW_NODE_SCALAR, "'art' (an image file)", diags);
-  if (fields == NULL || !tw_node_expect (fields, TW_NODE_MAP, "'fields'", diags))
+    tw_node_expect (art, TW_NODE_SCALAR, _("'art' (an image file)"), diags);
+  if (fields == NULL || !tw_node_expect (fields, TW_NODE_MAP, _("'fields'"), diags))
     return;
   for (guint i = 0; i < fields->n_children; i++)
     {
       const char *key = fields->keys[i]->scalar;
 
       if (key[0] == '\0' || strpbrk (key, "{}|") != NULL)
-        tw_diag_error (diags, fields->keys[i], "a field's name is a word such as 'cost'",
-                       "a field's name cannot contain '{', '}' or '|'");
-      tw_node_expect (fields->children[i], TW_NODE_SCALAR, "the value of a field", diags);
+        tw_diag_error (diags, fields->keys[i], _("a field's name is a word such as 'cost'"),
+                       _("a field's name cannot contain '{', '}' or '|'"));
+      tw_node_expect (fields->children[i], TW_NODE_SCALAR, _("the value of a field"), diags);
     }
 }
 
@@ -799,8 +800,8 @@ tw_faces_load (TwDefinition  *def,
     return;
   n = MIN (faces->n_children, MAX_FACES);
   if (faces->n_children > MAX_FACES)
-    tw_diag_error (diags, faces->keys[MAX_FACES], "this is a fixed limit of the format",
-                   "too many faces: %u, the limit is %u", faces->n_children, MAX_FACES);
+    tw_diag_error (diags, faces->keys[MAX_FACES], _("this is a fixed limit of the format"),
+                   _("too many faces: %u, the limit is %u"), faces->n_children, MAX_FACES);
   def->faces = g_new0 (TwFace, MAX (n, 1));
   for (guint i = 0; i < n; i++)
     {
@@ -837,9 +838,9 @@ tw_faces_load (TwDefinition  *def,
                 g_ptr_array_add (kinds, (gpointer) def->rules->card_kinds[k].name);
               g_ptr_array_add (kinds, NULL);
               all = g_strjoinv (", ", (char **) kinds->pdata);
-              hint = kinds->len > 1 ? g_strdup_printf ("the card kinds are: %s", all)
-                                    : g_strdup ("this game has no cards");
-              tw_diag_error (diags, faces->keys[i], hint, "unknown card kind '%s'", shown);
+              hint = kinds->len > 1 ? g_strdup_printf (_("the card kinds are: %s"), all)
+                                    : g_strdup (_("this game has no cards"));
+              tw_diag_error (diags, faces->keys[i], hint, _("unknown card kind '%s'"), shown);
               continue;
             }
         }
@@ -847,28 +848,28 @@ tw_faces_load (TwDefinition  *def,
         {
           static const char * const names[] = { "card", "card-back", "tile", "tile-back", NULL };
           const char *near = tw_nearest_word (key, names);
-          g_autofree char *hint = near ? g_strdup_printf ("did you mean '%s'?", near)
-                                       : g_strdup ("faces are card, card.KIND, card-back, tile and tile-back");
+          g_autofree char *hint = near ? g_strdup_printf (_("did you mean '%s'?"), near)
+                                       : g_strdup (_("faces are card, card.KIND, card-back, tile and tile-back"));
           g_autofree char *shown = tw_excerpt (key, TW_EXCERPT_VALUE);
 
-          tw_diag_error (diags, faces->keys[i], hint, "unknown face '%s'", shown);
+          tw_diag_error (diags, faces->keys[i], hint, _("unknown face '%s'"), shown);
           continue;
         }
       for (guint j = 0; j < def->n_faces; j++)
         if (strcmp (def->faces[j].name, key) == 0)
           {
-            tw_diag_error (diags, faces->keys[i], NULL, "face '%s' is given twice", key);
+            tw_diag_error (diags, faces->keys[i], NULL, _("face '%s' is given twice"), key);
             face = NULL;
             break;
           }
       if (face == NULL)
         continue;
-      if (!tw_node_expect (list, TW_NODE_SEQ, "a face (a list of layers)", diags))
+      if (!tw_node_expect (list, TW_NODE_SEQ, _("a face (a list of layers)"), diags))
         continue;
       n_layers = MIN (list->n_children, MAX_LAYERS);
       if (list->n_children > MAX_LAYERS)
-        tw_diag_error (diags, list->children[MAX_LAYERS], "this is a fixed limit of the format",
-                       "too many layers: %u, the limit is %u", list->n_children, MAX_LAYERS);
+        tw_diag_error (diags, list->children[MAX_LAYERS], _("this is a fixed limit of the format"),
+                       _("too many layers: %u, the limit is %u"), list->n_children, MAX_LAYERS);
       F.fields = g_ptr_array_new ();
       collect_fields (&F);
       face->layers = g_new0 (TwFaceLayer, MAX (n_layers, 1));

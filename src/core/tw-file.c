@@ -10,6 +10,7 @@
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <glib/gi18n-lib.h>
 
 #define TEMP_SUFFIX ".tw-save"
 /* the target's name is cut to this many bytes in the temporary file's name,
@@ -36,7 +37,7 @@ set_errno_error (GError     **error,
   g_autofree char *display = g_filename_display_name (path);
 
   g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
-               "cannot write '%s': %s", display, g_strerror (saved_errno));
+               _("cannot write '%s': %s"), display, g_strerror (saved_errno));
 }
 
 /* @path with every symbolic link in the final component followed, so that a
@@ -445,22 +446,23 @@ tw_file_save_with_mode (const char  *path,
   return tw_save_file_commit (g_steal_pointer (&file), error);
 }
 
-/* "4 MiB", "3 GiB", "5.2 MiB", "812 bytes": ASCII whatever the locale (not
+/* "4 MiB", "3 GiB", "5.2 MiB", "812 bytes": plain spaces and a '.' (not
  * g_format_size(), whose no-break space and decimal comma a terminal in the
- * C locale shows as garbage). */
+ * C locale shows as garbage); only the word "bytes" is translated. */
 static char *
 format_size (guint64 n)
 {
   const guint64 mib = 1024 * 1024, gib = mib * 1024;
 
   if (n >= gib && n % gib == 0)
-    return g_strdup_printf ("%" G_GUINT64_FORMAT " GiB", n / gib);
+    return g_strdup_printf ("%llu GiB", (unsigned long long) (n / gib));
   if (n >= mib && n % mib == 0)
-    return g_strdup_printf ("%" G_GUINT64_FORMAT " MiB", n / mib);
+    return g_strdup_printf ("%llu MiB", (unsigned long long) (n / mib));
   if (n >= mib)
-    return g_strdup_printf ("%" G_GUINT64_FORMAT ".%" G_GUINT64_FORMAT " MiB", n / mib,
-                            n % mib * 10 / mib);
-  return g_strdup_printf ("%" G_GUINT64_FORMAT " bytes", n);
+    return g_strdup_printf ("%llu.%llu MiB", (unsigned long long) (n / mib),
+                            (unsigned long long) (n % mib * 10 / mib));
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%llu byte", "%llu bytes", n),
+                          (unsigned long long) n);
 }
 
 /**
@@ -500,14 +502,14 @@ tw_file_read_limited (const char  *path,
       int saved_errno = errno;
 
       g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
-                   "cannot read '%s': %s", display, g_strerror (saved_errno));
+                   _("cannot read '%s': %s"), display, g_strerror (saved_errno));
       return FALSE;
     }
   if (fstat (fd, &st) == 0 && S_ISDIR (st.st_mode))
     {
       close (fd);
       g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_ISDIR,
-                   "cannot read '%s': %s", display, g_strerror (EISDIR));
+                   _("cannot read '%s': %s"), display, g_strerror (EISDIR));
       return FALSE;
     }
   if (S_ISREG (st.st_mode) && (guint64) st.st_size > max_bytes)
@@ -516,7 +518,7 @@ tw_file_read_limited (const char  *path,
 
       close (fd);
       g_set_error (error, TW_FILE_ERROR, TW_FILE_ERROR_TOO_LARGE,
-                   "%s:1:1: the file is %s, more than the limit of %s for %s", display, size,
+                   _("%s:1:1: the file is %s, more than the limit of %s for %s"), display, size,
                    limit, what);
       return FALSE;
     }
@@ -536,7 +538,7 @@ tw_file_read_limited (const char  *path,
 
           close (fd);
           g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
-                       "cannot read '%s': %s", display, g_strerror (saved_errno));
+                       _("cannot read '%s': %s"), display, g_strerror (saved_errno));
           return FALSE;
         }
       if (n == 0)
@@ -546,7 +548,7 @@ tw_file_read_limited (const char  *path,
         {
           close (fd);
           g_set_error (error, TW_FILE_ERROR, TW_FILE_ERROR_TOO_LARGE,
-                       "%s:1:1: the file is more than the limit of %s for %s", display,
+                       _("%s:1:1: the file is more than the limit of %s for %s"), display,
                        limit, what);
           return FALSE;
         }

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 #include "tw-game.h"
 #include "tw-diag.h"
@@ -34,7 +35,8 @@ tw_game_new (TwDefinition     *definition,
       || n_players > TW_MAX_PLAYERS)
     {
       g_set_error (error, TW_GAME_ERROR, TW_GAME_ERROR_PLAYERS,
-                   "%s is for %u to %u players, not %u",
+                   g_dngettext (GETTEXT_PACKAGE, "%s is for %u to %u player, not %u",
+                                "%s is for %u to %u players, not %u", definition->max_players),
                    definition->name, definition->min_players,
                    definition->max_players, n_players);
       return NULL;
@@ -64,7 +66,7 @@ tw_game_new (TwDefinition     *definition,
       if (!ok)
         {
           g_set_error (error, TW_GAME_ERROR, TW_GAME_ERROR_OPTION,
-                       "option '%s' has an invalid value (%d)", spec->name, v);
+                       _("option '%s' has an invalid value (%d)"), spec->name, v);
           return NULL;
         }
     }
@@ -78,7 +80,7 @@ tw_game_new (TwDefinition     *definition,
       if (!tw_option_allowed (&rules->options[i], values->values[i], n_players, why))
         {
           g_set_error (error, TW_GAME_ERROR, TW_GAME_ERROR_OPTION,
-                       "%s: %s; play it with fewer players or turn it off", definition->name, why->str);
+                       _("%s: %s; play it with fewer players or turn it off"), definition->name, why->str);
           return NULL;
         }
     }
@@ -178,7 +180,7 @@ tw_state_play_text (const TwGame  *game,
 
       g_set_error (error, TW_GAME_ERROR,
                    read ? TW_GAME_ERROR_ILLEGAL_MOVE : TW_GAME_ERROR_NOTATION,
-                   read ? "illegal move '%s': %s" : "cannot read move '%s': %s", shown, reason);
+                   read ? _("illegal move '%s': %s") : _("cannot read move '%s': %s"), shown, reason);
       return FALSE;
     }
   return TRUE;

@@ -7,6 +7,8 @@
 #include "tw-history.h"
 #include "tw-diag.h"
 
+#include <glib/gi18n-lib.h>
+
 struct _TwHistory
 {
   /* Owned */
@@ -408,12 +410,12 @@ tw_history_play_text (TwHistory   *history,
 
       if (!read)
         g_set_error (error, TW_GAME_ERROR, TW_GAME_ERROR_NOTATION,
-                     "cannot read the move “%s”: %s", shown,
-                     why->len > 0 ? reason : "not in the game's notation");
+                     _("cannot read the move “%s”: %s"), shown,
+                     why->len > 0 ? reason : _("not in the game's notation"));
       else
         g_set_error (error, TW_GAME_ERROR, TW_GAME_ERROR_ILLEGAL_MOVE,
-                     "the move “%s” is illegal: %s", shown,
-                     why->len > 0 ? reason : "the rules refuse it");
+                     _("the move “%s” is illegal: %s"), shown,
+                     why->len > 0 ? reason : _("the rules refuse it"));
       return FALSE;
     }
 

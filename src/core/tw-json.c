@@ -10,6 +10,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 /* ------------------------------------------------------------------------ */
 /* Writing                                                                  */
@@ -225,7 +226,7 @@ check_text (TwJsonDoc  *doc,
         g_array_append_val (doc->lines, next);
       }
   if (!g_utf8_validate_len (text, doc->len, &end))
-    return fail_at (doc, end - text, error, "the text is not UTF-8");
+    return fail_at (doc, end - text, error, _("the text is not UTF-8"));
   for (i = 0; i < doc->len; i++)
     {
       guchar c = (guchar) text[i];
@@ -233,11 +234,11 @@ check_text (TwJsonDoc  *doc,
       if (c == ' ' || c == '\t' || c == '\r' || c == '\n')
         continue;
       if (ended)
-        return fail_at (doc, i, error, "text after the end of the document");
+        return fail_at (doc, i, error, _("text after the end of the document"));
       if (c == '{' || c == '[')
         {
           if (++depth > TW_JSON_MAX_DEPTH)
-            return fail_at (doc, i, error, "nested too deeply");
+            return fail_at (doc, i, error, _("nested too deeply"));
         }
       else if (c == '}' || c == ']')
         ended = depth <= 1, depth = depth > 0 ? depth - 1 : 0;
@@ -248,7 +249,7 @@ check_text (TwJsonDoc  *doc,
           for (i++; i < doc->len && text[i] != '"'; i++)
             {
               if ((guchar) text[i] < 0x20)
-                return fail_at (doc, i, error, "a control character in a string");
+                return fail_at (doc, i, error, _("a control character in a string"));
               if (text[i] != '\\')
                 continue;
               if (++i >= doc->len)
@@ -262,37 +263,37 @@ check_text (TwJsonDoc  *doc,
                       int v = i + 1 < doc->len ? g_ascii_xdigit_value (text[i + 1]) : -1;
 
                       if (v < 0)
-                        return fail_at (doc, i, error, "bad \\u escape in a string");
+                        return fail_at (doc, i, error, _("bad \\u escape in a string"));
                       code = code * 16 + (guint) v;
                       i++;
                     }
                   /* json-glib reads past a lone surrogate: refuse it here */
                   if (code >= 0xdc00 && code < 0xe000)
-                    return fail_at (doc, i, error, "a lone surrogate in a string");
+                    return fail_at (doc, i, error, _("a lone surrogate in a string"));
                   if (code >= 0xd800 && code < 0xdc00)
                     {
                       guint low = 0;
 
                       if (i + 6 >= doc->len || text[i + 1] != '\\' || text[i + 2] != 'u')
-                        return fail_at (doc, i, error, "a lone surrogate in a string");
+                        return fail_at (doc, i, error, _("a lone surrogate in a string"));
                       for (guint k = 3; k < 7; k++)
                         {
                           int v = g_ascii_xdigit_value (text[i + k]);
 
                           if (v < 0)
-                            return fail_at (doc, i + k, error, "bad \\u escape in a string");
+                            return fail_at (doc, i + k, error, _("bad \\u escape in a string"));
                           low = low * 16 + (guint) v;
                         }
                       if (low < 0xdc00 || low >= 0xe000)
-                        return fail_at (doc, i, error, "a lone surrogate in a string");
+                        return fail_at (doc, i, error, _("a lone surrogate in a string"));
                       i += 6;
                     }
                 }
               else if (strchr ("\"\\/bfnrt", text[i]) == NULL || text[i] == '\0')
-                return fail_at (doc, i, error, "an unknown escape in a string");
+                return fail_at (doc, i, error, _("an unknown escape in a string"));
             }
           if (i >= doc->len)
-            return fail_at (doc, start, error, "a string does not end");
+            return fail_at (doc, start, error, _("a string does not end"));
           ended = depth == 0;
         }
       else if (c == ',' || c == ':')
@@ -304,17 +305,17 @@ check_text (TwJsonDoc  *doc,
 
           /* but json-glib reads 007 as 7, where JSON has no leading zeros */
           if (digit + 1 < doc->len && text[digit] == '0' && g_ascii_isdigit (text[digit + 1]))
-            return fail_at (doc, i, error, "a number with a leading zero");
+            return fail_at (doc, i, error, _("a number with a leading zero"));
           while (i + 1 < doc->len && (g_ascii_isalnum (text[i + 1]) || text[i + 1] == '-'
                                       || text[i + 1] == '+' || text[i + 1] == '.'))
             i++;
           ended = depth == 0;
         }
       else
-        return fail_at (doc, i, error, "a value was expected");
+        return fail_at (doc, i, error, _("a value was expected"));
     }
   if (skip_space (doc, 0) == doc->len)
-    return fail_at (doc, doc->len, error, "a value was expected");
+    return fail_at (doc, doc->len, error, _("a value was expected"));
   return TRUE;
 }
 
@@ -451,15 +452,15 @@ parse_failed (TwJsonDoc    *doc,
   switch (parse_error->code)
     {
     case JSON_PARSER_ERROR_MISSING_COMMA:
-      message = object ? "“,” or “}” was expected" : "“,” or “]” was expected";
+      message = object ? _("“,” or “}” was expected") : _("“,” or “]” was expected");
       break;
     case JSON_PARSER_ERROR_MISSING_COLON:
-      message = "“:” was expected";
+      message = _("“:” was expected");
       break;
     default:
       /* after "{" or ",", an object wants a key; anywhere else a value */
       message = object && before > 0 && strchr ("{,", doc->text[before - 1]) != NULL
-                ? "a key in quotes was expected" : "a value was expected";
+                ? _("a key in quotes was expected") : _("a value was expected");
       /* a word json-glib read whole: point at its start */
       while (before > 0 && g_ascii_isalnum (doc->text[before - 1]))
         before--;
@@ -545,7 +546,7 @@ tw_json_doc_parse_at (const char  *text,
   if (doc->duplicate_at != 0)
     {
       g_autofree char *key = tw_excerpt (doc->duplicate_key, TW_EXCERPT_VALUE);
-      g_autofree char *message = g_strdup_printf ("the key “%s” appears twice in one object",
+      g_autofree char *message = g_strdup_printf (_("the key “%s” appears twice in one object"),
                                                   key);
 
       fail_at (doc, doc->duplicate_at - 1, error, message);
@@ -553,7 +554,7 @@ tw_json_doc_parse_at (const char  *text,
     }
   if (json_parser_get_root (doc->parser) == NULL)
     {
-      fail_at (doc, 0, error, "a value was expected");
+      fail_at (doc, 0, error, _("a value was expected"));
       return NULL;
     }
   g_hash_table_insert (doc->starts, json_parser_get_root (doc->parser),

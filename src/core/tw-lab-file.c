@@ -16,6 +16,7 @@
 #include <math.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <glib/gi18n-lib.h>
 
 /**
  * tw_sim_lab_run_new:
@@ -145,17 +146,17 @@ lab_member (TwJsonDoc   *doc,
             gboolean     nullable,
             GError     **error)
 {
-  static const char * const type_names[] = { "an object", "a list", "a string" };
+  static const char * const type_names[] = { N_("an object"), N_("a list"), N_("a string") };
   JsonNode *node = tw_json_member (object, key);
 
   if (node == NULL)
     {
-      tw_json_doc_fail (doc, object, error, "%s has no “%s”", object_name, key);
+      tw_json_doc_fail (doc, object, error, _("%s has no “%s”"), object_name, key);
       return NULL;
     }
   if (!lab_is (node, type) && !(nullable && tw_json_is_null (node)))
     {
-      tw_json_doc_fail (doc, node, error, "“%s” must be %s", key, type_names[type]);
+      tw_json_doc_fail (doc, node, error, _("“%s” must be %s"), key, _(type_names[type]));
       return NULL;
     }
   return node;
@@ -174,11 +175,11 @@ lab_u64 (TwJsonDoc   *doc,
   JsonNode *node = tw_json_member (object, key);
 
   if (node == NULL)
-    return tw_json_doc_fail (doc, object, error, "%s has no “%s”", object_name, key);
+    return tw_json_doc_fail (doc, object, error, _("%s has no “%s”"), object_name, key);
   if (!tw_json_u64 (node, min, max, out))
     return tw_json_doc_fail (doc, node, error,
-                             "“%s” must be a whole number from %" G_GUINT64_FORMAT " to %"
-                             G_GUINT64_FORMAT, key, min, max);
+                             _("“%s” must be a whole number from %llu to %llu"), key,
+                             (unsigned long long) min, (unsigned long long) max);
   return TRUE;
 }
 
@@ -194,7 +195,7 @@ lab_strv (TwJsonDoc   *doc,
     if (tw_json_string (json_array_get_element (array, i)) == NULL)
       {
         tw_json_doc_fail (doc, json_array_get_element (array, i), error,
-                          "“%s” must be a list of strings", key);
+                          _("“%s” must be a list of strings"), key);
         return NULL;
       }
   return tw_json_strv (node);
@@ -221,11 +222,11 @@ lab_read_definition (TwJsonDoc   *doc,
       || (yaml = lab_member (doc, def, in, "text", LAB_STRING, FALSE, error)) == NULL)
     return FALSE;
   if (*tw_json_string (yaml) == '\0')
-    return tw_json_doc_fail (doc, yaml, error, "the text of %s is empty", in);
+    return tw_json_doc_fail (doc, yaml, error, _("the text of %s is empty"), in);
   actual = g_compute_checksum_for_string (G_CHECKSUM_SHA256, tw_json_string (yaml), -1);
   if (g_ascii_strcasecmp (actual, tw_json_string (sha)) != 0)
-    return tw_json_doc_fail (doc, sha, error, "the text of %s does not match its SHA-256: "
-                             "the file was changed after it was saved", in);
+    return tw_json_doc_fail (doc, sha, error, _("the text of %s does not match its SHA-256: "
+                               "the file was changed after it was saved"), in);
   *path_out = g_strdup (tw_json_string (path));
   *name_out = g_strdup (tw_json_string (name));
   *text_out = g_strdup (tw_json_string (yaml));
@@ -241,7 +242,7 @@ lab_read_definitions (TwJsonDoc    *doc,
 {
   JsonNode *def, *other;
 
-  if ((def = lab_member (doc, root, "the document", "definition", LAB_OBJECT, FALSE,
+  if ((def = lab_member (doc, root, _("the document"), "definition", LAB_OBJECT, FALSE,
                          error)) == NULL
       || !lab_read_definition (doc, def, "definition", &run->definition_path,
                                &run->definition_name, &run->definition_text, error))
@@ -250,10 +251,10 @@ lab_read_definitions (TwJsonDoc    *doc,
   if (version < 2)
     {
       if (other != NULL && !tw_json_is_null (other))
-        return tw_json_doc_fail (doc, other, error, "“compare_definition” needs version 2");
+        return tw_json_doc_fail (doc, other, error, _("“compare_definition” needs version 2"));
       return TRUE;
     }
-  if ((other = lab_member (doc, root, "the document", "compare_definition", LAB_OBJECT, TRUE,
+  if ((other = lab_member (doc, root, _("the document"), "compare_definition", LAB_OBJECT, TRUE,
                            error)) == NULL)
     return FALSE;
   if (tw_json_is_null (other))
@@ -269,12 +270,12 @@ lab_read_settings (TwJsonDoc    *doc,
                    TwSimLabRun  *run,
                    GError      **error)
 {
-  const char *in = "“settings”";
+  const char *in = _("“settings”");
   JsonNode *settings, *bots, *options, *compare;
   guint n_bots;
   guint64 v;
 
-  if ((settings = lab_member (doc, root, "the document", "settings", LAB_OBJECT, FALSE,
+  if ((settings = lab_member (doc, root, _("the document"), "settings", LAB_OBJECT, FALSE,
                               error)) == NULL
       || !lab_u64 (doc, settings, in, "players", 1, TW_MAX_PLAYERS, &v, error))
     return FALSE;
@@ -284,7 +285,8 @@ lab_read_settings (TwJsonDoc    *doc,
     return FALSE;
   n_bots = json_array_get_length (json_node_get_array (bots));
   if (n_bots != run->n_players)
-    return tw_json_doc_fail (doc, bots, error, "%u bots for %u players", n_bots,
+    return tw_json_doc_fail (doc, bots, error, g_dngettext (GETTEXT_PACKAGE, "%u bot for %u players",
+                                                            "%u bots for %u players", n_bots), n_bots,
                              run->n_players);
   for (guint p = 0; p < run->n_players; p++)
     {
@@ -293,7 +295,7 @@ lab_read_settings (TwJsonDoc    *doc,
 
       if (!tw_bot_spec_parse (run->bots[p], &spec, &bot_error))
         return tw_json_doc_fail (doc, json_array_get_element (json_node_get_array (bots), p),
-                                 error, "seat %u: %s", p + 1, bot_error->message);
+                                 error, _("seat %u: %s"), p + 1, bot_error->message);
     }
   if (!lab_u64 (doc, settings, in, "games", 1, G_MAXUINT32, &run->games, error)
       || !lab_u64 (doc, settings, in, "seed", 0, G_MAXUINT64, &run->seed, error)
@@ -306,13 +308,13 @@ lab_read_settings (TwJsonDoc    *doc,
   for (guint i = 0; run->options[i] != NULL; i++)
     if (strchr (run->options[i], '=') == NULL)
       return tw_json_doc_fail (doc, json_array_get_element (json_node_get_array (options), i),
-                               error, "an option must be written name=value");
+                               error, _("an option must be written name=value"));
   if ((compare = lab_member (doc, settings, in, "compare", LAB_STRING, TRUE, error)) == NULL)
     return FALSE;
   if (!tw_json_is_null (compare))
     {
       if (strchr (tw_json_string (compare), '=') == NULL)
-        return tw_json_doc_fail (doc, compare, error, "“compare” must be written name=value");
+        return tw_json_doc_fail (doc, compare, error, _("“compare” must be written name=value"));
       run->compare = g_strdup (tw_json_string (compare));
     }
   return TRUE;
@@ -328,24 +330,24 @@ lab_check_arm (TwJsonDoc          *doc,
                GError            **error)
 {
   gboolean ab = run->compare != NULL || run->compare_definition_text != NULL;
-  const char *name = !ab ? "the result" : k == 0 ? "result A" : "result B";
+  const char *name = !ab ? _("the result") : k == 0 ? _("result A") : _("result B");
   const char *definition = k == 1 && run->compare_definition_text != NULL
                            ? run->compare_definition_name : run->definition_name;
 
   if (arm->n_players != run->n_players || !tw_sim_strv_equal (arm->bots, run->bots))
     return tw_json_doc_fail (doc, node, error,
-                             "%s: the players or bots differ from the settings", name);
+                             _("%s: the players or bots differ from the settings"), name);
   if (arm->seed != run->seed || arm->total_games != run->games)
-    return tw_json_doc_fail (doc, node, error, "%s: the seed or number of games differs "
-                             "from the settings", name);
+    return tw_json_doc_fail (doc, node, error, _("%s: the seed or number of games differs "
+                               "from the settings"), name);
   if (k == 0 && !tw_sim_strv_equal (arm->options, run->options))
     return tw_json_doc_fail (doc, node, error,
-                             "result A: the options differ from the settings");
+                             _("result A: the options differ from the settings"));
   if (ab && g_strcmp0 (arm->label, k == 0 ? "A" : "B") != 0)
-    return tw_json_doc_fail (doc, node, error, "result %u must be labelled “%s”", k + 1,
+    return tw_json_doc_fail (doc, node, error, _("result %u must be labelled “%s”"), k + 1,
                              k == 0 ? "A" : "B");
   if (g_strcmp0 (arm->definition, definition) != 0)
-    return tw_json_doc_fail (doc, node, error, "%s is of the definition “%s”, not “%s”", name,
+    return tw_json_doc_fail (doc, node, error, _("%s is of the definition “%s”, not “%s”"), name,
                              arm->definition, definition);
   /* each game's index, seed, ranks and scores: tw_sim_arm_from_json() */
   return TRUE;
@@ -361,22 +363,22 @@ lab_read_results (TwJsonDoc    *doc,
   guint n_arms = run->compare != NULL || run->compare_definition_text != NULL ? 2 : 1;
   JsonArray *items;
 
-  if ((results = lab_member (doc, root, "the document", "results", LAB_OBJECT, FALSE,
+  if ((results = lab_member (doc, root, _("the document"), "results", LAB_OBJECT, FALSE,
                              error)) == NULL
-      || (format = lab_member (doc, results, "“results”", "format", LAB_STRING, FALSE,
+      || (format = lab_member (doc, results, _("“results”"), "format", LAB_STRING, FALSE,
                                error)) == NULL)
     return FALSE;
   if (!g_str_equal (tw_json_string (format), "tilewright-simulation"))
     return tw_json_doc_fail (doc, format, error,
-                             "the results must be “tilewright-simulation”");
-  if ((list = lab_member (doc, results, "“results”", "arms", LAB_ARRAY, FALSE, error)) == NULL)
+                             _("the results must be “tilewright-simulation”"));
+  if ((list = lab_member (doc, results, _("“results”"), "arms", LAB_ARRAY, FALSE, error)) == NULL)
     return FALSE;
   items = json_node_get_array (list);
   if (json_array_get_length (items) != n_arms)
     return tw_json_doc_fail (doc, list, error, n_arms == 2
-                             ? "an A/B run must have two results, A and B"
-                             : "a run without “compare” or “compare_definition” must have "
-                               "one result");
+                             ? _("an A/B run must have two results, A and B")
+                             : _("a run without “compare” or “compare_definition” must have "
+                                 "one result"));
   for (guint k = 0; k < n_arms; k++)
     {
       JsonNode *node = json_array_get_element (items, k);
@@ -397,7 +399,7 @@ lab_read_results (TwJsonDoc    *doc,
       /* another definition may be of another module; the same one cannot */
       if (run->compare_definition_text == NULL && !g_str_equal (a->rules_id, b->rules_id))
         return tw_json_doc_fail (doc, list, error,
-                                 "A and B are results of different rules modules");
+                                 _("A and B are results of different rules modules"));
     }
   return TRUE;
 }
@@ -435,7 +437,7 @@ tw_sim_lab_run_from_json (const char  *text,
   if (!JSON_NODE_HOLDS_OBJECT (root))
     {
       tw_json_doc_fail (doc, root, error,
-                        "not a Tilewright Lab run (the document is not an object)");
+                        _("not a Tilewright Lab run (the document is not an object)"));
       return NULL;
     }
   format = tw_json_string (tw_json_member (root, "format"));
@@ -444,16 +446,16 @@ tw_sim_lab_run_from_json (const char  *text,
       JsonNode *at = tw_json_member (root, "format");
 
       tw_json_doc_fail (doc, at != NULL ? at : root, error,
-                        "not a Tilewright Lab run (no “format”: “tilewright-lab-run”)");
+                        _("not a Tilewright Lab run (no “format”: “tilewright-lab-run”)"));
       return NULL;
     }
-  if (!lab_u64 (doc, root, "the document", "version", 1, G_MAXUINT32, &version, error))
+  if (!lab_u64 (doc, root, _("the document"), "version", 1, G_MAXUINT32, &version, error))
     return NULL;
   if (version > 2)
     {
       tw_json_doc_fail (doc, tw_json_member (root, "version"), error,
-                        "version %" G_GUINT64_FORMAT " is newer than this Tilewright reads (2)",
-                        version);
+                        _("version %llu is newer than this Tilewright reads (2)"),
+                        (unsigned long long) version);
       return NULL;
     }
   if (!lab_read_definitions (doc, root, version, run, error)
@@ -505,7 +507,7 @@ tw_sim_lab_run_load (const char  *path,
 
   g_return_val_if_fail (path != NULL, NULL);
 
-  if (!tw_file_read_limited (path, TW_SIM_LAB_FILE_MAX_BYTES, "a Lab run", &text, &len, error))
+  if (!tw_file_read_limited (path, TW_SIM_LAB_FILE_MAX_BYTES, _("a Lab run"), &text, &len, error))
     return NULL;
   run = tw_sim_lab_run_from_json (text, len, &local_error);
   if (run == NULL)

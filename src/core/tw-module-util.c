@@ -7,6 +7,7 @@
 #include <glib/gi18n-lib.h>
 #include <stdlib.h>
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 void
 tw_append_word_list (GString            *out,
@@ -77,7 +78,7 @@ tw_check_instance_at (guint8     *seen,
 {
   if (seen[inst]++ == 0 && loc_agrees)
     return TRUE;
-  g_string_printf (why, "tile instance %u is %s and elsewhere", inst, where);
+  g_string_printf (why, _("tile instance %u is %s and elsewhere"), inst, where);
   return FALSE;
 }
 
@@ -91,7 +92,7 @@ tw_check_instances_placed (const guint8 *seen,
   for (guint t = 0; t < n_inst; t++)
     if (!seen[t] && loc[t] != loc_away)
       {
-        g_string_printf (why, "tile instance %u is nowhere", t);
+        g_string_printf (why, _("tile instance %u is nowhere"), t);
         return FALSE;
       }
   return TRUE;
@@ -146,7 +147,7 @@ tw_notation_header_tag (char * const *head,
 {
   if (head[0] != NULL && g_str_equal (head[0], tag))
     return TRUE;
-  g_string_append_printf (why, "a %s position starts with '%s'", title, tag);
+  g_string_append_printf (why, _("a %s position starts with '%s'"), title, tag);
   return FALSE;
 }
 
@@ -158,7 +159,7 @@ tw_notation_split_key (char    *word,
 
   if (eq == NULL)
     {
-      g_string_printf (why, "expected KEY=VALUE, not '%s'", word);
+      g_string_printf (why, _("expected KEY=VALUE, not '%s'"), word);
       return NULL;
     }
   *eq = '\0';
@@ -174,7 +175,8 @@ tw_notation_check_players (const char *val,
 
   if (tw_notation_parse_int (val, &v) && (guint) v == n_players)
     return TRUE;
-  g_string_printf (why, "this game has %u players, the position %s", n_players, val);
+  g_string_printf (why, g_dngettext (GETTEXT_PACKAGE, "this game has %u player, the position %s",
+                                     "this game has %u players, the position %s", n_players), n_players, val);
   return FALSE;
 }
 
@@ -187,7 +189,7 @@ tw_notation_parse_seat (const char *val,
 {
   if (tw_notation_parse_int (val, seat) && *seat >= 1 && (guint) *seat <= n_players)
     return TRUE;
-  g_string_printf (why, "%s must be a seat from 1 to %u", key, n_players);
+  g_string_printf (why, _("%s must be a seat from 1 to %u"), key, n_players);
   return FALSE;
 }
 
@@ -203,7 +205,7 @@ tw_notation_take_instance (const TwDefinition *def,
 
   if (t < 0)
     {
-      g_string_printf (why, "unknown tile '%s'", id);
+      g_string_printf (why, _("unknown tile '%s'"), id);
       return -1;
     }
   for (guint i = 0; i < n_inst; i++)
@@ -212,6 +214,6 @@ tw_notation_take_instance (const TwDefinition *def,
         used[i] = 1;
         return i;
       }
-  g_string_printf (why, "more '%s' tiles than the definition has", id);
+  g_string_printf (why, _("more '%s' tiles than the definition has"), id);
   return -1;
 }

@@ -45,14 +45,15 @@ tw_layout_end (gsize off)
   return (off + 7) & ~(gsize) 7;
 }
 
-/* apply()'s refusal: appends @reason to @why (which may be NULL) and
- * returns FALSE. */
+/* apply()'s refusal: appends @reason, a msgid marked with N_(), to @why in
+ * the user's language and returns FALSE. @why may be NULL (a bot or a
+ * playout asking), and then nothing is looked up. */
 static inline gboolean
 tw_refuse (GString    *why,
            const char *reason)
 {
   if (why)
-    g_string_append (why, reason);
+    g_string_append (why, g_dgettext (GETTEXT_PACKAGE, reason));
   return FALSE;
 }
 

@@ -15,6 +15,7 @@
 #include <math.h>
 #include <string.h>
 #include <yaml.h>
+#include <glib/gi18n-lib.h>
 
 #define DEFAULT_MAX_BYTES (4 * 1024 * 1024)
 #define DEFAULT_MAX_NODES 200000
@@ -99,18 +100,20 @@ tw_node_free (TwNode *node)
 }
 
 const char *
-tw_node_type_name (TwNodeType type)
+tw_node_type_a (TwNodeType type)
 {
   switch (type)
     {
     case TW_NODE_SCALAR:
-      return "scalar";
+      /* Translators: a YAML value that is not a list or map */
+      return _("a scalar");
     case TW_NODE_MAP:
-      return "map";
+      /* Translators: a YAML mapping, written as 'key: value' lines */
+      return _("a map");
     case TW_NODE_SEQ:
-      return "list";
+      return _("a list");
     default:
-      return "node";
+      return _("a node");
     }
 }
 
@@ -293,8 +296,8 @@ add_to_parent (Parser      *p,
         {
           /* At the key's own start: @mark is where its closing bracket is. */
           tw_diagnostics_add (p->diags, TW_DIAG_ERROR, node->line, node->column,
-                              "write the key as plain text before the ':'",
-                              "a key must be a scalar, not a %s", tw_node_type_name (node->type));
+                              _("write the key as plain text before the ':'"),
+                              _("a key must be a scalar, not %s"), tw_node_type_a (node->type));
           tw_node_free (node);
           return FALSE;
         }
@@ -312,8 +315,9 @@ count_node (Parser      *p,
   if (p->n_nodes >= p->limits.max_nodes)
     {
       g_autofree char *msg =
-        g_strdup_printf ("the document has more than %u values", p->limits.max_nodes);
-      parser_error_at (p, mark, "split the file or remove repeated aliases", msg);
+        g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "the document has more than %u value",
+                                      "the document has more than %u values", p->limits.max_nodes), p->limits.max_nodes);
+      parser_error_at (p, mark, _("split the file or remove repeated aliases"), msg);
       return FALSE;
     }
   p->n_nodes++;
@@ -352,7 +356,8 @@ handle_start (Parser       *p,
   if (p->stack->len + 1 > p->limits.max_depth)
     {
       g_autofree char *msg =
-        g_strdup_printf ("lists and maps are nested more than %u levels deep",
+        g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "lists and maps are nested more than %u level deep",
+                                      "lists and maps are nested more than %u levels deep", p->limits.max_depth),
                          p->limits.max_depth);
       parser_error_at (p, &event->start_mark, NULL, msg);
       return FALSE;
@@ -417,33 +422,39 @@ handle_alias (Parser       *p,
 
   if (anchor == NULL)
     {
-      g_autofree char *msg = g_strdup_printf ("unknown anchor '%s'", name);
+      g_autofree char *msg = g_strdup_printf (_("unknown anchor '%s'"), name);
       parser_error_at (p, &event->start_mark,
-                       "an alias *name must follow a finished &name anchor", msg);
+                       _("an alias *name must follow a finished &name anchor"), msg);
       return FALSE;
     }
   /* Refused before copying, so that "billion laughs" costs nothing. */
   if (anchor->n_nodes > p->limits.max_nodes - p->n_nodes)
     {
       g_autofree char *msg =
-        g_strdup_printf ("alias '*%s' expands the document to more than %u values",
+        g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "alias '*%s' expands the document to more than %u value",
+                                      "alias '*%s' expands the document to more than %u values", p->limits.max_nodes),
                          name, p->limits.max_nodes);
-      parser_error_at (p, &event->start_mark, "use fewer aliases", msg);
+      parser_error_at (p, &event->start_mark, _("use fewer aliases"), msg);
       return FALSE;
     }
   if (anchor->n_bytes > p->limits.max_bytes
       || p->n_bytes > p->limits.max_bytes * 2 - anchor->n_bytes)
     {
       g_autofree char *msg =
-        g_strdup_printf ("alias '*%s' expands the document to more text than the "
-                         "limit of %" G_GSIZE_FORMAT " bytes", name, p->limits.max_bytes);
-      parser_error_at (p, &event->start_mark, "use fewer aliases", msg);
+        g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                      "alias '*%s' expands the document to more text than the "
+                                      "limit of %zu byte",
+                                      "alias '*%s' expands the document to more text than the "
+                                      "limit of %zu bytes", p->limits.max_bytes),
+                         name, (size_t) p->limits.max_bytes);
+      parser_error_at (p, &event->start_mark, _("use fewer aliases"), msg);
       return FALSE;
     }
   if (anchor->height + p->stack->len > p->limits.max_depth)
     {
       g_autofree char *msg =
-        g_strdup_printf ("alias '*%s' nests lists and maps more than %u levels deep",
+        g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "alias '*%s' nests lists and maps more than %u level deep",
+                                      "alias '*%s' nests lists and maps more than %u levels deep", p->limits.max_depth),
                          name, p->limits.max_depth);
       parser_error_at (p, &event->start_mark, NULL, msg);
       return FALSE;
@@ -464,14 +475,14 @@ static void
 report_yaml_error (Parser        *p,
                    yaml_parser_t *yp)
 {
-  const char *problem = yp->problem ? yp->problem : "unknown problem";
+  const char *problem = yp->problem ? yp->problem : _("unknown problem");
   g_autofree char *hint = NULL;
 
   switch (yp->error)
     {
     case YAML_MEMORY_ERROR:
       tw_diagnostics_add (p->diags, TW_DIAG_ERROR, 0, 0, NULL,
-                          "out of memory while reading the YAML text");
+                          _("out of memory while reading the YAML text"));
       return;
 
     case YAML_READER_ERROR:
@@ -484,22 +495,22 @@ report_yaml_error (Parser        *p,
         position_of_byte (p->text, offset, &line, &column);
         if (yp->problem_value != -1)
           tw_diagnostics_add (p->diags, TW_DIAG_ERROR, line, column,
-                              "remove the character or save the file as UTF-8 text",
-                              "invalid YAML text: %s (#x%X)", problem,
+                              _("remove the character or save the file as UTF-8 text"),
+                              _("invalid YAML text: %s (#x%X)"), problem,
                               (guint) yp->problem_value);
         else
           tw_diagnostics_add (p->diags, TW_DIAG_ERROR, line, column, NULL,
-                              "invalid YAML text: %s", problem);
+                              _("invalid YAML text: %s"), problem);
         return;
       }
 
     default:
       if (yp->context != NULL)
-        hint = g_strdup_printf ("%s at line %zu, column %zu", yp->context,
+        hint = g_strdup_printf (_("%s at line %zu, column %zu"), yp->context,
                                 yp->context_mark.line + 1, yp->context_mark.column + 1);
       tw_diagnostics_add (p->diags, TW_DIAG_ERROR, yp->problem_mark.line + 1,
                           yp->problem_mark.column + 1, hint,
-                          "invalid YAML: %s", problem);
+                          _("invalid YAML: %s"), problem);
       return;
     }
 }
@@ -508,7 +519,7 @@ report_yaml_error (Parser        *p,
 static char *
 format_mib (guint64 bytes)
 {
-  return g_strdup_printf ("%.1f MiB", bytes / (1024.0 * 1024.0));
+  return g_strdup_printf (_("%.1f MiB"), bytes / (1024.0 * 1024.0));
 }
 
 /* Checks libyaml cannot do with useful positions: size, NUL bytes, UTF-8. */
@@ -525,8 +536,8 @@ check_text (const char          *text,
       g_autofree char *size = format_mib (len);
       g_autofree char *limit = format_mib (limits->max_bytes);
 
-      tw_diagnostics_add (diags, TW_DIAG_ERROR, 1, 1, "a definition is a few kB of text",
-                          "the file is %s, more than the limit of %s", size, limit);
+      tw_diagnostics_add (diags, TW_DIAG_ERROR, 1, 1, _("a definition is a few kB of text"),
+                          _("the file is %s, more than the limit of %s"), size, limit);
       return FALSE;
     }
 
@@ -538,14 +549,13 @@ check_text (const char          *text,
       position_of_byte (text, offset, &line, &column);
       if (*end == '\0')
         tw_diagnostics_add (diags, TW_DIAG_ERROR, line, column,
-                            "this is not a text file, or it is damaged",
-                            "the text contains a NUL byte (at byte %" G_GSIZE_FORMAT ")",
-                            offset);
+                            _("this is not a text file, or it is damaged"),
+                            _("the text contains a NUL byte (at byte %zu)"), (size_t) offset);
       else
         tw_diagnostics_add (diags, TW_DIAG_ERROR, line, column,
-                            "save the file as UTF-8",
-                            "the text is not valid UTF-8: byte 0x%02X (at byte %"
-                            G_GSIZE_FORMAT ")", (guint) (guchar) *end, offset);
+                            _("save the file as UTF-8"),
+                            _("the text is not valid UTF-8: byte 0x%02X (at byte %zu)"),
+                            (guint) (guchar) *end, (size_t) offset);
       return FALSE;
     }
   return TRUE;
@@ -599,7 +609,7 @@ tw_node_parse (const char         *text,
   if (!yaml_parser_initialize (&yp))
     {
       tw_diagnostics_add (diags, TW_DIAG_ERROR, 0, 0, NULL,
-                          "out of memory while starting the YAML reader");
+                          _("out of memory while starting the YAML reader"));
       ok = FALSE;
       done = TRUE;
     }
@@ -714,7 +724,7 @@ quote_scalar (const char *s)
 
   /* libyaml hands out valid UTF-8, but be sure before walking characters. */
   if (!g_utf8_validate (s, -1, NULL))
-    return g_strdup ("(text that is not UTF-8)");
+    return g_strdup (_("(text that is not UTF-8)"));
 
   out = g_string_new ("'");
 
@@ -744,11 +754,13 @@ describe (const TwNode *node)
       g_autofree char *q = NULL;
 
       if (node->plain && node->scalar[0] == '\0')
-        return g_strdup ("nothing");
+        return g_strdup (_("nothing"));
       q = quote_scalar (node->scalar);
-      return g_strdup_printf ("%s%s", node->plain ? "" : "the quoted text ", q);
+      if (node->plain)
+        return g_steal_pointer (&q);
+      return g_strdup_printf (_("the quoted text %s"), q);
     }
-  return g_strdup_printf ("a %s", tw_node_type_name (node->type));
+  return g_strdup (tw_node_type_a (node->type));
 }
 
 /**
@@ -772,10 +784,12 @@ tw_node_expect (const TwNode  *node,
 
   found = describe (node);
   tw_diag_error (diags, node,
-                 type == TW_NODE_SEQ ? "write it as [a, b] or as lines starting with '- '"
-                 : type == TW_NODE_MAP ? "write it as 'key: value' lines" : NULL,
-                 "%s must be a %s, found %s", what ? what : "the value",
-                 tw_node_type_name (type), found);
+                 type == TW_NODE_SEQ ? _("write it as [a, b] or as lines starting with '- '")
+                 : type == TW_NODE_MAP ? _("write it as 'key: value' lines") : NULL,
+                 /* Translators: what the value is ("'name' of tile 'a'"), the type it
+                  * must have ("a list"), what was found ("a map", "'abc'") */
+                 _("%s must be %s, found %s"), what ? what : _("the value"),
+                 tw_node_type_a (type), found);
   return FALSE;
 }
 
@@ -792,7 +806,7 @@ tw_node_to_int (const TwNode  *node,
                 TwDiagnostics *diags)
 {
   gint64 value;
-  g_autofree char *range = NULL;
+  g_autofree char *expected = NULL;
 
   g_return_val_if_fail (diags != NULL, FALSE);
 
@@ -800,30 +814,31 @@ tw_node_to_int (const TwNode  *node,
     return FALSE;
 
   if (min == G_MININT64 && max == G_MAXINT64)
-    range = g_strdup ("");
+    expected = g_strdup (_("a whole number"));
   else
-    range = g_strdup_printf (" from %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT, min, max);
+    expected = g_strdup_printf (_("a whole number from %lld to %lld"), (long long) min,
+                                (long long) max);
 
   if (node->type != TW_NODE_SCALAR || node->scalar[0] == '\0'
       || !g_ascii_string_to_signed (node->scalar, 10, G_MININT64, G_MAXINT64, &value, NULL))
     {
       g_autofree char *found = describe (node);
 
-      tw_diag_error (diags, node, NULL, "expected a whole number%s, found %s", range, found);
+      tw_diag_error (diags, node, NULL, _("expected %s, found %s"), expected, found);
       return FALSE;
     }
   if (!node->plain)
     {
       g_autofree char *found = describe (node);
 
-      tw_diag_error (diags, node, "remove the quotes",
-                     "expected a whole number%s, found %s", range, found);
+      tw_diag_error (diags, node, _("remove the quotes"),
+                     _("expected %s, found %s"), expected, found);
       return FALSE;
     }
   if (value < min || value > max)
     {
-      tw_diag_error (diags, node, NULL, "%" G_GINT64_FORMAT " is out of range: expected a "
-                     "whole number%s", value, range);
+      tw_diag_error (diags, node, NULL, _("%lld is out of range: expected %s"), (long long) value,
+                     expected);
       return FALSE;
     }
   if (out != NULL)
@@ -860,8 +875,8 @@ tw_node_to_bool (const TwNode  *node,
     g_autofree char *found = describe (node);
 
     tw_diag_error (diags, node, node->type == TW_NODE_SCALAR && !node->plain
-                   ? "remove the quotes" : NULL,
-                   "expected true or false, found %s", found);
+                   ? _("remove the quotes") : NULL,
+                   _("expected true or false, found %s"), found);
   }
   return FALSE;
 }
@@ -891,7 +906,7 @@ tw_node_to_double (const TwNode  *node,
   {
     g_autofree char *found = describe (node);
 
-    tw_diag_error (diags, node, NULL, "expected a number, found %s", found);
+    tw_diag_error (diags, node, NULL, _("expected a number, found %s"), found);
   }
   return FALSE;
 }
@@ -927,8 +942,8 @@ tw_node_to_choice (const TwNode       *node,
   list = g_strjoinv (", ", (char **) choices);
   found = describe (node);
   if (nearest != NULL)
-    hint = g_strdup_printf ("did you mean '%s'?", nearest);
-  tw_diag_error (diags, node, hint, "expected one of %s, found %s", list, found);
+    hint = g_strdup_printf (_("did you mean '%s'?"), nearest);
+  tw_diag_error (diags, node, hint, _("expected one of %s, found %s"), list, found);
   return FALSE;
 }
 
@@ -968,23 +983,23 @@ tw_node_check_keys (const TwNode       *node,
           g_autofree char *q = quote_scalar (key->scalar);
 
           if (nearest != NULL)
-            hint = g_strdup_printf ("did you mean '%s'?", nearest);
+            hint = g_strdup_printf (_("did you mean '%s'?"), nearest);
           else
             {
               g_autofree char *list = g_strjoinv (", ", (char **) allowed);
-              hint = g_strdup_printf ("known keys: %s", list);
+              hint = g_strdup_printf (_("known keys: %s"), list);
             }
-          tw_diag_error (diags, key, hint, "unknown key %s in %s", q, what);
+          tw_diag_error (diags, key, hint, _("unknown key %s in %s"), q, what);
           ok = FALSE;
         }
 
       first = g_hash_table_lookup (seen, key->scalar);
       if (first != NULL)
         {
-          g_autofree char *hint = g_strdup_printf ("the first is at line %u", first->line);
+          g_autofree char *hint = g_strdup_printf (_("the first is at line %u"), first->line);
           g_autofree char *q = quote_scalar (key->scalar);
 
-          tw_diag_error (diags, key, hint, "duplicate key %s in %s", q, what);
+          tw_diag_error (diags, key, hint, _("duplicate key %s in %s"), q, what);
           ok = FALSE;
         }
       else

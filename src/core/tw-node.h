@@ -57,7 +57,8 @@ void          tw_node_free           (TwNode              *node);
 /* MAP lookup by key; NULL if absent or @node is not a map. */
 const TwNode *tw_node_get            (const TwNode        *node,
                                       const char          *key);
-const char   *tw_node_type_name      (TwNodeType           type);
+/* A type as messages name it, translated: "a map", "a list", "a scalar". */
+const char   *tw_node_type_a         (TwNodeType           type);
 
 /* Checked conversions: on failure they add an error at @node to @diags and
  * return FALSE; @node may be NULL (then FALSE without a message). */

@@ -9,6 +9,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 #include "tw-module-util.h"
 
@@ -102,15 +103,15 @@ type_refusal (TwNotationFieldType type)
   switch (type)
     {
     case TW_FIELD_SEAT:
-      return "{key} must be a seat from 1 to {players}";
+      return _("{key} must be a seat from 1 to {players}");
     case TW_FIELD_PLAYERS:
-      return "this game has {players} players, the position {value}";
+      return _("this game has {players} players, the position {value}");
     case TW_FIELD_NAME:
-      return "unknown {key} '{value}'";
+      return _("unknown {key} '{value}'");
     case TW_FIELD_INT:
-      return "{key} must be from {min} to {max}, not '{value}'";
+      return _("{key} must be from {min} to {max}, not '{value}'");
     default:
-      return "bad value '{value}' for {key}";
+      return _("bad value '{value}' for {key}");
     }
 }
 
@@ -212,7 +213,7 @@ tw_notation_read_header (TwNotationReader       *reader,
   if (!tw_notation_header_tag (reader->head, header->tag, header->title, why))
     return FALSE;
   return tw_notation_read_fields (reader, header, reader->head + 1,
-                                  "unknown key '{key}' in the position header", why);
+                                  _("unknown key '{key}' in the position header"), why);
 }
 
 /* Whether @key is @section's: fills the number or the argument of @line. */
@@ -267,7 +268,7 @@ tw_notation_read_sections (TwNotationReader        *reader,
         {
           if (some)
             continue;
-          g_string_printf (why, "line %u: expected 'NAME: ...'", l + 1);
+          g_string_printf (why, _("line %u: expected 'NAME: ...'"), l + 1);
           return FALSE;
         }
       *colon = '\0';
@@ -280,12 +281,12 @@ tw_notation_read_sections (TwNotationReader        *reader,
         {
           if (some)
             continue;
-          g_string_printf (why, "unknown line '%s:'", line.key);
+          g_string_printf (why, _("unknown line '%s:'"), line.key);
           return FALSE;
         }
       if (section->max > 0 && (line.number < 1 || line.number > section->max))
         {
-          tw_notation_refuse (why, section->refusal ? section->refusal : "no line called '{key}'",
+          tw_notation_refuse (why, section->refusal ? section->refusal : _("no line called '{key}'"),
                               line.key, "", reader->n_players, 1, section->max);
           return FALSE;
         }
@@ -328,7 +329,7 @@ tw_notation_parse_placement (char    *word,
 
   if (at == NULL || r == NULL)
     {
-      g_string_printf (why, "expected TILE@X,YrR, not '%s'", word);
+      g_string_printf (why, _("expected TILE@X,YrR, not '%s'"), word);
       return FALSE;
     }
   *at = '\0';
@@ -336,7 +337,7 @@ tw_notation_parse_placement (char    *word,
   if (!tw_notation_parse_xy (at + 1, x, y) || !tw_notation_parse_int (r + 1, rot)
       || *rot < 0 || *rot > 3)
     {
-      g_string_printf (why, "bad placement of '%s'", word);
+      g_string_printf (why, _("bad placement of '%s'"), word);
       return FALSE;
     }
   return TRUE;
@@ -357,6 +358,6 @@ tw_notation_parse_rotation (const char *word,
 {
   if (word[0] == 'r' && tw_notation_parse_int (word + 1, rot) && *rot >= 0 && *rot <= 3)
     return TRUE;
-  g_string_printf (why, "rotation is r0, r1, r2 or r3, not '%s'", word);
+  g_string_printf (why, _("rotation is r0, r1, r2 or r3, not '%s'"), word);
   return FALSE;
 }

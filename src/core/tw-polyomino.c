@@ -11,6 +11,7 @@
 #include "tw-polyomino.h"
 
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 
 G_DEFINE_QUARK (tw-polyomino-error-quark, tw_polyomino_error)
@@ -67,7 +68,8 @@ tw_polyomino_from_rows (TwPolyomino        *poly,
               if (n == TW_POLY_MAX_CELLS)
                 {
                   g_set_error (error, TW_POLYOMINO_ERROR, TW_POLYOMINO_ERROR_INVALID,
-                               "the shape has more than %d cells", TW_POLY_MAX_CELLS);
+                               g_dngettext (GETTEXT_PACKAGE, "the shape has more than %d cell",
+                                            "the shape has more than %d cells", TW_POLY_MAX_CELLS), TW_POLY_MAX_CELLS);
                   return FALSE;
                 }
               xs[n] = c;
@@ -81,8 +83,8 @@ tw_polyomino_from_rows (TwPolyomino        *poly,
               break;
             default:
               g_set_error (error, TW_POLYOMINO_ERROR, TW_POLYOMINO_ERROR_INVALID,
-                           "unexpected character '%c' in row %u of the shape: use '#' "
-                           "for a cell and '.' for an empty square",
+                           _("unexpected character '%c' in row %u of the shape: use '#' "
+                             "for a cell and '.' for an empty square"),
                            g_ascii_isprint (row[c]) ? row[c] : '?', r + 1);
               return FALSE;
             }
@@ -92,7 +94,7 @@ tw_polyomino_from_rows (TwPolyomino        *poly,
   if (n == 0)
     {
       g_set_error (error, TW_POLYOMINO_ERROR, TW_POLYOMINO_ERROR_INVALID,
-                   "the shape is empty: draw its cells with '#'");
+                   _("the shape is empty: draw its cells with '#'"));
       return FALSE;
     }
 
@@ -108,7 +110,7 @@ tw_polyomino_from_rows (TwPolyomino        *poly,
       if (x >= TW_POLY_MAX_CELLS || y >= TW_POLY_MAX_CELLS)
         {
           g_set_error (error, TW_POLYOMINO_ERROR, TW_POLYOMINO_ERROR_INVALID,
-                       "the cells of the shape are not all connected by their edges");
+                       _("the cells of the shape are not all connected by their edges"));
           return FALSE;
         }
       p.x[i] = x;
@@ -118,7 +120,7 @@ tw_polyomino_from_rows (TwPolyomino        *poly,
   if (!tw_polyomino_is_connected (&p))
     {
       g_set_error (error, TW_POLYOMINO_ERROR, TW_POLYOMINO_ERROR_INVALID,
-                   "the cells of the shape are not all connected by their edges");
+                   _("the cells of the shape are not all connected by their edges"));
       return FALSE;
     }
 

@@ -9,6 +9,8 @@
 #include "tw-file.h"
 #include "tw-sgf.h"
 
+#include <glib/gi18n-lib.h>
+
 static TwRecord *
 blksgf_import (TwDefinition  *def,
                const char    *text,
@@ -25,7 +27,7 @@ static const TwRecordFormat formats[] = {
   {
     .id = "blksgf",
     .suffix = ".blksgf",
-    .what = "a .blksgf record",
+    .what = N_("a .blksgf record"),
     .max_bytes = TW_SGF_MAX_BYTES,
     .import = blksgf_import,
     .export = tw_sgf_export,

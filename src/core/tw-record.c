@@ -14,6 +14,7 @@
 
 #include <string.h>
 #include <yaml.h>
+#include <glib/gi18n-lib.h>
 
 G_DEFINE_QUARK (tw-record-error-quark, tw_record_error)
 
@@ -71,7 +72,7 @@ tw_record_new (TwGame  *game,
   record->definition_path = g_strdup (game->definition->path);
   for (guint i = 0; i < game->n_players; i++)
     {
-      record->seats[i].name = g_strdup_printf ("Player %u", i + 1);
+      record->seats[i].name = g_strdup_printf (_("Player %u"), i + 1);
       record->seats[i].player = g_strdup ("human");
     }
 
@@ -335,7 +336,7 @@ tw_record_to_data (const TwRecord  *record,
   if (def->text == NULL)
     {
       g_set_error (error, TW_RECORD_ERROR, TW_RECORD_ERROR_INVALID,
-                   "the definition of “%s” has no text to embed in the record", def->name);
+                   _("the definition of “%s” has no text to embed in the record"), def->name);
       return NULL;
     }
 
@@ -442,9 +443,9 @@ tw_record_to_data (const TwRecord  *record,
   if (e.failed || !yaml_emitter_flush (&e.emitter))
     {
       g_set_error (error, TW_RECORD_ERROR, TW_RECORD_ERROR_INVALID,
-                   "cannot write the record: %s",
+                   _("cannot write the record: %s"),
                    e.emitter.problem != NULL ? e.emitter.problem
-                                             : "a text is not valid UTF-8");
+                                             : _("a text is not valid UTF-8"));
       yaml_emitter_delete (&e.emitter);
       g_string_free (e.out, TRUE);
       return NULL;
@@ -474,7 +475,7 @@ tw_record_save (const TwRecord  *record,
   if (!tw_file_save (path, data, -1, &local_error))
     {
       g_set_error (error, TW_RECORD_ERROR, TW_RECORD_ERROR_IO,
-                   "cannot save the record: %s", local_error->message);
+                   _("cannot save the record: %s"), local_error->message);
       return FALSE;
     }
 
@@ -519,7 +520,7 @@ load_set_error (Load    *l,
   if (*text == '\0')
     {
       g_free (text);
-      text = g_strdup_printf ("%s: error: not a valid record", l->name);
+      text = g_strdup_printf (_("%s: error: not a valid record"), l->name);
     }
   g_set_error_literal (error, TW_RECORD_ERROR,
                        l->has_code ? l->code : TW_RECORD_ERROR_INVALID, text);
@@ -594,8 +595,8 @@ report_definition_problems (Load                *l,
   load_fail (l, TW_RECORD_ERROR_DEFINITION);
   if (ddiags == NULL || tw_diagnostics_n_errors (ddiags) == 0)
     {
-      tw_diag_error (l->diags, def_node, NULL, "the embedded definition does not load: %s",
-                     def_error != NULL ? def_error->message : "unknown error");
+      tw_diag_error (l->diags, def_node, NULL, _("the embedded definition does not load: %s"),
+                     def_error != NULL ? def_error->message : _("unknown error"));
       return;
     }
 
@@ -607,10 +608,10 @@ report_definition_problems (Load                *l,
         continue;
       if (mapped && d->line > 0)
         tw_diagnostics_add (l->diags, TW_DIAG_ERROR, d->line + line_offset, d->column + indent,
-                            d->hint, "embedded definition: %s", d->message);
+                            d->hint, _("embedded definition: %s"), d->message);
       else
         tw_diagnostics_add (l->diags, TW_DIAG_ERROR, def_node->line, def_node->column, d->hint,
-                            "embedded definition, line %u column %u: %s",
+                            _("embedded definition, line %u column %u: %s"),
                             d->line, d->column, d->message);
     }
 }
@@ -625,7 +626,7 @@ load_line (Load         *l,
   TwGame *game = tw_history_get_game (history);
   guint cur = start;
 
-  if (!tw_node_expect (seq, TW_NODE_SEQ, "a line of moves", l->diags))
+  if (!tw_node_expect (seq, TW_NODE_SEQ, _("a line of moves"), l->diags))
     {
       load_fail (l, TW_RECORD_ERROR_INVALID);
       return FALSE;
@@ -645,7 +646,7 @@ load_line (Load         *l,
 
       if (item->type == TW_NODE_MAP)
         {
-          if (!tw_node_check_keys (item, move_keys, "a move", l->diags))
+          if (!tw_node_check_keys (item, move_keys, _("a move"), l->diags))
             {
               load_fail (l, TW_RECORD_ERROR_INVALID);
               return FALSE;
@@ -654,19 +655,19 @@ load_line (Load         *l,
           variations = tw_node_get (item, "variations");
           if (move_node == NULL)
             {
-              tw_diag_error (l->diags, item, "write it as {move: TEXT, variations: [...]}",
-                             "this move has no `move` key");
+              tw_diag_error (l->diags, item, _("write it as {move: TEXT, variations: [...]}"),
+                             _("this move has no `move` key"));
               load_fail (l, TW_RECORD_ERROR_INVALID);
               return FALSE;
             }
         }
-      if (scalar_of (l, move_node, "a move in notation") == NULL)
+      if (scalar_of (l, move_node, _("a move in notation")) == NULL)
         return FALSE;
 
       if (!tw_history_goto (history, cur))
         {
           load_fail (l, TW_RECORD_ERROR_INVALID);
-          tw_diag_error (l->diags, move_node, NULL, "internal error: cannot reach the position");
+          tw_diag_error (l->diags, move_node, NULL, _("internal error: cannot reach the position"));
           return FALSE;
         }
 
@@ -675,7 +676,7 @@ load_line (Load         *l,
         {
           load_fail (l, TW_RECORD_ERROR_ILLEGAL_MOVE);
           text = tw_excerpt (move_node->scalar, TW_EXCERPT_VALUE);
-          tw_diag_error (l->diags, move_node, NULL, "move %u “%s” is illegal: the game is over",
+          tw_diag_error (l->diags, move_node, NULL, _("move %u “%s” is illegal: the game is over"),
                          index, text);
           return FALSE;
         }
@@ -685,8 +686,8 @@ load_line (Load         *l,
           load_fail (l, TW_RECORD_ERROR_ILLEGAL_MOVE);
           text = tw_excerpt (move_node->scalar, TW_EXCERPT_VALUE);
           reason = tw_excerpt (why->str, TW_EXCERPT_REASON);
-          tw_diag_error (l->diags, move_node, NULL, "move %u “%s” cannot be read: %s",
-                         index, text, why->len > 0 ? reason : "not in the game's notation");
+          tw_diag_error (l->diags, move_node, NULL, _("move %u “%s” cannot be read: %s"),
+                         index, text, why->len > 0 ? reason : _("not in the game's notation"));
           return FALSE;
         }
       if (!tw_history_play (history, &move, why))
@@ -694,15 +695,15 @@ load_line (Load         *l,
           load_fail (l, TW_RECORD_ERROR_ILLEGAL_MOVE);
           text = tw_excerpt (move_node->scalar, TW_EXCERPT_VALUE);
           reason = tw_excerpt (why->str, TW_EXCERPT_REASON);
-          tw_diag_error (l->diags, move_node, NULL, "move %u “%s” is illegal: %s",
-                         index, text, why->len > 0 ? reason : "the rules refuse it");
+          tw_diag_error (l->diags, move_node, NULL, _("move %u “%s” is illegal: %s"),
+                         index, text, why->len > 0 ? reason : _("the rules refuse it"));
           return FALSE;
         }
       child = tw_history_get_current (history);
 
       if (variations != NULL)
         {
-          if (!tw_node_expect (variations, TW_NODE_SEQ, "a list of variations", l->diags))
+          if (!tw_node_expect (variations, TW_NODE_SEQ, _("a list of variations"), l->diags))
             {
               load_fail (l, TW_RECORD_ERROR_INVALID);
               return FALSE;
@@ -724,14 +725,14 @@ parse_seed (Load         *l,
             guint64      *seed)
 {
   g_autoptr(GError) error = NULL;
-  const char *text = scalar_of (l, node, "the seed");
+  const char *text = scalar_of (l, node, _("the seed"));
 
   if (text == NULL)
     return FALSE;
   if (!g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT64, seed, &error))
     {
-      tw_diag_error (l->diags, node, "a whole number from 0 to 18446744073709551615",
-                     "the seed “%s” is not a number", text);
+      tw_diag_error (l->diags, node, _("a whole number from 0 to 18446744073709551615"),
+                     _("the seed “%s” is not a number"), text);
       load_fail (l, TW_RECORD_ERROR_INVALID);
       return FALSE;
     }
@@ -771,7 +772,7 @@ tw_record_load_data (const char  *text,
       return NULL;
     }
 
-  if (!tw_node_expect (root, TW_NODE_MAP, "a game record", diags))
+  if (!tw_node_expect (root, TW_NODE_MAP, _("a game record"), diags))
     {
       load_fail (&l, TW_RECORD_ERROR_INVALID);
       load_set_error (&l, error);
@@ -780,8 +781,8 @@ tw_record_load_data (const char  *text,
   n_version = tw_node_get (root, "tilewright-record");
   if (n_version == NULL)
     {
-      tw_diag_error (diags, root, "a record starts with `tilewright-record: 1`",
-                     "this is not a Tilewright game record");
+      tw_diag_error (diags, root, _("a record starts with `tilewright-record: 1`"),
+                     _("this is not a Tilewright game record"));
       load_fail (&l, TW_RECORD_ERROR_INVALID);
       load_set_error (&l, error);
       return NULL;
@@ -790,12 +791,12 @@ tw_record_load_data (const char  *text,
     load_fail (&l, TW_RECORD_ERROR_INVALID);
   else if (version > TW_RECORD_FORMAT_VERSION)
     {
-      tw_diag_error (diags, n_version, "update Tilewright to read it",
-                     "record format %" G_GINT64_FORMAT " is newer than this version reads (%d)",
-                     version, TW_RECORD_FORMAT_VERSION);
+      tw_diag_error (diags, n_version, _("update Tilewright to read it"),
+                     _("record format %lld is newer than this version reads (%d)"),
+                     (long long) version, TW_RECORD_FORMAT_VERSION);
       load_fail (&l, TW_RECORD_ERROR_INVALID);
     }
-  if (!tw_node_check_keys (root, record_keys, "a game record", diags))
+  if (!tw_node_check_keys (root, record_keys, _("a game record"), diags))
     load_fail (&l, TW_RECORD_ERROR_INVALID);
 
   n_rules = tw_node_get (root, "rules");
@@ -817,7 +818,7 @@ tw_record_load_data (const char  *text,
     for (guint i = 0; i < G_N_ELEMENTS (required); i++)
       if (required[i].node == NULL)
         {
-          tw_diag_error (diags, root, NULL, "the record has no `%s`", required[i].key);
+          tw_diag_error (diags, root, NULL, _("the record has no `%s`"), required[i].key);
           load_fail (&l, TW_RECORD_ERROR_INVALID);
         }
   }
@@ -827,9 +828,9 @@ tw_record_load_data (const char  *text,
       return NULL;
     }
 
-  rules_id = scalar_of (&l, n_rules, "a rules id");
-  if (scalar_of (&l, n_def, "the definition text") == NULL
-      || (n_def_path != NULL && scalar_of (&l, n_def_path, "a path") == NULL)
+  rules_id = scalar_of (&l, n_rules, _("a rules id"));
+  if (scalar_of (&l, n_def, _("the definition text")) == NULL
+      || (n_def_path != NULL && scalar_of (&l, n_def_path, _("a path")) == NULL)
       || rules_id == NULL
       || !parse_seed (&l, n_seed, &seed))
     {
@@ -845,7 +846,7 @@ tw_record_load_data (const char  *text,
 
   /* The embedded definition, reported under the record's name. */
   {
-    g_autofree char *def_name = g_strdup_printf ("%s (embedded definition)", name);
+    g_autofree char *def_name = g_strdup_printf (_("%s (embedded definition)"), name);
     g_autoptr(TwDiagnostics) ddiags = tw_diagnostics_new (def_name);
     g_autoptr(GError) def_error = NULL;
 
@@ -861,7 +862,7 @@ tw_record_load_data (const char  *text,
   if (g_strcmp0 (def->rules->id, rules_id) != 0)
     {
       tw_diag_error (diags, n_rules, NULL,
-                     "the record says rules “%s” but its definition uses “%s”",
+                     _("the record says rules “%s” but its definition uses “%s”"),
                      rules_id, def->rules->id);
       load_fail (&l, TW_RECORD_ERROR_INVALID);
       load_set_error (&l, error);
@@ -871,13 +872,13 @@ tw_record_load_data (const char  *text,
   options = def->options;
   if (n_options != NULL)
     {
-      if (!tw_node_expect (n_options, TW_NODE_MAP, "a map of option values", diags))
+      if (!tw_node_expect (n_options, TW_NODE_MAP, _("a map of option values"), diags))
         load_fail (&l, TW_RECORD_ERROR_INVALID);
       else
         for (guint i = 0; i < n_options->n_children; i++)
           {
             const TwNode *key = n_options->keys[i];
-            const char *value = scalar_of (&l, n_options->children[i], "an option value");
+            const char *value = scalar_of (&l, n_options->children[i], _("an option value"));
             g_autofree char *assignment = NULL;
             g_autoptr(GError) opt_error = NULL;
 
@@ -916,12 +917,15 @@ tw_record_load_data (const char  *text,
 
   if (n_seats != NULL)
     {
-      if (!tw_node_expect (n_seats, TW_NODE_SEQ, "a list of seats", diags))
+      if (!tw_node_expect (n_seats, TW_NODE_SEQ, _("a list of seats"), diags))
         load_fail (&l, TW_RECORD_ERROR_INVALID);
       else if (n_seats->n_children != (guint) players)
         {
-          tw_diag_error (diags, n_seats, NULL, "the record lists %u seats but has %" G_GINT64_FORMAT " players",
-                         n_seats->n_children, players);
+          tw_diag_error (diags, n_seats, NULL,
+                         g_dngettext (GETTEXT_PACKAGE, "the record lists %u seat but has %lld players",
+                                      "the record lists %u seats but has %lld players",
+                                      n_seats->n_children),
+                         n_seats->n_children, (long long) players);
           load_fail (&l, TW_RECORD_ERROR_INVALID);
         }
       else
@@ -930,16 +934,16 @@ tw_record_load_data (const char  *text,
             const TwNode *seat = n_seats->children[i];
             const TwNode *seat_name, *seat_player;
 
-            if (!tw_node_expect (seat, TW_NODE_MAP, "a seat {name, player}", diags)
-                || !tw_node_check_keys (seat, seat_keys, "a seat", diags))
+            if (!tw_node_expect (seat, TW_NODE_MAP, _("a seat {name, player}"), diags)
+                || !tw_node_check_keys (seat, seat_keys, _("a seat"), diags))
               {
                 load_fail (&l, TW_RECORD_ERROR_INVALID);
                 continue;
               }
             seat_name = tw_node_get (seat, "name");
             seat_player = tw_node_get (seat, "player");
-            if ((seat_name != NULL && scalar_of (&l, seat_name, "a seat name") == NULL)
-                || (seat_player != NULL && scalar_of (&l, seat_player, "a player") == NULL))
+            if ((seat_name != NULL && scalar_of (&l, seat_name, _("a seat name")) == NULL)
+                || (seat_player != NULL && scalar_of (&l, seat_player, _("a player")) == NULL))
               continue;
             tw_record_set_seat (record, i,
                                 seat_name != NULL ? seat_name->scalar : NULL,
@@ -962,7 +966,7 @@ tw_record_load_data (const char  *text,
     {
       const TwNode *n_final;
 
-      if (!tw_node_expect (n_hashes, TW_NODE_MAP, "a map of hashes", diags)
+      if (!tw_node_expect (n_hashes, TW_NODE_MAP, _("a map of hashes"), diags)
           || !tw_node_check_keys (n_hashes, hash_keys, "hashes", diags))
         {
           load_fail (&l, TW_RECORD_ERROR_INVALID);
@@ -972,7 +976,7 @@ tw_record_load_data (const char  *text,
       n_final = tw_node_get (n_hashes, "final");
       if (n_final != NULL)
         {
-          const char *expected = scalar_of (&l, n_final, "a 16-digit hex hash");
+          const char *expected = scalar_of (&l, n_final, _("a 16-digit hex hash"));
           guint end = tw_history_get_main_line_end (record->history);
           g_autofree char *got = tw_hash_to_string (tw_history_get_node (record->history,
                                                                          end)->hash);
@@ -985,9 +989,9 @@ tw_record_load_data (const char  *text,
           if (g_ascii_strcasecmp (expected, got) != 0)
             {
               tw_diag_error (diags, n_final,
-                             "the rules or the definition changed since the record was saved",
-                             "replaying the main line gives the position hash %s, "
-                             "not %s as recorded", got, expected);
+                             _("the rules or the definition changed since the record was saved"),
+                             _("replaying the main line gives the position hash %s, "
+                               "not %s as recorded"), got, expected);
               load_fail (&l, TW_RECORD_ERROR_HASH);
               load_set_error (&l, error);
               return NULL;
@@ -999,7 +1003,7 @@ tw_record_load_data (const char  *text,
     {
       guint id = TW_HISTORY_ROOT;
 
-      if (!tw_node_expect (n_current, TW_NODE_SEQ, "a list of child indices", diags))
+      if (!tw_node_expect (n_current, TW_NODE_SEQ, _("a list of child indices"), diags))
         load_fail (&l, TW_RECORD_ERROR_INVALID);
       else
         for (guint i = 0; i < n_current->n_children; i++)
@@ -1016,8 +1020,7 @@ tw_record_load_data (const char  *text,
             if (child == TW_HISTORY_NONE)
               {
                 tw_diag_error (diags, n_current->children[i], NULL,
-                               "move %u has no variation %" G_GINT64_FORMAT,
-                               i + 1, index);
+                               _("move %u has no variation %lld"), i + 1, (long long) index);
                 load_fail (&l, TW_RECORD_ERROR_INVALID);
                 break;
               }
@@ -1047,7 +1050,7 @@ tw_record_load_file (const char  *path,
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (!tw_file_read_limited (path, TW_RECORD_MAX_BYTES, "a record", &text, &len, &local_error))
+  if (!tw_file_read_limited (path, TW_RECORD_MAX_BYTES, _("a record"), &text, &len, &local_error))
     {
       g_set_error (error, TW_RECORD_ERROR,
                    g_error_matches (local_error, TW_FILE_ERROR, TW_FILE_ERROR_TOO_LARGE)

@@ -7,6 +7,7 @@
 #include "tw-schema.h"
 
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 #include "tw-diag.h"
 
@@ -45,19 +46,19 @@ describe_allowed (const TwOptionSpec *spec)
   switch (spec->type)
     {
     case TW_VALUE_BOOL:
-      return g_strdup ("true or false");
+      return g_strdup (_("true or false"));
     case TW_VALUE_INT:
-      return g_strdup_printf ("a whole number from %d to %d", spec->min, spec->max);
+      return g_strdup_printf (_("a whole number from %d to %d"), spec->min, spec->max);
     case TW_VALUE_CHOICE:
       {
         g_autofree char *list = g_strjoinv (", ", (char **) spec->choices);
-        return g_strdup_printf ("one of %s", list);
+        return g_strdup_printf (_("one of %s"), list);
       }
     case TW_VALUE_COLOR:
     case TW_VALUE_SHAPE:
     case TW_VALUE_TEXT:
     default:
-      return g_strdup ("nothing (this option type cannot be set from text)");
+      return g_strdup (_("nothing (this option type cannot be set from text)"));
     }
 }
 
@@ -141,7 +142,7 @@ tw_options_set_from_string (TwOptions          *options,
   if (eq == NULL || eq == assignment)
     {
       g_set_error (error, TW_SCHEMA_ERROR, TW_SCHEMA_ERROR_SYNTAX,
-                   "'%s' is not an option setting: write name=value", assignment);
+                   _("'%s' is not an option setting: write name=value"), assignment);
       return FALSE;
     }
   name = g_strstrip (g_strndup (assignment, eq - assignment));
@@ -162,19 +163,20 @@ tw_options_set_from_string (TwOptions          *options,
       list = g_strjoinv (", ", (char **) names);
       if (nearest != NULL)
         g_set_error (error, TW_SCHEMA_ERROR, TW_SCHEMA_ERROR_UNKNOWN_OPTION,
-                     "unknown option '%s' (did you mean '%s'?)", name, nearest);
+                     _("unknown option '%s' (did you mean '%s'?)"), name, nearest);
       else if (n_specs > 0)
         g_set_error (error, TW_SCHEMA_ERROR, TW_SCHEMA_ERROR_UNKNOWN_OPTION,
-                     "unknown option '%s' (the options are: %s)", name, list);
+                     _("unknown option '%s' (the options are: %s)"), name, list);
       else
         g_set_error (error, TW_SCHEMA_ERROR, TW_SCHEMA_ERROR_UNKNOWN_OPTION,
-                     "unknown option '%s' (this game has no options)", name);
+                     _("unknown option '%s' (this game has no options)"), name);
       return FALSE;
     }
   if (index >= TW_MAX_OPTIONS)
     {
       g_set_error (error, TW_SCHEMA_ERROR, TW_SCHEMA_ERROR_UNKNOWN_OPTION,
-                   "option '%s' is past the limit of %d options", name, TW_MAX_OPTIONS);
+                   g_dngettext (GETTEXT_PACKAGE, "option '%s' is past the limit of %d option",
+                                "option '%s' is past the limit of %d options", TW_MAX_OPTIONS), name, TW_MAX_OPTIONS);
       return FALSE;
     }
 
@@ -187,11 +189,11 @@ tw_options_set_from_string (TwOptions          *options,
         nearest = tw_nearest_word (value, spec->choices);
       if (nearest != NULL)
         g_set_error (error, TW_SCHEMA_ERROR, TW_SCHEMA_ERROR_INVALID_VALUE,
-                     "invalid value '%s' for option '%s': expected %s (did you mean '%s'?)",
+                     _("invalid value '%s' for option '%s': expected %s (did you mean '%s'?)"),
                      value, name, allowed, nearest);
       else
         g_set_error (error, TW_SCHEMA_ERROR, TW_SCHEMA_ERROR_INVALID_VALUE,
-                     "invalid value '%s' for option '%s': expected %s", value, name, allowed);
+                     _("invalid value '%s' for option '%s': expected %s"), value, name, allowed);
       return FALSE;
     }
 
@@ -281,12 +283,14 @@ tw_option_allowed (const TwOptionSpec *spec,
     {
       g_autofree char *text = tw_option_value_to_string (spec, value);
       if (spec->type == TW_VALUE_BOOL)
-        g_string_append_printf (why, "%s (%s) is for at most %u players, not %u",
-                                spec->label ? spec->label : spec->name, spec->name,
+        g_string_append_printf (why, g_dngettext (GETTEXT_PACKAGE, "%s (%s) is for at most %u player, not %u",
+                                                  "%s (%s) is for at most %u players, not %u", spec->max_players),
+                                spec->label ? _(spec->label) : spec->name, spec->name,
                                 spec->max_players, n_players);
       else
-        g_string_append_printf (why, "%s=%s (%s) is for at most %u players, not %u",
-                                spec->name, text, spec->label ? spec->label : spec->name,
+        g_string_append_printf (why, g_dngettext (GETTEXT_PACKAGE, "%s=%s (%s) is for at most %u player, not %u",
+                                                  "%s=%s (%s) is for at most %u players, not %u", spec->max_players),
+                                spec->name, text, spec->label ? _(spec->label) : spec->name,
                                 spec->max_players, n_players);
     }
   return FALSE;

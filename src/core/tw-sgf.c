@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 #include "tw-history.h"
 #include "tw-rules.h"
@@ -51,13 +52,32 @@ skip_space (Cursor *c)
     advance (c);
 }
 
+/* A problem at a place in the record, as "NAME:LINE:COLUMN: error: MESSAGE":
+ * the form stays, the message is translated. */
+static void G_GNUC_PRINTF (6, 7)
+set_error_at (GError     **error,
+              TwSgfError   code,
+              const char  *name,
+              guint        line,
+              guint        column,
+              const char  *format,
+              ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error (error, TW_SGF_ERROR, code, "%s:%u:%u: error: %s", name, line, column, message);
+}
+
 static gboolean
 syntax_error (Cursor      *c,
               GError     **error,
               const char  *what)
 {
-  g_set_error (error, TW_SGF_ERROR, TW_SGF_ERROR_SYNTAX, "%s:%u:%u: error: %s",
-               c->name, c->line, c->column, what);
+  set_error_at (error, TW_SGF_ERROR_SYNTAX, c->name, c->line, c->column, "%s", what);
   return FALSE;
 }
 
@@ -102,7 +122,7 @@ parse_tree (Cursor  *c,
   skip_space (c);
   if (c->p >= c->end || *c->p != '(')
     {
-      syntax_error (c, error, "an SGF record starts with '('");
+      syntax_error (c, error, _("an SGF record starts with '('"));
       return NULL;
     }
   advance (c);
@@ -112,7 +132,7 @@ parse_tree (Cursor  *c,
       skip_space (c);
       if (c->p >= c->end)
         {
-          syntax_error (c, error, "the record ends before its ')'");
+          syntax_error (c, error, _("the record ends before its ')'"));
           return NULL;
         }
       if (*c->p == '(')
@@ -133,7 +153,7 @@ parse_tree (Cursor  *c,
         }
       if (*c->p != ';')
         {
-          syntax_error (c, error, "expected ';' to start a node");
+          syntax_error (c, error, _("expected ';' to start a node"));
           return NULL;
         }
       advance (c);
@@ -158,7 +178,7 @@ parse_tree (Cursor  *c,
             {
               c->line = id_line;
               c->column = id_column;
-              syntax_error (c, error, "a property needs a value in [ ]");
+              syntax_error (c, error, _("a property needs a value in [ ]"));
               return NULL;
             }
           while (c->p < c->end && *c->p == '[')
@@ -178,7 +198,7 @@ parse_tree (Cursor  *c,
                   g_string_free (value, TRUE);
                   c->line = vline;
                   c->column = vcolumn - 1;   /* at its '[' */
-                  syntax_error (c, error, "a value is not closed by ']'");
+                  syntax_error (c, error, _("a value is not closed by ']'"));
                   return NULL;
                 }
               advance (c);
@@ -231,9 +251,9 @@ import_nodes (TwDefinition  *def,
   if (gm == NULL || !g_strv_contains (rules->foreign_games, gm->value))
     {
       g_autofree char *known = g_strjoinv ("], GM[", (char **) rules->foreign_games);
-      g_set_error (error, TW_SGF_ERROR, TW_SGF_ERROR_GAME,
-                   "%s:%u:%u: error: the record is not a game of %s (GM[%s] expected)", name,
-                   gm ? gm->line : 1, gm ? gm->column : 1, rules->display_name, known);
+      set_error_at (error, TW_SGF_ERROR_GAME, name, gm ? gm->line : 1, gm ? gm->column : 1,
+                    _("the record is not a game of %s (GM[%s] expected)"),
+                    rules->display_name, known);
       return NULL;
     }
   if (!rules->foreign_setup (def, gm->value, &n_players, &options, error))
@@ -271,9 +291,9 @@ import_nodes (TwDefinition  *def,
               || g_str_equal (prop->id, "A1") || g_str_equal (prop->id, "A2")
               || g_str_equal (prop->id, "A3") || g_str_equal (prop->id, "A4"))
             {
-              g_set_error (error, TW_SGF_ERROR, TW_SGF_ERROR_UNSUPPORTED,
-                           "%s:%u:%u: error: setup properties (%s) are not supported; only games played from the empty board",
-                           name, prop->line, prop->column, prop->id);
+              set_error_at (error, TW_SGF_ERROR_UNSUPPORTED, name, prop->line, prop->column,
+                            _("setup properties (%s) are not supported; only games played "
+                              "from the empty board"), prop->id);
               return NULL;
             }
           if (!is_move_prop (prop->id))
@@ -286,9 +306,8 @@ import_nodes (TwDefinition  *def,
               g_string_truncate (color, 0);
               if (tw_state_to_act (game, state) < 0)
                 {
-                  g_set_error (error, TW_SGF_ERROR, TW_SGF_ERROR_MOVE,
-                               "%s:%u:%u: error: move %u comes after the end of the game",
-                               name, prop->line, prop->column, n_moves);
+                  set_error_at (error, TW_SGF_ERROR_MOVE, name, prop->line, prop->column,
+                                _("move %u comes after the end of the game"), n_moves);
                   return NULL;
                 }
               rules->foreign_color (game, state, color);
@@ -298,9 +317,9 @@ import_nodes (TwDefinition  *def,
               if (guard >= 8 || !rules->foreign_move_from_text (game, state, "pass", &move, why)
                   || !tw_history_play (history, &move, why))
                 {
-                  g_set_error (error, TW_SGF_ERROR, TW_SGF_ERROR_MOVE,
-                               "%s:%u:%u: error: move %u is colour %s's, but colour %s is to play and can still move",
-                               name, prop->line, prop->column, n_moves, prop->id, color->str);
+                  set_error_at (error, TW_SGF_ERROR_MOVE, name, prop->line, prop->column,
+                                _("move %u is colour %s's, but colour %s is to play and can "
+                                  "still move"), n_moves, prop->id, color->str);
                   return NULL;
                 }
             }
@@ -311,9 +330,8 @@ import_nodes (TwDefinition  *def,
               g_autofree char *value = tw_excerpt (prop->value, TW_EXCERPT_VALUE);
               g_autofree char *reason = tw_excerpt (why->str, TW_EXCERPT_REASON);
 
-              g_set_error (error, TW_SGF_ERROR, TW_SGF_ERROR_MOVE,
-                           "%s:%u:%u: error: move %u (%s[%s]): %s", name, prop->line, prop->column,
-                           n_moves, prop->id, value, reason);
+              set_error_at (error, TW_SGF_ERROR_MOVE, name, prop->line, prop->column,
+                            _("move %u (%s[%s]): %s"), n_moves, prop->id, value, reason);
               return NULL;
             }
         }
@@ -336,18 +354,19 @@ tw_sgf_import_with_definition (TwDefinition  *def,
 
   if (size > TW_SGF_MAX_BYTES)
     {
-      g_set_error (error, TW_SGF_ERROR, TW_SGF_ERROR_SYNTAX, "%s: larger than %u bytes", c.name, TW_SGF_MAX_BYTES);
+      g_set_error (error, TW_SGF_ERROR, TW_SGF_ERROR_SYNTAX, g_dngettext (GETTEXT_PACKAGE, "%s: larger than %u byte",
+                                                                          "%s: larger than %u bytes", TW_SGF_MAX_BYTES), c.name, TW_SGF_MAX_BYTES);
       return NULL;
     }
   if (memchr (text, '\0', size))
     {
-      g_set_error (error, TW_SGF_ERROR, TW_SGF_ERROR_SYNTAX, "%s: not a text file (it holds NUL bytes)", c.name);
+      g_set_error (error, TW_SGF_ERROR, TW_SGF_ERROR_SYNTAX, _("%s: not a text file (it holds NUL bytes)"), c.name);
       return NULL;
     }
   c.end = text + size;
   if (def->rules->foreign_game == NULL)
     {
-      g_set_error (error, TW_SGF_ERROR, TW_SGF_ERROR_GAME, "%s has no SGF records", def->rules->display_name);
+      g_set_error (error, TW_SGF_ERROR, TW_SGF_ERROR_GAME, _("%s has no SGF records"), def->rules->display_name);
       return NULL;
     }
 
@@ -375,7 +394,7 @@ tw_sgf_bundled_definition (const TwRules  *rules,
   if (path == NULL)
     {
       g_set_error (error, TW_SGF_ERROR, TW_SGF_ERROR_GAME,
-                   "the bundled definition %s.yaml that plays %s is missing", id, game);
+                   _("the bundled definition %s.yaml that plays %s is missing"), id, game);
       return NULL;
     }
   return tw_definition_load_file (path, NULL, error);
@@ -407,7 +426,7 @@ tw_sgf_import (const char  *text,
         }
     }
   g_set_error (error, TW_SGF_ERROR, TW_SGF_ERROR_GAME,
-               "%s: no game of the studio reads this record (its GM property names none)",
+               _("%s: no game of the studio reads this record (its GM property names none)"),
                name ? name : "<sgf>");
   return NULL;
 }
@@ -424,9 +443,9 @@ tw_sgf_export (TwRecord  *record,
   if (foreign == NULL)
     {
       g_set_error (error, TW_SGF_ERROR, TW_SGF_ERROR_GAME,
-                   "this %s game has no SGF form (for Blokus: cards=false on the 20 x 20 board; "
-                   "4 players, 2 with two-player-score=both-colors, or 3 sharing colour 4; "
-                   "or two colours on Blokus Duo's 14 x 14 board, data/games/blokus-duo.yaml)",
+                   _("this %s game has no SGF form (for Blokus: cards=false on the 20 x 20 board; "
+                     "4 players, 2 with two-player-score=both-colors, or 3 sharing colour 4; "
+                     "or two colours on Blokus Duo's 14 x 14 board, data/games/blokus-duo.yaml)"),
                    rules->display_name);
       return NULL;
     }

@@ -13,6 +13,7 @@
 
 #include <math.h>
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 /* ------------------------------------------------------------------------ */
 /* JSON out                                                                 */
@@ -330,33 +331,35 @@ game_from_json (JsonNode        *item,
   guint64 v;
 
   if (!tw_json_u64 (tw_json_member (item, "game"), 0, G_MAXUINT64, &g->index))
-    return g_strdup ("“game” is missing or wrong");
+    return g_strdup (_("“game” is missing or wrong"));
   if (g->index >= arm->total_games)
-    return g_strdup_printf ("game %" G_GUINT64_FORMAT " is not one of the %" G_GUINT64_FORMAT
-                            " games", g->index, arm->total_games);
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "game %llu is not one of the %llu game",
+                                         "game %llu is not one of the %llu games",
+                                         arm->total_games),
+                            (unsigned long long) g->index, (unsigned long long) arm->total_games);
   if (!tw_json_u64 (tw_json_member (item, "seed"), 0, G_MAXUINT64, &g->seed))
-    return g_strdup ("“seed” is missing or wrong");
+    return g_strdup (_("“seed” is missing or wrong"));
   if (!tw_json_u64 (tw_json_member (item, "moves"), 0, G_MAXUINT32, &v))
-    return g_strdup ("“moves” is missing or wrong");
+    return g_strdup (_("“moves” is missing or wrong"));
   if (scores == NULL || ranks == NULL || counters == NULL)
-    return g_strdup ("“scores”, “ranks” or “counters” is missing or has the wrong length");
+    return g_strdup (_("“scores”, “ranks” or “counters” is missing or has the wrong length"));
   g->moves = (guint32) v;
   for (guint p = 0; p < arm->n_players; p++)
     {
       if (!tw_json_double (json_array_get_element (scores, p), &g->score[p])
           || !isfinite (g->score[p]))
-        return g_strdup ("a score is not a finite number");
+        return g_strdup (_("a score is not a finite number"));
       if (!number_u64 (json_array_get_element (ranks, p), arm->n_players - 1, &v))
-        return g_strdup ("a rank is not a whole number below the number of players");
+        return g_strdup (_("a rank is not a whole number below the number of players"));
       g->rank[p] = (guint8) v;
     }
   for (guint c = 0; c < arm->n_counters; c++)
     if (!number_u64 (json_array_get_element (counters, c), G_MAXUINT64, &g->counters[c]))
-      return g_strdup ("a counter is not a whole number");
+      return g_strdup (_("a counter is not a whole number"));
   if (arm->end_reasons[0] != NULL)
     {
       if (!number_u64 (tw_json_member (item, "end"), g_strv_length (arm->end_reasons) - 1, &v))
-        return g_strdup ("“end” is missing or not one of the end reasons");
+        return g_strdup (_("“end” is missing or not one of the end reasons"));
       g->end_reason = (guint8) v;
     }
   /* how the game went: in results written since games carried it */
@@ -366,19 +369,19 @@ game_from_json (JsonNode        *item,
       return NULL;
     }
   if (!number_u64 (tw_json_member (item, "lead_changes"), g->moves, &v))
-    return g_strdup ("“lead_changes” is not a whole number up to the moves");
+    return g_strdup (_("“lead_changes” is not a whole number up to the moves"));
   g->lead_changes = (guint32) v;
   if (!number_u64 (tw_json_member (item, "decided"), g->moves, &v))
-    return g_strdup ("“decided” is not a whole number up to the moves");
+    return g_strdup (_("“decided” is not a whole number up to the moves"));
   g->decided = (guint32) v;
   if (!number_u64 (tw_json_member (item, "comeback"), 1, &v))
-    return g_strdup ("“comeback” is not 0 or 1");
+    return g_strdup (_("“comeback” is not 0 or 1"));
   g->comeback = (guint8) v;
   if (!number_u64 (tw_json_member (item, "forced"), g->moves, &v))
-    return g_strdup ("“forced” is not a whole number up to the moves");
+    return g_strdup (_("“forced” is not a whole number up to the moves"));
   g->forced = (guint32) v;
   if (!number_u64 (tw_json_member (item, "legal"), G_MAXUINT64, &g->legal))
-    return g_strdup ("“legal” is not a whole number");
+    return g_strdup (_("“legal” is not a whole number"));
   return NULL;
 }
 
@@ -481,8 +484,8 @@ games_from_spans (TwSimArm    *arm,
                                   TW_SIM_ERROR, TW_SIM_ERROR_PARSE, &batch_error);
       if (doc == NULL)
         {
-          g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_PARSE, "%s (arm %u, game entry %u or "
-                       "after)", batch_error->message, arm_index + 1, first + 1);
+          g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_PARSE, _("%s (arm %u, game entry %u or "
+                         "after)"), batch_error->message, arm_index + 1, first + 1);
           return FALSE;
         }
       root = tw_json_doc_root (doc);
@@ -490,7 +493,7 @@ games_from_spans (TwSimArm    *arm,
           || json_array_get_length (json_node_get_array (root)) != last - first)
         {
           g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_PARSE,
-                       "arm %u: “games” is missing or wrong", arm_index + 1);
+                       _("arm %u: “games” is missing or wrong"), arm_index + 1);
           return FALSE;
         }
       for (guint i = first; i < last; i++)
@@ -503,7 +506,7 @@ games_from_spans (TwSimArm    *arm,
           if (wrong != NULL)
             {
               g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_PARSE,
-                           "arm %u: game entry %u: %s", arm_index + 1, i + 1, wrong);
+                           _("arm %u: game entry %u: %s"), arm_index + 1, i + 1, wrong);
               return FALSE;
             }
         }
@@ -561,7 +564,7 @@ tw_sim_arm_from_json (JsonNode     *object,
   if (bad != NULL)
     {
       g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_PARSE,
-                   "arm %u: “%s” is missing or wrong", arm_index + 1, bad);
+                   _("arm %u: “%s” is missing or wrong"), arm_index + 1, bad);
       return FALSE;
     }
   arm->n_counters = g_strv_length (arm->counter_names);
@@ -572,7 +575,7 @@ tw_sim_arm_from_json (JsonNode     *object,
            || g_strv_length (arm->end_reasons) > 255)
     {
       g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_PARSE,
-                   "arm %u: “end_reasons” is missing or wrong", arm_index + 1);
+                   _("arm %u: “end_reasons” is missing or wrong"), arm_index + 1);
       return FALSE;
     }
   arm->has_play = TRUE;
@@ -582,7 +585,7 @@ tw_sim_arm_from_json (JsonNode     *object,
   if (spans != NULL && spans->len != arm->games->len)
     {
       g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_PARSE,
-                   "arm %u: “games” is missing or wrong", arm_index + 1);
+                   _("arm %u: “games” is missing or wrong"), arm_index + 1);
       return FALSE;
     }
   if (spans != NULL && !games_from_spans (arm, arm_index, text, spans, error))
@@ -596,7 +599,7 @@ tw_sim_arm_from_json (JsonNode     *object,
       if (wrong != NULL)
         {
           g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_PARSE,
-                       "arm %u: game entry %u: %s", arm_index + 1, i + 1, wrong);
+                       _("arm %u: game entry %u: %s"), arm_index + 1, i + 1, wrong);
           return FALSE;
         }
     }
@@ -606,14 +609,14 @@ tw_sim_arm_from_json (JsonNode     *object,
         == g_array_index (arm->games, TwSimGame, i - 1).index)
       {
         g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_PARSE,
-                     "arm %u: game %" G_GUINT64_FORMAT " appears twice", arm_index + 1,
-                     g_array_index (arm->games, TwSimGame, i).index);
+                     _("arm %u: game %llu appears twice"), arm_index + 1,
+                     (unsigned long long) g_array_index (arm->games, TwSimGame, i).index);
         return FALSE;
       }
   if (!impact_from_json (tw_json_member (object, "impact"), arm))
     {
       g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_PARSE,
-                   "arm %u: “impact” is wrong", arm_index + 1);
+                   _("arm %u: “impact” is wrong"), arm_index + 1);
       return FALSE;
     }
   for (guint i = 0; i < arm->games->len; i++)
@@ -623,8 +626,8 @@ tw_sim_arm_from_json (JsonNode     *object,
       if (g->seed != tw_sim_game_seed (arm->seed, g->index))
         {
           g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_PARSE,
-                       "arm %u: game %" G_GUINT64_FORMAT ": its seed is not the one the "
-                       "run's seed gives it", arm_index + 1, g->index);
+                       _("arm %u: game %llu: its seed is not the one the run's seed gives it"),
+                       arm_index + 1, (unsigned long long) g->index);
           return FALSE;
         }
     }
@@ -666,8 +669,8 @@ tw_sim_from_json (const char  *text,
   if (format == NULL || !g_str_equal (format, "tilewright-simulation"))
     {
       g_set_error_literal (error, TW_SIM_ERROR, TW_SIM_ERROR_PARSE,
-                           "not simulation results (no “format”: “tilewright-simulation”; "
-                           "write them with simulate --format json)");
+                           _("not simulation results (no “format”: “tilewright-simulation”; "
+                             "write them with simulate --format json)"));
       return FALSE;
     }
   list = tw_json_member (root, "arms");
@@ -676,7 +679,7 @@ tw_sim_from_json (const char  *text,
   if (n < 1 || n > 2)
     {
       g_set_error_literal (error, TW_SIM_ERROR, TW_SIM_ERROR_PARSE,
-                           "“arms” must be a list of one or two results");
+                           _("“arms” must be a list of one or two results"));
       return FALSE;
     }
   for (guint i = 0; i < n; i++)
@@ -686,7 +689,7 @@ tw_sim_from_json (const char  *text,
       if (cut != NULL && spans->len != n)
         {
           g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_PARSE,
-                       "arm %u: “games” is missing or wrong", i + 1);
+                       _("arm %u: “games” is missing or wrong"), i + 1);
           return FALSE;
         }
       if (!tw_sim_arm_from_json (json_array_get_element (json_node_get_array (list), i), i,
@@ -703,8 +706,8 @@ tw_sim_from_json (const char  *text,
       if (n == 1 ? label != NULL : g_strcmp0 (label, i == 0 ? "A" : "B") != 0)
         {
           g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_PARSE,
-                       "arm %u: “label” must be %s", i + 1,
-                       n == 1 ? "null in a single run" : i == 0 ? "“A”" : "“B”");
+                       _("arm %u: “label” must be %s"), i + 1,
+                       n == 1 ? _("null in a single run") : i == 0 ? "“A”" : "“B”");
           return FALSE;
         }
     }

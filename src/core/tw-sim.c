@@ -12,6 +12,7 @@
 #include "tw-clock.h"
 
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 G_DEFINE_QUARK (tw-sim-error-quark, tw_sim_error)
 
@@ -232,30 +233,30 @@ tw_sim_arm_merge (TwSimArm        *arm,
   g_return_val_if_fail (arm != NULL && other != NULL, FALSE);
 
   if (g_strcmp0 (arm->label, other->label) != 0 || g_strcmp0 (arm->change, other->change) != 0)
-    what = "the compared configurations";
+    what = _("the compared configurations");
   else if (g_strcmp0 (arm->rules_id, other->rules_id) != 0)
-    what = "the rules";
+    what = _("the rules");
   else if (g_strcmp0 (arm->definition, other->definition) != 0
            || g_strcmp0 (arm->definition_sha256, other->definition_sha256) != 0)
-    what = "the definition (its text's SHA-256)";
+    what = _("the definition (its text's SHA-256)");
   else if (arm->n_players != other->n_players)
-    what = "the number of players";
+    what = _("the number of players");
   else if (!tw_sim_strv_equal (arm->bots, other->bots))
-    what = "the bots";
+    what = _("the bots");
   else if (!tw_sim_strv_equal (arm->options, other->options))
-    what = "the options";
+    what = _("the options");
   else if (arm->seed != other->seed)
-    what = "the seed";
+    what = _("the seed");
   else if (arm->total_games != other->total_games)
-    what = "the total number of games";
+    what = _("the total number of games");
   else if (!tw_sim_strv_equal (arm->counter_names, other->counter_names))
-    what = "the counters";
+    what = _("the counters");
   else if (!tw_sim_strv_equal (arm->end_reasons, other->end_reasons))
-    what = "the ways the game can end";
+    what = _("the ways the game can end");
   if (what != NULL)
     {
       g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_MISMATCH,
-                   "the results differ in %s and cannot be merged", what);
+                   _("the results differ in %s and cannot be merged"), what);
       return FALSE;
     }
 
@@ -271,8 +272,8 @@ tw_sim_arm_merge (TwSimArm        *arm,
       if (a[i].index == b[j].index)
         {
           g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_MISMATCH,
-                       "game %" G_GUINT64_FORMAT " is in two of the results (overlapping shards?)",
-                       a[i].index);
+                       _("game %llu is in two of the results (overlapping shards?)"),
+                       (unsigned long long) a[i].index);
           return FALSE;
         }
       if (a[i].index < b[j].index)
@@ -570,22 +571,27 @@ play_game (const TwGame  *game,
         }
       if (is_cancelled (cancel))
         {
-          g_set_error_literal (error, TW_SIM_ERROR, TW_SIM_ERROR_CANCELLED, "cancelled");
+          g_set_error_literal (error, TW_SIM_ERROR, TW_SIM_ERROR_CANCELLED, _("cancelled"));
           ok = FALSE;
         }
       else if (out->moves >= MAX_MOVES || (guint) seat >= game->n_players)
         {
           g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_RULES,
-                       "game with seed %" G_GUINT64_FORMAT " did not end after %u moves "
-                       "(seat to act: %d): a rules bug", game_seed, out->moves, seat);
+                       g_dngettext (GETTEXT_PACKAGE,
+                                    "game with seed %llu did not end after %u move "
+                                    "(seat to act: %d): a rules bug",
+                                    "game with seed %llu did not end after %u moves "
+                                    "(seat to act: %d): a rules bug", out->moves),
+                       (unsigned long long) game_seed, out->moves, seat);
           ok = FALSE;
         }
       else if (!bot_play_timed (&bots[seat], game, state, &rng[seat], cancel, on_move,
                                 on_move_data, index, (guint) seat, &move))
         {
           g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_RULES,
-                       "game with seed %" G_GUINT64_FORMAT ", move %u: P%d has no legal move "
-                       "but the game is not over: a rules bug", game_seed, out->moves + 1, seat + 1);
+                       _("game with seed %llu, move %u: P%d has no legal move "
+                         "but the game is not over: a rules bug"),
+                       (unsigned long long) game_seed, out->moves + 1, seat + 1);
           ok = FALSE;
         }
       else if (is_cancelled (cancel))
@@ -602,9 +608,8 @@ play_game (const TwGame  *game,
 
           rules->apply (game, state, &move, why);
           g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_RULES,
-                       "game with seed %" G_GUINT64_FORMAT ", move %u: the bot of P%d "
-                       "chose an illegal move: %s", game_seed, out->moves + 1, seat + 1,
-                       why->str);
+                       _("game with seed %llu, move %u: the bot of P%d chose an illegal move: %s"),
+                       (unsigned long long) game_seed, out->moves + 1, seat + 1, why->str);
           ok = FALSE;
         }
       else

@@ -7,6 +7,7 @@
 #include "tw-sweep.h"
 
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 #include "tw-design-edit.h"
 #include "tw-json.h"
@@ -63,21 +64,21 @@ find_path (const TwNode  *root,
   if (n < 3)
     {
       g_set_error (error, TW_SWEEP_ERROR, TW_SWEEP_ERROR_NAME,
-                   "'%s' is not a path: write SECTION.ID.KEY, as cards.size-5.points", path);
+                   _("'%s' is not a path: write SECTION.ID.KEY, as cards.size-5.points"), path);
       return NULL;
     }
   section = tw_node_get (root, parts[0]);
   if (section == NULL || section->type != TW_NODE_SEQ)
     {
       g_set_error (error, TW_SWEEP_ERROR, TW_SWEEP_ERROR_NAME,
-                   "the definition has no list '%s:' for the path '%s'", parts[0], path);
+                   _("the definition has no list '%s:' for the path '%s'"), parts[0], path);
       return NULL;
     }
   map = tw_design_find_item (root, parts[0], parts[1]);
   if (map == NULL)
     {
       g_set_error (error, TW_SWEEP_ERROR, TW_SWEEP_ERROR_NAME,
-                   "no item with id '%s' in '%s:' for the path '%s'", parts[1], parts[0], path);
+                   _("no item with id '%s' in '%s:' for the path '%s'"), parts[1], parts[0], path);
       return NULL;
     }
   for (guint i = 2; i + 1 < n && map != NULL; i++)
@@ -86,14 +87,14 @@ find_path (const TwNode  *root,
   if (map == NULL || map->type != TW_NODE_MAP || value == NULL)
     {
       g_set_error (error, TW_SWEEP_ERROR, TW_SWEEP_ERROR_NAME,
-                   "the item '%s' of '%s:' has no key at '%s'", parts[1], parts[0], path);
+                   _("the item '%s' of '%s:' has no key at '%s'"), parts[1], parts[0], path);
       return NULL;
     }
   if (value->type != TW_NODE_SCALAR
       || !g_ascii_string_to_signed (value->scalar, 10, G_MININT, G_MAXINT, &number, NULL))
     {
       g_set_error (error, TW_SWEEP_ERROR, TW_SWEEP_ERROR_NAME,
-                   "'%s' is not a whole number in the definition, so it cannot be swept", path);
+                   _("'%s' is not a whole number in the definition, so it cannot be swept"), path);
       return NULL;
     }
   /* the last part is a suffix of @path: borrowed from it */
@@ -117,7 +118,7 @@ canonical_value (const TwDefinition *def,
       if (!g_ascii_string_to_signed (text, 10, G_MININT, G_MAXINT, &number, NULL))
         {
           g_set_error (error, TW_SWEEP_ERROR, TW_SWEEP_ERROR_VALUE,
-                       "invalid value '%s' for %s: expected a whole number", text, name);
+                       _("invalid value '%s' for %s: expected a whole number"), text, name);
           return NULL;
         }
       return g_strdup_printf ("%" G_GINT64_FORMAT, number);
@@ -130,8 +131,8 @@ canonical_value (const TwDefinition *def,
                                        NULL))
         {
           g_set_error (error, TW_SWEEP_ERROR, TW_SWEEP_ERROR_VALUE,
-                       "invalid value '%s' for players: expected a whole number from %u to %u "
-                       "(the seats of %s)", text, def->min_players, def->max_players, def->name);
+                       _("invalid value '%s' for players: expected a whole number from %u to %u "
+                         "(the seats of %s)"), text, def->min_players, def->max_players, def->name);
           return NULL;
         }
       return g_strdup_printf ("%" G_GUINT64_FORMAT, players);
@@ -164,20 +165,23 @@ expand_range (const char  *range,
       || !g_ascii_string_to_signed (hi_text, 10, G_MININT, G_MAXINT, &hi, NULL))
     {
       g_set_error (error, TW_SWEEP_ERROR, TW_SWEEP_ERROR_SYNTAX,
-                   "'%s' is not a range: write LO..HI with two whole numbers", range);
+                   _("'%s' is not a range: write LO..HI with two whole numbers"), range);
       return NULL;
     }
   if (lo > hi)
     {
       g_set_error (error, TW_SWEEP_ERROR, TW_SWEEP_ERROR_SYNTAX,
-                   "the range '%s' is empty: write LO..HI with LO at most HI", range);
+                   _("the range '%s' is empty: write LO..HI with LO at most HI"), range);
       return NULL;
     }
   if (hi - lo >= TW_SWEEP_MAX_CELLS)
     {
       g_set_error (error, TW_SWEEP_ERROR, TW_SWEEP_ERROR_SIZE,
-                   "the range '%s' has %" G_GINT64_FORMAT " values, more than the limit of "
-                   "%d cells", range, hi - lo + 1, TW_SWEEP_MAX_CELLS);
+                   g_dngettext (GETTEXT_PACKAGE,
+                                "the range '%s' has %lld values, more than the limit of %d cell",
+                                "the range '%s' has %lld values, more than the limit of %d cells",
+                                TW_SWEEP_MAX_CELLS),
+                   range, (long long) (hi - lo + 1), TW_SWEEP_MAX_CELLS);
       return NULL;
     }
   for (gint64 v = lo; v <= hi; v++)
@@ -201,7 +205,7 @@ split_list (const char  *list,
       if (parts[i] == NULL || parts[i][0] == '\0')
         {
           g_set_error (error, TW_SWEEP_ERROR, TW_SWEEP_ERROR_SYNTAX,
-                       "an empty value: write NAME=V1,V2,… or NAME=LO..HI");
+                       _("an empty value: write NAME=V1,V2,… or NAME=LO..HI"));
           return NULL;
         }
       g_ptr_array_add (texts, g_strdup (parts[i]));
@@ -245,7 +249,7 @@ tw_sweep_add (TwSweep            *sweep,
   if (eq == NULL || name[0] == '\0')
     {
       g_set_error (error, TW_SWEEP_ERROR, TW_SWEEP_ERROR_SYNTAX,
-                   "not a sweep: write NAME=V1,V2,… or NAME=LO..HI");
+                   _("not a sweep: write NAME=V1,V2,… or NAME=LO..HI"));
       return FALSE;
     }
   rest = eq + 1;
@@ -275,7 +279,7 @@ tw_sweep_add (TwSweep            *sweep,
   if (tw_sweep_has_axis (sweep, name))
     {
       g_set_error (error, TW_SWEEP_ERROR, TW_SWEEP_ERROR_NAME,
-                   "'%s' is swept twice: give all its values in one sweep", name);
+                   _("'%s' is swept twice: give all its values in one sweep"), name);
       return FALSE;
     }
 
@@ -283,7 +287,7 @@ tw_sweep_add (TwSweep            *sweep,
   if (dots != NULL && spec != NULL && spec->type != TW_VALUE_INT)
     {
       g_set_error (error, TW_SWEEP_ERROR, TW_SWEEP_ERROR_SYNTAX,
-                   "'%s' is not an integer option: list its values, V1,V2,…", name);
+                   _("'%s' is not an integer option: list its values, V1,V2,…"), name);
       return FALSE;
     }
   texts = dots != NULL ? expand_range (rest, dots, error) : split_list (rest, error);
@@ -301,7 +305,7 @@ tw_sweep_add (TwSweep            *sweep,
         if (g_str_equal (g_ptr_array_index (seen, j), value))
           {
             g_set_error (error, TW_SWEEP_ERROR, TW_SWEEP_ERROR_VALUE,
-                         "the value '%s' of '%s' is listed twice", value, name);
+                         _("the value '%s' of '%s' is listed twice"), value, name);
             return FALSE;
           }
       g_strv_builder_add (values, value);
@@ -312,8 +316,8 @@ tw_sweep_add (TwSweep            *sweep,
   if ((guint64) cells * seen->len > TW_SWEEP_MAX_CELLS)
     {
       g_set_error (error, TW_SWEEP_ERROR, TW_SWEEP_ERROR_SIZE,
-                   "the sweep would have %" G_GUINT64_FORMAT " cells, more than the limit of %d",
-                   (guint64) cells * seen->len, TW_SWEEP_MAX_CELLS);
+                   _("the sweep would have %llu cells, more than the limit of %d"),
+                   (unsigned long long) cells * seen->len, TW_SWEEP_MAX_CELLS);
       return FALSE;
     }
 
@@ -496,7 +500,7 @@ tw_sweep_cell_definition (const TwSweep  *sweep,
       if (edit == NULL)
         {
           g_set_error (error, TW_SWEEP_ERROR, TW_SWEEP_ERROR_NAME,
-                       "'%s' cannot be rewritten in the definition's text", axis->name);
+                       _("'%s' cannot be rewritten in the definition's text"), axis->name);
           return NULL;
         }
       g_ptr_array_add (edits, edit);
@@ -685,7 +689,7 @@ tw_sweep_results_read (const char  *text,
   if (format == NULL || !g_str_equal (format, "tilewright-sweep"))
     {
       g_set_error_literal (error, TW_SIM_ERROR, TW_SIM_ERROR_PARSE,
-                           "not a sweep's results (no “format”: “tilewright-sweep”)");
+                           _("not a sweep's results (no “format”: “tilewright-sweep”)"));
       return NULL;
     }
   *is_sweep = TRUE;
@@ -696,7 +700,7 @@ tw_sweep_results_read (const char  *text,
   if (n_axes == 0)
     {
       tw_json_doc_fail (doc, axes != NULL ? axes : root, error,
-                        "“sweep” must be a list of one axis or more");
+                        _("“sweep” must be a list of one axis or more"));
       return NULL;
     }
   for (guint a = 0; a < n_axes; a++)
@@ -713,8 +717,9 @@ tw_sweep_results_read (const char  *text,
       if (name == NULL || *name == '\0' || n == 0 || tw_sweep_has_axis (sweep, name)
           || (guint64) tw_sweep_n_cells (sweep) * n > TW_SWEEP_MAX_CELLS)
         {
-          tw_json_doc_fail (doc, item, error, "axis %u: a “name” (once) and a list of "
-                            "“values” were expected, within %d cells", a + 1,
+          tw_json_doc_fail (doc, item, error, g_dngettext (GETTEXT_PACKAGE, "axis %u: a “name” (once) and a list of “values” were expected, within %d cell",
+                                                           "axis %u: a “name” (once) and a list of "
+                                                           "“values” were expected, within %d cells", TW_SWEEP_MAX_CELLS), a + 1,
                             TW_SWEEP_MAX_CELLS);
           return NULL;
         }
@@ -725,8 +730,8 @@ tw_sweep_results_read (const char  *text,
 
           if (value == NULL)
             {
-              tw_json_doc_fail (doc, node, error, "axis “%s”: a value must be a number, "
-                                "true, false or a string", name);
+              tw_json_doc_fail (doc, node, error, _("axis “%s”: a value must be a number, "
+                                  "true, false or a string"), name);
               return NULL;
             }
           g_strv_builder_add (builder, value);
@@ -745,8 +750,9 @@ tw_sweep_results_read (const char  *text,
   if (n_cells == 0 || n_cells > tw_sweep_n_cells (sweep))
     {
       tw_json_doc_fail (doc, cells != NULL ? cells : root, error,
-                        "“cells” must list from 1 to %u cells, one per combination of the "
-                        "axes' values", tw_sweep_n_cells (sweep));
+                        g_dngettext (GETTEXT_PACKAGE, "“cells” must list from 1 to %u cell, one per combination of the axes' values",
+                                     "“cells” must list from 1 to %u cells, one per combination of the "
+                                     "axes' values", tw_sweep_n_cells (sweep)), tw_sweep_n_cells (sweep));
       return NULL;
     }
   for (guint c = 0; c < n_cells; c++)
@@ -767,26 +773,26 @@ tw_sweep_results_read (const char  *text,
 
           if (value == NULL || !g_str_equal (value, tw_sweep_cell_value (sweep, c, a)))
             {
-              tw_json_doc_fail (doc, cell, error, "cell %u: its “values” must give %s=%s, "
-                                "the grid's cell %u", c + 1, axis->name,
+              tw_json_doc_fail (doc, cell, error, _("cell %u: its “values” must give %s=%s, "
+                                  "the grid's cell %u"), c + 1, axis->name,
                                 tw_sweep_cell_value (sweep, c, a), c + 1);
               return NULL;
             }
         }
       if (summary == NULL || !JSON_NODE_HOLDS_OBJECT (summary))
         {
-          tw_json_doc_fail (doc, cell, error, "cell %u: no “summary” object", c + 1);
+          tw_json_doc_fail (doc, cell, error, _("cell %u: no “summary” object"), c + 1);
           return NULL;
         }
       summary_text = json_to_string (summary, FALSE);
       if (!tw_sim_from_json (summary_text, strlen (summary_text), cell_arms, &local_error))
         {
-          tw_json_doc_fail (doc, summary, error, "cell %u: %s", c + 1, local_error->message);
+          tw_json_doc_fail (doc, summary, error, _("cell %u: %s"), c + 1, local_error->message);
           return NULL;
         }
       if (cell_arms->len != 1)
         {
-          tw_json_doc_fail (doc, summary, error, "cell %u: a single run was expected", c + 1);
+          tw_json_doc_fail (doc, summary, error, _("cell %u: a single run was expected"), c + 1);
           return NULL;
         }
       g_ptr_array_add (read, g_ptr_array_steal_index (cell_arms, 0));

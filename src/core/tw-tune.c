@@ -11,6 +11,7 @@
 
 #include <math.h>
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 #include "tw-design-edit.h"
 #include "tw-rules.h"
@@ -35,7 +36,7 @@ tw_tune_target_parse (const char    *text,
   if (name == NULL || name[0] == '\0')
     {
       g_set_error (error, TW_TUNE_ERROR, TW_TUNE_ERROR_TARGET,
-                   "--target %s: write METRIC=VALUE or METRIC=LO..HI", text);
+                   _("--target %s: write METRIC=VALUE or METRIC=LO..HI"), text);
       return FALSE;
     }
   if (g_str_has_prefix (name, "win_p") || g_str_has_prefix (name, "advantage_p"))
@@ -46,7 +47,8 @@ tw_tune_target_parse (const char    *text,
       if (!g_ascii_string_to_unsigned (number, 10, 1, game->n_players, &seat, NULL))
         {
           g_set_error (error, TW_TUNE_ERROR, TW_TUNE_ERROR_TARGET,
-                       "--target %s: no seat '%s' in a %u-player game", text, number,
+                       g_dngettext (GETTEXT_PACKAGE, "--target %s: no seat '%s' in a %u-player game",
+                                    "--target %s: no seat '%s' in a %u-player game", game->n_players), text, number,
                        game->n_players);
           return FALSE;
         }
@@ -68,8 +70,8 @@ tw_tune_target_parse (const char    *text,
   else
     {
       g_set_error (error, TW_TUNE_ERROR, TW_TUNE_ERROR_TARGET,
-                   "--target %s: unknown metric '%s': use win_pK, advantage_pK, moves, tie "
-                   "or end:REASON (a column of the sweep's CSV)", text, name);
+                   _("--target %s: unknown metric '%s': use win_pK, advantage_pK, moves, tie "
+                     "or end:REASON (a column of the sweep's CSV)"), text, name);
       return FALSE;
     }
   if (dots != NULL)
@@ -88,8 +90,8 @@ tw_tune_target_parse (const char    *text,
       || !isfinite (target->lo) || !isfinite (target->hi))
     {
       g_set_error (error, TW_TUNE_ERROR, TW_TUNE_ERROR_TARGET,
-                   "--target %s: '%s' is not a number or a range LO..HI (shares are "
-                   "fractions: 0.5 is half)", text, range);
+                   _("--target %s: '%s' is not a number or a range LO..HI (shares are "
+                     "fractions: 0.5 is half)"), text, range);
       return FALSE;
     }
   return TRUE;
@@ -245,7 +247,7 @@ tw_tune_run (const TwTuneConfig  *config,
   if (!have_lead)
     {
       g_set_error (error, TW_TUNE_ERROR, TW_TUNE_ERROR_CANCELLED,
-                   "stopped before the first round ended");
+                   _("stopped before the first round ended"));
       goto out;
     }
   result = g_new0 (TwTuneResult, 1);
@@ -298,7 +300,7 @@ tw_tune_cell_text (const TwSweep *sweep,
       if (edit == NULL)
         {
           g_set_error (error, TW_TUNE_ERROR, TW_TUNE_ERROR_FAILED,
-                       "the option '%s' cannot be written to the definition's variant:",
+                       _("the option '%s' cannot be written to the definition's variant:"),
                        axis->name);
           return NULL;
         }

@@ -34,6 +34,7 @@
 
 #include <math.h>
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 #include "tw-export-tts.h"
 #include "tw-json.h"
@@ -107,7 +108,7 @@ check_size (const char  *what,
                        || (int) rows * pixels (h, most) > TW_EXPORT_TTS_MAX_PIXELS))
     most--;
   g_set_error (error, TW_EXPORT_ERROR, 0,
-               "%s would be %dx%d pixels at %g DPI, more than the %d a side Tabletop Simulator takes: use --dpi %d or less",
+               _("%s would be %dx%d pixels at %g DPI, more than the %d a side Tabletop Simulator takes: use --dpi %d or less"),
                what, pw, ph, dpi, TW_EXPORT_TTS_MAX_PIXELS, most);
   return FALSE;
 }
@@ -286,8 +287,8 @@ append_card (Export      *ex,
   g_string_append (out, "{\"Name\": \"Card\", ");
   append_guid (ex, out);
   append_transform (out, 0, 0, TRUE);
-  append_text (out, "Nickname", c->title ? c->title : kind->title);
-  append_text (out, "Description", c->text ? c->text : kind->description);
+  append_text (out, "Nickname", c->title ? c->title : _(kind->title));
+  append_text (out, "Description", c->text ? c->text : _(kind->description));
   g_string_append_printf (out, "\"CardID\": %u, \"CustomDeck\": {", sheet->key * 100 + slot);
   append_deck_entry (out, sheet, back_url);
   g_string_append (out, "}}");
@@ -323,7 +324,7 @@ write_cards (Export              *ex,
       sheet.rows = (sheet.n + 1 + sheet.cols - 1) / sheet.cols;
       g_array_append_val (sheets, sheet);
     }
-  if (!check_size ("a sheet of cards", s->card_width, s->card_height,
+  if (!check_size (_("a sheet of cards"), s->card_width, s->card_height,
                    g_array_index (sheets, Sheet, 0).cols, g_array_index (sheets, Sheet, 0).rows,
                    s->dpi, error))
     return FALSE;
@@ -419,7 +420,7 @@ write_tiles (Export              *ex,
   double step = 2.5;
   guint n = 0;
 
-  if (back_url == NULL || !check_size ("a tile", ex->s.tile_size, ex->s.tile_size, 1, 1, ex->s.dpi, error))
+  if (back_url == NULL || !check_size (_("a tile"), ex->s.tile_size, ex->s.tile_size, 1, 1, ex->s.dpi, error))
     return FALSE;
   /* the tile back: the definition's tile-back face, else the card back's pattern, square */
   if (!write_single (ex, &back, TW_EXPORT_COMPONENT_TILE_BACK, 0, back_name, error))
@@ -489,7 +490,7 @@ tw_export_tts_write (TwDefinition            *def,
   if (settings->tile_size <= 0 || settings->card_width <= 0 || settings->card_height <= 0
       || settings->dpi < 10 || settings->dpi > 2400)
     {
-      g_set_error (error, TW_EXPORT_ERROR, 0, "sizes must be positive, DPI between 10 and 2400");
+      g_set_error (error, TW_EXPORT_ERROR, 0, _("sizes must be positive, DPI between 10 and 2400"));
       return FALSE;
     }
   for (guint k = 0; k < def->n_cards; k++)
@@ -499,7 +500,7 @@ tw_export_tts_write (TwDefinition            *def,
   if (!cards && !tiles)
     {
       g_set_error (error, TW_EXPORT_ERROR, 0,
-                   "%s has nothing of that kind for Tabletop Simulator (the export takes cards and tiles)",
+                   _("%s has nothing of that kind for Tabletop Simulator (the export takes cards and tiles)"),
                    def->name);
       return FALSE;
     }

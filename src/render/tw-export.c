@@ -11,6 +11,7 @@
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
 #include <pango/pangocairo.h>
+#include <glib/gi18n-lib.h>
 
 #include "tw-export.h"
 #include "tw-face-draw.h"
@@ -112,7 +113,7 @@ tw_export_parse_length (const char  *text,
 
 bad:
   g_set_error (error, TW_EXPORT_ERROR, 0,
-               "'%s' is not a length (examples: 3mm, 0.5cm, 0.125in, 8pt)", text);
+               _("'%s' is not a length (examples: 3mm, 0.5cm, 0.125in, 8pt)"), text);
   return FALSE;
 }
 
@@ -140,7 +141,7 @@ tw_export_set_paper (TwExportSettings  *s,
       && s->page_width >= 50 && s->page_height >= 50)
     return TRUE;
   g_set_error (error, TW_EXPORT_ERROR, 0,
-               "unknown paper '%s' (a4, a3, a5, letter, legal, fit, or WIDTHxHEIGHT in mm of at least 50x50)",
+               _("unknown paper '%s' (a4, a3, a5, letter, legal, fit, or WIDTHxHEIGHT in mm of at least 50x50)"),
                paper);
   return FALSE;
 }
@@ -250,7 +251,7 @@ flow (TwExportJob  *job,
       if (w + 2 * b > job->page_w - 2 * s->margin || h + 2 * b > job->page_h - 2 * s->margin)
         {
           g_set_error (error, TW_EXPORT_ERROR, 0,
-                       "a component of %.0fx%.0f mm with %.1f mm bleed does not fit on a %.0fx%.0f mm page with %.0f mm margins",
+                       _("a component of %.0fx%.0f mm with %.1f mm bleed does not fit on a %.0fx%.0f mm page with %.0f mm margins"),
                        w, h, b, job->page_w, job->page_h, s->margin);
           return FALSE;
         }
@@ -367,8 +368,8 @@ tw_export_job_new (TwDefinition            *def,
       || fabs (s->back_offset_x) > 20 || fabs (s->back_offset_y) > 20)
     {
       g_set_error (error, TW_EXPORT_ERROR, 0,
-                   "sizes must be positive, bleed at most 20 mm, back offsets at most 20 mm, "
-                   "DPI between 10 and 2400");
+                   _("sizes must be positive, bleed at most 20 mm, back offsets at most 20 mm, "
+                     "DPI between 10 and 2400"));
       return NULL;
     }
 
@@ -410,7 +411,7 @@ tw_export_job_new (TwDefinition            *def,
     }
   if (job->items->len == 0)
     {
-      g_set_error (error, TW_EXPORT_ERROR, 0, "%s has nothing of that kind to print", def->name);
+      g_set_error (error, TW_EXPORT_ERROR, 0, _("%s has nothing of that kind to print"), def->name);
       return NULL;
     }
   return g_steal_pointer (&job);
@@ -551,7 +552,7 @@ draw_card_front (const TwExportJob *job,
   cairo_fill (cr);
 
   cairo_set_source_rgb (cr, 1, 1, 1);
-  layout_text (cr, card->title ? card->title : kind->title, "Sans Bold 11",
+  layout_text (cr, card->title ? card->title : _(kind->title), "Sans Bold 11",
                x + inset, y + 3, w - 2 * inset - 14, 9, FALSE);
   if (card->points > 0)
     {
@@ -570,7 +571,7 @@ draw_card_front (const TwExportJob *job,
       ty += used + 5;
   }
   cairo_set_source_rgb (cr, 0.1, 0.1, 0.12);
-  layout_text (cr, card->text ? card->text : kind->description, "Sans 10",
+  layout_text (cr, card->text ? card->text : _(kind->description), "Sans 10",
                x + inset, ty, w - 2 * inset, y + h - inset - 6 - ty, FALSE);
   cairo_set_source_rgb (cr, 0.4, 0.4, 0.42);
   layout_text (cr, def->name, "Sans Italic 6", x + inset, y + h - inset - 3, w - 2 * inset, 4, FALSE);
@@ -927,7 +928,7 @@ tw_export_save_check (cairo_status_t   st,
   if (st == CAIRO_STATUS_SUCCESS)
     return TRUE;
   if (tw_save_file_write (file, "", 0, error))
-    g_set_error (error, TW_EXPORT_ERROR, 0, "cannot write %s: %s", path, cairo_status_to_string (st));
+    g_set_error (error, TW_EXPORT_ERROR, 0, _("cannot write %s: %s"), path, cairo_status_to_string (st));
   return FALSE;
 }
 
@@ -1067,7 +1068,7 @@ tw_export_write (const TwExportJob  *job,
         return FALSE;
       boxed = tw_pdf_add_boxes (bytes->data, bytes->len, trim, bleed, job->n_pages);
       if (boxed == NULL)
-        g_warning ("%s: the PDF was not laid out as expected: written without TrimBox and BleedBox", path);
+        g_warning (_("%s: the PDF was not laid out as expected: written without TrimBox and BleedBox"), path);
       if (!(boxed != NULL ? tw_save_file_write (file, g_bytes_get_data (boxed, NULL),
                                                 g_bytes_get_size (boxed), error)
                           : tw_save_file_write (file, bytes->data, bytes->len, error)))

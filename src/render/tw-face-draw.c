@@ -19,6 +19,7 @@
 #include <gdk-pixbuf/gdk-pixbuf.h>
 #include <librsvg/rsvg.h>
 #include <glib/gstdio.h>
+#include <glib/gi18n-lib.h>
 
 #include "tw-face-draw.h"
 #include "tw-render-draw.h"
@@ -116,7 +117,7 @@ load_image (Image      *image,
 
       if (svg == NULL)
         {
-          image->error = g_strdup_printf ("not a readable SVG (%s)", error->message);
+          image->error = g_strdup_printf (_("not a readable SVG (%s)"), error->message);
           return;
         }
       if (!rsvg_handle_get_intrinsic_size_in_pixels (svg, &w, &h) || w <= 0 || h <= 0)
@@ -132,7 +133,7 @@ load_image (Image      *image,
       if (!(w > 0 && h > 0 && w < 1e6 && h < 1e6))
         {
           g_object_unref (svg);
-          image->error = g_strdup ("an SVG without a usable size");
+          image->error = g_strdup (_("an SVG without a usable size"));
           return;
         }
       image->svg = svg;
@@ -149,22 +150,22 @@ load_image (Image      *image,
 
     if (format == NULL)
       {
-        image->error = g_strdup ("not an image that can be read (PNG, JPEG or SVG)");
+        image->error = g_strdup (_("not an image that can be read (PNG, JPEG or SVG)"));
         return;
       }
     name = gdk_pixbuf_format_get_name (format);
     if (w <= 0 || h <= 0 || w > TW_FACE_IMAGE_MAX_SIDE || h > TW_FACE_IMAGE_MAX_SIDE
         || (gint64) w * h > TW_FACE_IMAGE_MAX_PIXELS)
       {
-        image->error = g_strdup_printf ("%d x %d pixels, over the limit of %d pixels a side "
-                                        "and %d megapixels", w, h, TW_FACE_IMAGE_MAX_SIDE,
+        image->error = g_strdup_printf (_("%d x %d pixels, over the limit of %d pixels a side "
+                                          "and %d megapixels"), w, h, TW_FACE_IMAGE_MAX_SIDE,
                                         TW_FACE_IMAGE_MAX_PIXELS / (1024 * 1024));
         return;
       }
     pixbuf = gdk_pixbuf_new_from_file (path, &error);
     if (pixbuf == NULL)
       {
-        image->error = g_strdup_printf ("a damaged %s file (%s)", name, error->message);
+        image->error = g_strdup_printf (_("a damaged %s file (%s)"), name, error->message);
         return;
       }
     image->surface = surface_from_pixbuf (pixbuf);
@@ -223,9 +224,9 @@ get_image_locked (const char *path)
   image->mtime = st.st_mtime;
   image->size = st.st_size;
   if (!S_ISREG (st.st_mode))
-    image->error = g_strdup ("not a file");
+    image->error = g_strdup (_("not a file"));
   else if (st.st_size > TW_FACE_IMAGE_MAX_BYTES)
-    image->error = g_strdup_printf ("%.0f MB, over the limit of %d MB", st.st_size / 1e6,
+    image->error = g_strdup_printf (_("%.0f MB, over the limit of %d MB"), st.st_size / 1e6,
                                     TW_FACE_IMAGE_MAX_BYTES / (1024 * 1024));
   else
     load_image (image, path);
@@ -795,7 +796,7 @@ subject_name (const TwDefinition *def,
     return def->cards[i].id;
   if (face->target == TW_FACE_TILE)
     return def->tiles[i].id;
-  return face->target == TW_FACE_TILE_BACK ? "the tile back" : "the card back";
+  return face->target == TW_FACE_TILE_BACK ? _("the tile back") : _("the card back");
 }
 
 static void
@@ -840,20 +841,23 @@ check_file (const TwDefinition *def,
 
         if (strchr (template_, '{') != NULL
             && (face->target == TW_FACE_CARD || face->target == TW_FACE_TILE))
-          msg = g_strdup_printf ("image '%s' of %s '%s': %s", shown,
-                                 face->target == TW_FACE_TILE ? "tile" : "card",
+          msg = g_strdup_printf (face->target == TW_FACE_TILE ? _("image '%s' of tile '%s': %s")
+                                 : _("image '%s' of card '%s': %s"), shown,
                                  subject_name (def, face, i), problem);
         else
-          msg = g_strdup_printf ("image '%s': %s", shown, problem);
+          msg = g_strdup_printf (_("image '%s': %s"), shown, problem);
         tw_diagnostics_add (diags, as_errors ? TW_DIAG_ERROR : TW_DIAG_WARNING,
                             at ? at->line : 0, at ? at->column : 0,
-                            "image paths are relative to the definition's folder", "%s", msg);
+                            _("image paths are relative to the definition's folder"), "%s", msg);
       }
     }
   if (more > 0)
     tw_diagnostics_add (diags, as_errors ? TW_DIAG_ERROR : TW_DIAG_WARNING,
                         at ? at->line : 0, at ? at->column : 0, NULL,
-                        "and %u more images of this layer cannot be used", more);
+                        g_dngettext (GETTEXT_PACKAGE,
+                                     "and %u more image of this layer cannot be used",
+                                     "and %u more images of this layer cannot be used", more),
+                        more);
 }
 
 static gboolean
@@ -934,9 +938,9 @@ tw_faces_check (const TwDefinition *def,
                     {
                       g_autofree char *shown = tw_excerpt (families, TW_EXCERPT_VALUE);
                       tw_diag_warning (diags, tw_node_get (l->node, "font"),
-                                       "install the font, or name one that is installed "
-                                       "(fc-list : family lists them)",
-                                       "the font '%s' is not installed: a similar one is used",
+                                       _("install the font, or name one that is installed "
+                                         "(fc-list : family lists them)"),
+                                       _("the font '%s' is not installed: a similar one is used"),
                                        shown);
                     }
                 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include <png.h>
+#include <glib/gi18n-lib.h>
 
 #include "tw-png.h"
 
@@ -40,11 +41,11 @@ on_write (png_structp png,
   Sink *sink = png_get_io_ptr (png);
 
   if (sink->len + len > sizeof sink->buf && !sink_flush (sink))
-    png_error (png, "write failed");
+    png_error (png, _("write failed"));
   if (len > sizeof sink->buf)
     {
       if (!tw_save_file_write (sink->file, data, len, &sink->error))
-        png_error (png, "write failed");
+        png_error (png, _("write failed"));
       return;
     }
   memcpy (sink->buf + sink->len, data, len);
@@ -189,7 +190,7 @@ tw_png_write (cairo_surface_t  *image,
   st = cairo_surface_status (image);
   if (st != CAIRO_STATUS_SUCCESS)
     {
-      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED, "cannot write '%s': %s",
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED, _("cannot write '%s': %s"),
                    path, cairo_status_to_string (st));
       return FALSE;
     }
@@ -205,7 +206,7 @@ tw_png_write (cairo_surface_t  *image,
   info = png != NULL ? png_create_info_struct (png) : NULL;
   if (info == NULL)
     {
-      g_strlcpy (sink->message, "out of memory", sizeof sink->message);
+      g_strlcpy (sink->message, _("out of memory"), sizeof sink->message);
       ok = FALSE;
     }
   else
@@ -220,7 +221,7 @@ tw_png_write (cairo_surface_t  *image,
       if (sink->error != NULL)
         g_propagate_error (error, g_steal_pointer (&sink->error));
       else
-        g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED, "cannot write '%s': %s",
+        g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED, _("cannot write '%s': %s"),
                      path, sink->message);
     }
   g_clear_error (&sink->error);

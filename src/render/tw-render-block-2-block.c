@@ -809,7 +809,8 @@ draw_board (cairo_t              *cr,
       cairo_fill (cr);
 
       /* Translators: a tier's label: its number and the points of its bonus */
-      title = g_strdup_printf (_("Tier %u · %u pts"), k + 1, v->tier_value * (k + 1));
+      title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Tier %u · %u pt",
+                                            "Tier %u · %u pts", v->tier_value * (k + 1)), k + 1, v->tier_value * (k + 1));
       tw_render_ink (cr);
       tw_render_text (cr, L->tx + 0.08, L->tier_y[k] + 0.08, TIER_W - 0.1, 0.26, TRUE,
                       TW_TEXT_LEFT, FALSE, title);

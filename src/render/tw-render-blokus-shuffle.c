@@ -85,7 +85,7 @@ card_title (const TwGame *game,
   if (cd->title != NULL)
     return cd->title;
   if (cd->kind < game->rules->n_card_kinds && game->rules->card_kinds[cd->kind].title)
-    return game->rules->card_kinds[cd->kind].title;
+    return _(game->rules->card_kinds[cd->kind].title);
   return cd->id;
 }
 

@@ -852,8 +852,9 @@ draw_info (cairo_t              *cr,
       if (n_best == 1)
         {
           g_autofree char *name = tw_render_seat_name (params, winner);
-          /* Translators: the game is over, %s is the winning seat */
-          title = g_strdup_printf (_("Game over: %s wins"), name);
+          /* the same message as Colorfield's, which has shared wins */
+          title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Game over: %s wins",
+                                                "Game over: %s share the victory", 1), name);
         }
       else
         title = g_strdup (_("Game over: a tie"));

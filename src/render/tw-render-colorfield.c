@@ -1036,7 +1036,7 @@ draw_tools (cairo_t       *cr,
       double th;
 
       if (text == NULL && card->kind < game->rules->n_card_kinds)
-        text = game->rules->card_kinds[card->kind].description;
+        text = _(game->rules->card_kinds[card->kind].description);
       tw_render_rounded_rect (cr, x, y, SIDE_W, CARD_H, 0.18);
       cairo_set_source_rgb (cr, 1, 1, 1);
       cairo_fill_preserve (cr);

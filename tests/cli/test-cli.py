@@ -91,6 +91,43 @@ def validate_broken():
     expect(code, (out, err), EXIT_IO)
 
 
+@test
+def german_messages():
+    """With LANGUAGE=de the CLI's messages and --help are German (po/de.po,
+    compiled into the build tree's po/, where TILEWRIGHT_LOCALEDIR points);
+    C.UTF-8 is built into glibc, so no locale has to be generated, and
+    glibc honours LANGUAGE under any locale but plain C."""
+    german = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES")}
+    german.update(LANG="C.UTF-8", LANGUAGE="de")
+
+    def run_german(*args):
+        proc = subprocess.run([CLI, *args], capture_output=True, timeout=120, env=german)
+        return (proc.returncode, proc.stdout.decode("utf-8", "replace"),
+                proc.stderr.decode("utf-8", "replace"))
+
+    broken = write("broken-de.yaml", read(DEF) + "\nno-such-section-here: 1\n")
+    code, out, err = run_german("validate", broken)
+    expect(code, (out, err), EXIT_INVALID_FILE)
+    # the form tools read stays; the message and the hint are German
+    check(POSITION.search(err), "no file:line:col: error: in the German message", err)
+    check("unbekannter Schlüssel 'no-such-section-here'" in err, "the problem is not German", err)
+    check("(bekannte Schlüssel: " in err, "the hint is not German", err)
+
+    code, out, err = run_german("frobnicate")
+    expect(code, (out, err), EXIT_USAGE)
+    check("unbekannter Befehl „frobnicate“" in err, "usage error not German", err)
+    check("Versuchen Sie „tilewright-cli --help“." in err, "the advice is not German", err)
+
+    code, out, err = run_german("--help")
+    expect(code, (out, err), EXIT_OK)
+    check(out.startswith("Aufruf:") and "Befehle:" in out and "Exit-Status:" in out,
+          "--help is not German", out)
+
+    # the same file in the C locale: English, as everywhere else in these tests
+    code, out, err = run("validate", broken)
+    check("unknown key 'no-such-section-here'" in err, "the C locale is not English", err)
+
+
 def bundled_definitions():
     folder = os.path.join(DATADIR, "games")
     return sorted(os.path.join(folder, f) for f in os.listdir(folder) if f.endswith(".yaml"))

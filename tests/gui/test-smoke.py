@@ -260,9 +260,10 @@ def check_app_logs():
 
 
 class App:
-    """The app under test, always killed at the end."""
+    """The app under test, always killed at the end. It speaks English
+    (LANGUAGE empty) unless @language names a translation, such as "de"."""
 
-    def __init__(self, args, path, log_path):
+    def __init__(self, args, path, log_path, language=''):
         env = dict(os.environ)
         env.update({
             'GDK_BACKEND': 'x11',
@@ -270,7 +271,7 @@ class App:
             'GSETTINGS_SCHEMA_DIR': args.schemadir,
             'GSETTINGS_BACKEND': 'memory',
             'LC_ALL': 'C.UTF-8',
-            'LANGUAGE': '',
+            'LANGUAGE': language,
         })
         env.pop('G_DEBUG', None)
         if os.environ.get('TW_APP_G_DEBUG'):
@@ -315,12 +316,12 @@ def display_ready():
     return subprocess.run(['xdotool', 'getdisplaygeometry'], capture_output=True).returncode == 0
 
 
-def start_app(args, game, log):
+def start_app(args, game, log, language=''):
     """Starts the app on @game once the display takes clients; an app that
     exits at once (the display went away under load) is started again."""
     for _ in range(3):
         wait_for(display_ready, timeout=15)
-        app_proc = App(args, game, log)
+        app_proc = App(args, game, log, language)
         if not app_proc.wait_exit(1.5):
             return app_proc
         app_proc.kill()

@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 #include "bb-private.h"
 
@@ -37,94 +38,94 @@ const char * const bb_kind_names[] = {
 
 const TwOptionSpec bb_options[] = {
   [BB_OPT_SHORT_STACK] = { "short-stack", TW_VALUE_BOOL, 0, 0, 1, NULL,
-    "Short Stack, \"a fast 2-4 player version\" (refused with 5 or 6): each player is dealt holdings; "
-    "once per turn crumble an unrevealed tile in an open row and replace it with a holding, or put a holding in an "
-    "open space of an active tier.",
-    .label = "Short Stack",
+    N_("Short Stack, \"a fast 2-4 player version\" (refused with 5 or 6): each player is dealt holdings; "
+       "once per turn crumble an unrevealed tile in an open row and replace it with a holding, or put a holding in an "
+       "open space of an active tier."),
+    .label = N_("Short Stack"),
     .max_players = 4,
     .source = "Rulebook, Short Stack: \"a fast 2-4 player version\", \"deal each player 3 block tiles (HOLDINGS)\"; notes 3.2.13" },
   [BB_OPT_MOVE_BID] = { "move-bid", TW_VALUE_BOOL, 0, 0, 1, NULL,
-    "The bid action may instead move one of your bids to a different active tier: the line is garbled "
-    "(\"s of bid s syom ... different active tier\") and only reconstructed, so it is off by default.",
-    .label = "Move a bid to another tier",
+    N_("The bid action may instead move one of your bids to a different active tier: the line is garbled "
+       "(\"s of bid s syom ... different active tier\") and only reconstructed, so it is off by default."),
+    .label = N_("Move a bid to another tier"),
     .source = "Rulebook, Bids & Investments (garbled line, reconstructed in brackets); notes 3.2.7" },
   [BB_OPT_BID_USES_PLACEMENT] = { "bid-uses-placement", TW_VALUE_BOOL, 1, 0, 1, NULL,
-    "A new bid uses one of the die's placements (rule 3 caps the markers \"placed down\" each turn); off: the bid "
-    "comes on top of the roll. Converting or moving a bid never uses one.",
-    .label = "A bid uses a placement",
+    N_("A new bid uses one of the die's placements (rule 3 caps the markers \"placed down\" each turn); off: the bid "
+       "comes on top of the roll. Converting or moving a bid never uses one."),
+    .label = N_("A bid uses a placement"),
     .source = "Rulebook, Game Rules 3 and 6; notes 3.2.7 (AMBIGUITY)" },
   [BB_OPT_ROWS_STAY_OPEN] = { "rows-stay-open", TW_VALUE_BOOL, 1, 0, 1, NULL,
-    "A row once open stays open (no rule closes rows); off: openness is recomputed after every change, so a row "
-    "closes again when a tile below it loses its last marker or an unmarked tile moves in.",
-    .label = "Rows stay open",
+    N_("A row once open stays open (no rule closes rows); off: openness is recomputed after every change, so a row "
+       "closes again when a tile below it loses its last marker or an unmarked tile moves in."),
+    .label = N_("Rows stay open"),
     .source = "Rulebook, Game Rules 4 (\"the next row up is open for play\"); notes 3.2.5 (AMBIGUITY)" },
   [BB_OPT_FEW_ROWS_CLAUSE] = { "few-rows-clause", TW_VALUE_CHOICE, BB_CLAUSE_INSTEAD, 0, 0, clause_choices,
-    "While fewer than 3 rows are open, the Bulldozer removes an unrevealed row-3 tile and Swap trades an unrevealed "
-    "row-3 tile with a revealed one: instead of the normal form (the text reads as a replacement), either form at "
-    "the player's choice, or off (ignored). When the clause has no target the normal form applies.",
-    .label = "\"Fewer than 3 rows\" clause",
+    N_("While fewer than 3 rows are open, the Bulldozer removes an unrevealed row-3 tile and Swap trades an unrevealed "
+       "row-3 tile with a revealed one: instead of the normal form (the text reads as a replacement), either form at "
+       "the player's choice, or off (ignored). When the clause has no target the normal form applies."),
+    .label = N_("\"Fewer than 3 rows\" clause"),
     .source = "Rulebook, Black tiles: Move Block and Swap Block; notes 3.2.8 (AMBIGUITY)" },
   [BB_OPT_REMOVE_LOCKED_TILES] = { "remove-locked-tiles", TW_VALUE_BOOL, 1, 0, 1, NULL,
-    "Crumble and the Bulldozer may remove a locked tile (\"any revealed block tile\"; the Crumble article destroys "
-    "claimed tiles); off: only unlocked tiles can be removed.",
-    .label = "Crumble removes locked tiles",
+    N_("Crumble and the Bulldozer may remove a locked tile (\"any revealed block tile\"; the Crumble article destroys "
+       "claimed tiles); off: only unlocked tiles can be removed."),
+    .label = N_("Crumble removes locked tiles"),
     .source = "Rulebook, Black tiles: Crumble Block; the Crumble article; notes 3.2.8 (AMBIGUITY)" },
   [BB_OPT_UNMARK_LOCKED] = { "unmark-locked", TW_VALUE_BOOL, 0, 0, 1, NULL,
-    "A Remove-Marker block may take a marker off a locked tile; off (default): LOCKED is final.",
-    .label = "Remove-Marker on locked tiles",
+    N_("A Remove-Marker block may take a marker off a locked tile; off (default): LOCKED is final."),
+    .label = N_("Remove-Marker on locked tiles"),
     .source = "Rulebook, Black tiles: Remove-Marker Block; notes 3.2.8 (AMBIGUITY)" },
   [BB_OPT_CAPTURE] = { "capture", TW_VALUE_CHOICE, BB_CAPTURE_REMOVE, 0, 0, capture_choices,
-    "Opponents' markers on a tile when it locks are captured and leave the game (\"capturing\" implies they are "
-    "taken); return: they go back to their owners' supplies, the locker still scores them.",
-    .label = "Captured markers",
+    N_("Opponents' markers on a tile when it locks are captured and leave the game (\"capturing\" implies they are "
+       "taken); return: they go back to their owners' supplies, the locker still scores them."),
+    .label = N_("Captured markers"),
     .source = "Rulebook, Scoring: \"+1 point for capturing opponent markers\"; notes 3.2.6b (AMBIGUITY)" },
   [BB_OPT_CAPTURE_POINTS] = { "capture-points", TW_VALUE_CHOICE, BB_CAPTURE_PER_MARKER, 0, 0, capture_points_choices,
-    "\"+1 point for capturing opponent markers also on that block\": +1 per captured marker, or +1 per lock that "
-    "captured any.",
-    .label = "Capture points",
+    N_("\"+1 point for capturing opponent markers also on that block\": +1 per captured marker, or +1 per lock that "
+       "captured any."),
+    .label = N_("Capture points"),
     .source = "Rulebook, Scoring: \"+1 point for capturing opponent markers also on that block\"" },
   [BB_OPT_LOCK_VALUES] = { "lock-values", TW_VALUE_CHOICE, BB_VALUES_AT_END, 0, 0, lock_values_choices,
-    "Lock values come from the tile's row at game end (moving claimed tiles between tiers is the point of Move and "
-    "Swap in the Trade article); when-locked fixes the value the moment the tile locks.",
-    .label = "When lock values are read",
+    N_("Lock values come from the tile's row at game end (moving claimed tiles between tiers is the point of Move and "
+       "Swap in the Trade article); when-locked fixes the value the moment the tile locks."),
+    .label = N_("When lock values are read"),
     .source = "Rulebook, Clean blocks; the Trade article; notes 3.2.9 (AMBIGUITY)" },
   [BB_OPT_GOLD_MULTIPLIER] = { "gold-multiplier", TW_VALUE_INT, 2, 1, 4, NULL,
-    "A gold-bordered clean block locks for this many times its tier number (the rulebook gives no value; the "
-    "Trade article speaks of \"extra bonus points\").",
-    .label = "Gold block multiplier",
+    N_("A gold-bordered clean block locks for this many times its tier number (the rulebook gives no value; the "
+       "Trade article speaks of \"extra bonus points\")."),
+    .label = N_("Gold block multiplier"),
     .source = "Rulebook, Components (\"1 gold-bordered clean block\", no value given); notes 3.2.9 [ASSUMPTION]" },
   [BB_OPT_TIER_SCORE] = { "tier-score", TW_VALUE_CHOICE, BB_TIER_LOCK_VALUES, 0, 0, tier_score_choices,
-    "Who wins a tier: the most lock points in it (\"tier score\"), or the most locked tiles in it.",
-    .label = "Tier winner",
+    N_("Who wins a tier: the most lock points in it (\"tier score\"), or the most locked tiles in it."),
+    .label = N_("Tier winner"),
     .source = "Rulebook, Tier Bonus: \"Tier score determines which player won each tier\"; notes 3.2.10 (AMBIGUITY)" },
   [BB_OPT_HOLDING_FACE] = { "holding-face", TW_VALUE_CHOICE, BB_HOLDING_FACE_DOWN, 0, 0, holding_face_choices,
-    "Short Stack: a holding goes in face down and is revealed and resolved when marked like any tile; face-up: it "
-    "goes in revealed and its effect never resolves.",
-    .label = "Holdings go in",
+    N_("Short Stack: a holding goes in face down and is revealed and resolved when marked like any tile; face-up: it "
+       "goes in revealed and its effect never resolves."),
+    .label = N_("Holdings go in"),
     .source = "Rulebook, Short Stack; notes 3.2.13 (AMBIGUITY: face down)" },
   [BB_OPT_IDLE_ROUND_ENDS] = { "idle-round-ends", TW_VALUE_BOOL, 0, 0, 1, NULL,
-    "The rulebook-reading safety end is a full round in which nobody could place a marker on a tile; on: also a "
-    "full round in which nobody puts a marker or a holding into play (everyone passed), off by default because "
-    "placing is \"up to\" the roll and a pass is a legal choice.",
-    .label = "End after an idle round",
+    N_("The rulebook-reading safety end is a full round in which nobody could place a marker on a tile; on: also a "
+       "full round in which nobody puts a marker or a holding into play (everyone passed), off by default because "
+       "placing is \"up to\" the roll and a pass is a legal choice."),
+    .label = N_("End after an idle round"),
     .source = "Not in the rulebook: safety end; notes 3.2.12" },
   [BB_OPT_ROUND_LIMIT] = { "round-limit", TW_VALUE_INT, 200, 1, 1000, NULL,
-    "Safety rule (not in the rulebook): the game ends and is scored after this many rounds, so that players or "
-    "bots who keep passing cannot make it endless (a pass is always legal, so without a limit two players who "
-    "prefer passing never finish). Random games end long before 200 rounds.",
-    .label = "Round limit",
+    N_("Safety rule (not in the rulebook): the game ends and is scored after this many rounds, so that players or "
+       "bots who keep passing cannot make it endless (a pass is always legal, so without a limit two players who "
+       "prefer passing never finish). Random games end long before 200 rounds."),
+    .label = N_("Round limit"),
     .source = "Not in the rulebook: the project's safety rule (doc/rules/block-2-block.md, Termination)" },
   [BB_OPT_PLACEMENTS] = { "placements", TW_VALUE_CHOICE, BB_PLACE_UP_TO, 0, 0, placements_choices,
-    "The die says how many markers \"may be placed\": up to the roll (a turn may end early); all-of-roll: the turn "
-    "ends only when the roll is used up or no marker can go on a tile.",
-    .label = "Markers per roll",
+    N_("The die says how many markers \"may be placed\": up to the roll (a turn may end early); all-of-roll: the turn "
+       "ends only when the roll is used up or no marker can go on a tile."),
+    .label = N_("Markers per roll"),
     .source = "Rulebook, Game Rules 3: the die says how many markers \"may be placed\"; notes 3.2.6 (AMBIGUITY)" },
   [BB_OPT_SHORT_STACK_EMPTY] = { "short-stack-empty", TW_VALUE_CHOICE, BB_EMPTY_EVERY_ROW, 0, 0, empty_choices,
-    "Short Stack: where the slots the holdings leave empty are. \"After setting up the board\" (every row of the "
-    "configuration): every-row deals one face-down tile to each row from the bottom up, then a second, and so "
-    "on, so every tier holds tiles; top: rows are filled from the bottom up and the top slots stay empty (with 4 "
-    "players rows 4-8 get no tile and tiers 3-4 cannot be won); random: random slots above the clean tiles.",
-    .label = "Short Stack empty slots",
+    N_("Short Stack: where the slots the holdings leave empty are. \"After setting up the board\" (every row of the "
+       "configuration): every-row deals one face-down tile to each row from the bottom up, then a second, and so "
+       "on, so every tier holds tiles; top: rows are filled from the bottom up and the top slots stay empty (with 4 "
+       "players rows 4-8 get no tile and tiers 3-4 cannot be won); random: random slots above the clean tiles."),
+    .label = N_("Short Stack empty slots"),
     .source = "Rulebook, Short Stack: \"After setting up the board, deal each player 3 block tiles\", \"uses fewer tiles\"; notes 3.2.13 (AMBIGUITY)" },
 };
 

@@ -24,6 +24,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 #include "bb-private.h"
 #include "tw-notation.h"
@@ -127,12 +128,12 @@ parse_slot (const BbPrep *p,
 
   if (end == text || end[0] < 'a' || end[0] > 'z' || end[1] != '\0')
     {
-      g_string_printf (why, "a slot is a row and a letter, like 2c, not '%s'", text);
+      g_string_printf (why, _("a slot is a row and a letter, like 2c, not '%s'"), text);
       return FALSE;
     }
   if (row < 1 || row > (long) p->n_rows || (guint) (end[0] - 'a') >= p->row_width[row - 1])
     {
-      g_string_printf (why, "there is no slot %s on this board", text);
+      g_string_printf (why, _("there is no slot %s on this board"), text);
       return FALSE;
     }
   *slot = p->row_start[row - 1] + (guint) (end[0] - 'a');
@@ -151,7 +152,7 @@ parse_prefixed (const char *text,
 
   if (text[0] != prefix || !tw_notation_parse_int (text + 1, &v) || v < 1 || v > max)
     {
-      g_string_printf (why, "expected %s %c1 to %c%d, not '%s'", what, prefix, prefix, max, text);
+      g_string_printf (why, _("expected %s %c1 to %c%d, not '%s'"), what, prefix, prefix, max, text);
       return FALSE;
     }
   *out = v - 1;
@@ -174,7 +175,7 @@ bb_move_from_text (const TwGame  *game,
   memset (move, 0, sizeof *move);
   if (n == 0)
     {
-      g_string_append (why, "empty move");
+      g_string_append (why, _("empty move"));
       return FALSE;
     }
 
@@ -198,14 +199,15 @@ bb_move_from_text (const TwGame  *game,
       break;
   if (i == G_N_ELEMENTS (table))
     {
-      g_string_printf (why, "unknown move '%s'; the moves are mark, bid, invest, move-bid, done, "
-                            "replace, hold, crumble, move, bulldoze, swap and unmark", w[0]);
+      g_string_printf (why, _("unknown move '%s'; the moves are mark, bid, invest, move-bid, done, "
+                              "replace, hold, crumble, move, bulldoze, swap and unmark"), w[0]);
       return FALSE;
     }
   if (n != 1u + table[i].nargs)
     {
-      g_string_printf (why, "'%s' takes %u argument%s, e.g. '%s'", w[0], table[i].nargs,
-                       table[i].nargs == 1 ? "" : "s",
+      g_string_printf (why, g_dngettext (GETTEXT_PACKAGE, "'%s' takes %u argument, e.g. '%s'",
+                                         "'%s' takes %u arguments, e.g. '%s'", table[i].nargs),
+                       w[0], table[i].nargs,
                        (const char *[]) { "mark 2c", "bid t2", "invest t2", "move-bid t1 t3",
                                           "done", "replace 3b swap", "hold 7a gold",
                                           "crumble 2c", "move 2c 5a", "bulldoze 3a 2c",
@@ -240,7 +242,7 @@ bb_move_from_text (const TwGame  *game,
           return FALSE;
         if (t < 0 || t > 255)
           {
-            g_string_printf (why, "unknown tile '%s'", w[2]);
+            g_string_printf (why, _("unknown tile '%s'"), w[2]);
             return FALSE;
           }
         b = t;
@@ -392,7 +394,7 @@ parse_seat_digit (char     c,
 {
   if (c < '1' || c > '0' + (int) n_players)
     {
-      g_string_printf (why, "'%c' is not a seat from 1 to %u", c, n_players);
+      g_string_printf (why, _("'%c' is not a seat from 1 to %u"), c, n_players);
       return FALSE;
     }
   *out = c - '1';
@@ -462,7 +464,7 @@ parse_tile_token (const TwGame *game,
             long v = strtol (suffix, &end, 10);
             if (end == suffix || v < 0 || v > 255)
               {
-                g_string_append (why, "$ needs the lock value");
+                g_string_append (why, _("$ needs the lock value"));
                 return FALSE;
               }
             s->tile_value[t] = v;
@@ -473,7 +475,7 @@ parse_tile_token (const TwGame *game,
           s->marked_turn |= G_GUINT64_CONSTANT (1) << t;
           break;
         default:
-          g_string_printf (why, "unexpected '%c' in a tile", c);
+          g_string_printf (why, _("unexpected '%c' in a tile"), c);
           return FALSE;
         }
     }
@@ -491,14 +493,15 @@ parse_list (const char *text,
 
   if (g_strv_length (parts) != n)
     {
-      g_string_printf (why, "expected %u numbers separated by commas, not '%s'", n, text);
+      g_string_printf (why, g_dngettext (GETTEXT_PACKAGE, "expected %u number separated by commas, not '%s'",
+                                         "expected %u numbers separated by commas, not '%s'", n), n, text);
       return FALSE;
     }
   for (guint i = 0; i < n; i++)
     {
       if (!tw_notation_parse_int (parts[i], &v) || v < 0 || v > 255)
         {
-          g_string_printf (why, "'%s' is not a count", parts[i]);
+          g_string_printf (why, _("'%s' is not a count"), parts[i]);
           return FALSE;
         }
       out[i] = v;
@@ -528,13 +531,13 @@ read_row (gpointer        data,
 
   if (R->rows_seen[r])
     {
-      g_string_printf (why, "no row called '%s' (or written twice)", line->key);
+      g_string_printf (why, _("no row called '%s' (or written twice)"), line->key);
       return FALSE;
     }
   R->rows_seen[r] = TRUE;
   if (line->n_words != p->row_width[r])
     {
-      g_string_printf (why, "row %u has %u slots, the position lists %u", r + 1,
+      g_string_printf (why, _("row %u has %u slots, the position lists %u"), r + 1,
                        p->row_width[r], line->n_words);
       return FALSE;
     }
@@ -615,10 +618,10 @@ read_seat (gpointer        data,
     { NULL }
   };
   const TwNotationHeader keys = { NULL, NULL, fields,
-                                  "{key} needs a number from {min} to {max}, not '{value}'",
+                                  _("{key} needs a number from {min} to {max}, not '{value}'"),
                                   .user_data = &S };
 
-  if (!tw_notation_read_fields (R->reader, &keys, line->words, "unknown key '{key}' for a seat",
+  if (!tw_notation_read_fields (R->reader, &keys, line->words, _("unknown key '{key}' for a seat"),
                                 why))
     return FALSE;
   if (supply >= 0)
@@ -684,9 +687,9 @@ bb_state_from_text (const TwGame  *game,
 #define COUNT(key, var) { key, TW_FIELD_INT, &var, 0, 30000 }
   const TwNotationField fields[] = {
     { "players", TW_FIELD_PLAYERS,
-      .refusal = "this game has {players} players, the position {value}" },
+      .refusal = _("this game has {players} players, the position {value}") },
     { "phase", TW_FIELD_NAME, &phase, .names = phase_names,
-      .refusal = "the phases are turn, effect and done, not '{value}'" },
+      .refusal = _("the phases are turn, effect and done, not '{value}'") },
     { "effect", TW_FIELD_TEXT, &effect },
     COUNT ("to-act", to_act), COUNT ("roll", roll), COUNT ("used", n_used),
     COUNT ("bid", bid), COUNT ("hold", hold), COUNT ("progress", progress),
@@ -696,17 +699,17 @@ bb_state_from_text (const TwGame  *game,
   };
 #undef COUNT
   const TwNotationHeader header = { "block-2-block", "Block 2 Block", fields,
-                                    "{key} needs a number, not '{value}'" };
+                                    _("{key} needs a number, not '{value}'") };
   if (!tw_notation_read_header (reader, &header, why))
     return FALSE;
   if (to_act < 1 || (guint) to_act > n_players)
     {
-      g_string_printf (why, "to-act must be a seat from 1 to %u", n_players);
+      g_string_printf (why, _("to-act must be a seat from 1 to %u"), n_players);
       return FALSE;
     }
   if (roll < 1 || (guint) roll > p->die)
     {
-      g_string_printf (why, "roll must be from 1 to %u", p->die);
+      g_string_printf (why, _("roll must be from 1 to %u"), p->die);
       return FALSE;
     }
   s->current = to_act - 1;
@@ -723,8 +726,8 @@ bb_state_from_text (const TwGame  *game,
     tw_rng_seed (&s->rng, (guint64) seed);
 
   const TwNotationSection sections[] = {
-    { "row", read_row, p->n_rows, .refusal = "no row called '{key}' (or written twice)" },
-    { "p", read_seat, n_players, .refusal = "no seat '{key}'" },
+    { "row", read_row, p->n_rows, .refusal = _("no row called '{key}' (or written twice)") },
+    { "p", read_seat, n_players, .refusal = _("no seat '{key}'") },
     { "removed", read_away },
     { "box", read_away },
     { NULL }
@@ -743,7 +746,7 @@ bb_state_from_text (const TwGame  *game,
           rest -= s->bids[k][q] + s->inv[k][q];
         if (rest < 0)
           {
-            g_string_printf (why, "seat %u has more than %u markers in play", q + 1, p->markers);
+            g_string_printf (why, _("seat %u has more than %u markers in play"), q + 1, p->markers);
             return FALSE;
           }
         s->supply[q] = rest;
@@ -757,7 +760,7 @@ bb_state_from_text (const TwGame  *game,
     }
   else if (open < 1 || (guint) open > p->n_rows)
     {
-      g_string_printf (why, "open must be from 1 to %u", p->n_rows);
+      g_string_printf (why, _("open must be from 1 to %u"), p->n_rows);
       return FALSE;
     }
   else
@@ -771,29 +774,32 @@ bb_state_from_text (const TwGame  *game,
           || p->inst_kind[s->slot_tile[slot]] < BB_KIND_CRUMBLE)
         {
           if (why->len == 0)
-            g_string_append (why, "the effect phase needs effect=SLOT, a black block");
+            g_string_append (why, _("the effect phase needs effect=SLOT, a black block"));
           return FALSE;
         }
       s->pending = s->slot_tile[slot];
     }
   else if (effect != NULL)
     {
-      g_string_append (why, "effect=SLOT goes only with phase=effect");
+      g_string_append (why, _("effect=SLOT goes only with phase=effect"));
       return FALSE;
     }
   return TRUE;
 }
 
-static void
-tile_at (const BbPrep *p,
-         guint         slot,
-         GString      *out)
+/* A slot's name ("2c") for a sentence. */
+static char *
+slot_text (const BbPrep *p,
+           guint         slot)
 {
-  g_string_append (out, "the tile at ");
-  bb_slot_name (p, slot, out);
+  GString *s = g_string_new (NULL);
+
+  bb_slot_name (p, slot, s);
+  return g_string_free (s, FALSE);
 }
 
-/* "puts a marker on 2c", "bids on tier 2", "swaps the tiles at 2c and 4a". */
+/* "puts a marker on the tile at 2c", "bids on tier 2", "swaps the tile at
+ * 2c and the tile at 4a": what follows the player's name. */
 void
 bb_describe_move (const TwGame  *game,
                   const TwState *state,
@@ -803,64 +809,56 @@ bb_describe_move (const TwGame  *game,
   const BbPrep *p = bb_prep (game);
   const TwDefinition *def = game->definition;
   const char *held = move->b < def->n_tiles ? tw_tile_words (&def->tiles[move->b]) : "?";
+  g_autofree char *a = slot_text (p, move->a);
+  g_autofree char *b = slot_text (p, move->b);
 
+  /* Translators: the moves of Block 2 Block in words, after the player's
+   * name ("Player 1 bids on tier 2"); a slot is a row and a letter ("2c") */
   switch (move->kind)
     {
     case BB_MOVE_MARK:
-      g_string_append (out, "puts a marker on ");
-      tile_at (p, move->a, out);
+      g_string_append_printf (out, _("puts a marker on the tile at %s"), a);
       break;
     case BB_MOVE_BID:
-      g_string_append_printf (out, "bids on tier %u", move->a + 1u);
+      g_string_append_printf (out, _("bids on tier %u"), move->a + 1u);
       break;
     case BB_MOVE_INVEST:
-      g_string_append_printf (out, "turns a bid on tier %u into an investment", move->a + 1u);
+      g_string_append_printf (out, _("turns a bid on tier %u into an investment"), move->a + 1u);
       break;
     case BB_MOVE_MOVE_BID:
-      g_string_append_printf (out, "moves a bid from tier %u to tier %u", move->a + 1u,
+      g_string_append_printf (out, _("moves a bid from tier %u to tier %u"), move->a + 1u,
                               move->b + 1u);
       break;
     case BB_MOVE_DONE:
-      g_string_append (out, "ends the turn");
+      g_string_append (out, _("ends the turn"));
       break;
     case BB_MOVE_REPLACE:
-      g_string_append (out, "crumbles ");
-      tile_at (p, move->a, out);
-      g_string_append_printf (out, " and puts the held %s there", held);
+      /* Translators: the second %s is the name of the held block */
+      g_string_append_printf (out, _("crumbles the tile at %s and puts the held %s there"), a,
+                              held);
       break;
     case BB_MOVE_HOLD:
-      g_string_append_printf (out, "puts the held %s into the open space ", held);
-      bb_slot_name (p, move->a, out);
+      g_string_append_printf (out, _("puts the held %s into the open space %s"), held, a);
       break;
     case BB_MOVE_CRUMBLE:
-      g_string_append (out, "crumbles ");
-      tile_at (p, move->a, out);
+      g_string_append_printf (out, _("crumbles the tile at %s"), a);
       break;
     case BB_MOVE_SHIFT:
-      g_string_append (out, "moves ");
-      tile_at (p, move->a, out);
-      g_string_append (out, " to the open space ");
-      bb_slot_name (p, move->b, out);
+      g_string_append_printf (out, _("moves the tile at %s to the open space %s"), a, b);
       break;
     case BB_MOVE_BULLDOZE:
-      g_string_append (out, "bulldozes ");
-      tile_at (p, move->a, out);
-      g_string_append (out, " and moves ");
-      tile_at (p, move->b, out);
-      g_string_append (out, " there");
+      g_string_append_printf (out, _("bulldozes the tile at %s and moves the tile at %s there"),
+                              a, b);
       break;
     case BB_MOVE_SWAP:
-      g_string_append (out, "swaps ");
-      tile_at (p, move->a, out);
-      g_string_append (out, " and ");
-      tile_at (p, move->b, out);
+      g_string_append_printf (out, _("swaps the tile at %s and the tile at %s"), a, b);
       break;
     case BB_MOVE_UNMARK:
-      g_string_append_printf (out, "removes a marker of player %u from ", move->b + 1u);
-      tile_at (p, move->a, out);
+      g_string_append_printf (out, _("removes a marker of player %u from the tile at %s"),
+                              move->b + 1u, a);
       break;
     default:
-      g_string_append (out, "makes an unknown move");
+      g_string_append (out, _("makes an unknown move"));
       break;
     }
 }

@@ -9,6 +9,8 @@
  */
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "bb-private.h"
 
 /* ------------------------------------------------------------------------ */
@@ -32,9 +34,9 @@ parse_config (const TwDefinition *def,
   gint64 v;
 
   if (board == NULL)
-    tw_diag_error (diags, game, "add `board: {rows: [4, 5, 4, 3, 3, 2, 2, 2], tier-value: 3}`",
-                   "Block 2 Block needs a `board:` section with the row widths");
-  else if (tw_node_expect (board, TW_NODE_MAP, "the board", diags)
+    tw_diag_error (diags, game, _("add `board: {rows: [4, 5, 4, 3, 3, 2, 2, 2], tier-value: 3}`"),
+                   _("Block 2 Block needs a `board:` section with the row widths"));
+  else if (tw_node_expect (board, TW_NODE_MAP, _("the board"), diags)
            && tw_node_check_keys (board, board_keys, "board", diags))
     {
       const TwNode *rows = tw_node_get (board, "rows");
@@ -42,13 +44,15 @@ parse_config (const TwDefinition *def,
       guint slots = 0;
 
       if (rows == NULL)
-        tw_diag_error (diags, board, "list the width of each row from the bottom, e.g. [4, 5, 4, 3]",
-                       "the board needs `rows:`");
-      else if (tw_node_expect (rows, TW_NODE_SEQ, "the board rows", diags))
+        tw_diag_error (diags, board, _("list the width of each row from the bottom, e.g. [4, 5, 4, 3]"),
+                       _("the board needs `rows:`"));
+      else if (tw_node_expect (rows, TW_NODE_SEQ, _("the board rows"), diags))
         {
           if (rows->n_children < 1 || rows->n_children > BB_MAX_ROWS)
-            tw_diag_error (diags, rows, "two rows make a tier",
-                           "the board has %u rows; Block 2 Block supports 1 to %u",
+            tw_diag_error (diags, rows, _("two rows make a tier"),
+                           g_dngettext (GETTEXT_PACKAGE, "the board has %u row; Block 2 Block supports 1 to %u",
+                                        "the board has %u rows; Block 2 Block supports 1 to %u",
+                                        rows->n_children),
                            rows->n_children, BB_MAX_ROWS);
           for (guint r = 0; r < rows->n_children && r < BB_MAX_ROWS; r++)
             if (tw_node_to_int (rows->children[r], 1, 16, &v, diags))
@@ -61,7 +65,8 @@ parse_config (const TwDefinition *def,
                 slots += v;
               }
           if (slots > BB_MAX_SLOTS)
-            tw_diag_error (diags, rows, NULL, "the rows hold %u slots; at most %u are supported",
+            tw_diag_error (diags, rows, NULL, g_dngettext (GETTEXT_PACKAGE, "the rows hold %u slot; at most %u are supported",
+                                                           "the rows hold %u slots; at most %u are supported", slots),
                            slots, BB_MAX_SLOTS);
           if (p)
             {
@@ -70,40 +75,41 @@ parse_config (const TwDefinition *def,
             }
         }
       if (tv == NULL)
-        tw_diag_error (diags, board, "the rulebook: \"Tiers are worth 3 points each\"",
-                       "the board needs `tier-value:`, the points of a tier per level");
+        tw_diag_error (diags, board, _("the rulebook: \"Tiers are worth 3 points each\""),
+                       _("the board needs `tier-value:`, the points of a tier per level"));
       else if (tw_node_to_int (tv, 0, 100, &v, diags) && p)
         p->tier_value = v;
     }
 
   if (markers == NULL)
-    tw_diag_error (diags, game, "the rulebook has 30 markers per player: `markers: 30`",
-                   "Block 2 Block needs `markers:`, the markers of each player");
+    tw_diag_error (diags, game, _("the rulebook has 30 markers per player: `markers: 30`"),
+                   _("Block 2 Block needs `markers:`, the markers of each player"));
   else if (tw_node_to_int (markers, 1, BB_MAX_MARKERS, &v, diags) && p)
     p->markers = v;
 
   if (die == NULL)
-    tw_diag_error (diags, game, "the rulebook rolls a D4: `die: 4`",
-                   "Block 2 Block needs `die:`, the sides of the die rolled each turn");
+    tw_diag_error (diags, game, _("the rulebook rolls a D4: `die: 4`"),
+                   _("Block 2 Block needs `die:`, the sides of the die rolled each turn"));
   else if (tw_node_to_int (die, 1, 20, &v, diags) && p)
     p->die = v;
 
   if (short_stack == NULL)
-    tw_diag_error (diags, game, "the rulebook deals 3: `short-stack: {holdings: 3}`",
-                   "Block 2 Block needs `short-stack:` with the holdings dealt in that variant");
+    tw_diag_error (diags, game, _("the rulebook deals 3: `short-stack: {holdings: 3}`"),
+                   _("Block 2 Block needs `short-stack:` with the holdings dealt in that variant"));
   else if (tw_node_expect (short_stack, TW_NODE_MAP, "short-stack", diags)
            && tw_node_check_keys (short_stack, short_keys, "short-stack", diags))
     {
       const TwNode *h = tw_node_get (short_stack, "holdings");
       if (h == NULL)
-        tw_diag_error (diags, short_stack, NULL, "short-stack needs `holdings:`");
+        tw_diag_error (diags, short_stack, NULL, _("short-stack needs `holdings:`"));
       else if (tw_node_to_int (h, 0, BB_MAX_HOLDINGS, &v, diags) && p)
         p->holdings = v;
     }
 
   if (def->total_tiles == 0 || def->total_tiles > BB_MAX_TILES)
     tw_diag_error (diags, tw_node_get (def->root, "tiles"), NULL,
-                   "Block 2 Block needs 1 to %u tiles, this file has %u", BB_MAX_TILES,
+                   g_dngettext (GETTEXT_PACKAGE, "Block 2 Block needs 1 to %u tile, this file has %u",
+                                "Block 2 Block needs 1 to %u tiles, this file has %u", BB_MAX_TILES), BB_MAX_TILES,
                    def->total_tiles);
   for (guint i = 0; i < def->n_tiles; i++)
     {
@@ -111,15 +117,15 @@ parse_config (const TwDefinition *def,
       guint k;
 
       if (tile->n_edges != 0)
-        tw_diag_error (diags, tile->node, "remove `edges:`; a block has only a `kind:`",
-                       "Block 2 Block tile '%s' has edges", tile->id);
+        tw_diag_error (diags, tile->node, _("remove `edges:`; a block has only a `kind:`"),
+                       _("Block 2 Block tile '%s' has edges"), tile->id);
       for (k = 0; k < BB_N_KINDS; k++)
         if (tile->kind && g_str_equal (tile->kind, bb_kind_names[k]))
           break;
       if (k == BB_N_KINDS)
         tw_diag_error (diags, tile->node,
-                       "the kinds are clean, gold, crumble, move, swap and remove-marker",
-                       tile->kind ? "tile '%s' has an unknown kind" : "tile '%s' needs a `kind:`",
+                       _("the kinds are clean, gold, crumble, move, swap and remove-marker"),
+                       tile->kind ? _("tile '%s' has an unknown kind") : _("tile '%s' needs a `kind:`"),
                        tile->id);
       else if (p)
         p->def_kind[i] = k;

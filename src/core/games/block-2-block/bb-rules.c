@@ -15,6 +15,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 #include "bb-private.h"
 
@@ -337,23 +338,23 @@ effect_move_legal (const TwGame  *game,
   };
   switch (kind)
     {
-    case BB_KIND_CRUMBLE: expected = "the Crumble block: 'crumble SLOT', any revealed tile"; break;
-    case BB_KIND_MOVE: expected = "the Move block: 'move FROM TO' to an open space, or 'bulldoze REMOVED MOVED' when there is none"; break;
-    case BB_KIND_SWAP: expected = "the Swap block: 'swap SLOT SLOT', two revealed tiles"; break;
-    default: expected = "the Remove-Marker block: 'unmark SLOT pN'"; break;
+    case BB_KIND_CRUMBLE: expected = _("the Crumble block: 'crumble SLOT', any revealed tile"); break;
+    case BB_KIND_MOVE: expected = _("the Move block: 'move FROM TO' to an open space, or 'bulldoze REMOVED MOVED' when there is none"); break;
+    case BB_KIND_SWAP: expected = _("the Swap block: 'swap SLOT SLOT', two revealed tiles"); break;
+    default: expected = _("the Remove-Marker block: 'unmark SLOT pN'"); break;
     }
   if (move->kind != move_for_kind[kind]
       && !(kind == BB_KIND_MOVE && move->kind == BB_MOVE_BULLDOZE))
     {
       if (why)
-        g_string_printf (why, "resolve the effect of %s first", expected);
+        g_string_printf (why, _("resolve the effect of %s first"), expected);
       return FALSE;
     }
   if (a >= p->n_slots || (move->kind != BB_MOVE_CRUMBLE && move->kind != BB_MOVE_UNMARK && b >= p->n_slots)
       || (move->kind == BB_MOVE_CRUMBLE && b != 0))
     {
       if (why)
-        g_string_append (why, "no such slot on this board");
+        g_string_append (why, _("no such slot on this board"));
       return FALSE;
     }
   effect_targets (game, s, &tg);
@@ -363,52 +364,52 @@ effect_move_legal (const TwGame  *game,
     {
     case BB_MOVE_CRUMBLE:
       if (!(tg.revealed & BB_BIT (a)))
-        REFUSE ("Crumble: select any revealed block tile");
+        REFUSE (_("Crumble: select any revealed block tile"));
       if (!(tg.removable & BB_BIT (a)))
-        REFUSE ("Crumble: locked tiles cannot be removed in this variant");
+        REFUSE (_("Crumble: locked tiles cannot be removed in this variant"));
       return TRUE;
 
     case BB_MOVE_SHIFT:
       if (!tg.spaces)
-        REFUSE ("there is no open space on an active tier: the Move block becomes the BULLDOZER");
+        REFUSE (_("there is no open space on an active tier: the Move block becomes the BULLDOZER"));
       if (!(tg.revealed & BB_BIT (a)))
-        REFUSE ("Move: select any revealed tile");
+        REFUSE (_("Move: select any revealed tile"));
       if (!(tg.spaces & BB_BIT (b)))
-        REFUSE ("Move: the tile goes to an open space on an active tier");
+        REFUSE (_("Move: the tile goes to an open space on an active tier"));
       return TRUE;
 
     case BB_MOVE_BULLDOZE:
       if (tg.spaces)
-        REFUSE ("there is an open space on an active tier: move the tile there (the BULLDOZER is only "
-                "for when no open spaces exist)");
+        REFUSE (_("there is an open space on an active tier: move the tile there (the BULLDOZER is only "
+                  "for when no open spaces exist)"));
       if (!(tg.revealed & BB_BIT (b)) || a == b)
-        REFUSE ("BULLDOZER: then move a revealed tile into the REMOVED tile's previous position");
+        REFUSE (_("BULLDOZER: then move a revealed tile into the REMOVED tile's previous position"));
       if (tg.row3 & BB_BIT (a))
         return TRUE;
       if (tg.row3 && !tg.normal)
-        REFUSE ("fewer than 3 rows are open: bulldoze an unrevealed tile in row 3");
+        REFUSE (_("fewer than 3 rows are open: bulldoze an unrevealed tile in row 3"));
       if (!(tg.revealed & BB_BIT (a)))
-        REFUSE ("BULLDOZER: remove a revealed tile from the playspace");
+        REFUSE (_("BULLDOZER: remove a revealed tile from the playspace"));
       if (!(tg.removable & BB_BIT (a)))
-        REFUSE ("BULLDOZER: locked tiles cannot be removed in this variant");
+        REFUSE (_("BULLDOZER: locked tiles cannot be removed in this variant"));
       return TRUE;
 
     case BB_MOVE_SWAP:
       if (a == b)
-        REFUSE ("Swap: two different tiles");
+        REFUSE (_("Swap: two different tiles"));
       if ((tg.row3 & BB_BIT (a) && tg.revealed & BB_BIT (b)) || (tg.row3 & BB_BIT (b) && tg.revealed & BB_BIT (a)))
         return TRUE;
       if (tg.row3 && !tg.normal)
-        REFUSE ("fewer than 3 rows are open: exchange an unrevealed tile in row 3 with a revealed tile");
+        REFUSE (_("fewer than 3 rows are open: exchange an unrevealed tile in row 3 with a revealed tile"));
       if (!(tg.revealed & BB_BIT (a)) || !(tg.revealed & BB_BIT (b)))
-        REFUSE ("Swap: swap the position of any two revealed block tiles");
+        REFUSE (_("Swap: swap the position of any two revealed block tiles"));
       return TRUE;
 
     case BB_MOVE_UNMARK:
       if (b >= s->n_players || !(s->occ & BB_BIT (a)) || s->mk[s->slot_tile[a]][b] == 0)
-        REFUSE ("Remove-Marker: select a marker placed upon a block tile");
+        REFUSE (_("Remove-Marker: select a marker placed upon a block tile"));
       if (!(tg.unmarkable & BB_BIT (a)))
-        REFUSE ("Remove-Marker: a LOCKED tile keeps its markers");
+        REFUSE (_("Remove-Marker: a LOCKED tile keeps its markers"));
       return TRUE;
 
     default:
@@ -835,9 +836,9 @@ bb_apply (const TwGame  *game,
 #define REFUSE(...) G_STMT_START { if (why) g_string_append_printf (why, __VA_ARGS__); return FALSE; } G_STMT_END
 
   if (s->phase == BB_PHASE_DONE)
-    REFUSE ("the game is over");
+    REFUSE (_("the game is over"));
   if (move->c != 0 || move->x != 0 || move->y != 0 || move->p != 0 || move->q != 0)
-    REFUSE ("not a Block 2 Block move");
+    REFUSE (_("not a Block 2 Block move"));
 
   if (s->phase == BB_PHASE_EFFECT)
     {
@@ -884,20 +885,21 @@ bb_apply (const TwGame  *game,
     {
     case BB_MOVE_MARK:
       if (a >= p->n_slots || !(s->occ & BB_BIT (a)))
-        REFUSE ("there is no tile there to mark");
+        REFUSE (_("there is no tile there to mark"));
       if (!(p->open_mask[s->open_rows] & BB_BIT (a)))
-        REFUSE ("row %u is not open for play yet: every tile of the row below needs a marker first",
+        REFUSE (_("row %u is not open for play yet: every tile of the row below needs a marker first"),
                 p->slot_row[a] + 1u);
       if (s->lock & BB_BIT (a))
-        REFUSE ("that tile is LOCKED");
+        REFUSE (_("that tile is LOCKED"));
       if (s->turn & BB_BIT (a))
-        REFUSE ("only one marker can be placed on a tile per turn");
+        REFUSE (_("only one marker can be placed on a tile per turn"));
       if (s->used >= s->roll)
-        REFUSE ("the die allows %u marker%s this turn", s->roll, s->roll == 1 ? "" : "s");
+        REFUSE (g_dngettext (GETTEXT_PACKAGE, "the die allows %u marker this turn",
+                             "the die allows %u markers this turn", s->roll), s->roll);
       if (s->supply[seat] == 0)
-        REFUSE ("you have no markers left");
+        REFUSE (_("you have no markers left"));
       if (b != 0)
-        REFUSE ("not a Block 2 Block move");
+        REFUSE (_("not a Block 2 Block move"));
       mark (game, s, seat, a);
       return TRUE;
 
@@ -905,20 +907,22 @@ bb_apply (const TwGame  *game,
     case BB_MOVE_INVEST:
     case BB_MOVE_MOVE_BID:
       if (s->bid_done)
-        REFUSE ("bids and investments: once per turn");
+        REFUSE (_("bids and investments: once per turn"));
       if (a >= p->n_tiers)
-        REFUSE ("there is no tier %u", a + 1u);
+        REFUSE (_("there is no tier %u"), a + 1u);
       if (move->kind == BB_MOVE_BID)
         {
           if (b != 0)
-            REFUSE ("not a Block 2 Block move");
+            REFUSE (_("not a Block 2 Block move"));
           if (!tier_active (p, s, a))
-            REFUSE ("place a BID on an active tier (a tier with revealed blocks upon it)");
+            REFUSE (_("place a BID on an active tier (a tier with revealed blocks upon it)"));
           if (s->supply[seat] == 0)
-            REFUSE ("you have no markers left");
+            REFUSE (_("you have no markers left"));
           if (bb_opt (game, BB_OPT_BID_USES_PLACEMENT) && s->used >= s->roll)
-            REFUSE ("a bid is one of the %u marker%s the die allows this turn", s->roll,
-                    s->roll == 1 ? "" : "s");
+            REFUSE (g_dngettext (GETTEXT_PACKAGE,
+                                 "a bid is one of the %u marker the die allows this turn",
+                                 "a bid is one of the %u markers the die allows this turn",
+                                 s->roll), s->roll);
           s->supply[seat]--;
           s->bids[a][seat]++;
           if (bb_opt (game, BB_OPT_BID_USES_PLACEMENT))
@@ -929,9 +933,9 @@ bb_apply (const TwGame  *game,
       else if (move->kind == BB_MOVE_INVEST)
         {
           if (b != 0)
-            REFUSE ("not a Block 2 Block move");
+            REFUSE (_("not a Block 2 Block move"));
           if (s->bids[a][seat] == 0)
-            REFUSE ("you have no bid on tier %u to convert", a + 1u);
+            REFUSE (_("you have no bid on tier %u to convert"), a + 1u);
           s->bids[a][seat]--;
           s->inv[a][seat]++;
           s->counters[BB_COUNTER_INVESTMENTS]++;
@@ -939,11 +943,11 @@ bb_apply (const TwGame  *game,
       else
         {
           if (!bb_opt (game, BB_OPT_MOVE_BID))
-            REFUSE ("moving a bid is a variant (move-bid) not in play");
+            REFUSE (_("moving a bid is a variant (move-bid) not in play"));
           if (s->bids[a][seat] == 0)
-            REFUSE ("you have no bid on tier %u to move", a + 1u);
+            REFUSE (_("you have no bid on tier %u to move"), a + 1u);
           if (b == a || !tier_active (p, s, b))
-            REFUSE ("move a bid to a different active tier");
+            REFUSE (_("move a bid to a different active tier"));
           s->bids[a][seat]--;
           s->bids[b][seat]++;
         }
@@ -954,28 +958,28 @@ bb_apply (const TwGame  *game,
     case BB_MOVE_HOLD:
       {
         if (!bb_opt (game, BB_OPT_SHORT_STACK))
-          REFUSE ("holdings are played only in the Short Stack variant");
+          REFUSE (_("holdings are played only in the Short Stack variant"));
         if (s->hold_done)
-          REFUSE ("a holding: once per turn");
+          REFUSE (_("a holding: once per turn"));
         if (a >= p->n_slots)
-          REFUSE ("no such slot on this board");
+          REFUSE (_("no such slot on this board"));
         guint t = b < game->definition->n_tiles ? held_instance (game, s, seat, b) : BB_NONE;
         if (t == BB_NONE)
-          REFUSE ("that block is not in your HOLDINGS");
+          REFUSE (_("that block is not in your HOLDINGS"));
         if (move->kind == BB_MOVE_REPLACE)
           {
             if (!(s->occ & BB_BIT (a)) || (s->rev & BB_BIT (a)))
-              REFUSE ("crumble an UNREVEALED block and replace it with a block from your HOLDINGS");
+              REFUSE (_("crumble an UNREVEALED block and replace it with a block from your HOLDINGS"));
             if (!(p->open_mask[s->open_rows] & BB_BIT (a)))
-              REFUSE ("the block to crumble must be in an open row");
+              REFUSE (_("the block to crumble must be in an open row"));
             remove_tile (s, a);
           }
         else
           {
             if (s->occ & BB_BIT (a))
-              REFUSE ("place a holding in an available open space: that slot holds a tile");
+              REFUSE (_("place a holding in an available open space: that slot holds a tile"));
             if (!(active_slots (p, s) & BB_BIT (a)))
-              REFUSE ("the open space must be on an active tier");
+              REFUSE (_("the open space must be on an active tier"));
           }
         play_holding (game, s, seat, t, a);
         after_action (game, s);
@@ -984,11 +988,13 @@ bb_apply (const TwGame  *game,
 
     case BB_MOVE_DONE:
       if (a != 0 || b != 0)
-        REFUSE ("not a Block 2 Block move");
+        REFUSE (_("not a Block 2 Block move"));
       if (bb_opt (game, BB_OPT_PLACEMENTS) == BB_PLACE_ALL && s->used < s->roll && s->supply[seat] > 0
           && (p->open_mask[s->open_rows] & s->occ & ~s->lock & ~s->turn))
-        REFUSE ("the die's %u marker%s must all be placed while a tile can take one", s->roll,
-                s->roll == 1 ? "" : "s");
+        REFUSE (g_dngettext (GETTEXT_PACKAGE,
+                             "the die's %u marker must all be placed while a tile can take one",
+                             "the die's %u markers must all be placed while a tile can take one",
+                             s->roll), s->roll);
       end_turn (game, s);
       return TRUE;
 
@@ -997,10 +1003,10 @@ bb_apply (const TwGame  *game,
     case BB_MOVE_BULLDOZE:
     case BB_MOVE_SWAP:
     case BB_MOVE_UNMARK:
-      REFUSE ("there is no block effect to resolve now");
+      REFUSE (_("there is no block effect to resolve now"));
 
     default:
-      REFUSE ("not a Block 2 Block move");
+      REFUSE (_("not a Block 2 Block move"));
     }
 #undef REFUSE
 }

@@ -19,6 +19,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 #include "bs-private.h"
 
@@ -59,8 +60,8 @@ bs_foreign_setup (const TwDefinition  *def,
           const BsPrep *p = def->prepared;
 
           g_set_error (error, TW_GAME_ERROR, TW_GAME_ERROR_OPTION,
-                       "Blokus Duo is played on two colours, a 14 x 14 board and the starts e10 "
-                       "and j5 (data/games/blokus-duo.yaml); %s has %u colours on %u x %u",
+                       _("Blokus Duo is played on two colours, a 14 x 14 board and the starts e10 "
+                         "and j5 (data/games/blokus-duo.yaml); %s has %u colours on %u x %u"),
                        def->name, def->n_colors, p->size, p->size);
           return FALSE;
         }
@@ -69,8 +70,8 @@ bs_foreign_setup (const TwDefinition  *def,
   else if (def->n_colors != BS_N_COLORS)
     {
       g_set_error (error, TW_GAME_ERROR, TW_GAME_ERROR_OPTION,
-                   "%s is played on four colours; %s has %u (data/games/blokus-shuffle.yaml "
-                   "plays it)", name, def->name, def->n_colors);
+                   _("%s is played on four colours; %s has %u (data/games/blokus-shuffle.yaml "
+                     "plays it)"), name, def->name, def->n_colors);
       return FALSE;
     }
   else if (g_str_equal (name, "Blokus"))
@@ -91,13 +92,14 @@ bs_foreign_setup (const TwDefinition  *def,
     {
       g_autofree char *known = g_strjoinv (", ", (char **) bs_foreign_games);
       g_set_error (error, TW_GAME_ERROR, TW_GAME_ERROR_OPTION,
-                   "unsupported game '%s' (%s plays %s)", name, def->name, known);
+                   _("unsupported game '%s' (%s plays %s)"), name, def->name, known);
       return FALSE;
     }
   if (*n_players < def->min_players || *n_players > def->max_players)
     {
       g_set_error (error, TW_GAME_ERROR, TW_GAME_ERROR_PLAYERS,
-                   "%s needs %u seats; %s allows %u to %u", name, *n_players, def->name,
+                   g_dngettext (GETTEXT_PACKAGE, "%s needs %u seat; %s allows %u to %u",
+                                "%s needs %u seats; %s allows %u to %u", *n_players), name, *n_players, def->name,
                    def->min_players, def->max_players);
       return FALSE;
     }
@@ -164,7 +166,7 @@ bs_foreign_color_from_text (const TwGame *game,
               g_string_append_c (out, c == 0 ? 'B' : 'W');
               return TRUE;
             }
-      g_string_printf (why, "unknown colour '%s' (b or w)", text);
+      g_string_printf (why, _("unknown colour '%s' (b or w)"), text);
       return FALSE;
     }
   for (guint c = 0; c < 4; c++)
@@ -175,7 +177,7 @@ bs_foreign_color_from_text (const TwGame *game,
           g_string_append (out, four[c][0]);
           return TRUE;
         }
-  g_string_printf (why, "unknown colour '%s' (1, 2, 3 or 4)", text);
+  g_string_printf (why, _("unknown colour '%s' (1, 2, 3 or 4)"), text);
   return FALSE;
 }
 
@@ -191,14 +193,14 @@ bs_foreign_move_from_text (const TwGame  *game,
   g_strstrip (lower);
   if (*lower == '\0' || strchr (lower, ' '))
     {
-      g_string_printf (why, "expected a piece's cells such as a20,b20,b19 or 'pass', not '%s'", text);
+      g_string_printf (why, _("expected a piece's cells such as a20,b20,b19 or 'pass', not '%s'"), text);
       return FALSE;
     }
   if (!bs_move_from_text (game, state, lower, move, why))
     return FALSE;
   if (move->kind != BS_MOVE_PLACE && move->kind != BS_MOVE_PASS)
     {
-      g_string_printf (why, "classic Blokus has no cards: '%s'", text);
+      g_string_printf (why, _("classic Blokus has no cards: '%s'"), text);
       return FALSE;
     }
   return TRUE;

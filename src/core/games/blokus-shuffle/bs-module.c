@@ -11,6 +11,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 #include "bs-private.h"
 
@@ -27,76 +28,76 @@ static const char * const score2_choices[] = { "worse-color", "both-colors", NUL
 
 const TwOptionSpec bs_options[] = {
   [BS_OPT_CARDS] = { "cards", TW_VALUE_BOOL, 1, 0, 1, NULL,
-    "Play with the Blokus Shuffle action cards; off: classic Blokus (no card step, no decks).",
-    .label = "Action cards",
+    N_("Play with the Blokus Shuffle action cards; off: classic Blokus (no card step, no decks)."),
+    .label = N_("Action cards"),
     .source = "Rulebook (Blokus Shuffle: UNO Edition): the card step of every turn; off is classic Blokus" },
   [BS_OPT_SCORING] = { "scoring", TW_VALUE_CHOICE, 0, 0, 0, scoring_choices,
-    "basic: fewest remaining squares wins; advanced: -1 per remaining square, +15 all placed, "
-    "+5 monomino last (the rulebook's optional scoring).",
-    .label = "Scoring",
+    N_("basic: fewest remaining squares wins; advanced: -1 per remaining square, +15 all placed, "
+       "+5 monomino last (the rulebook's optional scoring)."),
+    .label = N_("Scoring"),
     .source = "Rulebook, basic scoring and the optional advanced scoring; notes 5.2.9" },
   [BS_OPT_START_CORNER] = { "start-corner", TW_VALUE_CHOICE, 0, 0, 0, start_choices,
-    "The first piece covers the colour's own corner as in standard Blokus (the rulebook only "
-    "says \"a corner square\"); any-free: any start corner not yet covered.",
-    .label = "Start corner",
+    N_("The first piece covers the colour's own corner as in standard Blokus (the rulebook only "
+       "says \"a corner square\"); any-free: any start corner not yet covered."),
+    .label = N_("Start corner"),
     .source = "Rulebook: the first piece covers \"a corner square\"; notes 5.2.2 (AMBIGUITY)" },
   [BS_OPT_TWO_PLAYER_DECK] = { "two-player-deck", TW_VALUE_CHOICE, 0, 0, 0, deck2_choices,
-    "2 players: both colours' cards shuffled into one deck and one hand (\"shuffle ... together "
-    "to form a single deck\"); per-color: each colour keeps its own deck and hand.",
-    .label = "Two-player deck",
+    N_("2 players: both colours' cards shuffled into one deck and one hand (\"shuffle ... together "
+       "to form a single deck\"); per-color: each colour keeps its own deck and hand."),
+    .label = N_("Two-player deck"),
     .source = "Rulebook, 2 players: \"shuffle ... together to form a single deck\"; notes 5.2.3 (AMBIGUITY)" },
   [BS_OPT_SHARED_COLOR] = { "shared-color", TW_VALUE_INT, 4, 1, 4, NULL,
-    "3 players: the shared colour, by its place in the turn order (4 = green; the rulebook "
-    "only says \"the remaining color\").",
-    .label = "Shared colour (3 players)",
+    N_("3 players: the shared colour, by its place in the turn order (4 = green; the rulebook "
+       "only says \"the remaining color\")."),
+    .label = N_("Shared colour (3 players)"),
     .source = "Rulebook, 3 players: \"the remaining color\"; notes 5.2.2" },
   [BS_OPT_EDGE_TO_EDGE] = { "edge-to-edge", TW_VALUE_CHOICE, 0, 0, 0, edge_choices,
-    "Edge to Edge: the piece must touch its own colour along a side (corner contact not needed); "
-    "may-touch-side: side or corner contact both count for that piece.",
-    .label = "Edge to Edge card",
+    N_("Edge to Edge: the piece must touch its own colour along a side (corner contact not needed); "
+       "may-touch-side: side or corner contact both count for that piece."),
+    .label = N_("Edge to Edge card"),
     .source = "Rulebook, card Edge to Edge; notes 5.2.7 (AMBIGUITY)" },
   [BS_OPT_WILD_OWN] = { "wild-own-color", TW_VALUE_BOOL, 0, 0, 1, NULL,
-    "Wild: the piece's own colour may be declared (then the card changes nothing); off: "
-    "\"a color of your choice\" is read as another colour.",
-    .label = "Wild may name own colour",
+    N_("Wild: the piece's own colour may be declared (then the card changes nothing); off: "
+       "\"a color of your choice\" is read as another colour."),
+    .label = N_("Wild may name own colour"),
     .source = "Rulebook, card Wild: \"a color of your choice\"; notes 5.2.7 (AMBIGUITY)" },
   [BS_OPT_DOUBLE_CONTACT] = { "double-play-contact", TW_VALUE_CHOICE, 0, 0, 0, double_choices,
-    "Double Play: the second piece must touch the first piece at a corner (the card's text); "
-    "any-own-corner: any corner contact with its colour.",
-    .label = "Double Play contact",
+    N_("Double Play: the second piece must touch the first piece at a corner (the card's text); "
+       "any-own-corner: any corner contact with its colour."),
+    .label = N_("Double Play contact"),
     .source = "Rulebook, card Double Play; notes 5.2.7 (AMBIGUITY)" },
   [BS_OPT_MONOMINO_BONUS] = { "monomino-bonus", TW_VALUE_CHOICE, 0, 0, 0, mono_choices,
-    "Advanced scoring's +5: the colour's last placed piece is the monomino (as written); "
-    "only-if-all-placed: also needs every piece placed, as in classic Blokus.",
-    .label = "Monomino bonus",
+    N_("Advanced scoring's +5: the colour's last placed piece is the monomino (as written); "
+       "only-if-all-placed: also needs every piece placed, as in classic Blokus."),
+    .label = N_("Monomino bonus"),
     .source = "Rulebook, advanced scoring: +5 if the last piece placed was the monomino; notes 5.2.9" },
   [BS_OPT_TWO_PLAYER_SCORE] = { "two-player-score", TW_VALUE_CHOICE, 0, 0, 0, score2_choices,
-    "2 players: a player's score is their worse colour (this rulebook); both-colors adds the two "
-    "colours up, as classic Blokus and Pentobi's Blokus Two-Player do.",
-    .label = "Two-player score",
+    N_("2 players: a player's score is their worse colour (this rulebook); both-colors adds the two "
+       "colours up, as classic Blokus and Pentobi's Blokus Two-Player do."),
+    .label = N_("Two-player score"),
     .source = "Rulebook, 2 players: the worse colour scores; notes 5.2.9; classic Blokus: both colours" },
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (bs_options) == BS_N_OPTIONS);
 
 const TwCardKind bs_card_kinds[] = {
-  [BS_CARD_SKIP] = { "skip", "action", "Skip",
-    "When played, the next player loses their turn.", NULL, 0 },
-  [BS_CARD_REVERSE] = { "reverse", "action", "Reverse",
-    "When played, the direction of play is reversed.", NULL, 0 },
-  [BS_CARD_DRAW2] = { "draw-2", "action", "Draw 2",
-    "Draw two cards. Play one of them and put the other on the bottom of your Draw Pile.", NULL, 0 },
-  [BS_CARD_RECYCLE] = { "recycle", "action", "Recycle",
-    "Take one of your pieces from the board and return it to your supply.", NULL, 0 },
-  [BS_CARD_EDGE] = { "edge-to-edge", "action", "Edge to Edge",
-    "Play your next piece so it touches at least one of your other pieces along the side.", NULL, 0 },
-  [BS_CARD_DOUBLE] = { "double-play", "action", "Double Play",
-    "After you play your piece this turn, play a second piece touching your first piece at a corner.",
+  [BS_CARD_SKIP] = { "skip", "action", N_("Skip"),
+    N_("When played, the next player loses their turn."), NULL, 0 },
+  [BS_CARD_REVERSE] = { "reverse", "action", N_("Reverse"),
+    N_("When played, the direction of play is reversed."), NULL, 0 },
+  [BS_CARD_DRAW2] = { "draw-2", "action", N_("Draw 2"),
+    N_("Draw two cards. Play one of them and put the other on the bottom of your Draw Pile."), NULL, 0 },
+  [BS_CARD_RECYCLE] = { "recycle", "action", N_("Recycle"),
+    N_("Take one of your pieces from the board and return it to your supply."), NULL, 0 },
+  [BS_CARD_EDGE] = { "edge-to-edge", "action", N_("Edge to Edge"),
+    N_("Play your next piece so it touches at least one of your other pieces along the side."), NULL, 0 },
+  [BS_CARD_DOUBLE] = { "double-play", "action", N_("Double Play"),
+    N_("After you play your piece this turn, play a second piece touching your first piece at a corner."),
     NULL, 0 },
-  [BS_CARD_WILD] = { "wild", "action", "Wild",
-    "Play your next piece as if it were a color of your choice.", NULL, 0 },
-  [BS_CARD_WARP] = { "warp", "action", "Warp",
-    "Move an opponent's piece to another legal location, touching one of their other pieces at a corner.",
+  [BS_CARD_WILD] = { "wild", "action", N_("Wild"),
+    N_("Play your next piece as if it were a color of your choice."), NULL, 0 },
+  [BS_CARD_WARP] = { "warp", "action", N_("Warp"),
+    N_("Move an opponent's piece to another legal location, touching one of their other pieces at a corner."),
     NULL, 0 },
 };
 

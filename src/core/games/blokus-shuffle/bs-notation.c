@@ -20,6 +20,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 #include "bs-private.h"
 #include "tw-notation.h"
@@ -182,7 +183,7 @@ parse_cells (const TwGame *game,
 
   if (n == 0 || n > TW_POLY_MAX_CELLS)
     {
-      g_string_printf (why, "expected the piece's cells such as a20,a19,b19, not '%s'", text);
+      g_string_printf (why, _("expected the piece's cells such as a20,a19,b19, not '%s'"), text);
       return -1;
     }
   for (guint i = 0; i < n; i++)
@@ -190,14 +191,14 @@ parse_cells (const TwGame *game,
       guint cx, cy;
       if (!bs_parse_cell (parts[i], bs_prep (game)->size, &cx, &cy))
         {
-          g_string_printf (why, "'%s' is not a cell of the board (columns a.., rows 1..%u)",
+          g_string_printf (why, _("'%s' is not a cell of the board (columns a.., rows 1..%u)"),
                            parts[i], bs_prep (game)->size);
           return -1;
         }
       for (guint j = 0; j < poly.n; j++)
         if (poly.x[j] == (int) cx && poly.y[j] == (int) cy)
           {
-            g_string_printf (why, "cell %s is listed twice", parts[i]);
+            g_string_printf (why, _("cell %s is listed twice"), parts[i]);
             return -1;
           }
       poly.x[poly.n] = cx;
@@ -206,7 +207,7 @@ parse_cells (const TwGame *game,
     }
   og = bs_find_orient (game, &poly, orient, x, y);
   if (og < 0)
-    g_string_printf (why, "no piece has the shape %s", text);
+    g_string_printf (why, _("no piece has the shape %s"), text);
   return og;
 }
 
@@ -226,13 +227,13 @@ bs_move_from_text (const TwGame  *game,
 
   if (n > 8)
     {
-      g_string_printf (why, "too many words in '%s'", text);
+      g_string_printf (why, _("too many words in '%s'"), text);
       return FALSE;
     }
   memset (move, 0, sizeof *move);
   if (n == 0)
     {
-      g_string_append (why, "empty move");
+      g_string_append (why, _("empty move"));
       return FALSE;
     }
 
@@ -256,7 +257,7 @@ bs_move_from_text (const TwGame  *game,
           gint c = tw_definition_find_color (def, tok[1]);
           if (c < 0)
             {
-              g_string_printf (why, "unknown colour '%s'", tok[1]);
+              g_string_printf (why, _("unknown colour '%s'"), tok[1]);
               return FALSE;
             }
           move->b = c;
@@ -268,13 +269,13 @@ bs_move_from_text (const TwGame  *game,
           int index;
           if (!bs_parse_cell (tok[1], bs_prep (game)->size, &x, &y))
             {
-              g_string_printf (why, "'%s' is not a cell of the board", tok[1]);
+              g_string_printf (why, _("'%s' is not a cell of the board"), tok[1]);
               return FALSE;
             }
           index = bs_piece_at (s, p, x, y, &color);
           if (index < 0)
             {
-              g_string_printf (why, "no piece covers %s", tok[1]);
+              g_string_printf (why, _("no piece covers %s"), tok[1]);
               return FALSE;
             }
           move->b = color;
@@ -286,7 +287,7 @@ bs_move_from_text (const TwGame  *game,
             return FALSE;
           if (p->orients[og].piece != s->placed[color][index].piece)
             {
-              g_string_printf (why, "the piece on %s is %s, the cells %s are another shape",
+              g_string_printf (why, _("the piece on %s is %s, the cells %s are another shape"),
                                tok[1], def->pieces[s->placed[color][index].piece].id, tok[2]);
               return FALSE;
             }
@@ -295,7 +296,9 @@ bs_move_from_text (const TwGame  *game,
           move->y = ay;
           return TRUE;
         }
-      g_string_printf (why, "expected '%s'%s", tok[0],
+      /* Translators: a card's name in the notation and what it takes,
+       * written as the notation writes it (" COLOUR", " [CELL]") */
+      g_string_printf (why, _("expected '%s'%s"), tok[0],
                        kind == BS_CARD_WILD ? " COLOUR"
                        : kind == BS_CARD_RECYCLE ? " [CELL]"
                        : kind == BS_CARD_WARP ? " [CELL CELLS]" : "");
@@ -310,14 +313,14 @@ bs_move_from_text (const TwGame  *game,
       piece = tw_definition_find_piece (def, tok[0]);
       if (piece < 0)
         {
-          g_string_printf (why, "unknown piece or card '%s'", tok[0]);
+          g_string_printf (why, _("unknown piece or card '%s'"), tok[0]);
           return FALSE;
         }
       i = 1;
     }
   else if (n != 1)
     {
-      g_string_printf (why, "expected 'PIECE CELLS', 'pass' or a card, not '%s'", text);
+      g_string_printf (why, _("expected 'PIECE CELLS', 'pass' or a card, not '%s'"), text);
       return FALSE;
     }
   int og = parse_cells (game, tok[i], &orient, &x, &y, why);
@@ -325,7 +328,7 @@ bs_move_from_text (const TwGame  *game,
     return FALSE;
   if (piece >= 0 && p->orients[og].piece != (guint) piece)
     {
-      g_string_printf (why, "the cells %s are piece %s, not %s", tok[i],
+      g_string_printf (why, _("the cells %s are piece %s, not %s"), tok[i],
                        def->pieces[p->orients[og].piece].id, tok[0]);
       return FALSE;
     }
@@ -487,7 +490,7 @@ read_colors (gpointer    user_data,
       gint c = tw_definition_find_color (game->definition, parts[i]);
       if (c < 0)
         {
-          g_string_printf (why, "unknown colour '%s'", parts[i]);
+          g_string_printf (why, _("unknown colour '%s'"), parts[i]);
           return FALSE;
         }
       *mask |= 1u << c;
@@ -541,12 +544,12 @@ read_cards (const TwGame *game,
       gint k = tw_definition_find_card (game->definition, words[w]);
       if (k < 0)
         {
-          g_string_printf (why, "unknown card '%s'", words[w]);
+          g_string_printf (why, _("unknown card '%s'"), words[w]);
           return FALSE;
         }
       if (left[k] == 0 || n >= cap)
         {
-          g_string_printf (why, "more '%s' cards than the deck holds", words[w]);
+          g_string_printf (why, _("more '%s' cards than the deck holds"), words[w]);
           return FALSE;
         }
       left[k]--;
@@ -578,7 +581,7 @@ read_pieces (gpointer        data,
       int og;
       if (sep == NULL)
         {
-          g_string_printf (why, "expected PIECE:CELLS, not '%s'", line->words[w]);
+          g_string_printf (why, _("expected PIECE:CELLS, not '%s'"), line->words[w]);
           return FALSE;
         }
       *sep = '\0';
@@ -588,12 +591,12 @@ read_pieces (gpointer        data,
         return FALSE;
       if (piece < 0 || p->orients[og].piece != (guint) piece)
         {
-          g_string_printf (why, "'%s' is not the piece with cells %s", line->words[w], sep + 1);
+          g_string_printf (why, _("'%s' is not the piece with cells %s"), line->words[w], sep + 1);
           return FALSE;
         }
       if (s->supply[c][piece] == 0 || s->n_placed[c] >= BS_MAX_PIECES)
         {
-          g_string_printf (why, "%s has no '%s' left to place", def->colors[c].name,
+          g_string_printf (why, _("%s has no '%s' left to place"), def->colors[c].name,
                            line->words[w]);
           return FALSE;
         }
@@ -602,7 +605,7 @@ read_pieces (gpointer        data,
           guint32 all = s->occ[0][y + r] | s->occ[1][y + r] | s->occ[2][y + r] | s->occ[3][y + r];
           if (all & (p->orients[og].rows[r] << x))
             {
-              g_string_printf (why, "%s overlaps a piece already placed", sep + 1);
+              g_string_printf (why, _("%s overlaps a piece already placed"), sep + 1);
               return FALSE;
             }
         }
@@ -628,7 +631,7 @@ read_deck_line (gpointer        data,
       d = k;
   if (d < 0)
     {
-      g_string_printf (why, "no deck called '%s' in this game", line->arg);
+      g_string_printf (why, _("no deck called '%s' in this game"), line->arg);
       return FALSE;
     }
   if (g_str_has_prefix (line->key, "deck "))
@@ -652,7 +655,7 @@ read_drawn (gpointer        data,
 
   if (!bs_cards (R->game))
     {
-      g_string_append (why, "no cards in this game");
+      g_string_append (why, _("no cards in this game"));
       return FALSE;
     }
   R->drawn_line = TRUE;
@@ -695,15 +698,15 @@ bs_state_from_text (const TwGame  *game,
 
   const TwNotationField fields[] = {
     { "players", TW_FIELD_CUSTOM, .read = read_players,
-      .refusal = "this game has {players} players, the position {value}" },
+      .refusal = _("this game has {players} players, the position {value}") },
     { "turn", TW_FIELD_CUSTOM, &s->color, .read = read_color,
-      .refusal = "unknown colour '{value}'" },
+      .refusal = _("unknown colour '{value}'") },
     { "phase", TW_FIELD_NAME, &phase, .names = bs_phase_names },
-    { "dir", TW_FIELD_NAME, &ccw, .names = dir_names, .refusal = "dir is cw or ccw" },
+    { "dir", TW_FIELD_NAME, &ccw, .names = dir_names, .refusal = _("dir is cw or ccw") },
     { "mode", TW_FIELD_NAME, &mode, .names = mode_names },
     { "wild", TW_FIELD_CUSTOM, &s->wild, .read = read_color,
-      .refusal = "unknown colour '{value}'" },
-    { "first", TW_FIELD_CUSTOM, first, .read = read_cell, .refusal = "'{value}' is not a cell" },
+      .refusal = _("unknown colour '{value}'") },
+    { "first", TW_FIELD_CUSTOM, first, .read = read_cell, .refusal = _("'{value}' is not a cell") },
     { "skip", TW_FIELD_CUSTOM, &s->skip_mask, .read = read_colors },
     { "passed", TW_FIELD_CUSTOM, &s->passed_mask, .read = read_colors },
     { "shared-turns", TW_FIELD_SEED, &shared_turns },
@@ -743,22 +746,22 @@ bs_state_from_text (const TwGame  *game,
   s->mode = mode;
   if (phase == BS_PHASE_DRAWN && (!R->drawn_line || s->drawn_len == 0))
     {
-      g_string_append (why, "the drawn phase needs a 'drawn:' line with the drawn cards");
+      g_string_append (why, _("the drawn phase needs a 'drawn:' line with the drawn cards"));
       return FALSE;
     }
   if (phase != BS_PHASE_DRAWN && R->drawn_line)
     {
-      g_string_append (why, "drawn cards belong to the drawn phase");
+      g_string_append (why, _("drawn cards belong to the drawn phase"));
       return FALSE;
     }
   if ((mode == BS_MODE_WILD) != (s->wild != BS_NONE))
     {
-      g_string_append (why, "mode=wild goes with wild=COLOUR");
+      g_string_append (why, _("mode=wild goes with wild=COLOUR"));
       return FALSE;
     }
   if ((phase == BS_PHASE_CARD || phase == BS_PHASE_DRAWN) && !bs_cards (game))
     {
-      g_string_append (why, "there are no cards in this game");
+      g_string_append (why, _("there are no cards in this game"));
       return FALSE;
     }
   if (phase == BS_PHASE_DOUBLE)
@@ -767,7 +770,7 @@ bs_state_from_text (const TwGame  *game,
       int index = first[0] < 0 ? -1 : bs_piece_at (s, p, first[0], first[1], &color);
       if (index < 0 || color != s->color)
         {
-          g_string_append (why, "the double phase needs first=CELL on the turn colour's first piece");
+          g_string_append (why, _("the double phase needs first=CELL on the turn colour's first piece"));
           return FALSE;
         }
       s->first = index;
@@ -786,11 +789,36 @@ bs_card_words (const TwGame *game,
   if (def->title != NULL)
     return def->title;
   if (def->kind < game->rules->n_card_kinds && game->rules->card_kinds[def->kind].title != NULL)
-    return game->rules->card_kinds[def->kind].title;
+    return _(game->rules->card_kinds[def->kind].title);
   return def->id;
 }
 
-/* "places the L5 on a20,a19,a18,a17,b17", "plays Wild, declaring red". */
+/* A piece's cells ("a20,a19,b19") or one cell, for a sentence. */
+static char *
+cells_text (const TwGame *game,
+            guint         og,
+            guint         x,
+            guint         y)
+{
+  GString *s = g_string_new (NULL);
+
+  bs_append_cells (game, og, x, y, s);
+  return g_string_free (s, FALSE);
+}
+
+static char *
+cell_text (const TwGame *game,
+           guint         x,
+           guint         y)
+{
+  GString *s = g_string_new (NULL);
+
+  bs_append_cell (game, x, y, s);
+  return g_string_free (s, FALSE);
+}
+
+/* "places blue L5 on a20,a19,a18,a17,b17", "plays Wild, declaring red":
+ * what follows the player's name. */
 void
 bs_describe_move (const TwGame  *game,
                   const TwState *state,
@@ -801,61 +829,78 @@ bs_describe_move (const TwGame  *game,
   const BsState *s = (const BsState *) state;
   const TwDefinition *def = game->definition;
 
+  /* Translators: the moves of Blokus Shuffle in words, after the player's
+   * name; a colour and a piece ("blue L5"), cells such as "a20,a19,b19" */
   switch (move->kind)
     {
     case BS_MOVE_PLACE:
-      if (!bs_place_in_range (p, move))
-        break;
-      g_string_append_printf (out, "places %s %s on ", tw_color_words (def, s->color),
-                              def->pieces[move->a].name ? def->pieces[move->a].name
-                                                        : def->pieces[move->a].id);
-      bs_append_cells (game, p->first_orient[move->a] + move->b, move->x, move->y, out);
-      return;
+      {
+        g_autofree char *cells = NULL;
+
+        if (!bs_place_in_range (p, move))
+          break;
+        cells = cells_text (game, p->first_orient[move->a] + move->b, move->x, move->y);
+        g_string_append_printf (out, _("places %s %s on %s"), tw_color_words (def, s->color),
+                                def->pieces[move->a].name ? def->pieces[move->a].name
+                                                          : def->pieces[move->a].id, cells);
+        return;
+      }
     case BS_MOVE_PASS:
-      g_string_append_printf (out, "passes: no %s piece fits", tw_color_words (def, s->color));
+      g_string_append_printf (out, _("passes: no %s piece fits"), tw_color_words (def, s->color));
       return;
     case BS_MOVE_CARD:
       {
         const TwCardDef *card;
+        const char *title;
         guint kind;
 
         if (move->a >= def->n_cards)
           break;
         card = &def->cards[move->a];
         kind = card->kind;
-        g_string_append_printf (out, "plays %s", bs_card_words (game, move->a));
+        title = bs_card_words (game, move->a);
         if (!move->q)
           {
             if (kind == BS_CARD_RECYCLE || kind == BS_CARD_WARP)
-              g_string_append (out, ", which cannot do anything now");
+              g_string_append_printf (out, _("plays %s, which cannot do anything now"), title);
+            else
+              g_string_append_printf (out, _("plays %s"), title);
             return;
           }
         if (kind == BS_CARD_WILD)
-          g_string_append_printf (out, ", declaring %s", tw_color_words (def, move->b));
+          g_string_append_printf (out, _("plays %s, declaring %s"), title,
+                                  tw_color_words (def, move->b));
         else if ((kind == BS_CARD_RECYCLE || kind == BS_CARD_WARP) && move->b < BS_N_COLORS
                  && move->c < s->n_placed[move->b])
           {
             const BsPlaced *pl = &s->placed[move->b][move->c];
             const BsOrient *or = &p->orients[p->first_orient[pl->piece] + pl->orient];
+            const char *piece = def->pieces[pl->piece].name ? def->pieces[pl->piece].name
+                                                            : def->pieces[pl->piece].id;
+            g_autofree char *from = cell_text (game, pl->x + or->cells.x[0],
+                                               pl->y + or->cells.y[0]);
 
-            g_string_append_printf (out, kind == BS_CARD_RECYCLE
-                                    ? ", taking %s %s back from " : ", moving %s %s from ",
-                                    tw_color_words (def, move->b),
-                                    def->pieces[pl->piece].name ? def->pieces[pl->piece].name
-                                                                : def->pieces[pl->piece].id);
-            bs_append_cell (game, pl->x + or->cells.x[0], pl->y + or->cells.y[0], out);
-            if (kind == BS_CARD_WARP
-                && move->p < p->first_orient[pl->piece + 1] - p->first_orient[pl->piece])
+            if (kind == BS_CARD_RECYCLE)
+              g_string_append_printf (out, _("plays %s, taking %s %s back from %s"), title,
+                                      tw_color_words (def, move->b), piece, from);
+            else if (move->p < p->first_orient[pl->piece + 1] - p->first_orient[pl->piece])
               {
-                g_string_append (out, " to ");
-                bs_append_cells (game, p->first_orient[pl->piece] + move->p, move->x, move->y,
-                                 out);
+                g_autofree char *to = cells_text (game, p->first_orient[pl->piece] + move->p,
+                                                  move->x, move->y);
+
+                g_string_append_printf (out, _("plays %s, moving %s %s from %s to %s"), title,
+                                        tw_color_words (def, move->b), piece, from, to);
               }
+            else
+              g_string_append_printf (out, _("plays %s, moving %s %s from %s"), title,
+                                      tw_color_words (def, move->b), piece, from);
           }
+        else
+          g_string_append_printf (out, _("plays %s"), title);
         return;
       }
     default:
       break;
     }
-  g_string_append (out, "makes an unknown move");
+  g_string_append (out, _("makes an unknown move"));
 }

@@ -9,6 +9,8 @@
  */
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "bs-private.h"
 
 /* ------------------------------------------------------------------------ */
@@ -56,20 +58,21 @@ read_board (const TwDefinition *def,
     return FALSE;
   if (starts->n_children != n_colors)
     {
-      tw_diag_error (diags, starts, "one start cell per colour, in colour order",
-                     "board.starts lists %u cells, this file has %u colours", starts->n_children,
+      tw_diag_error (diags, starts, _("one start cell per colour, in colour order"),
+                     g_dngettext (GETTEXT_PACKAGE, "board.starts lists %u cell, this file has %u colours",
+                                  "board.starts lists %u cells, this file has %u colours", starts->n_children), starts->n_children,
                      n_colors);
       return FALSE;
     }
   for (guint i = 0; i < n_colors; i++)
     {
       guint x, y;
-      if (!tw_node_expect (starts->children[i], TW_NODE_SCALAR, "a start cell", diags))
+      if (!tw_node_expect (starts->children[i], TW_NODE_SCALAR, _("a start cell"), diags))
         return FALSE;
       if (!bs_parse_cell (starts->children[i]->scalar, n, &x, &y))
         {
-          tw_diag_error (diags, starts->children[i], "write a column letter and a row, e.g. a20",
-                         "'%s' is not a cell of a %u x %u board",
+          tw_diag_error (diags, starts->children[i], _("write a column letter and a row, e.g. a20"),
+                         _("'%s' is not a cell of a %u x %u board"),
                          starts->children[i]->scalar, (guint) n, (guint) n);
           ok = FALSE;
           continue;
@@ -91,21 +94,21 @@ bs_validate (TwDefinition  *def,
   if (def->n_colors != BS_N_COLORS && def->n_colors != 2)
     {
       tw_diag_error (diags, tw_node_get (def->root, "colors"),
-                     "list blue, yellow, red, green in turn order (or two colours for Blokus Duo)",
-                     "Blokus Shuffle needs 4 colours, or 2 for a two-colour game, in turn order; "
-                     "this file has %u", def->n_colors);
+                     _("list blue, yellow, red, green in turn order (or two colours for Blokus Duo)"),
+                     _("Blokus Shuffle needs 4 colours, or 2 for a two-colour game, in turn order; "
+                       "this file has %u"), def->n_colors);
       return;
     }
   if (def->n_colors == 2 && def->max_players > 2)
     tw_diag_error (diags, tw_node_get (tw_node_get (def->root, "game"), "players"),
-                   "write players: {min: 2, max: 2}",
-                   "a two-colour game is for 2 players (one colour each), this file allows up to %u",
+                   _("write players: {min: 2, max: 2}"),
+                   _("a two-colour game is for 2 players (one colour each), this file allows up to %u"),
                    def->max_players);
   if (!read_board (def, diags, def->n_colors, &size, sx, sy))
     return;
   if (def->n_pieces == 0)
-    tw_diag_error (diags, tw_node_get (def->root, "game"), "add a `pieces:` list",
-                   "Blokus Shuffle needs at least one piece");
+    tw_diag_error (diags, tw_node_get (def->root, "game"), _("add a `pieces:` list"),
+                   _("Blokus Shuffle needs at least one piece"));
   for (guint i = 0; i < def->n_pieces; i++)
     {
       const TwPieceDef *piece = &def->pieces[i];
@@ -115,8 +118,8 @@ bs_validate (TwDefinition  *def,
       total += piece->count;
       if (tw_polyomino_width (&piece->shape) > size || tw_polyomino_height (&piece->shape) > size)
         {
-          tw_diag_error (diags, piece->node, "make the board bigger or the piece smaller",
-                         "piece '%s' does not fit on a %u x %u board", piece->id, size, size);
+          tw_diag_error (diags, piece->node, _("make the board bigger or the piece smaller"),
+                         _("piece '%s' does not fit on a %u x %u board"), piece->id, size, size);
           continue;
         }
       n_o = tw_polyomino_orientations (&piece->shape, o);
@@ -126,24 +129,28 @@ bs_validate (TwDefinition  *def,
                         * (size - tw_polyomino_height (&o[k]) + 1);
     }
   if (def->n_pieces > BS_MAX_PIECES || total > BS_MAX_PIECES)
-    tw_diag_error (diags, tw_node_get (def->root, "pieces"), "lower some counts",
-                   "a colour may have at most %u pieces, this file gives %u", BS_MAX_PIECES, total);
+    tw_diag_error (diags, tw_node_get (def->root, "pieces"), _("lower some counts"),
+                   g_dngettext (GETTEXT_PACKAGE, "a colour may have at most %u piece, this file gives %u",
+                                "a colour may have at most %u pieces, this file gives %u", BS_MAX_PIECES), BS_MAX_PIECES, total);
   if (placements > BS_MAX_PLACEMENTS)
-    tw_diag_error (diags, tw_node_get (def->root, "pieces"), "use fewer or smaller pieces",
-                   "the pieces have %u placements on this board, more than the %u the engine indexes",
+    tw_diag_error (diags, tw_node_get (def->root, "pieces"), _("use fewer or smaller pieces"),
+                   g_dngettext (GETTEXT_PACKAGE, "the pieces have %u placement on this board, more than the %u the engine indexes",
+                                "the pieces have %u placements on this board, more than the %u the engine indexes",
+                                placements),
                    placements, BS_MAX_PLACEMENTS);
 
   total = 0;
   for (guint i = 0; i < def->n_cards; i++)
     total += def->cards[i].count;
   if (total > BS_MAX_CARDS)
-    tw_diag_error (diags, tw_node_get (def->root, "cards"), "lower some counts",
-                   "a colour's deck may hold at most %u cards, this file gives %u", BS_MAX_CARDS, total);
+    tw_diag_error (diags, tw_node_get (def->root, "cards"), _("lower some counts"),
+                   g_dngettext (GETTEXT_PACKAGE, "a colour's deck may hold at most %u card, this file gives %u",
+                                "a colour's deck may hold at most %u cards, this file gives %u", BS_MAX_CARDS), BS_MAX_CARDS, total);
   for (guint i = 0; i < def->n_cards; i++)
     {
       if (g_str_equal (def->cards[i].id, "pass") || tw_definition_find_piece (def, def->cards[i].id) >= 0)
-        tw_diag_error (diags, def->cards[i].node, "rename the card",
-                       "card id '%s' is also a piece id or 'pass', which the notation reserves",
+        tw_diag_error (diags, def->cards[i].node, _("rename the card"),
+                       _("card id '%s' is also a piece id or 'pass', which the notation reserves"),
                        def->cards[i].id);
     }
 

@@ -13,6 +13,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 #include "bs-private.h"
 
@@ -797,8 +798,8 @@ card_move_legal (const TwGame  *game,
             }
         }
       if (!found && why)
-        g_string_append (why, "Warp moves an opponent's piece to another legal location, "
-                              "touching one of their other pieces at a corner");
+        g_string_append (why, _("Warp moves an opponent's piece to another legal location, "
+                                "touching one of their other pieces at a corner"));
       return found;
     }
 
@@ -810,18 +811,18 @@ card_move_legal (const TwGame  *game,
     {
       guint kind = card_def (game, move->a)->kind;
       if (list.len == 1 && list.moves[0].q == 0 && move->q)
-        g_string_append (why, "you can't do what the card says, so simply discard it");
+        g_string_append (why, _("you can't do what the card says, so simply discard it"));
       else if (list.len > 0 && list.moves[0].q == 1 && !move->q)
-        g_string_append (why, "you must take whatever action the card describes if you are able");
+        g_string_append (why, _("you must take whatever action the card describes if you are able"));
       else if (kind == BS_CARD_RECYCLE)
-        g_string_append (why, "Recycle takes one of your pieces from the board");
+        g_string_append (why, _("Recycle takes one of your pieces from the board"));
       else if (kind == BS_CARD_WARP)
-        g_string_append (why, "Warp moves an opponent's piece to another legal location, "
-                              "touching one of their other pieces at a corner");
+        g_string_append (why, _("Warp moves an opponent's piece to another legal location, "
+                                "touching one of their other pieces at a corner"));
       else if (kind == BS_CARD_WILD)
-        g_string_append (why, "Wild: declare a colour other than the piece's own");
+        g_string_append (why, _("Wild: declare a colour other than the piece's own"));
       else
-        g_string_append (why, "this card takes no parameters");
+        g_string_append (why, _("this card takes no parameters"));
     }
   tw_move_list_free (&list);
   return found;
@@ -973,7 +974,7 @@ bs_apply (const TwGame  *game,
   if (s->phase == BS_PHASE_DONE)
     {
       if (why)
-        g_string_append (why, "the game is over");
+        g_string_append (why, _("the game is over"));
       return FALSE;
     }
 
@@ -984,13 +985,13 @@ bs_apply (const TwGame  *game,
         if (s->phase == BS_PHASE_CARD || s->phase == BS_PHASE_DRAWN)
           {
             if (why)
-              g_string_append (why, "you must always play a card if you have one, before the piece");
+              g_string_append (why, _("you must always play a card if you have one, before the piece"));
             return FALSE;
           }
         if (!bs_place_in_range (p, move) || move->c || move->p || move->q)
           {
             if (why)
-              g_string_append (why, "there is no such piece or orientation");
+              g_string_append (why, _("there is no such piece or orientation"));
             return FALSE;
           }
         const BsOrient *or = &p->orients[p->first_orient[move->a] + move->b];
@@ -998,13 +999,13 @@ bs_apply (const TwGame  *game,
             || move->y + or->h > (int) p->size)
           {
             if (why)
-              g_string_append (why, "the piece must lie inside the board");
+              g_string_append (why, _("the piece must lie inside the board"));
             return FALSE;
           }
         if (s->supply[c][move->a] == 0)
           {
             if (why)
-              g_string_printf (why, "%s has no piece '%s' left to play",
+              g_string_printf (why, _("%s has no piece '%s' left to play"),
                                game->definition->colors[c].name, game->definition->pieces[move->a].id);
             return FALSE;
           }
@@ -1023,34 +1024,34 @@ bs_apply (const TwGame  *game,
         if (overlap || side || !attached)
           {
             /* Duo's start cells are not corners */
-            const char *start_word = bs_prep (game)->starts_in_corners ? "corner square"
-                                                                       : "start point";
+            const char *start_word = bs_prep (game)->starts_in_corners ? _("corner square")
+                                                                       : _("start point");
 
             if (!why)
               return FALSE;
             if (overlap)
-              g_string_append (why, "the piece would cover a square that is already covered");
+              g_string_append (why, _("the piece would cover a square that is already covered"));
             else if (s->phase == BS_PHASE_OPEN)
-              g_string_append_printf (why, "the first piece must cover the colour's %s", start_word);
+              g_string_append_printf (why, _("the first piece must cover the colour's %s"), start_word);
             else if (s->mode == BS_MODE_EDGE && s->phase == BS_PHASE_PIECE)
-              g_string_append (why, "Edge to Edge: play your next piece so it touches at least one "
-                                    "of your other pieces along the side");
+              g_string_append (why, _("Edge to Edge: play your next piece so it touches at least one "
+                                      "of your other pieces along the side"));
             else if (s->mode == BS_MODE_WILD && s->phase == BS_PHASE_PIECE)
-              g_string_printf (why, "Wild: the piece follows normal Blokus rules for %s: it must touch "
-                                    "%s only at the corners",
+              g_string_printf (why, _("Wild: the piece follows normal Blokus rules for %s: it must touch "
+                                      "%s only at the corners"),
                                game->definition->colors[s->wild].name,
                                game->definition->colors[s->wild].name);
             else if (s->phase == BS_PHASE_DOUBLE && side)
-              g_string_append (why, "every piece you play must touch another piece of your color, "
-                                    "but only at the corners");
+              g_string_append (why, _("every piece you play must touch another piece of your color, "
+                                      "but only at the corners"));
             else if (s->phase == BS_PHASE_DOUBLE)
-              g_string_append (why, "Double Play: the second piece must touch your first piece at a corner");
+              g_string_append (why, _("Double Play: the second piece must touch your first piece at a corner"));
             else if (s->n_placed[c] == 0)
-              g_string_append_printf (why, "with no piece on the board, the piece must cover the "
-                                      "colour's %s", start_word);
+              g_string_append_printf (why, _("with no piece on the board, the piece must cover the "
+                                        "colour's %s"), start_word);
             else
-              g_string_append (why, "every piece you play must touch another piece of your color, "
-                                    "but only at the corners");
+              g_string_append (why, _("every piece you play must touch another piece of your color, "
+                                      "but only at the corners"));
             return FALSE;
           }
         bs_put_piece (game, s, c, move->a, move->b, move->x, move->y);
@@ -1070,13 +1071,13 @@ bs_apply (const TwGame  *game,
       if (s->phase == BS_PHASE_CARD || s->phase == BS_PHASE_DRAWN)
         {
           if (why)
-            g_string_append (why, "you must always play a card if you have one");
+            g_string_append (why, _("you must always play a card if you have one"));
           return FALSE;
         }
       if (gen_pieces (game, s, NULL, 1) > 0)
         {
           if (why)
-            g_string_append (why, "only a player unable to place a piece on the board may pass");
+            g_string_append (why, _("only a player unable to place a piece on the board may pass"));
           return FALSE;
         }
       end_turn (game, s);
@@ -1092,8 +1093,8 @@ bs_apply (const TwGame  *game,
           {
             if (why)
               g_string_append (why, s->phase == BS_PHASE_OPEN
-                                    ? "the first piece is placed without a card"
-                                    : "a card is played before the piece, once per turn");
+                                    ? _("the first piece is placed without a card")
+                                    : _("a card is played before the piece, once per turn"));
             return FALSE;
           }
         cards = s->phase == BS_PHASE_CARD ? s->hand[d] : s->drawn;
@@ -1103,8 +1104,8 @@ bs_apply (const TwGame  *game,
         if (move->a >= game->definition->n_cards || slot == *len)
           {
             if (why)
-              g_string_append (why, s->phase == BS_PHASE_CARD ? "that card is not in your hand"
-                                                               : "play one of the two cards you drew");
+              g_string_append (why, s->phase == BS_PHASE_CARD ? _("that card is not in your hand")
+                                                               : _("play one of the two cards you drew"));
             return FALSE;
           }
         if (!card_move_legal (game, s, move, why))
@@ -1129,7 +1130,7 @@ bs_apply (const TwGame  *game,
 
     default:
       if (why)
-        g_string_append (why, "not a Blokus Shuffle move");
+        g_string_append (why, _("not a Blokus Shuffle move"));
       return FALSE;
     }
 }

@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 #include "cs-private.h"
 
@@ -26,47 +27,47 @@ static const char * const empty_hand_choices[] = { "action-only-turn", "passed-o
 
 const TwOptionSpec cs_options[] = {
   [CS_OPT_MEEPLES] = { "meeples", TW_VALUE_INT, 5, 1, CS_MAX_MEEPLES, NULL,
-    "Meeples per player (the rulebook does not say; 5 is the project's assumption).",
-    .label = "Meeples per player",
+    N_("Meeples per player (the rulebook does not say; 5 is the project's assumption)."),
+    .label = N_("Meeples per player"),
     .source = "Not in the rulebook; notes 2.2.3 [ASSUMPTION]" },
   [CS_OPT_HAND_SIZE] = { "hand-size", TW_VALUE_INT, 1, 1, CS_MAX_HAND, NULL,
-    "Tiles in each hand (the rulebook never mentions choosing among tiles, so 1; more lets players choose).",
-    .label = "Hand size",
+    N_("Tiles in each hand (the rulebook never mentions choosing among tiles, so 1; more lets players choose)."),
+    .label = N_("Hand size"),
     .source = "Not in the rulebook (it never mentions choosing among tiles); notes 2.2.3 [ASSUMPTION]" },
   [CS_OPT_PLACEMENT_MATCH] = { "placement-match", TW_VALUE_CHOICE, 0, 0, 0, match_choices,
-    "\"Must share at least 1 color with the adjacent tile\": a touching edge pair of the same colour "
-    "(colour areas continue only through touching edges), or any colour anywhere on both tiles.",
-    .label = "Placement colour match",
+    N_("\"Must share at least 1 color with the adjacent tile\": a touching edge pair of the same colour "
+       "(colour areas continue only through touching edges), or any colour anywhere on both tiles."),
+    .label = N_("Placement colour match"),
     .source = "Rulebook: a tile \"must share at least 1 color with the adjacent tile\"; notes 2.2.6 (AMBIGUITY)" },
   [CS_OPT_UNPLACEABLE] = { "unplaceable-tile", TW_VALUE_CHOICE, 0, 0, 0, unplaceable_choices,
-    "A hand that cannot be placed: discard a tile and draw one replacement, skipping the placement if "
-    "that fails too (the notes' reading); or keep discarding and drawing until a tile fits.",
-    .label = "Unplaceable tile",
+    N_("A hand that cannot be placed: discard a tile and draw one replacement, skipping the placement if "
+       "that fails too (the notes' reading); or keep discarding and drawing until a tile fits."),
+    .label = N_("Unplaceable tile"),
     .source = "Not in the rulebook; notes 2.2.6 (AMBIGUITY: discard and draw once)" },
   [CS_OPT_EQUAL_TURNS] = { "equal-turns", TW_VALUE_CHOICE, 0, 0, 0, equal_turns_choices,
-    "\"Everyone should have taken an equal number of turns\": remove random tiles at setup until the "
-    "tiles divide by the player count; or play every tile, so that the first seats place one tile more.",
-    .label = "Equal turns at set-up",
+    N_("\"Everyone should have taken an equal number of turns\": remove random tiles at setup until the "
+       "tiles divide by the player count; or play every tile, so that the first seats place one tile more."),
+    .label = N_("Equal turns at set-up"),
     .source = "Rulebook: \"Everyone should have taken an equal number of turns\"; notes 2.2.4 (AMBIGUITY)" },
   [CS_OPT_MOVE_PATH] = { "move-path", TW_VALUE_CHOICE, 0, 0, 0, move_path_choices,
-    "\"Move a meeple 1-3 tiles (orthogonally)\": each step picks its own direction; or all steps go in "
-    "one direction.",
-    .label = "Meeple move path",
+    N_("\"Move a meeple 1-3 tiles (orthogonally)\": each step picks its own direction; or all steps go in "
+       "one direction."),
+    .label = N_("Meeple move path"),
     .source = "Rulebook: \"Move a meeple 1-3 tiles (orthogonally)\"; notes 2.2.8 (AMBIGUITY)" },
   [CS_OPT_END_ROUNDING] = { "end-rounding", TW_VALUE_CHOICE, 0, 0, 0, rounding_choices,
-    "End-game points for an unfinished area, \"1 point for every 2 tiles\": rounded down (a lone tile "
-    "gives nothing), or up.",
-    .label = "End-game rounding",
+    N_("End-game points for an unfinished area, \"1 point for every 2 tiles\": rounded down (a lone tile "
+       "gives nothing), or up."),
+    .label = N_("End-game rounding"),
     .source = "Rulebook: \"1 point for every 2 tiles\"; notes 2.2.12 (AMBIGUITY)" },
   [CS_OPT_MERGED_FINISHED] = { "merged-finished-tiles", TW_VALUE_CHOICE, 0, 0, 0, merged_choices,
-    "When a shift joins finished sections to an open area that later completes (or ends the game), "
-    "its points count every tile of the area; or only tiles with a section not finished before.",
-    .label = "Tiles of re-opened areas",
+    N_("When a shift joins finished sections to an open area that later completes (or ends the game), "
+       "its points count every tile of the area; or only tiles with a section not finished before."),
+    .label = N_("Tiles of re-opened areas"),
     .source = "Not in the rulebook: a shift joining finished regions (doc/rules/color-shift.md)" },
   [CS_OPT_EMPTY_HAND] = { "empty-hand", TW_VALUE_CHOICE, 0, 0, 0, empty_hand_choices,
-    "A seat whose hand ran out while others still hold tiles (after a discard): it takes its turn "
-    "with step 1 skipped, so every seat takes the same number of turns; or it is passed over.",
-    .label = "Seat without tiles",
+    N_("A seat whose hand ran out while others still hold tiles (after a discard): it takes its turn "
+       "with step 1 skipped, so every seat takes the same number of turns; or it is passed over."),
+    .label = N_("Seat without tiles"),
     .source = "Rulebook: \"Once all players have played their tiles, the game is over. Everyone should have taken an equal number of turns.\"" },
 };
 

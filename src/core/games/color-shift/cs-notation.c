@@ -18,6 +18,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 #include "cs-private.h"
 #include "tw-notation.h"
@@ -122,7 +123,7 @@ parse_region (const CsPrep  *p,
       gint d = dir_of (*c);
       if (d < 0)
         {
-          g_string_printf (why, "a region is named by its edges, letters N, E, S and W, not '%s'", text);
+          g_string_printf (why, _("a region is named by its edges, letters N, E, S and W, not '%s'"), text);
           return -1;
         }
       mask |= 1u << d;
@@ -130,7 +131,7 @@ parse_region (const CsPrep  *p,
   for (guint sec = 0; mask && sec < f->n_sections; sec++)
     if ((f->section_mask[sec] & mask) == mask)
       return sec;
-  g_string_printf (why, "no single colour region of the tile at %d,%d covers '%s'", pl->x, pl->y, text);
+  g_string_printf (why, _("no single colour region of the tile at %d,%d covers '%s'"), pl->x, pl->y, text);
   return -1;
 }
 
@@ -146,13 +147,13 @@ hand_slot (const TwGame  *game,
 
   if (t < 0)
     {
-      g_string_printf (why, "unknown tile '%s'", id);
+      g_string_printf (why, _("unknown tile '%s'"), id);
       return -1;
     }
   for (guint h = 0; s->current < s->n_players && h < s->hand_len[s->current]; h++)
     if (p->inst_def[s->hand[s->current][h]] == (guint) t)
       return h;
-  g_string_printf (why, "there is no %s in your hand", id);
+  g_string_printf (why, _("there is no %s in your hand"), id);
   return -1;
 }
 
@@ -171,7 +172,7 @@ cs_move_from_text (const TwGame  *game,
   memset (move, 0, sizeof *move);
   if (n == 0)
     {
-      g_string_append (why, "empty move");
+      g_string_append (why, _("empty move"));
       return FALSE;
     }
 
@@ -184,7 +185,7 @@ cs_move_from_text (const TwGame  *game,
     {
       if (n != 2 || strlen (tok[1]) != 1 || dir_of (tok[1][0]) < 0)
         {
-          g_string_append (why, "expected 'shift N|E|S|W'");
+          g_string_append (why, _("expected 'shift N|E|S|W'"));
           return FALSE;
         }
       move->kind = CS_MOVE_SHIFT;
@@ -196,7 +197,7 @@ cs_move_from_text (const TwGame  *game,
       gint slot = 0;
       if (n > 2)
         {
-          g_string_append (why, "expected 'discard [TILE]'");
+          g_string_append (why, _("expected 'discard [TILE]'"));
           return FALSE;
         }
       if (n == 2 && (slot = hand_slot (game, s, tok[1], why)) < 0)
@@ -210,12 +211,12 @@ cs_move_from_text (const TwGame  *game,
       gint sec;
       if (n != 2)
         {
-          g_string_append (why, "expected 'meeple REGION', e.g. 'meeple NE'");
+          g_string_append (why, _("expected 'meeple REGION', e.g. 'meeple NE'"));
           return FALSE;
         }
       if (s->placed == CS_NONE)
         {
-          g_string_append (why, "a meeple goes on the tile you just placed, and you placed none");
+          g_string_append (why, _("a meeple goes on the tile you just placed, and you placed none"));
           return FALSE;
         }
       if ((sec = parse_region (p, s, s->placed, tok[1], why)) < 0)
@@ -231,13 +232,13 @@ cs_move_from_text (const TwGame  *game,
       guint8 dest;
       if (n != 4 || !tw_notation_parse_int (tok[1], &k) || k < 1 || k > CS_MAX_MEEPLES)
         {
-          g_string_append (why, "expected 'move MEEPLE X,Y REGION' or 'move MEEPLE PATH REGION', "
-                                "e.g. 'move 1 2,0 N' or 'move 1 EEN N'");
+          g_string_append (why, _("expected 'move MEEPLE X,Y REGION' or 'move MEEPLE PATH REGION', "
+                                  "e.g. 'move 1 2,0 N' or 'move 1 EEN N'"));
           return FALSE;
         }
       if (s->current >= s->n_players || s->meeple[s->current][k - 1].tile == CS_NONE)
         {
-          g_string_printf (why, "your meeple %d is not on the play area", k);
+          g_string_printf (why, _("your meeple %d is not on the play area"), k);
           return FALSE;
         }
       if (tw_notation_parse_xy (tok[2], &x, &y))
@@ -248,7 +249,7 @@ cs_move_from_text (const TwGame  *game,
           guint len = strlen (tok[2]);
           if (len < 1 || len > 3)
             {
-              g_string_append (why, "a meeple moves 1 - 3 tiles");
+              g_string_append (why, _("a meeple moves 1 - 3 tiles"));
               return FALSE;
             }
           dest = s->meeple[s->current][k - 1].tile;
@@ -257,18 +258,18 @@ cs_move_from_text (const TwGame  *game,
               gint d = dir_of (tok[2][i]);
               if (d < 0)
                 {
-                  g_string_printf (why, "a path is made of N, E, S and W, not '%s'", tok[2]);
+                  g_string_printf (why, _("a path is made of N, E, S and W, not '%s'"), tok[2]);
                   return FALSE;
                 }
               if (cs_opt (game, CS_OPT_MOVE_PATH) == 1 && tok[2][i] != tok[2][0])
                 {
-                  g_string_append (why, "a meeple moves 1 - 3 tiles in one direction");
+                  g_string_append (why, _("a meeple moves 1 - 3 tiles in one direction"));
                   return FALSE;
                 }
               dest = cs_step (p, s, dest, d);
               if (dest == CS_NONE)
                 {
-                  g_string_printf (why, "step %u of '%s' leads to no tile", i + 1, tok[2]);
+                  g_string_printf (why, _("step %u of '%s' leads to no tile"), i + 1, tok[2]);
                   return FALSE;
                 }
             }
@@ -277,7 +278,7 @@ cs_move_from_text (const TwGame  *game,
         }
       if (dest == CS_NONE)
         {
-          g_string_printf (why, "there is no tile at %d,%d", x, y);
+          g_string_printf (why, _("there is no tile at %d,%d"), x, y);
           return FALSE;
         }
       if ((sec = parse_region (p, s, dest, tok[3], why)) < 0)
@@ -302,8 +303,8 @@ cs_move_from_text (const TwGame  *game,
     }
   if (i >= n || !tw_notation_parse_xy (tok[i], &x, &y))
     {
-      g_string_printf (why, "expected '[TILE] X,Y rR', 'discard', 'meeple REGION', "
-                            "'move MEEPLE X,Y REGION', 'shift DIR' or 'pass', not '%s'", text);
+      g_string_printf (why, _("expected '[TILE] X,Y rR', 'discard', 'meeple REGION', "
+                              "'move MEEPLE X,Y REGION', 'shift DIR' or 'pass', not '%s'"), text);
       return FALSE;
     }
   if (i + 2 == n)
@@ -313,7 +314,7 @@ cs_move_from_text (const TwGame  *game,
     }
   else if (i + 1 != n)
     {
-      g_string_printf (why, "unexpected '%s' after the move", tok[MIN (i + 2, n - 1)]);
+      g_string_printf (why, _("unexpected '%s' after the move"), tok[MIN (i + 2, n - 1)]);
       return FALSE;
     }
   move->kind = CS_MOVE_PLACE;
@@ -434,19 +435,19 @@ parse_spot (const TwGame  *game,
 
   if (slash == NULL)
     {
-      g_string_printf (why, "expected X,Y/REGION, not '%s'", text);
+      g_string_printf (why, _("expected X,Y/REGION, not '%s'"), text);
       return FALSE;
     }
   *slash = '\0';
   if (!tw_notation_parse_xy (copy, &x, &y))
     {
-      g_string_printf (why, "expected X,Y/REGION, not '%s'", text);
+      g_string_printf (why, _("expected X,Y/REGION, not '%s'"), text);
       return FALSE;
     }
   *tile = cs_at (p, s, x, y);
   if (*tile == CS_NONE)
     {
-      g_string_printf (why, "there is no tile at %d,%d", x, y);
+      g_string_printf (why, _("there is no tile at %d,%d"), x, y);
       return FALSE;
     }
   if ((r = parse_region (p, s, *tile, slash + 1, why)) < 0)
@@ -480,7 +481,7 @@ place_board (const TwGame *game,
 
   if (board == NULL)
     {
-      g_string_append (why, "a position needs a 'board:' line with at least the start tile");
+      g_string_append (why, _("a position needs a 'board:' line with at least the start tile"));
       return FALSE;
     }
   for (guint w = 0; board[w]; w++)
@@ -491,12 +492,12 @@ place_board (const TwGame *game,
         return FALSE;
       if (ABS (x) > 2 * (int) p->n_inst || ABS (y) > 2 * (int) p->n_inst)
         {
-          g_string_printf (why, "%s at %d,%d is farther out than any game reaches", board[w], x, y);
+          g_string_printf (why, _("%s at %d,%d is farther out than any game reaches"), board[w], x, y);
           return FALSE;
         }
       if (cs_at (p, s, x, y) != CS_NONE)
         {
-          g_string_printf (why, "two tiles at %d,%d", x, y);
+          g_string_printf (why, _("two tiles at %d,%d"), x, y);
           return FALSE;
         }
       if ((inst = take_instance (game, used, board[w], why)) < 0)
@@ -506,13 +507,15 @@ place_board (const TwGame *game,
     }
   if (!cs_spread_ok (s))
     {
-      g_string_printf (why, "the tiles spread wider than %u tiles can reach, even with shifts",
+      g_string_printf (why, g_dngettext (GETTEXT_PACKAGE, "the tiles spread wider than %u tile can reach, even with shifts",
+                                         "the tiles spread wider than %u tiles can reach, even with shifts",
+                                         s->n_placed),
                        s->n_placed);
       return FALSE;
     }
   if (s->n_placed == 0)
     {
-      g_string_append (why, "the play area needs at least the start tile");
+      g_string_append (why, _("the play area needs at least the start tile"));
       return FALSE;
     }
   return TRUE;
@@ -554,7 +557,7 @@ read_hand (gpointer        data,
         return FALSE;
       if (s->hand_len[q] >= (guint) cs_opt (R->game, CS_OPT_HAND_SIZE))
         {
-          g_string_printf (why, "seat %u holds more tiles than the hand size", q + 1);
+          g_string_printf (why, _("seat %u holds more tiles than the hand size"), q + 1);
           return FALSE;
         }
       s->hand[q][s->hand_len[q]++] = inst;
@@ -591,7 +594,8 @@ read_meeples (gpointer        data,
 
   if (line->n_words > M)
     {
-      g_string_printf (why, "seat %u has %u meeples", q + 1, M);
+      g_string_printf (why, g_dngettext (GETTEXT_PACKAGE, "seat %u has %u meeple",
+                                         "seat %u has %u meeples", M), q + 1, M);
       return FALSE;
     }
   for (guint w = 0; w < line->n_words; w++)
@@ -623,14 +627,14 @@ read_scores (gpointer        data,
       int q, v;
       if (eq == NULL)
         {
-          g_string_printf (why, "expected SEAT=POINTS, not '%s'", line->words[w]);
+          g_string_printf (why, _("expected SEAT=POINTS, not '%s'"), line->words[w]);
           return FALSE;
         }
       *eq = '\0';
       if (!tw_notation_parse_int (line->words[w], &q) || q < 1 || (guint) q > R->s->n_players
           || !tw_notation_parse_int (eq + 1, &v) || v < 0)
         {
-          g_string_printf (why, "bad score '%s=%s'", line->words[w], eq + 1);
+          g_string_printf (why, _("bad score '%s=%s'"), line->words[w], eq + 1);
           return FALSE;
         }
       R->s->score[q - 1] = v;
@@ -661,11 +665,11 @@ cs_state_from_text (const TwGame  *game,
     { "players", TW_FIELD_PLAYERS },
     { "phase", TW_FIELD_NAME, &phase, .names = phase_names,
       .accept = 1u << CS_PHASE_PLACE | 1u << CS_PHASE_ACTION,
-      .refusal = "positions can be written in the place or action phase, not '{value}'; "
-                 "reach the end of a game by playing its moves" },
+      .refusal = _("positions can be written in the place or action phase, not '{value}'; "
+                   "reach the end of a game by playing its moves") },
     { "to-act", TW_FIELD_SEAT, &to_act },
     { "placed", TW_FIELD_CUSTOM, placed, .read = read_placed,
-      .refusal = "placed=X,Y, not '{value}'" },
+      .refusal = _("placed=X,Y, not '{value}'") },
     { "discarded", TW_FIELD_FLAG, &discarded },
     { "seed", TW_FIELD_SEED, &seed },
     { NULL }
@@ -688,9 +692,9 @@ cs_state_from_text (const TwGame  *game,
   const TwNotationSection sections[] = {
     { "board", NULL },
     { "deck", read_deck },
-    { "hand", read_hand, n_players, .refusal = "no seat called '{key}'" },
+    { "hand", read_hand, n_players, .refusal = _("no seat called '{key}'") },
     { "finished", read_finished },
-    { "meeples", read_meeples, n_players, .refusal = "no seat called '{key}'" },
+    { "meeples", read_meeples, n_players, .refusal = _("no seat called '{key}'") },
     { "scores", read_scores },
     { NULL }
   };
@@ -705,20 +709,21 @@ cs_state_from_text (const TwGame  *game,
       guint8 j = cs_at (p, s, placed[0], placed[1]);
       if (phase != CS_PHASE_ACTION || j == CS_NONE || j + 1u != s->n_placed)
         {
-          g_string_append (why, "placed=X,Y names the last tile on the board line, in the action phase");
+          g_string_append (why, _("placed=X,Y names the last tile on the board line, in the action phase"));
           return FALSE;
         }
       s->placed = j;
     }
   if (phase == CS_PHASE_PLACE && s->hand_len[s->current] == 0)
     {
-      g_string_append (why, "in the place phase the seat to act needs a tile in hand");
+      g_string_append (why, _("in the place phase the seat to act needs a tile in hand"));
       return FALSE;
     }
   return TRUE;
 }
 
-/* "places Half white/red at 1,0, turned twice", "walks meeple 2 to -1,3". */
+/* "places Half white/red at 1,0, turned twice", "walks meeple 2 to area N of
+ * the tile at -1,3": what follows the player's name. */
 void
 cs_describe_move (const TwGame  *game,
                   const TwState *state,
@@ -727,46 +732,52 @@ cs_describe_move (const TwGame  *game,
 {
   const CsPrep *p = cs_prep (game);
   const CsState *s = (const CsState *) state;
-  static const char * const turns[] = { "", ", turned once", ", turned twice",
-                                        ", turned three times" };
-  static const char * const dirs[] = { "north", "east", "south", "west" };
+  /* Translators: how far a tile is turned, at the end of a move in words */
+  static const char * const turns[] = { "", N_(", turned once"), N_(", turned twice"),
+                                        N_(", turned three times") };
+  static const char * const shifts[] = { N_("shifts the tile just placed north"),
+                                         N_("shifts the tile just placed east"),
+                                         N_("shifts the tile just placed south"),
+                                         N_("shifts the tile just placed west") };
   guint seat = s->current;
   const TwTileDef *tile = NULL;
 
   if ((move->kind == CS_MOVE_PLACE || move->kind == CS_MOVE_DISCARD) && seat < s->n_players
       && move->c < s->hand_len[seat])
     tile = cs_inst_def (game, s->hand[seat][move->c]);
+  /* Translators: the moves of Color Shift in words, after the player's name
+   * ("Player 1 takes no action"); an area is named by its edges ("NE") */
   switch (move->kind)
     {
     case CS_MOVE_PLACE:
-      g_string_append_printf (out, "places %s at %d,%d%s",
-                              tile ? tw_tile_words (tile) : "a tile",
-                              move->x, move->y, turns[move->b & 3]);
+      g_string_append_printf (out, _("places %s at %d,%d%s"),
+                              tile ? tw_tile_words (tile) : _("a tile"),
+                              move->x, move->y, (move->b & 3) != 0 ? _(turns[move->b & 3]) : "");
       break;
     case CS_MOVE_DISCARD:
-      g_string_append_printf (out, "discards %s: it fits nowhere",
-                              tile ? tw_tile_words (tile) : "a tile");
+      g_string_append_printf (out, _("discards %s: it fits nowhere"),
+                              tile ? tw_tile_words (tile) : _("a tile"));
       break;
     case CS_MOVE_MEEPLE:
-      g_string_append_printf (out, "puts a meeple on area %s of the tile just placed",
+      g_string_append_printf (out, _("puts a meeple on area %s of the tile just placed"),
                               s->placed != CS_NONE ? region_name (p, s, s->placed, move->c) : "?");
       break;
     case CS_MOVE_WALK:
       {
         guint8 j = cs_at (p, s, move->x, move->y);
-        g_string_append_printf (out, "walks meeple %u to area %s of the tile at %d,%d",
+        g_string_append_printf (out, _("walks meeple %u to area %s of the tile at %d,%d"),
                                 move->a + 1u, j != CS_NONE ? region_name (p, s, j, move->c) : "?",
                                 move->x, move->y);
         break;
       }
     case CS_MOVE_SHIFT:
-      g_string_append_printf (out, "shifts the tile just placed %s", dirs[move->a & 3]);
+      g_string_append (out, _(shifts[move->a & 3]));
       break;
     case CS_MOVE_PASS:
-      g_string_append (out, "takes no action");
+      g_string_append (out, _("takes no action"));
       break;
     default:
-      g_string_append (out, "makes an unknown move");
+      g_string_append (out, _("makes an unknown move"));
       break;
     }
 }

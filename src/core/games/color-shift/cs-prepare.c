@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 #include "cs-private.h"
 
@@ -24,30 +25,32 @@ cs_validate (TwDefinition  *def,
 
   if (def->n_colors == 0)
     tw_diag_error (diags, tw_node_get (def->root, "game"), NULL,
-                   "Color Shift needs at least one colour under `colors`");
+                   _("Color Shift needs at least one colour under `colors`"));
   if (def->total_tiles > CS_MAX_TILES)
     tw_diag_error (diags, tw_node_get (def->root, "tiles"), NULL,
-                   "Color Shift supports at most %u tiles, this file has %u",
+                   g_dngettext (GETTEXT_PACKAGE, "Color Shift supports at most %u tile, this file has %u",
+                                "Color Shift supports at most %u tiles, this file has %u",
+                                CS_MAX_TILES),
                    CS_MAX_TILES, def->total_tiles);
   for (guint i = 0; i < def->n_tiles; i++)
     {
       const TwTileDef *t = &def->tiles[i];
       if (t->n_edges != 4)
-        tw_diag_error (diags, t->node, "give it `edges: [N, E, S, W]` colours",
-                       "Color Shift tile '%s' has no edges", t->id);
+        tw_diag_error (diags, t->node, _("give it `edges: [N, E, S, W]` colours"),
+                       _("Color Shift tile '%s' has no edges"), t->id);
       if (t->kind != NULL && strcmp (t->kind, "start") != 0)
-        tw_diag_error (diags, tw_node_get (t->node, "kind"), "the only kind is 'start'",
-                       "unknown tile kind '%s' for Color Shift", t->kind);
+        tw_diag_error (diags, tw_node_get (t->node, "kind"), _("the only kind is 'start'"),
+                       _("unknown tile kind '%s' for Color Shift"), t->kind);
       else if (t->kind != NULL)
         n_start += t->count;
     }
   if (n_start > 1)
     tw_diag_error (diags, tw_node_get (def->root, "tiles"),
-                   "give one tile `kind: start` and `count: 1`",
-                   "Color Shift has one start tile, this file has %u", n_start);
+                   _("give one tile `kind: start` and `count: 1`"),
+                   _("Color Shift has one start tile, this file has %u"), n_start);
   if (def->total_tiles < n_start + 1)
-    tw_diag_error (diags, tw_node_get (def->root, "game"), "add tiles to the `tiles:` list",
-                   "Color Shift needs a start tile and at least one tile to play");
+    tw_diag_error (diags, tw_node_get (def->root, "game"), _("add tiles to the `tiles:` list"),
+                   _("Color Shift needs a start tile and at least one tile to play"));
 
   TwExprTerms terms = { 0, };
   tw_expr_terms_read (&terms, def, "end-scoring", &cs_expr_vocabulary, diags);

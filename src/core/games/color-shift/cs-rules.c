@@ -15,6 +15,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 #include "cs-private.h"
 
@@ -376,28 +377,28 @@ can_place (const TwGame  *game,
   if (rot > 3)
     {
       if (why)
-        g_string_append (why, "a rotation is 0 to 3 quarter turns");
+        g_string_append (why, _("a rotation is 0 to 3 quarter turns"));
       return FALSE;
     }
   if (cs_at (p, s, x, y) != CS_NONE)
     {
       if (why)
-        g_string_append (why, "that cell already holds a tile");
+        g_string_append (why, _("that cell already holds a tile"));
       return FALSE;
     }
   if (cs_cell_needs (p, s, x, y, &req, &nb_colors) == CS_NONE)
     {
       if (why)
-        g_string_append (why, "a tile must be placed adjacent to an already placed tile");
+        g_string_append (why, _("a tile must be placed adjacent to an already placed tile"));
       return FALSE;
     }
   if (!fits (game, p, def, rot, req, nb_colors))
     {
       if (why)
         g_string_append (why, cs_opt (game, CS_OPT_PLACEMENT_MATCH) == 1
-                         ? "the placed tile must share at least 1 color with the adjacent tile"
-                         : "the placed tile must share at least 1 color with the adjacent tile "
-                           "on a touching edge");
+                         ? _("the placed tile must share at least 1 color with the adjacent tile")
+                         : _("the placed tile must share at least 1 color with the adjacent tile "
+                             "on a touching edge"));
       return FALSE;
     }
   return TRUE;
@@ -996,18 +997,18 @@ cs_apply (const TwGame  *game,
   guint seat = s->current;
 
   if (s->phase == CS_PHASE_DONE)
-    return tw_refuse (why, "the game is over");
+    return tw_refuse (why, N_("the game is over"));
 
   switch (move->kind)
     {
     case CS_MOVE_PLACE:
       {
         if (s->phase != CS_PHASE_PLACE)
-          return tw_refuse (why, "the tile is already placed: take an action or pass");
+          return tw_refuse (why, N_("the tile is already placed: take an action or pass"));
         if (move->c >= s->hand_len[seat])
-          return tw_refuse (why, "there is no such tile in your hand");
+          return tw_refuse (why, N_("there is no such tile in your hand"));
         if (move->a != 0)
-          return tw_refuse (why, "not a Color Shift move");
+          return tw_refuse (why, N_("not a Color Shift move"));
         guint inst = s->hand[seat][move->c];
         if (!can_place (game, s, inst, move->b, move->x, move->y, why))
           return FALSE;
@@ -1021,11 +1022,11 @@ cs_apply (const TwGame  *game,
     case CS_MOVE_DISCARD:
       {
         if (s->phase != CS_PHASE_PLACE)
-          return tw_refuse (why, "only a tile that cannot be placed is discarded, before placing");
+          return tw_refuse (why, N_("only a tile that cannot be placed is discarded, before placing"));
         if (move->c >= s->hand_len[seat])
-          return tw_refuse (why, "there is no such tile in your hand");
+          return tw_refuse (why, N_("there is no such tile in your hand"));
         if (gen_placements (game, s, seat, NULL) > 0)
-          return tw_refuse (why, "a tile in your hand can be placed: place it");
+          return tw_refuse (why, N_("a tile in your hand can be placed: place it"));
         guint inst = s->hand[seat][move->c];
         remove_hand_slot (s, seat, move->c);
         CS_LOC (p, s)[inst] = CS_LOC_OUT;
@@ -1045,22 +1046,22 @@ cs_apply (const TwGame  *game,
     case CS_MOVE_MEEPLE:
       {
         if (s->phase != CS_PHASE_ACTION)
-          return tw_refuse (why, "place your tile first");
+          return tw_refuse (why, N_("place your tile first"));
         if (s->placed == CS_NONE)
-          return tw_refuse (why, "a meeple goes on the tile you just placed, and you placed none");
+          return tw_refuse (why, N_("a meeple goes on the tile you just placed, and you placed none"));
         const CsPlaced *pl = &placed[s->placed];
         const TwTileFace *f = cs_face (p, pl->inst, pl->rot);
         if (move->c >= f->n_sections)
-          return tw_refuse (why, "that tile has no such colour region");
+          return tw_refuse (why, N_("that tile has no such colour region"));
         gint k = cs_first_supply_meeple (game, s, seat);
         if (k < 0)
-          return tw_refuse (why, "you have no meeple left to place");
+          return tw_refuse (why, N_("you have no meeple left to place"));
         guint16 root = cs_area_of (p, s, s->placed, move->c);
         if (cs_area_has_standing (p, s, root, NULL))
-          return tw_refuse (why, "you may only place a meeple on a connected color area that has "
-                                 "no other meeples on it (including your own)");
+          return tw_refuse (why, N_("you may only place a meeple on a connected color area that has "
+                                   "no other meeples on it (including your own)"));
         if (cs_area_finished (p, s, root))
-          return tw_refuse (why, "that color area is already finished");
+          return tw_refuse (why, N_("that color area is already finished"));
         s->meeple[seat][k] = (CsMeeple) { .tile = s->placed, .sec = move->c, .standing = 1 };
         s->counters[CS_COUNTER_MEEPLES_PLACED]++;
         end_turn (game, s, FALSE);
@@ -1070,21 +1071,21 @@ cs_apply (const TwGame  *game,
     case CS_MOVE_WALK:
       {
         if (s->phase != CS_PHASE_ACTION)
-          return tw_refuse (why, "place your tile first");
+          return tw_refuse (why, N_("place your tile first"));
         if (move->a >= (guint) cs_opt (game, CS_OPT_MEEPLES) || s->meeple[seat][move->a].tile == CS_NONE)
-          return tw_refuse (why, "you have no such meeple on the play area");
+          return tw_refuse (why, N_("you have no such meeple on the play area"));
         guint8 dest = cs_at (p, s, move->x, move->y);
         if (dest == CS_NONE)
-          return tw_refuse (why, "a meeple moves onto a tile, and that cell is empty");
+          return tw_refuse (why, N_("a meeple moves onto a tile, and that cell is empty"));
         const TwTileFace *f = cs_face (p, placed[dest].inst, placed[dest].rot);
         if (move->c >= f->n_sections)
-          return tw_refuse (why, "that tile has no such colour region");
+          return tw_refuse (why, N_("that tile has no such colour region"));
         guint64 reach[4];
         cs_reach (game, s, s->meeple[seat][move->a].tile, reach);
         if (!(reach[dest >> 6] & (G_GUINT64_CONSTANT (1) << (dest & 63))))
           return tw_refuse (why, cs_opt (game, CS_OPT_MOVE_PATH) == 1
-                                 ? "a meeple moves 1 - 3 tiles in one direction"
-                                 : "a meeple moves 1 - 3 tiles (orthogonally)");
+                                 ? N_("a meeple moves 1 - 3 tiles in one direction")
+                                 : N_("a meeple moves 1 - 3 tiles (orthogonally)"));
         CsMeeple *mp = &s->meeple[seat][move->a];
         guint16 root = cs_area_of (p, s, dest, move->c);
         mp->tile = dest;
@@ -1099,15 +1100,15 @@ cs_apply (const TwGame  *game,
     case CS_MOVE_SHIFT:
       {
         if (s->phase != CS_PHASE_ACTION)
-          return tw_refuse (why, "place your tile first");
+          return tw_refuse (why, N_("place your tile first"));
         if (s->placed == CS_NONE)
-          return tw_refuse (why, "only the tile you just placed can be shifted, and you placed none");
+          return tw_refuse (why, N_("only the tile you just placed can be shifted, and you placed none"));
         if (move->a > 3)
-          return tw_refuse (why, "a direction is N, E, S or W");
+          return tw_refuse (why, N_("a direction is N, E, S or W"));
         int dx = tw_dir_dx[move->a], dy = tw_dir_dy[move->a];
         const CsPlaced *pl = &placed[s->placed];
         if (cs_at (p, s, pl->x + dx, pl->y + dy) == CS_NONE)
-          return tw_refuse (why, "you must push at least 1 tile");
+          return tw_refuse (why, N_("you must push at least 1 tile"));
         /* the run: the placed tile and every tile after it up to the first gap */
         guint8 run[CS_MAX_TILES];
         guint n = 0;
@@ -1136,13 +1137,13 @@ cs_apply (const TwGame  *game,
 
     case CS_MOVE_PASS:
       if (s->phase != CS_PHASE_ACTION)
-        return tw_refuse (why, "place your tile first");
+        return tw_refuse (why, N_("place your tile first"));
       s->counters[CS_COUNTER_PASSES]++;
       end_turn (game, s, FALSE);
       return TRUE;
 
     default:
-      return tw_refuse (why, "not a Color Shift move");
+      return tw_refuse (why, N_("not a Color Shift move"));
     }
 }
 

@@ -11,6 +11,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 #include "cb-private.h"
 
@@ -27,115 +28,115 @@ static const char * const board_choices[] = { "any", "shared", "private", NULL }
 
 const TwOptionSpec cb_options[] = {
   [CB_OPT_EXPERT] = { "expert-draft", TW_VALUE_BOOL, 0, 0, 1, NULL,
-    "Expert Mode: each round the dealer reveals one tile per player plus one and players draft them.",
-    .label = "Expert Mode (draft)",
+    N_("Expert Mode: each round the dealer reveals one tile per player plus one and players draft them."),
+    .label = N_("Expert Mode (draft)"),
     .source = "Rulebook, Expert Mode; notes 1.2.14" },
   [CB_OPT_ROTATION] = { "rotation", TW_VALUE_BOOL, 1, 0, 1, NULL,
-    "Tiles may be turned before placing (the rulebook shows no orientation marks; off: tiles keep the orientation they are drawn in).",
-    .label = "Tiles may be turned",
+    N_("Tiles may be turned before placing (the rulebook shows no orientation marks; off: tiles keep the orientation they are drawn in)."),
+    .label = N_("Tiles may be turned"),
     .source = "Not stated: the tiles show no orientation marks; notes 1.2.3 (AMBIGUITY)" },
   [CB_OPT_GOALS] = { "goals", TW_VALUE_BOOL, 1, 0, 1, NULL,
-    "Play with Goal cards (the rulebook suggests a first game without them).",
-    .label = "Goal cards",
+    N_("Play with Goal cards (the rulebook suggests a first game without them)."),
+    .label = N_("Goal cards"),
     .source = "Rulebook: Goal cards, skipped in a learning game; notes 1.2.4" },
   [CB_OPT_GOALS_2P] = { "goals-2p", TW_VALUE_INT, 3, 0, CB_MAX_GOALS, NULL,
-    "Goals turned face up in a 2-player game.",
-    .label = "Goals with 2 players",
+    N_("Goals turned face up in a 2-player game."),
+    .label = N_("Goals with 2 players"),
     .source = "Rulebook, set-up: goals turned face up by player count; notes 1.2.4" },
   [CB_OPT_GOALS_3P] = { "goals-3p", TW_VALUE_INT, 4, 0, CB_MAX_GOALS, NULL,
-    "Goals turned face up in a 3-player game.",
-    .label = "Goals with 3 players",
+    N_("Goals turned face up in a 3-player game."),
+    .label = N_("Goals with 3 players"),
     .source = "Rulebook, set-up: goals turned face up by player count; notes 1.2.4" },
   [CB_OPT_GOALS_4P] = { "goals-4p", TW_VALUE_INT, 5, 0, CB_MAX_GOALS, NULL,
-    "Goals turned face up in a 4-player game.",
-    .label = "Goals with 4 players",
+    N_("Goals turned face up in a 4-player game."),
+    .label = N_("Goals with 4 players"),
     .source = "Rulebook, set-up: goals turned face up by player count; notes 1.2.4" },
   [CB_OPT_GOAL_BOARDS] = { "goal-boards", TW_VALUE_CHOICE, 0, 0, 0, goal_boards_choices,
-    "Where a goal may be met unless its card names a board: the shared board or the placer's own private board (\"the first time a player satisfies the condition\"), or the shared board only.",
-    .label = "Where goals count",
+    N_("Where a goal may be met unless its card names a board: the shared board or the placer's own private board (\"the first time a player satisfies the condition\"), or the shared board only."),
+    .label = N_("Where goals count"),
     .source = "Rulebook: \"the first time a player satisfies the Goal's condition\"; notes 1.2.10 (AMBIGUITY)" },
   [CB_OPT_GOAL_COMPLETED] = { "goal-needs-completed-shape", TW_VALUE_BOOL, 1, 0, 1, NULL,
-    "\"Make a shape\" means a completed shape (only completed shapes matter elsewhere); off: any shape as it stands counts.",
-    .label = "Goals need completed shapes",
+    N_("\"Make a shape\" means a completed shape (only completed shapes matter elsewhere); off: any shape as it stands counts."),
+    .label = N_("Goals need completed shapes"),
     .source = "Rulebook: \"make a shape\"; notes 1.2.10 (AMBIGUITY)" },
   [CB_OPT_GOAL_EXACT] = { "goal-size-exact", TW_VALUE_BOOL, 1, 0, 1, NULL,
-    "A goal asking for a shape of N tiles needs exactly N tiles (\"the pictured number\"); off: N or more.",
-    .label = "Goal shape size exact",
+    N_("A goal asking for a shape of N tiles needs exactly N tiles (\"the pictured number\"); off: N or more."),
+    .label = N_("Goal shape size exact"),
     .source = "Rulebook: \"the pictured number\" of tiles; notes 1.2.10" },
   [CB_OPT_COMPLETION] = { "shape-completion", TW_VALUE_CHOICE, 0, 0, 0, completion_choices,
-    "A completed shape has an unbroken perimeter and no missing interior tile (both are stated); perimeter-only ignores holes.",
-    .label = "Completed shape",
+    N_("A completed shape has an unbroken perimeter and no missing interior tile (both are stated); perimeter-only ignores holes."),
+    .label = N_("Completed shape"),
     .source = "Rulebook: an unbroken perimeter and no missing interior tile; notes 1.2.8" },
   [CB_OPT_PRIVATE_SIZE] = { "private-board-size", TW_VALUE_INT, 3, 2, CB_MAX_PRIVATE, NULL,
-    "Side of the private board's square footprint; the game ends when a player fills it.",
-    .label = "Private board size",
+    N_("Side of the private board's square footprint; the game ends when a player fills it."),
+    .label = N_("Private board size"),
     .source = "Rulebook: the 3x3 private board, whose 9th tile ends the game; notes 1.2.11a" },
   [CB_OPT_FIRST_PLAYER] = { "first-player", TW_VALUE_CHOICE, 0, 0, 0, first_player_choices,
-    "Who starts (the rulebook: the most colourful outfit): the first seat, or a seat drawn from the seed.",
-    .label = "First player",
+    N_("Who starts (the rulebook: the most colourful outfit): the first seat, or a seat drawn from the seed."),
+    .label = N_("First player"),
     .source = "Rulebook: the player with the most colorful outfit starts; notes 1.2.4" },
   [CB_OPT_TIE_BREAK] = { "tie-break", TW_VALUE_CHOICE, 0, 0, 0, tie_break_choices,
-    "Players tied for the most points add a second colour, then a third (the lightning round); or the tie stands.",
-    .label = "Tie-break",
+    N_("Players tied for the most points add a second colour, then a third (the lightning round); or the tie stands."),
+    .label = N_("Tie-break"),
     .source = "Rulebook: the lightning round; notes 1.2.13" },
   [CB_OPT_FINAL_TURN_DECK] = { "final-turn-without-tiles", TW_VALUE_CHOICE, 0, 0, 0, final_turn_choices,
-    "If the tiles run out during the last turns, the remaining players score without a turn (\"the game ends if the tiles run out\"), or the discards are shuffled into a new stack for those turns.",
-    .label = "Tiles run out in the last turns",
+    N_("If the tiles run out during the last turns, the remaining players score without a turn (\"the game ends if the tiles run out\"), or the discards are shuffled into a new stack for those turns."),
+    .label = N_("Tiles run out in the last turns"),
     .source = "Rulebook: \"the game ends if the tiles run out\"; notes 1.2.11a (AMBIGUITY)" },
   [CB_OPT_DRAFT_UNPLAYABLE] = { "draft-unplayable-tile", TW_VALUE_CHOICE, 0, 0, 0, draft_unplayable_choices,
-    "Expert Mode: a drafted tile that fits nowhere is discarded with no replacement (it was chosen, not drawn), or discarded and replaced from the stack as in the basic game.",
-    .label = "Unplayable drafted tile",
+    N_("Expert Mode: a drafted tile that fits nowhere is discarded with no replacement (it was chosen, not drawn), or discarded and replaced from the stack as in the basic game."),
+    .label = N_("Unplayable drafted tile"),
     .source = "Rulebook, Expert Mode; notes 1.2.14 (AMBIGUITY)" },
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (cb_options) == CB_N_OPTIONS);
 
 static const TwParamSpec p_shape_size[] = {
-  { "tiles", TW_VALUE_INT, TRUE, 3, 1, 99, NULL, "Number of tiles in the shape." },
-  { "board", TW_VALUE_CHOICE, FALSE, 0, 0, 0, board_choices, "Where the shape must be made." },
+  { "tiles", TW_VALUE_INT, TRUE, 3, 1, 99, NULL, N_("Number of tiles in the shape.") },
+  { "board", TW_VALUE_CHOICE, FALSE, 0, 0, 0, board_choices, N_("Where the shape must be made.") },
 };
 static const TwParamSpec p_color_shape_size[] = {
-  { "color", TW_VALUE_COLOR, TRUE, 0, 0, 0, NULL, "Colour of the shape." },
-  { "tiles", TW_VALUE_INT, FALSE, 5, 1, 99, NULL, "Number of tiles in the shape." },
-  { "board", TW_VALUE_CHOICE, FALSE, 0, 0, 0, board_choices, "Where the shape must be made." },
+  { "color", TW_VALUE_COLOR, TRUE, 0, 0, 0, NULL, N_("Colour of the shape.") },
+  { "tiles", TW_VALUE_INT, FALSE, 5, 1, 99, NULL, N_("Number of tiles in the shape.") },
+  { "board", TW_VALUE_CHOICE, FALSE, 0, 0, 0, board_choices, N_("Where the shape must be made.") },
 };
 static const TwParamSpec p_pictured[] = {
-  { "shape", TW_VALUE_SHAPE, TRUE, 0, 0, 0, NULL, "The pictured shape, in any orientation." },
-  { "color", TW_VALUE_COLOR, FALSE, -1, 0, 0, NULL, "Colour it must be made in (any single colour when absent)." },
-  { "board", TW_VALUE_CHOICE, FALSE, 0, 0, 0, board_choices, "Where the shape must be made." },
+  { "shape", TW_VALUE_SHAPE, TRUE, 0, 0, 0, NULL, N_("The pictured shape, in any orientation.") },
+  { "color", TW_VALUE_COLOR, FALSE, -1, 0, 0, NULL, N_("Colour it must be made in (any single colour when absent).") },
+  { "board", TW_VALUE_CHOICE, FALSE, 0, 0, 0, board_choices, N_("Where the shape must be made.") },
 };
 static const TwParamSpec p_island[] = {
-  { "board", TW_VALUE_CHOICE, FALSE, 0, 0, 0, board_choices, "Where the shape must be made." },
+  { "board", TW_VALUE_CHOICE, FALSE, 0, 0, 0, board_choices, N_("Where the shape must be made.") },
 };
 static const TwParamSpec p_private_size[] = {
-  { "min-tiles", TW_VALUE_INT, FALSE, 3, 1, 25, NULL, "Least number of tiles in the shape." },
+  { "min-tiles", TW_VALUE_INT, FALSE, 3, 1, 25, NULL, N_("Least number of tiles in the shape.") },
 };
 static const TwParamSpec p_first_score[] = {
-  { "color", TW_VALUE_COLOR, TRUE, 0, 0, 0, NULL, "The colour to score first." },
+  { "color", TW_VALUE_COLOR, TRUE, 0, 0, 0, NULL, N_("The colour to score first.") },
 };
 static const TwParamSpec p_expression[] = {
   { "when", TW_VALUE_TEXT, TRUE, 0, 0, 0, NULL,
-    "The condition, an expression such as `shape.size >= 4 and shape.own` "
-    "(doc/definition-format.md, Expressions)." },
+    N_("The condition, an expression such as `shape.size >= 4 and shape.own` "
+       "(doc/definition-format.md, Expressions).") },
 };
 
 const TwCardKind cb_card_kinds[] = {
-  [CB_GOAL_SHAPE_SIZE] = { "shape-size", "goal", "Size",
-    "Make any shape with the pictured number of tiles.", p_shape_size, G_N_ELEMENTS (p_shape_size) },
-  [CB_GOAL_COLOR_SHAPE_SIZE] = { "color-shape-size", "goal", "Colour",
-    "Make any shape with 5 tiles of the pictured colour.", p_color_shape_size, G_N_ELEMENTS (p_color_shape_size) },
-  [CB_GOAL_PICTURED_SHAPE] = { "pictured-shape", "goal", "Pattern",
-    "Make the pictured shape out of a single colour of tiles.", p_pictured, G_N_ELEMENTS (p_pictured) },
-  [CB_GOAL_ISLAND] = { "island", "goal", "Island",
-    "Create a shape with an island of a different colour inside of it.", p_island, G_N_ELEMENTS (p_island) },
-  [CB_GOAL_PRIVATE_SHAPE_SIZE] = { "private-shape-size", "goal", "Homestead",
-    "Create a shape with 3 or more tiles in your Private Board.", p_private_size, G_N_ELEMENTS (p_private_size) },
-  [CB_GOAL_PRIVATE_ALL_COLORS] = { "private-all-colors", "goal", "Palette",
-    "Create a shape of each colour in your Private Board (claim it when you complete the last one).", NULL, 0 },
-  [CB_GOAL_FIRST_TO_SCORE] = { "first-to-score", "goal", "First",
-    "Be the first player to score the pictured colour at the end of the game.", p_first_score, G_N_ELEMENTS (p_first_score) },
-  [CB_GOAL_EXPRESSION] = { "expression", "goal", "Custom",
-    "Meet the condition written on the card (checked whenever a shape is completed and after every private placement).", p_expression, G_N_ELEMENTS (p_expression) },
+  [CB_GOAL_SHAPE_SIZE] = { "shape-size", "goal", N_("Size"),
+    N_("Make any shape with the pictured number of tiles."), p_shape_size, G_N_ELEMENTS (p_shape_size) },
+  [CB_GOAL_COLOR_SHAPE_SIZE] = { "color-shape-size", "goal", N_("Colour"),
+    N_("Make any shape with 5 tiles of the pictured colour."), p_color_shape_size, G_N_ELEMENTS (p_color_shape_size) },
+  [CB_GOAL_PICTURED_SHAPE] = { "pictured-shape", "goal", N_("Pattern"),
+    N_("Make the pictured shape out of a single colour of tiles."), p_pictured, G_N_ELEMENTS (p_pictured) },
+  [CB_GOAL_ISLAND] = { "island", "goal", N_("Island"),
+    N_("Create a shape with an island of a different colour inside of it."), p_island, G_N_ELEMENTS (p_island) },
+  [CB_GOAL_PRIVATE_SHAPE_SIZE] = { "private-shape-size", "goal", N_("Homestead"),
+    N_("Create a shape with 3 or more tiles in your Private Board."), p_private_size, G_N_ELEMENTS (p_private_size) },
+  [CB_GOAL_PRIVATE_ALL_COLORS] = { "private-all-colors", "goal", N_("Palette"),
+    N_("Create a shape of each colour in your Private Board (claim it when you complete the last one)."), NULL, 0 },
+  [CB_GOAL_FIRST_TO_SCORE] = { "first-to-score", "goal", N_("First"),
+    N_("Be the first player to score the pictured colour at the end of the game."), p_first_score, G_N_ELEMENTS (p_first_score) },
+  [CB_GOAL_EXPRESSION] = { "expression", "goal", N_("Custom"),
+    N_("Meet the condition written on the card (checked whenever a shape is completed and after every private placement)."), p_expression, G_N_ELEMENTS (p_expression) },
 };
 
 static const char * const cb_counter_names[] = {

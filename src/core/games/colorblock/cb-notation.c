@@ -15,6 +15,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 #include "cb-private.h"
 #include "tw-notation.h"
@@ -89,7 +90,7 @@ cb_move_from_text (const TwGame  *game,
   memset (move, 0, sizeof *move);
   if (n == 0)
     {
-      g_string_append (why, "empty move");
+      g_string_append (why, _("empty move"));
       return FALSE;
     }
 
@@ -98,7 +99,7 @@ cb_move_from_text (const TwGame  *game,
       gint c = n == 2 ? tw_definition_find_color (def, tok[1]) : -1;
       if (c < 0)
         {
-          g_string_append (why, "expected 'color ID' with one of:");
+          g_string_append (why, _("expected 'color ID' with one of:"));
           for (guint k = 0; k < def->n_colors; k++)
             g_string_append_printf (why, " %s", def->colors[k].id);
           return FALSE;
@@ -115,7 +116,7 @@ cb_move_from_text (const TwGame  *game,
       int slot;
       if (n < 2 || !tw_notation_parse_int (tok[1], &slot) || slot < 1 || slot > CB_MAX_PLAYERS + 1)
         {
-          g_string_append (why, "expected 'pick N ...' with N the tile's place in the draft row");
+          g_string_append (why, _("expected 'pick N ...' with N the tile's place in the draft row"));
           return FALSE;
         }
       move->c = slot - 1;
@@ -130,12 +131,12 @@ cb_move_from_text (const TwGame  *game,
       gint t = tw_definition_find_tile (def, tok[i]);
       if (t < 0)
         {
-          g_string_printf (why, "unknown tile '%s'", tok[i]);
+          g_string_printf (why, _("unknown tile '%s'"), tok[i]);
           return FALSE;
         }
       if (inst == CB_NONE || cb_prep (game)->inst_def[inst] != (guint) t)
         {
-          g_string_printf (why, "the tile to play is %s, not %s",
+          g_string_printf (why, _("the tile to play is %s, not %s"),
                            inst == CB_NONE ? "none" : cb_inst_def (game, inst)->id, tok[i]);
           return FALSE;
         }
@@ -152,7 +153,7 @@ cb_move_from_text (const TwGame  *game,
   if (i + 2 > n || (!g_str_equal (tok[i], "S") && !g_str_equal (tok[i], "P"))
       || !tw_notation_parse_xy (tok[i + 1], &x, &y))
     {
-      g_string_printf (why, "expected '[TILE] S|P X,Y rR', e.g. 'S 1,0 r2', not '%s'", text);
+      g_string_printf (why, _("expected '[TILE] S|P X,Y rR', e.g. 'S 1,0 r2', not '%s'"), text);
       return FALSE;
     }
   if (i + 3 == n)
@@ -162,7 +163,7 @@ cb_move_from_text (const TwGame  *game,
     }
   else if (i + 2 != n)
     {
-      g_string_printf (why, "unexpected '%s' after the move", tok[i + 3]);
+      g_string_printf (why, _("unexpected '%s' after the move"), tok[i + 3]);
       return FALSE;
     }
   move->kind = CB_MOVE_PLACE;
@@ -294,7 +295,9 @@ read_board (gpointer        data,
       guint seat = board == 0 ? s->current : board - 1;
       if (!cb_can_place (R->game, s, seat, board, inst, rot, x, y, why))
         {
-          g_string_prepend (why, "placement cannot be built: ");
+          g_autofree char *reason = g_strdup (why->str);
+
+          g_string_printf (why, _("placement cannot be built: %s"), reason);
           return FALSE;
         }
       guint keep = s->current;
@@ -322,14 +325,14 @@ place_goals (const TwGame *game,
           *eq = '\0';
           if (!tw_notation_parse_int (eq + 1, &owner) || owner < 1 || (guint) owner > s->n_players)
             {
-              g_string_printf (why, "goal '%s' claimed by an unknown seat", goal_words[w]);
+              g_string_printf (why, _("goal '%s' claimed by an unknown seat"), goal_words[w]);
               return FALSE;
             }
         }
       card = tw_definition_find_card (game->definition, goal_words[w]);
       if (card < 0 || s->n_goals >= CB_MAX_GOALS)
         {
-          g_string_printf (why, "unknown goal '%s'", goal_words[w]);
+          g_string_printf (why, _("unknown goal '%s'"), goal_words[w]);
           return FALSE;
         }
       s->goal_card[s->n_goals] = card;
@@ -370,14 +373,14 @@ cb_state_from_text (const TwGame  *game,
     { "players", TW_FIELD_PLAYERS },
     { "phase", TW_FIELD_NAME, &phase, .names = phase_names,
       .accept = 1u << CB_PHASE_PLACE | 1u << CB_PHASE_DRAFT,
-      .refusal = "positions can be written in the place or draft phase, not '{value}'; "
-                 "reach the end of a game by playing its moves" },
+      .refusal = _("positions can be written in the place or draft phase, not '{value}'; "
+                   "reach the end of a game by playing its moves") },
     { "to-act", TW_FIELD_SEAT, &to_act },
     { "dealer", TW_FIELD_SEAT, &dealer },
     { "tile", TW_FIELD_TEXT, &tile_id },
     { "seed", TW_FIELD_SEED, &seed },
     { "trigger", TW_FIELD_REFUSED,
-      .refusal = "positions in the ending are reached by playing the moves" },
+      .refusal = _("positions in the ending are reached by playing the moves") },
     { NULL }
   };
   const TwNotationHeader header = { "colorblock", "Colorblock", fields };
@@ -389,7 +392,7 @@ cb_state_from_text (const TwGame  *game,
 
   const TwNotationSection sections[] = {
     { "shared", read_board },
-    { "private", read_board, n_players, .refusal = "no board called '{key}'" },
+    { "private", read_board, n_players, .refusal = _("no board called '{key}'") },
     { "deck", .collect = deck_ids },
     { "goals", .keep = &goal_words },
     { "draft", .keep = &draft_words },
@@ -413,7 +416,7 @@ cb_state_from_text (const TwGame  *game,
       gint inst;
       if (s->draft_len > CB_MAX_PLAYERS)
         {
-          g_string_append (why, "the draft row is too long");
+          g_string_append (why, _("the draft row is too long"));
           return FALSE;
         }
       inst = take_instance (game, used, draft_words[w], why);
@@ -438,14 +441,14 @@ cb_state_from_text (const TwGame  *game,
   s->phase = phase;
   if (phase == CB_PHASE_PLACE && s->tile == CB_NONE)
     {
-      g_string_append (why, "the place phase needs tile=ID, the tile to play");
+      g_string_append (why, _("the place phase needs tile=ID, the tile to play"));
       return FALSE;
     }
   if (phase == CB_PHASE_DRAFT)
     {
       if (!cb_opt (game, CB_OPT_EXPERT) || s->draft_len == 0)
         {
-          g_string_append (why, "the draft phase needs expert-draft and a 'draft:' row");
+          g_string_append (why, _("the draft phase needs expert-draft and a 'draft:' row"));
           return FALSE;
         }
       s->picks = (s->current + n_players - s->dealer) % n_players;
@@ -454,7 +457,8 @@ cb_state_from_text (const TwGame  *game,
   return TRUE;
 }
 
-/* "places Half red/green on the shared board at 2,-1, turned once". */
+/* "places Half red/green on the shared board at 2,-1, turned once": what
+ * follows the player's name. */
 void
 cb_describe_move (const TwGame  *game,
                   const TwState *state,
@@ -463,38 +467,52 @@ cb_describe_move (const TwGame  *game,
 {
   const CbState *s = (const CbState *) state;
   const TwDefinition *def = game->definition;
-  static const char * const turns[] = { "", ", turned once", ", turned twice",
-                                        ", turned three times" };
+  /* Translators: how far a tile is turned, at the end of a move in words */
+  static const char * const turns[] = { "", N_(", turned once"), N_(", turned twice"),
+                                        N_(", turned three times") };
+  gboolean drafted = (move->kind == CB_MOVE_PLACE || move->kind == CB_MOVE_DISCARD)
+                     && move->c != CB_NONE;
   guint inst = s->tile;
+  g_autofree char *action = NULL;
 
-  if ((move->kind == CB_MOVE_PLACE || move->kind == CB_MOVE_DISCARD) && move->c != CB_NONE)
-    {
-      inst = move->c < s->draft_len ? s->draft[move->c] : CB_NONE;
-      g_string_append_printf (out, "takes tile %u of the draft row%s%s and ", move->c + 1u,
-                              inst != CB_NONE ? ", " : "",
-                              inst != CB_NONE ? tw_tile_words (cb_inst_def (game, inst)) : "");
-    }
+  if (drafted)
+    inst = move->c < s->draft_len ? s->draft[move->c] : CB_NONE;
+  /* Translators: the moves of Colorblock in words, after the player's name
+   * ("Player 1 chooses Green to score") */
   switch (move->kind)
     {
     case CB_MOVE_PLACE:
-      g_string_append_printf (out, "places %s on %s at %d,%d%s",
-                              move->c != CB_NONE ? "it"
-                              : inst != CB_NONE ? tw_tile_words (cb_inst_def (game, inst))
-                              : "the tile",
-                              move->a ? "their private board" : "the shared board",
-                              move->x, move->y, turns[move->b & 3]);
+      /* Translators: a tile ("Half red/green", "it" or "the tile"), a board,
+       * the cell x,y and how far it is turned */
+      action = g_strdup_printf (_("places %s on %s at %d,%d%s"),
+                                drafted ? _("it")
+                                : inst != CB_NONE ? tw_tile_words (cb_inst_def (game, inst))
+                                : _("the tile"),
+                                move->a ? _("their private board") : _("the shared board"),
+                                move->x, move->y,
+                                (move->b & 3) != 0 ? _(turns[move->b & 3]) : "");
       break;
     case CB_MOVE_DISCARD:
-      g_string_append (out, "discards it: it fits nowhere");
+      action = g_strdup (_("discards it: it fits nowhere"));
       break;
     case CB_MOVE_COLOR:
-      g_string_append_printf (out, "chooses %s to score",
-                              move->a < def->n_colors
-                              ? (def->colors[move->a].name ? def->colors[move->a].name
-                                                           : def->colors[move->a].id) : "?");
+      action = g_strdup_printf (_("chooses %s to score"),
+                                move->a < def->n_colors
+                                ? (def->colors[move->a].name ? def->colors[move->a].name
+                                                             : def->colors[move->a].id) : "?");
       break;
     default:
-      g_string_append (out, "makes an unknown move");
+      action = g_strdup (_("makes an unknown move"));
       break;
     }
+  if (drafted && inst != CB_NONE)
+    /* Translators: a place in the draft row, the tile there, and the move
+     * made with it ("places it on the shared board at 1,0") */
+    g_string_append_printf (out, _("takes tile %u of the draft row, %s and %s"), move->c + 1u,
+                            tw_tile_words (cb_inst_def (game, inst)), action);
+  else if (drafted)
+    g_string_append_printf (out, _("takes tile %u of the draft row and %s"), move->c + 1u,
+                            action);
+  else
+    g_string_append (out, action);
 }

@@ -9,6 +9,8 @@
  */
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "cb-private.h"
 
 /* ------------------------------------------------------------------------ */
@@ -34,22 +36,22 @@ cb_validate (TwDefinition  *def,
 {
   if (def->n_colors == 0)
     tw_diag_error (diags, tw_node_get (def->root, "game"), NULL,
-                   "Colorblock needs at least one colour under `colors`");
+                   _("Colorblock needs at least one colour under `colors`"));
   if (def->n_colors > 15)
     tw_diag_error (diags, tw_node_get (def->root, "colors"), NULL,
-                   "Colorblock supports at most 15 colours, this file has %u", def->n_colors);
+                   _("Colorblock supports at most 15 colours, this file has %u"), def->n_colors);
   if (def->total_tiles == 0)
-    tw_diag_error (diags, tw_node_get (def->root, "game"), "add a `tiles:` list",
-                   "Colorblock needs at least one tile");
+    tw_diag_error (diags, tw_node_get (def->root, "game"), _("add a `tiles:` list"),
+                   _("Colorblock needs at least one tile"));
   for (guint i = 0; i < def->n_tiles; i++)
     if (def->tiles[i].n_edges != 4)
-      tw_diag_error (diags, def->tiles[i].node, "give it `edges: [N, E, S, W]` colours",
-                     "Colorblock tile '%s' has no edges", def->tiles[i].id);
+      tw_diag_error (diags, def->tiles[i].node, _("give it `edges: [N, E, S, W]` colours"),
+                     _("Colorblock tile '%s' has no edges"), def->tiles[i].id);
   for (guint i = 0; i < def->n_cards; i++)
     {
       const TwCardDef *card = &def->cards[i];
       if (card->kind == CB_GOAL_PICTURED_SHAPE && card->shape.n == 0)
-        tw_diag_error (diags, card->node, NULL, "goal '%s' needs a `shape`", card->id);
+        tw_diag_error (diags, card->node, NULL, _("goal '%s' needs a `shape`"), card->id);
       if (card->kind == CB_GOAL_EXPRESSION)
         tw_expr_program_free (compile_when (def, card, diags));
     }

@@ -13,6 +13,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 #include "cb-private.h"
 #include "tw-regions.h"
@@ -125,13 +126,13 @@ cb_can_place (const TwGame  *game,
   if (rot > 3 || (rot != 0 && !cb_opt (game, CB_OPT_ROTATION)))
     {
       if (why)
-        g_string_append (why, "tiles cannot be turned in this variant (rotation is off)");
+        g_string_append (why, _("tiles cannot be turned in this variant (rotation is off)"));
       return FALSE;
     }
   if (board != 0 && board != 1 + seat)
     {
       if (why)
-        g_string_append (why, "you can't play a tile on another player's Private Board");
+        g_string_append (why, _("you can't play a tile on another player's Private Board"));
       return FALSE;
     }
   if (board == 0 ? n_shared (s) == 0 : s->n_private[seat] == 0)
@@ -139,7 +140,7 @@ cb_can_place (const TwGame  *game,
       if (x != 0 || y != 0)
         {
           if (why)
-            g_string_append (why, "the first tile of a board is placed at 0,0");
+            g_string_append (why, _("the first tile of a board is placed at 0,0"));
           return FALSE;
         }
       return TRUE;
@@ -147,32 +148,32 @@ cb_can_place (const TwGame  *game,
   if (board == 0 && (ABS (x) > (int) p->n_inst + 1 || ABS (y) > (int) p->n_inst + 1))
     {
       if (why)
-        g_string_append (why, "that cell is not next to any tile");
+        g_string_append (why, _("that cell is not next to any tile"));
       return FALSE;
     }
   if (board != 0 && cb_private_cell (x, y) < 0)
     {
       if (why)
-        g_string_printf (why, "a Private Board can't be bigger than a %ux%u square",
+        g_string_printf (why, _("a Private Board can't be bigger than a %ux%u square"),
                          cb_private_side (game), cb_private_side (game));
       return FALSE;
     }
   if (cb_board_at (game, s, board, x, y) != CB_NONE)
     {
       if (why)
-        g_string_append (why, "that cell already holds a tile; tiles don't ever move");
+        g_string_append (why, _("that cell already holds a tile; tiles don't ever move"));
       return FALSE;
     }
   if (cell_requirement (game, s, board, x, y, &req, &mask) == 0)
     {
       if (why)
-        g_string_append (why, "a tile must be played with at least one edge attached to an existing tile");
+        g_string_append (why, _("a tile must be played with at least one edge attached to an existing tile"));
       return FALSE;
     }
   if (board != 0 && !cb_private_fits (game, s, seat, x, y))
     {
       if (why)
-        g_string_printf (why, "a Private Board can't be bigger than a %ux%u square",
+        g_string_printf (why, _("a Private Board can't be bigger than a %ux%u square"),
                          cb_private_side (game), cb_private_side (game));
       return FALSE;
     }
@@ -187,9 +188,16 @@ cb_can_place (const TwGame  *game,
               guint need = (req >> (4 * d)) & 0xf;
               if (((mask >> (4 * d)) & 0xf) && f->edge[d] != need)
                 {
-                  g_string_append_printf (why, "colours must match: the %s edge is %s but touches %s",
-                                          (const char *[]) { "north", "east", "south", "west" }[d],
-                                          def->colors[f->edge[d]].name, def->colors[need].name);
+                  static const char * const mismatch[] = {
+                    /* Translators: a tile's edge colour and the colour it touches */
+                    N_("colours must match: the north edge is %s but touches %s"),
+                    N_("colours must match: the east edge is %s but touches %s"),
+                    N_("colours must match: the south edge is %s but touches %s"),
+                    N_("colours must match: the west edge is %s but touches %s"),
+                  };
+
+                  g_string_append_printf (why, _(mismatch[d]), def->colors[f->edge[d]].name,
+                                          def->colors[need].name);
                   break;
                 }
             }
@@ -1214,7 +1222,7 @@ cb_apply (const TwGame  *game,
   if (s->phase == CB_PHASE_DONE)
     {
       if (why)
-        g_string_append (why, "the game is over");
+        g_string_append (why, _("the game is over"));
       return FALSE;
     }
 
@@ -1227,7 +1235,7 @@ cb_apply (const TwGame  *game,
         if (s->phase != CB_PHASE_PLACE && !from_draft)
           {
             if (why)
-              g_string_append (why, "it is time to choose a colour, not to place a tile");
+              g_string_append (why, _("it is time to choose a colour, not to place a tile"));
             return FALSE;
           }
         if (from_draft)
@@ -1235,7 +1243,7 @@ cb_apply (const TwGame  *game,
             if (move->c >= s->draft_len)
               {
                 if (why)
-                  g_string_printf (why, "there is no tile %u in the draft", move->c + 1u);
+                  g_string_printf (why, _("there is no tile %u in the draft"), move->c + 1u);
                 return FALSE;
               }
             inst = s->draft[move->c];
@@ -1245,7 +1253,7 @@ cb_apply (const TwGame  *game,
             if (move->c != CB_NONE)
               {
                 if (why)
-                  g_string_append (why, "there is no draft this turn: place the tile you drew");
+                  g_string_append (why, _("there is no draft this turn: place the tile you drew"));
                 return FALSE;
               }
             inst = s->tile;
@@ -1253,7 +1261,7 @@ cb_apply (const TwGame  *game,
         if (move->a > 1)
           {
             if (why)
-              g_string_append (why, "a tile goes on the shared board or on your private board");
+              g_string_append (why, _("a tile goes on the shared board or on your private board"));
             return FALSE;
           }
         guint board = move->a == 0 ? 0 : 1 + seat;
@@ -1291,14 +1299,14 @@ cb_apply (const TwGame  *game,
         if (s->phase != CB_PHASE_DRAFT || move->c >= s->draft_len)
           {
             if (why)
-              g_string_append (why, "only a drafted tile that fits nowhere may be discarded");
+              g_string_append (why, _("only a drafted tile that fits nowhere may be discarded"));
             return FALSE;
           }
         guint inst = s->draft[move->c];
         if (gen_placements (game, s, seat, inst, CB_NONE, NULL) > 0)
           {
             if (why)
-              g_string_append (why, "you must play your piece if able: that tile fits");
+              g_string_append (why, _("you must play your piece if able: that tile fits"));
             return FALSE;
           }
         memmove (&s->draft[move->c], &s->draft[move->c + 1], s->draft_len - move->c - 1);
@@ -1320,20 +1328,20 @@ cb_apply (const TwGame  *game,
         if (s->phase != CB_PHASE_CHOOSE && s->phase != CB_PHASE_LIGHTNING)
           {
             if (why)
-              g_string_append (why, "colours are chosen at the end of the game, not now");
+              g_string_append (why, _("colours are chosen at the end of the game, not now"));
             return FALSE;
           }
         if (move->a >= p->n_colors)
           {
             if (why)
-              g_string_append (why, "there is no such colour");
+              g_string_append (why, _("there is no such colour"));
             return FALSE;
           }
         for (guint i = 0; i < s->n_chosen[seat]; i++)
           if (s->chosen[seat][i] == move->a)
             {
               if (why)
-                g_string_printf (why, "%s was already scored; choose a different colour",
+                g_string_printf (why, _("%s was already scored; choose a different colour"),
                                  game->definition->colors[move->a].name);
               return FALSE;
             }
@@ -1367,7 +1375,7 @@ cb_apply (const TwGame  *game,
 
     default:
       if (why)
-        g_string_append (why, "not a Colorblock move");
+        g_string_append (why, _("not a Colorblock move"));
       return FALSE;
     }
 }

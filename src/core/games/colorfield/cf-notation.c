@@ -15,6 +15,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 #include "cf-private.h"
 #include "tw-notation.h"
@@ -153,7 +154,7 @@ cf_move_from_text (const TwGame  *game,
   memset (move, 0, sizeof *move);
   if (n == 0)
     {
-      g_string_append (why, "empty move");
+      g_string_append (why, _("empty move"));
       return FALSE;
     }
   const char *verb = w[0];
@@ -167,7 +168,7 @@ cf_move_from_text (const TwGame  *game,
             move->a = i;
             return TRUE;
           }
-      g_string_append (why, "unknown painter; the Player Cards are:");
+      g_string_append (why, _("unknown painter; the Player Cards are:"));
       for (guint i = 0; i < p->n_painters; i++)
         g_string_append_printf (why, " %s", p->painters[i].id);
       return FALSE;
@@ -182,7 +183,7 @@ cf_move_from_text (const TwGame  *game,
             move->a = f;
             return TRUE;
           }
-      g_string_printf (why, "your canvas board %s has the faces %s and %s", b->id,
+      g_string_printf (why, _("your canvas board %s has the faces %s and %s"), b->id,
                        b->face_id[0], b->face_id[1]);
       return FALSE;
     }
@@ -190,7 +191,7 @@ cf_move_from_text (const TwGame  *game,
     {
       if (!parse_uint (w[1], 1, CF_SLOTS, &v))
         {
-          g_string_append (why, "expected 'setup N' with N a space from 1 to 6");
+          g_string_append (why, _("expected 'setup N' with N a space from 1 to 6"));
           return FALSE;
         }
       move->kind = CF_MOVE_SETUP;
@@ -214,7 +215,7 @@ cf_move_from_text (const TwGame  *game,
     {
       if (!parse_uint (w[1], 1, CF_SLOTS, &v) || w[2][0] != 'r' || !parse_uint (w[2] + 1, 0, 3, &r))
         {
-          g_string_append (why, "expected 'rotate N rR', e.g. 'rotate 2 r1'");
+          g_string_append (why, _("expected 'rotate N rR', e.g. 'rotate 2 r1'"));
           return FALSE;
         }
       move->kind = CF_MOVE_ROTATE;
@@ -227,7 +228,7 @@ cf_move_from_text (const TwGame  *game,
       int v2;
       if (!parse_uint (w[1], 1, CF_SLOTS, &v) || !parse_uint (w[2], 1, CF_SLOTS, &v2))
         {
-          g_string_append (why, "expected 'swap N M' with two spaces from 1 to 6");
+          g_string_append (why, _("expected 'swap N M' with two spaces from 1 to 6"));
           return FALSE;
         }
       move->kind = CF_MOVE_SWAP;
@@ -239,7 +240,7 @@ cf_move_from_text (const TwGame  *game,
     {
       if (!parse_uint (w[1], 1, CF_MAX_TRAY, &v))
         {
-          g_string_append (why, "expected 'take N' with N a face-up tile from 1 to 3");
+          g_string_append (why, _("expected 'take N' with N a face-up tile from 1 to 3"));
           return FALSE;
         }
       move->kind = CF_MOVE_TAKE;
@@ -255,7 +256,7 @@ cf_move_from_text (const TwGame  *game,
         {
           if (n < 2 || !parse_uint (w[1], 1, CF_SLOTS, &v))
             {
-              g_string_append (why, "expected 'place N [rR] [#K]' with N a space from 1 to 6");
+              g_string_append (why, _("expected 'place N [rR] [#K]' with N a space from 1 to 6"));
               return FALSE;
             }
           move->a = v - 1;
@@ -264,7 +265,7 @@ cf_move_from_text (const TwGame  *game,
             {
               if (!parse_uint (w[i] + 1, 0, 3, &r))
                 {
-                  g_string_printf (why, "rotation is r0, r1, r2 or r3, not '%s'", w[i]);
+                  g_string_printf (why, _("rotation is r0, r1, r2 or r3, not '%s'"), w[i]);
                   return FALSE;
                 }
               move->b = r;
@@ -275,22 +276,22 @@ cf_move_from_text (const TwGame  *game,
         {
           if (!parse_uint (w[i] + 1, 1, 2, &which) || (which == 2 && s->n_hand != 2))
             {
-              g_string_printf (why, "'%s': #1 or #2 chooses between two drawn tiles", w[i]);
+              g_string_printf (why, _("'%s': #1 or #2 chooses between two drawn tiles"), w[i]);
               return FALSE;
             }
           i++;
         }
       if (i != n)
         {
-          g_string_printf (why, "unexpected '%s' in '%s'", w[i], text);
+          g_string_printf (why, _("unexpected '%s' in '%s'"), w[i], text);
           return FALSE;
         }
       move->kind = place ? CF_MOVE_PLACE : CF_MOVE_DISCARD;
       move->c = which - 1;
       return TRUE;
     }
-  g_string_printf (why, "expected a move such as 'skip', 'rotate 2 r1', 'swap 1 4', 'take 1', "
-                        "'deck', 'place 3' or 'discard', not '%s'", text);
+  g_string_printf (why, _("expected a move such as 'skip', 'rotate 2 r1', 'swap 1 4', 'take 1', "
+                          "'deck', 'place 3' or 'discard', not '%s'"), text);
   return FALSE;
 }
 
@@ -432,7 +433,7 @@ read_tile (Reader     *R,
       if (seen == NULL || !parse_uint (tilde + 1, 1, R->game->n_players, &v))
         {
           g_string_printf (R->why,
-                           "'%s': ~S (a seat) marks a tile one player saw, in discard piles", word);
+                           _("'%s': ~S (a seat) marks a tile one player saw, in discard piles"), word);
           return -1;
         }
       *seen = v - 1;
@@ -442,7 +443,7 @@ read_tile (Reader     *R,
       *slash = '\0';
       if (rot == NULL || !parse_uint (slash + 1, 0, 3, &v))
         {
-          g_string_printf (R->why, "'%s': /R (0-3) is the rotation of a tile on a canvas", word);
+          g_string_printf (R->why, _("'%s': /R (0-3) is the rotation of a tile on a canvas"), word);
           return -1;
         }
       *rot = v;
@@ -470,14 +471,14 @@ read_list (Reader    *R,
     {
       if (n >= max)
         {
-          g_string_printf (R->why, "too many tiles (at most %u) at '%s'", max, words[k]);
+          g_string_printf (R->why, _("too many tiles (at most %u) at '%s'"), max, words[k]);
           return FALSE;
         }
       if (g_str_equal (words[k], "-"))
         {
           if (!allow_empty)
             {
-              g_string_append (R->why, "'-' (an empty place) is only for the tray and canvases");
+              g_string_append (R->why, _("'-' (an empty place) is only for the tray and canvases"));
               return FALSE;
             }
           tmp[n] = CF_NONE;
@@ -514,7 +515,7 @@ find_card (const TwGame *game,
 {
   gint c = tw_definition_find_card (game->definition, id);
   if (c < 0)
-    g_string_printf (why, "unknown tool card '%s'", id);
+    g_string_printf (why, _("unknown tool card '%s'"), id);
   return c;
 }
 
@@ -536,7 +537,7 @@ read_cards (const TwGame *game,
         return FALSE;
       if (n >= max)
         {
-          g_string_append (why, "too many tool cards");
+          g_string_append (why, _("too many tool cards"));
           return FALSE;
         }
       tmp[n++] = c;
@@ -571,7 +572,7 @@ read_painter (gpointer    data,
       P->s->painter[P->q] = i;
   if (P->s->painter[P->q] == CF_NONE && !g_str_equal (val, "-"))
     {
-      g_string_printf (why, "unknown painter '%s'", val);
+      g_string_printf (why, _("unknown painter '%s'"), val);
       return FALSE;
     }
   return TRUE;
@@ -594,7 +595,7 @@ read_canvas_board (gpointer    data,
         found = TRUE;
       }
   if (!found)
-    g_string_printf (why, "unknown canvas board '%s'", val);
+    g_string_printf (why, _("unknown canvas board '%s'"), val);
   return found;
 }
 
@@ -616,14 +617,14 @@ read_round_scores (gpointer    data,
         continue;
       if (r >= CF_MAX_ROUNDS || !parse_uint (parts[i], 0, 30000, &v))
         {
-          g_string_printf (why, "bad round scores '%s'", val);
+          g_string_printf (why, _("bad round scores '%s'"), val);
           return FALSE;
         }
       s->round_score[r++][P->q] = v;
     }
   if (r != s->round)
     {
-      g_string_printf (why, "player %u has %u round scores in round %u", P->q + 1, r,
+      g_string_printf (why, _("player %u has %u round scores in round %u"), P->q + 1, r,
                        s->round + 1u);
       return FALSE;
     }
@@ -642,7 +643,7 @@ read_item_scores (gpointer    data,
 
   if (g_strv_length (parts) != CF_N_ITEMS)
     {
-      g_string_printf (why, "player %u needs %u item scores, not '%s'", P->q + 1,
+      g_string_printf (why, _("player %u needs %u item scores, not '%s'"), P->q + 1,
                        (guint) CF_N_ITEMS, val);
       return FALSE;
     }
@@ -650,7 +651,7 @@ read_item_scores (gpointer    data,
     {
       if (!parse_uint (parts[k], 0, 30000, &v))
         {
-          g_string_printf (why, "bad item scores '%s'", val);
+          g_string_printf (why, _("bad item scores '%s'"), val);
           return FALSE;
         }
       P->s->item_score[P->q][k] = v;
@@ -685,10 +686,10 @@ read_player (TwNotationReader *reader,
     { "items", TW_FIELD_CUSTOM, .read = read_item_scores },
     { NULL }
   };
-  const TwNotationHeader keys = { NULL, NULL, fields, "bad player field '{key}={value}'", TRUE,
+  const TwNotationHeader keys = { NULL, NULL, fields, _("bad player field '{key}={value}'"), TRUE,
                                   &P };
 
-  if (!tw_notation_read_fields (reader, &keys, words, "bad player field '{key}={value}'", why))
+  if (!tw_notation_read_fields (reader, &keys, words, _("bad player field '{key}={value}'"), why))
     return FALSE;
   s->turns[q] = turns;
   s->uses[q] = uses;
@@ -703,7 +704,7 @@ read_player (TwNotationReader *reader,
         items += s->item_score[q][k];
       if (items != rounds)
         {
-          g_string_printf (why, "player %u's item scores add up to %d, the rounds to %d",
+          g_string_printf (why, _("player %u's item scores add up to %d, the rounds to %d"),
                            q + 1, items, rounds);
           return FALSE;
         }
@@ -717,7 +718,7 @@ read_player (TwNotationReader *reader,
         s->face[q] = 1;
       else
         {
-          g_string_printf (why, "face '%s' is not a face of board %s", face_id, b->id);
+          g_string_printf (why, _("face '%s' is not a face of board %s"), face_id, b->id);
           return FALSE;
         }
     }
@@ -800,7 +801,7 @@ read_seat_tiles (gpointer        data,
         return FALSE;
       if (n != CF_SLOTS)
         {
-          g_string_printf (why, "a canvas has 6 spaces ('-' when empty), p%u-canvas lists %u",
+          g_string_printf (why, _("a canvas has 6 spaces ('-' when empty), p%u-canvas lists %u"),
                            q + 1, n);
           return FALSE;
         }
@@ -869,7 +870,7 @@ cf_state_from_text (const TwGame  *game,
     { NULL }
   };
   const TwNotationHeader header = { "colorfield", "Colorfield", fields,
-                                    "bad value '{value}' for {key}", TRUE };
+                                    _("bad value '{value}' for {key}"), TRUE };
   if (!tw_notation_read_header (reader, &header, why))
     return FALSE;
   tw_rng_seed (&s->rng, seed);
@@ -890,10 +891,10 @@ cf_state_from_text (const TwGame  *game,
     { "discard", read_tile_line },
     { "tray", read_tile_line },
     { "hand", read_tile_line },
-    { "p", read_seat, n_players, .refusal = "no player '{key}'" },
-    { "p", read_seat_tiles, n_players, "-canvas", "no player '{key}'" },
-    { "p", read_seat_tiles, n_players, "-setup", "no player '{key}'" },
-    { "p", read_seat_tiles, n_players, "-discards", "no player '{key}'" },
+    { "p", read_seat, n_players, .refusal = _("no player '{key}'") },
+    { "p", read_seat_tiles, n_players, "-canvas", _("no player '{key}'") },
+    { "p", read_seat_tiles, n_players, "-setup", _("no player '{key}'") },
+    { "p", read_seat_tiles, n_players, "-discards", _("no player '{key}'") },
     { NULL }
   };
   if (!tw_notation_read_sections (reader, sections, &R, TW_NOTATION_SECTIONS_NAME_ERRORS, why))
@@ -921,8 +922,8 @@ cf_state_from_text (const TwGame  *game,
               taken[k] = found = TRUE;
           if (!found)
             {
-              g_string_printf (why, "tool card '%s' is listed twice or is not in the deck "
-                                    "(tool-deck-size=%u)",
+              g_string_printf (why, _("tool card '%s' is listed twice or is not in the deck "
+                                      "(tool-deck-size=%u)"),
                                game->definition->cards[lists[l][i]].id, n_tools);
               return FALSE;
             }
@@ -936,12 +937,12 @@ cf_state_from_text (const TwGame  *game,
       if (s->board[o] == s->board[q])
         {
           g_string_printf (why,
-                           "players %u and %u have the same canvas board; give each a board=", o + 1, q + 1);
+                           _("players %u and %u have the same canvas board; give each a board="), o + 1, q + 1);
           return FALSE;
         }
   if ((s->n_hand > 0) != (phase == CF_PHASE_PLACE))
     {
-      g_string_append (why, "the place phase, and only it, has a drawn tile in 'hand:'");
+      g_string_append (why, _("the place phase, and only it, has a drawn tile in 'hand:'"));
       return FALSE;
     }
   if (phase == CF_PHASE_PLACE && s->drew == CF_DREW_NONE)
@@ -951,13 +952,16 @@ cf_state_from_text (const TwGame  *game,
   /* only consistent positions: play goes on from them safely */
   if (!cf_check (game, state, why))
     {
-      g_string_prepend (why, "inconsistent position: ");
+      g_autofree char *reason = g_strdup (why->str);
+
+      g_string_printf (why, _("inconsistent position: %s"), reason);
       return FALSE;
     }
   return TRUE;
 }
 
-/* "takes tile 2 from the tray", "places the tile in hand on space 5". */
+/* "takes tile 2 from the tray", "paints space 5 with the tile in hand,
+ * upright": what follows the player's name. */
 void
 cf_describe_move (const TwGame  *game,
                   const TwState *state,
@@ -966,61 +970,68 @@ cf_describe_move (const TwGame  *game,
 {
   const CfPrep *p = cf_prep (game);
   const CfState *s = (const CfState *) state;
-  static const char * const turns[] = { "upright", "turned once", "turned twice",
-                                        "turned three times" };
+  /* Translators: how a tile is turned on a canvas, in a move in words */
+  static const char * const turns[] = { N_("upright"), N_("turned once"), N_("turned twice"),
+                                        N_("turned three times") };
+  /* which tile in hand: one drawn, or the first or second of two */
+  guint which = s->n_hand == 2 ? (move->c ? 2 : 1) : 0;
 
+  /* Translators: the moves of Colorfield in words, after the player's name
+   * ("Player 1 takes tile 2 from the tray") */
   switch (move->kind)
     {
     case CF_MOVE_PAINTER:
-      g_string_append_printf (out, "chooses the painter %s", move->a < p->n_painters
+      g_string_append_printf (out, _("chooses the painter %s"), move->a < p->n_painters
                               ? (p->painters[move->a].name ? p->painters[move->a].name
                                                            : p->painters[move->a].id) : "?");
       break;
     case CF_MOVE_SIDE:
-      g_string_append_printf (out, "plays side %s of their canvas",
+      g_string_append_printf (out, _("plays side %s of their canvas"),
                               move->a < 2 && s->current < s->n_players
                               ? p->boards[s->board[s->current]].face_id[move->a] : "?");
       break;
     case CF_MOVE_SETUP:
-      g_string_append_printf (out, "puts the revealed tile on space %u", move->a + 1u);
+      g_string_append_printf (out, _("puts the revealed tile on space %u"), move->a + 1u);
       break;
     case CF_MOVE_SKIP:
-      g_string_append (out, "uses no ability this turn");
+      g_string_append (out, _("uses no ability this turn"));
       break;
     case CF_MOVE_ROTATE:
-      g_string_append_printf (out, "turns the tile on space %u to %s", move->a + 1u,
-                              turns[move->b & 3]);
+      g_string_append_printf (out, _("turns the tile on space %u to %s"), move->a + 1u,
+                              _(turns[move->b & 3]));
       break;
     case CF_MOVE_SWAP:
-      g_string_append_printf (out, "swaps the tiles on spaces %u and %u", move->a + 1u,
+      g_string_append_printf (out, _("swaps the tiles on spaces %u and %u"), move->a + 1u,
                               move->b + 1u);
       break;
     case CF_MOVE_REFRESH:
-      g_string_append (out, "replaces the face-up tiles of the tray");
+      g_string_append (out, _("replaces the face-up tiles of the tray"));
       break;
     case CF_MOVE_TAKE:
-      g_string_append_printf (out, "takes tile %u from the tray", move->a + 1u);
+      g_string_append_printf (out, _("takes tile %u from the tray"), move->a + 1u);
       break;
     case CF_MOVE_DECK:
-      g_string_append (out, "draws the top tile of the deck");
+      g_string_append (out, _("draws the top tile of the deck"));
       break;
     case CF_MOVE_DECK2:
-      g_string_append (out, "draws the top two tiles of the deck");
+      g_string_append (out, _("draws the top two tiles of the deck"));
       break;
     case CF_MOVE_PASS:
-      g_string_append (out, "passes: no tile is left to draw");
+      g_string_append (out, _("passes: no tile is left to draw"));
       break;
     case CF_MOVE_PLACE:
-      g_string_append_printf (out, "paints space %u with the %stile in hand, %s", move->a + 1u,
-                              s->n_hand == 2 ? (move->c ? "second " : "first ") : "",
-                              turns[move->b & 3]);
+      g_string_append_printf (out, which == 0 ? _("paints space %u with the tile in hand, %s")
+                              : which == 1 ? _("paints space %u with the first tile in hand, %s")
+                              : _("paints space %u with the second tile in hand, %s"),
+                              move->a + 1u, _(turns[move->b & 3]));
       break;
     case CF_MOVE_DISCARD:
-      g_string_append_printf (out, "discards the %stile in hand unplayed",
-                              s->n_hand == 2 ? (move->c ? "second " : "first ") : "");
+      g_string_append (out, which == 0 ? _("discards the tile in hand unplayed")
+                       : which == 1 ? _("discards the first tile in hand unplayed")
+                       : _("discards the second tile in hand unplayed"));
       break;
     default:
-      g_string_append (out, "makes an unknown move");
+      g_string_append (out, _("makes an unknown move"));
       break;
     }
 }

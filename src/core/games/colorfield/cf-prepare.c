@@ -9,6 +9,8 @@
  */
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "cf-private.h"
 
 /* ------------------------------------------------------------------------ */
@@ -41,7 +43,7 @@ scalar_of (const TwNode  *node,
 {
   if (node == NULL || node->type != TW_NODE_SCALAR)
     {
-      CF_ERR (diags, node, NULL, "%s must be a single word", what);
+      CF_ERR (diags, node, NULL, _("%s must be a single word"), what);
       return FALSE;
     }
   return TRUE;
@@ -73,8 +75,9 @@ parse_canvas (const TwDefinition *def,
         return FALSE;
       if (spaces == NULL || spaces->type != TW_NODE_SEQ || spaces->n_children != CF_CANVAS_H)
         {
-          CF_ERR (diags, spaces ? spaces : canvas, "e.g. `spaces: [[1, 2, 3], [4, 5, 6]]`",
-                  "canvas spaces: %u rows of %u space numbers", CF_CANVAS_H, CF_CANVAS_W);
+          CF_ERR (diags, spaces ? spaces : canvas, _("e.g. `spaces: [[1, 2, 3], [4, 5, 6]]`"),
+                  g_dngettext (GETTEXT_PACKAGE, "canvas spaces: %u row of %u space numbers",
+                               "canvas spaces: %u rows of %u space numbers", CF_CANVAS_H), CF_CANVAS_H, CF_CANVAS_W);
           return FALSE;
         }
       for (guint y = 0; y < CF_CANVAS_H; y++)
@@ -82,7 +85,8 @@ parse_canvas (const TwDefinition *def,
           const TwNode *row = spaces->children[y];
           if (row->type != TW_NODE_SEQ || row->n_children != CF_CANVAS_W)
             {
-              CF_ERR (diags, row, "e.g. `[1, 2, 3]`", "a canvas row holds %u space numbers",
+              CF_ERR (diags, row, _("e.g. `[1, 2, 3]`"), g_dngettext (GETTEXT_PACKAGE, "a canvas row holds %u space number",
+                                                                   "a canvas row holds %u space numbers", CF_CANVAS_W),
                       CF_CANVAS_W);
               return FALSE;
             }
@@ -93,8 +97,8 @@ parse_canvas (const TwDefinition *def,
                 return FALSE;
               if (seen & (1u << (n - 1)))
                 {
-                  CF_ERR (diags, row->children[x], "number the spaces 1 to 6, each once",
-                          "canvas space %d is named twice", (int) n);
+                  CF_ERR (diags, row->children[x], _("number the spaces 1 to 6, each once"),
+                          _("canvas space %d is named twice"), (int) n);
                   return FALSE;
                 }
               seen |= 1u << (n - 1);
@@ -137,15 +141,16 @@ parse_definition (const TwDefinition *def,
   if (def->n_colors == 0 || def->n_colors > 15)
     {
       CF_ERR (diags, tw_node_get (def->root, "colors"), NULL,
-              "Colorfield needs 1 to 15 colours, this file has %u", def->n_colors);
+              _("Colorfield needs 1 to 15 colours, this file has %u"), def->n_colors);
       ok = FALSE;
     }
   p->n_colors = def->n_colors;
   if (def->total_tiles < 6 * CF_MAX_PLAYERS + CF_MAX_TRAY || def->total_tiles > CF_MAX_TILES)
     {
       CF_ERR (diags, tw_node_get (def->root, "tiles"),
-              "every player needs six tiles and the tray five",
-              "Colorfield needs %u to %u tiles, this file has %u",
+              _("every player needs six tiles and the tray five"),
+              g_dngettext (GETTEXT_PACKAGE, "Colorfield needs %u to %u tile, this file has %u",
+                           "Colorfield needs %u to %u tiles, this file has %u", CF_MAX_TILES),
               6 * CF_MAX_PLAYERS + CF_MAX_TRAY, CF_MAX_TILES, def->total_tiles);
       ok = FALSE;
     }
@@ -157,20 +162,20 @@ parse_definition (const TwDefinition *def,
 
       if (t->n_edges != 4)
         {
-          CF_ERR (diags, t->node, "give it `edges: [N, E, S, W]` colours",
-                  "Colorfield tile '%s' has no edges", t->id);
+          CF_ERR (diags, t->node, _("give it `edges: [N, E, S, W]` colours"),
+                  _("Colorfield tile '%s' has no edges"), t->id);
           ok = FALSE;
         }
       if (two == NULL)
         {
-          CF_ERR (diags, t->node, "add `two: S` (the side that shows the 2, tile upright)",
-                  "Colorfield tile '%s' does not say which side shows the 2", t->id);
+          CF_ERR (diags, t->node, _("add `two: S` (the side that shows the 2, tile upright)"),
+                  _("Colorfield tile '%s' does not say which side shows the 2"), t->id);
           ok = FALSE;
         }
       else if (two->type != TW_NODE_SCALAR || !parse_dir (two->scalar, &dir))
         {
-          CF_ERR (diags, two, "one of N, E, S, W",
-                  "the 2-side of tile '%s' must be a direction", t->id);
+          CF_ERR (diags, two, _("one of N, E, S, W"),
+                  _("the 2-side of tile '%s' must be a direction"), t->id);
           ok = FALSE;
         }
       for (guint c = 0; c < t->count && k < CF_MAX_TILES; c++, k++)
@@ -188,8 +193,8 @@ parse_definition (const TwDefinition *def,
   if (painters == NULL || painters->type != TW_NODE_SEQ)
     {
       CF_ERR (diags, painters ? painters : tw_node_get (def->root, "game"),
-              "a list like `- {id: wei-ta-chin, name: Wei-Ta Chin, specialty: coral}`",
-              "Colorfield needs a `painters:` list of player cards");
+              _("a list like `- {id: wei-ta-chin, name: Wei-Ta Chin, specialty: coral}`"),
+              _("Colorfield needs a `painters:` list of player cards"));
       ok = FALSE;
     }
   else
@@ -197,7 +202,9 @@ parse_definition (const TwDefinition *def,
       static const char * const keys[] = { "id", "name", "specialty", NULL };
       if (painters->n_children < CF_MAX_PLAYERS || painters->n_children > CF_MAX_PAINTERS)
         {
-          CF_ERR (diags, painters, NULL, "Colorfield needs %u to %u painters, this file has %u",
+          CF_ERR (diags, painters, NULL, g_dngettext (GETTEXT_PACKAGE, "Colorfield needs %u to %u painter, this file has %u",
+                                                      "Colorfield needs %u to %u painters, this file has %u",
+                                                      CF_MAX_PAINTERS),
                   CF_MAX_PLAYERS, CF_MAX_PAINTERS, painters->n_children);
           ok = FALSE;
         }
@@ -207,7 +214,7 @@ parse_definition (const TwDefinition *def,
           const TwNode *id, *name, *spec;
           if (e->type != TW_NODE_MAP)
             {
-              CF_ERR (diags, e, NULL, "painter %u must be a map", i + 1);
+              CF_ERR (diags, e, NULL, _("painter %u must be a map"), i + 1);
               ok = FALSE;
               continue;
             }
@@ -219,13 +226,13 @@ parse_definition (const TwDefinition *def,
           /* a wrong type is an error, never replaced by the id */
           if (name != NULL && name->type != TW_NODE_SCALAR)
             {
-              CF_ERR (diags, name, "write it as text, such as `name: Wei-Ta Chin`",
-                      "the name of a painter must be text, not a %s",
-                      name->type == TW_NODE_SEQ ? "list" : "map");
+              CF_ERR (diags, name, _("write it as text, such as `name: Wei-Ta Chin`"),
+                      _("the name of a painter must be text, not %s"),
+                      tw_node_type_a (name->type));
               ok = FALSE;
               continue;
             }
-          if (!scalar_of (id, "the id of a painter", diags)
+          if (!scalar_of (id, _("the id of a painter"), diags)
               || !scalar_of (spec, "a specialty", diags))
             {
               ok = FALSE;
@@ -234,7 +241,7 @@ parse_definition (const TwDefinition *def,
           gint c = tw_definition_find_color (def, spec->scalar);
           if (c < 0)
             {
-              CF_ERR (diags, spec, "use a colour id from `colors:`", "unknown colour '%s'",
+              CF_ERR (diags, spec, _("use a colour id from `colors:`"), _("unknown colour '%s'"),
                       spec->scalar);
               ok = FALSE;
               continue;
@@ -242,7 +249,7 @@ parse_definition (const TwDefinition *def,
           for (guint j = 0; j < p->n_painters; j++)
             if (g_str_equal (p->painters[j].id, id->scalar))
               {
-                CF_ERR (diags, id, NULL, "two painters have the id '%s'", id->scalar);
+                CF_ERR (diags, id, NULL, _("two painters have the id '%s'"), id->scalar);
                 ok = FALSE;
               }
           CfPainter *pa = &p->painters[p->n_painters++];
@@ -256,8 +263,8 @@ parse_definition (const TwDefinition *def,
   if (canvases == NULL || canvases->type != TW_NODE_SEQ)
     {
       CF_ERR (diags, canvases ? canvases : tw_node_get (def->root, "game"),
-              "a list of boards, each with two `faces:` of 10 `border:` colour sets",
-              "Colorfield needs a `canvases:` list of canvas boards");
+              _("a list of boards, each with two `faces:` of 10 `border:` colour sets"),
+              _("Colorfield needs a `canvases:` list of canvas boards"));
       ok = FALSE;
     }
   else
@@ -267,7 +274,9 @@ parse_definition (const TwDefinition *def,
       if (canvases->n_children < CF_MAX_PLAYERS || canvases->n_children > CF_MAX_BOARDS)
         {
           CF_ERR (diags, canvases, NULL,
-                  "Colorfield needs %u to %u canvas boards, this file has %u",
+                  g_dngettext (GETTEXT_PACKAGE, "Colorfield needs %u to %u canvas board, this file has %u",
+                               "Colorfield needs %u to %u canvas boards, this file has %u",
+                               CF_MAX_BOARDS),
                   CF_MAX_PLAYERS, CF_MAX_BOARDS, canvases->n_children);
           ok = FALSE;
         }
@@ -277,23 +286,23 @@ parse_definition (const TwDefinition *def,
           const TwNode *id, *faces;
           if (e->type != TW_NODE_MAP)
             {
-              CF_ERR (diags, e, NULL, "canvas board %u must be a map", i + 1);
+              CF_ERR (diags, e, NULL, _("canvas board %u must be a map"), i + 1);
               ok = FALSE;
               continue;
             }
-          if (diags && !tw_node_check_keys (e, board_keys, "a canvas board", diags))
+          if (diags && !tw_node_check_keys (e, board_keys, _("a canvas board"), diags))
             ok = FALSE;
           id = tw_node_get (e, "id");
           faces = tw_node_get (e, "faces");
-          if (!scalar_of (id, "the id of a canvas board", diags))
+          if (!scalar_of (id, _("the id of a canvas board"), diags))
             {
               ok = FALSE;
               continue;
             }
           if (faces == NULL || faces->type != TW_NODE_SEQ || faces->n_children != 2)
             {
-              CF_ERR (diags, faces ? faces : e, "a board is two-sided: list two faces",
-                      "canvas board '%s' needs `faces:` with two faces", id->scalar);
+              CF_ERR (diags, faces ? faces : e, _("a board is two-sided: list two faces"),
+                      _("canvas board '%s' needs `faces:` with two faces"), id->scalar);
               ok = FALSE;
               continue;
             }
@@ -304,33 +313,34 @@ parse_definition (const TwDefinition *def,
               const TwNode *fe = faces->children[f];
               const TwNode *fid = tw_node_get (fe, "id");
               const TwNode *border = tw_node_get (fe, "border");
-              if (fe->type != TW_NODE_MAP || !scalar_of (fid, "the id of a face", diags))
+              if (fe->type != TW_NODE_MAP || !scalar_of (fid, _("the id of a face"), diags))
                 {
-                  CF_ERR (diags, fe, NULL, "a face is a map with `id` and `border`");
+                  CF_ERR (diags, fe, NULL, _("a face is a map with `id` and `border`"));
                   ok = FALSE;
                   b->face_id[f] = g_strdup ("?");
                   continue;
                 }
-              if (diags && !tw_node_check_keys (fe, face_keys, "a canvas face", diags))
+              if (diags && !tw_node_check_keys (fe, face_keys, _("a canvas face"), diags))
                 ok = FALSE;
               b->face_id[f] = g_strdup (fid->scalar);
               for (guint j = 0; j + 1 < p->n_boards; j++)
                 for (guint g = 0; g < 2; g++)
                   if (p->boards[j].face_id[g] && g_str_equal (p->boards[j].face_id[g], fid->scalar))
                     {
-                      CF_ERR (diags, fid, NULL, "two canvas faces have the id '%s'", fid->scalar);
+                      CF_ERR (diags, fid, NULL, _("two canvas faces have the id '%s'"), fid->scalar);
                       ok = FALSE;
                     }
               if (f == 1 && g_str_equal (b->face_id[0], fid->scalar))
                 {
-                  CF_ERR (diags, fid, NULL, "two canvas faces have the id '%s'", fid->scalar);
+                  CF_ERR (diags, fid, NULL, _("two canvas faces have the id '%s'"), fid->scalar);
                   ok = FALSE;
                 }
               if (border == NULL || border->type != TW_NODE_SEQ || border->n_children != CF_BORDER)
                 {
                   CF_ERR (diags, border ? border : fe,
-                          "10 colour sets, clockwise from the top of space 1",
-                          "face '%s' needs a `border:` of %u edge spaces", fid->scalar, CF_BORDER);
+                          _("10 colour sets, clockwise from the top of space 1"),
+                          g_dngettext (GETTEXT_PACKAGE, "face '%s' needs a `border:` of %u edge space",
+                                       "face '%s' needs a `border:` of %u edge spaces", CF_BORDER), fid->scalar, CF_BORDER);
                   ok = FALSE;
                   continue;
                 }
@@ -339,8 +349,8 @@ parse_definition (const TwDefinition *def,
                   const TwNode *set = border->children[k];
                   if (set->type != TW_NODE_SEQ || set->n_children == 0)
                     {
-                      CF_ERR (diags, set, "e.g. [lemon, navy]",
-                              "edge space %u of face '%s' must list its colours", k, fid->scalar);
+                      CF_ERR (diags, set, _("e.g. [lemon, navy]"),
+                              _("edge space %u of face '%s' must list its colours"), k, fid->scalar);
                       ok = FALSE;
                       continue;
                     }
@@ -351,8 +361,8 @@ parse_definition (const TwDefinition *def,
                                 ? tw_definition_find_color (def, cn->scalar) : -1;
                       if (ci < 0)
                         {
-                          CF_ERR (diags, cn, "use a colour id from `colors:`",
-                                  "unknown colour in edge space %u of face '%s'", k, fid->scalar);
+                          CF_ERR (diags, cn, _("use a colour id from `colors:`"),
+                                  _("unknown colour in edge space %u of face '%s'"), k, fid->scalar);
                           ok = FALSE;
                           continue;
                         }
@@ -372,7 +382,8 @@ parse_definition (const TwDefinition *def,
       {
         if (p->n_tools >= CF_MAX_TOOLS)
           {
-            CF_ERR (diags, def->cards[i].node, NULL, "Colorfield takes at most %u tool cards",
+            CF_ERR (diags, def->cards[i].node, NULL, g_dngettext (GETTEXT_PACKAGE, "Colorfield takes at most %u tool card",
+                                                                  "Colorfield takes at most %u tool cards", CF_MAX_TOOLS),
                     CF_MAX_TOOLS);
             ok = FALSE;
             break;

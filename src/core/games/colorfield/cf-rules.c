@@ -15,6 +15,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 #include "cf-private.h"
 
@@ -844,28 +845,28 @@ cf_apply (const TwGame  *game,
     [CF_MOVE_DISCARD] = CF_PHASE_PLACE,
   };
   static const char * const wrong_phase[] = {
-    [CF_PHASE_PAINTER] = "choose your Player Card first",
-    [CF_PHASE_SIDE] = "choose the face of your canvas board first",
-    [CF_PHASE_SETUP] = "place the tile revealed from your hand first",
-    [CF_PHASE_ABILITY] = "use an ability or skip before drawing",
-    [CF_PHASE_DRAW] = "draw a tile first",
-    [CF_PHASE_PLACE] = "place or discard the drawn tile first",
-    [CF_PHASE_DONE] = "the game is over",
+    [CF_PHASE_PAINTER] = N_("choose your Player Card first"),
+    [CF_PHASE_SIDE] = N_("choose the face of your canvas board first"),
+    [CF_PHASE_SETUP] = N_("place the tile revealed from your hand first"),
+    [CF_PHASE_ABILITY] = N_("use an ability or skip before drawing"),
+    [CF_PHASE_DRAW] = N_("draw a tile first"),
+    [CF_PHASE_PLACE] = N_("place or discard the drawn tile first"),
+    [CF_PHASE_DONE] = N_("the game is over"),
   };
 
   if (move->kind == 0 || move->kind > CF_MOVE_DISCARD)
-    return tw_refuse (why, "not a Colorfield move");
+    return tw_refuse (why, N_("not a Colorfield move"));
   if (s->phase == CF_PHASE_DONE)
-    return tw_refuse (why, "the game is over");
+    return tw_refuse (why, N_("the game is over"));
   if (phase_of[move->kind] != s->phase)
     {
       if (move->kind == CF_MOVE_ROTATE || move->kind == CF_MOVE_SWAP)
         if (s->phase == CF_PHASE_DRAW && !can_use_ability (game, s, seat))
           return tw_refuse (why,
-                            "if a player has no more Ability tokens, they may not use their abilities on that turn");
+                            N_("if a player has no more Ability tokens, they may not use their abilities on that turn"));
       if ((move->kind == CF_MOVE_ROTATE || move->kind == CF_MOVE_SWAP)
           && s->phase > CF_PHASE_ABILITY)
-        return tw_refuse (why, "abilities are used before drawing a tile, one per turn");
+        return tw_refuse (why, N_("abilities are used before drawing a tile, one per turn"));
       return tw_refuse (why, wrong_phase[s->phase]);
     }
 
@@ -873,23 +874,23 @@ cf_apply (const TwGame  *game,
     {
     case CF_MOVE_PAINTER:
       if (move->a >= p->n_painters)
-        return tw_refuse (why, "there is no such Player Card");
+        return tw_refuse (why, N_("there is no such Player Card"));
       if (painter_taken (s, move->a))
-        return tw_refuse (why, "another player has that Player Card");
+        return tw_refuse (why, N_("another player has that Player Card"));
       s->painter[seat] = move->a;
       choose_next (game, s);
       return TRUE;
 
     case CF_MOVE_SIDE:
       if (move->a > 1)
-        return tw_refuse (why, "a canvas board has two faces");
+        return tw_refuse (why, N_("a canvas board has two faces"));
       s->face[seat] = move->a;
       choose_next (game, s);
       return TRUE;
 
     case CF_MOVE_SETUP:
       if (move->a >= CF_SLOTS || s->slot[seat][move->a] != CF_NONE)
-        return tw_refuse (why, "place the tile in an available space of your canvas");
+        return tw_refuse (why, N_("place the tile in an available space of your canvas"));
       s->slot[seat][move->a] = s->setup[seat][--s->setup_len[seat]];
       s->rot[seat][move->a] = 0;
       setup_next (game, s);
@@ -901,9 +902,9 @@ cf_apply (const TwGame  *game,
 
     case CF_MOVE_ROTATE:
       if (move->a >= CF_SLOTS || move->b > 3)
-        return tw_refuse (why, "rotate a space 1-6 to r0, r1, r2 or r3");
+        return tw_refuse (why, N_("rotate a space 1-6 to r0, r1, r2 or r3"));
       if (move->b == s->rot[seat][move->a])
-        return tw_refuse (why, "the tile already has that rotation");
+        return tw_refuse (why, N_("the tile already has that rotation"));
       s->rot[seat][move->a] = move->b;
       s->uses[seat]++;
       s->counters[CF_COUNTER_ABILITIES]++;
@@ -914,7 +915,7 @@ cf_apply (const TwGame  *game,
       {
         guint a = move->a, b = move->b;
         if (a >= CF_SLOTS || b >= CF_SLOTS || a >= b)
-          return tw_refuse (why, "swap two different spaces of your canvas, the lower first");
+          return tw_refuse (why, N_("swap two different spaces of your canvas, the lower first"));
         guint8 t = s->slot[seat][a], r = s->rot[seat][a];
         s->slot[seat][a] = s->slot[seat][b];
         s->rot[seat][a] = s->rot[seat][b];
@@ -931,12 +932,12 @@ cf_apply (const TwGame  *game,
     case CF_MOVE_REFRESH:
       if (!s->fx.refresh)
         return tw_refuse (why,
-                          "only the Angled Rigger Brush replaces the face-up tiles before drawing");
+                          N_("only the Angled Rigger Brush replaces the face-up tiles before drawing"));
       if (s->refreshed >= s->fx.refresh)
-        return tw_refuse (why, s->fx.refresh == 1 ? "the face-up tiles were already replaced this turn"
-                                                  : "the face-up tiles were replaced as often as the tool allows this turn");
+        return tw_refuse (why, s->fx.refresh == 1 ? N_("the face-up tiles were already replaced this turn")
+                                                  : N_("the face-up tiles were replaced as often as the tool allows this turn"));
       if (available (game, s) == 0)
-        return tw_refuse (why, "there are no tiles left to replace them with");
+        return tw_refuse (why, N_("there are no tiles left to replace them with"));
       refresh_tray (game, s);
       s->refreshed++;
       s->counters[CF_COUNTER_TOOL_REFRESHES]++;
@@ -944,7 +945,7 @@ cf_apply (const TwGame  *game,
 
     case CF_MOVE_TAKE:
       if (move->a >= (guint) cf_opt (game, CF_OPT_TRAY) || s->tray[move->a] == CF_NONE)
-        return tw_refuse (why, "there is no face-up tile there");
+        return tw_refuse (why, N_("there is no face-up tile there"));
       s->hand[0] = s->tray[move->a];
       s->hand[1] = CF_NONE;
       s->n_hand = 1;
@@ -961,9 +962,9 @@ cf_apply (const TwGame  *game,
       {
         guint n = move->kind == CF_MOVE_DECK2 ? 2 : 1;
         if (n == 2 && !s->fx.draw_two)
-          return tw_refuse (why, "only the Watercolor Paper Sketchbook draws two tiles");
+          return tw_refuse (why, N_("only the Watercolor Paper Sketchbook draws two tiles"));
         if (available (game, s) < n)
-          return tw_refuse (why, "the draw deck and the discard pile are out of tiles");
+          return tw_refuse (why, N_("the draw deck and the discard pile are out of tiles"));
         s->hand[0] = draw_top (game, s);
         s->hand[1] = n == 2 ? draw_top (game, s) : CF_NONE;
         s->n_hand = n;
@@ -977,10 +978,10 @@ cf_apply (const TwGame  *game,
     case CF_MOVE_PASS:
       {
         if (available (game, s) > 0)
-          return tw_refuse (why, "there are tiles to draw");
+          return tw_refuse (why, N_("there are tiles to draw"));
         for (guint i = 0; i < CF_MAX_TRAY; i++)
           if (s->tray[i] != CF_NONE)
-            return tw_refuse (why, "there are face-up tiles to draw");
+            return tw_refuse (why, N_("there are face-up tiles to draw"));
         s->blind_run = 0;
         end_turn (game, s);
         return TRUE;
@@ -989,13 +990,13 @@ cf_apply (const TwGame  *game,
     case CF_MOVE_PLACE:
       {
         if (move->c >= s->n_hand)
-          return tw_refuse (why, "there is no such drawn tile");
+          return tw_refuse (why, N_("there is no such drawn tile"));
         if (move->a >= CF_SLOTS)
-          return tw_refuse (why, "the canvas has spaces 1 to 6");
+          return tw_refuse (why, N_("the canvas has spaces 1 to 6"));
         if (move->b > 3)
-          return tw_refuse (why, "rotation is r0, r1, r2 or r3");
+          return tw_refuse (why, N_("rotation is r0, r1, r2 or r3"));
         if (move->b != 0 && !s->fx.free_orient)
-          return tw_refuse (why, "all tiles must be placed with the number 2 oriented upright");
+          return tw_refuse (why, N_("all tiles must be placed with the number 2 oriented upright"));
         guint8 old = s->slot[seat][move->a];
         s->pdisc_seen[seat][s->pdisc_len[seat]] = CF_NONE;
         s->pdisc[seat][s->pdisc_len[seat]++] = old;
@@ -1011,10 +1012,10 @@ cf_apply (const TwGame  *game,
     case CF_MOVE_DISCARD:
       {
         if (move->c >= s->n_hand)
-          return tw_refuse (why, "there is no such drawn tile");
+          return tw_refuse (why, N_("there is no such drawn tile"));
         if (!cf_may_discard (game, s))
           return tw_refuse (why,
-                            "with the Sketchbook, players must choose one to play and one to discard");
+                            N_("with the Sketchbook, players must choose one to play and one to discard"));
         guint8 seen = s->drew == CF_DREW_TRAY ? CF_NONE : seat;
         s->pdisc_seen[seat][s->pdisc_len[seat]] = seen;
         s->pdisc[seat][s->pdisc_len[seat]++] = s->hand[move->c];
@@ -1032,7 +1033,7 @@ cf_apply (const TwGame  *game,
       }
 
     default:
-      return tw_refuse (why, "not a Colorfield move");
+      return tw_refuse (why, N_("not a Colorfield move"));
     }
 }
 
