@@ -6,6 +6,8 @@
 
 #include "tw-expr-terms.h"
 
+#include <glib/gi18n-lib.h>
+
 /* One `{label, points}` item into @terms, or FALSE with the problem
  * reported. */
 static gboolean
@@ -21,21 +23,22 @@ read_term (TwExprTerms            *terms,
   const TwNode *points = tw_node_get (item, "points");
   TwExprProgram *program;
 
-  if (!tw_node_expect (item, TW_NODE_MAP, "a scoring term", diags)
-      || !tw_node_check_keys (item, keys, "a scoring term", diags))
+  if (!tw_node_expect (item, TW_NODE_MAP, _("a scoring term"), diags)
+      || !tw_node_check_keys (item, keys, _("a scoring term"), diags))
     return FALSE;
   if (label == NULL || points == NULL)
     {
-      tw_diag_error (diags, item, "write both `label: TEXT` and `points: EXPRESSION`",
-                     "scoring term %u has no `%s`", index + 1, label == NULL ? "label" : "points");
+      tw_diag_error (diags, item, _("write both `label: TEXT` and `points: EXPRESSION`"),
+                     _("scoring term %u has no `%s`"), index + 1,
+                     label == NULL ? "label" : "points");
       return FALSE;
     }
-  if (!tw_node_expect (label, TW_NODE_SCALAR, "a label", diags))
+  if (!tw_node_expect (label, TW_NODE_SCALAR, _("a label"), diags))
     return FALSE;
   if (label->scalar[0] == '\0')
     {
-      tw_diag_error (diags, label, "say what the term counts, as the score table shows it",
-                     "a scoring term's label is empty");
+      tw_diag_error (diags, label, _("say what the term counts, as the score table shows it"),
+                     _("a scoring term's label is empty"));
       return FALSE;
     }
   program = tw_expr_compile_node (points, def->text, vocabulary, def, TW_EXPR_NUMBER, diags);
@@ -66,9 +69,12 @@ tw_expr_terms_read (TwExprTerms            *terms,
     return FALSE;
   if (list->n_children == 0 || list->n_children > TW_EXPR_MAX_TERMS)
     {
-      tw_diag_error (diags, list, "list the terms as `- {label: TEXT, points: EXPRESSION}`",
-                     "%s needs 1 to %u terms, this file has %u", section, TW_EXPR_MAX_TERMS,
-                     list->n_children);
+      tw_diag_error (diags, list, _("list the terms as `- {label: TEXT, points: EXPRESSION}`"),
+                     /* Translators: %s is the section's key ("advanced-scoring",
+                      * "end-scoring"), kept in English */
+                     g_dngettext (GETTEXT_PACKAGE, "%s needs 1 to %u term, this file has %u",
+                                  "%s needs 1 to %u terms, this file has %u", TW_EXPR_MAX_TERMS),
+                     section, TW_EXPR_MAX_TERMS, list->n_children);
       return FALSE;
     }
   /* every term is read, so that every problem is reported at once */

@@ -624,8 +624,10 @@ read_round_scores (gpointer    data,
     }
   if (r != s->round)
     {
-      g_string_printf (why, _("player %u has %u round scores in round %u"), P->q + 1, r,
-                       s->round + 1u);
+      g_string_printf (why,
+                       g_dngettext (GETTEXT_PACKAGE, "player %u has %u round score in round %u",
+                                    "player %u has %u round scores in round %u", r),
+                       P->q + 1, r, s->round + 1u);
       return FALSE;
     }
   return TRUE;
@@ -643,8 +645,10 @@ read_item_scores (gpointer    data,
 
   if (g_strv_length (parts) != CF_N_ITEMS)
     {
-      g_string_printf (why, _("player %u needs %u item scores, not '%s'"), P->q + 1,
-                       (guint) CF_N_ITEMS, val);
+      g_string_printf (why,
+                       g_dngettext (GETTEXT_PACKAGE, "player %u needs %u item score, not '%s'",
+                                    "player %u needs %u item scores, not '%s'", CF_N_ITEMS),
+                       P->q + 1, (guint) CF_N_ITEMS, val);
       return FALSE;
     }
   for (guint k = 0; k < CF_N_ITEMS; k++)
