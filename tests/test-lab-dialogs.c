@@ -1,8 +1,10 @@
-/* test-lab-dialogs.c: the Lab's Balance… and Sweep… built in process
+/* test-lab-dialogs.c: the Lab's Balance… and Sweep…, and the parts of its
+ * page, built in process
  *
  * As test-widgets.c: each dialog is driven through its widgets, its search
  * or run ends (waited for, never timed), and its results are checked
- * against the core's own figures for the same games.
+ * against the core's own figures for the same games. The page's results
+ * are given chunks of games as a run hands them over.
  *
  * Copyright 2026 The Tilewright team
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -20,6 +22,8 @@
 #include "tw-balance-dialog.h"
 #include "tw-chart-view.h"
 #include "tw-definition.h"
+#include "tw-impact-table.h"
+#include "tw-lab-results.h"
 #include "tw-rules.h"
 #include "tw-sim.h"
 #include "tw-sweep.h"
@@ -445,6 +449,121 @@ test_sweep_dialog_stop (void)
     }
 }
 
+/* Games @first … @last-1 of 80 of Colorblock for a greedy bot and a random
+ * one, from seed 5, with the components' figures: a chunk as the Lab's run
+ * hands over. */
+static TwSimArm *
+lab_chunk (TwGame  *game,
+           guint64  first,
+           guint64  last)
+{
+  g_autoptr(GError) error = NULL;
+  TwSimConfig config = { 0, };
+  TwSimArm *arm;
+
+  config.game = game;
+  g_assert_true (tw_bot_spec_parse ("greedy", &config.bots[0], NULL));
+  g_assert_true (tw_bot_spec_parse ("random", &config.bots[1], NULL));
+  config.seed = 5;
+  config.total_games = 80;
+  config.first = first;
+  config.last = last;
+  config.jobs = 1;
+  config.impact = TRUE;
+  arm = tw_sim_run (&config, &error);
+  g_assert_no_error (error);
+  return arm;
+}
+
+/* The label below @widget whose text starts with @prefix, or NULL. */
+static GtkWidget *
+label_starting (GtkWidget  *widget,
+                const char *prefix)
+{
+  g_autoptr(GPtrArray) labels = find_all (widget, GTK_TYPE_LABEL);
+
+  for (guint i = 0; i < labels->len; i++)
+    if (g_str_has_prefix (gtk_label_get_text (labels->pdata[i]), prefix))
+      return labels->pdata[i];
+  return NULL;
+}
+
+/* The Lab's results: chunks merge into the games shown, the summary and
+ * the charts follow them, the components' table waits for the run's end,
+ * and the verdict follows the threshold. */
+static void
+test_lab_results (void)
+{
+  g_autoptr(TwDefinition) def = load_bundled ("colorblock");
+  g_autoptr(TwGame) game = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) first = g_ptr_array_new_with_free_func ((GDestroyNotify) tw_sim_arm_free);
+  g_autoptr(GPtrArray) second = g_ptr_array_new_with_free_func ((GDestroyNotify) tw_sim_arm_free);
+  g_autoptr(GPtrArray) none = g_ptr_array_new ();
+  g_autoptr(GPtrArray) charts = NULL;
+  g_autoptr(TwSimArm) whole = NULL;
+  GtkWidget *results = g_object_ref_sink (tw_lab_results_new ());
+  GtkWindow *window = show_in_window (results);
+  g_autoptr(GPtrArray) tables = find_all (results, TW_TYPE_IMPACT_TABLE);
+  GListModel *table;
+  GtkWidget *verdict;
+
+  game = tw_game_new (def, 2, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (tables->len, ==, 1);
+  table = tw_impact_table_get_model (tables->pdata[0]);
+  g_assert_false (tw_lab_results_has_results (TW_LAB_RESULTS (results)));
+  g_assert_null (label_starting (results, "P1 (greedy)"));
+
+  /* a run's chunks, as they arrive */
+  tw_lab_results_set_running (TW_LAB_RESULTS (results), TRUE);
+  g_assert_false (tw_lab_results_add_chunks (TW_LAB_RESULTS (results), none, NULL));
+  g_ptr_array_add (first, lab_chunk (game, 0, 30));
+  g_ptr_array_add (second, lab_chunk (game, 30, 50));
+  g_ptr_array_add (second, lab_chunk (game, 50, 80));
+  g_assert_true (tw_lab_results_add_chunks (TW_LAB_RESULTS (results), first, NULL));
+  g_assert_cmpuint (tw_lab_results_get_arm (TW_LAB_RESULTS (results), 0)->games->len, ==, 30);
+  g_assert_true (tw_lab_results_add_chunks (TW_LAB_RESULTS (results), second, NULL));
+  g_assert_cmpuint (tw_lab_results_get_n_arms (TW_LAB_RESULTS (results)), ==, 1);
+  /* the games of the whole run, played at once */
+  whole = lab_chunk (game, 0, 80);
+  g_assert_cmpuint (tw_lab_results_get_arm (TW_LAB_RESULTS (results), 0)->games->len, ==,
+                    whole->games->len);
+  g_assert_cmpmem (tw_lab_results_get_arm (TW_LAB_RESULTS (results), 0)->games->data,
+                   whole->games->len * sizeof (TwSimGame), whole->games->data,
+                   whole->games->len * sizeof (TwSimGame));
+  g_assert_nonnull (label_starting (results, "P1 (greedy): wins"));
+  g_assert_nonnull (label_starting (results, "80 games, "));
+  g_assert_cmpuint (g_list_model_get_n_items (table), ==, 0);
+
+  /* the run ends: the table fills */
+  tw_lab_results_set_running (TW_LAB_RESULTS (results), FALSE);
+  g_assert_cmpuint (g_list_model_get_n_items (table), >, 0);
+  charts = tw_lab_results_get_charts (TW_LAB_RESULTS (results));
+  g_assert_cmpuint (charts->len, >=, 4);
+  g_assert_cmpstr (((TwChart *) charts->pdata[0])->title, ==, "Win rate per seat, and games tied");
+
+  /* a higher threshold is said at once */
+  verdict = gtk_widget_get_first_child (gtk_widget_get_parent (label_starting (results,
+                                                                               "P1 (greedy)")));
+  g_assert_true (g_str_has_suffix (gtk_label_get_text (GTK_LABEL (verdict)),
+                                   "— a real difference."));
+  tw_lab_results_set_negligible (TW_LAB_RESULTS (results), 50);
+  g_assert_cmpfloat (tw_lab_results_get_negligible (TW_LAB_RESULTS (results)), ==, 50);
+  g_assert_true (g_str_has_suffix (gtk_label_get_text (GTK_LABEL (verdict)),
+                                   "under 50 points, so negligible."));
+
+  /* cleared: nothing shown */
+  g_clear_pointer (&charts, g_ptr_array_unref);
+  tw_lab_results_clear (TW_LAB_RESULTS (results));
+  g_assert_false (tw_lab_results_has_results (TW_LAB_RESULTS (results)));
+  g_assert_cmpuint (g_list_model_get_n_items (table), ==, 0);
+  g_assert_null (label_starting (results, "P1 (greedy)"));
+
+  destroy_window (window);
+  g_assert_finalize_object (results);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -457,6 +576,7 @@ main (int   argc,
   g_test_add_func ("/tw/lab-dialogs/balance/two", test_balance_dialog_two);
   g_test_add_func ("/tw/lab-dialogs/sweep/players", test_sweep_dialog_players);
   g_test_add_func ("/tw/lab-dialogs/sweep/stop", test_sweep_dialog_stop);
+  g_test_add_func ("/tw/lab-dialogs/results/chunks", test_lab_results);
 
   return g_test_run ();
 }

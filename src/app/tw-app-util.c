@@ -148,6 +148,19 @@ tw_app_bundled_games (void)
 }
 
 char *
+tw_app_definition_title (const char *name,
+                         const char *path,
+                         const char *other_name)
+{
+  g_autofree char *basename = NULL;
+
+  if (g_strcmp0 (name, other_name) != 0 || path == NULL)
+    return g_strdup (name);
+  basename = g_path_get_basename (path);
+  return g_strdup_printf ("%s (%s)", name, basename);
+}
+
+char *
 tw_app_bundled_game_label (const char *path)
 {
   g_autofree char *base = NULL;

@@ -32,10 +32,8 @@ export_csv (TwLabPage   *self,
             GError     **error)
 {
   g_autoptr(GString) out = g_string_new (NULL);
-  g_autoptr(GPtrArray) arms = g_ptr_array_new ();
+  g_autoptr(GPtrArray) arms = tw_lab_results_get_arms (self->results);
 
-  for (guint k = 0; k < self->n_arms; k++)
-    g_ptr_array_add (arms, self->arms[k]);
   tw_sim_games_csv (arms, TRUE, out);
   return tw_file_save (path, out->str, (gssize) out->len, error);
 }
@@ -46,10 +44,8 @@ export_json (TwLabPage   *self,
              GError     **error)
 {
   g_autoptr(GString) out = g_string_new (NULL);
-  g_autoptr(GPtrArray) arms = g_ptr_array_new ();
+  g_autoptr(GPtrArray) arms = tw_lab_results_get_arms (self->results);
 
-  for (guint k = 0; k < self->n_arms; k++)
-    g_ptr_array_add (arms, self->arms[k]);
   tw_sim_to_json (arms, out);
   return tw_file_save (path, out->str, (gssize) out->len, error);
 }
@@ -64,29 +60,29 @@ export_charts (TwLabPage   *self,
 {
   const double black[3] = { 0.1, 0.1, 0.1 };
   const int width = 900;
+  const int height = TW_LAB_RESULTS_CHART_HEIGHT;
   g_autoptr(TwSaveFile) file = tw_save_file_begin (path, error);
+  g_autoptr(GPtrArray) charts = NULL;
   cairo_surface_t *surface;
   cairo_status_t status;
   cairo_t *cr;
-  guint n = 0;
+  guint n;
 
   if (file == NULL)
     return FALSE;
-  for (guint c = 0; c < N_CHARTS; c++)
-    n += gtk_widget_get_visible (self->areas[c]);
+  charts = tw_lab_results_get_charts (self->results);
+  n = charts->len;
   if (svg)
-    surface = cairo_svg_surface_create_for_stream (tw_export_save_write, file, width, n * CHART_HEIGHT);
+    surface = cairo_svg_surface_create_for_stream (tw_export_save_write, file, width, n * height);
   else
-    surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width, n * CHART_HEIGHT);
+    surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width, n * height);
   cr = cairo_create (surface);
   cairo_set_source_rgb (cr, 1, 1, 1);
   cairo_paint (cr);
-  for (guint c = 0; c < N_CHARTS; c++)
+  for (guint c = 0; c < n; c++)
     {
-      if (!gtk_widget_get_visible (self->areas[c]))
-        continue;
-      tw_chart_draw (self->charts[c], cr, width, CHART_HEIGHT, black);
-      cairo_translate (cr, 0, CHART_HEIGHT);
+      tw_chart_draw (g_ptr_array_index (charts, c), cr, width, height, black);
+      cairo_translate (cr, 0, height);
     }
   cairo_destroy (cr);
   if (svg)
@@ -112,7 +108,7 @@ export_to (TwLabPage  *self,
   g_autofree char *message = NULL;
   gboolean ok;
 
-  if (!_tw_lab_page_has_results (self))
+  if (!tw_lab_results_has_results (self->results))
     return;
   switch (kind)
     {
@@ -213,7 +209,8 @@ static TwSimLabRun *
 run_to_save (TwLabPage *self)
 {
   TwSimLabRun *run = tw_sim_lab_run_new ();
-  const TwSimArm *a = self->arms[0];
+  const TwSimArm *a = tw_lab_results_get_arm (self->results, 0);
+  guint n_arms = tw_lab_results_get_n_arms (self->results);
 
   run->definition_path = g_strdup (self->definition->path);
   run->definition_name = g_strdup (self->definition->name);
@@ -224,15 +221,15 @@ run_to_save (TwLabPage *self)
   run->seed = a->seed;
   run->jobs = MAX (self->shown_jobs, 1);
   run->options = g_strdupv (a->options);
-  run->compare = self->n_arms == 2 ? g_strdup (self->shown_compare) : NULL;
-  if (self->n_arms == 2 && self->shown_b_definition != NULL)
+  run->compare = n_arms == 2 ? g_strdup (self->shown_compare) : NULL;
+  if (n_arms == 2 && self->shown_b_definition != NULL)
     {
       run->compare_definition_path = g_strdup (self->shown_b_definition->path);
       run->compare_definition_name = g_strdup (self->shown_b_definition->name);
       run->compare_definition_text = g_strdup (self->shown_b_definition->text);
     }
-  for (guint k = 0; k < self->n_arms; k++)
-    g_ptr_array_add (run->arms, tw_sim_arm_copy (self->arms[k]));
+  for (guint k = 0; k < n_arms; k++)
+    g_ptr_array_add (run->arms, tw_sim_arm_copy (tw_lab_results_get_arm (self->results, k)));
   return run;
 }
 
@@ -291,7 +288,7 @@ save_run_to (TwLabPage  *self,
 {
   g_autoptr(GTask) task = NULL;
 
-  if (!_tw_lab_page_has_results (self) || self->run != NULL || self->io != NULL)
+  if (!tw_lab_results_has_results (self->results) || self->run != NULL || self->io != NULL)
     return;
   self->io = g_cancellable_new ();
   task = g_task_new (self, self->io, save_finished, NULL);
@@ -488,7 +485,7 @@ open_finished (GObject      *source,
   TwBotSpec bots[TW_MAX_PLAYERS];
   TwOptions a, b;
   guint compared;
-  const TwSimArm *arm;
+  TwSimArm *arm;   /* A's, borrowed once the results have it */
 
   (void) user_data;
   g_task_propagate_boolean (G_TASK (result), &error);
@@ -543,16 +540,16 @@ open_finished (GObject      *source,
     _tw_lab_page_control_set_value (self->b_widget, b.values[compared - 1]);
 
   /* and its results, as they were */
-  for (guint k = 0; d->run->arms->len > 0; k++)
-    self->arms[k] = g_ptr_array_steal_index (d->run->arms, 0);
-  self->n_arms = compared > 0 ? 2 : 1;
+  arm = g_ptr_array_steal_index (d->run->arms, 0);
+  tw_lab_results_take_arms (self->results, arm,
+                            compared > 0 && d->run->arms->len > 0
+                            ? g_ptr_array_steal_index (d->run->arms, 0) : NULL);
   self->shown_jobs = d->run->jobs;
   self->shown_compare = g_strdup (d->run->compare);
   if (d->definition_b != NULL)
     self->shown_b_definition = tw_definition_ref (d->definition_b);
   g_free (self->run_file);
   self->run_file = g_strdup (d->path);
-  arm = self->arms[0];
   /* Translators: a Lab run was opened: its file, games played, games asked for */
   status = g_strdup_printf (_("Opened “%s”: %u of %" G_GUINT64_FORMAT " games"),
                             basename, arm->games->len, arm->total_games);
@@ -560,7 +557,6 @@ open_finished (GObject      *source,
   gtk_progress_bar_set_fraction (self->progress_bar,
                                  arm->total_games > 0
                                  ? (double) arm->games->len / arm->total_games : 0);
-  _tw_lab_page_update_charts (self);
   _tw_lab_page_update_actions (self);
 }
 

@@ -23,17 +23,11 @@
 /* ------------------------------------------------------------------------ */
 /* Settings                                                                 */
 
-gboolean
-_tw_lab_page_has_results (TwLabPage *self)
-{
-  return self->n_arms > 0 && self->arms[0]->games->len > 0;
-}
-
 void
 _tw_lab_page_update_actions (TwLabPage *self)
 {
   gboolean running = self->run != NULL;
-  gboolean results = _tw_lab_page_has_results (self);
+  gboolean results = tw_lab_results_has_results (self->results);
   gboolean busy = running || self->io != NULL;
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "lab.run",
@@ -258,21 +252,6 @@ _tw_lab_page_another_definition_index (TwLabPage *self)
   return MIN (self->definition->rules->n_options, TW_MAX_OPTIONS) + 1;
 }
 
-/* A definition's name as the results and charts show it; when A and B have
- * the same name, the file tells them apart. */
-char *
-_tw_lab_page_definition_title (const char *name,
-                               const char *path,
-                               const char *other_name)
-{
-  g_autofree char *basename = NULL;
-
-  if (g_strcmp0 (name, other_name) != 0 || path == NULL)
-    return g_strdup (name);
-  basename = g_path_get_basename (path);
-  return g_strdup_printf ("%s (%s)", name, basename);
-}
-
 static void
 update_b_definition_row (TwLabPage *self)
 {
@@ -281,8 +260,8 @@ update_b_definition_row (TwLabPage *self)
   if (self->b_definition_row == NULL)
     return;
   if (self->b_definition != NULL)
-    title = _tw_lab_page_definition_title (self->b_definition->name, self->b_definition->path,
-                                           self->definition->name);
+    title = tw_app_definition_title (self->b_definition->name, self->b_definition->path,
+                                     self->definition->name);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (self->b_definition_row),
                                title != NULL ? title
                                : _("None yet: choose a file or a bundled game"));
@@ -362,6 +341,13 @@ _tw_lab_page_compare_changed (TwLabPage *self)
   subtitle = g_strdup_printf (_("The value of %s in arm B"), tw_app_option_label (spec));
   self->b_row = option_control_new (spec, other, _("Value in B"), subtitle, &self->b_widget);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->ab_group), self->b_row);
+}
+
+/* The verdicts follow the threshold as it is changed. */
+static void
+negligible_changed (TwLabPage *self)
+{
+  tw_lab_results_set_negligible (self->results, gtk_spin_button_get_value (self->negligible_spin));
 }
 
 static GtkWidget *
@@ -528,7 +514,8 @@ build_settings (TwLabPage *self)
                   _("A change of win rate smaller than this many points is called negligible, "
                     "even when it is significant"), 0, 50, 2, &self->negligible_spin);
   g_signal_connect_swapped (self->negligible_spin, "value-changed",
-                            G_CALLBACK (_tw_lab_page_update_charts), self);
+                            G_CALLBACK (negligible_changed), self);
+  negligible_changed (self);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
   self->ab_group = group;
 
@@ -540,9 +527,7 @@ build_settings (TwLabPage *self)
 void
 _tw_lab_page_clear_results (TwLabPage *self)
 {
-  for (guint k = 0; k < 2; k++)
-    g_clear_pointer (&self->arms[k], tw_sim_arm_free);
-  self->n_arms = 0;
+  tw_lab_results_clear (self->results);
   g_clear_pointer (&self->shown_compare, g_free);
   g_clear_pointer (&self->shown_b_definition, tw_definition_unref);
 }
@@ -607,7 +592,6 @@ _tw_lab_page_use_definition (TwLabPage    *self,
   gtk_stack_set_visible_child_name (self->stack, definition != NULL ? "lab" : "empty");
   gtk_label_set_label (self->status_label, _("Set the games up, then press Run"));
   gtk_progress_bar_set_fraction (self->progress_bar, 0);
-  _tw_lab_page_update_charts (self);
   _tw_lab_page_update_actions (self);
   if (changed)
     _tw_lab_page_notify_definition (self);

@@ -2,10 +2,10 @@
  *
  * TwLabPage is one class in several files: tw-lab-page.c (the GObject),
  * tw-lab-page-form.c (the settings), tw-lab-page-run.c (the run
- * controller), tw-lab-page-results.c (the summary and the charts) and
- * tw-lab-page-files.c (export, save and open a run). The instance struct is
- * here so each can reach the fields it works on; nothing outside those files
- * includes this header.
+ * controller) and tw-lab-page-files.c (export, save and open a run); the
+ * results are a widget of their own (tw-lab-results.h). The instance struct
+ * is here so each can reach the fields it works on; nothing outside those
+ * files includes this header.
  *
  * Copyright 2026 The Tilewright team
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -16,25 +16,12 @@
 #include <adwaita.h>
 
 #include "tw-bot.h"
-#include "tw-chart.h"
 #include "tw-game.h"
 #include "tw-lab-page.h"
+#include "tw-lab-results.h"
 #include "tw-sim.h"
 
 G_BEGIN_DECLS
-
-enum
-{
-  CHART_WIN,
-  CHART_SCORE,
-  CHART_SCORE_HIST,
-  CHART_LENGTH,
-  CHART_COUNTERS,
-  CHART_IMPACT,
-  N_CHARTS
-};
-
-#define CHART_HEIGHT 240
 
 /* Shared by the page and the worker thread; the worker only reads the
  * configuration and touches the rest under the mutex. */
@@ -67,8 +54,7 @@ struct _TwLabPage
   GtkBox         *settings_box;
   GtkProgressBar *progress_bar;
   GtkLabel       *status_label;
-  GtkBox         *charts_box;
-  GtkBox         *summary_box;
+  TwLabResults   *results;
 
   /* Borrowed: the settings, children of the groups */
   GtkSpinButton  *players_spin;
@@ -85,9 +71,6 @@ struct _TwLabPage
   GtkWidget      *b_widget;        /* its combo row, switch or spin button */
   GtkWidget      *b_definition_row; /* "Definition in B", when B is another definition */
   GtkWidget      *definition_row;
-  GtkWidget      *areas[N_CHARTS];
-  GtkWidget      *impact_box;      /* the heading and table of the components */
-  GtkWidget      *impact_table;
 
   /* Owned */
   TwDefinition   *definition;
@@ -97,9 +80,6 @@ struct _TwLabPage
   guint           timer;
   gint64          started;
   gint64          next_charts;     /* monotonic time of the next chart update */
-  TwSimArm       *arms[2];         /* what is shown */
-  guint           n_arms;
-  TwChart        *charts[N_CHARTS];
   GtkNativeDialog *chooser;
   guint           shown_jobs;      /* the threads and B's change of the shown results */
   char           *shown_compare;   /* "name=value", or NULL */
@@ -129,12 +109,13 @@ void                   _tw_lab_page_compare_changed          (TwLabPage *self);
 int                    _tw_lab_page_control_get_value        (GtkWidget *w);
 void                   _tw_lab_page_control_set_value        (GtkWidget *w,
                                                               int        value);
-char                  *_tw_lab_page_definition_title         (const char *name,
-                                                              const char *path,
-                                                              const char *other_name);
-gboolean               _tw_lab_page_has_results              (TwLabPage *self);
+void                   _tw_lab_page_keep_form                (TwLabPage *self);
 int                    _tw_lab_page_option_value             (TwLabPage *self,
                                                               guint      i);
+void                   _tw_lab_page_restore_form             (TwLabPage *self);
+void                   _tw_lab_page_show_seat_bot            (TwLabPage       *self,
+                                                              guint            p,
+                                                              const TwBotSpec *spec);
 void                   _tw_lab_page_update_actions           (TwLabPage *self);
 void                   _tw_lab_page_update_seat_bot          (TwLabPage *self);
 void                   _tw_lab_page_use_definition           (TwLabPage    *self,
@@ -156,15 +137,6 @@ void                   _tw_lab_page_dialog_activated         (GtkWidget  *widget
 void                   _tw_lab_page_run_activated            (GtkWidget  *widget,
                                                               const char *action_name,
                                                               GVariant   *parameter);
-
-/* tw-lab-page-results.c */
-void                   _tw_lab_page_results_init             (TwLabPage *self);
-void                   _tw_lab_page_update_charts            (TwLabPage *self);
-void                   _tw_lab_page_restore_form             (TwLabPage *self);
-void                   _tw_lab_page_keep_form                (TwLabPage *self);
-void                   _tw_lab_page_show_seat_bot            (TwLabPage       *self,
-                                                              guint            p,
-                                                              const TwBotSpec *spec);
 
 /* tw-lab-page-files.c */
 void                   _tw_lab_page_export_activated         (GtkWidget  *widget,

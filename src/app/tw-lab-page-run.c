@@ -133,11 +133,13 @@ run_thread (GTask        *task,
 /* ------------------------------------------------------------------------ */
 /* Running                                                                  */
 
+/* Hands the finished chunks to the results, which merge and show them;
+ * whether there were any. */
 static gboolean
 take_pending (TwLabPage *self)
 {
   Run *run = self->run;
-  gboolean changed = FALSE;
+  gboolean changed;
   GPtrArray *chunks[2] = { NULL, NULL };
 
   g_mutex_lock (&run->mutex);
@@ -149,24 +151,11 @@ take_pending (TwLabPage *self)
   g_mutex_unlock (&run->mutex);
 
   for (guint k = 0; k < run->n_arms; k++)
-    {
-      if (run->discard)
-        g_ptr_array_set_size (chunks[k], 0);
-      for (guint i = 0; i < chunks[k]->len; i++)
-        {
-          g_autoptr(GError) error = NULL;
-          TwSimArm *chunk = g_ptr_array_index (chunks[k], i);
-
-          if (self->arms[k] == NULL)
-            self->arms[k] = g_ptr_array_steal_index (chunks[k], i--);
-          else if (!tw_sim_arm_merge (self->arms[k], chunk, &error))
-            g_critical ("merging simulation chunks: %s", error->message);
-          changed = TRUE;
-        }
-      g_ptr_array_unref (chunks[k]);
-    }
-  if (self->arms[0] != NULL)
-    self->n_arms = run->n_arms;
+    if (run->discard)
+      g_ptr_array_set_size (chunks[k], 0);
+  changed = tw_lab_results_add_chunks (self->results, chunks[0], chunks[1]);
+  for (guint k = 0; k < run->n_arms; k++)
+    g_ptr_array_unref (chunks[k]);
   return changed;
 }
 
@@ -219,10 +208,7 @@ tick (gpointer data)
   if (now >= self->next_charts)
     {
       if (take_pending (self))
-        {
-          _tw_lab_page_update_charts (self);
-          _tw_lab_page_update_actions (self);
-        }
+        _tw_lab_page_update_actions (self);
       self->next_charts = now + 10 * (g_get_monotonic_time () - now);
     }
   update_progress (self);
@@ -240,21 +226,22 @@ run_finished (GObject      *source,
   g_autofree char *text = NULL;
   g_autofree char *duration = format_duration (elapsed);
   Run *run = self->run;
+  guint played;
 
   (void) user_data;
   g_task_propagate_boolean (G_TASK (result), &error);
   g_clear_handle_id (&self->timer, g_source_remove);
   take_pending (self);
   update_progress (self);
+  played = tw_lab_results_has_results (self->results)
+           ? tw_lab_results_get_arm (self->results, 0)->games->len : 0;
 
   if (error == NULL)
     /* Translators: a finished run: games and the time they took */
-    text = g_strdup_printf (_("Finished: %u games in %s"),
-                            _tw_lab_page_has_results (self) ? self->arms[0]->games->len : 0,
-                            duration);
+    text = g_strdup_printf (_("Finished: %u games in %s"), played, duration);
   else if (g_error_matches (error, TW_SIM_ERROR, TW_SIM_ERROR_CANCELLED))
     text = g_strdup_printf (_("Cancelled after %u games; the results so far are shown"),
-                            _tw_lab_page_has_results (self) ? self->arms[0]->games->len : 0);
+                            played);
   else
     {
       text = g_strdup_printf (_("Stopped: %s"), error->message);
@@ -263,7 +250,7 @@ run_finished (GObject      *source,
   gtk_label_set_label (self->status_label, text);
   self->run = NULL;
   run_unref (run);
-  _tw_lab_page_update_charts (self);
+  tw_lab_results_set_running (self->results, FALSE);
   _tw_lab_page_update_actions (self);
 }
 
@@ -420,8 +407,8 @@ _tw_lab_page_run_activated (GtkWidget  *widget,
         run->games[1] = tw_game_new (b, n_players, &b->options, &error);
       if (run->games[1] != NULL)
         {
-          g_autofree char *title = _tw_lab_page_definition_title (b->name, b->path,
-                                                                  self->definition->name);
+          g_autofree char *title = tw_app_definition_title (b->name, b->path,
+                                                            self->definition->name);
 
           run->n_arms = 2;
           run->change = g_strdup_printf ("definition %s", title);
@@ -457,6 +444,7 @@ _tw_lab_page_run_activated (GtkWidget  *widget,
     }
 
   _tw_lab_page_keep_form (self);
+  tw_lab_results_set_running (self->results, TRUE);
   _tw_lab_page_clear_results (self);
   self->shown_jobs = run->jobs;
   self->shown_compare = run->n_arms == 2 ? g_steal_pointer (&assignment) : NULL;
@@ -471,7 +459,6 @@ _tw_lab_page_run_activated (GtkWidget  *widget,
   g_task_run_in_thread (task, run_thread);
   self->timer = g_timeout_add (250, tick, self);
   gtk_label_set_label (self->status_label, _("Starting…"));
-  _tw_lab_page_update_charts (self);
   _tw_lab_page_update_actions (self);
 }
 

@@ -15,10 +15,11 @@
  * a thread, checks it against the rules module, and only then sets the form
  * and the results, so a refused file changes nothing.
  *
- * This file holds the GObject; the settings form, the run controller, the
- * results (summary and charts) and the files (export, save and open a run)
- * are in tw-lab-page-{form,run,results,files}.c, sharing
- * tw-lab-page-private.h.
+ * This file holds the GObject; the settings form, the run controller and
+ * the files (export, save and open a run) are in
+ * tw-lab-page-{form,run,files}.c, sharing tw-lab-page-private.h. The
+ * results (summary, verdict, charts and the components' table) are a
+ * TwLabResults (tw-lab-results.c).
  *
  * Copyright 2026 The Tilewright team
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -63,7 +64,8 @@ save_shortcut (GtkWidget *widget,
 
   (void) args;
   (void) user_data;
-  if (!gtk_widget_get_mapped (widget) || !_tw_lab_page_has_results (self) || self->run != NULL
+  if (!gtk_widget_get_mapped (widget) || !tw_lab_results_has_results (self->results)
+      || self->run != NULL
       || self->io != NULL)
     return FALSE;
   gtk_widget_activate_action (widget, "lab.save-run", "s", "");
@@ -154,12 +156,11 @@ tw_lab_page_finalize (GObject *object)
 {
   TwLabPage *self = TW_LAB_PAGE (object);
 
-  _tw_lab_page_clear_results (self);
+  g_clear_pointer (&self->shown_compare, g_free);
+  g_clear_pointer (&self->shown_b_definition, tw_definition_unref);
   g_clear_object (&self->gsettings);
   g_clear_pointer (&self->b_definition, tw_definition_unref);
   g_free (self->run_file);
-  for (guint c = 0; c < N_CHARTS; c++)
-    g_clear_pointer (&self->charts[c], tw_chart_free);
   g_clear_pointer (&self->definition, tw_definition_unref);
   g_clear_pointer (&self->groups, g_ptr_array_unref);
   G_OBJECT_CLASS (tw_lab_page_parent_class)->finalize (object);
@@ -185,14 +186,14 @@ tw_lab_page_class_init (TwLabPageClass *klass)
                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  g_type_ensure (TW_TYPE_LAB_RESULTS);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/tilewright/Tilewright/lab-page.ui");
   gtk_widget_class_bind_template_child (widget_class, TwLabPage, stack);
   gtk_widget_class_bind_template_child (widget_class, TwLabPage, settings_box);
   gtk_widget_class_bind_template_child (widget_class, TwLabPage, progress_bar);
   gtk_widget_class_bind_template_child (widget_class, TwLabPage, status_label);
-  gtk_widget_class_bind_template_child (widget_class, TwLabPage, charts_box);
-  gtk_widget_class_bind_template_child (widget_class, TwLabPage, summary_box);
+  gtk_widget_class_bind_template_child (widget_class, TwLabPage, results);
 
   /**
    * TwLabPage::change-definition:
@@ -252,9 +253,7 @@ tw_lab_page_init (TwLabPage *self)
                                                                                    NULL, NULL)));
   gtk_widget_add_controller (GTK_WIDGET (self), shortcuts);
 
-  _tw_lab_page_results_init (self);
   gtk_label_set_label (self->status_label, _("Set the games up, then press Run"));
-  _tw_lab_page_update_charts (self);
   _tw_lab_page_update_actions (self);
 }
 
