@@ -3,8 +3,9 @@
  *
  * As test-widgets.c: each dialog is driven through its widgets, its search
  * or run ends (waited for, never timed), and its results are checked
- * against the core's own figures for the same games. The page's results
- * are given chunks of games as a run hands them over.
+ * against the core's own figures for the same games. The page's run plays
+ * (and is cancelled) on its own, and its results are given chunks of games
+ * as a run hands them over.
  *
  * Copyright 2026 The Tilewright team
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -24,6 +25,7 @@
 #include "tw-definition.h"
 #include "tw-impact-table.h"
 #include "tw-lab-results.h"
+#include "tw-lab-run.h"
 #include "tw-rules.h"
 #include "tw-sim.h"
 #include "tw-sweep.h"
@@ -564,6 +566,209 @@ test_lab_results (void)
   g_assert_finalize_object (results);
 }
 
+/* What a run told: its chunks merged per arm, and how it ended. */
+typedef struct
+{
+  TwSimArm *arms[2];
+  guint     n_results;
+  guint     n_progress;
+  gint      finished;    /* -1 not yet, else whether cancelled */
+  GError   *error;       /* "failed" */
+  gboolean  was_running; /* "running" when a chunk came */
+} Told;
+
+static void
+told_results (TwLabRun  *run,
+              GPtrArray *a,
+              GPtrArray *b,
+              Told      *told)
+{
+  GPtrArray *chunks[2] = { a, b };
+
+  g_assert_cmpuint (a->len, >, 0);
+  g_assert_true ((b == NULL) == (tw_lab_run_get_n_arms (run) == 1));
+  for (guint k = 0; k < 2 && chunks[k] != NULL; k++)
+    {
+      /* both arms' chunks come paired */
+      g_assert_cmpuint (chunks[k]->len, ==, a->len);
+      for (guint i = 0; i < chunks[k]->len; i++)
+        {
+          g_autoptr(GError) error = NULL;
+
+          if (told->arms[k] == NULL)
+            told->arms[k] = tw_sim_arm_copy (chunks[k]->pdata[i]);
+          else
+            g_assert_true (tw_sim_arm_merge (told->arms[k], chunks[k]->pdata[i], &error));
+          g_assert_no_error (error);
+        }
+    }
+  told->was_running = tw_lab_run_get_running (run);
+  told->n_results++;
+}
+
+static void
+told_progress (TwLabRun *run,
+               Told     *told)
+{
+  told->n_progress++;
+}
+
+static void
+told_finished (TwLabRun *run,
+               gboolean  cancelled,
+               Told     *told)
+{
+  g_assert_cmpint (told->finished, ==, -1);
+  g_assert_false (tw_lab_run_get_running (run));
+  told->finished = cancelled;
+}
+
+static void
+told_failed (TwLabRun *run,
+             GError   *error,
+             Told     *told)
+{
+  told->error = g_error_copy (error);
+}
+
+static gboolean
+run_told_end (gpointer data)
+{
+  Told *told = data;
+
+  return told->finished != -1 || told->error != NULL;
+}
+
+static void
+told_clear (Told *told)
+{
+  for (guint k = 0; k < 2; k++)
+    g_clear_pointer (&told->arms[k], tw_sim_arm_free);
+  g_clear_error (&told->error);
+}
+
+static gboolean
+keep_ticking (gpointer data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
+/* The task lets go of the run when its thread ends, which wakes no main
+ * loop: look again now and then. */
+static void
+finalize_run (TwLabRun *run)
+{
+  guint tick = g_timeout_add (10, keep_ticking, NULL);
+
+  finalize_after_idle (run);
+  g_source_remove (tick);
+}
+
+/* A run of @config, to its end; what it told is in @told. */
+static TwLabRun *
+run_to_end (const TwLabRunConfig *config,
+            Told                 *told,
+            void                (*then) (TwLabRun *run))
+{
+  TwLabRun *run = tw_lab_run_new (config);
+
+  *told = (Told) { .finished = -1 };
+  g_signal_connect (run, "results", G_CALLBACK (told_results), told);
+  g_signal_connect (run, "progress", G_CALLBACK (told_progress), told);
+  g_signal_connect (run, "finished", G_CALLBACK (told_finished), told);
+  g_signal_connect (run, "failed", G_CALLBACK (told_failed), told);
+  g_assert_false (tw_lab_run_get_running (run));
+  tw_lab_run_start (run);
+  g_assert_true (tw_lab_run_get_running (run));
+  if (then != NULL)
+    then (run);
+  wait_until (run_told_end, told, "the run to end");
+  return run;
+}
+
+/* The Lab's run: A/B chunks, paired, make the games tw_sim_run() plays in
+ * one go, labelled A and B; cancelled, it hands over what it played; once
+ * discarded, nothing. Every run lets go of itself when its thread ends. */
+static void
+test_lab_run (void)
+{
+  g_autoptr(TwDefinition) def = load_bundled ("colorblock");
+  g_autoptr(GError) error = NULL;
+  g_auto(TwLabRunConfig) config = { { NULL, }, };
+  g_autoptr(TwSimArm) whole = NULL;
+  TwOptions b = def->options;
+  TwSimConfig sim = { 0, };
+  TwLabRun *run;
+  Told told;
+  guint64 done, total;
+
+  g_assert_true (tw_options_set_from_string (&b, def->rules->options, def->rules->n_options,
+                                             "goals-2p=1", &error));
+  config.games[0] = tw_game_new (def, 2, NULL, &error);
+  g_assert_no_error (error);
+  config.games[1] = tw_game_new (def, 2, &b, &error);
+  g_assert_no_error (error);
+  config.change = g_strdup ("set goals-2p=1");
+  config.compare = g_strdup ("goals-2p=1");
+  for (guint p = 0; p < 2; p++)
+    g_assert_true (tw_bot_spec_parse ("random", &config.bots[p], NULL));
+  config.seed = 9;
+  config.total = 120;
+  config.jobs = 2;
+
+  run = run_to_end (&config, &told, NULL);
+  g_assert_no_error (told.error);
+  g_assert_cmpint (told.finished, ==, FALSE);
+  g_assert_cmpuint (told.n_results, >=, 1);
+  g_assert_true (told.was_running);
+  g_assert_cmpuint (told.n_progress, >=, 1);
+  tw_lab_run_get_progress (run, &done, &total);
+  g_assert_cmpuint (done, ==, 240);
+  g_assert_cmpuint (total, ==, 240);
+  g_assert_cmpfloat (tw_lab_run_get_elapsed (run), >, 0);
+  g_assert_cmpstr (tw_lab_run_get_config (run)->compare, ==, "goals-2p=1");
+  g_assert_cmpstr (told.arms[0]->label, ==, "A");
+  g_assert_null (told.arms[0]->change);
+  g_assert_cmpstr (told.arms[1]->label, ==, "B");
+  g_assert_cmpstr (told.arms[1]->change, ==, "set goals-2p=1");
+  /* B's games, as one run plays them */
+  sim.game = config.games[1];
+  memcpy (sim.bots, config.bots, sizeof sim.bots);
+  sim.seed = 9;
+  sim.total_games = sim.last = 120;
+  sim.jobs = 1;
+  sim.impact = TRUE;
+  whole = tw_sim_run (&sim, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (told.arms[1]->games->len, ==, 120);
+  g_assert_cmpmem (told.arms[1]->games->data, 120 * sizeof (TwSimGame), whole->games->data,
+                   120 * sizeof (TwSimGame));
+  told_clear (&told);
+  finalize_run (run);
+
+  /* cancelled: what was played so far, then "finished" */
+  g_clear_pointer (&config.games[1], tw_game_unref);
+  g_clear_pointer (&config.change, g_free);
+  g_clear_pointer (&config.compare, g_free);
+  config.total = TW_SIM_LAB_MAX_GAMES;
+  run = run_to_end (&config, &told, tw_lab_run_cancel);
+  g_assert_no_error (told.error);
+  g_assert_cmpint (told.finished, ==, TRUE);
+  g_assert_cmpuint (tw_lab_run_get_n_arms (run), ==, 1);
+  tw_lab_run_get_progress (run, &done, &total);
+  g_assert_cmpuint (done, <, total);
+  g_assert_cmpuint (told.arms[0] != NULL ? told.arms[0]->games->len : 0, <=, done);
+  told_clear (&told);
+  finalize_run (run);
+
+  /* discarded: nothing handed over */
+  run = run_to_end (&config, &told, tw_lab_run_discard);
+  g_assert_cmpint (told.finished, ==, TRUE);
+  g_assert_cmpuint (told.n_results, ==, 0);
+  told_clear (&told);
+  finalize_run (run);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -577,6 +782,7 @@ main (int   argc,
   g_test_add_func ("/tw/lab-dialogs/sweep/players", test_sweep_dialog_players);
   g_test_add_func ("/tw/lab-dialogs/sweep/stop", test_sweep_dialog_stop);
   g_test_add_func ("/tw/lab-dialogs/results/chunks", test_lab_results);
+  g_test_add_func ("/tw/lab-dialogs/run/chunks", test_lab_run);
 
   return g_test_run ();
 }

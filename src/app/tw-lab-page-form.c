@@ -537,7 +537,7 @@ void
 _tw_lab_page_cancel_run (TwLabPage *self)
 {
   if (self->run != NULL)
-    g_atomic_int_set (&self->run->cancel, 1);
+    tw_lab_run_cancel (self->run);
 }
 
 /**
@@ -570,9 +570,9 @@ _tw_lab_page_use_definition (TwLabPage    *self,
   if (self->io != NULL)
     g_cancellable_cancel (self->io);
   g_clear_object (&self->io);
-  _tw_lab_page_cancel_run (self);
+  /* and a run that plays it: its results are not shown */
   if (self->run != NULL)
-    self->run->discard = TRUE;
+    tw_lab_run_discard (self->run);
   for (guint i = 0; i < self->groups->len; i++)
     gtk_box_remove (self->settings_box, g_ptr_array_index (self->groups, i));
   g_ptr_array_set_size (self->groups, 0);
@@ -747,6 +747,141 @@ _tw_lab_page_b_definition_activated (GtkWidget  *widget,
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), all);
   g_signal_connect (self->chooser, "response", G_CALLBACK (b_chooser_response), self);
   gtk_native_dialog_show (self->chooser);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The run                                                                  */
+
+/* Whether @def (B's definition) can be played by @n_players, as A is. */
+gboolean
+_tw_lab_page_b_supports_players (const TwDefinition  *def,
+                                 guint                n_players,
+                                 GError             **error)
+{
+  guint min = MAX (def->min_players, def->rules->min_players);
+  guint max = MIN (MIN (def->max_players, def->rules->max_players), TW_MAX_PLAYERS);
+
+  if (n_players >= min && n_players <= max)
+    return TRUE;
+  /* Translators: B's definition, its rules module, its player range, the Lab's players */
+  g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_MISMATCH,
+               _("B’s definition “%s” (rules “%s”) is for %u to %u players, not %u: "
+                 "A and B play with the same players"),
+               def->name, def->rules->id, min, max, n_players);
+  return FALSE;
+}
+
+static gboolean
+parse_seed (const char *text,
+            guint64    *seed)
+{
+  char *end = NULL;
+
+  if (text == NULL || !g_ascii_isdigit (*text))
+    return FALSE;
+  *seed = g_ascii_strtoull (text, &end, 10);
+  return end != NULL && *end == '\0';
+}
+
+/* The form's players, their bots (one per seat) and options. */
+guint
+_tw_lab_page_read_lineup (TwLabPage *self,
+                          TwBotSpec *bots,
+                          TwOptions *options)
+{
+  const TwRules *rules = self->definition->rules;
+  guint n_players = gtk_spin_button_get_value_as_int (self->players_spin);
+
+  /* every seat the form has, the hidden ones too: a sweep over the seat
+   * count seats them */
+  for (guint p = 0; p < TW_MAX_PLAYERS && self->seat_rows[p] != NULL; p++)
+    {
+      g_autoptr(GError) error = NULL;
+      guint choice = adw_combo_row_get_selected (ADW_COMBO_ROW (self->seat_rows[p]));
+      g_autofree char *text = NULL;
+
+      text = _tw_lab_page_bot_choice_spec (choice,
+                                           gtk_spin_button_get_value (self->iteration_spins[p]));
+      if (!tw_bot_spec_parse (text, &bots[p], &error))
+        g_error ("bot spec %s: %s", text, error->message);
+    }
+  tw_options_set_defaults (options, rules->options, rules->n_options);
+  for (guint i = 0; i < MIN (rules->n_options, TW_MAX_OPTIONS); i++)
+    options->values[i] = _tw_lab_page_option_value (self, i);
+  return n_players;
+}
+
+/* The run the form sets up: A's game (and B's), the bots, the seed, the
+ * games and the threads; FALSE with what is wrong in words. */
+gboolean
+_tw_lab_page_run_config (TwLabPage       *self,
+                         TwLabRunConfig  *config,
+                         GError         **error)
+{
+  const TwRules *rules = self->definition->rules;
+  TwOptions options;
+  guint n_players, compare;
+
+  config->total = gtk_spin_button_get_value_as_int (self->games_spin);
+  config->jobs = gtk_spin_button_get_value_as_int (self->jobs_spin);
+  if (!parse_seed (gtk_editable_get_text (GTK_EDITABLE (self->seed_row)), &config->seed))
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                           _("The seed must be a whole number from 0 to 18446744073709551615"));
+      return FALSE;
+    }
+
+  n_players = _tw_lab_page_read_lineup (self, config->bots, &options);
+  config->games[0] = tw_game_new (self->definition, n_players, &options, error);
+  if (config->games[0] == NULL)
+    return FALSE;
+
+  compare = adw_combo_row_get_selected (self->compare_row);
+  if (compare == _tw_lab_page_another_definition_index (self))
+    {
+      /* B plays another definition, as written in its file, with the same
+       * players, bots, seed and games (tw-cli simulate --compare-file) */
+      TwDefinition *b = self->b_definition;
+      g_autofree char *title = NULL;
+
+      if (b == NULL)
+        {
+          g_set_error_literal (error, TW_SIM_ERROR, TW_SIM_ERROR_MISMATCH,
+                               _("Choose the definition B plays: a file or a bundled game"));
+          return FALSE;
+        }
+      if (!_tw_lab_page_b_supports_players (b, n_players, error))
+        return FALSE;
+      config->games[1] = tw_game_new (b, n_players, &b->options, error);
+      if (config->games[1] == NULL)
+        return FALSE;
+      title = tw_app_definition_title (b->name, b->path, self->definition->name);
+      config->change = g_strdup_printf ("definition %s", title);
+    }
+  else if (compare > 0 && self->b_widget != NULL)
+    {
+      const TwOptionSpec *spec = &rules->options[compare - 1];
+      int value = _tw_lab_page_control_get_value (self->b_widget);
+      g_autofree char *text = tw_option_value_to_string (spec, value);
+      g_autofree char *assignment = g_strdup_printf ("%s=%s", spec->name, text);
+      TwOptions b = options;
+
+      if (value == options.values[compare - 1])
+        {
+          g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_MISMATCH,
+                       _("B would play the same rules as A: pick another value of %s for B"),
+                       tw_app_option_label (spec));
+          return FALSE;
+        }
+      if (!tw_options_set_from_string (&b, rules->options, rules->n_options, assignment, error))
+        return FALSE;
+      config->games[1] = tw_game_new (self->definition, n_players, &b, error);
+      if (config->games[1] == NULL)
+        return FALSE;
+      config->change = g_strdup_printf ("set %s", assignment);
+      config->compare = g_steal_pointer (&assignment);
+    }
+  return TRUE;
 }
 
 /* ------------------------------------------------------------------------ */

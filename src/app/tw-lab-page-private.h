@@ -1,9 +1,9 @@
 /* tw-lab-page-private.h: what the files of the Lab view share
  *
- * TwLabPage is one class in several files: tw-lab-page.c (the GObject),
- * tw-lab-page-form.c (the settings), tw-lab-page-run.c (the run
- * controller) and tw-lab-page-files.c (export, save and open a run); the
- * results are a widget of their own (tw-lab-results.h). The instance struct
+ * TwLabPage is one class in several files: tw-lab-page.c (the GObject and
+ * its runs), tw-lab-page-form.c (the settings) and tw-lab-page-files.c
+ * (export, save and open a run); the run controller (tw-lab-run.h) and the
+ * results (tw-lab-results.h) are classes of their own. The instance struct
  * is here so each can reach the fields it works on; nothing outside those
  * files includes this header.
  *
@@ -19,31 +19,10 @@
 #include "tw-game.h"
 #include "tw-lab-page.h"
 #include "tw-lab-results.h"
+#include "tw-lab-run.h"
 #include "tw-sim.h"
 
 G_BEGIN_DECLS
-
-/* Shared by the page and the worker thread; the worker only reads the
- * configuration and touches the rest under the mutex. */
-typedef struct
-{
-  gint       ref_count;
-  TwGame    *games[2];
-  guint      n_arms;
-  char      *change;       /* arm B's difference, "set name=value" or "definition NAME" */
-  char      *path;
-  char      *path_b;       /* B's definition file when B plays another definition */
-  TwBotSpec  bots[TW_MAX_PLAYERS];
-  guint64    seed;
-  guint64    total;
-  guint      jobs;
-  gint       cancel;
-  GMutex     mutex;
-  GPtrArray *pending[2];   /* finished chunks (TwSimArm) not yet shown */
-  gboolean   discard;      /* main thread only: the definition changed, drop the results */
-  guint64    base;         /* games of finished chunks, over all arms */
-  guint64    done;         /* base + games of the chunk being played */
-} Run;
 
 struct _TwLabPage
 {
@@ -76,10 +55,7 @@ struct _TwLabPage
   TwDefinition   *definition;
   GPtrArray      *groups;          /* the settings groups built for the definition */
   GSettings      *gsettings;       /* the last run's form is kept here, or NULL */
-  Run            *run;             /* while running */
-  guint           timer;
-  gint64          started;
-  gint64          next_charts;     /* monotonic time of the next chart update */
+  TwLabRun       *run;             /* from Run until it has ended */
   GtkNativeDialog *chooser;
   guint           shown_jobs;      /* the threads and B's change of the shown results */
   char           *shown_compare;   /* "name=value", or NULL */
@@ -98,6 +74,9 @@ guint                  _tw_lab_page_another_definition_index (TwLabPage *self);
 void                   _tw_lab_page_b_definition_activated   (GtkWidget  *widget,
                                                               const char *action_name,
                                                               GVariant   *parameter);
+gboolean               _tw_lab_page_b_supports_players       (const TwDefinition  *def,
+                                                              guint                n_players,
+                                                              GError             **error);
 const TwBotOptionSpec *_tw_lab_page_bot_choice_main_option   (guint i);
 guint                  _tw_lab_page_bot_choice_of_spec       (const TwBotSpec *spec,
                                                               double          *main_value);
@@ -112,7 +91,13 @@ void                   _tw_lab_page_control_set_value        (GtkWidget *w,
 void                   _tw_lab_page_keep_form                (TwLabPage *self);
 int                    _tw_lab_page_option_value             (TwLabPage *self,
                                                               guint      i);
+guint                  _tw_lab_page_read_lineup              (TwLabPage  *self,
+                                                              TwBotSpec  *bots,
+                                                              TwOptions  *options);
 void                   _tw_lab_page_restore_form             (TwLabPage *self);
+gboolean               _tw_lab_page_run_config               (TwLabPage       *self,
+                                                              TwLabRunConfig  *config,
+                                                              GError         **error);
 void                   _tw_lab_page_show_seat_bot            (TwLabPage       *self,
                                                               guint            p,
                                                               const TwBotSpec *spec);
@@ -120,23 +105,6 @@ void                   _tw_lab_page_update_actions           (TwLabPage *self);
 void                   _tw_lab_page_update_seat_bot          (TwLabPage *self);
 void                   _tw_lab_page_use_definition           (TwLabPage    *self,
                                                               TwDefinition *definition);
-
-/* tw-lab-page-run.c */
-gboolean               _tw_lab_page_b_supports_players       (const TwDefinition  *def,
-                                                              guint                n_players,
-                                                              GError             **error);
-void                   _tw_lab_page_cancel_activated         (GtkWidget  *widget,
-                                                              const char *action_name,
-                                                              GVariant   *parameter);
-guint                  _tw_lab_page_read_lineup              (TwLabPage  *self,
-                                                              TwBotSpec  *bots,
-                                                              TwOptions  *options);
-void                   _tw_lab_page_dialog_activated         (GtkWidget  *widget,
-                                                              const char *action_name,
-                                                              GVariant   *parameter);
-void                   _tw_lab_page_run_activated            (GtkWidget  *widget,
-                                                              const char *action_name,
-                                                              GVariant   *parameter);
 
 /* tw-lab-page-files.c */
 void                   _tw_lab_page_export_activated         (GtkWidget  *widget,

@@ -1,25 +1,21 @@
 /* tw-lab-page.c: the Lab view: batch playtests by bots, results as charts
  *
  * The settings are built from the open definition and its rules module's
- * option table, so the page is the same for every game. A run plays games
- * on a GTask thread through tw_sim_run() in chunks of consecutive game
- * indexes (about a third of a second each); every finished chunk is handed to
- * the main loop, which merges it into the shown results every 250 ms. Since
- * game i is a pure function of (seed, i), the merged chunks are exactly the
- * run tw_sim_run() would make in one go, and an A/B comparison plays the same
- * chunk for both arms so that partial results stay paired (both arms of a
- * chunk are handed over together).
+ * option table, so the page is the same for every game. Run makes a
+ * TwLabRun of the settings (tw-lab-run.h), which plays the games off the
+ * main loop and hands their chunks to the results (tw-lab-results.h) as
+ * they finish; the page shows its progress and how it ended.
  *
  * Save Run writes the shown results with the settings they were played with
  * (tw_sim_lab_run_save(), on a GTask thread); Open Run reads such a file on
  * a thread, checks it against the rules module, and only then sets the form
  * and the results, so a refused file changes nothing.
  *
- * This file holds the GObject; the settings form, the run controller and
- * the files (export, save and open a run) are in
- * tw-lab-page-{form,run,files}.c, sharing tw-lab-page-private.h. The
- * results (summary, verdict, charts and the components' table) are a
- * TwLabResults (tw-lab-results.c).
+ * This file holds the GObject, its actions and its runs; the settings form
+ * and the files (export, save and open a run) are in
+ * tw-lab-page-{form,files}.c, sharing tw-lab-page-private.h. The run
+ * controller and the results (summary, verdict, charts and the components'
+ * table) are classes of their own, TwLabRun and TwLabResults.
  *
  * Copyright 2026 The Tilewright team
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -33,7 +29,12 @@
 
 #include <glib/gi18n.h>
 
+#include <math.h>
+
+#include "tw-app-util.h"
+#include "tw-balance-dialog.h"
 #include "tw-definition-document.h"
+#include "tw-sweep-dialog.h"
 
 G_DEFINE_FINAL_TYPE (TwLabPage, tw_lab_page, ADW_TYPE_BIN)
 
@@ -52,6 +53,189 @@ _tw_lab_page_notify_definition (TwLabPage *self)
 {
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DEFINITION]);
 }
+
+/* ------------------------------------------------------------------------ */
+/* Runs                                                                     */
+
+static char *
+format_duration (double seconds)
+{
+  guint s = (guint) ceil (seconds);
+
+  if (s >= 3600)
+    return g_strdup_printf ("%u:%02u:%02u", s / 3600, s / 60 % 60, s % 60);
+  return g_strdup_printf ("%u:%02u", s / 60, s % 60);
+}
+
+static void
+update_progress (TwLabPage *self)
+{
+  guint64 done, total;
+  double elapsed = tw_lab_run_get_elapsed (self->run);
+  double rate;
+  g_autofree char *left = NULL;
+  g_autofree char *text = NULL;
+
+  tw_lab_run_get_progress (self->run, &done, &total);
+  rate = elapsed > 0 ? done / elapsed : 0;
+  gtk_progress_bar_set_fraction (self->progress_bar, total > 0 ? (double) done / total : 0);
+  if (rate > 0)
+    left = format_duration ((total - done) / rate);
+  /* Translators: progress: games done of all, games per second, time left */
+  text = g_strdup_printf (_("%" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT " games · "
+                            "%.0f games/s · %s left"),
+                          done, total, rate, left != NULL ? left : "–");
+  gtk_label_set_label (self->status_label, text);
+}
+
+static void
+run_results (TwLabPage *self,
+             GPtrArray *a,
+             GPtrArray *b)
+{
+  if (tw_lab_results_add_chunks (self->results, a, b))
+    _tw_lab_page_update_actions (self);
+}
+
+/* The games of the run shown so far. */
+static guint
+games_shown (TwLabPage *self)
+{
+  return tw_lab_results_has_results (self->results)
+         ? tw_lab_results_get_arm (self->results, 0)->games->len : 0;
+}
+
+/* The run has ended as @text says; Run may start the next. */
+static void
+run_ended (TwLabPage  *self,
+           const char *text)
+{
+  gtk_label_set_label (self->status_label, text);
+  g_signal_handlers_disconnect_by_data (self->run, self);
+  g_clear_object (&self->run);
+  tw_lab_results_set_running (self->results, FALSE);
+  _tw_lab_page_update_actions (self);
+}
+
+static void
+run_finished (TwLabPage *self,
+              gboolean   cancelled)
+{
+  g_autofree char *duration = format_duration (tw_lab_run_get_elapsed (self->run));
+  g_autofree char *text = NULL;
+
+  if (!cancelled)
+    /* Translators: a finished run: games and the time they took */
+    text = g_strdup_printf (_("Finished: %u games in %s"), games_shown (self), duration);
+  else
+    text = g_strdup_printf (_("Cancelled after %u games; the results so far are shown"),
+                            games_shown (self));
+  run_ended (self, text);
+}
+
+static void
+run_failed (TwLabPage *self,
+            GError    *error)
+{
+  g_autofree char *text = g_strdup_printf (_("Stopped: %s"), error->message);
+
+  tw_app_toast (GTK_WIDGET (self), text);
+  run_ended (self, text);
+}
+
+static void
+run_activated (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  TwLabPage *self = TW_LAB_PAGE (widget);
+  g_auto(TwLabRunConfig) config = { { NULL, }, };
+  g_autoptr(GError) error = NULL;
+
+  (void) action_name;
+  (void) parameter;
+  if (self->definition == NULL || self->run != NULL)
+    return;
+  if (!_tw_lab_page_run_config (self, &config, &error))
+    {
+      tw_app_toast (GTK_WIDGET (self), error->message);
+      return;
+    }
+
+  _tw_lab_page_keep_form (self);
+  tw_lab_results_set_running (self->results, TRUE);
+  _tw_lab_page_clear_results (self);
+  /* what a saved run says it was played with */
+  self->shown_jobs = config.jobs;
+  self->shown_compare = g_strdup (config.compare);
+  if (config.games[1] != NULL && config.games[1]->definition != config.games[0]->definition
+      && config.games[1]->definition->path != NULL)
+    self->shown_b_definition = tw_definition_ref (config.games[1]->definition);
+  self->run = tw_lab_run_new (&config);
+  g_signal_connect_object (self->run, "results", G_CALLBACK (run_results), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->run, "progress", G_CALLBACK (update_progress), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->run, "finished", G_CALLBACK (run_finished), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->run, "failed", G_CALLBACK (run_failed), self,
+                           G_CONNECT_SWAPPED);
+  tw_lab_run_start (self->run);
+  gtk_label_set_label (self->status_label, _("Starting…"));
+  _tw_lab_page_update_actions (self);
+}
+
+static void
+cancel_activated (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  (void) action_name;
+  (void) parameter;
+  _tw_lab_page_cancel_run (TW_LAB_PAGE (widget));
+}
+
+static void
+balance_apply (TwLabPage  *self,
+               const char *base,
+               const char *text,
+               const char *label)
+{
+  g_signal_emit_by_name (self, "change-definition", base, text, label);
+}
+
+/* Balance… (a search for the value of an option that reaches a goal,
+ * tw-balance-dialog.h) and Sweep… (every metric against the values of one
+ * thing that varies, tw-sweep-dialog.h), with the form's players and bots. */
+static void
+dialog_activated (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  TwLabPage *self = TW_LAB_PAGE (widget);
+  TwBotSpec bots[TW_MAX_PLAYERS] = { { 0 } };
+  TwOptions options;
+  GtkRoot *root = gtk_widget_get_root (widget);
+  GtkWindow *parent = GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL;
+  guint jobs = gtk_spin_button_get_value_as_int (self->jobs_spin);
+  GtkWidget *dialog;
+  guint n_players;
+
+  if (self->definition == NULL || self->run != NULL)
+    return;
+  n_players = _tw_lab_page_read_lineup (self, bots, &options);
+  if (g_str_equal (action_name, "lab.balance"))
+    {
+      dialog = tw_balance_dialog_new (parent, self->definition, n_players, bots, &options, jobs);
+      g_signal_connect_object (dialog, "apply", G_CALLBACK (balance_apply), self,
+                               G_CONNECT_SWAPPED);
+    }
+  else
+    dialog = tw_sweep_dialog_new (parent, self->definition, n_players, bots, &options, jobs);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* ------------------------------------------------------------------------ */
 
 /* Ctrl+S saves the run while the Lab is on screen and leaves the key to
  * the window (Save Game) otherwise. */
@@ -123,14 +307,19 @@ tw_lab_page_dispose (GObject *object)
 {
   TwLabPage *self = TW_LAB_PAGE (object);
 
-  _tw_lab_page_cancel_run (self);
+  if (self->run != NULL)
+    {
+      /* its thread ends by itself, with nobody to tell */
+      g_signal_handlers_disconnect_by_data (self->run, self);
+      tw_lab_run_cancel (self->run);
+      g_clear_object (&self->run);
+    }
   if (self->io != NULL)
     g_cancellable_cancel (self->io);
   g_clear_object (&self->io);
   if (self->b_loading != NULL)
     g_cancellable_cancel (self->b_loading);
   g_clear_object (&self->b_loading);
-  g_clear_handle_id (&self->timer, g_source_remove);
   if (self->chooser != NULL)
     gtk_native_dialog_destroy (self->chooser);
   g_clear_object (&self->chooser);
@@ -207,12 +396,10 @@ tw_lab_page_class_init (TwLabPageClass *klass)
   g_signal_new ("change-definition", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                 NULL, NULL, NULL, G_TYPE_NONE, 3, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING);
 
-  gtk_widget_class_install_action (widget_class, "lab.run", NULL, _tw_lab_page_run_activated);
-  gtk_widget_class_install_action (widget_class, "lab.balance", NULL,
-                                   _tw_lab_page_dialog_activated);
-  gtk_widget_class_install_action (widget_class, "lab.sweep", NULL,
-                                   _tw_lab_page_dialog_activated);
-  gtk_widget_class_install_action (widget_class, "lab.cancel", NULL, _tw_lab_page_cancel_activated);
+  gtk_widget_class_install_action (widget_class, "lab.run", NULL, run_activated);
+  gtk_widget_class_install_action (widget_class, "lab.balance", NULL, dialog_activated);
+  gtk_widget_class_install_action (widget_class, "lab.sweep", NULL, dialog_activated);
+  gtk_widget_class_install_action (widget_class, "lab.cancel", NULL, cancel_activated);
   gtk_widget_class_install_action (widget_class, "lab.export-csv", "s",
                                    _tw_lab_page_export_activated);
   gtk_widget_class_install_action (widget_class, "lab.export-json", "s",
