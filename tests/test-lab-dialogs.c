@@ -3,9 +3,10 @@
  *
  * As test-widgets.c: each dialog is driven through its widgets, its search
  * or run ends (waited for, never timed), and its results are checked
- * against the core's own figures for the same games. The page's run plays
- * (and is cancelled) on its own, and its results are given chunks of games
- * as a run hands them over.
+ * against the core's own figures for the same games. The page's parts on
+ * their own: its form makes a run's configuration, its run plays (and is
+ * cancelled), and its results are given chunks of games as a run hands
+ * them over.
  *
  * Copyright 2026 The Tilewright team
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -24,6 +25,7 @@
 #include "tw-chart-view.h"
 #include "tw-definition.h"
 #include "tw-impact-table.h"
+#include "tw-lab-form.h"
 #include "tw-lab-results.h"
 #include "tw-lab-run.h"
 #include "tw-rules.h"
@@ -769,6 +771,116 @@ test_lab_run (void)
   finalize_run (run);
 }
 
+static void
+count_notify (guint *count)
+{
+  (*count)++;
+}
+
+/* The Lab's settings: a row per setting of the definition, a run's
+ * configuration from them (refused, with its reason, for a seed that is not
+ * a number or a B that plays A's rules), "What B changes" offering B's
+ * value, and the threshold told as "negligible". */
+static void
+test_lab_form (void)
+{
+  g_autoptr(TwDefinition) def = load_bundled ("colorblock");
+  g_autoptr(GError) error = NULL;
+  GtkWidget *form = g_object_ref_sink (tw_lab_form_new ());
+  GtkWindow *window = show_in_window (form);
+  g_auto(TwLabRunConfig) config = { { NULL, }, };
+  GtkWidget *games, *seed, *seat2, *compare, *value_b, *negligible;
+  TwBotSpec bots[TW_MAX_PLAYERS];
+  TwOptions options;
+  guint notified = 0;
+  gint goals = -1;
+
+  g_assert_null (find_in_row (form, "Games", GTK_TYPE_SPIN_BUTTON));
+  tw_lab_form_set_definition (TW_LAB_FORM (form), def);
+  g_assert_true (tw_lab_form_get_definition (TW_LAB_FORM (form)) == def);
+  games = find_in_row (form, "Games", GTK_TYPE_SPIN_BUTTON);
+  seed = find_in_row (form, "Seed", ADW_TYPE_ENTRY_ROW);
+  seat2 = find_in_row (form, "Seat 2 bot", ADW_TYPE_COMBO_ROW);
+  compare = find_in_row (form, "_What B changes", ADW_TYPE_COMBO_ROW);
+  negligible = find_in_row (form, "Smallest difference that matters", GTK_TYPE_SPIN_BUTTON);
+  g_assert_nonnull (games);
+  g_assert_nonnull (seed);
+  g_assert_nonnull (seat2);
+  g_assert_nonnull (compare);
+  g_assert_nonnull (negligible);
+  g_assert_nonnull (find_in_row (form, "Tiles may be turned", GTK_TYPE_SWITCH));
+  for (guint i = 0; i < def->rules->n_options; i++)
+    if (g_str_equal (def->rules->options[i].name, "goals"))
+      goals = i;
+  g_assert_cmpint (goals, >=, 0);
+
+  /* one arm: the form's games, seed and bots */
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (games), 300);
+  gtk_editable_set_text (GTK_EDITABLE (seed), "42");
+  adw_combo_row_set_selected (ADW_COMBO_ROW (seat2), 1);
+  g_assert_cmpuint (tw_lab_form_read_lineup (TW_LAB_FORM (form), bots, &options), ==, 2);
+  g_assert_true (tw_lab_form_get_config (TW_LAB_FORM (form), &config, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (config.total, ==, 300);
+  g_assert_cmpuint (config.seed, ==, 42);
+  g_assert_cmpuint (config.jobs, ==, tw_lab_form_get_jobs (TW_LAB_FORM (form)));
+  g_assert_nonnull (config.games[0]);
+  g_assert_true (config.games[0]->definition == def);
+  g_assert_null (config.games[1]);
+  g_assert_true (config.bots[1].klass == bots[1].klass);
+  g_assert_false (config.bots[0].klass == config.bots[1].klass);
+  tw_lab_run_config_clear (&config);
+
+  /* a seed that is not a number */
+  gtk_editable_set_text (GTK_EDITABLE (seed), "-1");
+  g_assert_false (tw_lab_form_get_config (TW_LAB_FORM (form), &config, &error));
+  g_assert_cmpstr (error->message, ==,
+                   "The seed must be a whole number from 0 to 18446744073709551615");
+  g_clear_error (&error);
+  tw_lab_run_config_clear (&config);
+  gtk_editable_set_text (GTK_EDITABLE (seed), "42");
+
+  /* B changes the goals: B's value is the other one */
+  adw_combo_row_set_selected (ADW_COMBO_ROW (compare), goals + 1);
+  value_b = find_in_row (form, "Value in B", GTK_TYPE_SWITCH);
+  g_assert_nonnull (value_b);
+  g_assert_true (tw_lab_form_get_config (TW_LAB_FORM (form), &config, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (config.games[1]);
+  g_assert_cmpstr (config.change, ==, "set goals=false");
+  g_assert_cmpstr (config.compare, ==, "goals=false");
+  tw_lab_run_config_clear (&config);
+  /* … unless it is A's */
+  gtk_switch_set_active (GTK_SWITCH (value_b), TRUE);
+  g_assert_false (tw_lab_form_get_config (TW_LAB_FORM (form), &config, &error));
+  g_assert_true (g_str_has_prefix (error->message, "B would play the same rules as A"));
+  g_clear_error (&error);
+  tw_lab_run_config_clear (&config);
+  /* another definition, none chosen yet */
+  adw_combo_row_set_selected (ADW_COMBO_ROW (compare),
+                              MIN (def->rules->n_options, TW_MAX_OPTIONS) + 1);
+  g_assert_nonnull (find_in_row (form, "Definition in B", ADW_TYPE_ACTION_ROW));
+  g_assert_false (tw_lab_form_get_config (TW_LAB_FORM (form), &config, &error));
+  g_assert_cmpstr (error->message, ==, "Choose the definition B plays: a file or a bundled game");
+  g_clear_error (&error);
+  tw_lab_run_config_clear (&config);
+
+  /* the threshold */
+  g_signal_connect_swapped (form, "notify::negligible", G_CALLBACK (count_notify), &notified);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (negligible), 7);
+  g_assert_cmpfloat (tw_lab_form_get_negligible (TW_LAB_FORM (form)), ==, 7);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (negligible), 7);
+  g_assert_cmpuint (notified, ==, 1);
+
+  /* no definition: no settings */
+  tw_lab_form_set_definition (TW_LAB_FORM (form), NULL);
+  g_assert_null (tw_lab_form_get_definition (TW_LAB_FORM (form)));
+  g_assert_null (find_in_row (form, "Games", GTK_TYPE_SPIN_BUTTON));
+
+  destroy_window (window);
+  g_assert_finalize_object (form);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -783,6 +895,7 @@ main (int   argc,
   g_test_add_func ("/tw/lab-dialogs/sweep/stop", test_sweep_dialog_stop);
   g_test_add_func ("/tw/lab-dialogs/results/chunks", test_lab_results);
   g_test_add_func ("/tw/lab-dialogs/run/chunks", test_lab_run);
+  g_test_add_func ("/tw/lab-dialogs/form/config", test_lab_form);
 
   return g_test_run ();
 }

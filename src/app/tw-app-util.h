@@ -19,6 +19,10 @@ void tw_app_confirm_discard (GtkWidget      *for_widget,
                              TwAppContinue   next,
                              gpointer        user_data,
                              GDestroyNotify  destroy);
+/* An error in a dialog with Close, transient for @for_widget's window. */
+void tw_app_show_error      (GtkWidget      *for_widget,
+                             const char     *heading,
+                             const char     *message);
 
 /* The game's name in the definition at @path (`game: name:`), read without
  * loading the definition; NULL when the file does not say. */

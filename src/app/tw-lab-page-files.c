@@ -187,22 +187,6 @@ _tw_lab_page_export_activated (GtkWidget  *widget,
 /* ------------------------------------------------------------------------ */
 /* Saving and opening a run                                                 */
 
-void
-_tw_lab_page_show_error (TwLabPage  *self,
-                         const char *heading,
-                         const char *message)
-{
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-  GtkWidget *dialog;
-
-  dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, heading, NULL);
-  adw_message_dialog_set_body (ADW_MESSAGE_DIALOG (dialog), message);
-  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "close");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "close");
-  gtk_window_present (GTK_WINDOW (dialog));
-}
-
 /* The shown results with the settings they were played with (not the form,
  * which may have changed since): what a saved run holds. */
 static TwSimLabRun *
@@ -269,7 +253,7 @@ save_finished (GObject      *source,
   g_clear_object (&self->io);
   if (error != NULL)
     {
-      _tw_lab_page_show_error (self, _("Could Not Save the Run"), error->message);
+      tw_app_show_error (GTK_WIDGET (self), _("Could Not Save the Run"), error->message);
     }
   else
     {
@@ -447,7 +431,7 @@ check_run (const TwSimLabRun  *run,
                        arm_b->rules_id, def_b->rules->id);
           return FALSE;
         }
-      if (!_tw_lab_page_b_supports_players (def_b, run->n_players, error))
+      if (!tw_lab_form_b_supports_players (def_b, run->n_players, error))
         return FALSE;
       *compared = MIN (rules->n_options, TW_MAX_OPTIONS) + 1;
       return TRUE;
@@ -480,7 +464,6 @@ open_finished (GObject      *source,
   OpenData *d = g_task_get_task_data (G_TASK (result));
   g_autofree char *basename = g_path_get_basename (d->path);
   g_autoptr(GError) error = NULL;
-  g_autofree char *text = NULL;
   g_autofree char *status = NULL;
   TwBotSpec bots[TW_MAX_PLAYERS];
   TwOptions a, b;
@@ -499,45 +482,18 @@ open_finished (GObject      *source,
   if (error != NULL)
     {
       gtk_label_set_label (self->status_label, d->status);
-      _tw_lab_page_show_error (self, _("Could Not Open the Run"), error->message);
+      tw_app_show_error (GTK_WIDGET (self), _("Could Not Open the Run"), error->message);
       return;
     }
 
   /* the form as the run was set up */
   if (d->definition != self->definition)
     {
-      g_autofree char *subtitle = NULL;
-
       _tw_lab_page_use_definition (self, d->definition);
-      /* Translators: the Lab's definition row after opening a run made on
-       * another version of the open definition */
-      subtitle = g_strdup_printf (_("%s, as saved in the run"), d->definition->name);
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (self->definition_row), subtitle);
+      tw_lab_form_note_saved_definition (self->form);
     }
   _tw_lab_page_clear_results (self);
-  gtk_spin_button_set_value (self->players_spin, d->run->n_players);
-  /* a run saved before the Lab's limit may be larger: show what it asked for */
-  gtk_spin_button_set_range (self->games_spin, 1,
-                             MAX (TW_SIM_LAB_MAX_GAMES, (double) d->run->games));
-  gtk_spin_button_set_value (self->games_spin, (double) d->run->games);
-  text = g_strdup_printf ("%" G_GUINT64_FORMAT, d->run->seed);
-  gtk_editable_set_text (GTK_EDITABLE (self->seed_row), text);
-  gtk_spin_button_set_range (self->jobs_spin, 1,
-                             MAX ((guint) MAX (g_get_num_processors (), 1), d->run->jobs));
-  gtk_spin_button_set_value (self->jobs_spin, d->run->jobs);
-  for (guint p = 0; p < d->run->n_players; p++)
-    _tw_lab_page_show_seat_bot (self, p, &bots[p]);
-  for (guint i = 0; i < MIN (d->definition->rules->n_options, TW_MAX_OPTIONS); i++)
-    _tw_lab_page_control_set_value (self->option_widgets[i], a.values[i]);
-  if (d->definition_b != NULL)
-    {
-      g_clear_pointer (&self->b_definition, tw_definition_unref);
-      self->b_definition = tw_definition_ref (d->definition_b);
-    }
-  adw_combo_row_set_selected (self->compare_row, compared);
-  _tw_lab_page_compare_changed (self);
-  if (compared > 0 && d->definition_b == NULL)
-    _tw_lab_page_control_set_value (self->b_widget, b.values[compared - 1]);
+  tw_lab_form_show_run (self->form, d->run, bots, &a, &b, compared, d->definition_b);
 
   /* and its results, as they were */
   arm = g_ptr_array_steal_index (d->run->arms, 0);

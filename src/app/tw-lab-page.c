@@ -1,21 +1,20 @@
 /* tw-lab-page.c: the Lab view: batch playtests by bots, results as charts
  *
- * The settings are built from the open definition and its rules module's
- * option table, so the page is the same for every game. Run makes a
- * TwLabRun of the settings (tw-lab-run.h), which plays the games off the
- * main loop and hands their chunks to the results (tw-lab-results.h) as
- * they finish; the page shows its progress and how it ended.
+ * The settings (TwLabForm, tw-lab-form.h) are built from the open
+ * definition and its rules module's option table, so the page is the same
+ * for every game. Run makes a TwLabRun of the settings (tw-lab-run.h),
+ * which plays the games off the main loop and hands their chunks to the
+ * results (TwLabResults, tw-lab-results.h) as they finish; the page shows
+ * its progress and how it ended.
  *
  * Save Run writes the shown results with the settings they were played with
  * (tw_sim_lab_run_save(), on a GTask thread); Open Run reads such a file on
  * a thread, checks it against the rules module, and only then sets the form
  * and the results, so a refused file changes nothing.
  *
- * This file holds the GObject, its actions and its runs; the settings form
- * and the files (export, save and open a run) are in
- * tw-lab-page-{form,files}.c, sharing tw-lab-page-private.h. The run
- * controller and the results (summary, verdict, charts and the components'
- * table) are classes of their own, TwLabRun and TwLabResults.
+ * This file holds the GObject, its actions and its runs, and wires the
+ * three parts; the files (export, save and open a run) are in
+ * tw-lab-page-files.c, sharing tw-lab-page-private.h.
  *
  * Copyright 2026 The Tilewright team
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -25,11 +24,9 @@
 
 #include "tw-lab-page-private.h"
 
-#include <string.h>
+#include <math.h>
 
 #include <glib/gi18n.h>
-
-#include <math.h>
 
 #include "tw-app-util.h"
 #include "tw-balance-dialog.h"
@@ -47,11 +44,93 @@ enum
 
 static GParamSpec *properties[N_PROPS];
 
-/* The definition the settings are built from changed (tw-lab-page-form.c). */
+/* ------------------------------------------------------------------------ */
+/* The definition and the actions                                           */
+
 void
-_tw_lab_page_notify_definition (TwLabPage *self)
+_tw_lab_page_update_actions (TwLabPage *self)
 {
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DEFINITION]);
+  gboolean running = self->run != NULL;
+  gboolean results = tw_lab_results_has_results (self->results);
+  gboolean busy = running || self->io != NULL;
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "lab.run",
+                                 self->definition != NULL && !busy);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "lab.balance",
+                                 self->definition != NULL && !busy
+                                 && self->definition->rules->n_options > 0);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "lab.sweep",
+                                 self->definition != NULL && !busy);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "lab.save-run", results && !busy);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "lab.open-run",
+                                 self->definition != NULL && !busy);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "lab.cancel", running);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "lab.export-csv", results);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "lab.export-json", results);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "lab.export-png", results);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "lab.export-svg", results);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->settings_box), !busy);
+}
+
+void
+_tw_lab_page_clear_results (TwLabPage *self)
+{
+  tw_lab_results_clear (self->results);
+  g_clear_pointer (&self->shown_compare, g_free);
+  g_clear_pointer (&self->shown_b_definition, tw_definition_unref);
+}
+
+static void
+cancel_run (TwLabPage *self)
+{
+  if (self->run != NULL)
+    tw_lab_run_cancel (self->run);
+}
+
+/**
+ * tw_lab_page_set_definition:
+ * @self: the page
+ * @definition: (nullable): the open definition
+ *
+ * Rebuilds the settings from @definition's module; a running simulation of
+ * the previous definition is cancelled and its results are dropped.
+ */
+void
+tw_lab_page_set_definition (TwLabPage    *self,
+                            TwDefinition *definition)
+{
+  g_return_if_fail (TW_IS_LAB_PAGE (self));
+
+  if (definition == self->definition)
+    return;
+  _tw_lab_page_use_definition (self, definition);
+}
+
+void
+_tw_lab_page_use_definition (TwLabPage    *self,
+                             TwDefinition *definition)
+{
+  g_autoptr(TwDefinition) keep = definition != NULL ? tw_definition_ref (definition) : NULL;
+  gboolean changed = definition != self->definition;
+
+  /* a run being opened was for the previous definition */
+  if (self->io != NULL)
+    g_cancellable_cancel (self->io);
+  g_clear_object (&self->io);
+  /* and a run that plays it: its results are not shown */
+  if (self->run != NULL)
+    tw_lab_run_discard (self->run);
+  g_clear_pointer (&self->definition, tw_definition_unref);
+  _tw_lab_page_clear_results (self);
+  if (definition != NULL)
+    self->definition = tw_definition_ref (definition);
+  tw_lab_form_set_definition (self->form, definition);
+  gtk_stack_set_visible_child_name (self->stack, definition != NULL ? "lab" : "empty");
+  gtk_label_set_label (self->status_label, _("Set the games up, then press Run"));
+  gtk_progress_bar_set_fraction (self->progress_bar, 0);
+  _tw_lab_page_update_actions (self);
+  if (changed)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DEFINITION]);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -156,13 +235,13 @@ run_activated (GtkWidget  *widget,
   (void) parameter;
   if (self->definition == NULL || self->run != NULL)
     return;
-  if (!_tw_lab_page_run_config (self, &config, &error))
+  if (!tw_lab_form_get_config (self->form, &config, &error))
     {
       tw_app_toast (GTK_WIDGET (self), error->message);
       return;
     }
 
-  _tw_lab_page_keep_form (self);
+  tw_lab_form_keep (self->form);
   tw_lab_results_set_running (self->results, TRUE);
   _tw_lab_page_clear_results (self);
   /* what a saved run says it was played with */
@@ -192,7 +271,7 @@ cancel_activated (GtkWidget  *widget,
 {
   (void) action_name;
   (void) parameter;
-  _tw_lab_page_cancel_run (TW_LAB_PAGE (widget));
+  cancel_run (TW_LAB_PAGE (widget));
 }
 
 static void
@@ -217,13 +296,13 @@ dialog_activated (GtkWidget  *widget,
   TwOptions options;
   GtkRoot *root = gtk_widget_get_root (widget);
   GtkWindow *parent = GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL;
-  guint jobs = gtk_spin_button_get_value_as_int (self->jobs_spin);
   GtkWidget *dialog;
-  guint n_players;
+  guint n_players, jobs;
 
   if (self->definition == NULL || self->run != NULL)
     return;
-  n_players = _tw_lab_page_read_lineup (self, bots, &options);
+  jobs = tw_lab_form_get_jobs (self->form);
+  n_players = tw_lab_form_read_lineup (self->form, bots, &options);
   if (g_str_equal (action_name, "lab.balance"))
     {
       dialog = tw_balance_dialog_new (parent, self->definition, n_players, bots, &options, jobs);
@@ -296,7 +375,7 @@ static void
 tw_lab_page_unroot (GtkWidget *widget)
 {
   /* a closed window stops its games */
-  _tw_lab_page_cancel_run (TW_LAB_PAGE (widget));
+  cancel_run (TW_LAB_PAGE (widget));
   GTK_WIDGET_CLASS (tw_lab_page_parent_class)->unroot (widget);
 }
 
@@ -317,23 +396,9 @@ tw_lab_page_dispose (GObject *object)
   if (self->io != NULL)
     g_cancellable_cancel (self->io);
   g_clear_object (&self->io);
-  if (self->b_loading != NULL)
-    g_cancellable_cancel (self->b_loading);
-  g_clear_object (&self->b_loading);
   if (self->chooser != NULL)
     gtk_native_dialog_destroy (self->chooser);
   g_clear_object (&self->chooser);
-  /* the rows' handlers must not run on a half-disposed page */
-  if (self->compare_row != NULL)
-    g_signal_handlers_disconnect_by_data (self->compare_row, self);
-  if (self->players_spin != NULL)
-    g_signal_handlers_disconnect_by_data (self->players_spin, self);
-  for (guint i = 0; i < TW_MAX_PLAYERS; i++)
-    if (self->seat_rows[i] != NULL)
-      g_signal_handlers_disconnect_by_data (self->seat_rows[i], self);
-  self->compare_row = NULL;
-  self->players_spin = NULL;
-  memset (self->seat_rows, 0, sizeof self->seat_rows);
   /* AdwBin owns the template's root and unparents it itself */
   adw_bin_set_child (ADW_BIN (self), NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), TW_TYPE_LAB_PAGE);
@@ -347,11 +412,8 @@ tw_lab_page_finalize (GObject *object)
 
   g_clear_pointer (&self->shown_compare, g_free);
   g_clear_pointer (&self->shown_b_definition, tw_definition_unref);
-  g_clear_object (&self->gsettings);
-  g_clear_pointer (&self->b_definition, tw_definition_unref);
   g_free (self->run_file);
   g_clear_pointer (&self->definition, tw_definition_unref);
-  g_clear_pointer (&self->groups, g_ptr_array_unref);
   G_OBJECT_CLASS (tw_lab_page_parent_class)->finalize (object);
 }
 
@@ -375,11 +437,13 @@ tw_lab_page_class_init (TwLabPageClass *klass)
                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  g_type_ensure (TW_TYPE_LAB_FORM);
   g_type_ensure (TW_TYPE_LAB_RESULTS);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/tilewright/Tilewright/lab-page.ui");
   gtk_widget_class_bind_template_child (widget_class, TwLabPage, stack);
   gtk_widget_class_bind_template_child (widget_class, TwLabPage, settings_box);
+  gtk_widget_class_bind_template_child (widget_class, TwLabPage, form);
   gtk_widget_class_bind_template_child (widget_class, TwLabPage, progress_bar);
   gtk_widget_class_bind_template_child (widget_class, TwLabPage, status_label);
   gtk_widget_class_bind_template_child (widget_class, TwLabPage, results);
@@ -412,8 +476,6 @@ tw_lab_page_class_init (TwLabPageClass *klass)
                                    _tw_lab_page_run_file_activated);
   gtk_widget_class_install_action (widget_class, "lab.open-run", "s",
                                    _tw_lab_page_run_file_activated);
-  gtk_widget_class_install_action (widget_class, "lab.b-definition", "s",
-                                   _tw_lab_page_b_definition_activated);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK,
                                        "lab.run", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "lab.cancel", NULL);
@@ -425,7 +487,9 @@ tw_lab_page_init (TwLabPage *self)
   GtkEventController *shortcuts;
 
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->groups = g_ptr_array_new ();
+  /* the verdicts follow the form's "Smallest difference that matters" */
+  g_object_bind_property (self->form, "negligible", self->results, "negligible",
+                          G_BINDING_SYNC_CREATE);
 
   /* managed by the window and in the capture phase: Ctrl+S reaches the page
    * wherever the focus is, before the window's Save Game */
@@ -451,6 +515,5 @@ tw_lab_page_set_settings (TwLabPage *self,
   g_return_if_fail (TW_IS_LAB_PAGE (self));
   g_return_if_fail (settings == NULL || G_IS_SETTINGS (settings));
 
-  g_set_object (&self->gsettings, settings);
-  _tw_lab_page_restore_form (self);
+  tw_lab_form_set_settings (self->form, settings);
 }
