@@ -258,7 +258,7 @@ tw_app_choice_list_new (const TwOptionSpec *spec)
 
   for (guint i = 0; spec->choices != NULL && spec->choices[i] != NULL; i++)
     {
-      g_autofree char *words = tw_id_to_words (spec->choices[i]);
+      g_autofree char *words = tw_choice_words (spec->choices, spec->choice_labels, i);
       gtk_string_list_append (list, words);
     }
   return list;

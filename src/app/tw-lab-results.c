@@ -255,7 +255,7 @@ add_play_summary (TwLabResults   *self,
 
           if (end == NULL)
             continue;
-          words = tw_id_to_words (arm->end_reasons[e]);
+          words = tw_end_reason_words (arm->rules_id, arm->end_reasons[e]);
           /* Translators: one way a game can end (its id in the rules as
            * words, e.g. "Tiles ran out") and the share of games that ended
            * so, with the 95% interval */
