@@ -233,17 +233,21 @@ test_game_options (gconstpointer data)
           g_assert_cmpuint (spec->max_players, >=, rules->min_players);
           g_assert_cmpuint (spec->max_players, <, rules->max_players);
         }
-      /* forms show a choice as words (tw_id_to_words()): two choices of an
-       * option never read the same, and every one reads as a capitalised
-       * phrase with no punctuation of the id left */
+      /* forms show a choice by its label, marked for translation, one per
+       * choice (tw_choice_words()): two choices of an option never read the
+       * same, and every one reads as a capitalised phrase with no
+       * punctuation of the id left */
       if (spec->type == TW_VALUE_CHOICE)
         {
           g_autoptr(GHashTable) words = g_hash_table_new_full (g_str_hash, g_str_equal,
                                                                g_free, NULL);
 
+          g_assert_nonnull (spec->choice_labels);
+          g_assert_cmpuint (g_strv_length ((GStrv) spec->choice_labels), ==,
+                            g_strv_length ((GStrv) spec->choices));
           for (guint c = 0; spec->choices[c] != NULL; c++)
             {
-              char *w = tw_id_to_words (spec->choices[c]);
+              char *w = tw_choice_words (spec->choices, spec->choice_labels, c);
 
               g_assert_true (g_ascii_isupper (w[0]) || g_ascii_isdigit (w[0]));
               g_assert_null (strpbrk (w, "-_"));
@@ -252,6 +256,26 @@ test_game_options (gconstpointer data)
             }
         }
     }
+
+  /* the ways to end and the choices of card parameters have labels too,
+   * one per id */
+  if (rules->end_reasons != NULL)
+    {
+      g_assert_nonnull (rules->end_reason_labels);
+      g_assert_cmpuint (g_strv_length ((GStrv) rules->end_reason_labels), ==,
+                        g_strv_length ((GStrv) rules->end_reasons));
+    }
+  for (guint k = 0; k < rules->n_card_kinds; k++)
+    for (guint p = 0; p < rules->card_kinds[k].n_params; p++)
+      {
+        const TwParamSpec *param = &rules->card_kinds[k].params[p];
+
+        if (param->type != TW_VALUE_CHOICE)
+          continue;
+        g_assert_nonnull (param->choice_labels);
+        g_assert_cmpuint (g_strv_length ((GStrv) param->choice_labels), ==,
+                          g_strv_length ((GStrv) param->choices));
+      }
 
   /* the bundled definition lists every option in its variant: section, so
    * that a designer reading the file sees what can be switched */

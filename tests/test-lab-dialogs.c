@@ -1,8 +1,12 @@
-/* test-lab-dialogs.c: the Lab's Balance… and Sweep… built in process
+/* test-lab-dialogs.c: the Lab's Balance… and Sweep…, and the parts of its
+ * page, built in process
  *
  * As test-widgets.c: each dialog is driven through its widgets, its search
  * or run ends (waited for, never timed), and its results are checked
- * against the core's own figures for the same games.
+ * against the core's own figures for the same games. The page's parts on
+ * their own: its form makes a run's configuration, its run plays (and is
+ * cancelled), and its results are given chunks of games as a run hands
+ * them over.
  *
  * Copyright 2026 The Tilewright team
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -20,6 +24,10 @@
 #include "tw-balance-dialog.h"
 #include "tw-chart-view.h"
 #include "tw-definition.h"
+#include "tw-impact-table.h"
+#include "tw-lab-form.h"
+#include "tw-lab-results.h"
+#include "tw-lab-run.h"
 #include "tw-rules.h"
 #include "tw-sim.h"
 #include "tw-sweep.h"
@@ -445,6 +453,434 @@ test_sweep_dialog_stop (void)
     }
 }
 
+/* Games @first … @last-1 of 80 of Colorblock for a greedy bot and a random
+ * one, from seed 5, with the components' figures: a chunk as the Lab's run
+ * hands over. */
+static TwSimArm *
+lab_chunk (TwGame  *game,
+           guint64  first,
+           guint64  last)
+{
+  g_autoptr(GError) error = NULL;
+  TwSimConfig config = { 0, };
+  TwSimArm *arm;
+
+  config.game = game;
+  g_assert_true (tw_bot_spec_parse ("greedy", &config.bots[0], NULL));
+  g_assert_true (tw_bot_spec_parse ("random", &config.bots[1], NULL));
+  config.seed = 5;
+  config.total_games = 80;
+  config.first = first;
+  config.last = last;
+  config.jobs = 1;
+  config.impact = TRUE;
+  arm = tw_sim_run (&config, &error);
+  g_assert_no_error (error);
+  return arm;
+}
+
+/* The label below @widget whose text starts with @prefix, or NULL. */
+static GtkWidget *
+label_starting (GtkWidget  *widget,
+                const char *prefix)
+{
+  g_autoptr(GPtrArray) labels = find_all (widget, GTK_TYPE_LABEL);
+
+  for (guint i = 0; i < labels->len; i++)
+    if (g_str_has_prefix (gtk_label_get_text (labels->pdata[i]), prefix))
+      return labels->pdata[i];
+  return NULL;
+}
+
+/* The Lab's results: chunks merge into the games shown, the summary and
+ * the charts follow them, the components' table waits for the run's end,
+ * and the verdict follows the threshold. */
+static void
+test_lab_results (void)
+{
+  g_autoptr(TwDefinition) def = load_bundled ("colorblock");
+  g_autoptr(TwGame) game = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) first = g_ptr_array_new_with_free_func ((GDestroyNotify) tw_sim_arm_free);
+  g_autoptr(GPtrArray) second = g_ptr_array_new_with_free_func ((GDestroyNotify) tw_sim_arm_free);
+  g_autoptr(GPtrArray) none = g_ptr_array_new ();
+  g_autoptr(GPtrArray) charts = NULL;
+  g_autoptr(TwSimArm) whole = NULL;
+  GtkWidget *results = g_object_ref_sink (tw_lab_results_new ());
+  GtkWindow *window = show_in_window (results);
+  g_autoptr(GPtrArray) tables = find_all (results, TW_TYPE_IMPACT_TABLE);
+  GListModel *table;
+  GtkWidget *verdict;
+
+  game = tw_game_new (def, 2, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (tables->len, ==, 1);
+  table = tw_impact_table_get_model (tables->pdata[0]);
+  g_assert_false (tw_lab_results_has_results (TW_LAB_RESULTS (results)));
+  g_assert_null (label_starting (results, "P1 (greedy)"));
+
+  /* a run's chunks, as they arrive */
+  tw_lab_results_set_running (TW_LAB_RESULTS (results), TRUE);
+  g_assert_false (tw_lab_results_add_chunks (TW_LAB_RESULTS (results), none, NULL));
+  g_ptr_array_add (first, lab_chunk (game, 0, 30));
+  g_ptr_array_add (second, lab_chunk (game, 30, 50));
+  g_ptr_array_add (second, lab_chunk (game, 50, 80));
+  g_assert_true (tw_lab_results_add_chunks (TW_LAB_RESULTS (results), first, NULL));
+  g_assert_cmpuint (tw_lab_results_get_arm (TW_LAB_RESULTS (results), 0)->games->len, ==, 30);
+  g_assert_true (tw_lab_results_add_chunks (TW_LAB_RESULTS (results), second, NULL));
+  g_assert_cmpuint (tw_lab_results_get_n_arms (TW_LAB_RESULTS (results)), ==, 1);
+  /* the games of the whole run, played at once */
+  whole = lab_chunk (game, 0, 80);
+  g_assert_cmpuint (tw_lab_results_get_arm (TW_LAB_RESULTS (results), 0)->games->len, ==,
+                    whole->games->len);
+  g_assert_cmpmem (tw_lab_results_get_arm (TW_LAB_RESULTS (results), 0)->games->data,
+                   whole->games->len * sizeof (TwSimGame), whole->games->data,
+                   whole->games->len * sizeof (TwSimGame));
+  g_assert_nonnull (label_starting (results, "P1 (greedy): wins"));
+  g_assert_nonnull (label_starting (results, "80 games, "));
+  g_assert_cmpuint (g_list_model_get_n_items (table), ==, 0);
+
+  /* the run ends: the table fills */
+  tw_lab_results_set_running (TW_LAB_RESULTS (results), FALSE);
+  g_assert_cmpuint (g_list_model_get_n_items (table), >, 0);
+  charts = tw_lab_results_get_charts (TW_LAB_RESULTS (results));
+  g_assert_cmpuint (charts->len, >=, 4);
+  g_assert_cmpstr (((TwChart *) charts->pdata[0])->title, ==, "Win rate per seat, and games tied");
+
+  /* a higher threshold is said at once */
+  verdict = gtk_widget_get_first_child (gtk_widget_get_parent (label_starting (results,
+                                                                               "P1 (greedy)")));
+  g_assert_true (g_str_has_suffix (gtk_label_get_text (GTK_LABEL (verdict)),
+                                   "— a real difference."));
+  tw_lab_results_set_negligible (TW_LAB_RESULTS (results), 50);
+  g_assert_cmpfloat (tw_lab_results_get_negligible (TW_LAB_RESULTS (results)), ==, 50);
+  g_assert_true (g_str_has_suffix (gtk_label_get_text (GTK_LABEL (verdict)),
+                                   "under 50 points, so negligible."));
+
+  /* cleared: nothing shown */
+  g_clear_pointer (&charts, g_ptr_array_unref);
+  tw_lab_results_clear (TW_LAB_RESULTS (results));
+  g_assert_false (tw_lab_results_has_results (TW_LAB_RESULTS (results)));
+  g_assert_cmpuint (g_list_model_get_n_items (table), ==, 0);
+  g_assert_null (label_starting (results, "P1 (greedy)"));
+
+  destroy_window (window);
+  g_assert_finalize_object (results);
+}
+
+/* What a run told: its chunks merged per arm, and how it ended. */
+typedef struct
+{
+  TwSimArm *arms[2];
+  guint     n_results;
+  guint     n_progress;
+  gint      finished;    /* -1 not yet, else whether cancelled */
+  GError   *error;       /* "failed" */
+  gboolean  was_running; /* "running" when a chunk came */
+} Told;
+
+static void
+told_results (TwLabRun  *run,
+              GPtrArray *a,
+              GPtrArray *b,
+              Told      *told)
+{
+  GPtrArray *chunks[2] = { a, b };
+
+  g_assert_cmpuint (a->len, >, 0);
+  g_assert_true ((b == NULL) == (tw_lab_run_get_n_arms (run) == 1));
+  for (guint k = 0; k < 2 && chunks[k] != NULL; k++)
+    {
+      /* both arms' chunks come paired */
+      g_assert_cmpuint (chunks[k]->len, ==, a->len);
+      for (guint i = 0; i < chunks[k]->len; i++)
+        {
+          g_autoptr(GError) error = NULL;
+
+          if (told->arms[k] == NULL)
+            told->arms[k] = tw_sim_arm_copy (chunks[k]->pdata[i]);
+          else
+            g_assert_true (tw_sim_arm_merge (told->arms[k], chunks[k]->pdata[i], &error));
+          g_assert_no_error (error);
+        }
+    }
+  told->was_running = tw_lab_run_get_running (run);
+  told->n_results++;
+}
+
+static void
+told_progress (TwLabRun *run,
+               Told     *told)
+{
+  told->n_progress++;
+}
+
+static void
+told_finished (TwLabRun *run,
+               gboolean  cancelled,
+               Told     *told)
+{
+  g_assert_cmpint (told->finished, ==, -1);
+  g_assert_false (tw_lab_run_get_running (run));
+  told->finished = cancelled;
+}
+
+static void
+told_failed (TwLabRun *run,
+             GError   *error,
+             Told     *told)
+{
+  told->error = g_error_copy (error);
+}
+
+static gboolean
+run_told_end (gpointer data)
+{
+  Told *told = data;
+
+  return told->finished != -1 || told->error != NULL;
+}
+
+static void
+told_clear (Told *told)
+{
+  for (guint k = 0; k < 2; k++)
+    g_clear_pointer (&told->arms[k], tw_sim_arm_free);
+  g_clear_error (&told->error);
+}
+
+static gboolean
+keep_ticking (gpointer data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
+/* The task lets go of the run when its thread ends, which wakes no main
+ * loop: look again now and then. */
+static void
+finalize_run (TwLabRun *run)
+{
+  guint tick = g_timeout_add (10, keep_ticking, NULL);
+
+  finalize_after_idle (run);
+  g_source_remove (tick);
+}
+
+/* A run of @config, to its end; what it told is in @told. */
+static TwLabRun *
+run_to_end (const TwLabRunConfig *config,
+            Told                 *told,
+            void                (*then) (TwLabRun *run))
+{
+  TwLabRun *run = tw_lab_run_new (config);
+
+  *told = (Told) { .finished = -1 };
+  g_signal_connect (run, "results", G_CALLBACK (told_results), told);
+  g_signal_connect (run, "progress", G_CALLBACK (told_progress), told);
+  g_signal_connect (run, "finished", G_CALLBACK (told_finished), told);
+  g_signal_connect (run, "failed", G_CALLBACK (told_failed), told);
+  g_assert_false (tw_lab_run_get_running (run));
+  tw_lab_run_start (run);
+  g_assert_true (tw_lab_run_get_running (run));
+  if (then != NULL)
+    then (run);
+  wait_until (run_told_end, told, "the run to end");
+  return run;
+}
+
+/* The Lab's run: A/B chunks, paired, make the games tw_sim_run() plays in
+ * one go, labelled A and B; cancelled, it hands over what it played; once
+ * discarded, nothing. Every run lets go of itself when its thread ends. */
+static void
+test_lab_run (void)
+{
+  g_autoptr(TwDefinition) def = load_bundled ("colorblock");
+  g_autoptr(GError) error = NULL;
+  g_auto(TwLabRunConfig) config = { { NULL, }, };
+  g_autoptr(TwSimArm) whole = NULL;
+  TwOptions b = def->options;
+  TwSimConfig sim = { 0, };
+  TwLabRun *run;
+  Told told;
+  guint64 done, total;
+
+  g_assert_true (tw_options_set_from_string (&b, def->rules->options, def->rules->n_options,
+                                             "goals-2p=1", &error));
+  config.games[0] = tw_game_new (def, 2, NULL, &error);
+  g_assert_no_error (error);
+  config.games[1] = tw_game_new (def, 2, &b, &error);
+  g_assert_no_error (error);
+  config.change = g_strdup ("set goals-2p=1");
+  config.compare = g_strdup ("goals-2p=1");
+  for (guint p = 0; p < 2; p++)
+    g_assert_true (tw_bot_spec_parse ("random", &config.bots[p], NULL));
+  config.seed = 9;
+  config.total = 120;
+  config.jobs = 2;
+
+  run = run_to_end (&config, &told, NULL);
+  g_assert_no_error (told.error);
+  g_assert_cmpint (told.finished, ==, FALSE);
+  g_assert_cmpuint (told.n_results, >=, 1);
+  g_assert_true (told.was_running);
+  g_assert_cmpuint (told.n_progress, >=, 1);
+  tw_lab_run_get_progress (run, &done, &total);
+  g_assert_cmpuint (done, ==, 240);
+  g_assert_cmpuint (total, ==, 240);
+  g_assert_cmpfloat (tw_lab_run_get_elapsed (run), >, 0);
+  g_assert_cmpstr (tw_lab_run_get_config (run)->compare, ==, "goals-2p=1");
+  g_assert_cmpstr (told.arms[0]->label, ==, "A");
+  g_assert_null (told.arms[0]->change);
+  g_assert_cmpstr (told.arms[1]->label, ==, "B");
+  g_assert_cmpstr (told.arms[1]->change, ==, "set goals-2p=1");
+  /* B's games, as one run plays them */
+  sim.game = config.games[1];
+  memcpy (sim.bots, config.bots, sizeof sim.bots);
+  sim.seed = 9;
+  sim.total_games = sim.last = 120;
+  sim.jobs = 1;
+  sim.impact = TRUE;
+  whole = tw_sim_run (&sim, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (told.arms[1]->games->len, ==, 120);
+  g_assert_cmpmem (told.arms[1]->games->data, 120 * sizeof (TwSimGame), whole->games->data,
+                   120 * sizeof (TwSimGame));
+  told_clear (&told);
+  finalize_run (run);
+
+  /* cancelled: what was played so far, then "finished" */
+  g_clear_pointer (&config.games[1], tw_game_unref);
+  g_clear_pointer (&config.change, g_free);
+  g_clear_pointer (&config.compare, g_free);
+  config.total = TW_SIM_LAB_MAX_GAMES;
+  run = run_to_end (&config, &told, tw_lab_run_cancel);
+  g_assert_no_error (told.error);
+  g_assert_cmpint (told.finished, ==, TRUE);
+  g_assert_cmpuint (tw_lab_run_get_n_arms (run), ==, 1);
+  tw_lab_run_get_progress (run, &done, &total);
+  g_assert_cmpuint (done, <, total);
+  g_assert_cmpuint (told.arms[0] != NULL ? told.arms[0]->games->len : 0, <=, done);
+  told_clear (&told);
+  finalize_run (run);
+
+  /* discarded: nothing handed over */
+  run = run_to_end (&config, &told, tw_lab_run_discard);
+  g_assert_cmpint (told.finished, ==, TRUE);
+  g_assert_cmpuint (told.n_results, ==, 0);
+  told_clear (&told);
+  finalize_run (run);
+}
+
+static void
+count_notify (guint *count)
+{
+  (*count)++;
+}
+
+/* The Lab's settings: a row per setting of the definition, a run's
+ * configuration from them (refused, with its reason, for a seed that is not
+ * a number or a B that plays A's rules), "What B changes" offering B's
+ * value, and the threshold told as "negligible". */
+static void
+test_lab_form (void)
+{
+  g_autoptr(TwDefinition) def = load_bundled ("colorblock");
+  g_autoptr(GError) error = NULL;
+  GtkWidget *form = g_object_ref_sink (tw_lab_form_new ());
+  GtkWindow *window = show_in_window (form);
+  g_auto(TwLabRunConfig) config = { { NULL, }, };
+  GtkWidget *games, *seed, *seat2, *compare, *value_b, *negligible;
+  TwBotSpec bots[TW_MAX_PLAYERS];
+  TwOptions options;
+  guint notified = 0;
+  gint goals = -1;
+
+  g_assert_null (find_in_row (form, "Games", GTK_TYPE_SPIN_BUTTON));
+  tw_lab_form_set_definition (TW_LAB_FORM (form), def);
+  g_assert_true (tw_lab_form_get_definition (TW_LAB_FORM (form)) == def);
+  games = find_in_row (form, "Games", GTK_TYPE_SPIN_BUTTON);
+  seed = find_in_row (form, "Seed", ADW_TYPE_ENTRY_ROW);
+  seat2 = find_in_row (form, "Seat 2 bot", ADW_TYPE_COMBO_ROW);
+  compare = find_in_row (form, "_What B changes", ADW_TYPE_COMBO_ROW);
+  negligible = find_in_row (form, "Smallest difference that matters", GTK_TYPE_SPIN_BUTTON);
+  g_assert_nonnull (games);
+  g_assert_nonnull (seed);
+  g_assert_nonnull (seat2);
+  g_assert_nonnull (compare);
+  g_assert_nonnull (negligible);
+  g_assert_nonnull (find_in_row (form, "Tiles may be turned", GTK_TYPE_SWITCH));
+  for (guint i = 0; i < def->rules->n_options; i++)
+    if (g_str_equal (def->rules->options[i].name, "goals"))
+      goals = i;
+  g_assert_cmpint (goals, >=, 0);
+
+  /* one arm: the form's games, seed and bots */
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (games), 300);
+  gtk_editable_set_text (GTK_EDITABLE (seed), "42");
+  adw_combo_row_set_selected (ADW_COMBO_ROW (seat2), 1);
+  g_assert_cmpuint (tw_lab_form_read_lineup (TW_LAB_FORM (form), bots, &options), ==, 2);
+  g_assert_true (tw_lab_form_get_config (TW_LAB_FORM (form), &config, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (config.total, ==, 300);
+  g_assert_cmpuint (config.seed, ==, 42);
+  g_assert_cmpuint (config.jobs, ==, tw_lab_form_get_jobs (TW_LAB_FORM (form)));
+  g_assert_nonnull (config.games[0]);
+  g_assert_true (config.games[0]->definition == def);
+  g_assert_null (config.games[1]);
+  g_assert_true (config.bots[1].klass == bots[1].klass);
+  g_assert_false (config.bots[0].klass == config.bots[1].klass);
+  tw_lab_run_config_clear (&config);
+
+  /* a seed that is not a number */
+  gtk_editable_set_text (GTK_EDITABLE (seed), "-1");
+  g_assert_false (tw_lab_form_get_config (TW_LAB_FORM (form), &config, &error));
+  g_assert_cmpstr (error->message, ==,
+                   "The seed must be a whole number from 0 to 18446744073709551615");
+  g_clear_error (&error);
+  tw_lab_run_config_clear (&config);
+  gtk_editable_set_text (GTK_EDITABLE (seed), "42");
+
+  /* B changes the goals: B's value is the other one */
+  adw_combo_row_set_selected (ADW_COMBO_ROW (compare), goals + 1);
+  value_b = find_in_row (form, "Value in B", GTK_TYPE_SWITCH);
+  g_assert_nonnull (value_b);
+  g_assert_true (tw_lab_form_get_config (TW_LAB_FORM (form), &config, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (config.games[1]);
+  g_assert_cmpstr (config.change, ==, "set goals=false");
+  g_assert_cmpstr (config.compare, ==, "goals=false");
+  tw_lab_run_config_clear (&config);
+  /* … unless it is A's */
+  gtk_switch_set_active (GTK_SWITCH (value_b), TRUE);
+  g_assert_false (tw_lab_form_get_config (TW_LAB_FORM (form), &config, &error));
+  g_assert_true (g_str_has_prefix (error->message, "B would play the same rules as A"));
+  g_clear_error (&error);
+  tw_lab_run_config_clear (&config);
+  /* another definition, none chosen yet */
+  adw_combo_row_set_selected (ADW_COMBO_ROW (compare),
+                              MIN (def->rules->n_options, TW_MAX_OPTIONS) + 1);
+  g_assert_nonnull (find_in_row (form, "Definition in B", ADW_TYPE_ACTION_ROW));
+  g_assert_false (tw_lab_form_get_config (TW_LAB_FORM (form), &config, &error));
+  g_assert_cmpstr (error->message, ==, "Choose the definition B plays: a file or a bundled game");
+  g_clear_error (&error);
+  tw_lab_run_config_clear (&config);
+
+  /* the threshold */
+  g_signal_connect_swapped (form, "notify::negligible", G_CALLBACK (count_notify), &notified);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (negligible), 7);
+  g_assert_cmpfloat (tw_lab_form_get_negligible (TW_LAB_FORM (form)), ==, 7);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (negligible), 7);
+  g_assert_cmpuint (notified, ==, 1);
+
+  /* no definition: no settings */
+  tw_lab_form_set_definition (TW_LAB_FORM (form), NULL);
+  g_assert_null (tw_lab_form_get_definition (TW_LAB_FORM (form)));
+  g_assert_null (find_in_row (form, "Games", GTK_TYPE_SPIN_BUTTON));
+
+  destroy_window (window);
+  g_assert_finalize_object (form);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -457,6 +893,9 @@ main (int   argc,
   g_test_add_func ("/tw/lab-dialogs/balance/two", test_balance_dialog_two);
   g_test_add_func ("/tw/lab-dialogs/sweep/players", test_sweep_dialog_players);
   g_test_add_func ("/tw/lab-dialogs/sweep/stop", test_sweep_dialog_stop);
+  g_test_add_func ("/tw/lab-dialogs/results/chunks", test_lab_results);
+  g_test_add_func ("/tw/lab-dialogs/run/chunks", test_lab_run);
+  g_test_add_func ("/tw/lab-dialogs/form/config", test_lab_form);
 
   return g_test_run ();
 }

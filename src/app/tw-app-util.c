@@ -108,6 +108,33 @@ tw_app_confirm_discard (GtkWidget      *for_widget,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/**
+ * tw_app_show_error:
+ * @for_widget: the dialog is transient for this widget's window
+ * @heading: what failed, e.g. "Could Not Save the Run"
+ * @message: why, and what to do
+ *
+ * Says that something failed in a dialog with one button, Close.
+ */
+void
+tw_app_show_error (GtkWidget  *for_widget,
+                   const char *heading,
+                   const char *message)
+{
+  GtkRoot *root;
+  GtkWidget *dialog;
+
+  g_return_if_fail (GTK_IS_WIDGET (for_widget));
+
+  root = gtk_widget_get_root (for_widget);
+  dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, heading, NULL);
+  adw_message_dialog_set_body (ADW_MESSAGE_DIALOG (dialog), message);
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "close");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "close");
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 static int
 compare_names (gconstpointer a,
                gconstpointer b)
@@ -145,6 +172,19 @@ tw_app_bundled_games (void)
       g_ptr_array_add (paths, g_build_filename (dir, name, NULL));
   g_ptr_array_sort (paths, compare_names);
   return paths;
+}
+
+char *
+tw_app_definition_title (const char *name,
+                         const char *path,
+                         const char *other_name)
+{
+  g_autofree char *basename = NULL;
+
+  if (g_strcmp0 (name, other_name) != 0 || path == NULL)
+    return g_strdup (name);
+  basename = g_path_get_basename (path);
+  return g_strdup_printf ("%s (%s)", name, basename);
 }
 
 char *
@@ -218,7 +258,7 @@ tw_app_choice_list_new (const TwOptionSpec *spec)
 
   for (guint i = 0; spec->choices != NULL && spec->choices[i] != NULL; i++)
     {
-      g_autofree char *words = tw_id_to_words (spec->choices[i]);
+      g_autofree char *words = tw_choice_words (spec->choices, spec->choice_labels, i);
       gtk_string_list_append (list, words);
     }
   return list;

@@ -19,6 +19,10 @@ void tw_app_confirm_discard (GtkWidget      *for_widget,
                              TwAppContinue   next,
                              gpointer        user_data,
                              GDestroyNotify  destroy);
+/* An error in a dialog with Close, transient for @for_widget's window. */
+void tw_app_show_error      (GtkWidget      *for_widget,
+                             const char     *heading,
+                             const char     *message);
 
 /* The game's name in the definition at @path (`game: name:`), read without
  * loading the definition; NULL when the file does not say. */
@@ -26,6 +30,11 @@ char       *tw_app_definition_name        (const char         *path);
 /* The bundled games: the paths of the .yaml files of the bundled data/games
  * folder, sorted, as a new array that frees them. */
 GPtrArray  *tw_app_bundled_games          (void);
+/* A definition's name as the Lab's results and charts show it; when two
+ * definitions have the same name (@other_name), the file tells them apart. */
+char       *tw_app_definition_title       (const char         *name,
+                                           const char         *path,
+                                           const char         *other_name);
 /* What a bundled game is called: its `game: name:`, else its file stem. */
 char       *tw_app_bundled_game_label     (const char         *path);
 /* The bundled games (the .yaml files of the bundled data/games folder),

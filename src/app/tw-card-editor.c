@@ -479,7 +479,11 @@ add_param_row (TwCardEditor      *self,
 
         if (spec->type == TW_VALUE_CHOICE)
           for (guint i = 0; spec->choices != NULL && spec->choices[i] != NULL; i++)
-            gtk_string_list_append (list, spec->choices[i]);
+            {
+              g_autofree char *words = tw_choice_words (spec->choices, spec->choice_labels, i);
+
+              gtk_string_list_append (list, words);
+            }
         else
           {
             if (!spec->required)

@@ -32,10 +32,8 @@ export_csv (TwLabPage   *self,
             GError     **error)
 {
   g_autoptr(GString) out = g_string_new (NULL);
-  g_autoptr(GPtrArray) arms = g_ptr_array_new ();
+  g_autoptr(GPtrArray) arms = tw_lab_results_get_arms (self->results);
 
-  for (guint k = 0; k < self->n_arms; k++)
-    g_ptr_array_add (arms, self->arms[k]);
   tw_sim_games_csv (arms, TRUE, out);
   return tw_file_save (path, out->str, (gssize) out->len, error);
 }
@@ -46,10 +44,8 @@ export_json (TwLabPage   *self,
              GError     **error)
 {
   g_autoptr(GString) out = g_string_new (NULL);
-  g_autoptr(GPtrArray) arms = g_ptr_array_new ();
+  g_autoptr(GPtrArray) arms = tw_lab_results_get_arms (self->results);
 
-  for (guint k = 0; k < self->n_arms; k++)
-    g_ptr_array_add (arms, self->arms[k]);
   tw_sim_to_json (arms, out);
   return tw_file_save (path, out->str, (gssize) out->len, error);
 }
@@ -64,29 +60,29 @@ export_charts (TwLabPage   *self,
 {
   const double black[3] = { 0.1, 0.1, 0.1 };
   const int width = 900;
+  const int height = TW_LAB_RESULTS_CHART_HEIGHT;
   g_autoptr(TwSaveFile) file = tw_save_file_begin (path, error);
+  g_autoptr(GPtrArray) charts = NULL;
   cairo_surface_t *surface;
   cairo_status_t status;
   cairo_t *cr;
-  guint n = 0;
+  guint n;
 
   if (file == NULL)
     return FALSE;
-  for (guint c = 0; c < N_CHARTS; c++)
-    n += gtk_widget_get_visible (self->areas[c]);
+  charts = tw_lab_results_get_charts (self->results);
+  n = charts->len;
   if (svg)
-    surface = cairo_svg_surface_create_for_stream (tw_export_save_write, file, width, n * CHART_HEIGHT);
+    surface = cairo_svg_surface_create_for_stream (tw_export_save_write, file, width, n * height);
   else
-    surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width, n * CHART_HEIGHT);
+    surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width, n * height);
   cr = cairo_create (surface);
   cairo_set_source_rgb (cr, 1, 1, 1);
   cairo_paint (cr);
-  for (guint c = 0; c < N_CHARTS; c++)
+  for (guint c = 0; c < n; c++)
     {
-      if (!gtk_widget_get_visible (self->areas[c]))
-        continue;
-      tw_chart_draw (self->charts[c], cr, width, CHART_HEIGHT, black);
-      cairo_translate (cr, 0, CHART_HEIGHT);
+      tw_chart_draw (g_ptr_array_index (charts, c), cr, width, height, black);
+      cairo_translate (cr, 0, height);
     }
   cairo_destroy (cr);
   if (svg)
@@ -112,7 +108,7 @@ export_to (TwLabPage  *self,
   g_autofree char *message = NULL;
   gboolean ok;
 
-  if (!_tw_lab_page_has_results (self))
+  if (!tw_lab_results_has_results (self->results))
     return;
   switch (kind)
     {
@@ -191,29 +187,14 @@ _tw_lab_page_export_activated (GtkWidget  *widget,
 /* ------------------------------------------------------------------------ */
 /* Saving and opening a run                                                 */
 
-void
-_tw_lab_page_show_error (TwLabPage  *self,
-                         const char *heading,
-                         const char *message)
-{
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-  GtkWidget *dialog;
-
-  dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, heading, NULL);
-  adw_message_dialog_set_body (ADW_MESSAGE_DIALOG (dialog), message);
-  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "close");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "close");
-  gtk_window_present (GTK_WINDOW (dialog));
-}
-
 /* The shown results with the settings they were played with (not the form,
  * which may have changed since): what a saved run holds. */
 static TwSimLabRun *
 run_to_save (TwLabPage *self)
 {
   TwSimLabRun *run = tw_sim_lab_run_new ();
-  const TwSimArm *a = self->arms[0];
+  const TwSimArm *a = tw_lab_results_get_arm (self->results, 0);
+  guint n_arms = tw_lab_results_get_n_arms (self->results);
 
   run->definition_path = g_strdup (self->definition->path);
   run->definition_name = g_strdup (self->definition->name);
@@ -224,15 +205,15 @@ run_to_save (TwLabPage *self)
   run->seed = a->seed;
   run->jobs = MAX (self->shown_jobs, 1);
   run->options = g_strdupv (a->options);
-  run->compare = self->n_arms == 2 ? g_strdup (self->shown_compare) : NULL;
-  if (self->n_arms == 2 && self->shown_b_definition != NULL)
+  run->compare = n_arms == 2 ? g_strdup (self->shown_compare) : NULL;
+  if (n_arms == 2 && self->shown_b_definition != NULL)
     {
       run->compare_definition_path = g_strdup (self->shown_b_definition->path);
       run->compare_definition_name = g_strdup (self->shown_b_definition->name);
       run->compare_definition_text = g_strdup (self->shown_b_definition->text);
     }
-  for (guint k = 0; k < self->n_arms; k++)
-    g_ptr_array_add (run->arms, tw_sim_arm_copy (self->arms[k]));
+  for (guint k = 0; k < n_arms; k++)
+    g_ptr_array_add (run->arms, tw_sim_arm_copy (tw_lab_results_get_arm (self->results, k)));
   return run;
 }
 
@@ -272,7 +253,7 @@ save_finished (GObject      *source,
   g_clear_object (&self->io);
   if (error != NULL)
     {
-      _tw_lab_page_show_error (self, _("Could Not Save the Run"), error->message);
+      tw_app_show_error (GTK_WIDGET (self), _("Could Not Save the Run"), error->message);
     }
   else
     {
@@ -291,7 +272,7 @@ save_run_to (TwLabPage  *self,
 {
   g_autoptr(GTask) task = NULL;
 
-  if (!_tw_lab_page_has_results (self) || self->run != NULL || self->io != NULL)
+  if (!tw_lab_results_has_results (self->results) || self->run != NULL || self->io != NULL)
     return;
   self->io = g_cancellable_new ();
   task = g_task_new (self, self->io, save_finished, NULL);
@@ -453,7 +434,7 @@ check_run (const TwSimLabRun  *run,
                        arm_b->rules_id, def_b->rules->id);
           return FALSE;
         }
-      if (!_tw_lab_page_b_supports_players (def_b, run->n_players, error))
+      if (!tw_lab_form_b_supports_players (def_b, run->n_players, error))
         return FALSE;
       *compared = MIN (rules->n_options, TW_MAX_OPTIONS) + 1;
       return TRUE;
@@ -486,12 +467,11 @@ open_finished (GObject      *source,
   OpenData *d = g_task_get_task_data (G_TASK (result));
   g_autofree char *basename = g_path_get_basename (d->path);
   g_autoptr(GError) error = NULL;
-  g_autofree char *text = NULL;
   g_autofree char *status = NULL;
   TwBotSpec bots[TW_MAX_PLAYERS];
   TwOptions a, b;
   guint compared;
-  const TwSimArm *arm;
+  TwSimArm *arm;   /* A's, borrowed once the results have it */
 
   (void) user_data;
   g_task_propagate_boolean (G_TASK (result), &error);
@@ -505,57 +485,30 @@ open_finished (GObject      *source,
   if (error != NULL)
     {
       gtk_label_set_label (self->status_label, d->status);
-      _tw_lab_page_show_error (self, _("Could Not Open the Run"), error->message);
+      tw_app_show_error (GTK_WIDGET (self), _("Could Not Open the Run"), error->message);
       return;
     }
 
   /* the form as the run was set up */
   if (d->definition != self->definition)
     {
-      g_autofree char *subtitle = NULL;
-
       _tw_lab_page_use_definition (self, d->definition);
-      /* Translators: the Lab's definition row after opening a run made on
-       * another version of the open definition */
-      subtitle = g_strdup_printf (_("%s, as saved in the run"), d->definition->name);
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (self->definition_row), subtitle);
+      tw_lab_form_note_saved_definition (self->form);
     }
   _tw_lab_page_clear_results (self);
-  gtk_spin_button_set_value (self->players_spin, d->run->n_players);
-  /* a run saved before the Lab's limit may be larger: show what it asked for */
-  gtk_spin_button_set_range (self->games_spin, 1,
-                             MAX (TW_SIM_LAB_MAX_GAMES, (double) d->run->games));
-  gtk_spin_button_set_value (self->games_spin, (double) d->run->games);
-  text = g_strdup_printf ("%" G_GUINT64_FORMAT, d->run->seed);
-  gtk_editable_set_text (GTK_EDITABLE (self->seed_row), text);
-  gtk_spin_button_set_range (self->jobs_spin, 1,
-                             MAX ((guint) MAX (g_get_num_processors (), 1), d->run->jobs));
-  gtk_spin_button_set_value (self->jobs_spin, d->run->jobs);
-  for (guint p = 0; p < d->run->n_players; p++)
-    _tw_lab_page_show_seat_bot (self, p, &bots[p]);
-  for (guint i = 0; i < MIN (d->definition->rules->n_options, TW_MAX_OPTIONS); i++)
-    _tw_lab_page_control_set_value (self->option_widgets[i], a.values[i]);
-  if (d->definition_b != NULL)
-    {
-      g_clear_pointer (&self->b_definition, tw_definition_unref);
-      self->b_definition = tw_definition_ref (d->definition_b);
-    }
-  adw_combo_row_set_selected (self->compare_row, compared);
-  _tw_lab_page_compare_changed (self);
-  if (compared > 0 && d->definition_b == NULL)
-    _tw_lab_page_control_set_value (self->b_widget, b.values[compared - 1]);
+  tw_lab_form_show_run (self->form, d->run, bots, &a, &b, compared, d->definition_b);
 
   /* and its results, as they were */
-  for (guint k = 0; d->run->arms->len > 0; k++)
-    self->arms[k] = g_ptr_array_steal_index (d->run->arms, 0);
-  self->n_arms = compared > 0 ? 2 : 1;
+  arm = g_ptr_array_steal_index (d->run->arms, 0);
+  tw_lab_results_take_arms (self->results, arm,
+                            compared > 0 && d->run->arms->len > 0
+                            ? g_ptr_array_steal_index (d->run->arms, 0) : NULL);
   self->shown_jobs = d->run->jobs;
   self->shown_compare = g_strdup (d->run->compare);
   if (d->definition_b != NULL)
     self->shown_b_definition = tw_definition_ref (d->definition_b);
   g_free (self->run_file);
   self->run_file = g_strdup (d->path);
-  arm = self->arms[0];
   /* Translators: a Lab run was opened: its file, games played, games asked for */
   status = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Opened “%s”: %u of %llu game",
                                          "Opened “%s”: %u of %llu games", arm->total_games),
@@ -564,7 +517,6 @@ open_finished (GObject      *source,
   gtk_progress_bar_set_fraction (self->progress_bar,
                                  arm->total_games > 0
                                  ? (double) arm->games->len / arm->total_games : 0);
-  _tw_lab_page_update_charts (self);
   _tw_lab_page_update_actions (self);
 }
 

@@ -1,11 +1,11 @@
 /* tw-lab-page-private.h: what the files of the Lab view share
  *
- * TwLabPage is one class in several files: tw-lab-page.c (the GObject),
- * tw-lab-page-form.c (the settings), tw-lab-page-run.c (the run
- * controller), tw-lab-page-results.c (the summary and the charts) and
- * tw-lab-page-files.c (export, save and open a run). The instance struct is
- * here so each can reach the fields it works on; nothing outside those files
- * includes this header.
+ * TwLabPage is one class in two files: tw-lab-page.c (the GObject, its
+ * actions and its runs) and tw-lab-page-files.c (export, save and open a
+ * run). The settings (tw-lab-form.h), the run controller (tw-lab-run.h) and
+ * the results (tw-lab-results.h) are classes of their own that the page
+ * wires together. The instance struct is here so both files can reach it;
+ * nothing outside them includes this header.
  *
  * Copyright 2026 The Tilewright team
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -15,166 +15,48 @@
 
 #include <adwaita.h>
 
-#include "tw-bot.h"
-#include "tw-chart.h"
-#include "tw-game.h"
+#include "tw-lab-form.h"
 #include "tw-lab-page.h"
-#include "tw-sim.h"
+#include "tw-lab-results.h"
+#include "tw-lab-run.h"
 
 G_BEGIN_DECLS
 
-enum
-{
-  CHART_WIN,
-  CHART_SCORE,
-  CHART_SCORE_HIST,
-  CHART_LENGTH,
-  CHART_COUNTERS,
-  CHART_IMPACT,
-  N_CHARTS
-};
-
-#define CHART_HEIGHT 240
-
-/* Shared by the page and the worker thread; the worker only reads the
- * configuration and touches the rest under the mutex. */
-typedef struct
-{
-  gint       ref_count;
-  TwGame    *games[2];
-  guint      n_arms;
-  char      *change;       /* arm B's difference, "set name=value" or "definition NAME" */
-  char      *path;
-  char      *path_b;       /* B's definition file when B plays another definition */
-  TwBotSpec  bots[TW_MAX_PLAYERS];
-  guint64    seed;
-  guint64    total;
-  guint      jobs;
-  gint       cancel;
-  GMutex     mutex;
-  GPtrArray *pending[2];   /* finished chunks (TwSimArm) not yet shown */
-  gboolean   discard;      /* main thread only: the definition changed, drop the results */
-  guint64    base;         /* games of finished chunks, over all arms */
-  guint64    done;         /* base + games of the chunk being played */
-} Run;
-
 struct _TwLabPage
 {
-  AdwBin          parent_instance;
+  AdwBin           parent_instance;
 
   /* Template widgets */
-  GtkStack       *stack;
-  GtkBox         *settings_box;
-  GtkProgressBar *progress_bar;
-  GtkLabel       *status_label;
-  GtkBox         *charts_box;
-  GtkBox         *summary_box;
-
-  /* Borrowed: the settings, children of the groups */
-  GtkSpinButton  *players_spin;
-  GtkSpinButton  *games_spin;
-  GtkSpinButton  *jobs_spin;
-  GtkSpinButton  *negligible_spin;  /* points of win rate below which a change is negligible */
-  AdwEntryRow    *seed_row;
-  GtkWidget      *seat_rows[TW_MAX_PLAYERS];
-  GtkSpinButton  *iteration_spins[TW_MAX_PLAYERS];
-  GtkWidget      *option_widgets[TW_MAX_OPTIONS];
-  AdwComboRow    *compare_row;
-  GtkWidget      *ab_group;
-  GtkWidget      *b_row;           /* the value in B, built from the option's schema */
-  GtkWidget      *b_widget;        /* its combo row, switch or spin button */
-  GtkWidget      *b_definition_row; /* "Definition in B", when B is another definition */
-  GtkWidget      *definition_row;
-  GtkWidget      *areas[N_CHARTS];
-  GtkWidget      *impact_box;      /* the heading and table of the components */
-  GtkWidget      *impact_table;
+  GtkStack        *stack;
+  GtkBox          *settings_box;
+  TwLabForm       *form;
+  GtkProgressBar  *progress_bar;
+  GtkLabel        *status_label;
+  TwLabResults    *results;
 
   /* Owned */
-  TwDefinition   *definition;
-  GPtrArray      *groups;          /* the settings groups built for the definition */
-  GSettings      *gsettings;       /* the last run's form is kept here, or NULL */
-  Run            *run;             /* while running */
-  guint           timer;
-  gint64          started;
-  gint64          next_charts;     /* monotonic time of the next chart update */
-  TwSimArm       *arms[2];         /* what is shown */
-  guint           n_arms;
-  TwChart        *charts[N_CHARTS];
+  TwDefinition    *definition;         /* the form's */
+  TwLabRun        *run;                /* from Run until it has ended */
   GtkNativeDialog *chooser;
-  guint           shown_jobs;      /* the threads and B's change of the shown results */
-  char           *shown_compare;   /* "name=value", or NULL */
-  TwDefinition   *b_definition;    /* chosen for B ("Another definition"), or NULL */
-  TwDefinition   *shown_b_definition; /* B's definition of the shown results, or NULL */
-  GCancellable   *b_loading;       /* B's definition being loaded */
-  char           *run_file;        /* the last run saved or opened, for the file chooser */
-  GCancellable   *io;              /* a run being saved or opened */
+  guint            shown_jobs;         /* the threads and B's change of the shown results */
+  char            *shown_compare;      /* "name=value", or NULL */
+  TwDefinition    *shown_b_definition; /* B's definition of the shown results, or NULL */
+  char            *run_file;           /* the last run saved or opened, for the file chooser */
+  GCancellable    *io;                 /* a run being saved or opened */
 };
 
 /* tw-lab-page.c */
-void                   _tw_lab_page_notify_definition        (TwLabPage *self);
-
-/* tw-lab-page-form.c */
-guint                  _tw_lab_page_another_definition_index (TwLabPage *self);
-void                   _tw_lab_page_b_definition_activated   (GtkWidget  *widget,
-                                                              const char *action_name,
-                                                              GVariant   *parameter);
-const TwBotOptionSpec *_tw_lab_page_bot_choice_main_option   (guint i);
-guint                  _tw_lab_page_bot_choice_of_spec       (const TwBotSpec *spec,
-                                                              double          *main_value);
-char                  *_tw_lab_page_bot_choice_spec          (guint  i,
-                                                              double main_value);
-void                   _tw_lab_page_cancel_run               (TwLabPage *self);
-void                   _tw_lab_page_clear_results            (TwLabPage *self);
-void                   _tw_lab_page_compare_changed          (TwLabPage *self);
-int                    _tw_lab_page_control_get_value        (GtkWidget *w);
-void                   _tw_lab_page_control_set_value        (GtkWidget *w,
-                                                              int        value);
-char                  *_tw_lab_page_definition_title         (const char *name,
-                                                              const char *path,
-                                                              const char *other_name);
-gboolean               _tw_lab_page_has_results              (TwLabPage *self);
-int                    _tw_lab_page_option_value             (TwLabPage *self,
-                                                              guint      i);
-void                   _tw_lab_page_update_actions           (TwLabPage *self);
-void                   _tw_lab_page_update_seat_bot          (TwLabPage *self);
-void                   _tw_lab_page_use_definition           (TwLabPage    *self,
-                                                              TwDefinition *definition);
-
-/* tw-lab-page-run.c */
-gboolean               _tw_lab_page_b_supports_players       (const TwDefinition  *def,
-                                                              guint                n_players,
-                                                              GError             **error);
-void                   _tw_lab_page_cancel_activated         (GtkWidget  *widget,
-                                                              const char *action_name,
-                                                              GVariant   *parameter);
-guint                  _tw_lab_page_read_lineup              (TwLabPage  *self,
-                                                              TwBotSpec  *bots,
-                                                              TwOptions  *options);
-void                   _tw_lab_page_dialog_activated         (GtkWidget  *widget,
-                                                              const char *action_name,
-                                                              GVariant   *parameter);
-void                   _tw_lab_page_run_activated            (GtkWidget  *widget,
-                                                              const char *action_name,
-                                                              GVariant   *parameter);
-
-/* tw-lab-page-results.c */
-void                   _tw_lab_page_results_init             (TwLabPage *self);
-void                   _tw_lab_page_update_charts            (TwLabPage *self);
-void                   _tw_lab_page_restore_form             (TwLabPage *self);
-void                   _tw_lab_page_keep_form                (TwLabPage *self);
-void                   _tw_lab_page_show_seat_bot            (TwLabPage       *self,
-                                                              guint            p,
-                                                              const TwBotSpec *spec);
+void _tw_lab_page_clear_results      (TwLabPage    *self);
+void _tw_lab_page_update_actions     (TwLabPage    *self);
+void _tw_lab_page_use_definition     (TwLabPage    *self,
+                                      TwDefinition *definition);
 
 /* tw-lab-page-files.c */
-void                   _tw_lab_page_export_activated         (GtkWidget  *widget,
-                                                              const char *action_name,
-                                                              GVariant   *parameter);
-void                   _tw_lab_page_run_file_activated       (GtkWidget  *widget,
-                                                              const char *action_name,
-                                                              GVariant   *parameter);
-void                   _tw_lab_page_show_error               (TwLabPage  *self,
-                                                              const char *heading,
-                                                              const char *message);
+void _tw_lab_page_export_activated   (GtkWidget    *widget,
+                                      const char   *action_name,
+                                      GVariant     *parameter);
+void _tw_lab_page_run_file_activated (GtkWidget    *widget,
+                                      const char   *action_name,
+                                      GVariant     *parameter);
 
 G_END_DECLS

@@ -195,7 +195,7 @@ chart_new (TwSweepDialog *self,
         /* Translators: a seat in the charts: P1, P2, … */
         chart->series[s] = g_strdup_printf (_("P%u"), s + 1);
       else if (first != NULL && s < g_strv_length (first->end_reasons))
-        chart->series[s] = tw_id_to_words (first->end_reasons[s]);
+        chart->series[s] = tw_end_reason_words (first->rules_id, first->end_reasons[s]);
     }
   return chart;
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "tw-rules.h"
+#include "tw-schema.h"
 
 extern const TwRules tw_colorblock_rules;
 extern const TwRules tw_bs_rules;
@@ -37,6 +38,20 @@ tw_rules_lookup (const char *id)
     if (strcmp (all_rules[i]->id, id) == 0)
       return all_rules[i];
   return NULL;
+}
+
+char *
+tw_end_reason_words (const char *rules_id,
+                     const char *reason)
+{
+  const TwRules *rules = rules_id != NULL ? tw_rules_lookup (rules_id) : NULL;
+
+  g_return_val_if_fail (reason != NULL, NULL);
+
+  for (guint i = 0; rules != NULL && rules->end_reasons != NULL && rules->end_reasons[i]; i++)
+    if (strcmp (rules->end_reasons[i], reason) == 0)
+      return tw_choice_words (rules->end_reasons, rules->end_reason_labels, i);
+  return tw_id_to_words (reason);
 }
 
 /**

@@ -93,6 +93,9 @@ struct _TwRules
    * ids (NULL-terminated, "full-private-board", "tiles-ran-out"), and
    * end_reason() below says which one ended a finished game. */
   const char * const  *end_reasons;
+  /* What the views show for each end reason, marked with N_() (as many as
+   * end_reasons), or NULL: the ids in words. */
+  const char * const  *end_reason_labels;
   /* The notation in short, for `tilewright-cli rules`: lines of a move form
    * and what it means (the full text is in doc/rules/<game>.md). */
   const char          *notation;
@@ -305,6 +308,11 @@ struct _TwRules
 
 /* The registry of built-in modules. */
 const TwRules         *tw_rules_lookup     (const char *id);
+/* What the views show for the end reason @reason of module @rules_id: its
+ * label translated, else the id in words (also for a module or reason this
+ * build does not know, as a saved run may name). Free with g_free(). */
+char                  *tw_end_reason_words (const char *rules_id,
+                                            const char *reason);
 const TwRules * const *tw_rules_all        (guint      *n_out);
 /* The module ids, NULL-terminated, for "did you mean" hints. */
 const char * const    *tw_rules_ids        (void);

@@ -222,6 +222,18 @@ tw_id_to_words (const char *id)
 }
 
 char *
+tw_choice_words (const char * const *choices,
+                 const char * const *labels,
+                 guint               i)
+{
+  g_return_val_if_fail (choices != NULL && choices[i] != NULL, NULL);
+
+  if (labels != NULL && labels[i] != NULL)
+    return g_strdup (_(labels[i]));
+  return tw_id_to_words (choices[i]);
+}
+
+char *
 tw_option_value_to_string (const TwOptionSpec *spec,
                            int                 value)
 {

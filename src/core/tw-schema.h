@@ -45,6 +45,9 @@ typedef struct
   /* 0: any seat count. Else a game with more seats refuses the option when
    * it is not at its default (a BOOL: when on); forms disable it there. */
   guint               max_players;
+  /* CHOICE: what forms show for each choice, marked with N_() (as many as
+   * choices), or NULL: the ids in words (tw_choice_words()) */
+  const char * const *choice_labels;
 } TwOptionSpec;
 
 /* One parameter of a card kind. */
@@ -58,6 +61,7 @@ typedef struct
   int                 max;
   const char * const *choices;       /* CHOICE only */
   const char         *description;
+  const char * const *choice_labels; /* CHOICE: as TwOptionSpec's, or NULL */
 } TwParamSpec;
 
 /* One entry of a module's card catalogue: a goal condition, a tool effect,
@@ -106,6 +110,11 @@ gboolean            tw_options_set_from_string (TwOptions          *options,
  * capital). Modules name choices and end reasons with such ids; this is
  * what the views show for them. */
 char               *tw_id_to_words            (const char         *id);
+/* What a form shows for choice @i of @choices: @labels[i] translated, or
+ * the id in words when the module gives no label. Free with g_free(). */
+char               *tw_choice_words           (const char * const *choices,
+                                               const char * const *labels,
+                                               guint               i);
 char               *tw_option_value_to_string (const TwOptionSpec *spec,
                                            int                 value);
 void                tw_options_set_defaults (TwOptions         *options,

@@ -18,13 +18,21 @@
 /* Schemas                                                                  */
 
 static const char * const clause_choices[] = { "instead", "either", "off", NULL };
+static const char * const clause_labels[] = { N_("Instead"), N_("Either"), N_("Off"), NULL };
 static const char * const capture_choices[] = { "remove", "return", NULL };
+static const char * const capture_labels[] = { N_("Remove"), N_("Return"), NULL };
 static const char * const capture_points_choices[] = { "per-marker", "per-tile", NULL };
+static const char * const capture_points_labels[] = { N_("Per marker"), N_("Per tile"), NULL };
 static const char * const lock_values_choices[] = { "at-game-end", "when-locked", NULL };
+static const char * const lock_values_labels[] = { N_("At game end"), N_("When locked"), NULL };
 static const char * const tier_score_choices[] = { "lock-values", "locked-tiles", NULL };
+static const char * const tier_score_labels[] = { N_("Lock values"), N_("Locked tiles"), NULL };
 static const char * const holding_face_choices[] = { "face-down", "face-up", NULL };
+static const char * const holding_face_labels[] = { N_("Face down"), N_("Face up"), NULL };
 static const char * const placements_choices[] = { "up-to-roll", "all-of-roll", NULL };
+static const char * const placements_labels[] = { N_("Up to roll"), N_("All of roll"), NULL };
 static const char * const empty_choices[] = { "every-row", "top", "random", NULL };
+static const char * const empty_labels[] = { N_("Every row"), N_("Top"), N_("Random"), NULL };
 
 const char * const bb_kind_names[] = {
   [BB_KIND_CLEAN] = "clean",
@@ -64,6 +72,7 @@ const TwOptionSpec bb_options[] = {
        "row-3 tile with a revealed one: instead of the normal form (the text reads as a replacement), either form at "
        "the player's choice, or off (ignored). When the clause has no target the normal form applies."),
     .label = N_("\"Fewer than 3 rows\" clause"),
+    .choice_labels = clause_labels,
     .source = "Rulebook, Black tiles: Move Block and Swap Block; notes 3.2.8 (AMBIGUITY)" },
   [BB_OPT_REMOVE_LOCKED_TILES] = { "remove-locked-tiles", TW_VALUE_BOOL, 1, 0, 1, NULL,
     N_("Crumble and the Bulldozer may remove a locked tile (\"any revealed block tile\"; the Crumble article destroys "
@@ -78,16 +87,19 @@ const TwOptionSpec bb_options[] = {
     N_("Opponents' markers on a tile when it locks are captured and leave the game (\"capturing\" implies they are "
        "taken); return: they go back to their owners' supplies, the locker still scores them."),
     .label = N_("Captured markers"),
+    .choice_labels = capture_labels,
     .source = "Rulebook, Scoring: \"+1 point for capturing opponent markers\"; notes 3.2.6b (AMBIGUITY)" },
   [BB_OPT_CAPTURE_POINTS] = { "capture-points", TW_VALUE_CHOICE, BB_CAPTURE_PER_MARKER, 0, 0, capture_points_choices,
     N_("\"+1 point for capturing opponent markers also on that block\": +1 per captured marker, or +1 per lock that "
        "captured any."),
     .label = N_("Capture points"),
+    .choice_labels = capture_points_labels,
     .source = "Rulebook, Scoring: \"+1 point for capturing opponent markers also on that block\"" },
   [BB_OPT_LOCK_VALUES] = { "lock-values", TW_VALUE_CHOICE, BB_VALUES_AT_END, 0, 0, lock_values_choices,
     N_("Lock values come from the tile's row at game end (moving claimed tiles between tiers is the point of Move and "
        "Swap in the Trade article); when-locked fixes the value the moment the tile locks."),
     .label = N_("When lock values are read"),
+    .choice_labels = lock_values_labels,
     .source = "Rulebook, Clean blocks; the Trade article; notes 3.2.9 (AMBIGUITY)" },
   [BB_OPT_GOLD_MULTIPLIER] = { "gold-multiplier", TW_VALUE_INT, 2, 1, 4, NULL,
     N_("A gold-bordered clean block locks for this many times its tier number (the rulebook gives no value; the "
@@ -97,11 +109,13 @@ const TwOptionSpec bb_options[] = {
   [BB_OPT_TIER_SCORE] = { "tier-score", TW_VALUE_CHOICE, BB_TIER_LOCK_VALUES, 0, 0, tier_score_choices,
     N_("Who wins a tier: the most lock points in it (\"tier score\"), or the most locked tiles in it."),
     .label = N_("Tier winner"),
+    .choice_labels = tier_score_labels,
     .source = "Rulebook, Tier Bonus: \"Tier score determines which player won each tier\"; notes 3.2.10 (AMBIGUITY)" },
   [BB_OPT_HOLDING_FACE] = { "holding-face", TW_VALUE_CHOICE, BB_HOLDING_FACE_DOWN, 0, 0, holding_face_choices,
     N_("Short Stack: a holding goes in face down and is revealed and resolved when marked like any tile; face-up: it "
        "goes in revealed and its effect never resolves."),
     .label = N_("Holdings go in"),
+    .choice_labels = holding_face_labels,
     .source = "Rulebook, Short Stack; notes 3.2.13 (AMBIGUITY: face down)" },
   [BB_OPT_IDLE_ROUND_ENDS] = { "idle-round-ends", TW_VALUE_BOOL, 0, 0, 1, NULL,
     N_("The rulebook-reading safety end is a full round in which nobody could place a marker on a tile; on: also a "
@@ -119,6 +133,7 @@ const TwOptionSpec bb_options[] = {
     N_("The die says how many markers \"may be placed\": up to the roll (a turn may end early); all-of-roll: the turn "
        "ends only when the roll is used up or no marker can go on a tile."),
     .label = N_("Markers per roll"),
+    .choice_labels = placements_labels,
     .source = "Rulebook, Game Rules 3: the die says how many markers \"may be placed\"; notes 3.2.6 (AMBIGUITY)" },
   [BB_OPT_SHORT_STACK_EMPTY] = { "short-stack-empty", TW_VALUE_CHOICE, BB_EMPTY_EVERY_ROW, 0, 0, empty_choices,
     N_("Short Stack: where the slots the holdings leave empty are. \"After setting up the board\" (every row of the "
@@ -126,6 +141,7 @@ const TwOptionSpec bb_options[] = {
        "on, so every tier holds tiles; top: rows are filled from the bottom up and the top slots stay empty (with 4 "
        "players rows 4-8 get no tile and tiers 3-4 cannot be won); random: random slots above the clean tiles."),
     .label = N_("Short Stack empty slots"),
+    .choice_labels = empty_labels,
     .source = "Rulebook, Short Stack: \"After setting up the board, deal each player 3 block tiles\", \"uses fewer tiles\"; notes 3.2.13 (AMBIGUITY)" },
 };
 
@@ -157,6 +173,7 @@ static const char * const bb_extra_tile_keys[] = { NULL };
  * one of the safety ends (a round in which nobody could place, the round
  * limit), as in doc/rules/block-2-block.md. */
 static const char * const bb_end_reasons[] = { "all-locked", "no-placement", "round-limit", NULL };
+static const char * const bb_end_reasons_labels[] = { N_("All locked"), N_("No placement"), N_("Round limit"), NULL };
 
 /* What a move did with the components, for `simulate --impact`: a block
  * comes into play when it is revealed (or dealt as a holding); it is used
@@ -240,6 +257,7 @@ const TwRules tw_bb_rules = {
   .extra_tile_keys = bb_extra_tile_keys,
   .counter_names = bb_counter_names,
   .end_reasons = bb_end_reasons,
+  .end_reason_labels = bb_end_reasons_labels,
   .notation = bb_notation_summary,
   .validate = bb_validate,
   .prepare = bb_prepare,

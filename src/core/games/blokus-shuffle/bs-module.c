@@ -19,12 +19,19 @@
 /* Schemas                                                                  */
 
 static const char * const scoring_choices[] = { "basic", "advanced", NULL };
+static const char * const scoring_labels[] = { N_("Basic"), N_("Advanced"), NULL };
 static const char * const start_choices[] = { "fixed", "any-free", NULL };
+static const char * const start_labels[] = { N_("Fixed"), N_("Any free"), NULL };
 static const char * const deck2_choices[] = { "merged", "per-color", NULL };
+static const char * const deck2_labels[] = { N_("Merged"), N_("Per color"), NULL };
 static const char * const edge_choices[] = { "must-touch-side", "may-touch-side", NULL };
+static const char * const edge_labels[] = { N_("Must touch side"), N_("May touch side"), NULL };
 static const char * const double_choices[] = { "first-piece", "any-own-corner", NULL };
+static const char * const double_labels[] = { N_("First piece"), N_("Any own corner"), NULL };
 static const char * const mono_choices[] = { "last-placed", "only-if-all-placed", NULL };
+static const char * const mono_labels[] = { N_("Last placed"), N_("Only if all placed"), NULL };
 static const char * const score2_choices[] = { "worse-color", "both-colors", NULL };
+static const char * const score2_labels[] = { N_("Worse color"), N_("Both colors"), NULL };
 
 const TwOptionSpec bs_options[] = {
   [BS_OPT_CARDS] = { "cards", TW_VALUE_BOOL, 1, 0, 1, NULL,
@@ -35,16 +42,19 @@ const TwOptionSpec bs_options[] = {
     N_("basic: fewest remaining squares wins; advanced: -1 per remaining square, +15 all placed, "
        "+5 monomino last (the rulebook's optional scoring)."),
     .label = N_("Scoring"),
+    .choice_labels = scoring_labels,
     .source = "Rulebook, basic scoring and the optional advanced scoring; notes 5.2.9" },
   [BS_OPT_START_CORNER] = { "start-corner", TW_VALUE_CHOICE, 0, 0, 0, start_choices,
     N_("The first piece covers the colour's own corner as in standard Blokus (the rulebook only "
        "says \"a corner square\"); any-free: any start corner not yet covered."),
     .label = N_("Start corner"),
+    .choice_labels = start_labels,
     .source = "Rulebook: the first piece covers \"a corner square\"; notes 5.2.2 (AMBIGUITY)" },
   [BS_OPT_TWO_PLAYER_DECK] = { "two-player-deck", TW_VALUE_CHOICE, 0, 0, 0, deck2_choices,
     N_("2 players: both colours' cards shuffled into one deck and one hand (\"shuffle ... together "
        "to form a single deck\"); per-color: each colour keeps its own deck and hand."),
     .label = N_("Two-player deck"),
+    .choice_labels = deck2_labels,
     .source = "Rulebook, 2 players: \"shuffle ... together to form a single deck\"; notes 5.2.3 (AMBIGUITY)" },
   [BS_OPT_SHARED_COLOR] = { "shared-color", TW_VALUE_INT, 4, 1, 4, NULL,
     N_("3 players: the shared colour, by its place in the turn order (4 = green; the rulebook "
@@ -55,6 +65,7 @@ const TwOptionSpec bs_options[] = {
     N_("Edge to Edge: the piece must touch its own colour along a side (corner contact not needed); "
        "may-touch-side: side or corner contact both count for that piece."),
     .label = N_("Edge to Edge card"),
+    .choice_labels = edge_labels,
     .source = "Rulebook, card Edge to Edge; notes 5.2.7 (AMBIGUITY)" },
   [BS_OPT_WILD_OWN] = { "wild-own-color", TW_VALUE_BOOL, 0, 0, 1, NULL,
     N_("Wild: the piece's own colour may be declared (then the card changes nothing); off: "
@@ -65,16 +76,19 @@ const TwOptionSpec bs_options[] = {
     N_("Double Play: the second piece must touch the first piece at a corner (the card's text); "
        "any-own-corner: any corner contact with its colour."),
     .label = N_("Double Play contact"),
+    .choice_labels = double_labels,
     .source = "Rulebook, card Double Play; notes 5.2.7 (AMBIGUITY)" },
   [BS_OPT_MONOMINO_BONUS] = { "monomino-bonus", TW_VALUE_CHOICE, 0, 0, 0, mono_choices,
     N_("Advanced scoring's +5: the colour's last placed piece is the monomino (as written); "
        "only-if-all-placed: also needs every piece placed, as in classic Blokus."),
     .label = N_("Monomino bonus"),
+    .choice_labels = mono_labels,
     .source = "Rulebook, advanced scoring: +5 if the last piece placed was the monomino; notes 5.2.9" },
   [BS_OPT_TWO_PLAYER_SCORE] = { "two-player-score", TW_VALUE_CHOICE, 0, 0, 0, score2_choices,
     N_("2 players: a player's score is their worse colour (this rulebook); both-colors adds the two "
        "colours up, as classic Blokus and Pentobi's Blokus Two-Player do."),
     .label = N_("Two-player score"),
+    .choice_labels = score2_labels,
     .source = "Rulebook, 2 players: the worse colour scores; notes 5.2.9; classic Blokus: both colours" },
 };
 

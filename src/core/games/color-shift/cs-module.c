@@ -18,12 +18,19 @@
 /* Schemas                                                                  */
 
 static const char * const match_choices[] = { "touching-edge", "any-colour", NULL };
+static const char * const match_labels[] = { N_("Touching edge"), N_("Any colour"), NULL };
 static const char * const unplaceable_choices[] = { "discard-draw-once", "discard-until-placeable", NULL };
+static const char * const unplaceable_labels[] = { N_("Discard draw once"), N_("Discard until placeable"), NULL };
 static const char * const equal_turns_choices[] = { "remove-random-tiles", "play-all-tiles", NULL };
+static const char * const equal_turns_labels[] = { N_("Remove random tiles"), N_("Play all tiles"), NULL };
 static const char * const move_path_choices[] = { "turns-allowed", "straight-line", NULL };
+static const char * const move_path_labels[] = { N_("Turns allowed"), N_("Straight line"), NULL };
 static const char * const rounding_choices[] = { "down", "up", NULL };
+static const char * const rounding_labels[] = { N_("Down"), N_("Up"), NULL };
 static const char * const merged_choices[] = { "count-all-tiles", "count-unfinished-tiles", NULL };
+static const char * const merged_labels[] = { N_("Count all tiles"), N_("Count unfinished tiles"), NULL };
 static const char * const empty_hand_choices[] = { "action-only-turn", "passed-over", NULL };
+static const char * const empty_hand_labels[] = { N_("Action only turn"), N_("Passed over"), NULL };
 
 const TwOptionSpec cs_options[] = {
   [CS_OPT_MEEPLES] = { "meeples", TW_VALUE_INT, 5, 1, CS_MAX_MEEPLES, NULL,
@@ -38,36 +45,43 @@ const TwOptionSpec cs_options[] = {
     N_("\"Must share at least 1 color with the adjacent tile\": a touching edge pair of the same colour "
        "(colour areas continue only through touching edges), or any colour anywhere on both tiles."),
     .label = N_("Placement colour match"),
+    .choice_labels = match_labels,
     .source = "Rulebook: a tile \"must share at least 1 color with the adjacent tile\"; notes 2.2.6 (AMBIGUITY)" },
   [CS_OPT_UNPLACEABLE] = { "unplaceable-tile", TW_VALUE_CHOICE, 0, 0, 0, unplaceable_choices,
     N_("A hand that cannot be placed: discard a tile and draw one replacement, skipping the placement if "
        "that fails too (the notes' reading); or keep discarding and drawing until a tile fits."),
     .label = N_("Unplaceable tile"),
+    .choice_labels = unplaceable_labels,
     .source = "Not in the rulebook; notes 2.2.6 (AMBIGUITY: discard and draw once)" },
   [CS_OPT_EQUAL_TURNS] = { "equal-turns", TW_VALUE_CHOICE, 0, 0, 0, equal_turns_choices,
     N_("\"Everyone should have taken an equal number of turns\": remove random tiles at setup until the "
        "tiles divide by the player count; or play every tile, so that the first seats place one tile more."),
     .label = N_("Equal turns at set-up"),
+    .choice_labels = equal_turns_labels,
     .source = "Rulebook: \"Everyone should have taken an equal number of turns\"; notes 2.2.4 (AMBIGUITY)" },
   [CS_OPT_MOVE_PATH] = { "move-path", TW_VALUE_CHOICE, 0, 0, 0, move_path_choices,
     N_("\"Move a meeple 1-3 tiles (orthogonally)\": each step picks its own direction; or all steps go in "
        "one direction."),
     .label = N_("Meeple move path"),
+    .choice_labels = move_path_labels,
     .source = "Rulebook: \"Move a meeple 1-3 tiles (orthogonally)\"; notes 2.2.8 (AMBIGUITY)" },
   [CS_OPT_END_ROUNDING] = { "end-rounding", TW_VALUE_CHOICE, 0, 0, 0, rounding_choices,
     N_("End-game points for an unfinished area, \"1 point for every 2 tiles\": rounded down (a lone tile "
        "gives nothing), or up."),
     .label = N_("End-game rounding"),
+    .choice_labels = rounding_labels,
     .source = "Rulebook: \"1 point for every 2 tiles\"; notes 2.2.12 (AMBIGUITY)" },
   [CS_OPT_MERGED_FINISHED] = { "merged-finished-tiles", TW_VALUE_CHOICE, 0, 0, 0, merged_choices,
     N_("When a shift joins finished sections to an open area that later completes (or ends the game), "
        "its points count every tile of the area; or only tiles with a section not finished before."),
     .label = N_("Tiles of re-opened areas"),
+    .choice_labels = merged_labels,
     .source = "Not in the rulebook: a shift joining finished regions (doc/rules/color-shift.md)" },
   [CS_OPT_EMPTY_HAND] = { "empty-hand", TW_VALUE_CHOICE, 0, 0, 0, empty_hand_choices,
     N_("A seat whose hand ran out while others still hold tiles (after a discard): it takes its turn "
        "with step 1 skipped, so every seat takes the same number of turns; or it is passed over."),
     .label = N_("Seat without tiles"),
+    .choice_labels = empty_hand_labels,
     .source = "Rulebook: \"Once all players have played their tiles, the game is over. Everyone should have taken an equal number of turns.\"" },
 };
 

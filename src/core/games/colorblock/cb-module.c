@@ -19,12 +19,19 @@
 /* Schemas                                                                  */
 
 static const char * const goal_boards_choices[] = { "shared-or-own-private", "shared-only", NULL };
+static const char * const goal_boards_labels[] = { N_("Shared or own private"), N_("Shared only"), NULL };
 static const char * const completion_choices[] = { "perimeter-and-holes", "perimeter-only", NULL };
+static const char * const completion_labels[] = { N_("Perimeter and holes"), N_("Perimeter only"), NULL };
 static const char * const first_player_choices[] = { "first-seat", "random", NULL };
+static const char * const first_player_labels[] = { N_("First seat"), N_("Random"), NULL };
 static const char * const tie_break_choices[] = { "lightning-round", "shared-win", NULL };
+static const char * const tie_break_labels[] = { N_("Lightning round"), N_("Shared win"), NULL };
 static const char * const final_turn_choices[] = { "score-without-turn", "reshuffle-discards", NULL };
+static const char * const final_turn_labels[] = { N_("Score without turn"), N_("Reshuffle discards"), NULL };
 static const char * const draft_unplayable_choices[] = { "discard", "discard-and-draw", NULL };
+static const char * const draft_unplayable_labels[] = { N_("Discard"), N_("Discard and draw"), NULL };
 static const char * const board_choices[] = { "any", "shared", "private", NULL };
+static const char * const board_labels[] = { N_("Any"), N_("Shared"), N_("Private"), NULL };
 
 const TwOptionSpec cb_options[] = {
   [CB_OPT_EXPERT] = { "expert-draft", TW_VALUE_BOOL, 0, 0, 1, NULL,
@@ -54,6 +61,7 @@ const TwOptionSpec cb_options[] = {
   [CB_OPT_GOAL_BOARDS] = { "goal-boards", TW_VALUE_CHOICE, 0, 0, 0, goal_boards_choices,
     N_("Where a goal may be met unless its card names a board: the shared board or the placer's own private board (\"the first time a player satisfies the condition\"), or the shared board only."),
     .label = N_("Where goals count"),
+    .choice_labels = goal_boards_labels,
     .source = "Rulebook: \"the first time a player satisfies the Goal's condition\"; notes 1.2.10 (AMBIGUITY)" },
   [CB_OPT_GOAL_COMPLETED] = { "goal-needs-completed-shape", TW_VALUE_BOOL, 1, 0, 1, NULL,
     N_("\"Make a shape\" means a completed shape (only completed shapes matter elsewhere); off: any shape as it stands counts."),
@@ -66,6 +74,7 @@ const TwOptionSpec cb_options[] = {
   [CB_OPT_COMPLETION] = { "shape-completion", TW_VALUE_CHOICE, 0, 0, 0, completion_choices,
     N_("A completed shape has an unbroken perimeter and no missing interior tile (both are stated); perimeter-only ignores holes."),
     .label = N_("Completed shape"),
+    .choice_labels = completion_labels,
     .source = "Rulebook: an unbroken perimeter and no missing interior tile; notes 1.2.8" },
   [CB_OPT_PRIVATE_SIZE] = { "private-board-size", TW_VALUE_INT, 3, 2, CB_MAX_PRIVATE, NULL,
     N_("Side of the private board's square footprint; the game ends when a player fills it."),
@@ -74,18 +83,22 @@ const TwOptionSpec cb_options[] = {
   [CB_OPT_FIRST_PLAYER] = { "first-player", TW_VALUE_CHOICE, 0, 0, 0, first_player_choices,
     N_("Who starts (the rulebook: the most colourful outfit): the first seat, or a seat drawn from the seed."),
     .label = N_("First player"),
+    .choice_labels = first_player_labels,
     .source = "Rulebook: the player with the most colorful outfit starts; notes 1.2.4" },
   [CB_OPT_TIE_BREAK] = { "tie-break", TW_VALUE_CHOICE, 0, 0, 0, tie_break_choices,
     N_("Players tied for the most points add a second colour, then a third (the lightning round); or the tie stands."),
     .label = N_("Tie-break"),
+    .choice_labels = tie_break_labels,
     .source = "Rulebook: the lightning round; notes 1.2.13" },
   [CB_OPT_FINAL_TURN_DECK] = { "final-turn-without-tiles", TW_VALUE_CHOICE, 0, 0, 0, final_turn_choices,
     N_("If the tiles run out during the last turns, the remaining players score without a turn (\"the game ends if the tiles run out\"), or the discards are shuffled into a new stack for those turns."),
     .label = N_("Tiles run out in the last turns"),
+    .choice_labels = final_turn_labels,
     .source = "Rulebook: \"the game ends if the tiles run out\"; notes 1.2.11a (AMBIGUITY)" },
   [CB_OPT_DRAFT_UNPLAYABLE] = { "draft-unplayable-tile", TW_VALUE_CHOICE, 0, 0, 0, draft_unplayable_choices,
     N_("Expert Mode: a drafted tile that fits nowhere is discarded with no replacement (it was chosen, not drawn), or discarded and replaced from the stack as in the basic game."),
     .label = N_("Unplayable drafted tile"),
+    .choice_labels = draft_unplayable_labels,
     .source = "Rulebook, Expert Mode; notes 1.2.14 (AMBIGUITY)" },
 };
 
@@ -93,20 +106,24 @@ G_STATIC_ASSERT (G_N_ELEMENTS (cb_options) == CB_N_OPTIONS);
 
 static const TwParamSpec p_shape_size[] = {
   { "tiles", TW_VALUE_INT, TRUE, 3, 1, 99, NULL, N_("Number of tiles in the shape.") },
-  { "board", TW_VALUE_CHOICE, FALSE, 0, 0, 0, board_choices, N_("Where the shape must be made.") },
+  { "board", TW_VALUE_CHOICE, FALSE, 0, 0, 0, board_choices, N_("Where the shape must be made."),
+    board_labels },
 };
 static const TwParamSpec p_color_shape_size[] = {
   { "color", TW_VALUE_COLOR, TRUE, 0, 0, 0, NULL, N_("Colour of the shape.") },
   { "tiles", TW_VALUE_INT, FALSE, 5, 1, 99, NULL, N_("Number of tiles in the shape.") },
-  { "board", TW_VALUE_CHOICE, FALSE, 0, 0, 0, board_choices, N_("Where the shape must be made.") },
+  { "board", TW_VALUE_CHOICE, FALSE, 0, 0, 0, board_choices, N_("Where the shape must be made."),
+    board_labels },
 };
 static const TwParamSpec p_pictured[] = {
   { "shape", TW_VALUE_SHAPE, TRUE, 0, 0, 0, NULL, N_("The pictured shape, in any orientation.") },
   { "color", TW_VALUE_COLOR, FALSE, -1, 0, 0, NULL, N_("Colour it must be made in (any single colour when absent).") },
-  { "board", TW_VALUE_CHOICE, FALSE, 0, 0, 0, board_choices, N_("Where the shape must be made.") },
+  { "board", TW_VALUE_CHOICE, FALSE, 0, 0, 0, board_choices, N_("Where the shape must be made."),
+    board_labels },
 };
 static const TwParamSpec p_island[] = {
-  { "board", TW_VALUE_CHOICE, FALSE, 0, 0, 0, board_choices, N_("Where the shape must be made.") },
+  { "board", TW_VALUE_CHOICE, FALSE, 0, 0, 0, board_choices, N_("Where the shape must be made."),
+    board_labels },
 };
 static const TwParamSpec p_private_size[] = {
   { "min-tiles", TW_VALUE_INT, FALSE, 3, 1, 25, NULL, N_("Least number of tiles in the shape.") },
@@ -157,6 +174,7 @@ G_STATIC_ASSERT (G_N_ELEMENTS (cb_counter_names) == CB_N_COUNTERS + 1);
 /* How a game ended: the rulebook's main ending, a full private board, or
  * its fallback, the tiles running out (doc/rules/colorblock.md). */
 static const char * const cb_end_reasons[] = { "full-private-board", "tiles-ran-out", NULL };
+static const char * const cb_end_reasons_labels[] = { N_("Full private board"), N_("Tiles ran out"), NULL };
 
 static const char * const cb_extra_tile_keys[] = { NULL };
 
@@ -231,6 +249,7 @@ const TwRules tw_colorblock_rules = {
   .extra_tile_keys = cb_extra_tile_keys,
   .counter_names = cb_counter_names,
   .end_reasons = cb_end_reasons,
+  .end_reason_labels = cb_end_reasons_labels,
   .notation = cb_notation_summary,
   .validate = cb_validate,
   .prepare = cb_prepare,

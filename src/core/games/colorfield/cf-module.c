@@ -19,11 +19,17 @@
 /* Schemas                                                                  */
 
 static const char * const tool_reveal_choices[] = { "before-setup", "after-setup", NULL };
+static const char * const tool_reveal_labels[] = { N_("Before setup"), N_("After setup"), NULL };
 static const char * const setup_choices[] = { "choose", "dealt", NULL };
+static const char * const setup_labels[] = { N_("Choose"), N_("Dealt"), NULL };
 static const char * const first_player_choices[] = { "first-seat", "random", NULL };
+static const char * const first_player_labels[] = { N_("First seat"), N_("Random"), NULL };
 static const char * const swap_choices[] = { "keep-rotation", "upright", NULL };
+static const char * const swap_labels[] = { N_("Keep rotation"), N_("Upright"), NULL };
 static const char * const reshuffle_choices[] = { "common-discard", "all-discards", NULL };
+static const char * const reshuffle_labels[] = { N_("Common discard"), N_("All discards"), NULL };
 static const char * const collective_choices[] = { "tokens-first", "free-first", NULL };
+static const char * const collective_labels[] = { N_("Tokens first"), N_("Free first"), NULL };
 
 const TwOptionSpec cf_options[] = {
   [CF_OPT_ADVANCED] = { "advanced-mode", TW_VALUE_BOOL, 0, 0, 1, NULL,
@@ -37,26 +43,32 @@ const TwOptionSpec cf_options[] = {
   [CF_OPT_TOOL_REVEAL] = { "tool-reveal", TW_VALUE_CHOICE, 1, 0, 0, tool_reveal_choices,
     N_("Round set-up as printed: set-up tiles, the tray, \"Then, draw and reveal one Community Tool Card\" (so the Rounded Wooden Palette acts at set-up only when kept in Advanced Mode); before-setup reveals the tool first, so that it always can."),
     .label = N_("Round set-up order"),
+    .choice_labels = tool_reveal_labels,
     .source = "Rulebook, round set-up: tiles, then the tray, \"Then, draw and reveal one Community Tool Card\"; notes 4.2.4" },
   [CF_OPT_SETUP_CHOICES] = { "setup-choices", TW_VALUE_CHOICE, 0, 0, 0, setup_choices,
     N_("Players choose their Player Card and the face of their dealt canvas board, as written; dealt draws both at random (quick simulations)."),
     .label = N_("Player Card and canvas face"),
+    .choice_labels = setup_labels,
     .source = "Rulebook, game set-up: players choose; notes 4.2.3" },
   [CF_OPT_FIRST_PLAYER] = { "first-player", TW_VALUE_CHOICE, 0, 0, 0, first_player_choices,
     N_("Who starts (the rulebook: whoever painted most recently; the first player never changes): the first seat, or a seat drawn from the seed."),
     .label = N_("First player"),
+    .choice_labels = first_player_labels,
     .source = "Rulebook: the most recent painter starts and stays first; notes 4.2.3" },
   [CF_OPT_SWAP_ROTATION] = { "swap-rotation", TW_VALUE_CHOICE, 0, 0, 0, swap_choices,
     N_("Swapped tiles keep their current rotation (\"follow the orientation rules\" forbids turning them, not keeping an earlier Rotate); upright turns both back to upright."),
     .label = N_("Swapped tiles' rotation"),
+    .choice_labels = swap_labels,
     .source = "Rulebook, ability Swap: \"follow the orientation rules\"; notes 4.2.6 (AMBIGUITY)" },
   [CF_OPT_RESHUFFLE] = { "reshuffle", TW_VALUE_CHOICE, 0, 0, 0, reshuffle_choices,
     N_("When the draw deck runs out, the common discard pile is shuffled into a new deck and the personal discards stay until the round ends; all-discards shuffles the personal piles in too."),
     .label = N_("Reshuffle"),
+    .choice_labels = reshuffle_labels,
     .source = "Rulebook: an empty deck; notes 4.2.8 (AMBIGUITY)" },
   [CF_OPT_COLLECTIVE_TOKENS] = { "local-collective-tokens", TW_VALUE_CHOICE, 0, 0, 0, collective_choices,
     N_("Local Collective allows more abilities than tokens: the tokens are spent first and the extra uses are free (unspent tokens still pay); free-first spends the free uses before any token."),
     .label = N_("Local Collective tokens"),
+    .choice_labels = collective_labels,
     .source = "Rulebook, tool Local Collective; notes 4.2.12 (AMBIGUITY)" },
   [CF_OPT_SKETCH_MUST_PLACE] = { "sketchbook-must-place", TW_VALUE_BOOL, 1, 0, 1, NULL,
     N_("After drawing two with the Sketchbook the kept tile must be played (\"choose one to play and one to discard\"); off: it may also be discarded."),

@@ -1,9 +1,11 @@
-/* tw-lab-page-form.c: the Lab view's settings
+/* tw-lab-form.c: the Lab view's settings
  *
  * Built from the open definition and its rules module's option table:
  * players, games, threads, seed, a bot per seat, the options, and what B
  * changes in an A/B comparison (an option's value or another definition,
- * loaded on a thread).
+ * loaded on a thread). The settings make a run's configuration
+ * (tw_lab_form_get_config()); the games, seed, threads, bots and threshold
+ * of the last run are kept in GSettings for the next start.
  *
  * Copyright 2026 The Tilewright team
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -11,7 +13,7 @@
 
 #include "config.h"
 
-#include "tw-lab-page-private.h"
+#include "tw-lab-form.h"
 
 #include <string.h>
 
@@ -20,42 +22,54 @@
 #include "tw-app-util.h"
 #include "tw-diag.h"
 
+struct _TwLabForm
+{
+  AdwBin           parent_instance;
+
+  /* Borrowed: the settings, children of the groups */
+  GtkBox          *box;              /* the groups */
+  GtkSpinButton   *players_spin;
+  GtkSpinButton   *games_spin;
+  GtkSpinButton   *jobs_spin;
+  GtkSpinButton   *negligible_spin;
+  AdwEntryRow     *seed_row;
+  GtkWidget       *seat_rows[TW_MAX_PLAYERS];
+  GtkSpinButton   *iteration_spins[TW_MAX_PLAYERS];
+  GtkWidget       *option_widgets[TW_MAX_OPTIONS];
+  AdwComboRow     *compare_row;
+  GtkWidget       *ab_group;
+  GtkWidget       *b_row;            /* the value in B, built from the option's schema */
+  GtkWidget       *b_widget;         /* its combo row, switch or spin button */
+  GtkWidget       *b_definition_row; /* "Definition in B", when B is another definition */
+  GtkWidget       *definition_row;
+
+  /* Owned */
+  TwDefinition    *definition;
+  GPtrArray       *groups;           /* the settings groups built for the definition */
+  GSettings       *gsettings;        /* the last run's form is kept here, or NULL */
+  TwDefinition    *b_definition;     /* chosen for B ("Another definition"), or NULL */
+  GCancellable    *b_loading;        /* B's definition being loaded */
+  GtkNativeDialog *chooser;          /* for B's definition */
+
+  double           negligible;       /* points of win rate below which a change is negligible */
+};
+
+G_DEFINE_FINAL_TYPE (TwLabForm, tw_lab_form, ADW_TYPE_BIN)
+
+enum
+{
+  PROP_0,
+  PROP_NEGLIGIBLE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
 /* ------------------------------------------------------------------------ */
 /* Settings                                                                 */
 
-gboolean
-_tw_lab_page_has_results (TwLabPage *self)
-{
-  return self->n_arms > 0 && self->arms[0]->games->len > 0;
-}
-
-void
-_tw_lab_page_update_actions (TwLabPage *self)
-{
-  gboolean running = self->run != NULL;
-  gboolean results = _tw_lab_page_has_results (self);
-  gboolean busy = running || self->io != NULL;
-
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "lab.run",
-                                 self->definition != NULL && !busy);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "lab.balance",
-                                 self->definition != NULL && !busy
-                                 && self->definition->rules->n_options > 0);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "lab.sweep",
-                                 self->definition != NULL && !busy);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "lab.save-run", results && !busy);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "lab.open-run",
-                                 self->definition != NULL && !busy);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "lab.cancel", running);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "lab.export-csv", results);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "lab.export-json", results);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "lab.export-png", results);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "lab.export-svg", results);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->settings_box), !busy);
-}
-
 static void
-update_seats (TwLabPage *self)
+update_seats (TwLabForm *self)
 {
   guint n = gtk_spin_button_get_value_as_int (self->players_spin);
 
@@ -97,8 +111,8 @@ bot_choice (guint i, const TwBotPreset **preset)
   return NULL;
 }
 
-const TwBotOptionSpec *
-_tw_lab_page_bot_choice_main_option (guint i)
+static const TwBotOptionSpec *
+bot_choice_main_option (guint i)
 {
   const TwBotPreset *preset;
   const TwBotClass *klass = bot_choice (i, &preset);
@@ -107,8 +121,8 @@ _tw_lab_page_bot_choice_main_option (guint i)
 }
 
 /* The choice that shows @spec, and the value of its main setting. */
-guint
-_tw_lab_page_bot_choice_of_spec (const TwBotSpec *spec, double *main_value)
+static guint
+bot_choice_of_spec (const TwBotSpec *spec, double *main_value)
 {
   for (guint i = 0; i < n_bot_choices (); i++)
     {
@@ -126,12 +140,12 @@ _tw_lab_page_bot_choice_of_spec (const TwBotSpec *spec, double *main_value)
   return 0;
 }
 
-char *
-_tw_lab_page_bot_choice_spec (guint i, double main_value)
+static char *
+bot_choice_spec (guint i, double main_value)
 {
   const TwBotPreset *preset;
   const TwBotClass *klass = bot_choice (i, &preset);
-  const TwBotOptionSpec *main = _tw_lab_page_bot_choice_main_option (i);
+  const TwBotOptionSpec *main = bot_choice_main_option (i);
 
   if (klass == NULL)
     return g_strdup (preset->name);
@@ -140,14 +154,14 @@ _tw_lab_page_bot_choice_spec (guint i, double main_value)
   return g_strdup_printf ("%s:%s=%g", klass->name, main->key, main_value);
 }
 
-void
-_tw_lab_page_update_seat_bot (TwLabPage *self)
+static void
+update_seat_bot (TwLabForm *self)
 {
   for (guint i = 0; i < TW_MAX_PLAYERS; i++)
     if (self->seat_rows[i] != NULL)
       {
         guint choice = adw_combo_row_get_selected (ADW_COMBO_ROW (self->seat_rows[i]));
-        const TwBotOptionSpec *main = _tw_lab_page_bot_choice_main_option (choice);
+        const TwBotOptionSpec *main = bot_choice_main_option (choice);
         GtkWidget *spin = GTK_WIDGET (self->iteration_spins[i]);
         const TwBotPreset *preset;
         const TwBotClass *klass = bot_choice (choice, &preset);
@@ -178,8 +192,8 @@ _tw_lab_page_update_seat_bot (TwLabPage *self)
 }
 
 /* The value of an option's control: a combo row, a switch or a spin button. */
-int
-_tw_lab_page_control_get_value (GtkWidget *w)
+static int
+control_get_value (GtkWidget *w)
 {
   if (ADW_IS_COMBO_ROW (w))
     return (int) adw_combo_row_get_selected (ADW_COMBO_ROW (w));
@@ -188,18 +202,11 @@ _tw_lab_page_control_get_value (GtkWidget *w)
   return gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (w));
 }
 
-void
-_tw_lab_page_control_set_value (GtkWidget *w,
-                                int        value)
+static int
+option_value (TwLabForm *self,
+              guint      i)
 {
-  tw_app_option_control_set (w, value);
-}
-
-int
-_tw_lab_page_option_value (TwLabPage *self,
-                           guint      i)
-{
-  return _tw_lab_page_control_get_value (self->option_widgets[i]);
+  return control_get_value (self->option_widgets[i]);
 }
 
 /* A row for one option of the module's table: a dropdown for a choice, a
@@ -252,37 +259,22 @@ option_control_new (const TwOptionSpec  *spec,
 }
 
 /* The entry of the A/B list after the options: B plays another definition. */
-guint
-_tw_lab_page_another_definition_index (TwLabPage *self)
+static guint
+another_definition_index (TwLabForm *self)
 {
   return MIN (self->definition->rules->n_options, TW_MAX_OPTIONS) + 1;
 }
 
-/* A definition's name as the results and charts show it; when A and B have
- * the same name, the file tells them apart. */
-char *
-_tw_lab_page_definition_title (const char *name,
-                               const char *path,
-                               const char *other_name)
-{
-  g_autofree char *basename = NULL;
-
-  if (g_strcmp0 (name, other_name) != 0 || path == NULL)
-    return g_strdup (name);
-  basename = g_path_get_basename (path);
-  return g_strdup_printf ("%s (%s)", name, basename);
-}
-
 static void
-update_b_definition_row (TwLabPage *self)
+update_b_definition_row (TwLabForm *self)
 {
   g_autofree char *title = NULL;
 
   if (self->b_definition_row == NULL)
     return;
   if (self->b_definition != NULL)
-    title = _tw_lab_page_definition_title (self->b_definition->name, self->b_definition->path,
-                                           self->definition->name);
+    title = tw_app_definition_title (self->b_definition->name, self->b_definition->path,
+                                     self->definition->name);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (self->b_definition_row),
                                title != NULL ? title
                                : _("None yet: choose a file or a bundled game"));
@@ -290,7 +282,7 @@ update_b_definition_row (TwLabPage *self)
 
 /* "Definition in B": its name, a file chooser and the bundled games. */
 static GtkWidget *
-b_definition_row_new (TwLabPage *self)
+b_definition_row_new (TwLabForm *self)
 {
   GtkWidget *row = adw_action_row_new ();
   GtkWidget *choose = gtk_button_new_with_mnemonic (_("C_hoose…"));
@@ -316,8 +308,8 @@ b_definition_row_new (TwLabPage *self)
 
 /* When an option is picked for B, offer a value other than A's; when
  * another definition is, the row that chooses it. */
-void
-_tw_lab_page_compare_changed (TwLabPage *self)
+static void
+compare_changed (TwLabForm *self)
 {
   const TwRules *rules;
   guint selected = adw_combo_row_get_selected (self->compare_row);
@@ -333,7 +325,7 @@ _tw_lab_page_compare_changed (TwLabPage *self)
   self->b_row = NULL;
   self->b_widget = NULL;
   self->b_definition_row = NULL;
-  if (self->definition != NULL && selected == _tw_lab_page_another_definition_index (self))
+  if (self->definition != NULL && selected == another_definition_index (self))
     {
       self->b_definition_row = b_definition_row_new (self);
       adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->ab_group), self->b_definition_row);
@@ -345,7 +337,7 @@ _tw_lab_page_compare_changed (TwLabPage *self)
     return;
   rules = self->definition->rules;
   spec = &rules->options[selected - 1];
-  value = _tw_lab_page_option_value (self, selected - 1);
+  value = option_value (self, selected - 1);
   switch (spec->type)
     {
     case TW_VALUE_BOOL:
@@ -362,6 +354,23 @@ _tw_lab_page_compare_changed (TwLabPage *self)
   subtitle = g_strdup_printf (_("The value of %s in arm B"), tw_app_option_label (spec));
   self->b_row = option_control_new (spec, other, _("Value in B"), subtitle, &self->b_widget);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->ab_group), self->b_row);
+}
+
+static void
+set_negligible (TwLabForm *self,
+                double     points)
+{
+  if (points == self->negligible)
+    return;
+  self->negligible = points;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NEGLIGIBLE]);
+}
+
+/* The verdicts follow the threshold as it is changed. */
+static void
+negligible_changed (TwLabForm *self)
+{
+  set_negligible (self, gtk_spin_button_get_value (self->negligible_spin));
 }
 
 static GtkWidget *
@@ -388,7 +397,7 @@ spin_row (const char     *title,
 }
 
 static GtkWidget *
-option_row (TwLabPage          *self,
+option_row (TwLabForm          *self,
             const TwOptionSpec *spec,
             int                 value,
             guint               index)
@@ -399,7 +408,7 @@ option_row (TwLabPage          *self,
 }
 
 static GtkWidget *
-add_group (TwLabPage  *self,
+add_group (TwLabForm  *self,
            const char *title,
            const char *description)
 {
@@ -408,13 +417,13 @@ add_group (TwLabPage  *self,
   adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), title);
   if (description != NULL)
     adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group), description);
-  gtk_box_append (self->settings_box, group);
+  gtk_box_append (self->box, group);
   g_ptr_array_add (self->groups, group);
   return group;
 }
 
 static void
-build_settings (TwLabPage *self)
+build_settings (TwLabForm *self)
 {
   const TwRules *rules = self->definition->rules;
   g_autoptr(GtkStringList) compare = NULL;
@@ -491,13 +500,12 @@ build_settings (TwLabPage *self)
       gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                       iterations, -1);
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
-      g_signal_connect_swapped (row, "notify::selected", G_CALLBACK (_tw_lab_page_update_seat_bot),
-                                self);
+      g_signal_connect_swapped (row, "notify::selected", G_CALLBACK (update_seat_bot), self);
       adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
       self->seat_rows[i] = row;
       self->iteration_spins[i] = GTK_SPIN_BUTTON (spin);
     }
-  _tw_lab_page_update_seat_bot (self);
+  update_seat_bot (self);
 
   if (rules->n_options > 0)
     {
@@ -522,95 +530,20 @@ build_settings (TwLabPage *self)
   adw_combo_row_set_model (self->compare_row, G_LIST_MODEL (compare));
   tw_app_combo_row_show_whole_value (self->compare_row);
   g_signal_connect_swapped (self->compare_row, "notify::selected",
-                            G_CALLBACK (_tw_lab_page_compare_changed), self);
+                            G_CALLBACK (compare_changed), self);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->compare_row));
   row = spin_row (_("Smallest difference that matters"),
                   _("A change of win rate smaller than this many points is called negligible, "
                     "even when it is significant"), 0, 50, 2, &self->negligible_spin);
   g_signal_connect_swapped (self->negligible_spin, "value-changed",
-                            G_CALLBACK (_tw_lab_page_update_charts), self);
+                            G_CALLBACK (negligible_changed), self);
+  negligible_changed (self);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
   self->ab_group = group;
 
   update_seats (self);
-  _tw_lab_page_update_seat_bot (self);
-  _tw_lab_page_compare_changed (self);
-}
-
-void
-_tw_lab_page_clear_results (TwLabPage *self)
-{
-  for (guint k = 0; k < 2; k++)
-    g_clear_pointer (&self->arms[k], tw_sim_arm_free);
-  self->n_arms = 0;
-  g_clear_pointer (&self->shown_compare, g_free);
-  g_clear_pointer (&self->shown_b_definition, tw_definition_unref);
-}
-
-
-void
-_tw_lab_page_cancel_run (TwLabPage *self)
-{
-  if (self->run != NULL)
-    g_atomic_int_set (&self->run->cancel, 1);
-}
-
-/**
- * tw_lab_page_set_definition:
- * @self: the page
- * @definition: (nullable): the open definition
- *
- * Rebuilds the settings from @definition's module; a running simulation of
- * the previous definition is cancelled and its results are dropped.
- */
-void
-tw_lab_page_set_definition (TwLabPage    *self,
-                            TwDefinition *definition)
-{
-  g_return_if_fail (TW_IS_LAB_PAGE (self));
-
-  if (definition == self->definition)
-    return;
-  _tw_lab_page_use_definition (self, definition);
-}
-
-void
-_tw_lab_page_use_definition (TwLabPage    *self,
-                             TwDefinition *definition)
-{
-  g_autoptr(TwDefinition) keep = definition != NULL ? tw_definition_ref (definition) : NULL;
-  gboolean changed = definition != self->definition;
-
-  /* a run being opened was for the previous definition */
-  if (self->io != NULL)
-    g_cancellable_cancel (self->io);
-  g_clear_object (&self->io);
-  _tw_lab_page_cancel_run (self);
-  if (self->run != NULL)
-    self->run->discard = TRUE;
-  for (guint i = 0; i < self->groups->len; i++)
-    gtk_box_remove (self->settings_box, g_ptr_array_index (self->groups, i));
-  g_ptr_array_set_size (self->groups, 0);
-  g_clear_pointer (&self->definition, tw_definition_unref);
-  /* B's definition was chosen against the previous A */
-  if (self->b_loading != NULL)
-    g_cancellable_cancel (self->b_loading);
-  g_clear_object (&self->b_loading);
-  g_clear_pointer (&self->b_definition, tw_definition_unref);
-  _tw_lab_page_clear_results (self);
-  if (definition != NULL)
-    {
-      self->definition = tw_definition_ref (definition);
-      build_settings (self);
-      _tw_lab_page_restore_form (self);
-    }
-  gtk_stack_set_visible_child_name (self->stack, definition != NULL ? "lab" : "empty");
-  gtk_label_set_label (self->status_label, _("Set the games up, then press Run"));
-  gtk_progress_bar_set_fraction (self->progress_bar, 0);
-  _tw_lab_page_update_charts (self);
-  _tw_lab_page_update_actions (self);
-  if (changed)
-    _tw_lab_page_notify_definition (self);
+  update_seat_bot (self);
+  compare_changed (self);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -669,7 +602,7 @@ b_load_finished (GObject      *source,
                  GAsyncResult *result,
                  gpointer      user_data)
 {
-  TwLabPage *self = TW_LAB_PAGE (source);
+  TwLabForm *self = TW_LAB_FORM (source);
   g_autoptr(GError) error = NULL;
   g_autoptr(TwDefinition) def = g_task_propagate_pointer (G_TASK (result), &error);
 
@@ -678,13 +611,14 @@ b_load_finished (GObject      *source,
     return;
   g_clear_object (&self->b_loading);
   if (def != NULL)
-    _tw_lab_page_b_supports_players (def, gtk_spin_button_get_value_as_int (self->players_spin),
-                                     &error);
+    tw_lab_form_b_supports_players (def, gtk_spin_button_get_value_as_int (self->players_spin),
+                                    &error);
   if (error != NULL)
     {
       /* B stays what it was */
       update_b_definition_row (self);
-      _tw_lab_page_show_error (self, _("Could Not Use the Definition for B"), error->message);
+      tw_app_show_error (GTK_WIDGET (self), _("Could Not Use the Definition for B"),
+                         error->message);
       return;
     }
   g_clear_pointer (&self->b_definition, tw_definition_unref);
@@ -693,7 +627,7 @@ b_load_finished (GObject      *source,
 }
 
 static void
-b_load (TwLabPage  *self,
+b_load (TwLabForm  *self,
         const char *path)
 {
   g_autoptr(GTask) task = NULL;
@@ -715,7 +649,7 @@ b_load (TwLabPage  *self,
 static void
 b_chooser_response (GtkNativeDialog *dialog,
                     int              response,
-                    TwLabPage       *self)
+                    TwLabForm       *self)
 {
   if (response == GTK_RESPONSE_ACCEPT)
     {
@@ -729,12 +663,12 @@ b_chooser_response (GtkNativeDialog *dialog,
 }
 
 /* "lab.b-definition": a path (a bundled game), or "" for a file chooser. */
-void
-_tw_lab_page_b_definition_activated (GtkWidget  *widget,
-                                     const char *action_name,
-                                     GVariant   *parameter)
+static void
+b_definition_activated (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
 {
-  TwLabPage *self = TW_LAB_PAGE (widget);
+  TwLabForm *self = TW_LAB_FORM (widget);
   const char *path = g_variant_get_string (parameter, NULL);
   g_autoptr(GtkFileFilter) yaml = gtk_file_filter_new ();
   g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
@@ -766,13 +700,197 @@ _tw_lab_page_b_definition_activated (GtkWidget  *widget,
 }
 
 /* ------------------------------------------------------------------------ */
+/* The run                                                                  */
+
+/**
+ * tw_lab_form_b_supports_players:
+ * @def: B's definition
+ * @n_players: the players of A
+ * @error: where to say why not
+ *
+ * Whether @def can be played by @n_players, as A is.
+ */
+gboolean
+tw_lab_form_b_supports_players (const TwDefinition  *def,
+                                guint                n_players,
+                                GError             **error)
+{
+  guint min = MAX (def->min_players, def->rules->min_players);
+  guint max = MIN (MIN (def->max_players, def->rules->max_players), TW_MAX_PLAYERS);
+
+  if (n_players >= min && n_players <= max)
+    return TRUE;
+  /* Translators: B's definition, its rules module, its player range, the Lab's players */
+  g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_MISMATCH,
+               _("B’s definition “%s” (rules “%s”) is for %u to %u players, not %u: "
+                 "A and B play with the same players"),
+               def->name, def->rules->id, min, max, n_players);
+  return FALSE;
+}
+
+static gboolean
+parse_seed (const char *text,
+            guint64    *seed)
+{
+  char *end = NULL;
+
+  if (text == NULL || !g_ascii_isdigit (*text))
+    return FALSE;
+  *seed = g_ascii_strtoull (text, &end, 10);
+  return end != NULL && *end == '\0';
+}
+
+/**
+ * tw_lab_form_read_lineup:
+ * @self: a form with a definition
+ * @bots: (out caller-allocates) (array fixed-size=TW_MAX_PLAYERS): a bot per seat
+ * @options: (out caller-allocates): the options
+ *
+ * The form's players, their bots (one per seat the form has, the hidden
+ * ones too) and options. Returns the players.
+ */
+guint
+tw_lab_form_read_lineup (TwLabForm *self,
+                         TwBotSpec *bots,
+                         TwOptions *options)
+{
+  const TwRules *rules;
+  guint n_players;
+
+  g_return_val_if_fail (TW_IS_LAB_FORM (self), 0);
+  g_return_val_if_fail (self->definition != NULL, 0);
+
+  rules = self->definition->rules;
+  n_players = gtk_spin_button_get_value_as_int (self->players_spin);
+
+  /* every seat the form has, the hidden ones too: a sweep over the seat
+   * count seats them */
+  for (guint p = 0; p < TW_MAX_PLAYERS && self->seat_rows[p] != NULL; p++)
+    {
+      g_autoptr(GError) error = NULL;
+      guint choice = adw_combo_row_get_selected (ADW_COMBO_ROW (self->seat_rows[p]));
+      g_autofree char *text = NULL;
+
+      text = bot_choice_spec (choice, gtk_spin_button_get_value (self->iteration_spins[p]));
+      if (!tw_bot_spec_parse (text, &bots[p], &error))
+        g_error ("bot spec %s: %s", text, error->message);
+    }
+  tw_options_set_defaults (options, rules->options, rules->n_options);
+  for (guint i = 0; i < MIN (rules->n_options, TW_MAX_OPTIONS); i++)
+    options->values[i] = option_value (self, i);
+  return n_players;
+}
+
+/**
+ * tw_lab_form_get_config:
+ * @self: a form with a definition
+ * @config: (out caller-allocates): a cleared configuration, to clear again
+ *   after (tw_lab_run_config_clear()) whatever this returns
+ * @error: what is wrong in words
+ *
+ * The run the form sets up: A's game (and B's), the bots, the seed, the
+ * games and the threads. FALSE when the seed is not a number or B is not
+ * set up to play.
+ */
+gboolean
+tw_lab_form_get_config (TwLabForm       *self,
+                        TwLabRunConfig  *config,
+                        GError         **error)
+{
+  const TwRules *rules;
+  TwOptions options;
+  guint n_players, compare;
+
+  g_return_val_if_fail (TW_IS_LAB_FORM (self), FALSE);
+  g_return_val_if_fail (self->definition != NULL, FALSE);
+
+  rules = self->definition->rules;
+
+  config->total = gtk_spin_button_get_value_as_int (self->games_spin);
+  config->jobs = gtk_spin_button_get_value_as_int (self->jobs_spin);
+  if (!parse_seed (gtk_editable_get_text (GTK_EDITABLE (self->seed_row)), &config->seed))
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                           _("The seed must be a whole number from 0 to 18446744073709551615"));
+      return FALSE;
+    }
+
+  n_players = tw_lab_form_read_lineup (self, config->bots, &options);
+  config->games[0] = tw_game_new (self->definition, n_players, &options, error);
+  if (config->games[0] == NULL)
+    return FALSE;
+
+  compare = adw_combo_row_get_selected (self->compare_row);
+  if (compare == another_definition_index (self))
+    {
+      /* B plays another definition, as written in its file, with the same
+       * players, bots, seed and games (tw-cli simulate --compare-file) */
+      TwDefinition *b = self->b_definition;
+      g_autofree char *title = NULL;
+
+      if (b == NULL)
+        {
+          g_set_error_literal (error, TW_SIM_ERROR, TW_SIM_ERROR_MISMATCH,
+                               _("Choose the definition B plays: a file or a bundled game"));
+          return FALSE;
+        }
+      if (!tw_lab_form_b_supports_players (b, n_players, error))
+        return FALSE;
+      config->games[1] = tw_game_new (b, n_players, &b->options, error);
+      if (config->games[1] == NULL)
+        return FALSE;
+      title = tw_app_definition_title (b->name, b->path, self->definition->name);
+      config->change = g_strdup_printf ("definition %s", title);
+    }
+  else if (compare > 0 && self->b_widget != NULL)
+    {
+      const TwOptionSpec *spec = &rules->options[compare - 1];
+      int value = control_get_value (self->b_widget);
+      g_autofree char *text = tw_option_value_to_string (spec, value);
+      g_autofree char *assignment = g_strdup_printf ("%s=%s", spec->name, text);
+      TwOptions b = options;
+
+      if (value == options.values[compare - 1])
+        {
+          g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_MISMATCH,
+                       _("B would play the same rules as A: pick another value of %s for B"),
+                       tw_app_option_label (spec));
+          return FALSE;
+        }
+      if (!tw_options_set_from_string (&b, rules->options, rules->n_options, assignment, error))
+        return FALSE;
+      config->games[1] = tw_game_new (self->definition, n_players, &b, error);
+      if (config->games[1] == NULL)
+        return FALSE;
+      config->change = g_strdup_printf ("set %s", assignment);
+      config->compare = g_steal_pointer (&assignment);
+    }
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------------ */
 /* The last run's form, kept in GSettings                                   */
+
+/* Shows @spec as seat @p's bot in the form. */
+static void
+show_seat_bot (TwLabForm       *self,
+               guint            p,
+               const TwBotSpec *spec)
+{
+  double main_value = 0;
+  guint choice = bot_choice_of_spec (spec, &main_value);
+
+  adw_combo_row_set_selected (ADW_COMBO_ROW (self->seat_rows[p]), choice);
+  update_seat_bot (self);
+  if (bot_choice_main_option (choice) != NULL && main_value > 0)
+    gtk_spin_button_set_value (self->iteration_spins[p], main_value);
+}
 
 /* Puts the games, seed, threads and bots of the last run into the form
  * (nothing without settings or a form). Bots that no longer parse, and
  * seats beyond the list, stay as the form has them. */
-void
-_tw_lab_page_restore_form (TwLabPage *self)
+static void
+restore (TwLabForm *self)
 {
   g_autofree char *seed = NULL;
   g_auto(GStrv) bots = NULL;
@@ -795,37 +913,24 @@ _tw_lab_page_restore_form (TwLabPage *self)
       TwBotSpec spec;
 
       if (tw_bot_spec_parse (bots[p], &spec, NULL))
-        _tw_lab_page_show_seat_bot (self, p, &spec);
+        show_seat_bot (self, p, &spec);
     }
-}
-
-/* Shows @spec as seat @p's bot in the form. */
-void
-_tw_lab_page_show_seat_bot (TwLabPage       *self,
-                            guint            p,
-                            const TwBotSpec *spec)
-{
-  double main_value = 0;
-  guint choice = _tw_lab_page_bot_choice_of_spec (spec, &main_value);
-
-  adw_combo_row_set_selected (ADW_COMBO_ROW (self->seat_rows[p]), choice);
-  _tw_lab_page_update_seat_bot (self);
-  if (_tw_lab_page_bot_choice_main_option (choice) != NULL && main_value > 0)
-    gtk_spin_button_set_value (self->iteration_spins[p], main_value);
 }
 
 /* Keeps the form's games, seed, threads and bots for the next start. */
 void
-_tw_lab_page_keep_form (TwLabPage *self)
+tw_lab_form_keep (TwLabForm *self)
 {
   TwBotSpec bots[TW_MAX_PLAYERS];
   TwOptions options;
   g_autoptr(GPtrArray) specs = g_ptr_array_new_with_free_func (g_free);
   guint n_players;
 
+  g_return_if_fail (TW_IS_LAB_FORM (self));
+
   if (self->gsettings == NULL || self->definition == NULL)
     return;
-  n_players = _tw_lab_page_read_lineup (self, bots, &options);
+  n_players = tw_lab_form_read_lineup (self, bots, &options);
   for (guint p = 0; p < n_players; p++)
     g_ptr_array_add (specs, tw_bot_spec_to_string (&bots[p]));
   g_ptr_array_add (specs, NULL);
@@ -841,4 +946,267 @@ _tw_lab_page_keep_form (TwLabPage *self)
                          gtk_editable_get_text (GTK_EDITABLE (self->seed_row)));
   g_settings_set_strv (self->gsettings, "lab-bots", (const char * const *) specs->pdata);
   g_settings_apply (self->gsettings);
+}
+
+/* ------------------------------------------------------------------------ */
+
+/* Lets go of the rows of the groups shown, and of their handlers: they
+ * must not run on a form half taken down. */
+static void
+forget_rows (TwLabForm *self)
+{
+  GtkWidget *handled[] = { GTK_WIDGET (self->compare_row), GTK_WIDGET (self->players_spin),
+                           GTK_WIDGET (self->negligible_spin) };
+
+  for (guint i = 0; i < G_N_ELEMENTS (handled); i++)
+    if (handled[i] != NULL)
+      g_signal_handlers_disconnect_by_data (handled[i], self);
+  for (guint i = 0; i < TW_MAX_PLAYERS; i++)
+    if (self->seat_rows[i] != NULL)
+      g_signal_handlers_disconnect_by_data (self->seat_rows[i], self);
+  self->players_spin = NULL;
+  self->games_spin = NULL;
+  self->jobs_spin = NULL;
+  self->negligible_spin = NULL;
+  self->seed_row = NULL;
+  memset (self->seat_rows, 0, sizeof self->seat_rows);
+  memset (self->iteration_spins, 0, sizeof self->iteration_spins);
+  memset (self->option_widgets, 0, sizeof self->option_widgets);
+  self->compare_row = NULL;
+  self->ab_group = NULL;
+  self->b_row = NULL;
+  self->b_widget = NULL;
+  self->b_definition_row = NULL;
+  self->definition_row = NULL;
+}
+
+static void
+tw_lab_form_get_property (GObject    *object,
+                          guint       prop_id,
+                          GValue     *value,
+                          GParamSpec *pspec)
+{
+  TwLabForm *self = TW_LAB_FORM (object);
+
+  switch (prop_id)
+    {
+    case PROP_NEGLIGIBLE:
+      g_value_set_double (value, self->negligible);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tw_lab_form_dispose (GObject *object)
+{
+  TwLabForm *self = TW_LAB_FORM (object);
+
+  if (self->b_loading != NULL)
+    g_cancellable_cancel (self->b_loading);
+  g_clear_object (&self->b_loading);
+  if (self->chooser != NULL)
+    gtk_native_dialog_destroy (self->chooser);
+  g_clear_object (&self->chooser);
+  forget_rows (self);
+  adw_bin_set_child (ADW_BIN (self), NULL);
+  self->box = NULL;
+  G_OBJECT_CLASS (tw_lab_form_parent_class)->dispose (object);
+}
+
+static void
+tw_lab_form_finalize (GObject *object)
+{
+  TwLabForm *self = TW_LAB_FORM (object);
+
+  g_clear_pointer (&self->definition, tw_definition_unref);
+  g_clear_pointer (&self->b_definition, tw_definition_unref);
+  g_clear_pointer (&self->groups, g_ptr_array_unref);
+  g_clear_object (&self->gsettings);
+  G_OBJECT_CLASS (tw_lab_form_parent_class)->finalize (object);
+}
+
+static void
+tw_lab_form_class_init (TwLabFormClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->get_property = tw_lab_form_get_property;
+  object_class->dispose = tw_lab_form_dispose;
+  object_class->finalize = tw_lab_form_finalize;
+
+  /* "Smallest difference that matters": the results' verdicts follow it */
+  properties[PROP_NEGLIGIBLE] =
+    g_param_spec_double ("negligible", NULL, NULL, 0, 100, 2,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_install_action (widget_class, "lab.b-definition", "s",
+                                   b_definition_activated);
+}
+
+static void
+tw_lab_form_init (TwLabForm *self)
+{
+  self->box = GTK_BOX (gtk_box_new (GTK_ORIENTATION_VERTICAL, 18));
+  adw_bin_set_child (ADW_BIN (self), GTK_WIDGET (self->box));
+  self->groups = g_ptr_array_new ();
+  self->negligible = 2;
+}
+
+GtkWidget *
+tw_lab_form_new (void)
+{
+  return g_object_new (TW_TYPE_LAB_FORM, NULL);
+}
+
+/**
+ * tw_lab_form_set_definition:
+ * @self: the form
+ * @definition: (nullable): the definition the games are played on
+ *
+ * Builds the settings again from @definition's module (none for NULL), as
+ * the last run kept them when there are settings; B's definition is
+ * dropped.
+ */
+void
+tw_lab_form_set_definition (TwLabForm    *self,
+                            TwDefinition *definition)
+{
+  g_autoptr(TwDefinition) keep = definition != NULL ? tw_definition_ref (definition) : NULL;
+
+  g_return_if_fail (TW_IS_LAB_FORM (self));
+
+  forget_rows (self);
+  for (guint i = 0; i < self->groups->len; i++)
+    gtk_box_remove (self->box, g_ptr_array_index (self->groups, i));
+  g_ptr_array_set_size (self->groups, 0);
+  g_clear_pointer (&self->definition, tw_definition_unref);
+  /* B's definition was chosen against the previous A */
+  if (self->b_loading != NULL)
+    g_cancellable_cancel (self->b_loading);
+  g_clear_object (&self->b_loading);
+  g_clear_pointer (&self->b_definition, tw_definition_unref);
+  if (definition != NULL)
+    {
+      self->definition = tw_definition_ref (definition);
+      build_settings (self);
+      restore (self);
+    }
+}
+
+TwDefinition *
+tw_lab_form_get_definition (TwLabForm *self)
+{
+  g_return_val_if_fail (TW_IS_LAB_FORM (self), NULL);
+
+  return self->definition;
+}
+
+/**
+ * tw_lab_form_set_settings:
+ * @self: the form
+ * @settings: (nullable): where the last run's form is kept
+ *
+ * Keeps the form's games, seed, threads, bots and threshold there from
+ * one run to the next start (tw_lab_form_keep()), and shows them now.
+ */
+void
+tw_lab_form_set_settings (TwLabForm *self,
+                          GSettings *settings)
+{
+  g_return_if_fail (TW_IS_LAB_FORM (self));
+  g_return_if_fail (settings == NULL || G_IS_SETTINGS (settings));
+
+  g_set_object (&self->gsettings, settings);
+  restore (self);
+}
+
+/* The threads the form asks for. */
+guint
+tw_lab_form_get_jobs (TwLabForm *self)
+{
+  g_return_val_if_fail (TW_IS_LAB_FORM (self), 1);
+  g_return_val_if_fail (self->jobs_spin != NULL, 1);
+
+  return gtk_spin_button_get_value_as_int (self->jobs_spin);
+}
+
+/* Points of win rate below which a change is called negligible. */
+double
+tw_lab_form_get_negligible (TwLabForm *self)
+{
+  g_return_val_if_fail (TW_IS_LAB_FORM (self), 2);
+
+  return self->negligible;
+}
+
+/**
+ * tw_lab_form_show_run:
+ * @self: a form showing the definition @run was played on
+ * @run: a saved run
+ * @bots: its bot per seat
+ * @a: A's options
+ * @b: B's, when B changes an option
+ * @compared: the entry of "What B changes": 0 for nothing, an option's
+ *   index + 1, or the entry after the options for another definition
+ * @definition_b: (nullable): B's definition, when B played another
+ *
+ * Sets the form up as @run was.
+ */
+void
+tw_lab_form_show_run (TwLabForm         *self,
+                      const TwSimLabRun *run,
+                      const TwBotSpec   *bots,
+                      const TwOptions   *a,
+                      const TwOptions   *b,
+                      guint              compared,
+                      TwDefinition      *definition_b)
+{
+  g_autofree char *text = NULL;
+
+  g_return_if_fail (TW_IS_LAB_FORM (self));
+  g_return_if_fail (self->definition != NULL);
+
+  gtk_spin_button_set_value (self->players_spin, run->n_players);
+  /* a run saved before the Lab's limit may be larger: show what it asked for */
+  gtk_spin_button_set_range (self->games_spin, 1,
+                             MAX (TW_SIM_LAB_MAX_GAMES, (double) run->games));
+  gtk_spin_button_set_value (self->games_spin, (double) run->games);
+  text = g_strdup_printf ("%" G_GUINT64_FORMAT, run->seed);
+  gtk_editable_set_text (GTK_EDITABLE (self->seed_row), text);
+  gtk_spin_button_set_range (self->jobs_spin, 1,
+                             MAX ((guint) MAX (g_get_num_processors (), 1), run->jobs));
+  gtk_spin_button_set_value (self->jobs_spin, run->jobs);
+  for (guint p = 0; p < run->n_players; p++)
+    show_seat_bot (self, p, &bots[p]);
+  for (guint i = 0; i < MIN (self->definition->rules->n_options, TW_MAX_OPTIONS); i++)
+    tw_app_option_control_set (self->option_widgets[i], a->values[i]);
+  if (definition_b != NULL)
+    {
+      g_clear_pointer (&self->b_definition, tw_definition_unref);
+      self->b_definition = tw_definition_ref (definition_b);
+    }
+  adw_combo_row_set_selected (self->compare_row, compared);
+  compare_changed (self);
+  if (compared > 0 && definition_b == NULL)
+    tw_app_option_control_set (self->b_widget, b->values[compared - 1]);
+}
+
+/* The definition row says that the definition is the one a saved run
+ * carried (another version of the one open). */
+void
+tw_lab_form_note_saved_definition (TwLabForm *self)
+{
+  g_autofree char *subtitle = NULL;
+
+  g_return_if_fail (TW_IS_LAB_FORM (self));
+  g_return_if_fail (self->definition_row != NULL);
+
+  /* Translators: the Lab's definition row after opening a run made on
+   * another version of the open definition */
+  subtitle = g_strdup_printf (_("%s, as saved in the run"), self->definition->name);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->definition_row), subtitle);
 }

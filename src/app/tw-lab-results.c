@@ -1,8 +1,11 @@
-/* tw-lab-page-results.c: the Lab view's results: the summary and the charts
+/* tw-lab-results.c: the Lab's results: the summary, the charts and the
+ * components' table
  *
  * The summary's labels are kept and their text changed as results arrive;
  * the charts (win rate, mean score, score distribution, game length, module
- * counters) are drawn by tw-chart.c, A and B side by side.
+ * counters, components) are drawn by tw-chart.c, A and B side by side, each
+ * in a TwChartView; the components' table (TwImpactTable) is filled once the
+ * run has ended.
  *
  * Copyright 2026 The Tilewright team
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -10,13 +13,60 @@
 
 #include "config.h"
 
-#include "tw-lab-page-private.h"
+#include "tw-lab-results.h"
+
+#include <math.h>
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "tw-app-util.h"
 #include "tw-chart-view.h"
 #include "tw-impact-table.h"
 
-#include <math.h>
+enum
+{
+  CHART_WIN,
+  CHART_SCORE,
+  CHART_SCORE_HIST,
+  CHART_LENGTH,
+  CHART_COUNTERS,
+  CHART_IMPACT,
+  N_CHARTS
+};
 
-#include <glib/gi18n.h>
+#define CHART_HEIGHT TW_LAB_RESULTS_CHART_HEIGHT
+
+struct _TwLabResults
+{
+  AdwBin     parent_instance;
+
+  /* Borrowed: children of the box */
+  GtkBox    *summary_box;
+  GtkWidget *areas[N_CHARTS];
+  GtkWidget *impact_box;     /* the heading and table of the components */
+  GtkWidget *impact_table;
+
+  /* Owned */
+  TwSimArm  *arms[2];        /* what is shown */
+  guint      n_arms;
+  TwChart   *charts[N_CHARTS];
+
+  double     negligible;     /* points of win rate below which a change is negligible */
+  gboolean   running;        /* the arms are a run's games so far */
+};
+
+G_DEFINE_FINAL_TYPE (TwLabResults, tw_lab_results, ADW_TYPE_BIN)
+
+enum
+{
+  PROP_0,
+  PROP_NEGLIGIBLE,
+  PROP_RUNNING,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 #define MAX_BINS 24
 
@@ -87,7 +137,7 @@ histogram (TwChart       *chart,
 
 /* Whether B of the shown results plays another definition. */
 static gboolean
-b_is_definition (TwLabPage *self)
+b_is_definition (TwLabResults *self)
 {
   return self->n_arms == 2 && self->arms[1]->change != NULL
          && g_str_has_prefix (self->arms[1]->change, "definition ");
@@ -96,18 +146,18 @@ b_is_definition (TwLabPage *self)
 /* The arm's definition, told apart from the other arm's when both have
  * the same name. */
 static char *
-arm_title (TwLabPage *self,
-           guint      k)
+arm_title (TwLabResults *self,
+           guint         k)
 {
   const TwSimArm *arm = self->arms[k], *other = self->arms[1 - k];
 
-  return _tw_lab_page_definition_title (arm->definition, arm->path, other->definition);
+  return tw_app_definition_title (arm->definition, arm->path, other->definition);
 }
 
 /* The legend of arm @k: "A", "B: set goals=false", "A: Colorblock", … */
 static char *
-series_name (TwLabPage *self,
-             guint      k)
+series_name (TwLabResults *self,
+             guint         k)
 {
   g_autofree char *title = NULL;
 
@@ -133,8 +183,8 @@ seat_label (const TwSimArm *arm,
  * a few times a second: replacing the widgets would flood screen readers
  * (and the accessibility bus) with removed and added objects. */
 static GtkWidget *
-summary_label (TwLabPage  *self,
-               GtkWidget **next)
+summary_label (TwLabResults  *self,
+               GtkWidget    **next)
 {
   GtkWidget *label = *next;
 
@@ -152,9 +202,9 @@ summary_label (TwLabPage  *self,
 }
 
 static void
-add_summary_label (TwLabPage   *self,
-                   GtkWidget  **next,
-                   const char  *text)
+add_summary_label (TwLabResults  *self,
+                   GtkWidget    **next,
+                   const char    *text)
 {
   GtkWidget *label = summary_label (self, next);
 
@@ -165,9 +215,9 @@ add_summary_label (TwLabPage   *self,
 }
 
 static void
-add_summary_heading (TwLabPage   *self,
-                     GtkWidget  **next,
-                     const char  *markup)
+add_summary_heading (TwLabResults  *self,
+                     GtkWidget    **next,
+                     const char    *markup)
 {
   GtkWidget *label = summary_label (self, next);
 
@@ -181,7 +231,7 @@ add_summary_heading (TwLabPage   *self,
  * the game has more than one, and one of the lead, the margin and the
  * choices. */
 static void
-add_play_summary (TwLabPage      *self,
+add_play_summary (TwLabResults   *self,
                   GtkWidget     **next,
                   const TwSimArm *arm,
                   GArray         *rows)
@@ -205,7 +255,7 @@ add_play_summary (TwLabPage      *self,
 
           if (end == NULL)
             continue;
-          words = tw_id_to_words (arm->end_reasons[e]);
+          words = tw_end_reason_words (arm->rules_id, arm->end_reasons[e]);
           /* Translators: one way a game can end (its id in the rules as
            * words, e.g. "Tiles ran out") and the share of games that ended
            * so, with the 95% interval */
@@ -251,12 +301,11 @@ verdict_size (const TwSimVerdict *v,
  * with the interval, and whether it is a real difference, a negligible one
  * (under the designer's threshold) or none the run can detect. */
 static void
-add_verdict (TwLabPage   *self,
-             GtkWidget  **next,
-             GArray      *diffs)
+add_verdict (TwLabResults  *self,
+             GtkWidget    **next,
+             GArray        *diffs)
 {
-  double negligible = self->negligible_spin != NULL
-                      ? gtk_spin_button_get_value (self->negligible_spin) : 2;
+  double negligible = self->negligible;
   g_autofree char *b = b_is_definition (self) ? arm_title (self, 1)
                                               : g_strdup (self->arms[1]->change);
   g_autofree char *text = NULL;
@@ -328,13 +377,12 @@ add_verdict (TwLabPage   *self,
  * than its fair share? A seat advantage when every seat has the same bot;
  * with different bots, the difference is theirs as much as the seat's. */
 static void
-add_seat_verdict (TwLabPage      *self,
+add_seat_verdict (TwLabResults   *self,
                   GtkWidget     **next,
                   const TwSimArm *arm,
                   GArray         *rows)
 {
-  double negligible = self->negligible_spin != NULL
-                      ? gtk_spin_button_get_value (self->negligible_spin) : 2;
+  double negligible = self->negligible;
   double fair = 100.0 / MAX (arm->n_players, 1);
   gboolean same_bots = tw_sim_arm_same_bots (arm);
   g_autofree char *text = NULL;
@@ -391,13 +439,13 @@ add_seat_verdict (TwLabPage      *self,
 }
 
 static void
-update_summary (TwLabPage *self,
-                GArray    *rows[2],
-                GArray    *diffs)
+update_summary (TwLabResults *self,
+                GArray       *rows[2],
+                GArray       *diffs)
 {
   GtkWidget *next = gtk_widget_get_first_child (GTK_WIDGET (self->summary_box));
 
-  if (!_tw_lab_page_has_results (self))
+  if (!tw_lab_results_has_results (self))
     goto out;
 
   if (self->n_arms == 2)
@@ -471,8 +519,8 @@ out:
 #define IMPACT_BARS 12
 
 static void
-impact_chart (TwLabPage *self,
-              TwChart   *chart)
+impact_chart (TwLabResults *self,
+              TwChart      *chart)
 {
   GArray *rows[2] = { NULL, NULL };
 
@@ -513,8 +561,22 @@ impact_chart (TwLabPage *self,
     g_clear_pointer (&rows[k], g_array_unref);
 }
 
-void
-_tw_lab_page_update_charts (TwLabPage *self)
+/* The table once the run has ended: rebuilding its rows a few times a
+ * second would flood screen readers (and the accessibility bus). */
+static void
+update_table (TwLabResults *self)
+{
+  tw_impact_table_set_arm (TW_IMPACT_TABLE (self->impact_table),
+                           tw_lab_results_has_results (self) && !self->running
+                           ? self->arms[0] : NULL);
+  gtk_widget_set_visible (self->impact_box,
+                          g_list_model_get_n_items (tw_impact_table_get_model (
+                            TW_IMPACT_TABLE (self->impact_table))) > 0);
+}
+
+/* The summary and the charts of the arms shown, and the table. */
+static void
+update (TwLabResults *self)
 {
   g_autoptr(GArray) rows_a = NULL;
   g_autoptr(GArray) rows_b = NULL;
@@ -540,7 +602,7 @@ _tw_lab_page_update_charts (TwLabPage *self)
   self->charts[CHART_IMPACT]->intervals = TRUE;
   self->charts[CHART_IMPACT]->percent = TRUE;
 
-  if (!_tw_lab_page_has_results (self))
+  if (!tw_lab_results_has_results (self))
     {
       self->charts[CHART_SCORE_HIST] = tw_chart_new (_("Score distribution"), 1);
       update_summary (self, NULL, NULL);
@@ -665,38 +727,128 @@ _tw_lab_page_update_charts (TwLabPage *self)
   update_summary (self, rows, diffs);
 
 out:
-  /* the table once the run has ended: rebuilding its rows a few times a
-   * second would flood screen readers (and the accessibility bus) */
-  tw_impact_table_set_arm (TW_IMPACT_TABLE (self->impact_table),
-                           _tw_lab_page_has_results (self) && self->run == NULL
-                           ? self->arms[0] : NULL);
-  gtk_widget_set_visible (self->impact_box,
-                          g_list_model_get_n_items (tw_impact_table_get_model (
-                            TW_IMPACT_TABLE (self->impact_table))) > 0);
+  update_table (self);
   for (guint c = 0; c < N_CHARTS; c++)
     {
       tw_chart_view_set_chart (TW_CHART_VIEW (self->areas[c]), self->charts[c]);
       gtk_widget_set_visible (self->areas[c], (c != CHART_COUNTERS && c != CHART_IMPACT)
                                               || self->charts[c]->bars->len > 0
                                               || (c == CHART_COUNTERS
-                                                  && !_tw_lab_page_has_results (self)));
+                                                  && !tw_lab_results_has_results (self)));
     }
 }
 
-/* Called from the page's init: a drawing area for each chart. */
-void
-_tw_lab_page_results_init (TwLabPage *self)
+/* ------------------------------------------------------------------------ */
+
+static void
+tw_lab_results_get_property (GObject    *object,
+                             guint       prop_id,
+                             GValue     *value,
+                             GParamSpec *pspec)
+{
+  TwLabResults *self = TW_LAB_RESULTS (object);
+
+  switch (prop_id)
+    {
+    case PROP_NEGLIGIBLE:
+      g_value_set_double (value, self->negligible);
+      break;
+    case PROP_RUNNING:
+      g_value_set_boolean (value, self->running);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tw_lab_results_set_property (GObject      *object,
+                             guint         prop_id,
+                             const GValue *value,
+                             GParamSpec   *pspec)
+{
+  TwLabResults *self = TW_LAB_RESULTS (object);
+
+  switch (prop_id)
+    {
+    case PROP_NEGLIGIBLE:
+      tw_lab_results_set_negligible (self, g_value_get_double (value));
+      break;
+    case PROP_RUNNING:
+      tw_lab_results_set_running (self, g_value_get_boolean (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tw_lab_results_dispose (GObject *object)
+{
+  TwLabResults *self = TW_LAB_RESULTS (object);
+
+  /* the chart views borrow the charts: they go first */
+  adw_bin_set_child (ADW_BIN (self), NULL);
+  self->summary_box = NULL;
+  memset (self->areas, 0, sizeof self->areas);
+  self->impact_box = NULL;
+  self->impact_table = NULL;
+  G_OBJECT_CLASS (tw_lab_results_parent_class)->dispose (object);
+}
+
+static void
+tw_lab_results_finalize (GObject *object)
+{
+  TwLabResults *self = TW_LAB_RESULTS (object);
+
+  for (guint k = 0; k < 2; k++)
+    g_clear_pointer (&self->arms[k], tw_sim_arm_free);
+  for (guint c = 0; c < N_CHARTS; c++)
+    g_clear_pointer (&self->charts[c], tw_chart_free);
+  G_OBJECT_CLASS (tw_lab_results_parent_class)->finalize (object);
+}
+
+static void
+tw_lab_results_class_init (TwLabResultsClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->get_property = tw_lab_results_get_property;
+  object_class->set_property = tw_lab_results_set_property;
+  object_class->dispose = tw_lab_results_dispose;
+  object_class->finalize = tw_lab_results_finalize;
+
+  /* the designer's threshold in the verdicts (the Lab's form sets it) */
+  properties[PROP_NEGLIGIBLE] =
+    g_param_spec_double ("negligible", NULL, NULL, 0, 100, 2,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_RUNNING] =
+    g_param_spec_boolean ("running", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+/* A drawing area for each chart, under the summary; the legend and the
+ * components' table under them. */
+static void
+tw_lab_results_init (TwLabResults *self)
 {
   static const char * const names[N_CHARTS] = {
     N_("Win rate per seat"), N_("Mean score per seat"), N_("Score distribution"),
     N_("Game length"), N_("Module counters"), N_("Components by impact"),
   };
+  GtkBox *box = GTK_BOX (gtk_box_new (GTK_ORIENTATION_VERTICAL, 12));
+
+  self->negligible = 2;
+  self->summary_box = GTK_BOX (gtk_box_new (GTK_ORIENTATION_VERTICAL, 2));
+  gtk_box_append (box, GTK_WIDGET (self->summary_box));
+  adw_bin_set_child (ADW_BIN (self), GTK_WIDGET (box));
 
   for (guint c = 0; c < N_CHARTS; c++)
     {
       GtkWidget *area = tw_chart_view_new (_(names[c]), CHART_HEIGHT);
 
-      gtk_box_append (self->charts_box, area);
+      gtk_box_append (box, area);
       self->areas[c] = area;
     }
 
@@ -714,7 +866,7 @@ _tw_lab_page_results_init (TwLabPage *self)
     gtk_label_set_wrap (GTK_LABEL (legend), TRUE);
     gtk_label_set_xalign (GTK_LABEL (legend), 0);
     gtk_widget_add_css_class (legend, "dim-label");
-    gtk_box_append (self->charts_box, legend);
+    gtk_box_append (box, legend);
   }
 
   {
@@ -738,6 +890,222 @@ _tw_lab_page_results_init (TwLabPage *self)
     gtk_box_append (GTK_BOX (self->impact_box), about);
     gtk_box_append (GTK_BOX (self->impact_box), self->impact_table);
     gtk_widget_set_visible (self->impact_box, FALSE);
-    gtk_box_append (self->charts_box, self->impact_box);
+    gtk_box_append (box, self->impact_box);
   }
+
+  update (self);
+}
+
+GtkWidget *
+tw_lab_results_new (void)
+{
+  return g_object_new (TW_TYPE_LAB_RESULTS, NULL);
+}
+
+/**
+ * tw_lab_results_clear:
+ * @self: the results
+ *
+ * Shows no results: the charts empty, no summary.
+ */
+void
+tw_lab_results_clear (TwLabResults *self)
+{
+  g_return_if_fail (TW_IS_LAB_RESULTS (self));
+
+  for (guint k = 0; k < 2; k++)
+    g_clear_pointer (&self->arms[k], tw_sim_arm_free);
+  self->n_arms = 0;
+  update (self);
+}
+
+/**
+ * tw_lab_results_add_chunks:
+ * @self: the results
+ * @a: (element-type TwSimArm): A's finished chunks, in the order played
+ * @b: (element-type TwSimArm) (nullable): B's, as many, in an A/B run
+ *
+ * Adds the games of a run's chunks (borrowed) to the arms shown and shows
+ * them again. Returns whether there were any.
+ */
+gboolean
+tw_lab_results_add_chunks (TwLabResults *self,
+                           GPtrArray    *a,
+                           GPtrArray    *b)
+{
+  GPtrArray *chunks[2] = { a, b };
+  guint n_arms = b != NULL ? 2 : 1;
+  gboolean changed = FALSE;
+
+  g_return_val_if_fail (TW_IS_LAB_RESULTS (self), FALSE);
+  g_return_val_if_fail (a != NULL, FALSE);
+
+  for (guint k = 0; k < n_arms; k++)
+    for (guint i = 0; i < chunks[k]->len; i++)
+      {
+        g_autoptr(GError) error = NULL;
+        TwSimArm *chunk = g_ptr_array_index (chunks[k], i);
+
+        if (self->arms[k] == NULL)
+          self->arms[k] = tw_sim_arm_copy (chunk);
+        else if (!tw_sim_arm_merge (self->arms[k], chunk, &error))
+          g_critical ("merging simulation chunks: %s", error->message);
+        changed = TRUE;
+      }
+  if (self->arms[0] != NULL)
+    self->n_arms = n_arms;
+  if (changed)
+    update (self);
+  return changed;
+}
+
+/**
+ * tw_lab_results_take_arms:
+ * @self: the results
+ * @a: (transfer full): A's results
+ * @b: (transfer full) (nullable): B's, in an A/B run
+ *
+ * Shows @a (and @b) instead of the arms shown, as a saved run holds them.
+ */
+void
+tw_lab_results_take_arms (TwLabResults *self,
+                          TwSimArm     *a,
+                          TwSimArm     *b)
+{
+  g_return_if_fail (TW_IS_LAB_RESULTS (self));
+  g_return_if_fail (a != NULL);
+
+  for (guint k = 0; k < 2; k++)
+    g_clear_pointer (&self->arms[k], tw_sim_arm_free);
+  self->arms[0] = a;
+  self->arms[1] = b;
+  self->n_arms = b != NULL ? 2 : 1;
+  update (self);
+}
+
+/* Whether any game is shown. */
+gboolean
+tw_lab_results_has_results (TwLabResults *self)
+{
+  g_return_val_if_fail (TW_IS_LAB_RESULTS (self), FALSE);
+
+  return self->n_arms > 0 && self->arms[0]->games->len > 0;
+}
+
+guint
+tw_lab_results_get_n_arms (TwLabResults *self)
+{
+  g_return_val_if_fail (TW_IS_LAB_RESULTS (self), 0);
+
+  return self->n_arms;
+}
+
+const TwSimArm *
+tw_lab_results_get_arm (TwLabResults *self,
+                        guint         k)
+{
+  g_return_val_if_fail (TW_IS_LAB_RESULTS (self), NULL);
+  g_return_val_if_fail (k < self->n_arms, NULL);
+
+  return self->arms[k];
+}
+
+/**
+ * tw_lab_results_get_arms:
+ * @self: the results
+ *
+ * Returns: (transfer container) (element-type TwSimArm): the arms shown,
+ * borrowed, as tw_sim_games_csv() and tw_sim_to_json() take them.
+ */
+GPtrArray *
+tw_lab_results_get_arms (TwLabResults *self)
+{
+  GPtrArray *arms;
+
+  g_return_val_if_fail (TW_IS_LAB_RESULTS (self), NULL);
+
+  arms = g_ptr_array_new ();
+  for (guint k = 0; k < self->n_arms; k++)
+    g_ptr_array_add (arms, self->arms[k]);
+  return arms;
+}
+
+/**
+ * tw_lab_results_get_charts:
+ * @self: the results
+ *
+ * Returns: (transfer container): the charts on screen (TwChart, borrowed
+ * until the results change), top to bottom, for an export that draws each
+ * TW_LAB_RESULTS_CHART_HEIGHT high.
+ */
+GPtrArray *
+tw_lab_results_get_charts (TwLabResults *self)
+{
+  GPtrArray *charts;
+
+  g_return_val_if_fail (TW_IS_LAB_RESULTS (self), NULL);
+
+  charts = g_ptr_array_new ();
+  for (guint c = 0; c < N_CHARTS; c++)
+    if (gtk_widget_get_visible (self->areas[c]))
+      g_ptr_array_add (charts, self->charts[c]);
+  return charts;
+}
+
+/**
+ * tw_lab_results_set_running:
+ * @self: the results
+ * @running: whether the arms are a run's games so far
+ *
+ * While a run plays, the components' table stays empty; it is filled when
+ * the run ends.
+ */
+void
+tw_lab_results_set_running (TwLabResults *self,
+                            gboolean      running)
+{
+  g_return_if_fail (TW_IS_LAB_RESULTS (self));
+
+  running = !!running;
+  if (running == self->running)
+    return;
+  self->running = running;
+  update_table (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
+}
+
+gboolean
+tw_lab_results_get_running (TwLabResults *self)
+{
+  g_return_val_if_fail (TW_IS_LAB_RESULTS (self), FALSE);
+
+  return self->running;
+}
+
+/**
+ * tw_lab_results_set_negligible:
+ * @self: the results
+ * @points: points of win rate below which a change is called negligible
+ *
+ * The verdicts say it again with the new threshold.
+ */
+void
+tw_lab_results_set_negligible (TwLabResults *self,
+                               double        points)
+{
+  g_return_if_fail (TW_IS_LAB_RESULTS (self));
+
+  if (points == self->negligible)
+    return;
+  self->negligible = points;
+  update (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NEGLIGIBLE]);
+}
+
+double
+tw_lab_results_get_negligible (TwLabResults *self)
+{
+  g_return_val_if_fail (TW_IS_LAB_RESULTS (self), 2);
+
+  return self->negligible;
 }
