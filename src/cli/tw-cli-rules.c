@@ -137,6 +137,70 @@ append_json_lines (GString    *out,
   append_json_strv (out, (const char * const *) lines);
 }
 
+/* A query's name with its argument's words: "shapes(shared|own|any)" */
+static char *
+query_signature (const TwExprQuery *q)
+{
+  g_autofree char *args = NULL;
+
+  if (q->choices == NULL)
+    return g_strdup (q->name);
+  args = g_strjoinv ("|", (char **) q->choices);
+  return g_strdup_printf ("%s(%s)", q->name, args);
+}
+
+/* The module's expression vocabulary, or null: where expressions go, the
+ * queries and the record types with their fields. */
+static void
+append_json_vocabulary (GString       *out,
+                        const TwRules *rules)
+{
+  const TwExprVocabulary *v = rules->expr_vocabulary;
+
+  if (v == NULL)
+    {
+      g_string_append (out, "null");
+      return;
+    }
+  g_string_append (out, "{\"where\": ");
+  tw_json_append_string (out, rules->expr_where);
+  g_string_append (out, ",\n    \"queries\": [");
+  for (guint i = 0; i < v->n_queries; i++)
+    {
+      g_autofree char *type = tw_expr_type_name (v, v->queries[i].type);
+
+      g_string_append (out, i > 0 ? ",\n      {\"name\": " : "\n      {\"name\": ");
+      tw_json_append_string (out, v->queries[i].name);
+      g_string_append (out, ", \"arguments\": ");
+      append_json_strv (out, v->queries[i].choices);
+      member (out, "type", type);
+      member (out, "description", v->queries[i].description);
+      g_string_append_c (out, '}');
+    }
+  g_string_append (out, "],\n    \"records\": [");
+  for (guint r = 0; r < v->n_records; r++)
+    {
+      const TwExprRecordType *rec = &v->records[r];
+
+      g_string_append (out, r > 0 ? ",\n      {\"name\": " : "\n      {\"name\": ");
+      tw_json_append_string (out, rec->name);
+      member (out, "description", rec->description);
+      g_string_append (out, ", \"fields\": [");
+      for (guint f = 0; f < rec->n_fields; f++)
+        {
+          g_autofree char *type = tw_expr_type_name (v, rec->fields[f].type);
+
+          g_string_append (out, f > 0 ? ", {\"name\": " : "{\"name\": ");
+          tw_json_append_string (out, rec->fields[f].name);
+          member (out, "type", type);
+          member (out, "description", rec->fields[f].description);
+          g_string_append_c (out, '}');
+        }
+      g_string_append (out, "]}");
+    }
+  g_string_append (out, "]}");
+}
+
 static void
 rules_json (const TwRules      *rules,
             const TwDefinition *def,
@@ -223,6 +287,8 @@ rules_json (const TwRules      *rules,
   append_json_strv (out, rules->counter_names);
   g_string_append (out, ",\n  \"notation\": ");
   append_json_lines (out, rules->notation);
+  g_string_append (out, ",\n  \"expressions\": ");
+  append_json_vocabulary (out, rules);
   g_string_append (out, "\n}\n");
 }
 
@@ -303,6 +369,38 @@ rules_text (const TwRules      *rules,
     g_string_append_printf (out, "Module sections (top-level keys): %s\n", sections);
     g_string_append_printf (out, "Counters (simulate): %s\n", counters);
   }
+
+  if (rules->expr_vocabulary != NULL)
+    {
+      const TwExprVocabulary *v = rules->expr_vocabulary;
+
+      g_string_append_printf (out, "\nExpressions (doc/definition-format.md): in %s\n",
+                              rules->expr_where);
+      g_string_append_printf (out, "  Queries (%u):\n", v->n_queries);
+      for (guint i = 0; i < v->n_queries; i++)
+        {
+          g_autofree char *sig = query_signature (&v->queries[i]);
+          g_autofree char *type = tw_expr_type_name (v, v->queries[i].type);
+
+          g_string_append_printf (out, "    %s: %s — %s\n", sig, type,
+                                  v->queries[i].description ? v->queries[i].description : "");
+        }
+      for (guint r = 0; r < v->n_records; r++)
+        {
+          const TwExprRecordType *rec = &v->records[r];
+
+          g_string_append_printf (out, "  Each %s (%s) has:\n", rec->name,
+                                  rec->description ? rec->description : "");
+          for (guint f = 0; f < rec->n_fields; f++)
+            {
+              g_autofree char *type = tw_expr_type_name (v, rec->fields[f].type);
+
+              g_string_append_printf (out, "    .%s: %s — %s\n", rec->fields[f].name, type,
+                                      rec->fields[f].description ? rec->fields[f].description
+                                                                 : "");
+            }
+        }
+    }
 
   g_string_append (out, "\nNotation (doc/rules/");
   g_string_append_printf (out, "%s.md):\n", rules->id);

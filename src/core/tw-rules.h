@@ -35,6 +35,7 @@
 #include <glib.h>
 
 #include "tw-definition.h"
+#include "tw-expr.h"
 #include "tw-move.h"
 #include "tw-rng.h"
 #include "tw-schema.h"
@@ -92,6 +93,12 @@ struct _TwRules
   /* Optional, for games that can end in more than one way: the ways, as
    * ids (NULL-terminated, "full-private-board", "tiles-ran-out"), and
    * end_reason() below says which one ended a finished game. */
+  /* Optional: the vocabulary a definition of this module may write
+   * expressions in (tw-expr.h), and where in the file they go, as a phrase
+   * ("`points:` of each term of `end-scoring:`"), for `tilewright-cli
+   * rules`. */
+  const TwExprVocabulary *expr_vocabulary;
+  const char             *expr_where;
   const char * const  *end_reasons;
   /* What the views show for each end reason, marked with N_() (as many as
    * end_reasons), or NULL: the ids in words. */

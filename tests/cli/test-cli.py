@@ -186,6 +186,49 @@ def rules_text():
         for k in doc["card_kinds"]:
             check(f"\n  {k['name']} (" in out, "card kind missing from text", k["name"])
         check("\nNotation (" in out and "Counters (simulate): " in out, "sections", out[-400:])
+        # the expression vocabulary, where the module has one, query by query
+        vocabulary = doc["expressions"]
+        if vocabulary is not None:
+            check(f"\nExpressions (doc/definition-format.md): in {vocabulary['where']}\n" in out,
+                  "expressions heading", doc["module"])
+            for q in vocabulary["queries"]:
+                sig = q["name"] + (f"({'|'.join(q['arguments'])})" if q["arguments"] else "")
+                check(f"\n    {sig}: {q['type']} — {q['description']}\n" in out,
+                      "query missing from text", sig)
+            for r in vocabulary["records"]:
+                for f in r["fields"]:
+                    check(f"\n    .{f['name']}: {f['type']} — " in out, "field missing", r["name"], f)
+
+
+@test
+def rules_expressions():
+    """`rules MODULE --format json`: the modules whose definitions may write
+    expressions list their vocabulary (Colorblock's goals, Blokus Shuffle's
+    advanced scoring, Color Shift's and Block 2 Block's end scoring), every
+    query and field with a type and a description; a definition written with
+    them loads."""
+    have = {}
+    for path in bundled_definitions():
+        doc = json.loads(run("rules", path, "--format", "json")[1])
+        have[doc["module"]] = doc["expressions"]
+    for module in ("colorblock", "blokus-shuffle", "color-shift", "block-2-block"):
+        v = have.get(module)
+        check(v is not None and v["where"] and v["queries"], "no vocabulary", module, v)
+        if v is None:
+            continue
+        for q in v["queries"]:
+            check(q["name"] and q["type"] and q["description"], "query", module, q)
+        for r in v["records"]:
+            check(r["name"] and r["fields"], "record", module, r)
+            for f in r["fields"]:
+                check(f["name"] and f["type"] and f["description"], "field", module, f)
+    check(have.get("colorfield", "missing") is None, "Colorfield has no vocabulary yet",
+          have.get("colorfield"))
+    names = {q["name"] for q in have["color-shift"]["queries"]}
+    check({"meeples", "areas"} <= names, "Color Shift's queries", names)
+    code, out, err = run("validate", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
+                                                  "data-files", "color-shift-expressions.yaml"))
+    expect(code, (out, err), EXIT_OK)
 
 
 @test

@@ -212,6 +212,8 @@ bs_component_events (const TwGame    *game,
 
 const TwRules tw_bs_rules = {
   .id = "blokus-shuffle",
+  .expr_vocabulary = &bs_expr_vocabulary,
+  .expr_where = "`points:` of each term of `advanced-scoring:`, a number",
   .display_name = "Blokus Shuffle",
   .min_players = 2,
   .max_players = 4,

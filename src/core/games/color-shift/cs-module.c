@@ -159,6 +159,8 @@ cs_component_events (const TwGame    *game,
 
 const TwRules tw_cs_rules = {
   .id = "color-shift",
+  .expr_vocabulary = &cs_expr_vocabulary,
+  .expr_where = "`points:` of each term of `end-scoring:`, a number",
   .display_name = "Color Shift",
   .min_players = 2,
   .max_players = CS_MAX_PLAYERS,
