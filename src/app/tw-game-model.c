@@ -57,6 +57,13 @@ struct _TwGameModel
   gboolean      modified;
   gboolean      can_undo;
   gboolean      can_redo;
+
+  /* The last score change described (the board's screen-reader text and
+   * the Play page's preview ask for the same move in turn): the node and
+   * move it is for, forgotten whenever the position changes */
+  char         *change_text;
+  guint         change_node;
+  TwMove        change_move;
 };
 
 G_DEFINE_FINAL_TYPE (TwGameModel, tw_game_model, G_TYPE_OBJECT)
@@ -153,6 +160,7 @@ update (TwGameModel *self,
 
   cancel_bot (self);
 
+  g_clear_pointer (&self->change_text, g_free);
   tw_move_list_clear (&self->legal);
   if (!tw_state_is_terminal (game, state))
     game->rules->legal_moves (game, state, &self->legal);
@@ -818,6 +826,7 @@ tw_game_model_finalize (GObject *object)
   g_clear_pointer (&self->record, tw_record_free);
   tw_move_list_free (&self->legal);
   g_clear_object (&self->file);
+  g_free (self->change_text);
 
   G_OBJECT_CLASS (tw_game_model_parent_class)->finalize (object);
 }
@@ -1000,9 +1009,33 @@ tw_game_model_describe_move (TwGameModel  *self,
   return tw_move_describe (game, tw_game_model_get_state (self), move, name);
 }
 
+static char *describe_score_change (TwGameModel  *self,
+                                    const TwMove *move);
+
 char *
 tw_game_model_describe_score_change (TwGameModel  *self,
                                      const TwMove *move)
+{
+  guint node = tw_history_get_current (tw_record_get_history (self->record));
+
+  if (self->change_text == NULL || self->change_node != node
+      || memcmp (&self->change_move, move, sizeof *move) != 0)
+    {
+      g_autofree char *text = describe_score_change (self, move);
+
+      if (text == NULL)
+        return NULL;
+      g_free (self->change_text);
+      self->change_text = g_steal_pointer (&text);
+      self->change_node = node;
+      self->change_move = *move;
+    }
+  return g_strdup (self->change_text);
+}
+
+static char *
+describe_score_change (TwGameModel  *self,
+                       const TwMove *move)
 {
   TwGame *game = tw_game_model_get_game (self);
   const TwState *state = tw_game_model_get_state (self);
