@@ -31,6 +31,7 @@ struct _TwApplication
   GSettings      *settings;
 
   gboolean        offered;   /* lost work was looked for, at the first window */
+  char           *found_autosave; /* the game autosave's checksum at start-up, or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (TwApplication, tw_application, ADW_TYPE_APPLICATION)
@@ -315,7 +316,14 @@ offer_game (gpointer data)
       g_object_unref (window);
       return G_SOURCE_REMOVE;
     }
-  if ((record = tw_recovery_lost_game ()) == NULL)
+  /* only what an earlier session left: once this one has written the
+   * autosave (a game opened and changed before this idle ran, as on a busy
+   * machine), it holds the game on screen, which is not lost */
+  TwApplication *app = TW_APPLICATION (gtk_window_get_application (GTK_WINDOW (window)));
+  g_autofree char *now = tw_recovery_game_checksum ();
+
+  if (app == NULL || g_strcmp0 (now, app->found_autosave) != 0
+      || (record = tw_recovery_lost_game ()) == NULL)
     {
       offer_definition (window);
       g_object_unref (window);
@@ -448,6 +456,8 @@ tw_application_startup (GApplication *app)
 
   G_APPLICATION_CLASS (tw_application_parent_class)->startup (app);
   tw_app_fix_button_names ();
+  /* before any window can autosave over it */
+  self->found_autosave = tw_recovery_game_checksum ();
 
   /* Follow the system's light or dark preference. */
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
@@ -490,6 +500,7 @@ tw_application_dispose (GObject *object)
   TwApplication *self = TW_APPLICATION (object);
 
   g_clear_object (&self->settings);
+  g_clear_pointer (&self->found_autosave, g_free);
 
   G_OBJECT_CLASS (tw_application_parent_class)->dispose (object);
 }
