@@ -31,8 +31,9 @@
 #define INSET      0.05     /* a tile inside its cell */
 #define SIDE_W     6.2
 #define INFO_H     2.2
-#define SEAT_H     1.3
-#define SEAT_H_HOLD 1.85    /* with a row of holdings */
+#define SEAT_H     1.45
+#define SEAT_H_HOLD 2.0     /* with a row of holdings */
+#define HOLD_Y     1.38     /* the holdings' row in a seat's panel */
 #define LEGEND_ROW 0.66     /* a block of the legend and what it does */
 #define N_KINDS    BB_N_KINDS
 
@@ -267,7 +268,7 @@ bb_move_source (const TwGame         *game,
       {
         if (v->inst_def[t] == move->b)
           {
-            *rect = (TwRect) { hx, L.seat_y[q] + 1.2, 0.5, 0.5 };
+            *rect = (TwRect) { hx, L.seat_y[q] + HOLD_Y, 0.5, 0.5 };
             return TRUE;
           }
         hx += 0.58;
@@ -998,7 +999,7 @@ draw_seats (cairo_t              *cr,
       line = g_strdup_printf (_("in supply · captures +%u · lost %u · removed %u"),
                               v->capture_points[q], v->lost[q], v->removed[q]);
       tw_render_muted (cr);
-      tw_render_text (cr, x + 0.75, y + 0.76, L->sw - 0.9, 0.26, FALSE, TW_TEXT_LEFT, FALSE, line);
+      tw_render_text (cr, x + 0.75, y + 0.74, L->sw - 0.9, 0.25, FALSE, TW_TEXT_LEFT, FALSE, line);
 
       if (v->short_stack)
         {
@@ -1007,12 +1008,12 @@ draw_seats (cairo_t              *cr,
           for (guint t = 0; t < v->n_inst; t++)
             if (v->tile_loc[t] == BB_LOC_HOLDING && v->tile_holder[t] == q)
               {
-                tile_face (cr, game, v->inst_kind[t], params->viewer == (int) q, hx, y + 1.2,
+                tile_face (cr, game, v->inst_kind[t], params->viewer == (int) q, hx, y + HOLD_Y,
                            0.5);
                 hx += 0.58;
               }
           tw_render_muted (cr);
-          tw_render_text (cr, x + 0.2, y + 1.33, 0.6, 0.24, FALSE, TW_TEXT_LEFT, FALSE,
+          tw_render_text (cr, x + 0.2, y + HOLD_Y + 0.12, 0.6, 0.24, FALSE, TW_TEXT_LEFT, FALSE,
                           v->n_holdings[q] ? _("Held") : _("None held"));
         }
     }
@@ -1044,7 +1045,7 @@ draw_legend (cairo_t      *cr,
 
       tile_face (cr, game, kind, TRUE, x + 0.2, ry + 0.03, 0.52);
       tw_render_ink (cr);
-      tw_render_text (cr, x + 0.9, ry + 0.02, L->sw - 1.05, 0.26, FALSE, TW_TEXT_LEFT, TRUE,
+      tw_render_text (cr, x + 0.9, ry + 0.02, L->sw - 1.05, 0.22, FALSE, TW_TEXT_LEFT, TRUE,
                       markup);
     }
 }
