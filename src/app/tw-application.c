@@ -95,7 +95,11 @@ tw_application_open (GApplication  *app,
       TwWindow *window = tw_window_new (GTK_APPLICATION (self), self->settings);
 
       gtk_window_present (GTK_WINDOW (window));
-      tw_window_open_file (window, files[i]);
+      /* a definition opens where the user can act first: Play, with its
+       * New Game (a game record opens in Play, a Lab run in the Lab) */
+      if (tw_window_open_file (window, files[i])
+          && g_strcmp0 (tw_window_get_visible_view (window), "design") == 0)
+        tw_window_set_visible_view (window, "play");
     }
 }
 
