@@ -8,6 +8,7 @@ Game-agnostic: moves are taken from the CLI's own output, and broken files
 are made by adding to a good one, never by knowing a game's notation.
 """
 import glob
+import hashlib
 import json
 import os
 import pty
@@ -433,6 +434,26 @@ def temp_files(folder):
     return [f for f in os.listdir(folder) if f.endswith(".tw-save")]
 
 
+def manifest_files(manifest):
+    """The files an export's manifest lists, each checked as doc/cli.md tells
+    a reader to: there, with the size and SHA-256 listed."""
+    folder = os.path.dirname(manifest)
+    with open(manifest, encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    check(lines[0] == "# Tilewright export manifest 1", "manifest header", lines[:1])
+    names = []
+    for line in lines[1:]:
+        if not line or line.startswith("#"):
+            continue
+        digest, size, name = line.split("  ", 2)
+        with open(os.path.join(folder, name), "rb") as f:
+            data = f.read()
+        check(len(data) == int(size), "size", name, len(data), size)
+        check(hashlib.sha256(data).hexdigest() == digest, "sha256", name)
+        names.append(name)
+    return names
+
+
 @test
 def saves_are_atomic():
     folder = os.path.join(TMP, "atomic")
@@ -485,18 +506,42 @@ def export_is_atomic():
     code, out, err = run("export", DEF, "--what", "tiles", "--format", "png", "--dpi", "20",
                          "-o", sheet)
     expect(code, (out, err), EXIT_OK)
-    pages = sorted(os.listdir(folder))
+    pages = sorted(p for p in os.listdir(folder) if p != "sheet.png.manifest")
     check(len(pages) > 1 and all(re.fullmatch(r"sheet-\d+\.png", p) for p in pages),
           "pages", pages)
-    # a page that cannot be written (a folder in its place): no page is replaced
-    before = {p: os.stat(os.path.join(folder, p)).st_mtime_ns for p in pages}
+    manifest = os.path.join(folder, "sheet.png.manifest")
+    check(sorted(manifest_files(manifest)) == pages, "the manifest lists the pages")
+    code, out, err = run("export", "--check", manifest)
+    expect(code, (out, err), EXIT_OK)
+    check(f"complete, {len(pages)} files as listed" in out, out)
+    # a page that cannot be written (a folder in its place): no page is
+    # replaced, nor the manifest
+    before = {p: os.stat(os.path.join(folder, p)).st_mtime_ns
+              for p in pages + ["sheet.png.manifest"]}
     os.unlink(os.path.join(folder, pages[-1]))
     os.mkdir(os.path.join(folder, pages[-1]))
     code, out, err = run("export", DEF, "--what", "tiles", "--format", "png", "--dpi", "20",
                          "-o", sheet)
     expect(code, (out, err), EXIT_IO)
-    for p in pages[:-1]:
+    for p in pages[:-1] + ["sheet.png.manifest"]:
         check(os.stat(os.path.join(folder, p)).st_mtime_ns == before[p], "a page was replaced", p)
+    # the old manifest names the page that is now a folder: incomplete, exit 3
+    code, out, err = run("export", "--check", manifest)
+    expect(code, (out, err), EXIT_INVALID_FILE)
+    check(f"'{pages[-1]}' cannot be read" in err and "incomplete" in err, err)
+    os.rmdir(os.path.join(folder, pages[-1]))
+    # what a kill between two renames leaves: a page of another export
+    code, out, err = run("export", DEF, "--what", "tiles", "--format", "png", "--dpi", "21",
+                         "-o", os.path.join(folder, "other.png"))
+    expect(code, (out, err), EXIT_OK)
+    shutil.copyfile(os.path.join(folder, "other-1.png"), os.path.join(folder, "sheet-1.png"))
+    code, out, err = run("export", "--check", manifest)
+    expect(code, (out, err), EXIT_INVALID_FILE)
+    check("sheet.png.manifest:5:1: 'sheet-1.png' is not the file listed" in err, err)
+    code, out, err = run("export", "--check", os.path.join(folder, "none.manifest"))
+    expect(code, (out, err), EXIT_IO)
+    code, out, err = run("export", "--check", manifest, "extra")
+    expect(code, (out, err), EXIT_USAGE)
     check(temp_files(folder) == [], "temporary files left", os.listdir(folder))
     # a PDF through a symbolic link, keeping the mode
     pdf = os.path.join(folder, "real.pdf")
@@ -798,6 +843,11 @@ def export_tabletop_simulator():
         with open(os.path.join(folder, name), "rb") as f:
             check(f.read(8) == b"\x89PNG\r\n\x1a\n", name)
     check(temp_files(folder) == [], "temporary files left", os.listdir(folder))
+    # the manifest, last, lists every file of the export and only those
+    listed = manifest_files(out_json + ".manifest")
+    check(sorted(listed) == sorted(f for f in os.listdir(folder) if not f.endswith(".manifest")),
+          "the manifest lists the export's files", listed)
+    check("files" in err and f"{len(listed) + 1} files" in err, "files counted", err)
 
     # Blokus Shuffle's 14 cards, at 50 DPI, the first spelling (--tts) with -o
     out_json = os.path.join(folder, "blokus.json")
