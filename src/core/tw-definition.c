@@ -159,6 +159,64 @@ tw_def_get_id (Loader       *L,
   return FALSE;
 }
 
+/* The entries of list @path (tw-rules.h, TwReservedId.list) under @node whose
+ * id is @r's word: each is an error at its id. */
+static void
+check_reserved_in (Loader             *L,
+                   const TwNode       *node,
+                   const char         *path,
+                   const TwReservedId *r)
+{
+  const char *dot = strchr (path, '.');
+  g_autofree char *key = dot != NULL ? g_strndup (path, dot - path) : g_strdup (path);
+  const TwNode *list = tw_node_get (node, key);
+
+  if (list == NULL || list->type != TW_NODE_SEQ)
+    return;
+  for (guint i = 0; i < list->n_children; i++)
+    {
+      const TwNode *entry = list->children[i];
+      const TwNode *id;
+      g_auto(GStrv) keys = NULL;
+      g_autoptr(GString) where = NULL;
+
+      if (dot != NULL)
+        {
+          check_reserved_in (L, entry, dot + 1, r);
+          continue;
+        }
+      id = tw_node_get (entry, "id");
+      if (id == NULL || id->type != TW_NODE_SCALAR || g_strcmp0 (id->scalar, r->word) != 0)
+        continue;
+      /* "canvases.faces" as "`faces` of `canvases`" */
+      keys = g_strsplit (r->list, ".", -1);
+      where = g_string_new (NULL);
+      for (guint k = g_strv_length (keys); k > 0; k--)
+        /* Translators: a list of the definition inside another ("`faces` of `canvases`") */
+        g_string_append_printf (where, k < g_strv_length (keys) ? _(" of `%s`") : "`%s`",
+                                keys[k - 1]);
+      tw_diag_error (L->diags, id, _("choose another id"),
+                     /* Translators: an id, the list of the definition it is
+                      * in ("`tiles`"), the game, and what its notation reads
+                      * the word as (TwReservedId.reason: "the draft move
+                      * 'pick N'") */
+                     _("'%s' cannot be an id in %s: %s's notation reads it as %s"),
+                     r->word, where->str, L->rules->display_name, _(r->reason));
+    }
+}
+
+/* Ids that the module's notation would print and could not read back, being
+ * words it reads as its own there (TwRules.reserved_ids). */
+static void
+check_reserved_ids (Loader       *L,
+                    const TwNode *root)
+{
+  if (L->rules == NULL || L->rules->reserved_ids == NULL)
+    return;
+  for (const TwReservedId *r = L->rules->reserved_ids; r->list != NULL; r++)
+    check_reserved_in (L, root, r->list, r);
+}
+
 /* An optional integer; FALSE (and *out unchanged) when absent or wrong. */
 gboolean
 tw_def_get_int (Loader       *L,
@@ -812,6 +870,7 @@ load_checked (const char          *text,
           tw_def_load_pieces (&L, root);
           tw_def_load_cards (&L, root);
           load_variant (&L, root);
+          check_reserved_ids (&L, root);
           if (L.rules != NULL)
             tw_faces_load (def, root, diags);
         }

@@ -355,6 +355,34 @@ def play_describe_stages():
 
 
 @test
+def ids_the_notation_reserves():
+    with open(DEF, encoding="utf-8") as f:
+        text = f.read()
+    # Colorblock reads "pick" as its draft move: refused at the id
+    bad = write("pick.yaml", text.replace("{id: full-r,", "{id: pick,", 1))
+    line = next(n for n, l in enumerate(text.splitlines(), 1) if "{id: full-r," in l)
+    col = text.splitlines()[line - 1].index("full-r") + 1
+    code, out, err = run("validate", bad)
+    expect(code, (out, err), EXIT_INVALID_FILE)
+    check(f"pick.yaml:{line}:{col}: " in err and "Colorblock's notation reads it as" in err
+          and "choose another id" in err, err)
+    # Color Shift's keywords are ordinary ids here: a game's moves, read back by --moves
+    good = write("keywords.yaml", text.replace("{id: full-r,", "{id: move,", 1)
+                 .replace("{id: full-g,", "{id: shift,", 1).replace("{id: full-b,", "{id: meeple,", 1))
+    code, out, err = run("validate", good)
+    expect(code, (out, err), EXIT_OK)
+    args = ("play", good, "--players", "2", "--seed", "42", "--bots", "random")
+    code, out, err = run(*args)
+    expect(code, (out, err), EXIT_OK)
+    moves = moves_of(out)
+    check(any(m.split()[0] in ("move", "shift", "meeple") for m in moves), "no renamed tile played",
+          moves)
+    code, again, err = run(*args, "--moves", "; ".join(moves))
+    expect(code, (again, err), EXIT_OK)
+    check(moves_of(again) == moves, "the moves did not read back", again[:300])
+
+
+@test
 def play_moves():
     (code, out, err), _ = play()
     expect(code, (out, err), EXIT_OK)

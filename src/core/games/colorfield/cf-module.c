@@ -274,6 +274,7 @@ const TwRules tw_cf_rules = {
   .extra_tile_keys = cf_extra_tile_keys,
   .counter_names = cf_counter_names,
   .notation = cf_notation_summary,
+  .reserved_ids = cf_reserved_ids,
   .validate = cf_validate,
   .prepare = cf_prepare,
   .free_prepared = cf_free_prepared,

@@ -281,5 +281,6 @@ gboolean cf_state_from_text (const TwGame *game, TwState *state, const char *tex
                              GString *why);
 
 extern const char cf_notation_summary[];
+extern const TwReservedId cf_reserved_ids[];
 
 G_END_DECLS
