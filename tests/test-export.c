@@ -907,9 +907,10 @@ test_manifest_syntax (void)
         g_error ("case %u: '%s' does not say '%s'", i, error->message, cases[i].message);
       g_clear_error (&error);
     }
-  /* the SHA-256 of nothing: an export of one empty file is complete */
-  g_assert_true (g_file_set_contents (path, "# Tilewright export manifest 1\n"
-                                      "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855  0  empty.png\n",
+  /* the SHA-256 of nothing: an export of one empty file is complete (in
+   * CRLF too) */
+  g_assert_true (g_file_set_contents (path, "# Tilewright export manifest 1\r\n"
+                                      "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855  0  empty.png\r\n",
                                       -1, NULL));
   g_assert_true (tw_export_manifest_check (path, &listed, &error));
   g_assert_no_error (error);

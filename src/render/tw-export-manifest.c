@@ -89,11 +89,10 @@ manifest_text (TwSaveFile        **files,
   g_autofree char *dir = g_path_get_dirname (manifest);
   g_autofree char *manifest_base = g_path_get_basename (manifest);
 
-  /* Translators: comment lines at the top of an export's manifest file;
-   * keep the "# " at the start of each line */
-  g_string_append_printf (out, "# %s\n# %s\n# sha256  size  name\n",
-                          _("Written after the files below. The export is complete when each file"),
-                          _("beside this one has the size (bytes) and SHA-256 given here."));
+  /* a file for programs as much as people: the same bytes in every locale */
+  g_string_append (out, "# Written after the files below. The export is complete when each file\n"
+                        "# beside this one has the size (bytes) and SHA-256 given here.\n"
+                        "# sha256  size  name\n");
   for (guint i = 0; i < n_files; i++)
     {
       const char *temp = tw_save_file_get_path (files[i]);
@@ -210,6 +209,10 @@ tw_export_manifest_check (const char  *manifest,
   display = g_filename_display_name (manifest);
   dir = g_path_get_dirname (manifest);
   lines = g_strsplit (text, "\n", -1);
+  /* a manifest that went through an editor or a transfer in CRLF */
+  for (guint l = 0; lines[l] != NULL; l++)
+    if (g_str_has_suffix (lines[l], "\r"))
+      lines[l][strlen (lines[l]) - 1] = '\0';
   if (strcmp (lines[0], TW_EXPORT_MANIFEST_HEADER) != 0)
     {
       g_set_error (error, TW_EXPORT_ERROR, 0,
