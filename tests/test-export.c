@@ -824,6 +824,26 @@ test_manifest_pages (void)
   g_assert_false (tw_export_manifest_check (manifest, NULL, &error));
   g_assert_nonnull (strstr (error->message, ":5:"));
   g_assert_nonnull (strstr (error->message, "'sheet-1.png' cannot be read"));
+  g_clear_error (&error);
+
+  /* the shorter export again: the longer one's pages beyond it are removed,
+   * but not one changed since (the last) nor one it did not list */
+  g_autoptr(TwExportJob) again = png_job ("a5", 25);
+  g_assert_true (tw_export_write (again, path, &error));
+  g_assert_no_error (error);
+  g_autofree char *changed = g_strdup_printf ("%s/sheet-%u.png", dir, n_more);
+  g_autofree char *foreign = g_strdup_printf ("%s/sheet-%u.png", dir, n_more + 1);
+  g_assert_true (g_file_set_contents (changed, "edited", -1, NULL));
+  g_assert_true (g_file_set_contents (foreign, "mine", -1, NULL));
+  g_assert_true (tw_export_write (job, path, &error));
+  g_assert_no_error (error);
+  g_assert_true (tw_export_manifest_check (manifest, &listed, &error));
+  g_assert_cmpuint (listed, ==, n);
+  for (guint p = 1; p <= n_more + 1; p++)
+    {
+      g_autofree char *page = g_strdup_printf ("%s/sheet-%u.png", dir, p);
+      g_assert_cmpint (g_file_test (page, G_FILE_TEST_EXISTS), ==, p <= n || p >= n_more);
+    }
 }
 
 /* The Tabletop Simulator export's manifest lists the images and the JSON;

@@ -128,6 +128,125 @@ manifest_text (TwSaveFile        **files,
   return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
+static gboolean
+is_hex (const char *s,
+        gsize       n)
+{
+  for (gsize i = 0; i < n; i++)
+    if (!g_ascii_isxdigit (s[i]) || g_ascii_isupper (s[i]))
+      return FALSE;
+  return TRUE;
+}
+
+/* One line of a manifest. */
+typedef struct
+{
+  guint    line;
+  guint    name_column;
+  guint64  size;
+  char     hex[HEX_LEN + 1];
+  char    *name;
+} Entry;
+
+static void
+entry_clear (Entry *e)
+{
+  g_free (e->name);
+}
+
+/* The entries of @manifest, or NULL with a G_FILE_ERROR when it cannot be
+ * read or a TW_EXPORT_ERROR at the line that is not a manifest's. */
+static GArray *
+read_entries (const char  *manifest,
+              GError     **error)
+{
+  g_autofree char *text = NULL;
+  g_autofree char *display = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(GArray) entries = g_array_new (FALSE, TRUE, sizeof (Entry));
+
+  g_array_set_clear_func (entries, (GDestroyNotify) entry_clear);
+  if (!tw_file_read_limited (manifest, TW_EXPORT_MANIFEST_MAX_BYTES, _("an export manifest"), &text,
+                             NULL, error))
+    return NULL;
+  display = g_filename_display_name (manifest);
+  lines = g_strsplit (text, "\n", -1);
+  /* a manifest that went through an editor or a transfer in CRLF */
+  for (guint l = 0; lines[l] != NULL; l++)
+    if (g_str_has_suffix (lines[l], "\r"))
+      lines[l][strlen (lines[l]) - 1] = '\0';
+  if (strcmp (lines[0], TW_EXPORT_MANIFEST_HEADER) != 0)
+    {
+      g_set_error (error, TW_EXPORT_ERROR, 0,
+                   _("%s:1:1: not an export manifest: the first line must be '%s'"), display,
+                   TW_EXPORT_MANIFEST_HEADER);
+      return NULL;
+    }
+  for (guint l = 1; lines[l] != NULL; l++)
+    {
+      const char *line = lines[l], *size_at, *name;
+      Entry e = { 0 };
+      char *end;
+
+      if (line[0] == '#' || (line[0] == '\0' && lines[l + 1] == NULL))
+        continue;
+      size_at = line + HEX_LEN + 2;
+      if (strlen (line) < HEX_LEN + 2 || !is_hex (line, HEX_LEN)
+          || strncmp (line + HEX_LEN, "  ", 2) != 0 || !g_ascii_isdigit (*size_at))
+        {
+          g_set_error (error, TW_EXPORT_ERROR, 0,
+                       _("%s:%u:1: expected 'SHA256  SIZE  NAME': 64 lower-case hex digits, the size in bytes and the file's name"),
+                       display, l + 1);
+          return NULL;
+        }
+      errno = 0;
+      e.size = g_ascii_strtoull (size_at, &end, 10);
+      name = end + 2;
+      if (errno != 0 || strncmp (end, "  ", 2) != 0 || *name == '\0' || strchr (name, '/') != NULL)
+        {
+          g_set_error (error, TW_EXPORT_ERROR, 0,
+                       _("%s:%u:%u: expected the size in bytes, two spaces and a file's name in the manifest's folder"),
+                       display, l + 1, (guint) (size_at - line) + 1);
+          return NULL;
+        }
+      e.line = l + 1;
+      e.name_column = (guint) (name - line) + 1;
+      memcpy (e.hex, line, HEX_LEN);
+      e.name = g_strdup (name);
+      g_array_append_val (entries, e);
+    }
+  return g_steal_pointer (&entries);
+}
+
+/* Removes what an earlier export of the same name wrote and the new one no
+ * longer has (the pages beyond the new last one), as the old manifest
+ * listed them: only files still as listed, so nothing anyone changed since. */
+static void
+remove_stale (GArray             *old,
+              const char         *dir,
+              const char * const *names,
+              guint               n_names)
+{
+  g_autoptr(GHashTable) kept = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  for (guint i = 0; i < n_names; i++)
+    g_hash_table_add (kept, g_path_get_basename (names[i]));
+  for (guint i = 0; old != NULL && i < old->len; i++)
+    {
+      const Entry *e = &g_array_index (old, Entry, i);
+      g_autofree char *path = NULL;
+      g_autofree char *hex = NULL;
+      guint64 size;
+
+      if (g_hash_table_contains (kept, e->name))
+        continue;
+      path = g_build_filename (dir, e->name, NULL);
+      hex = hash_file (path, &size);
+      if (hex != NULL && size == e->size && strcmp (hex, e->hex) == 0)
+        g_unlink (path);
+    }
+}
+
 /**
  * tw_export_commit_manifest:
  * @files: (transfer full): the saves of the export's files, all written
@@ -139,8 +258,10 @@ manifest_text (TwSaveFile        **files,
  * in place together (tw_save_files_commit()), then the manifest that lists
  * them. On a failure before the renames the old files and the old manifest
  * stay as they were; on one between the renames the old manifest no longer
- * matches the files, which tells a reader the export is incomplete. Frees
- * every save, whatever the result.
+ * matches the files, which tells a reader the export is incomplete. Once the
+ * new manifest is in place, the files the old one listed that the new export
+ * does not have (the pages beyond its last) are removed if they are still as
+ * listed. Frees every save, whatever the result.
  */
 gboolean
 tw_export_commit_manifest (TwSaveFile        **files,
@@ -150,10 +271,14 @@ tw_export_commit_manifest (TwSaveFile        **files,
                            GError            **error)
 {
   g_autofree char *text = NULL;
+  g_autofree char *dir = NULL;
   g_autoptr(TwSaveFile) list = NULL;
+  g_autoptr(GArray) old = NULL;
 
   g_return_val_if_fail (files != NULL && names != NULL && manifest != NULL, FALSE);
 
+  /* what an earlier export of this name wrote (none, or not a manifest: nothing) */
+  old = read_entries (manifest, NULL);
   text = manifest_text (files, names, n_files, manifest, error);
   if (text != NULL)
     list = tw_save_file_begin (manifest, error);
@@ -163,18 +288,11 @@ tw_export_commit_manifest (TwSaveFile        **files,
         tw_save_file_abort (files[i]);
       return FALSE;
     }
-  if (!tw_save_files_commit (files, n_files, error))
+  if (!tw_save_files_commit (files, n_files, error)
+      || !tw_save_file_commit (g_steal_pointer (&list), error))
     return FALSE;
-  return tw_save_file_commit (g_steal_pointer (&list), error);
-}
-
-static gboolean
-is_hex (const char *s,
-        gsize       n)
-{
-  for (gsize i = 0; i < n; i++)
-    if (!g_ascii_isxdigit (s[i]) || g_ascii_isupper (s[i]))
-      return FALSE;
+  dir = g_path_get_dirname (manifest);
+  remove_stale (old, dir, names, n_files);
   return TRUE;
 }
 
@@ -195,61 +313,24 @@ tw_export_manifest_check (const char  *manifest,
                           guint       *n_files,
                           GError     **error)
 {
-  g_autofree char *text = NULL;
   g_autofree char *dir = NULL;
   g_autofree char *display = NULL;
-  g_auto(GStrv) lines = NULL;
-  guint n = 0;
+  g_autoptr(GArray) entries = NULL;
 
   g_return_val_if_fail (manifest != NULL, FALSE);
 
-  if (!tw_file_read_limited (manifest, TW_EXPORT_MANIFEST_MAX_BYTES, _("an export manifest"), &text,
-                             NULL, error))
+  entries = read_entries (manifest, error);
+  if (entries == NULL)
     return FALSE;
   display = g_filename_display_name (manifest);
   dir = g_path_get_dirname (manifest);
-  lines = g_strsplit (text, "\n", -1);
-  /* a manifest that went through an editor or a transfer in CRLF */
-  for (guint l = 0; lines[l] != NULL; l++)
-    if (g_str_has_suffix (lines[l], "\r"))
-      lines[l][strlen (lines[l]) - 1] = '\0';
-  if (strcmp (lines[0], TW_EXPORT_MANIFEST_HEADER) != 0)
+  for (guint i = 0; i < entries->len; i++)
     {
-      g_set_error (error, TW_EXPORT_ERROR, 0,
-                   _("%s:1:1: not an export manifest: the first line must be '%s'"), display,
-                   TW_EXPORT_MANIFEST_HEADER);
-      return FALSE;
-    }
-  for (guint l = 1; lines[l] != NULL; l++)
-    {
-      const char *line = lines[l], *size_at, *name;
-      g_autofree char *path = NULL;
+      const Entry *e = &g_array_index (entries, Entry, i);
+      g_autofree char *path = g_build_filename (dir, e->name, NULL);
       g_autofree char *hex = NULL;
-      guint64 listed, size;
-      char *end;
+      guint64 size;
 
-      if (line[0] == '#' || (line[0] == '\0' && lines[l + 1] == NULL))
-        continue;
-      size_at = line + HEX_LEN + 2;
-      if (strlen (line) < HEX_LEN + 2 || !is_hex (line, HEX_LEN)
-          || strncmp (line + HEX_LEN, "  ", 2) != 0 || !g_ascii_isdigit (*size_at))
-        {
-          g_set_error (error, TW_EXPORT_ERROR, 0,
-                       _("%s:%u:1: expected 'SHA256  SIZE  NAME': 64 lower-case hex digits, the size in bytes and the file's name"),
-                       display, l + 1);
-          return FALSE;
-        }
-      errno = 0;
-      listed = g_ascii_strtoull (size_at, &end, 10);
-      name = end + 2;
-      if (errno != 0 || strncmp (end, "  ", 2) != 0 || *name == '\0' || strchr (name, '/') != NULL)
-        {
-          g_set_error (error, TW_EXPORT_ERROR, 0,
-                       _("%s:%u:%u: expected the size in bytes, two spaces and a file's name in the manifest's folder"),
-                       display, l + 1, (guint) (size_at - line) + 1);
-          return FALSE;
-        }
-      path = g_build_filename (dir, name, NULL);
       hex = hash_file (path, &size);
       if (hex == NULL)
         {
@@ -257,27 +338,26 @@ tw_export_manifest_check (const char  *manifest,
 
           g_set_error (error, TW_EXPORT_ERROR, 0,
                        _("%s:%u:%u: '%s' cannot be read (%s): the export is incomplete"), display,
-                       l + 1, (guint) (name - line) + 1, name, g_strerror (saved));
+                       e->line, e->name_column, e->name, g_strerror (saved));
           return FALSE;
         }
-      if (size != listed)
+      if (size != e->size)
         {
           g_set_error (error, TW_EXPORT_ERROR, 0,
                        _("%s:%u:1: '%s' is not the file listed (%llu bytes, listed %llu): the export is incomplete or the file was changed since"),
-                       display, l + 1, name, (unsigned long long) size,
-                       (unsigned long long) listed);
+                       display, e->line, e->name, (unsigned long long) size,
+                       (unsigned long long) e->size);
           return FALSE;
         }
-      if (strncmp (hex, line, HEX_LEN) != 0)
+      if (strcmp (hex, e->hex) != 0)
         {
           g_set_error (error, TW_EXPORT_ERROR, 0,
                        _("%s:%u:1: '%s' is not the file listed (%llu bytes as listed, another SHA-256): the export is incomplete or the file was changed since"),
-                       display, l + 1, name, (unsigned long long) size);
+                       display, e->line, e->name, (unsigned long long) size);
           return FALSE;
         }
-      n++;
     }
   if (n_files != NULL)
-    *n_files = n;
+    *n_files = entries->len;
   return TRUE;
 }

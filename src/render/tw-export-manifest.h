@@ -17,7 +17,10 @@
  * is complete when every file listed has that size and that SHA-256; a
  * missing manifest, a missing file or a different one means an export that
  * was interrupted (or a file changed since). A failure before the renames
- * leaves the old files and the old manifest, which still matches them.
+ * leaves the old files and the old manifest, which still matches them. Once
+ * the new manifest is in place, the files the old one listed and the new
+ * one does not (the pages beyond a shorter export's last) are removed when
+ * they are still as listed.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
