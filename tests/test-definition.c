@@ -872,7 +872,7 @@ load_bundled (const TwRules *rules)
 static void
 test_reserved_ids (void)
 {
-  guint n_rules, n_cases = 0, n_others = 0;
+  guint n_rules, n_cases = 0, n_others = 0, n_own = 0;
   const TwRules * const *all = tw_rules_all (&n_rules);
 
   for (guint m = 0; m < n_rules; m++)
@@ -961,6 +961,32 @@ test_reserved_ids (void)
     g_assert_true (g_str_has_prefix (report, where));
     g_assert_nonnull (strstr (report, "is also a piece id"));
   }
+
+  /* the ids of a module's own lists (TwRules.own_id_lists) are one word too
+   * (Colorfield's painters, canvas boards and faces) */
+  for (guint m = 0; m < n_rules; m++)
+    for (const TwIdList *own = all[m]->own_id_lists; own != NULL && own->list != NULL; own++)
+      n_own++;
+  g_assert_cmpuint (n_own, >=, 3);
+  for (guint m = 0; m < n_rules; m++)
+    for (const TwIdList *own = all[m]->own_id_lists; own != NULL && own->list != NULL; own++)
+      for (guint w = 0; w < 2; w++)
+        {
+          g_autoptr(TwDefinition) def = load_bundled (all[m]);
+          const TwNode *id = first_id (def->root, own->list);
+          g_autofree char *word = g_strconcat (id->scalar, w == 0 ? " two" : ";two", NULL);
+          g_autofree char *text = splice (def->text, id, word);
+          g_autofree char *where = g_strdup_printf ("w.yaml:%u:%u: ", id->line, id->column);
+          g_autoptr(TwDiagnostics) diags = tw_diagnostics_new ("w.yaml");
+          g_autoptr(TwDefinition) bad = tw_definition_load_data (text, -1, "w.yaml", diags, NULL);
+          g_autofree char *report = tw_diagnostics_to_string (diags);
+
+          g_assert_null (bad);
+          if (!g_str_has_prefix (report, where) || strstr (report, own->noun) == NULL
+              || strstr (report, w == 0 ? "contains a space" : "contains ';'") == NULL)
+            g_error ("%s: '%s' in %s: expected at %s:\n%s", all[m]->id, word, own->list, where,
+                     report);
+        }
 }
 
 /* Ids that look like keywords of the modules' notations (their moves'

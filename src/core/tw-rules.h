@@ -92,6 +92,15 @@ typedef struct
                         * end of "the notation reads it as ..." */
 } TwReservedId;
 
+/* A list of a module's own sections whose entries have ids the notation
+ * writes (Colorfield's painters): the loader checks them as it checks the
+ * tiles' and cards' (one word of letters, digits, '-' and '_'). */
+typedef struct
+{
+  const char *list;    /* as TwReservedId.list: "painters", "canvases.faces" */
+  const char *noun;    /* N_(): an entry in messages, "painter" */
+} TwIdList;
+
 struct _TwRules
 {
   const char          *id;            /* "colorblock" */
@@ -127,6 +136,9 @@ struct _TwRules
   /* Optional (NULL: no id is taken): the words the notation reads as its own
    * where ids are written, ending with an entry whose list is NULL. */
   const TwReservedId  *reserved_ids;
+  /* Optional (NULL: none): the module's own lists whose ids the loader
+   * checks like the core's, ending with an entry whose list is NULL. */
+  const TwIdList      *own_id_lists;
 
   /* Definition time */
   void      (*validate)        (TwDefinition        *def,

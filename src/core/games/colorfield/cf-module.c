@@ -275,6 +275,7 @@ const TwRules tw_cf_rules = {
   .counter_names = cf_counter_names,
   .notation = cf_notation_summary,
   .reserved_ids = cf_reserved_ids,
+  .own_id_lists = cf_own_id_lists,
   .validate = cf_validate,
   .prepare = cf_prepare,
   .free_prepared = cf_free_prepared,

@@ -48,6 +48,15 @@ const TwReservedId cf_reserved_ids[] = {
   { NULL }
 };
 
+/* The ids of Colorfield's own lists are written in moves ("painter ID",
+ * "side FACE") and positions ("board=ID"): one word each. */
+const TwIdList cf_own_id_lists[] = {
+  { "painters", N_("painter") },
+  { "canvases", N_("canvas board") },
+  { "canvases.faces", N_("canvas face") },
+  { NULL }
+};
+
 static const char *
 tile_id (const TwGame *game,
          guint         inst)
