@@ -222,7 +222,7 @@ read_entries (const char  *manifest,
  * longer has (the pages beyond the new last one), as the old manifest
  * listed them: only files still as listed, so nothing anyone changed since. */
 static void
-remove_stale (GArray             *old,
+remove_dropped (GArray             *old,
               const char         *dir,
               const char * const *names,
               guint               n_names)
@@ -292,7 +292,7 @@ tw_export_commit_manifest (TwSaveFile        **files,
       || !tw_save_file_commit (g_steal_pointer (&list), error))
     return FALSE;
   dir = g_path_get_dirname (manifest);
-  remove_stale (old, dir, names, n_files);
+  remove_dropped (old, dir, names, n_files);
   return TRUE;
 }
 
