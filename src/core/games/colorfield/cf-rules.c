@@ -147,6 +147,48 @@ cf_tokens_unused (const TwGame  *game,
   return (guint) MAX (0, tokens - spent);
 }
 
+/* The spaces of the canvas @slot/@rot joined to space @i (not empty) by
+ * touching sides of colour @color, as a mask of spaces: a swath. */
+guint
+cf_swath_mask (const CfPrep *p,
+               const guint8 *slot,
+               const guint8 *rot,
+               guint         color,
+               guint         i)
+{
+  guint8 stack[CF_SLOTS];
+  guint sp = 0, mask = 1u << i;
+
+  stack[sp++] = i;
+  while (sp > 0)
+    {
+      guint a = stack[--sp];
+      const guint8 *ea = p->edge[slot[a]][rot[a]];
+      for (guint d = 0; d < 4; d++)
+        {
+          int b = p->neighbour[a][d];
+          if (b < 0 || (mask & (1u << b)) || slot[b] == CF_NONE)
+            continue;
+          if (ea[d] == color && p->edge[slot[b]][rot[b]][tw_dir_opposite (d)] == color)
+            {
+              mask |= 1u << b;
+              stack[sp++] = b;
+            }
+        }
+    }
+  return mask;
+}
+
+gboolean
+cf_shows_color (const CfPrep *p,
+                guint         t,
+                guint         r,
+                guint         color)
+{
+  const guint8 *e = p->edge[t][r];
+  return e[0] == color || e[1] == color || e[2] == color || e[3] == color;
+}
+
 /* The largest group of tiles joined by touching sides of colour @color. */
 static guint
 largest_swath (const TwGame  *game,
@@ -155,43 +197,20 @@ largest_swath (const TwGame  *game,
                guint          color)
 {
   const CfPrep *p = cf_prep (game);
-  guint8 comp[CF_SLOTS];
-  guint best = 0;
+  const guint8 *slot = s->slot[seat], *rot = s->rot[seat];
+  guint seen = 0, best = 0;
 
-  memset (comp, CF_NONE, sizeof comp);
   for (guint i = 0; i < CF_SLOTS; i++)
     {
-      guint8 stack[CF_SLOTS];
-      guint sp = 0, n = 0;
-      if (comp[i] != CF_NONE || s->slot[seat][i] == CF_NONE)
+      guint mask, n;
+      if ((seen & (1u << i)) || slot[i] == CF_NONE)
         continue;
-      comp[i] = i;
-      stack[sp++] = i;
-      while (sp > 0)
-        {
-          guint a = stack[--sp];
-          const guint8 *ea = p->edge[s->slot[seat][a]][s->rot[seat][a]];
-          n++;
-          for (guint d = 0; d < 4; d++)
-            {
-              int b = p->neighbour[a][d];
-              if (b < 0 || comp[b] != CF_NONE || s->slot[seat][b] == CF_NONE)
-                continue;
-              const guint8 *eb = p->edge[s->slot[seat][b]][s->rot[seat][b]];
-              if (ea[d] == color && eb[tw_dir_opposite (d)] == color)
-                {
-                  comp[b] = i;
-                  stack[sp++] = b;
-                }
-            }
-        }
+      mask = cf_swath_mask (p, slot, rot, color, i);
+      seen |= mask;
+      n = __builtin_popcount (mask);
       /* a tile alone is a swath only if it shows the colour at all */
-      if (n == 1)
-        {
-          const guint8 *e = p->edge[s->slot[seat][i]][s->rot[seat][i]];
-          if (e[0] != color && e[1] != color && e[2] != color && e[3] != color)
-            n = 0;
-        }
+      if (n == 1 && !cf_shows_color (p, slot[i], rot[i], color))
+        n = 0;
       best = MAX (best, n);
     }
   return best;
@@ -261,6 +280,8 @@ cf_round_points (const TwGame  *game,
       }
   out->total = out->tiles + out->tokens + out->perfect + out->sponsor + out->varnish
                + out->swath + out->edges;
+  if (s->fx.expr)
+    out->total += cf_expr_points (game, s, seat, s->slot[seat], s->rot[seat], s->fx.expr, out->expr);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -301,6 +322,11 @@ cf_compute_effects (const TwGame    *game,
           break;
         case CF_TOOL_EDGE_POINTS: CF_MAXSET (edge_points, pa[0]); break;
         case CF_TOOL_TOKEN_VALUE: CF_MAXSET (token_value, pa[0]); break;
+        case CF_TOOL_ROUND_BONUS:
+          for (guint k = 0; k < cf_prep (game)->n_expr; k++)
+            if (cf_prep (game)->expr_card[k] == s->active[i])
+              fx->expr |= 1u << k;
+          break;
         default: break;
         }
 #undef CF_MAXSET
@@ -453,6 +479,8 @@ end_round (const TwGame *game,
       s->score[q] += sc[q].total;
       for (guint k = 0; k < CF_N_ITEMS; k++)
         s->item_score[q][k] += items[k];
+      for (guint k = 0; k < cf_prep (game)->n_expr; k++)
+        s->item_score[q][CF_N_ITEMS + k] += sc[q].expr[k];
       for (guint i = 0; i < CF_SLOTS && !last; i++)
         {
           if (s->slot[q][i] != CF_NONE)
