@@ -37,7 +37,7 @@ static const ToolLine shipped_tools[] = {
     "     params: {points: \"count(t in tiles(others) where t.perfect)\"}," },
   { CARD ("corporate-sponsorships") "kind: sponsorship, params: {points: 1},",
     CARD ("corporate-sponsorships") "kind: round-bonus,\n"
-    "     params: {points: \"count(s in sides(others) where s.matched and not s.two\n"
+    "     params: {points: \"count(s in matched_sides(others) where not s.two\n"
     "                       and s.color == specialty)\"}," },
   { CARD ("matte-varnish") "kind: orientation-bonus, params: {points: 2},",
     CARD ("matte-varnish") "kind: round-bonus,\n"
@@ -48,7 +48,7 @@ static const ToolLine shipped_tools[] = {
     "                       then 5 else 0\"}," },
   { CARD ("paper-lining-tape") "kind: canvas-edge-points, params: {points: 1},",
     CARD ("paper-lining-tape") "kind: round-bonus,\n"
-    "     params: {points: \"count(s in sides(own) where s.matched and s.border)\"}," },
+    "     params: {points: \"count(s in matched_sides(own) where s.border)\"}," },
 };
 
 #define N_SHIPPED G_N_ELEMENTS (shipped_tools)
@@ -128,6 +128,7 @@ enum
   V_SIDES,
   V_SIDE_COLORS,
   V_SIDE_TILES,
+  V_MATCHED_SIDES,
   /* over the swaths */
   V_SWATHS,
   V_SPECIALTY_SWATH,
@@ -158,6 +159,9 @@ static const char * const vocabulary_exprs[] = {
   [V_SIDE_COLORS] = "sum(count(s in sides(own) where s.color == c and s.matched) for c in colors) "
                     "+ 100 * count(s in sides(all) where s.own)",
   [V_SIDE_TILES] = "sum(s.tile.space + 10 * s.tile.owner for s in sides(others) where s.matched)",
+  [V_MATCHED_SIDES] = "sum(s.points * (s.tile.space + 10 * s.tile.owner) + (if s.border then 1000 "
+                      "else 0) for s in matched_sides(all)) + 100000 * count(matched_sides(own)) "
+                      "+ 10000000 * count(s in matched_sides(others) where s.two)",
   [V_SWATHS] = "sum(w.size * w.size + (if w.own then 1000 else 0) for w in swaths(all)) "
                "+ 100000 * count(swaths(others))",
   [V_SPECIALTY_SWATH] = "max(w.size for w in swaths(own) where w.color == specialty)",
@@ -303,6 +307,11 @@ recount (const TwGame  *game,
                 case V_SIDES:       n += m + (d == two ? 10 : 0) + (border ? 100 : 0) + 1000 * v; break;
                 case V_SIDE_COLORS: n += (q == seat && m ? 1 : 0) + (q == seat ? 100 : 0); break;
                 case V_SIDE_TILES:  n += q != seat && m ? (i + 1) + 10 * (q + 1) : 0; break;
+                case V_MATCHED_SIDES:
+                  if (m)
+                    n += v * ((i + 1) + 10 * (q + 1)) + (border ? 1000 : 0) + (q == seat ? 100000 : 0)
+                         + (q != seat && d == two ? 10000000 : 0);
+                  break;
                 default:            break;
                 }
             }
@@ -332,9 +341,11 @@ check_vocabulary (const TwGame  *game,
 
   for (guint seat = 0; seat < s->n_players; seat++)
     {
-      CfExprEnv env = { game, s, seat, s->slot[seat], s->rot[seat] };
+      CfExprEnv env;
       CfScore sc;
 
+      /* one env for every expression: its facts are worked out once */
+      cf_expr_env_init (&env, game, s, seat, s->slot[seat], s->rot[seat]);
       for (guint i = 0; i < N_VOCABULARY_EXPRS; i++)
         {
           gint64 got = tw_expr_eval (run->programs[i], &env);

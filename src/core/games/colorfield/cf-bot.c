@@ -45,7 +45,12 @@ expr_points (const CfCanvas *c,
              const guint8   *slot,
              const guint8   *rot)
 {
-  return c->expr_mask ? cf_expr_points (c->game, c->s, c->seat, slot, rot, c->expr_mask, NULL) : 0;
+  CfExprEnv env;
+
+  if (c->expr_mask == 0)
+    return 0;
+  cf_expr_env_init (&env, c->game, c->s, c->seat, slot, rot);
+  return cf_expr_points (&env, c->expr_mask, NULL);
 }
 
 /* A matched side's points: cf_side_value() without its lookups. */

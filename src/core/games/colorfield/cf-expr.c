@@ -38,6 +38,7 @@ enum /* queries */
   Q_SCORE,
   Q_TILES,
   Q_SIDES,
+  Q_MATCHED_SIDES,
   Q_SWATHS,
   N_QUERIES,
 };
@@ -173,6 +174,9 @@ static const TwExprQuery queries[] = {
                 "scored), others or all" },
   [Q_SIDES] = { "sides", TW_EXPR_LIST_OF (TW_EXPR_RECORD (R_SIDE)), whose_words, 0,
                 "the sides of those tiles, N E S W of each" },
+  [Q_MATCHED_SIDES] = { "matched_sides", TW_EXPR_LIST_OF (TW_EXPR_RECORD (R_SIDE)), whose_words, 0,
+                        "the sides of those tiles that score, as sides(...) where matched, "
+                        "gone through faster" },
   [Q_SWATHS] = { "swaths", TW_EXPR_LIST_OF (TW_EXPR_RECORD (R_SWATH)), whose_words,
                  CF_EXPR_NEEDS_WHOLE,
                  "the swaths on those canvases, colour by colour; the bots' quick gain of a "
@@ -192,31 +196,64 @@ canvas_of (const CfExprEnv *env,
   *rot = q == env->seat ? env->rot : env->s->rot[q];
 }
 
-/* Which sides of the tile in space @i of seat @q score: bit d. */
-static guint
-matched_bits (const CfExprEnv *env,
-              guint            q,
-              guint            i)
+/* The env with its facts about seat @q's canvas worked out: the callbacks
+ * take the env as const, but the facts are the env's own cache. */
+static inline const CfExprEnv *
+know (const CfExprEnv *env_,
+      guint            q)
 {
-  const CfPrep *p = cf_prep (env->game);
-  const guint16 *border = cf_border_of (p, env->s, q);
-  const guint8 *slot, *rot;
-  guint bits = 0;
+  CfExprEnv *env = (CfExprEnv *) env_;
 
-  canvas_of (env, q, &slot, &rot);
-  const guint8 *e = p->edge[slot[i]][rot[i]];
-  for (guint d = 0; d < 4; d++)
+  if (!(env->known & (1u << q)))
     {
-      int n = p->neighbour[i][d];
-      if (n >= 0)
-        {
-          if (slot[n] != CF_NONE && p->edge[slot[n]][rot[n]][tw_dir_opposite (d)] == e[d])
-            bits |= 1u << d;
-        }
-      else if (border[p->border_of[i][d]] & (1u << e[d]))
-        bits |= 1u << d;
+      const guint8 *slot, *rot;
+      guint8 occupied = 0;
+
+      canvas_of (env, q, &slot, &rot);
+      for (guint i = 0; i < CF_SLOTS; i++)
+        if (slot[i] != CF_NONE)
+          occupied |= 1u << i;
+      env->occupied[q] = occupied;
+      env->specialty[q] = (gint8) cf_specialty (env->game, env->s, q);
+      env->known |= 1u << q;
     }
-  return bits;
+  return env;
+}
+
+/* Which sides of the tile in space @i of seat @q score: bit d. */
+static inline guint
+matched_of (const CfExprEnv *env_,
+            guint            q,
+            guint            i)
+{
+  CfExprEnv *env = (CfExprEnv *) env_;
+
+  if (!(env->known_matched & (1u << q)))
+    {
+      const guint8 *slot, *rot;
+
+      canvas_of (env, q, &slot, &rot);
+      cf_matched_sides_of (env->game, env->s, q, slot, rot, env->matched[q]);
+      env->known_matched |= 1u << q;
+    }
+  return env->matched[q][i];
+}
+
+void
+cf_expr_env_init (CfExprEnv     *env,
+                  const TwGame  *game,
+                  const CfState *s,
+                  guint          seat,
+                  const guint8  *slot,
+                  const guint8  *rot)
+{
+  env->game = game;
+  env->s = s;
+  env->seat = seat;
+  env->slot = slot;
+  env->rot = rot;
+  env->known = 0;
+  env->known_matched = 0;
 }
 
 /* The swath of colour @c through space @i of seat @q's canvas. */
@@ -232,7 +269,7 @@ swath_mask (const CfExprEnv *env,
   return cf_swath_mask (cf_prep (env->game), slot, rot, c, i);
 }
 
-static gboolean
+static inline gboolean
 whose (const CfExprEnv *env,
        gint64           which,
        guint            q)
@@ -261,7 +298,7 @@ cf_expr_value (gconstpointer env_,
     case Q_PLAYERS:         return s->n_players;
     case Q_ROUND:           return s->round + 1;
     case Q_ROUNDS:          return cf_opt (game, CF_OPT_ROUNDS);
-    case Q_SPECIALTY:       return cf_specialty (game, s, env->seat);
+    case Q_SPECIALTY:       return know (env, env->seat)->specialty[env->seat];
     case Q_TOKENS_LEFT:     return cf_tokens_unused (game, s, env->seat);
     case Q_ABILITIES_USED:  return s->uses[env->seat];
     case Q_ABILITY_TOKENS:  return cf_opt (game, CF_OPT_TOKENS);
@@ -272,6 +309,83 @@ cf_expr_value (gconstpointer env_,
     }
 }
 
+/* The next tile (@shift 0) or side (@shift 2; with @matched_only, one
+ * that scores) from *@cursor on the canvases @which says. */
+static gboolean
+next_of_tiles (const CfExprEnv *env,
+               gint64           which,
+               guint            shift,
+               gboolean         matched_only,
+               gint64          *cursor,
+               gint64          *element)
+{
+  const guint n = env->s->n_players;
+  const guint k = (guint) *cursor;
+
+  for (guint q = (k >> shift) / 8; q < n; q++)
+    {
+      guint occupied;
+      if (!whose (env, which, q))
+        continue;
+      occupied = know (env, q)->occupied[q];
+      for (guint i = 0; i < CF_SLOTS; i++)
+        {
+          guint base = (q * 8 + i) << shift, bits;
+          if (!(occupied & (1u << i)) || base + (1u << shift) <= k)
+            continue;
+          bits = matched_only ? matched_of (env, q, i) : (1u << (1u << shift)) - 1;
+          if (base < k)
+            bits &= ~((1u << (k - base)) - 1);
+          if (bits != 0)
+            {
+              *element = base + (guint) __builtin_ctz (bits);
+              *cursor = *element + 1;
+              return TRUE;
+            }
+        }
+    }
+  *cursor = (gint64) (n * 8) << shift;
+  return FALSE;
+}
+
+/* The next swath from *@cursor: each once, at its lowest space. */
+static gboolean
+next_swath (const CfExprEnv *env,
+            gint64           which,
+            gint64          *cursor,
+            gint64          *element)
+{
+  const CfPrep *p = cf_prep (env->game);
+  const guint n = env->s->n_players;
+
+  for (guint k = (guint) *cursor; k < n * 256; k++)
+    {
+      guint q = k / 256, c = (k % 256) / 16, i = k % 16;
+      const guint8 *slot, *rot;
+      guint mask;
+
+      if (!whose (env, which, q) || c >= p->n_colors)
+        {
+          k = (q + 1) * 256 - 1;
+          continue;
+        }
+      if (i >= CF_SLOTS || !(know (env, q)->occupied[q] & (1u << i)))
+        continue;
+      mask = swath_mask (env, q, c, i);
+      if ((mask & ((1u << i) - 1)) != 0)
+        continue;
+      canvas_of (env, q, &slot, &rot);
+      /* a tile alone is a swath only if it shows the colour at all */
+      if (mask == (1u << i) && !cf_shows_color (p, slot[i], rot[i], c))
+        continue;
+      *element = k;
+      *cursor = k + 1;
+      return TRUE;
+    }
+  *cursor = (gint64) n * 256;
+  return FALSE;
+}
+
 static gboolean
 cf_expr_next (gconstpointer env_,
               guint         query,
@@ -279,71 +393,13 @@ cf_expr_next (gconstpointer env_,
               gint64       *cursor,
               gint64       *element)
 {
-  const CfExprEnv *env = env_;
-  const guint n = env->s->n_players;
-
   switch (query)
     {
-    case Q_TILES:
-    case Q_SIDES:
-      {
-        /* the cursor is the next side (tile * 4 + direction) to give */
-        guint per = query == Q_SIDES ? 4 : 1;
-        for (gint64 k = *cursor; k < (gint64) (n * 8 * per); k++)
-          {
-            guint tile = (guint) (k / per), q = tile / 8, i = tile % 8;
-            const guint8 *slot, *rot;
-            if (!whose (env, arg, q))
-              {
-                k = (gint64) (q + 1) * 8 * per - 1;
-                continue;
-              }
-            if (i >= CF_SLOTS)
-              continue;
-            canvas_of (env, q, &slot, &rot);
-            if (slot[i] == CF_NONE)
-              continue;
-            *element = k;
-            *cursor = k + 1;
-            return TRUE;
-          }
-        *cursor = n * 8 * per;
-        return FALSE;
-      }
-    case Q_SWATHS:
-      {
-        const guint n_colors = cf_prep (env->game)->n_colors;
-        for (gint64 k = *cursor; k < (gint64) n * 256; k++)
-          {
-            guint q = (guint) (k / 256), c = (guint) (k % 256) / 16, i = (guint) k % 16;
-            const guint8 *slot, *rot;
-            guint mask;
-            if (!whose (env, arg, q) || c >= n_colors)
-              {
-                k = (gint64) (q + 1) * 256 - 1;
-                continue;
-              }
-            if (i >= CF_SLOTS)
-              continue;
-            canvas_of (env, q, &slot, &rot);
-            if (slot[i] == CF_NONE)
-              continue;
-            mask = swath_mask (env, q, c, i);
-            /* each swath once, at its lowest space */
-            if ((mask & ((1u << i) - 1)) != 0)
-              continue;
-            /* a tile alone is a swath only if it shows the colour at all */
-            if (mask == (1u << i) && !cf_shows_color (cf_prep (env->game), slot[i], rot[i], c))
-              continue;
-            *element = k;
-            *cursor = k + 1;
-            return TRUE;
-          }
-        *cursor = (gint64) n * 256;
-        return FALSE;
-      }
-    default:
-      g_assert_not_reached ();
+    case Q_TILES:         return next_of_tiles (env_, arg, 0, FALSE, cursor, element);
+    case Q_SIDES:         return next_of_tiles (env_, arg, 2, FALSE, cursor, element);
+    case Q_MATCHED_SIDES: return next_of_tiles (env_, arg, 2, TRUE, cursor, element);
+    case Q_SWATHS:        return next_swath (env_, arg, cursor, element);
+    default:       g_assert_not_reached ();
     }
 }
 
@@ -356,14 +412,15 @@ points_of (const CfExprEnv *env,
 {
   const CfPrep *p = cf_prep (env->game);
   const guint8 *slot, *rot;
-  guint bits = matched_bits (env, q, i);
-  int spec = cf_specialty (env->game, env->s, q), pts = 0;
+  guint bits = matched_of (env, q, i);
+  int spec = know (env, q)->specialty[q], pts = 0;
 
   canvas_of (env, q, &slot, &rot);
   guint two = (p->two[slot[i]] + rot[i]) & 3;
   for (guint k = 0; k < 4; k++)
     if ((bits & (1u << k)) && (d >= 4 || d == k))
-      pts += cf_side_value (env->game, env->s, spec, k == two, p->edge[slot[i]][rot[i]][k]);
+      pts += cf_side_value (env->game, env->s, spec, k == two,
+                            p->edge[slot[i]][rot[i]][k]);
   return pts;
 }
 
@@ -384,8 +441,8 @@ tile_field (const CfExprEnv *env,
     case F_TILE_COLUMN:    return p->slot_x[i] + 1;
     case F_TILE_ROTATION:  return rot[i];
     case F_TILE_UPRIGHT:   return rot[i] == 0;
-    case F_TILE_MATCHED:   return __builtin_popcount (matched_bits (env, q, i));
-    case F_TILE_PERFECT:   return matched_bits (env, q, i) == 0xf;
+    case F_TILE_MATCHED:   return __builtin_popcount (matched_of (env, q, i));
+    case F_TILE_PERFECT:   return matched_of (env, q, i) == 0xf;
     case F_TILE_POINTS:    return points_of (env, q, i, 4);
     case F_TILE_TWO_COLOR: return p->edge[slot[i]][0][p->two[slot[i]]];
     case F_TILE_OWNER:     return q + 1;
@@ -408,7 +465,7 @@ side_field (const CfExprEnv *env,
     {
     case F_SIDE_COLOR:   return p->edge[slot[i]][rot[i]][d];
     case F_SIDE_TWO:     return ((p->two[slot[i]] + rot[i]) & 3) == d;
-    case F_SIDE_MATCHED: return (matched_bits (env, q, i) >> d) & 1;
+    case F_SIDE_MATCHED: return (matched_of (env, q, i) >> d) & 1;
     case F_SIDE_BORDER:  return p->border_of[i][d] >= 0;
     case F_SIDE_POINTS:  return points_of (env, q, i, d);
     case F_SIDE_TILE:    return tile;
@@ -459,22 +516,17 @@ const TwExprVocabulary cf_expr_vocabulary = {
 };
 
 int
-cf_expr_points (const TwGame  *game,
-                const CfState *s,
-                guint          seat,
-                const guint8  *slot,
-                const guint8  *rot,
-                guint          mask,
-                int           *points)
+cf_expr_points (CfExprEnv *env,
+                guint      mask,
+                int       *points)
 {
-  const CfPrep *p = cf_prep (game);
-  const CfExprEnv env = { game, s, seat, slot, rot };
+  const CfPrep *p = cf_prep (env->game);
   int total = 0;
 
   for (guint k = 0; k < p->n_expr; k++)
     if (mask & (1u << k))
       {
-        gint64 v = tw_expr_eval (p->expr[k], &env);
+        gint64 v = tw_expr_eval (p->expr[k], env);
         /* a bonus, never a penalty (the position's items are counts), and
          * held so that a game's items add up inside the state's numbers */
         int held = (int) CLAMP (v, 0, CF_MAX_BONUS);
@@ -484,3 +536,4 @@ cf_expr_points (const TwGame  *game,
       }
   return total;
 }
+

@@ -248,6 +248,8 @@ cf_may_discard (const TwGame  *game,
 int      cf_tile_points        (const TwGame *game, const CfState *s, guint seat, guint slot);
 void     cf_matched_sides      (const TwGame *game, const CfState *s, guint seat,
                                 guint8 matched[CF_SLOTS]);
+void     cf_matched_sides_of   (const TwGame *game, const CfState *s, guint seat,
+                                const guint8 *slot, const guint8 *rot, guint8 matched[CF_SLOTS]);
 void     cf_round_points       (const TwGame *game, const CfState *s, guint seat, CfScore *out);
 void     cf_compute_effects    (const TwGame *game, const CfState *s, CfEffects *fx);
 guint    cf_tokens_unused      (const TwGame *game, const CfState *s, guint seat);
@@ -288,7 +290,10 @@ void     cf_describe_seat   (const TwGame *game, const TwState *state, guint sea
 
 /* cf-expr.c: what a round-bonus tool's points read: one seat's painting
  * at the end of a round. The canvas of @seat is @slot/@rot (the state's,
- * or one a bot is trying); the other seats' canvases are the state's. */
+ * or one a bot is trying); the other seats' canvases are the state's.
+ * Make one with cf_expr_env_init(); the vocabulary's callbacks fill its
+ * facts about each canvas the first time they need them, so an env serves
+ * one position (and may be used again while that position stays). */
 typedef struct
 {
   const TwGame  *game;
@@ -296,7 +301,17 @@ typedef struct
   guint          seat;
   const guint8  *slot;
   const guint8  *rot;
+  /* Private: worked out seat by seat as needed (bit q of known, of
+   * known_matched for matched[q]) */
+  guint          known;
+  guint          known_matched;
+  guint8         occupied[CF_MAX_PLAYERS];            /* spaces with a tile: bit i */
+  guint8         matched[CF_MAX_PLAYERS][CF_SLOTS];   /* sides that score: bit d */
+  gint8          specialty[CF_MAX_PLAYERS];
 } CfExprEnv;
+
+void     cf_expr_env_init   (CfExprEnv *env, const TwGame *game, const CfState *s, guint seat,
+                             const guint8 *slot, const guint8 *rot);
 
 /* a round-bonus tool's points are held to 0 to this */
 #define CF_MAX_BONUS 1000
@@ -307,10 +322,10 @@ typedef struct
 extern const TwExprVocabulary cf_expr_vocabulary;
 
 /* The points of the round-bonus tools of @mask (bits of CfPrep.expr) for
- * @seat with the canvas @slot/@rot, each in @points[k] when not NULL;
- * returns their sum. */
-int      cf_expr_points     (const TwGame *game, const CfState *s, guint seat,
-                             const guint8 *slot, const guint8 *rot, guint mask, int *points);
+ * the env's seat and canvas, each in @points[k] when not NULL; returns
+ * their sum. */
+int      cf_expr_points     (CfExprEnv *env, guint mask, int *points);
+
 
 /* cf-notation.c */
 void     cf_describe_move   (const TwGame *game, const TwState *state, const TwMove *move,

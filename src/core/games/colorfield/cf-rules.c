@@ -32,13 +32,13 @@ cf_specialty (const TwGame  *game,
 
 /* Which sides of each tile of the canvas @slot/@rot of @seat score: bit d
  * of matched[i]. The canvas is passed apart so that bots can try changes. */
-static void
-matched_sides_of (const TwGame  *game,
-                  const CfState *s,
-                  guint          seat,
-                  const guint8  *slot,
-                  const guint8  *rot,
-                  guint8        *matched)
+void
+cf_matched_sides_of (const TwGame  *game,
+                     const CfState *s,
+                     guint          seat,
+                     const guint8  *slot,
+                     const guint8  *rot,
+                     guint8         matched[CF_SLOTS])
 {
   const CfPrep *p = cf_prep (game);
   const guint16 *border = cf_border_of (p, s, seat);
@@ -71,7 +71,7 @@ matched_sides (const TwGame  *game,
                guint          seat,
                guint8        *matched)
 {
-  matched_sides_of (game, s, seat, s->slot[seat], s->rot[seat], matched);
+  cf_matched_sides_of (game, s, seat, s->slot[seat], s->rot[seat], matched);
 }
 
 void
@@ -281,7 +281,11 @@ cf_round_points (const TwGame  *game,
   out->total = out->tiles + out->tokens + out->perfect + out->sponsor + out->varnish
                + out->swath + out->edges;
   if (s->fx.expr)
-    out->total += cf_expr_points (game, s, seat, s->slot[seat], s->rot[seat], s->fx.expr, out->expr);
+    {
+      CfExprEnv env;
+      cf_expr_env_init (&env, game, s, seat, s->slot[seat], s->rot[seat]);
+      out->total += cf_expr_points (&env, s->fx.expr, out->expr);
+    }
 }
 
 /* ------------------------------------------------------------------------ */
