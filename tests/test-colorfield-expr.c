@@ -478,6 +478,54 @@ test_same_games (void)
 }
 
 /* ------------------------------------------------------------------------ */
+/* Positions                                                                */
+
+typedef struct
+{
+  guint checked;
+  guint bonus;      /* positions whose round-bonus items are not all 0 */
+} NotationRun;
+
+/* The position written and read back keeps the round-bonus items. */
+static void
+check_notation (const TwGame  *game,
+                const TwState *state,
+                gpointer       data)
+{
+  const CfState *s = (const CfState *) state;
+  NotationRun *run = data;
+  g_autoptr(GString) why = g_string_new (NULL);
+  g_autofree char *text = NULL;
+  g_autofree TwState *back = tw_test_position_round_trip ((TwGame *) game, state, &text, why);
+
+  g_assert_nonnull (back);
+  g_assert_cmpmem (((CfState *) back)->item_score, sizeof s->item_score, s->item_score,
+                   sizeof s->item_score);
+  for (guint q = 0; q < s->n_players; q++)
+    for (guint k = CF_N_ITEMS; k < CF_N_ALL_ITEMS; k++)
+      if (s->item_score[q][k] != 0)
+        {
+          run->bonus++;
+          q = s->n_players;
+          break;
+        }
+  run->checked++;
+}
+
+static void
+test_notation (void)
+{
+  g_autofree char *x_text = expressions_of (bundled_text);
+  g_autoptr(TwDefinition) def = tw_test_load_text (x_text, "expressions");
+  g_autoptr(TwGame) game = tw_test_make_game (def, 3, "advanced-mode=true");
+  NotationRun run = { 0, };
+
+  tw_test_random_positions (game, 6, 61, check_notation, &run);
+  g_test_message ("%u positions, %u with round-bonus points", run.checked, run.bonus);
+  g_assert_cmpuint (run.bonus, >, 0);
+}
+
+/* ------------------------------------------------------------------------ */
 /* Errors                                                                   */
 
 static void
@@ -601,6 +649,7 @@ main (int   argc,
   g_test_add_func ("/tw/colorfield-expr/data-file", test_data_file);
   g_test_add_func ("/tw/colorfield-expr/vocabulary", test_vocabulary);
   g_test_add_func ("/tw/colorfield-expr/same-games", test_same_games);
+  g_test_add_func ("/tw/colorfield-expr/notation", test_notation);
   g_test_add_func ("/tw/colorfield-expr/errors", test_errors);
   g_test_add_func ("/tw/colorfield-expr/doc-example", test_doc_example);
 

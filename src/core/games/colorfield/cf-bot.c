@@ -215,17 +215,13 @@ cf_heuristic (const TwGame  *game,
 {
   const CfState *s = (const CfState *) state;
   double total[CF_MAX_PLAYERS];
+  CfScore sc[CF_MAX_PLAYERS];
   guint n = s->n_players;
 
+  if (s->phase != CF_PHASE_DONE)
+    cf_round_points_all (game, s, sc);
   for (guint q = 0; q < n; q++)
-    {
-      CfScore sc;
-      total[q] = s->score[q];
-      if (s->phase == CF_PHASE_DONE)
-        continue;
-      cf_round_points (game, s, q, &sc);
-      total[q] += sc.total;
-    }
+    total[q] = s->score[q] + (s->phase != CF_PHASE_DONE ? sc[q].total : 0);
   if (s->phase == CF_PHASE_PLACE && s->n_hand > 0)
     {
       guint q = s->current;

@@ -256,6 +256,16 @@ cf_expr_env_init (CfExprEnv     *env,
   env->known_matched = 0;
 }
 
+void
+cf_expr_env_seat (CfExprEnv *env,
+                  guint      seat)
+{
+  g_assert (env->slot == env->s->slot[env->seat] && env->rot == env->s->rot[env->seat]);
+  env->seat = seat;
+  env->slot = env->s->slot[seat];
+  env->rot = env->s->rot[seat];
+}
+
 /* The swath of colour @c through space @i of seat @q's canvas. */
 static guint
 swath_mask (const CfExprEnv *env,
@@ -322,17 +332,23 @@ next_of_tiles (const CfExprEnv *env,
   const guint n = env->s->n_players;
   const guint k = (guint) *cursor;
 
-  for (guint q = (k >> shift) / 8; q < n; q++)
+  /* every side after the first of a tile follows it */
+  if (!matched_only && (k & ((1u << shift) - 1)) != 0)
     {
-      guint occupied;
+      *element = k;
+      *cursor = k + 1;
+      return TRUE;
+    }
+  for (guint q = (k >> shift) / 8, first = (k >> shift) % 8; q < n; q++, first = 0)
+    {
+      guint left;
       if (!whose (env, which, q))
         continue;
-      occupied = know (env, q)->occupied[q];
-      for (guint i = 0; i < CF_SLOTS; i++)
+      /* the tiles from the cursor's on */
+      left = know (env, q)->occupied[q] & ~((1u << first) - 1);
+      for (; left != 0; left &= left - 1)
         {
-          guint base = (q * 8 + i) << shift, bits;
-          if (!(occupied & (1u << i)) || base + (1u << shift) <= k)
-            continue;
+          guint i = (guint) __builtin_ctz (left), base = (q * 8 + i) << shift, bits;
           bits = matched_only ? matched_of (env, q, i) : (1u << (1u << shift)) - 1;
           if (base < k)
             bits &= ~((1u << (k - base)) - 1);

@@ -251,6 +251,9 @@ void     cf_matched_sides      (const TwGame *game, const CfState *s, guint seat
 void     cf_matched_sides_of   (const TwGame *game, const CfState *s, guint seat,
                                 const guint8 *slot, const guint8 *rot, guint8 matched[CF_SLOTS]);
 void     cf_round_points       (const TwGame *game, const CfState *s, guint seat, CfScore *out);
+/* The same for every seat at once (faster with round-bonus tools) */
+void     cf_round_points_all   (const TwGame *game, const CfState *s,
+                                CfScore out[CF_MAX_PLAYERS]);
 void     cf_compute_effects    (const TwGame *game, const CfState *s, CfEffects *fx);
 guint    cf_tokens_unused      (const TwGame *game, const CfState *s, guint seat);
 int      cf_specialty          (const TwGame *game, const CfState *s, guint seat);
@@ -312,6 +315,10 @@ typedef struct
 
 void     cf_expr_env_init   (CfExprEnv *env, const TwGame *game, const CfState *s, guint seat,
                              const guint8 *slot, const guint8 *rot);
+/* Turns an env made with the state's canvas to another seat with its
+ * canvas in the state, keeping what it worked out (every canvas it read
+ * is the state's). */
+void     cf_expr_env_seat   (CfExprEnv *env, guint seat);
 
 /* a round-bonus tool's points are held to 0 to this */
 #define CF_MAX_BONUS 1000

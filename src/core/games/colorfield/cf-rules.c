@@ -223,11 +223,12 @@ largest_swath (const TwGame  *game,
  * Every tool is a separate item computed from the base rules, so that tools
  * never stack on one another (the rulebook's footnote).
  */
-void
-cf_round_points (const TwGame  *game,
-                 const CfState *s,
-                 guint          seat,
-                 CfScore       *out)
+static void
+round_points_with (const TwGame  *game,
+                   const CfState *s,
+                   guint          seat,
+                   CfExprEnv     *env,
+                   CfScore       *out)
 {
   const CfPrep *p = cf_prep (game);
   guint8 matched[CF_SLOTS];
@@ -281,10 +282,34 @@ cf_round_points (const TwGame  *game,
   out->total = out->tiles + out->tokens + out->perfect + out->sponsor + out->varnish
                + out->swath + out->edges;
   if (s->fx.expr)
+    out->total += cf_expr_points (env, s->fx.expr, out->expr);
+}
+
+void
+cf_round_points (const TwGame  *game,
+                 const CfState *s,
+                 guint          seat,
+                 CfScore       *out)
+{
+  CfExprEnv env;
+
+  cf_expr_env_init (&env, game, s, seat, s->slot[seat], s->rot[seat]);
+  round_points_with (game, s, seat, &env, out);
+}
+
+void
+cf_round_points_all (const TwGame  *game,
+                     const CfState *s,
+                     CfScore        out[CF_MAX_PLAYERS])
+{
+  CfExprEnv env;
+
+  /* one env: what it works out about a canvas serves every seat's tools */
+  cf_expr_env_init (&env, game, s, 0, s->slot[0], s->rot[0]);
+  for (guint q = 0; q < s->n_players; q++)
     {
-      CfExprEnv env;
-      cf_expr_env_init (&env, game, s, seat, s->slot[seat], s->rot[seat]);
-      out->total += cf_expr_points (&env, s->fx.expr, out->expr);
+      cf_expr_env_seat (&env, q);
+      round_points_with (game, s, q, &env, &out[q]);
     }
 }
 
@@ -468,8 +493,7 @@ end_round (const TwGame *game,
   gboolean last = (int) s->round + 1 >= cf_opt (game, CF_OPT_ROUNDS);
 
   /* everyone scores on the same canvases before anything is cleared */
-  for (guint q = 0; q < s->n_players; q++)
-    cf_round_points (game, s, q, &sc[q]);
+  cf_round_points_all (game, s, sc);
   for (guint q = 0; q < s->n_players; q++)
     {
       const int items[CF_N_ITEMS] = {
