@@ -37,8 +37,8 @@ static const ToolLine shipped_tools[] = {
     "     params: {points: \"count(t in tiles(others) where t.perfect)\"}," },
   { CARD ("corporate-sponsorships") "kind: sponsorship, params: {points: 1},",
     CARD ("corporate-sponsorships") "kind: round-bonus,\n"
-    "     params: {points: \"count(s in matched_sides(others) where not s.two\n"
-    "                       and s.color == specialty)\"}," },
+    "     params: {points: \"let c = specialty in\n"
+    "                       count(s in matched_sides(others) where s.color == c and not s.two)\"}," },
   { CARD ("matte-varnish") "kind: orientation-bonus, params: {points: 2},",
     CARD ("matte-varnish") "kind: round-bonus,\n"
     "     params: {points: \"2 * count(t in tiles(own) where t.upright)\"}," },

@@ -13,8 +13,9 @@
  * that a bot can ask what a bonus would be worth after a placement it is
  * only trying; the other seats' canvases are the state's.
  *
- * Elements: a tile is seat * 8 + space; a side is that tile * 4 + its
- * direction (N E S W); a swath is seat * 256 + colour * 16 + the lowest
+ * Elements: a side is seat * 32 + space * 4 + its direction (N E S W), a
+ * tile the same with direction 0, so that a seat's tiles and sides are
+ * the bits of one mask; a swath is seat * 256 + colour * 16 + the lowest
  * space it covers.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -210,9 +211,13 @@ know (const CfExprEnv *env_,
       guint8 occupied = 0;
 
       canvas_of (env, q, &slot, &rot);
+      env->sides[q] = 0;
       for (guint i = 0; i < CF_SLOTS; i++)
         if (slot[i] != CF_NONE)
-          occupied |= 1u << i;
+          {
+            occupied |= 1u << i;
+            env->sides[q] |= 0xfu << (4 * i);
+          }
       env->occupied[q] = occupied;
       env->specialty[q] = (gint8) cf_specialty (env->game, env->s, q);
       env->known |= 1u << q;
@@ -220,11 +225,10 @@ know (const CfExprEnv *env_,
   return env;
 }
 
-/* Which sides of the tile in space @i of seat @q score: bit d. */
-static inline guint
-matched_of (const CfExprEnv *env_,
-            guint            q,
-            guint            i)
+/* The env with the sides of seat @q's canvas that score worked out. */
+static inline const CfExprEnv *
+know_matched (const CfExprEnv *env_,
+              guint            q)
 {
   CfExprEnv *env = (CfExprEnv *) env_;
 
@@ -234,9 +238,21 @@ matched_of (const CfExprEnv *env_,
 
       canvas_of (env, q, &slot, &rot);
       cf_matched_sides_of (env->game, env->s, q, slot, rot, env->matched[q]);
+      env->matched_sides[q] = 0;
+      for (guint i = 0; i < CF_SLOTS; i++)
+        env->matched_sides[q] |= (guint32) env->matched[q][i] << (4 * i);
       env->known_matched |= 1u << q;
     }
-  return env->matched[q][i];
+  return env;
+}
+
+/* Which sides of the tile in space @i of seat @q score: bit d. */
+static inline guint
+matched_of (const CfExprEnv *env,
+            guint            q,
+            guint            i)
+{
+  return know_matched (env, q)->matched[q][i];
 }
 
 void
@@ -319,48 +335,45 @@ cf_expr_value (gconstpointer env_,
     }
 }
 
-/* The next tile (@shift 0) or side (@shift 2; with @matched_only, one
- * that scores) from *@cursor on the canvases @which says. */
+enum /* what next_in() walks */
+{
+  WALK_TILES,
+  WALK_SIDES,
+  WALK_MATCHED_SIDES,
+};
+
+/* The next tile, side or side that scores (@walk) from *@cursor on the
+ * canvases @which says: the next bit of a seat's mask. */
 static gboolean
-next_of_tiles (const CfExprEnv *env,
-               gint64           which,
-               guint            shift,
-               gboolean         matched_only,
-               gint64          *cursor,
-               gint64          *element)
+next_in (const CfExprEnv *env,
+         gint64           which,
+         guint            walk,
+         gint64          *cursor,
+         gint64          *element)
 {
   const guint n = env->s->n_players;
   const guint k = (guint) *cursor;
 
-  /* every side after the first of a tile follows it */
-  if (!matched_only && (k & ((1u << shift) - 1)) != 0)
+  for (guint q = k / 32, from = k % 32; q < n; q++, from = 0)
     {
-      *element = k;
-      *cursor = k + 1;
-      return TRUE;
-    }
-  for (guint q = (k >> shift) / 8, first = (k >> shift) % 8; q < n; q++, first = 0)
-    {
-      guint left;
+      guint32 left;
       if (!whose (env, which, q))
         continue;
-      /* the tiles from the cursor's on */
-      left = know (env, q)->occupied[q] & ~((1u << first) - 1);
-      for (; left != 0; left &= left - 1)
+      switch (walk)
         {
-          guint i = (guint) __builtin_ctz (left), base = (q * 8 + i) << shift, bits;
-          bits = matched_only ? matched_of (env, q, i) : (1u << (1u << shift)) - 1;
-          if (base < k)
-            bits &= ~((1u << (k - base)) - 1);
-          if (bits != 0)
-            {
-              *element = base + (guint) __builtin_ctz (bits);
-              *cursor = *element + 1;
-              return TRUE;
-            }
+        case WALK_TILES:  left = know (env, q)->sides[q] & 0x111111u; break;
+        case WALK_SIDES:  left = know (env, q)->sides[q]; break;
+        default:          left = know_matched (env, q)->matched_sides[q]; break;
+        }
+      left &= ~0u << from;
+      if (left != 0)
+        {
+          *element = q * 32 + (guint) __builtin_ctz (left);
+          *cursor = *element + 1;
+          return TRUE;
         }
     }
-  *cursor = (gint64) (n * 8) << shift;
+  *cursor = (gint64) n * 32;
   return FALSE;
 }
 
@@ -411,9 +424,9 @@ cf_expr_next (gconstpointer env_,
 {
   switch (query)
     {
-    case Q_TILES:         return next_of_tiles (env_, arg, 0, FALSE, cursor, element);
-    case Q_SIDES:         return next_of_tiles (env_, arg, 2, FALSE, cursor, element);
-    case Q_MATCHED_SIDES: return next_of_tiles (env_, arg, 2, TRUE, cursor, element);
+    case Q_TILES:         return next_in (env_, arg, WALK_TILES, cursor, element);
+    case Q_SIDES:         return next_in (env_, arg, WALK_SIDES, cursor, element);
+    case Q_MATCHED_SIDES: return next_in (env_, arg, WALK_MATCHED_SIDES, cursor, element);
     case Q_SWATHS:        return next_swath (env_, arg, cursor, element);
     default:       g_assert_not_reached ();
     }
@@ -446,7 +459,7 @@ tile_field (const CfExprEnv *env,
             guint            tile)
 {
   const CfPrep *p = cf_prep (env->game);
-  guint q = tile / 8, i = tile % 8;
+  guint q = tile / 32, i = tile % 32 / 4;
   const guint8 *slot, *rot;
 
   canvas_of (env, q, &slot, &rot);
@@ -473,7 +486,7 @@ side_field (const CfExprEnv *env,
             guint            side)
 {
   const CfPrep *p = cf_prep (env->game);
-  guint tile = side / 4, d = side % 4, q = tile / 8, i = tile % 8;
+  guint tile = side & ~3u, d = side % 4, q = side / 32, i = side % 32 / 4;
   const guint8 *slot, *rot;
 
   canvas_of (env, q, &slot, &rot);

@@ -310,6 +310,8 @@ typedef struct
   guint          known_matched;
   guint8         occupied[CF_MAX_PLAYERS];            /* spaces with a tile: bit i */
   guint8         matched[CF_MAX_PLAYERS][CF_SLOTS];   /* sides that score: bit d */
+  guint32        sides[CF_MAX_PLAYERS];               /* the sides of tiles: bit 4i + d */
+  guint32        matched_sides[CF_MAX_PLAYERS];       /* the sides that score: bit 4i + d */
   gint8          specialty[CF_MAX_PLAYERS];
 } CfExprEnv;
 
