@@ -356,4 +356,9 @@ _tw_design_page_forms_init (TwDesignPage *self)
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->face_editor, "show-layer", G_CALLBACK (show_layer), self,
                            G_CONNECT_SWAPPED);
+  tw_face_editor_set_document (self->face_editor, self->document);
+  g_signal_connect_object (self->face_editor, "apply-edit",
+                           G_CALLBACK (_tw_design_page_apply_edit), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->face_editor, "show-message",
+                           G_CALLBACK (_tw_design_page_notify_user), self, G_CONNECT_SWAPPED);
 }
