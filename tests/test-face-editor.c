@@ -162,14 +162,25 @@ layer_form (Fixture *f)
   return forms->pdata[0];
 }
 
-/* The form's heading ("Layer 3: text"). */
-static const char *
+/* The form's heading and what it says of the type: "Layer 3 text". */
+static char *
 form_title (Fixture *f)
 {
   g_autoptr(GPtrArray) groups = find_all (GTK_WIDGET (layer_form (f)),
                                           ADW_TYPE_PREFERENCES_GROUP);
+  const char *description = adw_preferences_group_get_description (groups->pdata[0]);
 
-  return adw_preferences_group_get_title (groups->pdata[0]);
+  return g_strdup_printf ("%s %.*s", adw_preferences_group_get_title (groups->pdata[0]),
+                          (int) strcspn (description, ":"), description);
+}
+
+static void
+assert_form_title (Fixture    *f,
+                   const char *want)
+{
+  g_autofree char *title = form_title (f);
+
+  g_assert_cmpstr (title, ==, want);
 }
 
 static GtkWidget *
@@ -227,14 +238,14 @@ test_layer_form_edits (void)
   fixture_set_up (&f);
 
   /* the face's first layer is in the form until another is picked */
-  g_assert_cmpstr (form_title (&f), ==, "Layer 1: rect");
+  assert_form_title (&f, "Layer 1 rect");
   gtk_list_box_select_row (GTK_LIST_BOX (gtk_widget_get_parent (GTK_WIDGET (layer_row (&f, "3. text")))),
                            layer_row (&f, "3. text"));
-  g_assert_cmpstr (form_title (&f), ==, "Layer 3: text");
+  assert_form_title (&f, "Layer 3 text");
   text_row = form_control (&f, "Text", ADW_TYPE_ENTRY_ROW);
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (text_row)), ==, "{title}");
   g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (
-    form_control (&f, "Size in points (0: the font’s)", GTK_TYPE_SPIN_BUTTON))), ==, 11);
+    form_control (&f, "Size (pt)", GTK_TYPE_SPIN_BUTTON))), ==, 11);
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (form_control (&f, "Left edge (x)",
                                                                       ADW_TYPE_ENTRY_ROW))),
                    ==, "4");
@@ -247,10 +258,10 @@ test_layer_form_edits (void)
   g_assert_cmpstr (t1, ==, want);
   g_assert_cmpstr (loaded_layer (&f, 2)->text, ==, "{title}: {points}");
   /* the definition loaded again and the form is the same layer's */
-  g_assert_cmpstr (form_title (&f), ==, "Layer 3: text");
+  assert_form_title (&f, "Layer 3 text");
 
   /* a number from its spin button */
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (form_control (&f, "Size in points (0: the font’s)",
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (form_control (&f, "Size (pt)",
                                                             GTK_TYPE_SPIN_BUTTON)), 14.5);
   t2 = wait_for_edit (&f, t1);
   g_clear_pointer (&want, g_free);
@@ -325,12 +336,12 @@ test_layer_form_order (void)
   }
   g_assert_cmpstr (up, ==, want);
   g_assert_cmpint (loaded_layer (&f, 1)->type, ==, TW_LAYER_TEXT);
-  g_assert_cmpstr (form_title (&f), ==, "Layer 2: text");
+  assert_form_title (&f, "Layer 2 text");
 
   g_signal_emit_by_name (form_button (&f, "Draw Later"), "clicked");
   down = wait_for_edit (&f, up);
   g_assert_cmpstr (down, ==, f.original);
-  g_assert_cmpstr (form_title (&f), ==, "Layer 3: text");
+  assert_form_title (&f, "Layer 3 text");
 
   g_signal_emit_by_name (form_button (&f, "Remove Layer"), "clicked");
   removed = wait_for_edit (&f, down);
@@ -343,7 +354,7 @@ test_layer_form_order (void)
   g_assert_cmpuint (tw_design_page_get_definition (TW_DESIGN_PAGE (f.page))->faces[0].n_layers,
                     ==, 3);
   /* the layer that took its place is in the form */
-  g_assert_cmpstr (form_title (&f), ==, "Layer 3: image");
+  assert_form_title (&f, "Layer 3 image");
 
   undo (&f);
   undone = buffer_text (f.buffer);

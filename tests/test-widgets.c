@@ -1063,7 +1063,7 @@ test_design_page_add_face (void)
       GtkWidget *show = NULL;
 
       for (guint i = 0; i < shows->len; i++)
-        if (g_strcmp0 (gtk_button_get_label (shows->pdata[i]), "Show in _Text") == 0)
+        if (g_strcmp0 (gtk_widget_get_tooltip_text (shows->pdata[i]), "Show in Text") == 0)
           show = shows->pdata[i];
       g_assert_nonnull (show);
       g_signal_emit_by_name (show, "clicked");

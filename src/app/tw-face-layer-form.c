@@ -68,7 +68,7 @@ static const char * const weight_labels[] = {
 static const KeySpec keys[] = {
   { "text", N_("Text"), ROW_WORDS, T (TEXT) },
   { "font", N_("Font"), ROW_WORDS, T (TEXT) },
-  { "size", N_("Size in points (0: the font’s)"), ROW_NUMBER, T (TEXT), 0, 400, 0.5, 0, 1, TRUE },
+  { "size", N_("Size (pt)"), ROW_NUMBER, T (TEXT), 0, 400, 0.5, 0, 1, TRUE },
   { "weight", N_("Weight"), ROW_CHOICE, T (TEXT), .words = weights, .labels = weight_labels },
   { "italic", N_("Italic"), ROW_SWITCH, T (TEXT) },
   { "file", N_("Image file"), ROW_FILE, T (IMAGE) },
@@ -76,12 +76,12 @@ static const KeySpec keys[] = {
   { "icon", N_("Icon"), ROW_ICON, T (ICON) | T (SYMBOLS) },
   { "count", N_("How many"), ROW_WORDS, T (SYMBOLS) },
   { "max", N_("At most"), ROW_NUMBER, T (SYMBOLS), 0, 100, 1, 100, 0 },
-  { "size", N_("Symbol size in mm"), ROW_NUMBER, T (SYMBOLS), 0.5, 200, 0.5, 4, 1 },
-  { "spacing", N_("Spacing in mm"), ROW_NUMBER, T (SYMBOLS), -100, 100, 0.1, 0.5, 1 },
+  { "size", N_("Symbol size (mm)"), ROW_NUMBER, T (SYMBOLS), 0.5, 200, 0.5, 4, 1 },
+  { "spacing", N_("Spacing (mm)"), ROW_NUMBER, T (SYMBOLS), -100, 100, 0.1, 0.5, 1 },
   { "fill", N_("Fill colour"), ROW_COLOR, T (RECT) },
   { "stroke", N_("Line colour"), ROW_COLOR, T (RECT) },
-  { "stroke-width", N_("Line width in mm"), ROW_NUMBER, T (RECT), 0, 50, 0.1, 0.3, 2 },
-  { "radius", N_("Corner radius in mm"), ROW_NUMBER, T (RECT), 0, 500, 0.5, 0, 1 },
+  { "stroke-width", N_("Line width (mm)"), ROW_NUMBER, T (RECT), 0, 50, 0.1, 0.3, 2 },
+  { "radius", N_("Corner radius (mm)"), ROW_NUMBER, T (RECT), 0, 500, 0.5, 0, 1 },
   { "color", N_("Colour"), ROW_COLOR, T (TEXT) | T (ICON) | T (SYMBOLS) },
   { "align", N_("Alignment"), ROW_CHOICE, T (TEXT) | T (SYMBOLS), .words = aligns,
     .labels = align_labels },
@@ -144,6 +144,16 @@ enum
 static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (TwFaceLayerForm, tw_face_layer_form, ADW_TYPE_BIN)
+
+/* What a layer of each type draws, under the form's heading. */
+static const char * const type_descriptions[] = {
+  N_("rect: a rectangle or a frame"),
+  N_("text: words, fields filled in"),
+  N_("image: a PNG, JPEG or SVG file"),
+  N_("icon: one icon or SVG file"),
+  N_("symbols: an icon, once per point"),
+  N_("component: the rules module’s own drawing"),
+};
 
 const char *
 tw_face_layer_type_name (TwLayerType type)
@@ -489,7 +499,7 @@ key_row_new (TwFaceLayerForm *self,
         }
       break;
     case ROW_NUMBER:
-      r->row = tw_app_row_new (title, NULL);
+      r->row = tw_app_row_new (title, spec->zero_removes ? _("0: the font’s own size") : NULL);
       r->control = GTK_WIDGET (tw_app_spin_new (spec->lo, spec->hi, spec->step, spec->fallback,
                                                 spec->digits, title));
       adw_action_row_add_suffix (ADW_ACTION_ROW (r->row), r->control);
@@ -560,6 +570,7 @@ tw_face_layer_form_set_layer (TwFaceLayerForm *self,
 
   g_return_if_fail (TW_IS_FACE_LAYER_FORM (self));
   g_return_if_fail (node != NULL);
+  g_return_if_fail (type < G_N_ELEMENTS (type_descriptions));
 
   self->updating = TRUE;
   if (!self->built || self->type != type || self->index != index)
@@ -575,19 +586,12 @@ tw_face_layer_form_set_layer (TwFaceLayerForm *self,
     set_row_value (self->rows->pdata[i], node);
   self->updating = FALSE;
 
-  /* Translators: the heading of a face layer's form: its number and its
-   * type as the text writes it ("Layer 3: text") */
-  title = g_strdup_printf (_("Layer %u: %s"), index + 1, tw_face_layer_type_name (type));
+  /* Translators: the heading of a face layer's form, its place in the list */
+  title = g_strdup_printf (_("Layer %u"), index + 1);
   adw_preferences_group_set_title (self->group, title);
-  gtk_widget_set_visible (GTK_WIDGET (self->group), TRUE);
+  adw_preferences_group_set_description (self->group, _(type_descriptions[type]));
   gtk_widget_set_sensitive (GTK_WIDGET (self->up_button), index > 0);
   gtk_widget_set_sensitive (GTK_WIDGET (self->down_button), index + 1 < n_layers);
-  /* the module's drawing has only a box: the group of its own says so */
-  adw_preferences_group_set_description (self->group,
-                                         type == TW_LAYER_COMPONENT
-                                         ? _("The rules module’s own drawing of the component, "
-                                             "in the box below.")
-                                         : NULL);
 }
 
 void
