@@ -52,7 +52,9 @@ typedef struct
 static const char * const aligns[] = { "left", "center", "right", NULL };
 static const char * const align_labels[] = { N_("Left"), N_("Center"), N_("Right"), NULL };
 static const char * const valigns[] = { "top", "middle", "bottom", NULL };
-static const char * const valign_labels[] = { N_("Top"), N_("Middle"), N_("Bottom"), NULL };
+static const char * const valign_labels[] = {
+  N_("At the top"), N_("In the middle"), N_("At the bottom"), NULL
+};
 static const char * const fits[] = { "contain", "cover", "stretch", NULL };
 static const char * const fit_labels[] = {
   N_("Contain: all of the image"), N_("Cover: the whole box, cropped"), N_("Stretch"), NULL
