@@ -34,7 +34,10 @@ static const char faces[] =
   "    - {type: rect, fill: \"#f7f5ed\", bleed: true}\n"
   "    - {type: rect, h: 14, fill: \"#383d4d\"}  # the band\n"
   "    - {type: text, text: \"{title}\", x: 4, y: 3, w: 39, h: 9, size: 11}\n"
-  "    - {type: image, file: \"art/{id}.png\", x: 4, y: 20, w: 55, h: 24}\n";
+  "    - {type: image, file: \"art/{id}.png\", x: 4, y: 20, w: 55, h: 24}\n"
+  "    - type: icon\n"
+  "      icon: star   # the icon\n"
+  "      x: 45%\n";
 
 typedef struct
 {
@@ -352,13 +355,65 @@ test_layer_form_order (void)
   }
   g_assert_cmpstr (removed, ==, want);
   g_assert_cmpuint (tw_design_page_get_definition (TW_DESIGN_PAGE (f.page))->faces[0].n_layers,
-                    ==, 3);
+                    ==, 4);
   /* the layer that took its place is in the form */
   assert_form_title (&f, "Layer 3 image");
 
   undo (&f);
   undone = buffer_text (f.buffer);
   g_assert_cmpstr (undone, ==, down);
+  fixture_tear_down (&f);
+}
+
+/* A layer written as a block map is edited in its own style: a value in
+ * place with its comment, a key added on a line of its own, a key removed
+ * with its line; the icon menu writes the icon chosen. */
+static void
+test_layer_form_block (void)
+{
+  Fixture f = { 0 };
+  g_autofree char *t1 = NULL, *t2 = NULL, *t3 = NULL, *undone = NULL;
+  GtkWidget *x;
+
+  fixture_set_up (&f);
+  gtk_list_box_select_row (GTK_LIST_BOX (gtk_widget_get_parent (GTK_WIDGET (layer_row (&f, "5. icon")))),
+                           layer_row (&f, "5. icon"));
+  assert_form_title (&f, "Layer 5 icon");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (form_control (&f, "Icon", ADW_TYPE_ENTRY_ROW))),
+                   ==, "star");
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (layer_form (&f)), "layer.icon", "s",
+                                             "heart"));
+  t1 = wait_for_edit (&f, f.original);
+  {
+    g_autofree char *want = replaced (f.original, "icon: star   # the icon", "icon: heart   # the icon");
+    g_assert_cmpstr (t1, ==, want);
+  }
+
+  gtk_editable_set_text (GTK_EDITABLE (form_control (&f, "Colour", ADW_TYPE_ENTRY_ROW)), "#ff0000");
+  g_signal_emit_by_name (form_control (&f, "Colour", ADW_TYPE_ENTRY_ROW), "apply");
+  t2 = wait_for_edit (&f, t1);
+  {
+    g_autofree char *want = replaced (t1, "      x: 45%\n", "      x: 45%\n      color: \"#ff0000\"\n");
+    g_assert_cmpstr (t2, ==, want);
+  }
+  g_assert_cmpstr (loaded_layer (&f, 4)->color, ==, "#ff0000");
+
+  x = form_control (&f, "Left edge (x)", ADW_TYPE_ENTRY_ROW);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (x)), ==, "45%");
+  gtk_editable_set_text (GTK_EDITABLE (x), "");
+  g_signal_emit_by_name (x, "apply");
+  t3 = wait_for_edit (&f, t2);
+  {
+    g_autofree char *want = replaced (t2, "      x: 45%\n", "");
+    g_assert_cmpstr (t3, ==, want);
+  }
+
+  undo (&f);
+  undo (&f);
+  undo (&f);
+  undone = buffer_text (f.buffer);
+  g_assert_cmpstr (undone, ==, f.original);
   fixture_tear_down (&f);
 }
 
@@ -431,6 +486,7 @@ main (int   argc,
 
   g_test_add_func ("/tw/face-editor/layer-form/edits", test_layer_form_edits);
   g_test_add_func ("/tw/face-editor/layer-form/order", test_layer_form_order);
+  g_test_add_func ("/tw/face-editor/layer-form/block", test_layer_form_block);
   g_test_add_func ("/tw/face-editor/layer-form/problem", test_layer_form_problem);
 
   return g_test_run ();
