@@ -155,6 +155,16 @@ layer_row (Fixture    *f,
   g_error ("no layer row %s", title);
 }
 
+/* Picks the layer titled @title in the list, as a click does. */
+static void
+select_layer (Fixture    *f,
+              const char *title)
+{
+  GtkListBoxRow *row = layer_row (f, title);
+
+  gtk_list_box_select_row (GTK_LIST_BOX (gtk_widget_get_parent (GTK_WIDGET (row))), row);
+}
+
 static TwFaceLayerForm *
 layer_form (Fixture *f)
 {
@@ -242,8 +252,7 @@ test_layer_form_edits (void)
 
   /* the face's first layer is in the form until another is picked */
   assert_form_title (&f, "Layer 1 rect");
-  gtk_list_box_select_row (GTK_LIST_BOX (gtk_widget_get_parent (GTK_WIDGET (layer_row (&f, "3. text")))),
-                           layer_row (&f, "3. text"));
+  select_layer (&f, "3. text");
   assert_form_title (&f, "Layer 3 text");
   text_row = form_control (&f, "Text", ADW_TYPE_ENTRY_ROW);
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (text_row)), ==, "{title}");
@@ -326,8 +335,7 @@ test_layer_form_order (void)
   const char *text = "{type: text, text: \"{title}\", x: 4, y: 3, w: 39, h: 9, size: 11}";
 
   fixture_set_up (&f);
-  gtk_list_box_select_row (GTK_LIST_BOX (gtk_widget_get_parent (GTK_WIDGET (layer_row (&f, "3. text")))),
-                           layer_row (&f, "3. text"));
+  select_layer (&f, "3. text");
 
   g_signal_emit_by_name (form_button (&f, "Draw Earlier"), "clicked");
   up = wait_for_edit (&f, f.original);
@@ -376,8 +384,7 @@ test_layer_form_block (void)
   GtkWidget *x;
 
   fixture_set_up (&f);
-  gtk_list_box_select_row (GTK_LIST_BOX (gtk_widget_get_parent (GTK_WIDGET (layer_row (&f, "5. icon")))),
-                           layer_row (&f, "5. icon"));
+  select_layer (&f, "5. icon");
   assert_form_title (&f, "Layer 5 icon");
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (form_control (&f, "Icon", ADW_TYPE_ENTRY_ROW))),
                    ==, "star");
@@ -432,8 +439,7 @@ test_layer_form_problem (void)
   gboolean found = FALSE;
 
   fixture_set_up (&f);
-  gtk_list_box_select_row (GTK_LIST_BOX (gtk_widget_get_parent (GTK_WIDGET (layer_row (&f, "2. rect")))),
-                           layer_row (&f, "2. rect"));
+  select_layer (&f, "2. rect");
   fill = form_control (&f, "Fill colour", ADW_TYPE_ENTRY_ROW);
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (fill)), ==, "#383d4d");
   gtk_editable_set_text (GTK_EDITABLE (fill), "#38zz4d");
