@@ -3,8 +3,8 @@
  * In process, on the Design page itself (so that an edit goes the page's
  * way: one user action of the buffer, checked at once): the layer form sets
  * and removes keys of one layer, each change one span of the text and one
- * step of undo, with the comments left as they were; the layer moves and
- * goes; a value the loader refuses is listed in the form with its
+ * step of undo, with the comments left as they were; a layer is added,
+ * moves and goes; a value the loader refuses is listed in the form with its
  * line:column while the text keeps it.
  *
  * Copyright 2026 The Tilewright team
@@ -373,6 +373,33 @@ test_layer_form_order (void)
   fixture_tear_down (&f);
 }
 
+/* Add Layer writes a layer of the type chosen after the one in the form,
+ * with fields the face has, and shows it in the form. */
+static void
+test_layer_form_add (void)
+{
+  Fixture f = { 0 };
+  g_autofree char *added = NULL, *want = NULL, *undone = NULL;
+
+  fixture_set_up (&f);
+  select_layer (&f, "2. rect");
+  g_assert_true (gtk_widget_activate_action (f.editor, "faces.add-layer", "s", "text"));
+  added = wait_for_edit (&f, f.original);
+  want = replaced (f.original, "  # the band\n",
+                   "  # the band\n"
+                   "    - {type: text, text: \"{title}\", x: 4, y: 4, w: 40, h: 8, size: 10}\n");
+  g_assert_cmpstr (added, ==, want);
+  g_assert_cmpuint (tw_design_page_get_definition (TW_DESIGN_PAGE (f.page))->faces[0].n_layers,
+                    ==, 6);
+  assert_form_title (&f, "Layer 3 text");
+  g_assert_cmpstr (loaded_layer (&f, 2)->text, ==, "{title}");
+
+  undo (&f);
+  undone = buffer_text (f.buffer);
+  g_assert_cmpstr (undone, ==, f.original);
+  fixture_tear_down (&f);
+}
+
 /* A layer written as a block map is edited in its own style: a value in
  * place with its comment, a key added on a line of its own, a key removed
  * with its line; the icon menu writes the icon chosen. */
@@ -492,6 +519,7 @@ main (int   argc,
 
   g_test_add_func ("/tw/face-editor/layer-form/edits", test_layer_form_edits);
   g_test_add_func ("/tw/face-editor/layer-form/order", test_layer_form_order);
+  g_test_add_func ("/tw/face-editor/layer-form/add", test_layer_form_add);
   g_test_add_func ("/tw/face-editor/layer-form/block", test_layer_form_block);
   g_test_add_func ("/tw/face-editor/layer-form/problem", test_layer_form_problem);
 

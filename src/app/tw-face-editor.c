@@ -537,7 +537,7 @@ update_layers (TwFaceEditor *self,
   for (guint i = 0; i < self->layer_rows->len; i++)
     gtk_list_box_remove (self->layer_list, self->layer_rows->pdata[i]);
   g_ptr_array_set_size (self->layer_rows, 0);
-  gtk_widget_set_visible (GTK_WIDGET (self->layers_group), face != NULL && face->n_layers > 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->layers_group), face != NULL);
   for (guint i = 0; face != NULL && i < face->n_layers; i++)
     {
       const TwFaceLayer *l = &face->layers[i];
@@ -569,6 +569,106 @@ show_message (TwFaceEditor *self,
   g_signal_emit (self, signals[SHOW_MESSAGE], 0, message);
 }
 
+/* A new layer of @type for face @name as a one-line flow map: a box where a
+ * designer would start, and only fields the face has. */
+static char *
+new_layer (const TwDefinition *def,
+           const char         *name,
+           const char         *type)
+{
+  gint kind;
+  TwFaceTarget target = target_of (name, &kind, def);
+  gboolean front = target == TW_FACE_CARD || target == TW_FACE_TILE;
+  const char *words = target == TW_FACE_CARD ? "{title}"
+                      : target == TW_FACE_TILE ? "{name}" : "{game}";
+  const char *count = target == TW_FACE_CARD ? "{points}"
+                      : target == TW_FACE_TILE ? "{count}" : "3";
+
+  if (strcmp (type, "rect") == 0)
+    return g_strdup ("{type: rect, x: 4, y: 4, w: 20, h: 10, fill: \"#383d4d\"}");
+  if (strcmp (type, "text") == 0)
+    return g_strdup_printf ("{type: text, text: \"%s\", x: 4, y: 4, w: 40, h: 8, size: 10}",
+                            words);
+  if (strcmp (type, "image") == 0)
+    return g_strdup (front ? "{type: image, file: \"{art}\", x: 4, y: 4, w: 30, h: 30}"
+                           : "{type: image, file: back.png, fit: cover, bleed: true}");
+  if (strcmp (type, "icon") == 0)
+    return g_strdup ("{type: icon, icon: star, x: 4, y: 4, w: 8, h: 8, color: \"#383d4d\"}");
+  if (strcmp (type, "symbols") == 0)
+    return g_strdup_printf ("{type: symbols, icon: star, count: \"%s\", x: 4, y: 4, w: 30, "
+                            "size: 4, color: \"#383d4d\"}", count);
+  if (strcmp (type, "component") == 0)
+    return g_strdup ("{type: component}");
+  return NULL;
+}
+
+/* The edit @what ("!add", "!up", "!down", "!remove" or a key to set to
+ * @value, or remove when @value is NULL) makes of layer @index of @layers
+ * (for "!add": the one to add after, G_MAXUINT for the last), and the
+ * layer to show in the form then; NULL (with a message when it helps)
+ * for none. */
+static TwDesignEdit *
+layer_edit (TwFaceEditor *self,
+            const char   *text,
+            const char   *name,
+            const TwNode *layers,
+            guint         index,
+            const char   *what,
+            const char   *value,
+            guint        *next)
+{
+  const TwNode *item;
+  TwDesignEdit *edit;
+
+  if (strcmp (what, "!add") == 0)
+    {
+      g_autofree char *layer = new_layer (self->definition, name, value);
+
+      if (layer == NULL)
+        return NULL;
+      if (index >= layers->n_children)
+        index = layers->n_children > 0 ? layers->n_children - 1 : 0;
+      *next = layers->n_children > 0 ? index + 1 : 0;
+      edit = tw_design_edit_seq_insert_after (text, layers, index, layer);
+      if (edit == NULL)
+        show_message (self, _("Write the layer in the text: the face is not a list of layers "
+                              "one under the other"));
+      return edit;
+    }
+  if (index >= layers->n_children)
+    {
+      show_message (self, _("The layer is not in the text any more"));
+      return NULL;
+    }
+  item = layers->children[index];
+  *next = index;
+  if (strcmp (what, "!up") == 0)
+    {
+      *next = index - 1;
+      return index > 0 ? tw_design_edit_seq_swap (text, layers, index - 1) : NULL;
+    }
+  if (strcmp (what, "!down") == 0)
+    {
+      *next = index + 1;
+      return tw_design_edit_seq_swap (text, layers, index);
+    }
+  if (strcmp (what, "!remove") == 0)
+    {
+      *next = index + 1 < layers->n_children ? index : index > 0 ? index - 1 : G_MAXUINT;
+      return tw_design_edit_seq_remove (text, layers, index);
+    }
+  if (item->type != TW_NODE_MAP)
+    return NULL;
+  if (value != NULL)
+    return tw_design_edit_map_set (text, item, what, value);
+  if (tw_node_get (item, what) == NULL)
+    return NULL;   /* nothing to remove: the layer already has the default */
+  edit = tw_design_edit_map_remove (text, item, what);
+  if (edit == NULL)
+    show_message (self, _("This key cannot be removed from the form: edit it in the text"));
+  return edit;
+}
+
 /* One edit of the form, made on the text as it is now and handed to the
  * page as one span (one step of undo). */
 static void
@@ -581,15 +681,13 @@ apply_layer_edit (gpointer    owner,
   g_autofree char *text = NULL;
   g_autoptr(TwNode) root = NULL;
   g_autoptr(TwDesignEdit) edit = NULL;
-  const TwNode *layers, *item;
-  const char *what;
+  const TwNode *layers;
   char *end;
-  guint index, next;
+  guint index, next = G_MAXUINT;
 
   if (self->document == NULL)
     return;
   index = (guint) g_ascii_strtoull (key, &end, 10);
-  what = *end == ' ' ? end + 1 : end;
   root = tw_definition_document_parse_text (self->document, &text);
   if (root == NULL)
     {
@@ -597,40 +695,12 @@ apply_layer_edit (gpointer    owner,
       return;
     }
   layers = text_layers (root, name);
-  if (layers == NULL || index >= layers->n_children)
+  if (layers == NULL)
     {
       show_message (self, _("The layer is not in the text any more"));
       return;
     }
-  item = layers->children[index];
-  next = index;
-  if (strcmp (what, "!up") == 0 && index > 0)
-    {
-      edit = tw_design_edit_seq_swap (text, layers, index - 1);
-      next = index - 1;
-    }
-  else if (strcmp (what, "!down") == 0)
-    {
-      edit = tw_design_edit_seq_swap (text, layers, index);
-      next = index + 1;
-    }
-  else if (strcmp (what, "!remove") == 0)
-    {
-      edit = tw_design_edit_seq_remove (text, layers, index);
-      next = index + 1 < layers->n_children ? index : index > 0 ? index - 1 : G_MAXUINT;
-    }
-  else if (what[0] != '!' && item->type == TW_NODE_MAP)
-    {
-      if (value != NULL)
-        edit = tw_design_edit_map_set (text, item, what, value);
-      else if (tw_node_get (item, what) == NULL)
-        return;   /* nothing to remove: the layer already has the default */
-      else if ((edit = tw_design_edit_map_remove (text, item, what)) == NULL)
-        {
-          show_message (self, _("This key cannot be removed from the form: edit it in the text"));
-          return;
-        }
-    }
+  edit = layer_edit (self, text, name, layers, index, *end == ' ' ? end + 1 : end, value, &next);
   if (edit == NULL)
     return;
   g_free (self->layer_face);
@@ -647,6 +717,23 @@ apply_layer_edit (gpointer    owner,
         self->updating = FALSE;
       }
   update_form (self);
+}
+
+static void
+add_layer_activated (GtkWidget  *widget,
+                     const char *action,
+                     GVariant   *parameter)
+{
+  TwFaceEditor *self = TW_FACE_EDITOR (widget);
+  const char *name = current_face (self);
+  g_autofree char *key = NULL;
+
+  if (name == NULL || written_face (self, name) == NULL)
+    return;
+  /* after the layer in the form, else last */
+  key = g_strdup_printf ("%u !add", g_strcmp0 (self->layer_face, name) == 0
+                                    ? self->layer : G_MAXUINT);
+  tw_pending_edits_push (&self->pending, name, key, g_variant_get_string (parameter, NULL));
 }
 
 static void
@@ -920,6 +1007,7 @@ tw_face_editor_class_init (TwFaceEditorClass *klass)
                                         G_TYPE_STRING);
 
   g_type_ensure (TW_TYPE_FACE_LAYER_FORM);
+  gtk_widget_class_install_action (widget_class, "faces.add-layer", "s", add_layer_activated);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/tilewright/Tilewright/face-editor.ui");

@@ -8,7 +8,7 @@
  * one selected is edited in a form (tw-face-layer-form.h) and outlined on
  * the preview. Like the tile set editor it reads the document's text to
  * find what an edit changes but never writes it: each change of the form
- * (a key set or removed, the layer moved or removed) is announced as
+ * (a key set or removed, a layer added, moved or removed) is announced as
  * ::apply-edit, one span of the text, and the last check's problems inside
  * the layer are shown in the form. ::add-face asks the Design page to add a
  * face (the module's own look written as layers, to edit from there: one
