@@ -511,6 +511,8 @@ key_row_new (TwFaceLayerForm *self,
       r->row = tw_app_row_new (title, NULL);
       r->control = gtk_switch_new ();
       gtk_widget_set_valign (r->control, GTK_ALIGN_CENTER);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (r->control),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
       adw_action_row_add_suffix (ADW_ACTION_ROW (r->row), r->control);
       adw_action_row_set_activatable_widget (ADW_ACTION_ROW (r->row), r->control);
       g_signal_connect_swapped (r->control, "notify::active", G_CALLBACK (switch_changed), r);
