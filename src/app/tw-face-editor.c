@@ -522,6 +522,7 @@ update_layers (TwFaceEditor *self,
                const TwFace *face)
 {
   const char *name = current_face (self);
+  gboolean had_focus;
 
   /* another face: its first layer in the form */
   if (g_strcmp0 (self->layer_face, name) != 0)
@@ -534,6 +535,8 @@ update_layers (TwFaceEditor *self,
     self->layer = MIN (self->layer, face->n_layers - 1);
 
   self->updating = TRUE;
+  /* a key in the list moved or removed a layer: the focus stays in the list */
+  had_focus = gtk_widget_get_focus_child (GTK_WIDGET (self->layer_list)) != NULL;
   for (guint i = 0; i < self->layer_rows->len; i++)
     gtk_list_box_remove (self->layer_list, self->layer_rows->pdata[i]);
   g_ptr_array_set_size (self->layer_rows, 0);
@@ -555,6 +558,8 @@ update_layers (TwFaceEditor *self,
       if (i == self->layer)
         gtk_list_box_select_row (self->layer_list, GTK_LIST_BOX_ROW (row));
     }
+  if (had_focus && self->layer < self->layer_rows->len)
+    gtk_widget_grab_focus (self->layer_rows->pdata[self->layer]);
   self->updating = FALSE;
   update_form (self);
 }
@@ -768,6 +773,20 @@ static void
 form_remove (TwFaceEditor *self)
 {
   queue_layer_edit (self, "!remove", NULL);
+}
+
+/* design.layer-up, -down and -remove: the form's buttons from the keyboard */
+static void
+layer_key_activated (GtkWidget  *widget,
+                     const char *action,
+                     GVariant   *parameter)
+{
+  TwFaceEditor *self = TW_FACE_EDITOR (widget);
+
+  if (strcmp (action, "design.layer-remove") == 0)
+    form_remove (self);
+  else
+    form_move (self, strcmp (action, "design.layer-up") == 0 ? -1 : 1);
 }
 
 static void
@@ -1008,6 +1027,10 @@ tw_face_editor_class_init (TwFaceEditorClass *klass)
 
   g_type_ensure (TW_TYPE_FACE_LAYER_FORM);
   gtk_widget_class_install_action (widget_class, "faces.add-layer", "s", add_layer_activated);
+  gtk_widget_class_install_action (widget_class, "design.layer-up", NULL, layer_key_activated);
+  gtk_widget_class_install_action (widget_class, "design.layer-down", NULL, layer_key_activated);
+  gtk_widget_class_install_action (widget_class, "design.layer-remove", NULL,
+                                   layer_key_activated);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/tilewright/Tilewright/face-editor.ui");
@@ -1025,7 +1048,22 @@ tw_face_editor_class_init (TwFaceEditorClass *klass)
 static void
 tw_face_editor_init (TwFaceEditor *self)
 {
+  /* on the list alone: Delete in one of the form's entries stays the entry's */
+  static const struct { const char *trigger; const char *action; } keys[] = {
+    { "<Alt>Up", "design.layer-up" },
+    { "<Alt>Down", "design.layer-down" },
+    { "Delete", "design.layer-remove" },
+    { "KP_Delete", "design.layer-remove" },
+  };
+  GtkEventController *shortcuts;
+
   gtk_widget_init_template (GTK_WIDGET (self));
+  shortcuts = gtk_shortcut_controller_new ();
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
+                                          gtk_shortcut_new (gtk_shortcut_trigger_parse_string (keys[i].trigger),
+                                                            gtk_named_action_new (keys[i].action)));
+  gtk_widget_add_controller (GTK_WIDGET (self->layer_list), shortcuts);
 
   self->subjects = g_array_new (FALSE, FALSE, sizeof (guint));
   self->layer_rows = g_ptr_array_new ();
