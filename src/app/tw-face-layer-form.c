@@ -119,7 +119,6 @@ struct _TwFaceLayerForm
   AdwPreferencesGroup *box_group;
   GtkButton           *up_button;
   GtkButton           *down_button;
-  GtkButton           *remove_button;
 
   /* Owned */
   GPtrArray           *rows;         /* of KeyRow */
@@ -129,7 +128,6 @@ struct _TwFaceLayerForm
 
   /* what the rows were built for */
   TwLayerType          type;
-  guint                index;
   gboolean             built;
   gboolean             updating;     /* the rows are being set from the layer */
 };
@@ -577,11 +575,10 @@ tw_face_layer_form_set_layer (TwFaceLayerForm *self,
   g_return_if_fail (type < G_N_ELEMENTS (type_descriptions));
 
   self->updating = TRUE;
-  if (!self->built || self->type != type || self->index != index)
+  if (!self->built || self->type != type)
     {
       build_rows (self, type);
       self->type = type;
-      self->index = index;
       self->built = TRUE;
     }
   g_free (self->folder);
@@ -723,7 +720,6 @@ tw_face_layer_form_class_init (TwFaceLayerFormClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TwFaceLayerForm, box_group);
   gtk_widget_class_bind_template_child (widget_class, TwFaceLayerForm, up_button);
   gtk_widget_class_bind_template_child (widget_class, TwFaceLayerForm, down_button);
-  gtk_widget_class_bind_template_child (widget_class, TwFaceLayerForm, remove_button);
   gtk_widget_class_bind_template_callback (widget_class, up_clicked);
   gtk_widget_class_bind_template_callback (widget_class, down_clicked);
   gtk_widget_class_bind_template_callback (widget_class, remove_clicked);

@@ -29,8 +29,8 @@ G_DECLARE_FINAL_TYPE (TwFaceLayerForm, tw_face_layer_form, TW, FACE_LAYER_FORM, 
 /* Shows layer @index (of @n_layers) of type @type, written as the map
  * @node (a node of the definition's tree, read now and not kept); @folder is
  * where the definition's files are (NULL: none), for the image chooser. The
- * rows are rebuilt only for another layer or type, else their values are
- * set in place, so that keyboard focus stays where it was. */
+ * rows are rebuilt only for another type, else their values are set in
+ * place, so that keyboard focus stays where it was. */
 void tw_face_layer_form_set_layer    (TwFaceLayerForm *self,
                                       const TwNode    *node,
                                       TwLayerType      type,
