@@ -809,12 +809,15 @@ update_source (TwFaceEditor *self)
   if (face != NULL)
     {
       g_autofree char *title = NULL;
+      g_autofree char *where = NULL;
 
+      /* Translators: how many layers a face written in the text has */
+      title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u layer", "%u layers",
+                                            face->n_layers), face->n_layers);
       /* Translators: where a face is written in the definition's text */
-      title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u layer, written at line %u",
-                                            "%u layers, written at line %u", face->n_layers),
-                               face->n_layers, face->node->line);
+      where = g_strdup_printf (_("Written at line %u"), face->node->line);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->source_row), title);
+      adw_action_row_set_subtitle (self->source_row, where);
       gtk_button_set_label (self->source_button, _("_Show in Text"));
     }
   else
@@ -826,6 +829,7 @@ update_source (TwFaceEditor *self)
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->source_row),
                                      general ? _("Drawn by the face of every card front")
                                              : _("Drawn by the rules module"));
+      adw_action_row_set_subtitle (self->source_row, "");
       gtk_button_set_label (self->source_button, _("_Add Face"));
       (void) kind;
     }
