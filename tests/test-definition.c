@@ -11,8 +11,10 @@
 #include <string.h>
 
 #include "tw-definition.h"
+#include "tw-game.h"
 #include "tw-rng.h"
 #include "tw-rules.h"
+#include "tw-test-rules.h"
 
 /* Generous so that runs under valgrind pass; a hang takes far longer. */
 #define MAX_SECONDS 5.0
@@ -811,6 +813,416 @@ test_diagnostics_copy (void)
   g_assert_cmpuint (tw_diagnostics_n_errors (copy), ==, 600);
 }
 
+/* Reserved ids ---------------------------------------------------------- */
+
+/* The id nodes of the entries of list @path under @node, added to @out. */
+static void
+each_id (const TwNode *node,
+         const char   *path,
+         GPtrArray    *out)
+{
+  const char *dot = strchr (path, '.');
+  g_autofree char *key = dot != NULL ? g_strndup (path, dot - path) : g_strdup (path);
+  const TwNode *list = tw_node_get (node, key);
+
+  for (guint i = 0; list != NULL && list->type == TW_NODE_SEQ && i < list->n_children; i++)
+    {
+      const TwNode *id = tw_node_get (list->children[i], "id");
+
+      if (dot != NULL)
+        each_id (list->children[i], dot + 1, out);
+      else if (id != NULL && id->type == TW_NODE_SCALAR)
+        g_ptr_array_add (out, (gpointer) id);
+    }
+}
+
+/* The id node of the first entry of list @path under @node, or NULL. */
+static const TwNode *
+first_id (const TwNode *node,
+          const char   *path)
+{
+  g_autoptr(GPtrArray) ids = g_ptr_array_new ();
+
+  each_id (node, path, ids);
+  return ids->len > 0 ? ids->pdata[0] : NULL;
+}
+
+/* @text with the bytes of @node replaced by @word, quoted (a lone "-" is
+ * YAML's sequence entry). */
+static char *
+splice (const char   *text,
+        const TwNode *node,
+        const char   *word)
+{
+  return g_strdup_printf ("%.*s\"%s\"%s", (int) node->start_offset, text, word,
+                          text + node->end_offset);
+}
+
+static TwDefinition *
+load_bundled (const TwRules *rules)
+{
+  return tw_test_load_bundled (rules->id);
+}
+
+/* For every module and every word its notation reserves (TwRules.
+ * reserved_ids), the bundled definition with the first id of that list
+ * turned into the word is refused, at that id's line and column, saying
+ * what the notation reads the word as; and every other module takes the
+ * same word as an id where it reserves nothing. */
+static void
+test_reserved_ids (void)
+{
+  guint n_rules, n_cases = 0, n_others = 0, n_own = 0;
+  const TwRules * const *all = tw_rules_all (&n_rules);
+
+  for (guint m = 0; m < n_rules; m++)
+    for (const TwReservedId *r = all[m]->reserved_ids; r != NULL && r->list != NULL; r++)
+      {
+        g_autoptr(TwDefinition) def = load_bundled (all[m]);
+        const TwNode *id = first_id (def->root, r->list);
+        g_autofree char *text = NULL;
+        g_autofree char *where = NULL;
+        g_autofree char *report = NULL;
+        g_autoptr(TwDiagnostics) diags = tw_diagnostics_new ("r.yaml");
+        g_autoptr(GError) error = NULL;
+        g_autoptr(TwDefinition) bad = NULL;
+        g_auto(GStrv) lines = NULL;
+        guint found = 0;
+
+        g_assert_nonnull (id);
+        g_assert_cmpstr (id->scalar, !=, r->word);
+        text = splice (def->text, id, r->word);
+        bad = tw_definition_load_data (text, -1, "r.yaml", diags, &error);
+        g_assert_null (bad);
+        g_assert_error (error, TW_DEFINITION_ERROR, TW_DEFINITION_ERROR_INVALID);
+        report = tw_diagnostics_to_string (diags);
+        where = g_strdup_printf ("r.yaml:%u:%u: ", id->line, id->column);
+        lines = g_strsplit (report, "\n", -1);
+        for (guint l = 0; lines[l] != NULL; l++)
+          if (strstr (lines[l], "notation reads it as") != NULL)
+            {
+              found++;
+              if (!g_str_has_prefix (lines[l], where) || strstr (lines[l], r->word) == NULL
+                  || strstr (lines[l], all[m]->display_name) == NULL
+                  || strstr (lines[l], r->reason) == NULL)
+                g_error ("%s '%s' in %s: expected at %s, got:\n%s", all[m]->id, r->word, r->list,
+                         where, report);
+            }
+        if (found != 1)
+          g_error ("%s '%s' in %s: %u reports, expected 1:\n%s", all[m]->id, r->word, r->list,
+                   found, report);
+        n_cases++;
+
+        /* the same word in the same list of every other module */
+        for (guint o = 0; o < n_rules; o++)
+          {
+            gboolean reserved = FALSE;
+            g_autoptr(TwDefinition) other = NULL;
+            g_autoptr(TwDefinition) loaded = NULL;
+            g_autofree char *other_text = NULL;
+            g_autoptr(GError) other_error = NULL;
+            const TwNode *other_id;
+
+            for (const TwReservedId *q = all[o]->reserved_ids; q != NULL && q->list != NULL; q++)
+              reserved |= g_str_equal (q->list, r->list) && g_str_equal (q->word, r->word);
+            if (o == m || reserved)
+              continue;
+            other = load_bundled (all[o]);
+            other_id = first_id (other->root, r->list);
+            if (other_id == NULL)
+              continue;
+            /* only where nothing else names the id, so the file stays valid */
+            if (strstr (other->text + other_id->end_offset, other_id->scalar) != NULL)
+              continue;
+            other_text = splice (other->text, other_id, r->word);
+            loaded = tw_definition_load_data (other_text, -1, "o.yaml", NULL, &other_error);
+            if (loaded == NULL)
+              g_error ("%s refuses the id '%s' in %s, which only %s reserves: %s", all[o]->id,
+                       r->word, r->list, all[m]->id, other_error->message);
+            n_others++;
+          }
+      }
+  /* Colorblock, Blokus Shuffle, Color Shift and Colorfield reserve words */
+  g_assert_cmpuint (n_cases, >=, 4);
+  g_assert_cmpuint (n_others, >, 0);
+
+  /* Blokus Shuffle reads a card's id before a piece's: a card named like a
+   * piece is refused at its id (bs_validate()) */
+  {
+    g_autoptr(TwDefinition) def = load_bundled (tw_rules_lookup ("blokus-shuffle"));
+    const TwNode *card = first_id (def->root, "cards");
+    g_autofree char *text = splice (def->text, card, first_id (def->root, "pieces")->scalar);
+    g_autofree char *where = g_strdup_printf ("b.yaml:%u:%u: ", card->line, card->column);
+    g_autoptr(TwDiagnostics) diags = tw_diagnostics_new ("b.yaml");
+    g_autoptr(TwDefinition) bad = tw_definition_load_data (text, -1, "b.yaml", diags, NULL);
+    g_autofree char *report = tw_diagnostics_to_string (diags);
+
+    g_assert_null (bad);
+    g_assert_true (g_str_has_prefix (report, where));
+    g_assert_nonnull (strstr (report, "is also a piece id"));
+  }
+
+  /* the ids of a module's own lists (TwRules.own_id_lists) are one word too
+   * (Colorfield's painters, canvas boards and faces) */
+  for (guint m = 0; m < n_rules; m++)
+    for (const TwIdList *own = all[m]->own_id_lists; own != NULL && own->list != NULL; own++)
+      n_own++;
+  g_assert_cmpuint (n_own, >=, 3);
+  for (guint m = 0; m < n_rules; m++)
+    for (const TwIdList *own = all[m]->own_id_lists; own != NULL && own->list != NULL; own++)
+      for (guint w = 0; w < 2; w++)
+        {
+          g_autoptr(TwDefinition) def = load_bundled (all[m]);
+          const TwNode *id = first_id (def->root, own->list);
+          g_autofree char *word = g_strconcat (id->scalar, w == 0 ? " two" : ";two", NULL);
+          g_autofree char *text = splice (def->text, id, word);
+          g_autofree char *where = g_strdup_printf ("w.yaml:%u:%u: ", id->line, id->column);
+          g_autoptr(TwDiagnostics) diags = tw_diagnostics_new ("w.yaml");
+          g_autoptr(TwDefinition) bad = tw_definition_load_data (text, -1, "w.yaml", diags, NULL);
+          g_autofree char *report = tw_diagnostics_to_string (diags);
+
+          g_assert_null (bad);
+          if (!g_str_has_prefix (report, where) || strstr (report, own->noun) == NULL
+              || strstr (report, w == 0 ? "contains a space" : "contains ';'") == NULL)
+            g_error ("%s: '%s' in %s: expected at %s:\n%s", all[m]->id, word, own->list, where,
+                     report);
+        }
+}
+
+/* Ids that look like keywords of the modules' notations (their moves'
+ * words, their positions' lines and values), or odd but legal ones ("-",
+ * "_", digits, non-ASCII letters), for the round trip below; those a module
+ * reserves are left out for it. */
+static const char * const legal_pool[] = {
+  /* moves */
+  "mark", "bid", "invest", "move-bid", "done", "replace", "hold", "crumble", "move", "bulldoze",
+  "swap", "unmark", "color", "colour", "pick", "discard", "pass", "shift", "meeple", "painter",
+  "side", "setup", "skip", "rotate", "take", "deck", "deck2", "refresh", "place",
+  /* positions */
+  "none", "tray", "hand", "drawn", "board", "finished", "meeples", "scores", "end", "row1",
+  "removed", "box", "tools", "tool-deck", "tool-discard", "shared", "private1", "goals", "draft",
+  "chosen", "players", "phase", "seed", "cw", "ccw",
+  /* letters, numbers and odd words */
+  "S", "P", "N", "E", "W", "x", "r1", "t2", "p1", "a1", "2c", "42", "-", "_", "--", "a-b_c",
+  "Über", "été", "tile-9",
+};
+
+/* Collects, in the whole tree under @node, every scalar equal to one of
+ * @names' keys (an id and its references: edges, card parameters, faces),
+ * except under the keys that hold words rather than ids. */
+static void
+collect_renames (const TwNode *node,
+                 const char   *key,
+                 GHashTable   *names,
+                 GArray       *edits)
+{
+  static const char * const prose[] = { "name", "title", "text", "description", "kind", "rules",
+                                        "when", "points", "value", NULL };
+
+  if (key != NULL && g_strv_contains (prose, key))
+    return;
+  if (node->type == TW_NODE_SCALAR)
+    {
+      if (g_hash_table_contains (names, node->scalar))
+        g_array_append_val (edits, node);
+      return;
+    }
+  for (guint i = 0; i < node->n_children; i++)
+    collect_renames (node->children[i],
+                     node->type == TW_NODE_MAP ? node->keys[i]->scalar : key, names, edits);
+}
+
+/* Every id in the tree under @node (the value of any key `id`). */
+static void
+collect_ids (const TwNode *node,
+             GHashTable   *out)
+{
+  for (guint i = 0; i < node->n_children; i++)
+    {
+      if (node->type == TW_NODE_MAP && g_str_equal (node->keys[i]->scalar, "id")
+          && node->children[i]->type == TW_NODE_SCALAR)
+        g_hash_table_add (out, node->children[i]->scalar);
+      collect_ids (node->children[i], out);
+    }
+}
+
+static gint
+by_offset (gconstpointer a,
+           gconstpointer b)
+{
+  const TwNode *na = *(const TwNode * const *) a, *nb = *(const TwNode * const *) b;
+
+  return na->start_offset < nb->start_offset ? -1 : na->start_offset > nb->start_offset;
+}
+
+/* Whether @state's position text reads back to the same text. */
+static gboolean
+position_round_trips (const TwGame  *game,
+                      const TwState *state,
+                      GString       *why)
+{
+  const TwRules *rules = game->rules;
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GString) again = g_string_new (NULL);
+  TwState *back = tw_state_new (game, 0);
+  gboolean ok;
+
+  rules->state_to_text (game, state, text);
+  g_string_truncate (why, 0);
+  ok = rules->state_from_text (game, back, text->str, why);
+  if (ok)
+    {
+      rules->state_to_text (game, back, again);
+      ok = g_str_equal (text->str, again->str);
+      if (!ok)
+        g_string_printf (why, "reads back as\n%s", again->str);
+    }
+  if (!ok)
+    g_string_append_printf (why, "\nthe position:\n%s", text->str);
+  tw_state_free (back);
+  return ok;
+}
+
+/* Plays @def and @renamed (the same game with other ids) side by side with
+ * the same random legal moves: every move of @renamed must read back as the
+ * same move, against the state before it, and every position that reads
+ * back with @def's ids must read back with @renamed's. Returns the number
+ * of moves. */
+static guint
+play_round_trip (TwDefinition *def,
+                 TwDefinition *renamed,
+                 guint64       seed,
+                 const char   *names)
+{
+  g_autoptr(GError) error = NULL;
+  TwGame *game = tw_game_new (def, def->min_players, NULL, &error);
+  TwGame *other = tw_game_new (renamed, def->min_players, NULL, &error);
+  const TwRules *rules = def->rules;
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GString) why = g_string_new (NULL);
+  TwMoveList list, other_list;
+  TwState *state, *other_state;
+  TwRng rng;
+  guint n = 0;
+
+  g_assert_no_error (error);
+  state = tw_state_new (game, seed);
+  other_state = tw_state_new (other, seed);
+  tw_rng_seed (&rng, seed);
+  tw_move_list_init (&list);
+  tw_move_list_init (&other_list);
+  while (tw_state_to_act (game, state) >= 0 && n++ < 5000)
+    {
+      TwMove m, back;
+
+      if (rules->state_from_text != NULL && position_round_trips (game, state, why)
+          && !position_round_trips (other, other_state, why))
+        g_error ("%s with ids %s: before move %u the position does not read back: %s", rules->id,
+                 names, n, why->str);
+      tw_move_list_clear (&list);
+      tw_move_list_clear (&other_list);
+      rules->legal_moves (game, state, &list);
+      rules->legal_moves (other, other_state, &other_list);
+      g_assert_cmpuint (list.len, >, 0);
+      g_assert_cmpuint (list.len, ==, other_list.len);
+      m = list.moves[tw_rng_below (&rng, list.len)];
+      g_string_truncate (text, 0);
+      rules->move_to_text (other, other_state, &m, text);
+      g_string_truncate (why, 0);
+      memset (&back, 0, sizeof back);
+      if (!rules->move_from_text (other, other_state, text->str, &back, why) || !tw_move_equal (&m, &back))
+        g_error ("%s with ids %s: move %u '%s' does not read back: %s", rules->id, names, n,
+                 text->str, why->str);
+      g_assert_true (rules->apply (game, state, &m, why));
+      g_assert_true (rules->apply (other, other_state, &m, why));
+    }
+  g_assert_cmpint (tw_state_to_act (other, other_state), <, 0);
+  tw_move_list_free (&list);
+  tw_move_list_free (&other_list);
+  tw_state_free (state);
+  tw_state_free (other_state);
+  tw_game_unref (game);
+  tw_game_unref (other);
+  return n;
+}
+
+/* Every module's bundled definition with its tile, card, piece, colour,
+ * painter and canvas face ids renamed to legal ids (other modules' keywords,
+ * odd words) still loads, and games played with random moves write moves and
+ * positions that read back. Round k gives the i-th id the word k + i of the
+ * pool, so every word stands for many ids, some of those that are played
+ * among them: a word missing from a module's TwRules.reserved_ids fails here
+ * when a game writes it (the faces' "-" only when a game chooses that face). */
+static void
+test_legal_ids_round_trip (void)
+{
+  static const char * const lists[] = { "tiles", "cards", "pieces", "colors", "painters",
+                                        "canvases.faces" };
+  guint n_rules, n_renamed = 0, n_moves = 0;
+  const TwRules * const *all = tw_rules_all (&n_rules);
+
+  for (guint m = 0; m < n_rules; m++)
+    for (guint round = 0; round < G_N_ELEMENTS (legal_pool); round += 3)
+      {
+        guint next = round;
+
+        g_autoptr(TwDefinition) def = load_bundled (all[m]);
+        g_autoptr(GHashTable) names = g_hash_table_new (g_str_hash, g_str_equal);
+        g_autoptr(GHashTable) used = g_hash_table_new (g_str_hash, g_str_equal);
+        g_autoptr(GHashTable) ids = g_hash_table_new (g_str_hash, g_str_equal);
+        g_autoptr(GArray) edits = g_array_new (FALSE, FALSE, sizeof (const TwNode *));
+        g_autoptr(GString) text = g_string_new (def->text);
+        g_autoptr(GString) renamed = g_string_new (NULL);
+        g_autoptr(GError) error = NULL;
+        g_autoptr(TwDefinition) again = NULL;
+
+        collect_ids (def->root, ids);
+        for (guint l = 0; l < G_N_ELEMENTS (lists); l++)
+          {
+            g_autoptr(GPtrArray) list_ids = g_ptr_array_new ();
+
+            each_id (def->root, lists[l], list_ids);
+            for (guint i = 0; i < list_ids->len; i++)
+              {
+                const TwNode *id = list_ids->pdata[i];
+                const char *word = legal_pool[next++ % G_N_ELEMENTS (legal_pool)];
+                gboolean reserved = FALSE;
+
+                /* each new word once, and not another entry's id */
+                if (id == NULL || g_hash_table_contains (used, word)
+                    || g_hash_table_contains (names, id->scalar) || g_hash_table_contains (ids, word))
+                  continue;
+                for (const TwReservedId *r = all[m]->reserved_ids; r != NULL && r->list != NULL; r++)
+                  reserved |= g_str_equal (r->list, lists[l]) && g_str_equal (r->word, word);
+                if (reserved)
+                  continue;
+                g_hash_table_insert (names, id->scalar, (gpointer) word);
+                g_hash_table_add (used, (gpointer) word);
+                g_string_append_printf (renamed, "%s%s→%s", renamed->len ? ", " : "", id->scalar, word);
+              }
+          }
+        collect_renames (def->root, NULL, names, edits);
+        g_array_sort (edits, by_offset);
+        for (guint e = edits->len; e > 0; e--)
+          {
+            const TwNode *node = g_array_index (edits, const TwNode *, e - 1);
+
+            g_autofree char *quoted = g_strdup_printf ("\"%s\"", (char *) g_hash_table_lookup (names, node->scalar));
+
+            g_string_erase (text, node->start_offset, node->end_offset - node->start_offset);
+            g_string_insert (text, node->start_offset, quoted);
+          }
+        again = tw_definition_load_data (text->str, -1, "renamed.yaml", NULL, &error);
+        if (again == NULL)
+          g_error ("%s with ids %s: %s", all[m]->id, renamed->str, error->message);
+        n_renamed += g_hash_table_size (names);
+        n_moves += play_round_trip (def, again, 100 + round, renamed->str);
+        g_test_message ("%s: %s", all[m]->id, renamed->str);
+      }
+  g_test_message ("%u ids renamed, %u moves read back", n_renamed, n_moves);
+  g_assert_cmpuint (n_renamed, >, 50);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -832,6 +1244,8 @@ main (int   argc,
   g_test_add_func ("/tw/definition/bundled-dir-env", test_bundled_dir_env);
   g_test_add_func ("/tw/definition/files", test_files);
   g_test_add_func ("/tw/definition/options-from-string", test_options_from_string);
+  g_test_add_func ("/tw/definition/reserved-ids", test_reserved_ids);
+  g_test_add_func ("/tw/definition/legal-ids-round-trip", test_legal_ids_round_trip);
 
   return g_test_run ();
 }

@@ -16,6 +16,7 @@
 #include <json-glib/json-glib.h>
 
 #include "tw-export.h"
+#include "tw-export-manifest.h"
 #include "tw-export-tts.h"
 #include "tw-png.h"
 
@@ -459,7 +460,7 @@ check_deck (TwDefinition *d,
   g_assert_cmpuint (summary.cards, ==, total);
   g_assert_cmpuint (summary.sheets, ==, n_sheets);
   g_assert_cmpuint (summary.tiles, ==, 0);
-  g_assert_cmpuint (summary.files, ==, n_sheets + 2);
+  g_assert_cmpuint (summary.files, ==, n_sheets + 3);
 
   g_autoptr(JsonParser) parser = parse (json);
   JsonNode *root = json_parser_get_root (parser);
@@ -573,8 +574,8 @@ test_tts_tiles (void)
   g_assert_no_error (error);
   g_assert_cmpuint (summary.cards, ==, 0);
   g_assert_cmpuint (summary.tiles, ==, 75);
-  /* an image per tile definition, the back and the JSON */
-  g_assert_cmpuint (summary.files, ==, def->n_tiles + 2);
+  /* an image per tile definition, the back, the JSON and the manifest */
+  g_assert_cmpuint (summary.files, ==, def->n_tiles + 3);
 
   g_autoptr(JsonParser) parser = parse (json);
   JsonArray *objects = array_member (json_parser_get_root (parser), "ObjectStates");
@@ -654,6 +655,288 @@ test_errors (void)
   g_assert_nonnull (strstr (error->message, "does not fit"));
 }
 
+/* Manifests ------------------------------------------------------------- */
+
+/* The manifest read as the documentation tells a reader to, without the
+ * code that wrote it: a name → "SHA256  SIZE" table, its entries checked
+ * against the files beside it. */
+static GHashTable *
+read_manifest (const char *manifest)
+{
+  g_autofree char *text = NULL;
+  g_autofree char *dir = g_path_get_dirname (manifest);
+  g_autoptr(GHashTable) entries = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+
+  g_assert_true (g_file_get_contents (manifest, &text, NULL, NULL));
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  g_assert_cmpstr (lines[0], ==, "# Tilewright export manifest 1");
+  for (guint l = 1; lines[l] != NULL; l++)
+    {
+      if (lines[l][0] == '#' || lines[l][0] == '\0')
+        continue;
+      g_auto(GStrv) f = g_strsplit (lines[l], "  ", 3);
+      g_assert_cmpuint (g_strv_length (f), ==, 3);
+      g_assert_cmpuint (strlen (f[0]), ==, 64);
+      g_autofree char *path = g_build_filename (dir, f[2], NULL);
+      g_autofree char *data = NULL;
+      gsize len = 0;
+      g_assert_true (g_file_get_contents (path, &data, &len, NULL));
+      g_autofree char *sum = g_compute_checksum_for_data (G_CHECKSUM_SHA256, (guchar *) data, len);
+      g_autofree char *size = g_strdup_printf ("%" G_GSIZE_FORMAT, len);
+      g_assert_cmpstr (f[0], ==, sum);
+      g_assert_cmpstr (f[1], ==, size);
+      g_assert_false (g_hash_table_contains (entries, f[2]));
+      g_hash_table_insert (entries, g_strdup (f[2]), g_strconcat (f[0], "  ", f[1], NULL));
+    }
+  return g_steal_pointer (&entries);
+}
+
+/* Every file of @dir and its bytes. */
+static GHashTable *
+snapshot (const char *dir)
+{
+  GHashTable *files = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_bytes_unref);
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  g_assert_nonnull (d);
+  while ((name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      char *data = NULL;
+      gsize len = 0;
+
+      if (g_file_test (path, G_FILE_TEST_IS_DIR))
+        continue;
+      g_assert_true (g_file_get_contents (path, &data, &len, NULL));
+      g_hash_table_insert (files, g_strdup (name), g_bytes_new_take (data, len));
+    }
+  return files;
+}
+
+/* @after holds every file of @before with the same bytes (a planted folder
+ * aside), and no temporary file. */
+static void
+assert_unchanged (GHashTable *before,
+                  const char *dir)
+{
+  g_autoptr(GHashTable) after = snapshot (dir);
+  GHashTableIter it;
+  gpointer name, bytes;
+
+  g_hash_table_iter_init (&it, before);
+  while (g_hash_table_iter_next (&it, &name, &bytes))
+    {
+      GBytes *now = g_hash_table_lookup (after, name);
+
+      g_assert_nonnull (now);
+      g_assert_true (g_bytes_equal (now, bytes));
+    }
+  g_assert_cmpuint (g_hash_table_size (after), ==, g_hash_table_size (before));
+}
+
+static TwExportJob *
+png_job (const char *paper,
+         double      dpi)
+{
+  TwExportSettings s;
+  g_autoptr(GError) error = NULL;
+
+  tw_export_settings_init (&s);
+  s.what = TW_EXPORT_TILES;
+  s.format = TW_EXPORT_PNG;
+  s.dpi = dpi;
+  g_assert_true (tw_export_set_paper (&s, paper, &error));
+  TwExportJob *job = tw_export_job_new (def, &s, &error);
+  g_assert_no_error (error);
+  return job;
+}
+
+/* A multi-page export ends with its manifest, which lists every page as
+ * written; an export that fails half-way (a page's file cannot be made)
+ * leaves the old pages and the old manifest as they were, which still match,
+ * and no temporary file; a page replaced without the others (a kill between
+ * the renames) no longer matches the manifest, and the check says which. */
+static void
+test_manifest_pages (void)
+{
+  g_autofree char *dir = tmp_path ("manifest-pages");
+  g_autofree char *path = g_build_filename (dir, "sheet.png", NULL);
+  g_autofree char *manifest = g_build_filename (dir, "sheet.png.manifest", NULL);
+  g_autoptr(TwExportJob) job = png_job ("a4", 20);
+  g_autoptr(TwExportJob) more = png_job ("a5", 25);
+  g_autoptr(GError) error = NULL;
+  guint n = tw_export_job_n_pages (job), n_more = tw_export_job_n_pages (more), listed = 0;
+
+  g_assert_cmpint (g_mkdir (dir, 0755), ==, 0);
+  g_assert_cmpuint (n, >, 1);
+  g_assert_cmpuint (n_more, >, n);
+  g_assert_true (tw_export_write (job, path, &error));
+  g_assert_no_error (error);
+  g_autoptr(GHashTable) entries = read_manifest (manifest);
+  g_assert_cmpuint (g_hash_table_size (entries), ==, n);
+  for (guint p = 1; p <= n; p++)
+    {
+      g_autofree char *page = g_strdup_printf ("sheet-%u.png", p);
+      g_assert_true (g_hash_table_contains (entries, page));
+    }
+  g_assert_true (tw_export_manifest_check (manifest, &listed, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (listed, ==, n);
+
+  /* the larger export cannot make its last page: nothing changes */
+  g_autoptr(GHashTable) before = snapshot (dir);
+  g_autofree char *last = g_strdup_printf ("%s/sheet-%u.png", dir, n_more);
+  g_assert_cmpint (g_mkdir (last, 0755), ==, 0);
+  g_assert_false (tw_export_write (more, path, &error));
+  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_ISDIR);
+  g_clear_error (&error);
+  assert_unchanged (before, dir);
+  g_assert_true (tw_export_manifest_check (manifest, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (g_rmdir (last), ==, 0);
+
+  /* written whole, at another DPI: every page and the manifest new */
+  g_assert_true (tw_export_write (more, path, &error));
+  g_assert_no_error (error);
+  g_autoptr(GHashTable) now = read_manifest (manifest);
+  g_assert_cmpuint (g_hash_table_size (now), ==, n_more);
+  g_autofree char *first = g_build_filename (dir, "sheet-1.png", NULL);
+  g_autoptr(GHashTable) written = snapshot (dir);
+  g_assert_false (g_bytes_equal (g_hash_table_lookup (before, "sheet-1.png"),
+                                 g_hash_table_lookup (written, "sheet-1.png")));
+  g_assert_false (g_bytes_equal (g_hash_table_lookup (before, "sheet.png.manifest"),
+                                 g_hash_table_lookup (written, "sheet.png.manifest")));
+  g_assert_true (tw_export_manifest_check (manifest, &listed, &error));
+  g_assert_cmpuint (listed, ==, n_more);
+
+  /* what a kill between the renames would leave: the old page 2 back beside
+   * the new page 1 and the new manifest */
+  GBytes *old2 = g_hash_table_lookup (before, "sheet-2.png");
+  g_autofree char *second = g_build_filename (dir, "sheet-2.png", NULL);
+  g_assert_true (g_file_set_contents (second, g_bytes_get_data (old2, NULL), g_bytes_get_size (old2), NULL));
+  g_assert_false (tw_export_manifest_check (manifest, NULL, &error));
+  g_assert_error (error, TW_EXPORT_ERROR, 0);
+  /* the header, three comment lines, page 1: page 2 is on line 6 */
+  g_assert_nonnull (strstr (error->message, "sheet.png.manifest:6:1: 'sheet-2.png' is not the file listed"));
+  g_clear_error (&error);
+  g_assert_cmpint (g_unlink (first), ==, 0);
+  g_assert_false (tw_export_manifest_check (manifest, NULL, &error));
+  g_assert_nonnull (strstr (error->message, ":5:"));
+  g_assert_nonnull (strstr (error->message, "'sheet-1.png' cannot be read"));
+  g_clear_error (&error);
+
+  /* the shorter export again: the longer one's pages beyond it are removed,
+   * but not one changed since (the last) nor one it did not list */
+  g_autoptr(TwExportJob) again = png_job ("a5", 25);
+  g_assert_true (tw_export_write (again, path, &error));
+  g_assert_no_error (error);
+  g_autofree char *changed = g_strdup_printf ("%s/sheet-%u.png", dir, n_more);
+  g_autofree char *foreign = g_strdup_printf ("%s/sheet-%u.png", dir, n_more + 1);
+  g_assert_true (g_file_set_contents (changed, "edited", -1, NULL));
+  g_assert_true (g_file_set_contents (foreign, "mine", -1, NULL));
+  g_assert_true (tw_export_write (job, path, &error));
+  g_assert_no_error (error);
+  g_assert_true (tw_export_manifest_check (manifest, &listed, &error));
+  g_assert_cmpuint (listed, ==, n);
+  for (guint p = 1; p <= n_more + 1; p++)
+    {
+      g_autofree char *page = g_strdup_printf ("%s/sheet-%u.png", dir, p);
+      g_assert_cmpint (g_file_test (page, G_FILE_TEST_EXISTS), ==, p <= n || p >= n_more);
+    }
+}
+
+/* The Tabletop Simulator export's manifest lists the images and the JSON;
+ * an export that fails after its card images leaves the old ones. */
+static void
+test_manifest_tts (void)
+{
+  g_autofree char *dir = tmp_path ("manifest-tts");
+  g_autofree char *json = g_build_filename (dir, "deck.json", NULL);
+  g_autofree char *manifest = g_build_filename (dir, "deck.json.manifest", NULL);
+  g_autofree char *tiles_back = g_build_filename (dir, "deck-tiles-back.png", NULL);
+  TwExportSettings s;
+  TwExportTtsSummary summary;
+  g_autoptr(GError) error = NULL;
+  guint listed = 0;
+
+  g_assert_cmpint (g_mkdir (dir, 0755), ==, 0);
+  tw_export_settings_init (&s);
+  s.what = TW_EXPORT_CARDS;
+  s.dpi = 30;
+  g_assert_true (tw_export_tts_write (def, &s, json, &summary, &error));
+  g_assert_no_error (error);
+  g_autoptr(GHashTable) entries = read_manifest (manifest);
+  g_assert_cmpuint (g_hash_table_size (entries), ==, summary.files - 1);
+  for (const char * const *name = (const char * const[]) { "deck.json", "deck-faces-1.png", "deck-back.png", NULL };
+       *name != NULL; name++)
+    g_assert_true (g_hash_table_contains (entries, *name));
+  g_assert_true (tw_export_manifest_check (manifest, &listed, &error));
+  g_assert_cmpuint (listed, ==, summary.files - 1);
+
+  /* cards and tiles, but the tiles' back cannot be made */
+  g_autoptr(GHashTable) before = snapshot (dir);
+  g_assert_cmpint (g_mkdir (tiles_back, 0755), ==, 0);
+  s.what = TW_EXPORT_CARDS | TW_EXPORT_TILES;
+  s.dpi = 31;
+  g_assert_false (tw_export_tts_write (def, &s, json, &summary, &error));
+  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_ISDIR);
+  g_clear_error (&error);
+  assert_unchanged (before, dir);
+  g_assert_true (tw_export_manifest_check (manifest, NULL, &error));
+  g_assert_no_error (error);
+}
+
+/* What the check refuses in the manifest itself, with its line and column. */
+static void
+test_manifest_syntax (void)
+{
+  static const struct { const char *text; const char *message; } cases[] = {
+    { "sheet-1.png\n", "bad.manifest:1:1: not an export manifest" },
+    { "# Tilewright export manifest 1\nABC  12  x.png\n", "bad.manifest:2:1: expected 'SHA256  SIZE  NAME'" },
+    { "# Tilewright export manifest 1\n# a comment\n"
+      "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855  0 x.png\n",
+      "bad.manifest:3:67: expected the size in bytes" },
+    { "# Tilewright export manifest 1\n"
+      "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855  0  ../x.png\n",
+      "bad.manifest:2:67: expected the size in bytes" },
+    { "# Tilewright export manifest 1\n"
+      "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855  0  gone.png\n",
+      "bad.manifest:2:70: 'gone.png' cannot be read" },
+    { "# Tilewright export manifest 1\n"
+      "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855  1  empty.png\n",
+      "bad.manifest:2:1: 'empty.png' is not the file listed (0 bytes, listed 1)" },
+    { "# Tilewright export manifest 1\n"
+      "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b85f  0  empty.png\n",
+      "bad.manifest:2:1: 'empty.png' is not the file listed (0 bytes as listed, another SHA-256)" },
+  };
+  g_autofree char *dir = tmp_path ("manifest-syntax");
+  g_autofree char *path = g_build_filename (dir, "bad.manifest", NULL);
+  g_autofree char *empty = g_build_filename (dir, "empty.png", NULL);
+  g_autoptr(GError) error = NULL;
+  guint listed = 9;
+
+  g_assert_cmpint (g_mkdir (dir, 0755), ==, 0);
+  g_assert_true (g_file_set_contents (empty, "", 0, NULL));
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_assert_true (g_file_set_contents (path, cases[i].text, -1, NULL));
+      g_assert_false (tw_export_manifest_check (path, NULL, &error));
+      g_assert_error (error, TW_EXPORT_ERROR, 0);
+      if (strstr (error->message, cases[i].message) == NULL)
+        g_error ("case %u: '%s' does not say '%s'", i, error->message, cases[i].message);
+      g_clear_error (&error);
+    }
+  /* the SHA-256 of nothing: an export of one empty file is complete (in
+   * CRLF too) */
+  g_assert_true (g_file_set_contents (path, "# Tilewright export manifest 1\r\n"
+                                      "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855  0  empty.png\r\n",
+                                      -1, NULL));
+  g_assert_true (tw_export_manifest_check (path, &listed, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (listed, ==, 1);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -675,6 +958,9 @@ main (int argc, char **argv)
   g_test_add_func ("/tw/export/tts-tiles", test_tts_tiles);
   g_test_add_func ("/tw/export/tts-too-large", test_tts_too_large);
   g_test_add_func ("/tw/export/errors", test_errors);
+  g_test_add_func ("/tw/export/manifest-pages", test_manifest_pages);
+  g_test_add_func ("/tw/export/manifest-tts", test_manifest_tts);
+  g_test_add_func ("/tw/export/manifest-syntax", test_manifest_syntax);
   int ret = g_test_run ();
   tw_definition_unref (def);
   return ret;

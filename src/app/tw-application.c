@@ -31,6 +31,7 @@ struct _TwApplication
   GSettings      *settings;
 
   gboolean        offered;   /* lost work was looked for, at the first window */
+  char           *found_autosave; /* the game autosave's checksum at start-up, or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (TwApplication, tw_application, ADW_TYPE_APPLICATION)
@@ -94,7 +95,11 @@ tw_application_open (GApplication  *app,
       TwWindow *window = tw_window_new (GTK_APPLICATION (self), self->settings);
 
       gtk_window_present (GTK_WINDOW (window));
-      tw_window_open_file (window, files[i]);
+      /* a definition opens where the user can act first: Play, with its
+       * New Game (a game record opens in Play, a Lab run in the Lab) */
+      if (tw_window_open_file (window, files[i])
+          && g_strcmp0 (tw_window_get_visible_view (window), "design") == 0)
+        tw_window_set_visible_view (window, "play");
     }
 }
 
@@ -315,7 +320,14 @@ offer_game (gpointer data)
       g_object_unref (window);
       return G_SOURCE_REMOVE;
     }
-  if ((record = tw_recovery_lost_game ()) == NULL)
+  /* only what an earlier session left: once this one has written the
+   * autosave (a game opened and changed before this idle ran, as on a busy
+   * machine), it holds the game on screen, which is not lost */
+  TwApplication *app = TW_APPLICATION (gtk_window_get_application (GTK_WINDOW (window)));
+  g_autofree char *now = tw_recovery_game_checksum ();
+
+  if (app == NULL || g_strcmp0 (now, app->found_autosave) != 0
+      || (record = tw_recovery_lost_game ()) == NULL)
     {
       offer_definition (window);
       g_object_unref (window);
@@ -448,6 +460,8 @@ tw_application_startup (GApplication *app)
 
   G_APPLICATION_CLASS (tw_application_parent_class)->startup (app);
   tw_app_fix_button_names ();
+  /* before any window can autosave over it */
+  self->found_autosave = tw_recovery_game_checksum ();
 
   /* Follow the system's light or dark preference. */
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
@@ -490,6 +504,7 @@ tw_application_dispose (GObject *object)
   TwApplication *self = TW_APPLICATION (object);
 
   g_clear_object (&self->settings);
+  g_clear_pointer (&self->found_autosave, g_free);
 
   G_OBJECT_CLASS (tw_application_parent_class)->dispose (object);
 }

@@ -100,6 +100,8 @@ struct _TwPlayPage
   gboolean         follow_end;     /* the current move is the list's last: keep it in view */
   gboolean         reveal_pending; /* bring the current move into view once laid out */
   guint            follow_source;
+  guint            reveal_tick;    /* a tick callback on move_scroller, or 0 */
+  guint            reveal_tries;   /* frames waited for the rows' layout */
   int              passing_to;     /* the seat the pass screen waits for, or -1 */
   TwDefinition    *definition;     /* the window's, for the "start a game" page */
 };
@@ -538,6 +540,11 @@ reveal_selected (TwPlayPage *self)
   return TRUE;
 }
 
+static gboolean reveal_on_tick (GtkWidget     *widget,
+                                GdkFrameClock *clock,
+                                gpointer       data);
+static void     follow_upper   (TwPlayPage    *self);
+
 static gboolean
 follow_idle (gpointer data)
 {
@@ -550,6 +557,25 @@ follow_idle (gpointer data)
                                    - gtk_adjustment_get_page_size (adj));
   else if (self->reveal_pending && reveal_selected (self))
     self->reveal_pending = FALSE;
+  else if (self->reveal_pending && self->reveal_tick == 0 && self->reveal_tries++ < 10
+           && gtk_widget_get_mapped (GTK_WIDGET (self->move_scroller)))
+    /* the rows are not laid out yet, and an undo or a jump leaves the list
+     * as long as it was, so no change of the adjustment will call again:
+     * try again after the next frame's layout (a few frames at most) */
+    self->reveal_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self->move_scroller),
+                                                      reveal_on_tick, self, NULL);
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+reveal_on_tick (GtkWidget     *widget,
+                GdkFrameClock *clock,
+                gpointer       data)
+{
+  TwPlayPage *self = TW_PLAY_PAGE (data);
+
+  self->reveal_tick = 0;
+  follow_upper (self);
   return G_SOURCE_REMOVE;
 }
 
@@ -572,6 +598,7 @@ panel_page_changed (TwPlayPage *self)
   if (g_strcmp0 (gtk_stack_get_visible_child_name (self->panel_stack), "moves") != 0)
     return;
   self->reveal_pending = TRUE;
+  self->reveal_tries = 0;
   follow_upper (self);
 }
 
@@ -622,6 +649,7 @@ update_move_list (TwPlayPage *self)
     self->follow_end = last != NULL
       && gtk_list_box_row_is_selected (GTK_LIST_BOX_ROW (last));
     self->reveal_pending = TRUE;
+    self->reveal_tries = 0;
     follow_upper (self);
   }
 
@@ -1256,6 +1284,11 @@ tw_play_page_dispose (GObject *object)
   for (guint p = 0; p < TW_MAX_PLAYERS; p++)
     g_clear_object (&self->seat_specs[p]);
   g_clear_handle_id (&self->follow_source, g_source_remove);
+  if (self->reveal_tick != 0)
+    {
+      gtk_widget_remove_tick_callback (GTK_WIDGET (self->move_scroller), self->reveal_tick);
+      self->reveal_tick = 0;
+    }
   g_clear_pointer (&self->row_menu, gtk_widget_unparent);
   /* AdwBin owns the template's root and unparents it itself */
   adw_bin_set_child (ADW_BIN (self), NULL);

@@ -5,6 +5,7 @@
  *   export DEFINITION --format pdf|svg|png --what tiles|cards|pieces|all ...
  *                                         print-ready sheets (tw-export.h)
  *   export DEFINITION --format tts OUT.json
+ *   export --check OUT.manifest          whether a multi-file export is whole
  *                                         a Tabletop Simulator deck and tiles
  *                                         (tw-export-tts.h)
  *   gtp DEFINITION [--bot SPEC]           a GTP engine for the foreign game
@@ -25,6 +26,7 @@
 
 #include <glib/gi18n-lib.h>
 #include "tw-export.h"
+#include "tw-export-manifest.h"
 #include "tw-export-tts.h"
 #include "tw-history.h"
 #include "tw-json.h"
@@ -159,6 +161,25 @@ export_tts (TwDefinition           *def,
   return TW_EXIT_OK;
 }
 
+/* export --check: what a reader of a multi-file export checks
+ * (tw-export-manifest.h). Complete: exit 0; a file missing or different: 3. */
+static int
+check_manifest (const char *manifest)
+{
+  g_autoptr(GError) error = NULL;
+  guint n = 0;
+
+  if (!tw_export_manifest_check (manifest, &n, &error))
+    {
+      tw_cli_error ("%s", error->message);
+      return error->domain == G_FILE_ERROR ? TW_EXIT_IO : TW_EXIT_INVALID_FILE;
+    }
+  printf (g_dngettext (GETTEXT_PACKAGE, "%s: complete, %u file as listed\n",
+                       "%s: complete, %u files as listed\n", n),
+          manifest, n);
+  return TW_EXIT_OK;
+}
+
 int
 tw_cli_export (int    argc,
                char **argv)
@@ -177,6 +198,7 @@ tw_cli_export (int    argc,
   g_autofree char *shared_cuts = NULL;
   double dpi = NAN;
   gboolean crop_marks = FALSE, no_crop_marks = FALSE, cut_lines = FALSE, duplex = FALSE, tts = FALSE;
+  gboolean check = FALSE;
   const GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Write to FILE (several pages of SVG or PNG: FILE-1, FILE-2 ...); or give FILE after the definition"), N_("FILE") },
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format, N_("pdf (default), svg, png, tts (a Tabletop Simulator deck and tiles: OUT.json and its PNG images beside it), or blksgf for a game record"), N_("FORMAT") },
@@ -195,6 +217,7 @@ tw_cli_export (int    argc,
     { "duplex-edge", 0, 0, G_OPTION_ARG_STRING, &duplex_edge, N_("The edge the printer flips the paper on: long (default) or short"), N_("EDGE") },
     { "back-offset", 0, 0, G_OPTION_ARG_STRING, &back_offset, N_("Move the backs by X,Y (mm, right and down) to meet a printer's misalignment"), "X,Y" },
     { "dpi", 0, 0, G_OPTION_ARG_DOUBLE, &dpi, N_("PNG resolution (default 300; 150 for tts)"), N_("DPI") },
+    { "check", 0, 0, G_OPTION_ARG_NONE, &check, N_("Check instead that the export whose manifest is the FILE given (OUT.manifest) is complete: every file it lists there, with its size and SHA-256"), NULL },
     /* the first spelling of --format tts, which wrote the face sheet alone */
     { "tts", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE, &tts, N_("Same as --format tts"), NULL },
     { NULL }
@@ -207,6 +230,15 @@ tw_cli_export (int    argc,
 
   if (code != TW_EXIT_OK)
     return code;
+  if (check)
+    {
+      if (argc != 2 || output != NULL)
+        {
+          tw_cli_error (_("export --check takes one manifest, OUT.manifest"));
+          return TW_EXIT_USAGE;
+        }
+      return check_manifest (argv[1]);
+    }
   if (argc == 3 && output == NULL)
     output = g_strdup (argv[2]);
   else if (argc != 2)

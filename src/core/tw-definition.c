@@ -159,6 +159,96 @@ tw_def_get_id (Loader       *L,
   return FALSE;
 }
 
+/* Calls @func on every entry of list @path under @node with a scalar id
+ * (@path as TwReservedId.list: "tiles", or "canvases.faces" for the entries
+ * of the lists `faces` of each entry of `canvases`), with the entry's place
+ * in its list. */
+static void
+each_list_id (Loader        *L,
+              const TwNode  *node,
+              const char    *path,
+              void         (*func) (Loader *, const TwNode *, guint, const TwNode *, gconstpointer),
+              gconstpointer  data)
+{
+  const char *dot = strchr (path, '.');
+  g_autofree char *key = dot != NULL ? g_strndup (path, dot - path) : g_strdup (path);
+  const TwNode *list = tw_node_get (node, key);
+
+  for (guint i = 0; list != NULL && list->type == TW_NODE_SEQ && i < list->n_children; i++)
+    {
+      const TwNode *entry = list->children[i];
+      const TwNode *id = tw_node_get (entry, "id");
+
+      if (dot != NULL)
+        each_list_id (L, entry, dot + 1, func, data);
+      else if (id != NULL && id->type == TW_NODE_SCALAR)
+        func (L, entry, i, id, data);
+    }
+}
+
+/* An id that is @data's word (a TwReservedId) is an error at the id. */
+static void
+check_reserved (Loader        *L,
+                const TwNode  *entry,
+                guint          index,
+                const TwNode  *id,
+                gconstpointer  data)
+{
+  const TwReservedId *r = data;
+  g_auto(GStrv) keys = NULL;
+  g_autoptr(GString) where = NULL;
+
+  if (g_strcmp0 (id->scalar, r->word) != 0)
+    return;
+  /* "canvases.faces" as "`faces` of `canvases`" */
+  keys = g_strsplit (r->list, ".", -1);
+  where = g_string_new (NULL);
+  for (guint k = g_strv_length (keys); k > 0; k--)
+    /* Translators: a list of the definition inside another ("`faces` of `canvases`") */
+    g_string_append_printf (where, k < g_strv_length (keys) ? _(" of `%s`") : "`%s`",
+                            keys[k - 1]);
+  tw_diag_error (L->diags, id, _("choose another id"),
+                 /* Translators: an id, the list of the definition it is in
+                  * ("`tiles`"), the game, and what its notation reads the word
+                  * as (TwReservedId.reason: "the draft move 'pick N'") */
+                 _("'%s' cannot be an id in %s: %s's notation reads it as %s"),
+                 r->word, where->str, L->rules->display_name, _(r->reason));
+}
+
+/* An id of a module's own list (@data, a TwIdList) is one word, as
+ * tw_def_get_id() wants the core's; the module reports missing ones. */
+static void
+check_own_id (Loader        *L,
+              const TwNode  *entry,
+              guint          index,
+              const TwNode  *id,
+              gconstpointer  data)
+{
+  const TwIdList *own = data;
+  g_autofree char *what = NULL;
+  g_autofree char *ignored = NULL;
+
+  if (tw_definition_id_is_valid (id->scalar))
+    return;
+  what = tw_def_entry_name (entry, _(own->noun), index);
+  tw_def_get_id (L, entry, what, &ignored);
+}
+
+/* Ids that the module's notation would print and could not read back, being
+ * words it reads as its own there (TwRules.reserved_ids), or not one word
+ * (in the module's own lists, TwRules.own_id_lists). */
+static void
+check_reserved_ids (Loader       *L,
+                    const TwNode *root)
+{
+  if (L->rules == NULL)
+    return;
+  for (const TwReservedId *r = L->rules->reserved_ids; r != NULL && r->list != NULL; r++)
+    each_list_id (L, root, r->list, check_reserved, r);
+  for (const TwIdList *own = L->rules->own_id_lists; own != NULL && own->list != NULL; own++)
+    each_list_id (L, root, own->list, check_own_id, own);
+}
+
 /* An optional integer; FALSE (and *out unchanged) when absent or wrong. */
 gboolean
 tw_def_get_int (Loader       *L,
@@ -812,6 +902,7 @@ load_checked (const char          *text,
           tw_def_load_pieces (&L, root);
           tw_def_load_cards (&L, root);
           load_variant (&L, root);
+          check_reserved_ids (&L, root);
           if (L.rules != NULL)
             tw_faces_load (def, root, diags);
         }

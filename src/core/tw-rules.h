@@ -74,6 +74,33 @@ typedef void (*TwComponentFunc) (TwComponentSection  section,
                                  gboolean            used,
                                  gpointer            data);
 
+/* A word a module's notation reads as its own where an id of a definition's
+ * list is written, so that an entry with that id would be printed in a move
+ * or a position that could not be read back (Colorblock's move "pick 2 ..."
+ * against a tile "pick"). The loader refuses such an id at its line and
+ * column (tw-definition.c). Only the module knows these: a word reserved in
+ * one game is an ordinary id in another (Block 2 Block's tiles "move" and
+ * "swap"). */
+typedef struct
+{
+  /* the list whose entries' `id` it is: "tiles", "cards", "colors",
+   * "pieces", or a list of the module's own sections; a dotted path walks
+   * nested lists ("canvases.faces": the faces of every canvas) */
+  const char *list;
+  const char *word;    /* compared exactly: ids are case-sensitive */
+  const char *reason;  /* N_(): what the notation reads the word as, the
+                        * end of "the notation reads it as ..." */
+} TwReservedId;
+
+/* A list of a module's own sections whose entries have ids the notation
+ * writes (Colorfield's painters): the loader checks them as it checks the
+ * tiles' and cards' (one word of letters, digits, '-' and '_'). */
+typedef struct
+{
+  const char *list;    /* as TwReservedId.list: "painters", "canvases.faces" */
+  const char *noun;    /* N_(): an entry in messages, "painter" */
+} TwIdList;
+
 struct _TwRules
 {
   const char          *id;            /* "colorblock" */
@@ -106,6 +133,12 @@ struct _TwRules
   /* The notation in short, for `tilewright-cli rules`: lines of a move form
    * and what it means (the full text is in doc/rules/<game>.md). */
   const char          *notation;
+  /* Optional (NULL: no id is taken): the words the notation reads as its own
+   * where ids are written, ending with an entry whose list is NULL. */
+  const TwReservedId  *reserved_ids;
+  /* Optional (NULL: none): the module's own lists whose ids the loader
+   * checks like the core's, ending with an entry whose list is NULL. */
+  const TwIdList      *own_id_lists;
 
   /* Definition time */
   void      (*validate)        (TwDefinition        *def,

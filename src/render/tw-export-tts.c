@@ -37,6 +37,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "tw-export-tts.h"
+#include "tw-export-manifest.h"
 #include "tw-json.h"
 #include "tw-png.h"
 #include "tw-rules.h"
@@ -57,6 +58,7 @@ typedef struct
   TwExportSettings  s;          /* bleed 0: the game cuts sheets on the card edges */
   char             *stem;       /* OUT of OUT.json */
   GPtrArray        *files;      /* TwSaveFile: the images, in order */
+  GPtrArray        *names;      /* char *: their names, for the manifest */
   GString          *json;
   guint             n_objects;  /* for GUIDs */
   guint             n_top;      /* objects in ObjectStates */
@@ -74,6 +76,7 @@ export_clear (Export *ex)
 {
   g_clear_pointer (&ex->stem, g_free);
   g_clear_pointer (&ex->files, g_ptr_array_unref);
+  g_clear_pointer (&ex->names, g_ptr_array_unref);
   if (ex->json != NULL)
     g_string_free (ex->json, TRUE);
   ex->json = NULL;
@@ -165,6 +168,7 @@ save_png (Export           *ex,
       return FALSE;
     }
   g_ptr_array_add (ex->files, file);
+  g_ptr_array_add (ex->names, g_strdup (name));
   ok = tw_png_write (surface, ex->s.dpi, file, name, error);
   cairo_surface_destroy (surface);
   return ok;
@@ -517,6 +521,7 @@ tw_export_tts_write (TwDefinition            *def,
   ex.s.cut_lines = FALSE;
   ex.stem = g_str_has_suffix (path, ".json") ? g_strndup (path, strlen (path) - 5) : g_strdup (path);
   ex.files = g_ptr_array_new_with_free_func ((GDestroyNotify) tw_save_file_abort);
+  ex.names = g_ptr_array_new_with_free_func (g_free);
   ex.json = g_string_new ("{\n");
   /* a saved object: the table's fields empty (the game fills them) */
   for (const char * const *key = (const char * const[]) { "SaveName", "GameMode", "Date", "Table", "Sky",
@@ -537,12 +542,18 @@ tw_export_tts_write (TwDefinition            *def,
     }
   if (ok)
     {
-      /* the images first, the JSON that names them last */
+      g_autofree char *manifest = tw_export_manifest_path (path);
+
+      /* the images first, the JSON that names them next, the manifest
+       * that lists all of them last */
       g_ptr_array_add (ex.files, g_steal_pointer (&json_file));
+      g_ptr_array_add (ex.names, g_strdup (path));
       if (summary != NULL)
-        summary->files = ex.files->len;
+        summary->files = ex.files->len + 1;
       g_ptr_array_set_free_func (ex.files, NULL);
-      ok = tw_save_files_commit ((TwSaveFile **) ex.files->pdata, ex.files->len, error);
+      ok = tw_export_commit_manifest ((TwSaveFile **) ex.files->pdata,
+                                      (const char * const *) ex.names->pdata, ex.files->len,
+                                      manifest, error);
     }
   export_clear (&ex);
   return ok;

@@ -12,7 +12,9 @@
  *
  * The cards become one "DeckCustom" ("Card" when there is one), the tiles
  * one "Custom_Tile" per copy. Every file goes through an atomic save
- * (tw-file.h) and all are renamed into place together, the JSON last.
+ * (tw-file.h) and all are renamed into place together, the JSON last, and
+ * then OUT.json.manifest, which lists them all with their sizes and SHA-256
+ * (tw-export-manifest.h): the export is complete when the files match it.
  */
 #pragma once
 
@@ -34,7 +36,7 @@ typedef struct
   guint cards;    /* copies of cards in the deck */
   guint sheets;   /* face sheets */
   guint tiles;    /* copies of tiles */
-  guint files;    /* files written, the JSON included */
+  guint files;    /* files written, the JSON and the manifest included */
 } TwExportTtsSummary;
 
 /* Writes the cards and tiles (@settings->what; pieces have no form here) at

@@ -14,6 +14,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "tw-export.h"
+#include "tw-export-manifest.h"
 #include "tw-face-draw.h"
 #include "tw-pdf-boxes.h"
 #include "tw-file.h"
@@ -1019,7 +1020,10 @@ page_boxes (const TwExportJob *job,
  * Writes the export atomically (tw-file.h): each file goes to a temporary
  * file first, and the files of a multi-page export are renamed into place
  * only once every page is written and on the disk, so a full disk or a kill
- * while drawing leaves the old files and no new page.
+ * while drawing leaves the old files and no new page. A multi-page export
+ * ends with its manifest, PATH.manifest (tw-export-manifest.h), which lists
+ * the pages with their sizes and SHA-256: a kill between the pages' renames
+ * leaves an old manifest that no longer matches them.
  */
 gboolean
 tw_export_write (const TwExportJob  *job,
@@ -1028,6 +1032,8 @@ tw_export_write (const TwExportJob  *job,
 {
   const TwExportSettings *s = &job->settings;
   g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func ((GDestroyNotify) tw_save_file_abort);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *manifest = NULL;
   double w, h;
 
   if (s->format == TW_EXPORT_PDF)
@@ -1078,12 +1084,13 @@ tw_export_write (const TwExportJob  *job,
 
   for (guint p = 0; p < job->n_pages; p++)
     {
-      g_autofree char *name = page_path (path, s->format == TW_EXPORT_SVG ? ".svg" : ".png", p, job->n_pages);
+      char *name = page_path (path, s->format == TW_EXPORT_SVG ? ".svg" : ".png", p, job->n_pages);
       TwSaveFile *file = tw_save_file_begin (name, error);
       cairo_surface_t *surface;
       cairo_t *cr;
       gboolean ok;
 
+      g_ptr_array_add (names, name);
       if (file == NULL)
         return FALSE;
       g_ptr_array_add (files, file);
@@ -1110,7 +1117,11 @@ tw_export_write (const TwExportJob  *job,
         return FALSE;
     }
   g_ptr_array_set_free_func (files, NULL);
-  return tw_save_files_commit ((TwSaveFile **) files->pdata, files->len, error);
+  if (files->len < 2)
+    return tw_save_files_commit ((TwSaveFile **) files->pdata, files->len, error);
+  manifest = tw_export_manifest_path (path);
+  return tw_export_commit_manifest ((TwSaveFile **) files->pdata, (const char * const *) names->pdata,
+                                    files->len, manifest, error);
 }
 
 /**

@@ -31,8 +31,9 @@
 #define INSET      0.05     /* a tile inside its cell */
 #define SIDE_W     6.2
 #define INFO_H     2.2
-#define SEAT_H     1.3
-#define SEAT_H_HOLD 1.85    /* with a row of holdings */
+#define SEAT_H     1.45
+#define SEAT_H_HOLD 2.0     /* with a row of holdings */
+#define HOLD_Y     1.38     /* the holdings' row in a seat's panel */
 #define LEGEND_ROW 0.66     /* a block of the legend and what it does */
 #define N_KINDS    BB_N_KINDS
 
@@ -267,7 +268,7 @@ bb_move_source (const TwGame         *game,
       {
         if (v->inst_def[t] == move->b)
           {
-            *rect = (TwRect) { hx, L.seat_y[q] + 1.2, 0.5, 0.5 };
+            *rect = (TwRect) { hx, L.seat_y[q] + HOLD_Y, 0.5, 0.5 };
             return TRUE;
           }
         hx += 0.58;
@@ -753,7 +754,7 @@ draw_count_box (cairo_t      *cr,
   cairo_set_source_rgb (cr, 1, 1, 1);
   cairo_fill (cr);
   tw_render_muted (cr);
-  tw_render_text (cr, b.x + 0.1, b.y + 0.06, b.width - 0.2, 0.19, FALSE, TW_TEXT_LEFT, FALSE,
+  tw_render_text (cr, b.x + 0.1, b.y + 0.06, b.width - 0.2, 0.24, FALSE, TW_TEXT_LEFT, FALSE,
                   label);
   for (guint q = 0; q < n_players; q++)
     {
@@ -915,7 +916,7 @@ draw_info (cairo_t              *cr,
       if (v->ended_by_safety)
         {
           tw_render_muted (cr);
-          tw_render_text (cr, x + 0.2, y + 1.2, L->sw - 0.4, 0.22, FALSE, TW_TEXT_LEFT, FALSE,
+          tw_render_text (cr, x + 0.2, y + 1.2, L->sw - 0.4, 0.26, FALSE, TW_TEXT_LEFT, FALSE,
                           _("Ended by a safety rule: nobody could place"));
         }
       return;
@@ -942,7 +943,7 @@ draw_info (cairo_t              *cr,
       h = tw_render_text (cr, x + 1.35, y + 0.74, L->sw - 1.55, 0.27, TRUE, TW_TEXT_LEFT, FALSE,
                           what);
       tw_render_muted (cr);
-      tw_render_text (cr, x + 1.35, y + 0.8 + h, L->sw - 1.55, 0.21, FALSE, TW_TEXT_LEFT, FALSE,
+      tw_render_text (cr, x + 1.35, y + 0.8 + h, L->sw - 1.55, 0.26, FALSE, TW_TEXT_LEFT, FALSE,
                       kind == BB_KIND_CRUMBLE ? _("Choose a revealed tile to remove")
                       : kind == BB_KIND_MOVE ? _("Choose a revealed tile, then R for where it goes")
                       : kind == BB_KIND_SWAP ? _("Choose a tile, then R for its partner")
@@ -964,7 +965,7 @@ draw_info (cairo_t              *cr,
     line2 = g_strdup_printf (_("Bid action %s · %u removed · turn %u"),
                              v->bid_done ? _("taken") : _("open"), removed, v->turn_no);
     tw_render_muted (cr);
-    tw_render_text (cr, x + 1.4, y + 1.15, L->sw - 1.6, 0.21, FALSE, TW_TEXT_LEFT, FALSE, line2);
+    tw_render_text (cr, x + 1.4, y + 1.15, L->sw - 1.6, 0.26, FALSE, TW_TEXT_LEFT, FALSE, line2);
   }
 }
 
@@ -998,7 +999,7 @@ draw_seats (cairo_t              *cr,
       line = g_strdup_printf (_("in supply · captures +%u · lost %u · removed %u"),
                               v->capture_points[q], v->lost[q], v->removed[q]);
       tw_render_muted (cr);
-      tw_render_text (cr, x + 0.75, y + 0.76, L->sw - 0.9, 0.21, FALSE, TW_TEXT_LEFT, FALSE, line);
+      tw_render_text (cr, x + 0.75, y + 0.74, L->sw - 0.9, 0.25, FALSE, TW_TEXT_LEFT, FALSE, line);
 
       if (v->short_stack)
         {
@@ -1007,12 +1008,12 @@ draw_seats (cairo_t              *cr,
           for (guint t = 0; t < v->n_inst; t++)
             if (v->tile_loc[t] == BB_LOC_HOLDING && v->tile_holder[t] == q)
               {
-                tile_face (cr, game, v->inst_kind[t], params->viewer == (int) q, hx, y + 1.2,
+                tile_face (cr, game, v->inst_kind[t], params->viewer == (int) q, hx, y + HOLD_Y,
                            0.5);
                 hx += 0.58;
               }
           tw_render_muted (cr);
-          tw_render_text (cr, x + 0.2, y + 1.33, 0.6, 0.19, FALSE, TW_TEXT_LEFT, FALSE,
+          tw_render_text (cr, x + 0.2, y + HOLD_Y + 0.12, 0.6, 0.24, FALSE, TW_TEXT_LEFT, FALSE,
                           v->n_holdings[q] ? _("Held") : _("None held"));
         }
     }

@@ -39,8 +39,8 @@
 #define HEAD     0.8      /* the board panel's title line */
 #define COORD    0.7      /* the gutter for the row numbers and column letters */
 #define RW       8.2      /* the right column: narrow, the view is often square */
-#define INFO_H   3.0
-#define PHEAD    0.7      /* a colour panel's title line */
+#define INFO_H   3.3
+#define PHEAD    0.8      /* a colour panel's title line */
 #define PC       0.25     /* supply cell */
 #define PC_BIG   0.42     /* supply cell of the colour to move: the tray it picks from */
 #define CHIP_W   2.05
@@ -728,7 +728,7 @@ draw_color_panel (cairo_t              *cr,
   tw_render_panel (cr, x, y, RW, L->ph[c], to_move);
 
   /* title: swatch, colour, who plays it, squares left */
-  tw_render_rounded_rect (cr, x + 0.2, y + 0.17, 0.42, 0.42, 0.08);
+  tw_render_rounded_rect (cr, x + 0.2, y + 0.17, 0.46, 0.46, 0.08);
   tw_render_set_color (cr, def, c);
   cairo_fill (cr);
   if (shared)
@@ -739,11 +739,11 @@ draw_color_panel (cairo_t              *cr,
     /* Translators: a colour panel's title: colour and seat name */
     title = g_strdup_printf (_("%s · %s"), color_name (def, c), seat);
   tw_render_ink (cr);
-  tw_render_text (cr, x + 0.78, y + 0.17, RW - 3.3, 0.32, TRUE, TW_TEXT_LEFT, FALSE, title);
+  tw_render_text_line (cr, x + 0.8, y + 0.15, RW - 3.6, 0.4, TRUE, TW_TEXT_LEFT, title);
   left = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u square left", "%u squares left",
                                        v->remaining[c]), v->remaining[c]);
   grey (cr);
-  tw_render_text (cr, x + RW - 2.6, y + 0.2, 2.4, 0.26, FALSE, TW_TEXT_RIGHT, FALSE, left);
+  tw_render_text_line (cr, x + RW - 2.8, y + 0.2, 2.6, 0.32, FALSE, TW_TEXT_RIGHT, left);
 
   /* the supply: pieces left in colour, used ones as ghosts */
   double sx = x + 0.2, sy = y + PHEAD;
@@ -780,14 +780,14 @@ draw_color_panel (cairo_t              *cr,
       g_autofree char *with = g_strdup_printf (_("Plays its cards from %s's hand"),
                                                color_name (def, d));
       grey (cr);
-      tw_render_text (cr, sx, cy + 0.14, RW - 0.4, 0.27, FALSE, TW_TEXT_LEFT, FALSE, with);
+      tw_render_text (cr, sx, cy + 0.1, RW - 0.4, 0.32, FALSE, TW_TEXT_LEFT, FALSE, with);
       return;
     }
   gboolean visible = bs_view_hand_seen (game, v, d, params->viewer);
   if (v->hand_len[d] == 0)
     {
       grey (cr);
-      tw_render_text (cr, sx, cy + 0.14, RW - DECK_W - 0.4, 0.27, FALSE, TW_TEXT_LEFT, FALSE,
+      tw_render_text (cr, sx, cy + 0.1, RW - DECK_W - 0.4, 0.32, FALSE, TW_TEXT_LEFT, FALSE,
                       _("No cards in hand"));
     }
   for (guint i = 0; i < v->hand_len[d]; i++)
@@ -800,9 +800,9 @@ draw_color_panel (cairo_t              *cr,
                                            v->deck_len[d]);
   g_autofree char *discard = g_strdup_printf (_("Discard: %u"), v->discard_len[d]);
   grey (cr);
-  tw_render_text (cr, x + RW - DECK_W - 0.2, cy - 0.04, DECK_W, 0.25, FALSE, TW_TEXT_RIGHT,
+  tw_render_text (cr, x + RW - DECK_W - 0.2, cy - 0.06, DECK_W, 0.3, FALSE, TW_TEXT_RIGHT,
                   FALSE, deck);
-  tw_render_text (cr, x + RW - DECK_W - 0.2, cy + 0.3, DECK_W, 0.25, FALSE, TW_TEXT_RIGHT,
+  tw_render_text (cr, x + RW - DECK_W - 0.2, cy + 0.31, DECK_W, 0.3, FALSE, TW_TEXT_RIGHT,
                   FALSE, discard);
 }
 
@@ -898,7 +898,7 @@ draw_info (cairo_t              *cr,
     }
   grey (cr);
   y += 0.55;
-  y += tw_render_text (cr, x, y, w, 0.29, FALSE, TW_TEXT_LEFT, FALSE, what) + 0.08;
+  y += tw_render_text (cr, x, y, w, 0.33, FALSE, TW_TEXT_LEFT, FALSE, what) + 0.08;
 
   /* direction and skips */
   if (L->cards && v->phase != BS_PHASE_DONE)
@@ -913,7 +913,7 @@ draw_info (cairo_t              *cr,
             if (v->skip_mask >> c & 1)
               g_string_append_printf (line, " %s", color_name (def, c));
         }
-      y += tw_render_text (cr, x, y, w, 0.27, FALSE, TW_TEXT_LEFT, FALSE, line->str) + 0.08;
+      y += tw_render_text (cr, x, y, w, 0.31, FALSE, TW_TEXT_LEFT, FALSE, line->str) + 0.08;
     }
 
   /* scores, one per seat */
@@ -925,7 +925,7 @@ draw_info (cairo_t              *cr,
       g_string_append_printf (line, "%s %s %d", q ? " ·" : "", name, bs_view_score (game, v, q));
     }
   tw_render_ink (cr);
-  tw_render_text (cr, x, y + 0.05, w, 0.28, TRUE, TW_TEXT_LEFT, FALSE, line->str);
+  tw_render_text (cr, x, y + 0.05, w, 0.32, TRUE, TW_TEXT_LEFT, FALSE, line->str);
   g_string_free (line, TRUE);
 }
 

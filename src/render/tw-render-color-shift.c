@@ -35,7 +35,7 @@
 #define HEAD        0.75     /* a panel's title line */
 #define MIN_BOARD   5
 #define SIDE_MIN    5.2
-#define SEAT_H      1.5
+#define SEAT_H      1.6
 #define INFO_H      (HEAD + 1.35)
 #define HAND_TILE   1.1
 #define MEEPLE      0.3      /* a meeple's height on the board */
@@ -874,13 +874,13 @@ draw_info (cairo_t              *cr,
     }
   tw_render_ink (cr);
   y = L->iy + 0.15;
-  y += tw_render_text (cr, L->ix + 0.2, y, L->iw - 0.4, 0.3, TRUE, TW_TEXT_LEFT, FALSE, title);
+  y += tw_render_text (cr, L->ix + 0.2, y, L->iw - 0.4, 0.36, TRUE, TW_TEXT_LEFT, FALSE, title);
 
   deck = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u tile in the stack",
                                        "%u tiles in the stack", v->deck_len), v->deck_len);
   tw_render_muted (cr);
   y += 0.12;
-  y += tw_render_text (cr, L->ix + 0.2, y, L->iw - 0.4, 0.24, FALSE, TW_TEXT_LEFT, FALSE, deck);
+  y += tw_render_text (cr, L->ix + 0.2, y, L->iw - 0.4, 0.29, FALSE, TW_TEXT_LEFT, FALSE, deck);
 
   if (params->last_move != NULL && params->last_state != NULL)
     {
@@ -888,7 +888,7 @@ draw_info (cairo_t              *cr,
       /* Translators: %s is a move in the game's notation, e.g. "shift E" */
       g_autofree char *last = g_strdup_printf (_("Last move: %s"), move);
       y += 0.08;
-      tw_render_text (cr, L->ix + 0.2, y, L->iw - 0.4, 0.24, FALSE, TW_TEXT_LEFT, FALSE, last);
+      tw_render_text (cr, L->ix + 0.2, y, L->iw - 0.4, 0.29, FALSE, TW_TEXT_LEFT, FALSE, last);
     }
 }
 
@@ -913,8 +913,8 @@ draw_seat (cairo_t              *cr,
   tw_render_panel (cr, x, y, L->pw, L->ph, v->phase != CS_PHASE_DONE && v->current == q);
   draw_meeple (cr, q, x + 0.36, y + 0.34, 0.36, FALSE, 1.0);
   tw_render_ink (cr);
-  tw_render_text (cr, x + 0.65, y + 0.14, L->pw - 0.85 - hand_w, 0.28, TRUE, TW_TEXT_LEFT, FALSE,
-                  name);
+  tw_render_text_line (cr, x + 0.65, y + 0.12, L->pw - 0.85 - hand_w, 0.36, TRUE, TW_TEXT_LEFT,
+                       name);
   if (v->phase == CS_PHASE_DONE)
     /* Translators: a seat's points at the end of the game, and how many of
      * them came from the unfinished areas */
@@ -924,21 +924,21 @@ draw_seat (cairo_t              *cr,
   else
     points = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d point", "%d points",
                                            ABS (score)), score);
-  tw_render_text (cr, x + 0.65, y + 0.5, L->pw - 0.85 - hand_w, 0.24, FALSE, TW_TEXT_LEFT, FALSE,
-                  points);
+  tw_render_text_line (cr, x + 0.65, y + 0.55, L->pw - 0.85 - hand_w, 0.3, FALSE, TW_TEXT_LEFT,
+                       points);
 
   /* meeples in the supply */
   for (guint k = 0; k < n_meeples; k++)
     if (v->meeple[q][k].tile == CS_NONE)
       {
-        draw_meeple (cr, q, x + 0.36 + supply * 0.3, y + 1.13, 0.25, FALSE, 1.0);
+        draw_meeple (cr, q, x + 0.36 + supply * 0.3, y + 1.23, 0.25, FALSE, 1.0);
         supply++;
       }
   if (supply == 0)
     {
       tw_render_muted (cr);
-      tw_render_text (cr, x + 0.2, y + 0.98, L->pw - 0.4 - hand_w, 0.22, FALSE, TW_TEXT_LEFT,
-                      FALSE, _("No meeple in the supply"));
+      tw_render_text_line (cr, x + 0.2, y + 1.06, L->pw - 0.4 - hand_w, 0.28, FALSE,
+                           TW_TEXT_LEFT, _("No meeple in the supply"));
     }
 
   /* the hand, right-aligned */

@@ -4,7 +4,7 @@
  * each side, where the next tiles go), the tile to play or the Expert Mode
  * draft row, each seat's panel (name, score, chosen colours, private board in
  * its k x k frame) and the face-up goal cards. One unit is one shared cell;
- * private boards use smaller cells.
+ * private boards use smaller cells until the frame is narrowed down.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -22,9 +22,12 @@
 #define GAP         0.75
 #define PCELL       0.7      /* private board cell */
 #define SIDE_MIN    5.5
-#define HEAD        0.75     /* a panel's title line */
-#define CARD_W      3.4
-#define CARD_H      2.3
+#define HEAD        1.0      /* a panel's title line */
+#define T_HEAD      0.5      /* a heading's text: the shared board, the goals */
+#define T_TITLE     0.44     /* a panel's title */
+#define T_SMALL     0.36     /* a panel's other lines */
+#define CARD_W      3.6
+#define CARD_H      2.5
 #define MIN_SHARED  5
 
 typedef struct
@@ -38,9 +41,12 @@ typedef struct
   double  tx, ty, tw, th;
   /* seats */
   double  px[CB_MAX_PLAYERS], py[CB_MAX_PLAYERS], pw, ph;
-  /* private board cell (x, y) of seat p is at gx[p] + (x - wx0[p]) * PCELL ... */
+  /* private board cell (x, y) of seat p is at gx[p] + (x - wx0[p]) * pc[p] ... */
   double  gx[CB_MAX_PLAYERS], gy[CB_MAX_PLAYERS];
   int     wx0[CB_MAX_PLAYERS], wy0[CB_MAX_PLAYERS], wnx[CB_MAX_PLAYERS], wny[CB_MAX_PLAYERS];
+  double  pc[CB_MAX_PLAYERS]; /* seat p's private cell: PCELL while a tile may reach
+                               * 2k - 1 cells, growing to fill the frame as the
+                               * reachable window shrinks (never past a shared cell) */
   /* goals */
   int     arrangement;       /* CbArrangement */
   double  cx, cy;
@@ -133,8 +139,9 @@ cb_compute_arrangement (const TwGame   *game,
       L->wy0[p] = ya;
       L->wnx[p] = xb - xa + 1;
       L->wny[p] = yb - ya + 1;
-      L->gx[p] = L->px[p] + (L->pw - L->wnx[p] * PCELL) / 2;
-      L->gy[p] = L->py[p] + HEAD + 0.55 + (board_w - L->wny[p] * PCELL) / 2;
+      L->pc[p] = MIN (1.0, board_w / MAX (L->wnx[p], L->wny[p]));
+      L->gx[p] = L->px[p] + (L->pw - L->wnx[p] * L->pc[p]) / 2;
+      L->gy[p] = L->py[p] + HEAD + 0.55 + (board_w - L->wny[p] * L->pc[p]) / 2;
     }
   double side_h = L->th + 0.4 + ((v->n_players + cols - 1) / cols) * (L->ph + 0.4);
 
@@ -255,8 +262,8 @@ cb_move_region (const TwGame         *game,
   guint p = v->current;
   if (p >= v->n_players)
     return FALSE;
-  *rect = (TwRect) { L.gx[p] + (move->x - L.wx0[p]) * PCELL,
-                     L.gy[p] + (move->y - L.wy0[p]) * PCELL, PCELL, PCELL };
+  *rect = (TwRect) { L.gx[p] + (move->x - L.wx0[p]) * L.pc[p],
+                     L.gy[p] + (move->y - L.wy0[p]) * L.pc[p], L.pc[p], L.pc[p] };
   return TRUE;
 }
 
@@ -346,7 +353,7 @@ draw_goal (cairo_t              *cr,
   double stars_w = MAX (card->points, 1) * 0.33 + 0.1;
   double title_h;
   tw_render_ink (cr);
-  title_h = tw_render_text (cr, x + 0.15, y + 0.1, CARD_W - 0.3 - stars_w, 0.3, TRUE,
+  title_h = tw_render_text (cr, x + 0.15, y + 0.1, CARD_W - 0.3 - stars_w, 0.34, TRUE,
                             TW_TEXT_LEFT, FALSE, card->title);
   tw_draw_stars (cr, x + CARD_W - 0.15 - MAX (card->points, 1) * 0.33, y + 0.14, 0.15,
               card->points);
@@ -354,19 +361,19 @@ draw_goal (cairo_t              *cr,
    * has it; the text beside it */
   double top = y + 0.2 + MAX (title_h, 0.35);
   double bottom = y + CARD_H - (owner != CB_NONE ? 0.5 : 0.15);
-  double pic_w = 1.15;
+  double pic_w = 1.0;
   double pic = tw_render_card_picture (cr, def, card, x + 0.15, top + 0.05, pic_w,
                                        MIN (bottom - top - 0.1, 1.1));
   double tx = pic > 0 ? x + 0.25 + pic_w : x + 0.15;
   cairo_set_source_rgb (cr, 0.3, 0.3, 0.33);
-  tw_render_text (cr, tx, top, x + CARD_W - 0.15 - tx, 0.23, FALSE, TW_TEXT_LEFT, FALSE, text);
+  tw_render_text (cr, tx, top, x + CARD_W - 0.15 - tx, 0.26, FALSE, TW_TEXT_LEFT, FALSE, text);
   if (owner != CB_NONE)
     {
       g_autofree char *name = tw_render_seat_name (params, owner);
       /* Translators: on a goal card: the seat that met it */
       g_autofree char *claimed = g_strdup_printf (_("Claimed by %s"), name);
       cairo_set_source_rgb (cr, 0.15, 0.45, 0.2);
-      tw_render_text (cr, x + 0.15, y + CARD_H - 0.42, CARD_W - 0.3, 0.24, TRUE, TW_TEXT_LEFT,
+      tw_render_text (cr, x + 0.15, y + CARD_H - 0.44, CARD_W - 0.3, 0.27, TRUE, TW_TEXT_LEFT,
                       FALSE, claimed);
     }
 }
@@ -388,9 +395,9 @@ placed_rect (const CbLayout *L,
   else
     {
       guint p = pl->board - 1;
-      *x = L->gx[p] + (pl->x - L->wx0[p]) * PCELL;
-      *y = L->gy[p] + (pl->y - L->wy0[p]) * PCELL;
-      *size = PCELL;
+      *x = L->gx[p] + (pl->x - L->wx0[p]) * L->pc[p];
+      *y = L->gy[p] + (pl->y - L->wy0[p]) * L->pc[p];
+      *size = L->pc[p];
     }
 }
 
@@ -484,7 +491,7 @@ cb_draw (cairo_t              *cr,
   /* shared board */
   tw_render_panel (cr, L.bx, L.by, L.bw, L.bh, FALSE);
   tw_render_ink (cr);
-  tw_render_text (cr, L.bx + 0.2, L.by + 0.15, L.bw - 0.4, 0.35, TRUE, TW_TEXT_LEFT, FALSE,
+  tw_render_text (cr, L.bx + 0.2, L.by + 0.15, L.bw - 0.4, T_HEAD, TRUE, TW_TEXT_LEFT, FALSE,
                   _("Shared board"));
   tw_draw_grid (cr, L.sx, L.sy, L.nx, L.ny, 1.0);
 
@@ -500,32 +507,32 @@ cb_draw (cairo_t              *cr,
       head = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s · %d point", "%s · %d points",
                                            ABS (score)), name, score);
       tw_render_ink (cr);
-      tw_render_text (cr, L.px[p] + 0.2, L.py[p] + 0.15, L.pw - 0.4, 0.3, TRUE, TW_TEXT_LEFT,
-                      FALSE, head);
+      tw_render_text_line (cr, L.px[p] + 0.2, L.py[p] + 0.15, L.pw - 0.4, T_TITLE, TRUE,
+                           TW_TEXT_LEFT, head);
       /* chosen colours, with what each scored */
       double cx = L.px[p] + 0.2, cy = L.py[p] + HEAD;
       if (v->n_chosen[p] == 0)
         {
           cairo_set_source_rgb (cr, 0.45, 0.45, 0.48);
-          tw_render_text (cr, cx, cy, L.pw - 0.4, 0.22, FALSE, TW_TEXT_LEFT, FALSE,
-                          _("No colour chosen yet"));
+          tw_render_text_line (cr, cx, cy, L.pw - 0.4, T_SMALL, FALSE, TW_TEXT_LEFT,
+                               _("No colour yet"));
         }
       for (guint i = 0; i < v->n_chosen[p]; i++)
         {
           char num[16];
-          tw_render_rounded_rect (cr, cx, cy, 0.32, 0.32, 0.06);
+          tw_render_rounded_rect (cr, cx, cy + 0.02, 0.36, 0.36, 0.06);
           tw_render_set_color (cr, def, v->chosen[p][i]);
           cairo_fill (cr);
           g_snprintf (num, sizeof num, "%d", v->product[p][i]);
           tw_render_ink (cr);
-          tw_render_text (cr, cx + 0.4, cy, -1, 0.24, FALSE, TW_TEXT_LEFT, FALSE, num);
+          tw_render_text (cr, cx + 0.45, cy, -1, T_SMALL, FALSE, TW_TEXT_LEFT, FALSE, num);
           cx += 1.2;
         }
-      tw_draw_grid (cr, L.gx[p], L.gy[p], L.wnx[p], L.wny[p], PCELL);
+      tw_draw_grid (cr, L.gx[p], L.gy[p], L.wnx[p], L.wny[p], L.pc[p]);
       if (v->n_private[p] > 0 && L.wnx[p] == L.k && L.wny[p] == L.k)
         {
           /* the footprint is fixed: frame it */
-          cairo_rectangle (cr, L.gx[p], L.gy[p], L.k * PCELL, L.k * PCELL);
+          cairo_rectangle (cr, L.gx[p], L.gy[p], L.k * L.pc[p], L.k * L.pc[p]);
           cairo_set_source_rgba (cr, 0, 0, 0, 0.5);
           cairo_set_line_width (cr, 0.05);
           cairo_stroke (cr);
@@ -550,9 +557,11 @@ cb_draw (cairo_t              *cr,
           if (m->a == 0)
             r = (TwRect) { L.sx + (m->x - L.x0), L.sy + (m->y - L.y0), 1, 1 };
           else if (before->current < v->n_players)
-            r = (TwRect) { L.gx[before->current] + (m->x - L.wx0[before->current]) * PCELL,
-                           L.gy[before->current] + (m->y - L.wy0[before->current]) * PCELL,
-                           PCELL, PCELL };
+            {
+              guint p = before->current;
+              r = (TwRect) { L.gx[p] + (m->x - L.wx0[p]) * L.pc[p],
+                             L.gy[p] + (m->y - L.wy0[p]) * L.pc[p], L.pc[p], L.pc[p] };
+            }
           cairo_rectangle (cr, r.x, r.y, r.width, r.height);
           cairo_set_source_rgb (cr, 1, 0.85, 0.2);
           cairo_set_line_width (cr, r.width * 0.07);
@@ -565,7 +574,7 @@ cb_draw (cairo_t              *cr,
   tw_render_ink (cr);
   if (v->phase == CB_PHASE_DRAFT)
     {
-      tw_render_text (cr, L.tx + 0.2, L.ty + 0.15, L.tw - 0.4, 0.3, TRUE, TW_TEXT_LEFT, FALSE,
+      tw_render_text (cr, L.tx + 0.2, L.ty + 0.15, L.tw - 0.4, T_TITLE, TRUE, TW_TEXT_LEFT, FALSE,
                       _("Draft row"));
       for (guint i = 0; i < v->draft_len; i++)
         {
@@ -574,7 +583,7 @@ cb_draw (cairo_t              *cr,
           tw_render_board_tile (cr, def, cb_inst_def (game, v->draft[i]), 0, x, L.ty + HEAD + 0.1, 1.0);
           g_snprintf (num, sizeof num, "%u", i + 1);
           tw_render_ink (cr);
-          tw_render_text (cr, x, L.ty + HEAD + 1.15, 1.0, 0.22, FALSE, TW_TEXT_CENTER, FALSE,
+          tw_render_text (cr, x, L.ty + HEAD + 1.15, 1.0, T_SMALL, FALSE, TW_TEXT_CENTER, FALSE,
                           num);
         }
     }
@@ -584,28 +593,29 @@ cb_draw (cairo_t              *cr,
       const char *what = v->phase == CB_PHASE_PLACE ? _("Tile to play")
                          : v->phase == CB_PHASE_DONE ? _("Game over")
                          : _("Choose a colour to score");
-      tw_render_text (cr, L.tx + 0.2, L.ty + 0.15, L.tw - 0.4, 0.3, TRUE, TW_TEXT_LEFT, FALSE,
+      tw_render_text (cr, L.tx + 0.2, L.ty + 0.15, L.tw - 0.4, T_TITLE, TRUE, TW_TEXT_LEFT, FALSE,
                       what);
       if (v->phase == CB_PHASE_PLACE && v->tile != CB_NONE)
         {
           const TwTileDef *tile = cb_inst_def (game, v->tile);
           tw_render_board_tile (cr, def, tile, 0, L.tx + 0.3, L.ty + HEAD + 0.05, 1.2);
           tw_render_ink (cr);
-          tw_render_text (cr, L.tx + 1.75, L.ty + HEAD + 0.1, L.tw - 2.0, 0.24, FALSE,
+          tw_render_text (cr, L.tx + 1.75, L.ty + HEAD + 0.05, L.tw - 2.0, T_SMALL, FALSE,
                           TW_TEXT_LEFT, FALSE, tile->name ? tile->name : tile->id);
         }
       deck = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u tile in the stack",
                                            "%u tiles in the stack", v->deck_len), v->deck_len);
       cairo_set_source_rgb (cr, 0.4, 0.4, 0.43);
-      tw_render_text (cr, L.tx + 1.75, L.ty + HEAD + 0.7, L.tw - 2.0, 0.22, FALSE, TW_TEXT_LEFT,
-                      FALSE, deck);
+      tw_render_text (cr, v->phase == CB_PHASE_PLACE ? L.tx + 1.75 : L.tx + 0.2,
+                      L.ty + HEAD + (v->phase == CB_PHASE_PLACE ? 0.65 : 0.1), L.tw - 2.0,
+                      T_SMALL, FALSE, TW_TEXT_LEFT, FALSE, deck);
     }
 
   /* goals */
   if (v->n_goals > 0)
     {
       tw_render_ink (cr);
-      tw_render_text (cr, L.cx, L.cy, -1, 0.35, TRUE, TW_TEXT_LEFT, FALSE, _("Goals"));
+      tw_render_text (cr, L.cx, L.cy, -1, T_HEAD, TRUE, TW_TEXT_LEFT, FALSE, _("Goals"));
       for (guint g = 0; g < v->n_goals; g++)
         if (L.arrangement != CB_GOALS_RIGHT)
           draw_goal (cr, game, v, params, g, L.cx + (g % L.per_row) * (CARD_W + 0.3),

@@ -32,9 +32,9 @@
 #define HEAD      0.7       /* a panel's title line */
 #define TOOLS_HEAD 0.95     /* the tools' title and deck lines */
 #define BORDER    0.32      /* the canvas's edge spaces */
-#define PW        6.2       /* a seat's panel */
+#define PW        6.6       /* a seat's panel */
 #define PH        4.15
-#define INFO_W    1.95      /* the column beside a canvas */
+#define INFO_W    2.35      /* the column beside a canvas */
 #define TILE      1.1       /* supply tiles */
 #define TILE_GAP  0.2
 #define SUPPLY_H  2.3
@@ -694,13 +694,13 @@ draw_seat (cairo_t              *cr,
       line = g_strdup_printf (_("%s · specialty %s"), v->painters[v->painter[q]].name,
                               spec < (int) def->n_colors ? def->colors[spec].name : "?");
       tw_render_ink (cr);
-      tw_render_text (cr, x + 0.65, y + HEAD + 0.02, PW - 0.9, 0.24, FALSE, TW_TEXT_LEFT, FALSE,
+      tw_render_text (cr, x + 0.65, y + HEAD + 0.02, PW - 0.9, 0.28, FALSE, TW_TEXT_LEFT, FALSE,
                       line);
     }
   else
     {
       tw_render_muted (cr);
-      tw_render_text (cr, x + 0.25, y + HEAD + 0.02, PW - 0.5, 0.24, FALSE, TW_TEXT_LEFT, FALSE,
+      tw_render_text (cr, x + 0.25, y + HEAD + 0.02, PW - 0.5, 0.28, FALSE, TW_TEXT_LEFT, FALSE,
                       _("No painter chosen yet"));
     }
 
@@ -765,7 +765,7 @@ draw_seat (cairo_t              *cr,
   /* Translators: how many tiles are in a seat's personal discard pile */
   g_string_append_printf (info, _("Discards: %u"), v->pdisc_len[q]);
   tw_render_ink (cr);
-  tw_render_text (cr, ix, iy, INFO_W, 0.23, FALSE, TW_TEXT_LEFT, FALSE, info->str);
+  tw_render_text (cr, ix, iy, INFO_W, 0.28, FALSE, TW_TEXT_LEFT, FALSE, info->str);
 }
 
 /* The tile in hand @c: face up for everyone when it came from the tray, for
@@ -801,7 +801,7 @@ draw_supply (cairo_t              *cr,
         draw_empty (cr, r.x, r.y, TILE);
       g_snprintf (num, sizeof num, "%u", i + 1);
       tw_render_muted (cr);
-      tw_render_text (cr, r.x, num_y, TILE, 0.22, FALSE, TW_TEXT_CENTER, FALSE, num);
+      tw_render_text (cr, r.x, num_y, TILE, 0.28, FALSE, TW_TEXT_CENTER, FALSE, num);
     }
 
   /* the deck, face down */
@@ -817,7 +817,7 @@ draw_supply (cairo_t              *cr,
     draw_empty (cr, L->deck_x, L->tile_y, TILE);
   g_snprintf (num, sizeof num, "%u", v->deck_len);
   tw_render_muted (cr);
-  tw_render_text (cr, L->deck_x, num_y, TILE, 0.22, FALSE, TW_TEXT_CENTER, FALSE, num);
+  tw_render_text (cr, L->deck_x, num_y, TILE, 0.28, FALSE, TW_TEXT_CENTER, FALSE, num);
 
   /* the common discard: its top tile, unless only another seat saw it */
   tw_render_ink (cr);
@@ -836,7 +836,7 @@ draw_supply (cairo_t              *cr,
     draw_empty (cr, L->disc_x, L->tile_y, TILE);
   g_snprintf (num, sizeof num, "%u", v->discard_len);
   tw_render_muted (cr);
-  tw_render_text (cr, L->disc_x, num_y, TILE, 0.22, FALSE, TW_TEXT_CENTER, FALSE, num);
+  tw_render_text (cr, L->disc_x, num_y, TILE, 0.28, FALSE, TW_TEXT_CENTER, FALSE, num);
 
   /* the tile in hand, or the setup tile revealed */
   tw_render_ink (cr);
@@ -863,7 +863,7 @@ draw_supply (cairo_t              *cr,
             {
               g_snprintf (num, sizeof num, "#%u", c + 1);
               tw_render_muted (cr);
-              tw_render_text (cr, x, num_y, TILE, 0.22, FALSE, TW_TEXT_CENTER, FALSE, num);
+              tw_render_text (cr, x, num_y, TILE, 0.28, FALSE, TW_TEXT_CENTER, FALSE, num);
             }
         }
       if (v->n_hand == 0)
@@ -958,7 +958,7 @@ draw_status (cairo_t              *cr,
       /* Translators: the last move played: the seat, then the move in notation */
       g_autofree char *line = g_strdup_printf (_("Last move: %s, %s"), who, text);
       tw_render_muted (cr);
-      tw_render_text (cr, x, y, w, 0.23, FALSE, TW_TEXT_LEFT, FALSE, line);
+      tw_render_text (cr, x, y, w, 0.28, FALSE, TW_TEXT_LEFT, FALSE, line);
     }
   y = L->ry + 2.55;
 
@@ -979,13 +979,13 @@ draw_status (cairo_t              *cr,
               /* Translators: a painter card and the seat that chose it */
               g_autofree char *line = g_strdup_printf (_("%s (%s)"), v->painters[i].name, who);
               tw_render_muted (cr);
-              tw_render_text (cr, x + 0.4, y + 0.05, w - 0.4, 0.24, FALSE, TW_TEXT_LEFT, FALSE,
+              tw_render_text (cr, x + 0.4, y + 0.05, w - 0.4, 0.28, FALSE, TW_TEXT_LEFT, FALSE,
                               line);
             }
           else
             {
               tw_render_ink (cr);
-              tw_render_text (cr, x + 0.4, y + 0.05, w - 0.4, 0.24, TRUE, TW_TEXT_LEFT, FALSE,
+              tw_render_text (cr, x + 0.4, y + 0.05, w - 0.4, 0.28, TRUE, TW_TEXT_LEFT, FALSE,
                               v->painters[i].name);
             }
           y += 0.42;
@@ -999,7 +999,7 @@ draw_status (cairo_t              *cr,
         {
           double fx = x + f * (fw + 0.4);
           tw_render_ink (cr);
-          tw_render_text (cr, fx, y, fw, 0.24, TRUE, TW_TEXT_CENTER, FALSE, b->face_id[f]);
+          tw_render_text (cr, fx, y, fw, 0.28, TRUE, TW_TEXT_CENTER, FALSE, b->face_id[f]);
           draw_frame (cr, def, b->border[f], fx, y + 0.35, MINI, bb);
         }
     }
@@ -1020,10 +1020,10 @@ draw_tools (cairo_t       *cr,
                                        "%u cards in the deck", v->tool_deck_len),
                           v->tool_deck_len);
   tw_render_muted (cr);
-  tw_render_text (cr, L->kx, L->ky + 0.48, SIDE_W, 0.23, FALSE, TW_TEXT_LEFT, FALSE, deck);
+  tw_render_text (cr, L->kx, L->ky + 0.48, SIDE_W, 0.28, FALSE, TW_TEXT_LEFT, FALSE, deck);
   if (v->n_active == 0)
     {
-      tw_render_text (cr, L->kx, L->ky + TOOLS_HEAD, SIDE_W, 0.25, FALSE, TW_TEXT_LEFT, FALSE,
+      tw_render_text (cr, L->kx, L->ky + TOOLS_HEAD, SIDE_W, 0.28, FALSE, TW_TEXT_LEFT, FALSE,
                       _("No tool in play"));
       return;
     }
@@ -1050,7 +1050,7 @@ draw_tools (cairo_t       *cr,
       th = tw_render_text (cr, x + 0.25, y + 0.12, SIDE_W - 0.4, 0.3, TRUE, TW_TEXT_LEFT, FALSE,
                            card->title ? card->title : card->id);
       cairo_set_source_rgb (cr, 0.3, 0.3, 0.33);
-      tw_render_text (cr, x + 0.25, y + 0.2 + MAX (th, 0.35), SIDE_W - 0.4, 0.23, FALSE,
+      tw_render_text (cr, x + 0.25, y + 0.2 + MAX (th, 0.35), SIDE_W - 0.4, 0.28, FALSE,
                       TW_TEXT_LEFT, FALSE, text);
     }
 }

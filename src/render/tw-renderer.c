@@ -344,6 +344,67 @@ text_cache (void)
   return cache;
 }
 
+/* The laid-out text for these, from the cache when it has it (borrowed), or
+ * new in *@owned when the key is too long to cache. @ellipsize ends a line
+ * that does not fit @width with "…" instead of wrapping it. */
+static PangoLayout *
+text_layout_get (double        width,
+                 double        size,
+                 gboolean      bold,
+                 TwTextAlign   align,
+                 gboolean      markup,
+                 gboolean      ellipsize,
+                 const char   *text,
+                 PangoLayout **owned)
+{
+  PangoLayout *layout;
+  char key[TEXT_KEY_MAX + 64];
+  int n;
+
+  /* exact doubles (%a) in the key: equal keys, equal layouts */
+  n = g_snprintf (key, sizeof key, "%a %a %d %d %d %d %s", width > 0 ? width : 0.0, size,
+                  bold != FALSE, (int) align, markup != FALSE, ellipsize != FALSE, text);
+  if (n > 0 && (gsize) n < sizeof key)
+    {
+      GHashTable *cache = text_cache ();
+
+      layout = g_hash_table_lookup (cache, key);
+      if (layout == NULL)
+        {
+          if (g_hash_table_size (cache) >= TEXT_CACHE_MAX)
+            g_hash_table_remove_all (cache);
+          layout = text_layout_new (width, size, bold, align, markup, text);
+          if (ellipsize)
+            pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+          g_hash_table_insert (cache, g_strdup (key), layout);
+        }
+      return layout;
+    }
+  layout = *owned = text_layout_new (width, size, bold, align, markup, text);
+  if (ellipsize)
+    pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+  return layout;
+}
+
+/* Shows @layout with its top-left at (x, y); returns its height in units. */
+static double
+text_show (cairo_t     *cr,
+           PangoLayout *layout,
+           double       x,
+           double       y)
+{
+  int w, h;
+
+  pango_layout_get_size (layout, &w, &h);
+  cairo_save (cr);
+  cairo_translate (cr, x, y);
+  cairo_scale (cr, 1 / TEXT_RES, 1 / TEXT_RES);
+  pango_cairo_show_layout (cr, layout);
+  cairo_restore (cr);
+
+  return (double) h / PANGO_SCALE / TEXT_RES;
+}
+
 double
 tw_render_text (cairo_t     *cr,
                 double       x,
@@ -356,40 +417,36 @@ tw_render_text (cairo_t     *cr,
                 const char  *text)
 {
   g_autoptr(PangoLayout) owned = NULL;
-  PangoLayout *layout;
-  char key[TEXT_KEY_MAX + 64];
-  int n, w, h;
 
   if (text == NULL || *text == '\0')
     return 0;
+  return text_show (cr, text_layout_get (width, size, bold, align, markup, FALSE, text, &owned),
+                    x, y);
+}
 
-  /* exact doubles (%a) in the key: equal keys, equal layouts */
-  n = g_snprintf (key, sizeof key, "%a %a %d %d %d %s", width > 0 ? width : 0.0, size,
-                  bold != FALSE, (int) align, markup != FALSE, text);
-  if (n > 0 && (gsize) n < sizeof key)
-    {
-      GHashTable *cache = text_cache ();
+double
+tw_render_text_line (cairo_t     *cr,
+                     double       x,
+                     double       y,
+                     double       width,
+                     double       size,
+                     gboolean     bold,
+                     TwTextAlign  align,
+                     const char  *text)
+{
+  g_autoptr(PangoLayout) measured = NULL;
+  g_autoptr(PangoLayout) owned = NULL;
+  PangoLayout *layout;
+  int w, h;
 
-      layout = g_hash_table_lookup (cache, key);
-      if (layout == NULL)
-        {
-          if (g_hash_table_size (cache) >= TEXT_CACHE_MAX)
-            g_hash_table_remove_all (cache);
-          layout = text_layout_new (width, size, bold, align, markup, text);
-          g_hash_table_insert (cache, g_strdup (key), layout);
-        }
-    }
-  else
-    layout = owned = text_layout_new (width, size, bold, align, markup, text);
-
+  if (text == NULL || *text == '\0')
+    return 0;
+  layout = text_layout_get (-1, size, bold, align, FALSE, FALSE, text, &measured);
   pango_layout_get_size (layout, &w, &h);
-  cairo_save (cr);
-  cairo_translate (cr, x, y);
-  cairo_scale (cr, 1 / TEXT_RES, 1 / TEXT_RES);
-  pango_cairo_show_layout (cr, layout);
-  cairo_restore (cr);
-
-  return (double) h / PANGO_SCALE / TEXT_RES;
+  if (width > 0 && (double) w / PANGO_SCALE / TEXT_RES > width)
+    size = MAX (size * 0.75, size * width / ((double) w / PANGO_SCALE / TEXT_RES));
+  return text_show (cr, text_layout_get (width, size, bold, align, FALSE, TRUE, text, &owned),
+                    x, y);
 }
 
 char *

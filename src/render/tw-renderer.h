@@ -278,6 +278,19 @@ double            tw_render_text            (cairo_t             *cr,
                                              TwTextAlign          align,
                                              gboolean             markup,
                                              const char          *text);
+/* Draws @text (plain) on one line with its top-left at (x, y): shrunk to fit
+ * @width units, down to three quarters of @size, then ended with "…" if it
+ * still does not fit; returns the height used in units. For a label in a box
+ * sized for one line, where a wrapped second line would run into what is
+ * under it. */
+double            tw_render_text_line       (cairo_t             *cr,
+                                             double               x,
+                                             double               y,
+                                             double               width,
+                                             double               size,
+                                             gboolean             bold,
+                                             TwTextAlign          align,
+                                             const char          *text);
 /* The display name of @seat from @params, or "Player N" (a new string). */
 char             *tw_render_seat_name       (const TwRenderParams *params,
                                              guint                seat);

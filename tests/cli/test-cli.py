@@ -8,6 +8,7 @@ Game-agnostic: moves are taken from the CLI's own output, and broken files
 are made by adding to a good one, never by knowing a game's notation.
 """
 import glob
+import hashlib
 import json
 import os
 import pty
@@ -354,6 +355,34 @@ def play_describe_stages():
 
 
 @test
+def ids_the_notation_reserves():
+    with open(DEF, encoding="utf-8") as f:
+        text = f.read()
+    # Colorblock reads "pick" as its draft move: refused at the id
+    bad = write("pick.yaml", text.replace("{id: full-r,", "{id: pick,", 1))
+    line = next(n for n, l in enumerate(text.splitlines(), 1) if "{id: full-r," in l)
+    col = text.splitlines()[line - 1].index("full-r") + 1
+    code, out, err = run("validate", bad)
+    expect(code, (out, err), EXIT_INVALID_FILE)
+    check(f"pick.yaml:{line}:{col}: " in err and "Colorblock's notation reads it as" in err
+          and "choose another id" in err, err)
+    # Color Shift's keywords are ordinary ids here: a game's moves, read back by --moves
+    good = write("keywords.yaml", text.replace("{id: full-r,", "{id: move,", 1)
+                 .replace("{id: full-g,", "{id: shift,", 1).replace("{id: full-b,", "{id: meeple,", 1))
+    code, out, err = run("validate", good)
+    expect(code, (out, err), EXIT_OK)
+    args = ("play", good, "--players", "2", "--seed", "42", "--bots", "random")
+    code, out, err = run(*args)
+    expect(code, (out, err), EXIT_OK)
+    moves = moves_of(out)
+    check(any(m.split()[0] in ("move", "shift", "meeple") for m in moves), "no renamed tile played",
+          moves)
+    code, again, err = run(*args, "--moves", "; ".join(moves))
+    expect(code, (again, err), EXIT_OK)
+    check(moves_of(again) == moves, "the moves did not read back", again[:300])
+
+
+@test
 def play_moves():
     (code, out, err), _ = play()
     expect(code, (out, err), EXIT_OK)
@@ -433,6 +462,26 @@ def temp_files(folder):
     return [f for f in os.listdir(folder) if f.endswith(".tw-save")]
 
 
+def manifest_files(manifest):
+    """The files an export's manifest lists, each checked as doc/cli.md tells
+    a reader to: there, with the size and SHA-256 listed."""
+    folder = os.path.dirname(manifest)
+    with open(manifest, encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    check(lines[0] == "# Tilewright export manifest 1", "manifest header", lines[:1])
+    names = []
+    for line in lines[1:]:
+        if not line or line.startswith("#"):
+            continue
+        digest, size, name = line.split("  ", 2)
+        with open(os.path.join(folder, name), "rb") as f:
+            data = f.read()
+        check(len(data) == int(size), "size", name, len(data), size)
+        check(hashlib.sha256(data).hexdigest() == digest, "sha256", name)
+        names.append(name)
+    return names
+
+
 @test
 def saves_are_atomic():
     folder = os.path.join(TMP, "atomic")
@@ -485,18 +534,70 @@ def export_is_atomic():
     code, out, err = run("export", DEF, "--what", "tiles", "--format", "png", "--dpi", "20",
                          "-o", sheet)
     expect(code, (out, err), EXIT_OK)
-    pages = sorted(os.listdir(folder))
+    pages = sorted(p for p in os.listdir(folder) if p != "sheet.png.manifest")
     check(len(pages) > 1 and all(re.fullmatch(r"sheet-\d+\.png", p) for p in pages),
           "pages", pages)
-    # a page that cannot be written (a folder in its place): no page is replaced
-    before = {p: os.stat(os.path.join(folder, p)).st_mtime_ns for p in pages}
+    manifest = os.path.join(folder, "sheet.png.manifest")
+    check(sorted(manifest_files(manifest)) == pages, "the manifest lists the pages")
+    code, out, err = run("export", "--check", manifest)
+    expect(code, (out, err), EXIT_OK)
+    check(f"complete, {len(pages)} files as listed" in out, out)
+    # a page that cannot be written (a folder in its place): no page is
+    # replaced, nor the manifest
+    before = {p: os.stat(os.path.join(folder, p)).st_mtime_ns
+              for p in pages + ["sheet.png.manifest"]}
     os.unlink(os.path.join(folder, pages[-1]))
     os.mkdir(os.path.join(folder, pages[-1]))
     code, out, err = run("export", DEF, "--what", "tiles", "--format", "png", "--dpi", "20",
                          "-o", sheet)
     expect(code, (out, err), EXIT_IO)
-    for p in pages[:-1]:
+    for p in pages[:-1] + ["sheet.png.manifest"]:
         check(os.stat(os.path.join(folder, p)).st_mtime_ns == before[p], "a page was replaced", p)
+    # the old manifest names the page that is now a folder: incomplete, exit 3
+    code, out, err = run("export", "--check", manifest)
+    expect(code, (out, err), EXIT_INVALID_FILE)
+    check(f"'{pages[-1]}' cannot be read" in err and "incomplete" in err, err)
+    os.rmdir(os.path.join(folder, pages[-1]))
+    # what a kill between two renames leaves: a page of another export
+    code, out, err = run("export", DEF, "--what", "tiles", "--format", "png", "--dpi", "21",
+                         "-o", os.path.join(folder, "other.png"))
+    expect(code, (out, err), EXIT_OK)
+    shutil.copyfile(os.path.join(folder, "other-1.png"), os.path.join(folder, "sheet-1.png"))
+    code, out, err = run("export", "--check", manifest)
+    expect(code, (out, err), EXIT_INVALID_FILE)
+    check("sheet.png.manifest:5:1: 'sheet-1.png' is not the file listed" in err, err)
+    code, out, err = run("export", "--check", os.path.join(folder, "none.manifest"))
+    expect(code, (out, err), EXIT_IO)
+    # a kill between two renames, made with strace's fault injection (on the
+    # second rename: page 1 is new, the rest and the manifest old): the check
+    # says so, and the next export completes and removes the killed one's
+    # temporary files
+    code, out, err = run("export", DEF, "--what", "tiles", "--format", "png", "--dpi", "20",
+                         "-o", sheet)
+    expect(code, (out, err), EXIT_OK)
+    strace = shutil.which("strace")
+    killed = None
+    if strace:
+        calls = "rename,renameat,renameat2"
+        killed = subprocess.run([strace, "-f", "-qq", "-o", os.devnull, "-e", "trace=" + calls,
+                                 "-e", f"inject={calls}:signal=SIGKILL:when=2", CLI, "export",
+                                 DEF, "--what", "tiles", "--format", "png", "--dpi", "21",
+                                 "-o", sheet], capture_output=True, timeout=120)
+    if killed is not None and killed.returncode in (-signal.SIGKILL, 128 + signal.SIGKILL):
+        check(temp_files(folder) != [], "the killed export left no temporary file (not killed?)")
+        code, out, err = run("export", "--check", manifest)
+        expect(code, (out, err), EXIT_INVALID_FILE)
+        check("'sheet-1.png' is not the file listed" in err, err)
+        code, out, err = run("export", DEF, "--what", "tiles", "--format", "png", "--dpi", "21",
+                             "-o", sheet)
+        expect(code, (out, err), EXIT_OK)
+        code, out, err = run("export", "--check", manifest)
+        expect(code, (out, err), EXIT_OK)
+        check(temp_files(folder) == [], "temporary files left", os.listdir(folder))
+    else:
+        print("# export-is-atomic: no strace that can inject faults here, the kill is not tried")
+    code, out, err = run("export", "--check", manifest, "extra")
+    expect(code, (out, err), EXIT_USAGE)
     check(temp_files(folder) == [], "temporary files left", os.listdir(folder))
     # a PDF through a symbolic link, keeping the mode
     pdf = os.path.join(folder, "real.pdf")
@@ -798,6 +899,11 @@ def export_tabletop_simulator():
         with open(os.path.join(folder, name), "rb") as f:
             check(f.read(8) == b"\x89PNG\r\n\x1a\n", name)
     check(temp_files(folder) == [], "temporary files left", os.listdir(folder))
+    # the manifest, last, lists every file of the export and only those
+    listed = manifest_files(out_json + ".manifest")
+    check(sorted(listed) == sorted(f for f in os.listdir(folder) if not f.endswith(".manifest")),
+          "the manifest lists the export's files", listed)
+    check("files" in err and f"{len(listed) + 1} files" in err, "files counted", err)
 
     # Blokus Shuffle's 14 cards, at 50 DPI, the first spelling (--tts) with -o
     out_json = os.path.join(folder, "blokus.json")

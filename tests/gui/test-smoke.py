@@ -3,8 +3,8 @@
 
 Run by run-gui-test.sh inside xvfb-run and dbus-run-session (a private X
 server and session bus; GTK starts the accessibility bus on it). Starts the
-built app on data/games/colorblock.yaml, switches to each view through the
-header bar's view switcher, opens the primary menu, the About window and the
+built app on data/games/colorblock.yaml (it opens on Play's New Game),
+switches to each view through the header bar's view switcher, opens the primary menu, the About window and the
 keyboard shortcuts, shows Play with Alt+2, quits with Ctrl+Q,
 then starts the app on a broken definition and checks the error dialog and
 its "Edit in Design". Screenshots go to OUTDIR/screenshots.
@@ -427,13 +427,19 @@ def check_main_window(tap, args, shots):
             name = tab.get_name()
             if name in VIEWS and name not in tabs and allocated(tab):
                 tabs[name] = tab
-        tap.result(sorted(tabs) == sorted(VIEWS), 'view switcher offers Design, Play, Lab, Print',
-                   f'found {sorted(tabs)}')
-        shots['design-start'] = screenshot(args.outdir, 'view-design-start')
-        previous = shots['design-start']
+        # a definition opens where the user can act first: Play, on its New Game
+        opened_on = [v for v, t in tabs.items() if has_state(t, Atspi.StateType.SELECTED)]
+        new_game = [b for b in find_all(main, role='push button', pattern=r'^New Game…')
+                    if allocated(b)]
+        tap.result(sorted(tabs) == sorted(VIEWS) and opened_on == ['Play'] and new_game,
+                   'view switcher offers Design, Play, Lab, Print; the definition opened on Play, '
+                   'with New Game… on screen',
+                   f'found {sorted(tabs)}, selected {opened_on}, New Game… buttons {len(new_game)}')
+        shots['play-start'] = screenshot(args.outdir, 'view-play-start')
+        previous = shots['play-start']
 
-        # 5-8: each view in turn, ending back on Design
-        for view in VIEWS[1:] + VIEWS[:1]:
+        # 5-8: each other view in turn, ending on Design
+        for view in ['Design', 'Lab', 'Print', 'Design']:
             tab = tabs.get(view)
             if tab is None:
                 tap.result(False, f'switch to {view}', 'no switcher tab')

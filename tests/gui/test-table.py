@@ -51,7 +51,7 @@ find_all = smoke.find_all
 do_action = smoke.do_action
 
 SEED = '4242'
-N_TESTS = 10
+N_TESTS = 11
 OVERALL_TIMEOUT = 420
 HIGHLIGHT = '#3685E3'   # tw_render_panel()'s outline of the seat to act
 SCORE = re.compile(r'^(Player \d): (-?[0-9.e+]+)$')
@@ -200,13 +200,7 @@ def run_colorblock(tap, args, workdir):
     last = [a for a in find_all(page, role='label', pattern=play.MOVE_ROW)
             if play.row_text(a) == rows[-1]] if rows else []
     first = find_all(page, role='label', name='Start of the game')
-    # the scrolled window around the list (through its viewport)
-    scroller, acc = None, move_list
-    for _ in range(3):
-        acc = acc.get_parent()
-        if acc is not None and acc.get_role_name() == 'scroll pane':
-            scroller = acc
-            break
+    scroller = scroller_of(move_list)
     sy, sh = extents(scroller)[1::2] if scroller else (0, 0)
     ly = sum(extents(last[0])[1::2]) if last else -1
     fy = extents(first[0])[1] if first else -1
@@ -336,6 +330,41 @@ def run_block_2_block(tap, args, workdir):
     return app_proc
 
 
+def scroller_of(move_list):
+    """The scrolled window around the move list (through its viewport)."""
+    acc = move_list
+    for _ in range(3):
+        acc = acc.get_parent()
+        if acc is not None and acc.get_role_name() == 'scroll pane':
+            return acc
+    return None
+
+
+def quick_undos_reveal(page, move_list, n_moves, n):
+    """Undoes @n moves in quick succession from the end of a finished game
+    (the side panel goes from the Score page back to the moves, and an undo
+    keeps the list as long as it was, so nothing but the undo asks the list
+    to scroll); returns (the current row's extents when it came into view,
+    or None; the viewport's). The list is not asked for its rows before:
+    that would lay it out."""
+    want = f'^{n_moves - n}\\. '
+    play.keys('Tilewright')
+    play.xdo('key', '--clearmodifiers', '--delay', 40, *(['ctrl+z'] * n))
+    scroller = scroller_of(move_list)
+    view = [0, 0]
+
+    def current_in_view():
+        view[:] = extents(scroller)[1::2] if scroller else (0, 0)
+        sy, sh = view
+        row = [a for a in find_all(page, role='label', pattern=want) if smoke.allocated(a)]
+        if not row or sh <= 0:
+            return None
+        ry, rh = extents(row[0])[1::2]
+        return (ry, rh) if sy <= ry and ry + rh <= sy + sh + 1 else None
+
+    return wait_for(current_in_view, timeout=5), tuple(view)
+
+
 def run_colorfield(tap, args, workdir):
     """9, 10: the end of a Colorfield game."""
     app_proc, app, main, page = start(args, workdir, 'colorfield', 'table-cf', SEED)
@@ -370,9 +399,36 @@ def run_colorfield(tap, args, workdir):
     return app_proc
 
 
+def run_finished_record(tap, args, workdir):
+    """11: a finished game opened from its record shows the score page; twenty
+    quick undos bring back the move list with the move now current in view
+    (the list had never been laid out before)."""
+    cli = os.path.join(os.environ.get('TILEWRIGHT_BUILDDIR', ''), 'src', 'cli', 'tilewright-cli')
+    record = os.path.join(workdir, 'finished.twgame')
+    played = subprocess.run([cli, 'play', os.path.join(args.srcdir, 'data', 'games',
+                                                        'colorblock.yaml'),
+                             '--players', '3', '--seed', '5', '--record', record],
+                            check=True, capture_output=True, text=True).stdout
+    n_moves = len(re.findall(r'^\d+\. ', played, re.M))
+    os.environ['XDG_DATA_HOME'] = os.path.join(workdir, 'data-record')
+    app_proc, app, main = smoke.start(args, record,
+                                      os.path.join(args.outdir, 'app-table-record.log'))
+    page = wait_for(lambda: (find_all(main, name='TwPlayPage') or [None])[0], timeout=10) or main
+    wait_for(lambda: find_all(page, role='label', name='Game over'), timeout=10)
+    move_list = find_all(page, role='list', name='Move list')[0]
+    seen, (sy, sh) = quick_undos_reveal(page, move_list, n_moves, 20)
+    smoke.screenshot(args.outdir, 'table-undo-list')
+    tap.result(seen is not None,
+               'after twenty quick undos from a finished game\'s end the move list shows the '
+               'move now current',
+               f'row at {seen}, list viewport {sy}..{sy + sh}')
+    return app_proc
+
+
 def main():
     return smoke.run_script([run_colorblock, run_cards, run_blokus, run_block_2_block,
-                             run_colorfield], N_TESTS, 'tw-table-', OVERALL_TIMEOUT)
+                             run_colorfield, run_finished_record], N_TESTS, 'tw-table-',
+                            OVERALL_TIMEOUT)
 
 
 if __name__ == '__main__':

@@ -261,6 +261,9 @@ const TwRules tw_bb_rules = {
   .end_reasons = bb_end_reasons,
   .end_reason_labels = bb_end_reasons_labels,
   .notation = bb_notation_summary,
+  /* no reserved_ids: a tile's id is read only where a tile must stand (the
+   * last word of replace and hold, a token of a position's row), never
+   * where a move's word could, so the tiles "move" and "swap" are fine */
   .validate = bb_validate,
   .prepare = bb_prepare,
   .free_prepared = bb_free_prepared,

@@ -225,6 +225,7 @@ const TwRules tw_bs_rules = {
   .extra_tile_keys = NULL,
   .counter_names = bs_counter_names,
   .notation = bs_notation_summary,
+  .reserved_ids = bs_reserved_ids,
   .validate = bs_validate,
   .prepare = bs_prepare,
   .free_prepared = bs_free_prepared,

@@ -36,6 +36,16 @@ const char bs_notation_summary[] =
   "warp c18 e5,e6,e7,f7,g7    play Warp: the piece covering c18 moves to these cells\n"
   "recycle, warp              the card played with nothing it can do\n";
 
+/* A card is played by its id alone, and each colour's pieces are a line of
+ * the position named by the colour's id (bs_move_from_text(),
+ * bs_state_from_text()). That a card's id is not a piece's is checked by
+ * bs_validate(). */
+const TwReservedId bs_reserved_ids[] = {
+  { "cards", "pass", N_("the move 'pass'") },
+  { "colors", "drawn", N_("the position's line 'drawn:', the two cards of a Draw 2") },
+  { NULL }
+};
+
 void
 bs_append_cell (const TwGame *game,
                 guint         x,

@@ -148,9 +148,10 @@ bs_validate (TwDefinition  *def,
                                 "a colour's deck may hold at most %u cards, this file gives %u", BS_MAX_CARDS), BS_MAX_CARDS, total);
   for (guint i = 0; i < def->n_cards; i++)
     {
-      if (g_str_equal (def->cards[i].id, "pass") || tw_definition_find_piece (def, def->cards[i].id) >= 0)
-        tw_diag_error (diags, def->cards[i].node, _("rename the card"),
-                       _("card id '%s' is also a piece id or 'pass', which the notation reserves"),
+      /* (the card "pass" the loader refuses: bs_reserved_ids) */
+      if (tw_definition_find_piece (def, def->cards[i].id) >= 0)
+        tw_diag_error (diags, tw_node_get (def->cards[i].node, "id"), _("rename the card"),
+                       _("card id '%s' is also a piece id: the notation would read that piece's placements as the card"),
                        def->cards[i].id);
     }
 

@@ -284,6 +284,7 @@ void     bs_foreign_move_to_text (const TwGame *game, const TwState *state, cons
 void     bs_foreign_final_score (const TwGame *game, const TwState *state, GString *out);
 
 extern const char bs_notation_summary[];
+extern const TwReservedId bs_reserved_ids[];
 
 /* bs-expr.c: what a scoring expression reads, one colour of one state */
 typedef struct

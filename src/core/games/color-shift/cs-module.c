@@ -172,6 +172,7 @@ const TwRules tw_cs_rules = {
   .extra_tile_keys = cs_extra_tile_keys,
   .counter_names = cs_counter_names,
   .notation = cs_notation_summary,
+  .reserved_ids = cs_reserved_ids,
   .validate = cs_validate,
   .prepare = cs_prepare,
   .free_prepared = cs_free_prepared,

@@ -36,6 +36,17 @@ const char cs_notation_summary[] =
 
 static const char * const phase_names[] = { "place", "action", "done", NULL };
 
+/* A placement starts with the tile's id, the other moves with these words
+ * (cs_move_from_text()): a tile of that id could not be read back. ("pass"
+ * is read as a move only alone, so a placement "pass 1,0 r2" still reads.) */
+const TwReservedId cs_reserved_ids[] = {
+  { "tiles", "shift", N_("the move 'shift DIR'") },
+  { "tiles", "discard", N_("the move 'discard [TILE]'") },
+  { "tiles", "meeple", N_("the move 'meeple REGION'") },
+  { "tiles", "move", N_("the move 'move MEEPLE X,Y REGION'") },
+  { NULL }
+};
+
 static const char *
 region_name (const CsPrep  *p,
              const CsState *s,

@@ -323,6 +323,7 @@ gboolean cs_state_from_text (const TwGame *game, TwState *state, const char *tex
                              GString *why);
 
 extern const char cs_notation_summary[];
+extern const TwReservedId cs_reserved_ids[];
 
 /* cs-expr.c: what an end-of-game scoring expression reads, one seat of one state */
 typedef struct

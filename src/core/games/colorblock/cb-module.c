@@ -253,6 +253,7 @@ const TwRules tw_colorblock_rules = {
   .end_reasons = cb_end_reasons,
   .end_reason_labels = cb_end_reasons_labels,
   .notation = cb_notation_summary,
+  .reserved_ids = cb_reserved_ids,
   .validate = cb_validate,
   .prepare = cb_prepare,
   .free_prepared = cb_free_prepared,

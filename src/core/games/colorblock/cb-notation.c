@@ -31,6 +31,18 @@ const char cb_notation_summary[] =
 
 static const char * const phase_names[] = { "place", "draft", "choose", "lightning", "done", NULL };
 
+/* A move starts with the tile's id, or with one of these words
+ * (cb_move_from_text()): a tile of that id could not be read back. */
+const TwReservedId cb_reserved_ids[] = {
+  { "tiles", "color", N_("the move 'color ID' that chooses a colour to score") },
+  { "tiles", "colour", N_("the move 'color ID' that chooses a colour to score") },
+  { "tiles", "pick", N_("the draft move 'pick N'") },
+  { "tiles", "discard", N_("the end of the draft move 'pick N discard'") },
+  { "tiles", "S", N_("the shared board in a move ('S 2,-1 r1')") },
+  { "tiles", "P", N_("the mover's own board in a move ('P 0,1 r0')") },
+  { NULL }
+};
+
 void
 cb_move_to_text (const TwGame  *game,
                  const TwState *state,

@@ -331,6 +331,7 @@ gboolean cb_state_from_text (const TwGame *game, TwState *state, const char *tex
                              GString *why);
 
 extern const char cb_notation_summary[];
+extern const TwReservedId cb_reserved_ids[];
 
 /* cb-score.c */
 char    *cb_stage_text      (const TwGame *game, const TwState *state);

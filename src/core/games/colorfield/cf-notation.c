@@ -38,6 +38,25 @@ const char cf_notation_summary[] =
   "discard                 discard the drawn tile\n"
   "place 3 #2, discard #1  after deck2: which of the two drawn tiles\n";
 
+/* Moves name painters and canvas faces after a word of their own, but a
+ * position writes '-' for an empty place of the tray or a canvas, for a
+ * painter not chosen yet and for a face not chosen yet (cf_state_to_text()). */
+const TwReservedId cf_reserved_ids[] = {
+  { "tiles", "-", N_("an empty place of the tray or of a canvas (in a position)") },
+  { "painters", "-", N_("no painter chosen yet (in a position)") },
+  { "canvases.faces", "-", N_("no face chosen yet (in a position)") },
+  { NULL }
+};
+
+/* The ids of Colorfield's own lists are written in moves ("painter ID",
+ * "side FACE") and positions ("board=ID"): one word each. */
+const TwIdList cf_own_id_lists[] = {
+  { "painters", N_("painter") },
+  { "canvases", N_("canvas board") },
+  { "canvases.faces", N_("canvas face") },
+  { NULL }
+};
+
 static const char *
 tile_id (const TwGame *game,
          guint         inst)

@@ -281,5 +281,7 @@ gboolean cf_state_from_text (const TwGame *game, TwState *state, const char *tex
                              GString *why);
 
 extern const char cf_notation_summary[];
+extern const TwReservedId cf_reserved_ids[];
+extern const TwIdList cf_own_id_lists[];
 
 G_END_DECLS
