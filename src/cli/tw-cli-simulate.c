@@ -1033,6 +1033,14 @@ tw_cli_merge (int    argc,
         }
     }
 
+  for (guint a = 0; per_game != NULL && a < arms->len; a++)
+    if (((const TwSimArm *) g_ptr_array_index (arms, a))->games == NULL)
+      {
+        tw_cli_error (_("--per-game: these results hold no games (simulate keeps none; "
+                        "its --per-game writes them)"));
+        rc = TW_EXIT_USAGE;
+        goto out;
+      }
   if (per_game != NULL && !write_per_game (per_game, arms, &error))
     {
       rc = tw_cli_report_error (error);

@@ -3,10 +3,11 @@
  * A simulation plays games 0 … N-1 of one configuration (game, bots, seed).
  * Game i is a pure function of (seed, i): its state is seeded with
  * tw_sim_game_seed (seed, i) and seat p's bot draws from a generator seeded
- * with tw_sim_seat_seed (that game seed, p). Results are stored per game in
- * an array indexed by game and every statistic is reduced from that array in
- * index order, so a run gives the same bytes whatever the number of threads,
- * and disjoint slices of the indexes (shards) merge into exactly the full run.
+ * with tw_sim_seat_seed (that game seed, p). Every statistic is reduced
+ * from exact sums and histograms of the games (tw-sim-acc.c), whose value
+ * does not depend on the order they are added in, so a run gives the same
+ * bytes whatever the number of threads, and disjoint slices of the indexes
+ * (shards) merge into exactly the full run.
  *
  * A TwSimArm is the result of one configuration over some game indexes: the
  * configuration as text (what merging checks) plus either one TwSimGame per
@@ -18,7 +19,8 @@
  * a flag the caller sets.
  *
  * Code: tw-sim.c (seeds, arms, the runner), tw-sim-playtest.c (the quick
- * playtest: can a game score at all?), tw-sim-stats.c (statistics),
+ * playtest: can a game score at all?), tw-sim-acc.c (the exact sums),
+ * tw-sim-stats.c (statistics),
  * tw-sim-json.c and tw-sim-csv.c (results as JSON and CSV), tw-lab-file.c
  * (the Lab's run files).
  */

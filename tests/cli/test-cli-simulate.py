@@ -114,6 +114,10 @@ def simulate_shards_merge():
     code, out, err = run("merge", parts[0])
     expect(code, (out, err), EXIT_OK)
     check("warning" in err and "of 31 games" in err, "missing shards are not reported", err)
+    # streamed results have no games to list
+    code, out, err = run("merge", *parts, "--per-game", os.path.join(TMP, "merged.csv"))
+    expect(code, (out, err), EXIT_USAGE)
+    check("--per-game: these results hold no games" in err, "per-game of streamed results", err)
     code, out, err = run("merge", parts[0], parts[0])
     expect(code, (out, err), EXIT_INVALID_FILE)
     check("two of the results" in err, "overlap message", err)
