@@ -844,6 +844,16 @@ test_manifest_pages (void)
       g_autofree char *page = g_strdup_printf ("%s/sheet-%u.png", dir, p);
       g_assert_cmpint (g_file_test (page, G_FILE_TEST_EXISTS), ==, p <= n || p >= n_more);
     }
+
+  /* a one-page export of the same name: the pages' manifest, which would
+   * still call the old pages complete beside it, goes */
+  g_autoptr(TwExportJob) one = png_job ("1000x1000", 10);
+  g_assert_cmpuint (tw_export_job_n_pages (one), ==, 1);
+  g_assert_true (g_file_test (manifest, G_FILE_TEST_EXISTS));
+  g_assert_true (tw_export_write (one, path, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (path, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (manifest, G_FILE_TEST_EXISTS));
 }
 
 /* The Tabletop Simulator export's manifest lists the images and the JSON;

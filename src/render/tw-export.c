@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 #include <cairo-svg.h>
 #include <pango/pangocairo.h>
 #include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
 
 #include "tw-export.h"
 #include "tw-export-manifest.h"
@@ -1023,8 +1025,21 @@ page_boxes (const TwExportJob *job,
  * while drawing leaves the old files and no new page. A multi-page export
  * ends with its manifest, PATH.manifest (tw-export-manifest.h), which lists
  * the pages with their sizes and SHA-256: a kill between the pages' renames
- * leaves an old manifest that no longer matches them.
+ * leaves an old manifest that no longer matches them. A one-file export
+ * removes the manifest an earlier multi-page export of the same name left.
  */
+/* After a one-file export to @path: a manifest of an earlier multi-page
+ * export of the same name would still match that export's old pages and
+ * say it is complete, beside a file that replaced it; it goes. */
+static void
+drop_old_manifest (const char *path)
+{
+  g_autofree char *manifest = tw_export_manifest_path (path);
+
+  if (g_unlink (manifest) != 0 && errno != ENOENT)
+    g_message (_("%s: an old manifest could not be removed: %s"), manifest, g_strerror (errno));
+}
+
 gboolean
 tw_export_write (const TwExportJob  *job,
                  const char         *path,
@@ -1079,7 +1094,10 @@ tw_export_write (const TwExportJob  *job,
                                                 g_bytes_get_size (boxed), error)
                           : tw_save_file_write (file, bytes->data, bytes->len, error)))
         return FALSE;
-      return tw_save_file_commit (g_steal_pointer (&file), error);
+      if (!tw_save_file_commit (g_steal_pointer (&file), error))
+        return FALSE;
+      drop_old_manifest (path);
+      return TRUE;
     }
 
   for (guint p = 0; p < job->n_pages; p++)
@@ -1118,7 +1136,12 @@ tw_export_write (const TwExportJob  *job,
     }
   g_ptr_array_set_free_func (files, NULL);
   if (files->len < 2)
-    return tw_save_files_commit ((TwSaveFile **) files->pdata, files->len, error);
+    {
+      if (!tw_save_files_commit ((TwSaveFile **) files->pdata, files->len, error))
+        return FALSE;
+      drop_old_manifest (path);
+      return TRUE;
+    }
   manifest = tw_export_manifest_path (path);
   return tw_export_commit_manifest ((TwSaveFile **) files->pdata, (const char * const *) names->pdata,
                                     files->len, manifest, error);
