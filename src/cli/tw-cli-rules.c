@@ -56,7 +56,7 @@ values_text (TwValueType         type,
       return g_strdup ("rows of # and .");
     case TW_VALUE_TEXT:
     default:
-      return g_strdup ("text");
+      return g_strdup ("any text");
     }
 }
 
