@@ -217,7 +217,7 @@ tw_cli_export (int    argc,
     { "duplex-edge", 0, 0, G_OPTION_ARG_STRING, &duplex_edge, N_("The edge the printer flips the paper on: long (default) or short"), N_("EDGE") },
     { "back-offset", 0, 0, G_OPTION_ARG_STRING, &back_offset, N_("Move the backs by X,Y (mm, right and down) to meet a printer's misalignment"), "X,Y" },
     { "dpi", 0, 0, G_OPTION_ARG_DOUBLE, &dpi, N_("PNG resolution (default 300; 150 for tts)"), N_("DPI") },
-    { "check", 0, 0, G_OPTION_ARG_NONE, &check, N_("Check instead that the export whose manifest is the FILE given (OUT.manifest) is complete: every file it lists there, with its size and SHA-256"), NULL },
+    { "check", 0, 0, G_OPTION_ARG_NONE, &check, N_("Check instead that the export whose manifest is the FILE given (OUT.manifest) is complete: every file it lists there, with its size and SHA-256 (exit 3 when one is missing or differs)"), NULL },
     /* the first spelling of --format tts, which wrote the face sheet alone */
     { "tts", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE, &tts, N_("Same as --format tts"), NULL },
     { NULL }
