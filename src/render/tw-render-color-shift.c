@@ -54,10 +54,14 @@ typedef struct
   double  width, height;
 } CsLayout;
 
+/* The side panels (the turn, then the seats) in a column right of the play
+ * area, or in rows under it: the play area grows wide, and a space not much
+ * wider than high fits it larger with the panels under it. */
 static void
-cs_compute_layout (const TwGame  *game,
-                   const CsView  *v,
-                   CsLayout      *L)
+cs_compute_arrangement (const TwGame  *game,
+                        const CsView  *v,
+                        gboolean       under,
+                        CsLayout      *L)
 {
   guint hand = v->hand_size;
   guint meeples = v->n_meeples;
@@ -85,22 +89,70 @@ cs_compute_layout (const TwGame  *game,
   L->bx = MARGIN;
   L->by = MARGIN;
   L->bw = MAX (L->nx, MIN_BOARD) + 0.5;
-  L->bh = MAX (MAX (L->ny, MIN_BOARD) + 0.5 + HEAD, side_h);
-  L->sx = L->bx + (L->bw - L->nx) / 2;
-  L->sy = L->by + HEAD + (L->bh - HEAD - L->ny) / 2;
-
-  L->ix = L->bx + L->bw + GAP;
-  L->iy = MARGIN;
+  L->bh = MAX (L->ny, MIN_BOARD) + 0.5 + HEAD;
   L->iw = side_w;
   L->ih = INFO_H;
-  y = L->iy + L->ih + 0.3;
-  for (guint p = 0; p < v->n_players; p++)
+
+  if (under)
     {
-      L->px[p] = L->ix;
-      L->py[p] = y + p * (L->ph + 0.3);
+      /* the turn and the seats as cells of a grid as wide as the play area
+       * (two columns at least), a row as high as the turn's panel */
+      guint n = v->n_players + 1;
+      guint cols = MAX (2, (guint) ((L->bw + 0.3) / (L->pw + 0.3)));
+      guint rows;
+      double row_h = MAX (L->ih, L->ph);
+
+      cols = MIN (cols, n);
+      rows = (n + cols - 1) / cols;
+      L->bw = MAX (L->bw, cols * (L->pw + 0.3) - 0.3);
+      y = L->by + L->bh + GAP;
+      L->ix = L->bx;
+      L->iy = y;
+      for (guint p = 0; p < v->n_players; p++)
+        {
+          L->px[p] = L->bx + ((p + 1) % cols) * (L->pw + 0.3);
+          L->py[p] = y + ((p + 1) / cols) * (row_h + 0.3);
+        }
+      L->width = MARGIN + L->bw + MARGIN;
+      L->height = y + rows * (row_h + 0.3) - 0.3 + MARGIN;
     }
-  L->width = L->ix + side_w + MARGIN;
-  L->height = MARGIN + L->bh + MARGIN;
+  else
+    {
+      L->bh = MAX (L->bh, side_h);
+      L->ix = L->bx + L->bw + GAP;
+      L->iy = MARGIN;
+      y = L->iy + L->ih + 0.3;
+      for (guint p = 0; p < v->n_players; p++)
+        {
+          L->px[p] = L->ix;
+          L->py[p] = y + p * (L->ph + 0.3);
+        }
+      L->width = L->ix + side_w + MARGIN;
+      L->height = MARGIN + L->bh + MARGIN;
+    }
+  L->sx = L->bx + (L->bw - L->nx) / 2;
+  L->sy = L->by + HEAD + (L->bh - HEAD - L->ny) / 2;
+}
+
+/* The arrangement that draws largest in a space of @params->aspect; the
+ * column at the right when the caller has no preference (sheets, the CLI's
+ * pictures). */
+static void
+cs_compute_layout (const TwGame         *game,
+                   const CsView         *v,
+                   const TwRenderParams *params,
+                   CsLayout             *L)
+{
+  double aspect = params != NULL ? params->aspect : 0;
+  CsLayout other;
+
+  cs_compute_arrangement (game, v, FALSE, L);
+  if (aspect <= 0)
+    return;
+  cs_compute_arrangement (game, v, TRUE, &other);
+  /* ties keep the column */
+  if (MIN (aspect / other.width, 1 / other.height) > 1.02 * MIN (aspect / L->width, 1 / L->height))
+    *L = other;
 }
 
 static void
@@ -114,7 +166,7 @@ cs_layout (const TwGame         *game,
   CsLayout L;
 
   cs_view_fill (game, state, &view);
-  cs_compute_layout (game, v, &L);
+  cs_compute_layout (game, v, params, &L);
   layout->width = L.width;
   layout->height = L.height;
   tw_layout_add_area (layout, TW_AREA_BOARD, -1, L.bx, L.by, L.bw, L.bh, _("Play area"));
@@ -284,7 +336,7 @@ cs_move_region (const TwGame         *game,
   CsLayout L;
 
   cs_view_fill (game, state, &view);
-  cs_compute_layout (game, v, &L);
+  cs_compute_layout (game, v, params, &L);
   return region_in_layout (game, v, &L, move, rect);
 }
 
@@ -964,7 +1016,7 @@ cs_draw (cairo_t              *cr,
   CsLayout L;
 
   cs_view_fill (game, state, &view);
-  cs_compute_layout (game, v, &L);
+  cs_compute_layout (game, v, params, &L);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
 
   /* the play area */
@@ -1016,7 +1068,7 @@ cs_move_source (const TwGame         *game,
   q = v->current;
   if (q >= v->n_players || v->phase == CS_PHASE_DONE)
     return FALSE;
-  cs_compute_layout (game, v, &L);
+  cs_compute_layout (game, v, params, &L);
   switch (move->kind)
     {
     case CS_MOVE_PLACE:
