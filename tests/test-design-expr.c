@@ -172,6 +172,13 @@ test_highlight_forms (void)
       "not shape", "Home" },
     { "advanced-scoring:\n  - {label: Bonus, points: \"if players > 2 then 1 else 0\"}\n",
       "then 1", "Bonus" },
+    /* the entry ends with its value: the keys after it are YAML again */
+    { "cards:\n  - id: a\n    params:\n      when: |\n        shape.own\n    points: 3\n    title: Any shape\n",
+      "own", "Any shape" },
+    { "cards:\n  - id: a\n    points: 3 * 2\n    title: Any shape\n  - id: b\n",
+      "3 *", "Any shape" },
+    { "cards:\n  - id: a\n    params: {when: 'shape.own'}\n    text: Any shape\n",
+      "own", "Any shape" },
   };
   GtkWidget *page = g_object_ref_sink (g_object_new (TW_TYPE_DESIGN_PAGE, NULL));
   GtkSourceLanguage *language = gtk_source_buffer_get_language (page_buffer (page));
@@ -451,7 +458,7 @@ test_custom_condition_kind (void)
   kinds = adw_combo_row_get_model (ADW_COMBO_ROW (kind_row));
   for (guint i = 0; i < g_list_model_get_n_items (kinds); i++)
     if (g_strcmp0 (gtk_string_list_get_string (GTK_STRING_LIST (kinds), i),
-                   "Custom condition (expression)") == 0)
+                   "Custom condition") == 0)
       custom = i;
   g_assert_cmpuint (custom, !=, GTK_INVALID_LIST_POSITION);
   /* the others keep their names */

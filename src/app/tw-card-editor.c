@@ -234,20 +234,21 @@ is_expression (const TwDefinition *def,
 }
 
 /* What the kind list calls @kind: its name, or "Custom condition" for a kind
- * whose parameter is a condition written as an expression. */
+ * whose parameter is a condition written as an expression (the row's
+ * subtitle says what it does; the list is narrow). */
 static char *
 kind_label (const TwDefinition *def,
             const TwCardKind   *kind)
 {
   for (guint p = 0; p < kind->n_params; p++)
     if (is_expression (def, &kind->params[p]))
-      return kind->params[p].expression == TW_EXPR_BOOL
-             /* Translators: a card kind whose condition the designer writes
-              * as an expression; %s is the kind's name in the file */
-             ? g_strdup_printf (_("Custom condition (%s)"), kind->name)
-             /* Translators: a card kind whose value the designer writes as
-              * an expression; %s is the kind's name in the file */
-             : g_strdup_printf (_("Custom expression (%s)"), kind->name);
+      return g_strdup (kind->params[p].expression == TW_EXPR_BOOL
+                       /* Translators: a card kind whose condition the
+                        * designer writes as an expression */
+                       ? _("Custom condition")
+                       /* Translators: a card kind whose value the designer
+                        * writes as an expression */
+                       : _("Custom expression"));
   return g_strdup (kind->name);
 }
 
