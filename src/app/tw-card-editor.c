@@ -711,7 +711,7 @@ kind_changed (TwCardEditor *self)
     return;
   from = card_kind (self->definition, card);
   to = &self->definition->rules->card_kinds[k];
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->kind_row), _(to->description));
+  adw_preferences_group_set_description (self->card_group, _(to->description));
   params = params_for_kind (self->definition, card, from, to);
   /* the kind and the params it needs travel together: one edit of the text */
   value = g_strdup_printf ("%s\n%s", to->name, params != NULL ? params : "");
@@ -950,7 +950,10 @@ update_form (TwCardEditor *self)
       /* Translators: the kind row's subtitle: the card family and what it does */
       g_autofree char *subtitle = g_strdup_printf (_("%s deck: %s"), kind->deck,
                                                    _(kind->description));
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (self->kind_row), subtitle);
+
+      /* under the card's title, not in the kind row, where a long text left
+       * the chosen kind a few letters ("Cust…") */
+      adw_preferences_group_set_description (self->card_group, subtitle);
     }
   for (guint i = 0; i < self->params->len; i++)
     param_row_set (g_ptr_array_index (self->params, i), card);
