@@ -478,6 +478,56 @@ test_sections (void)
     }
 }
 
+/* tw_design_edit_map_set() on the map `layer:`, for the face and card
+ * forms: a value in place, a key added, block text replaced whole. */
+typedef struct
+{
+  const char *text;
+  const char *key;
+  const char *value;
+  const char *expected;
+} MapCase;
+
+static const MapCase map_cases[] = {
+  /* flow: in place, added before the brace */
+  { "layer: {type: text, size: 11}  # title\nnext: 1\n", "size", "14",
+    "layer: {type: text, size: 14}  # title\nnext: 1\n" },
+  { "layer: {type: text, size: 11}  # title\nnext: 1\n", "align", "center",
+    "layer: {type: text, size: 11, align: center}  # title\nnext: 1\n" },
+  /* block: in place, the comment kept; added under the last key */
+  { "layer:\n  type: icon\n  icon: star   # the icon\nnext: 1\n", "icon", "heart",
+    "layer:\n  type: icon\n  icon: heart   # the icon\nnext: 1\n" },
+  { "layer:\n  type: icon\n  icon: star   # the icon\nnext: 1\n", "color", "\"#fff\"",
+    "layer:\n  type: icon\n  icon: star   # the icon\n  color: \"#fff\"\nnext: 1\n" },
+  /* a block scalar, the blank line in it and the comment after it */
+  { "layer:\n  text: >-\n    two\n\n    lines\n  # the size\n  size: 3\n", "text", "\"one\"",
+    "layer:\n  text: \"one\"\n  # the size\n  size: 3\n" },
+  { "layer:\n  text: |\n    last\n", "text", "\"one\"",
+    "layer:\n  text: \"one\"\n" },
+  /* a block map below its key becomes a flow map after the colon */
+  { "layer:\n  params:\n    a: 1\n    b: 2\n  size: 3\n", "params", "{a: 2}",
+    "layer:\n  params: {a: 2}\n  size: 3\n" },
+};
+
+static void
+test_map_set (void)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (map_cases); i++)
+    {
+      const MapCase *c = &map_cases[i];
+      g_autoptr(TwNode) root = parse_ok (c->text);
+      g_autoptr(TwDesignEdit) edit = tw_design_edit_map_set (c->text, tw_node_get (root, "layer"),
+                                                             c->key, c->value);
+      g_autofree char *result = NULL;
+      g_autoptr(TwNode) again = NULL;
+
+      g_assert_nonnull (edit);
+      result = tw_design_edit_apply (c->text, edit);
+      g_assert_cmpstr (result, ==, c->expected);
+      again = parse_ok (result);
+    }
+}
+
 static void
 test_seq_index (void)
 {
@@ -505,6 +555,7 @@ main (int   argc,
   g_test_add_func ("/tw/design-edit/fresh-id", test_fresh_id);
   g_test_add_func ("/tw/design-edit/yaml-scalar", test_yaml_scalar);
   g_test_add_func ("/tw/design-edit/seq-index", test_seq_index);
+  g_test_add_func ("/tw/design-edit/map-set", test_map_set);
   g_test_add_func ("/tw/design-edit/edge-pattern", test_edge_pattern);
   g_test_add_func ("/tw/design-edit/sections", test_sections);
   return g_test_run ();

@@ -14,6 +14,7 @@
 
 #include "tw-definition.h"
 #include "tw-sim.h"
+#include "tw-sim-private.h"
 
 /* The bundled definition of @rules at its fewest players, or NULL. */
 static TwGame *
@@ -81,17 +82,11 @@ to_json (TwSimArm *arm)
   return g_string_free (out, FALSE);
 }
 
+/* The rows of two summaries, bit for bit */
 static void
-assert_same_arm (const TwSimArm *a,
-                 const TwSimArm *b)
+assert_same_rows (GArray *ra,
+                  GArray *rb)
 {
-  g_autoptr(GArray) ra = tw_sim_summarize (a);
-  g_autoptr(GArray) rb = tw_sim_summarize (b);
-
-  g_assert_cmpuint (a->games->len, ==, b->games->len);
-  /* bit for bit: the per-game results, then every statistic */
-  g_assert_cmpmem (a->games->data, a->games->len * sizeof (TwSimGame),
-                   b->games->data, b->games->len * sizeof (TwSimGame));
   g_assert_cmpuint (ra->len, ==, rb->len);
   for (guint i = 0; i < ra->len; i++)
     {
@@ -103,6 +98,20 @@ assert_same_arm (const TwSimArm *a,
       g_assert_cmpmem (&x->lo, sizeof x->lo, &y->lo, sizeof y->lo);
       g_assert_cmpmem (&x->hi, sizeof x->hi, &y->hi, sizeof y->hi);
     }
+}
+
+static void
+assert_same_arm (const TwSimArm *a,
+                 const TwSimArm *b)
+{
+  g_autoptr(GArray) ra = tw_sim_summarize (a);
+  g_autoptr(GArray) rb = tw_sim_summarize (b);
+
+  g_assert_cmpuint (a->games->len, ==, b->games->len);
+  /* bit for bit: the per-game results, then every statistic */
+  g_assert_cmpmem (a->games->data, a->games->len * sizeof (TwSimGame),
+                   b->games->data, b->games->len * sizeof (TwSimGame));
+  assert_same_rows (ra, rb);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -358,6 +367,229 @@ test_shards_merge (void)
   g_assert_false (tw_sim_arm_merge (merged, g_ptr_array_index (read, 0), &error));
   g_assert_error (error, TW_SIM_ERROR, TW_SIM_ERROR_MISMATCH);
   g_assert_nonnull (strstr (error->message, "seed"));
+}
+
+static void
+assert_same_diffs (GArray *da,
+                   GArray *db)
+{
+  g_assert_cmpuint (da->len, ==, db->len);
+  for (guint i = 0; i < da->len; i++)
+    {
+      const TwSimDiff *x = &g_array_index (da, TwSimDiff, i);
+      const TwSimDiff *y = &g_array_index (db, TwSimDiff, i);
+
+      g_assert_cmpstr (x->name, ==, y->name);
+      g_assert_true (x->paired && y->paired);
+      g_assert_cmpmem (&x->diff, sizeof x->diff, &y->diff, sizeof y->diff);
+      g_assert_cmpmem (&x->lo, sizeof x->lo, &y->lo, sizeof y->lo);
+      g_assert_cmpmem (&x->hi, sizeof x->hi, &y->hi, sizeof y->hi);
+      g_assert_cmpmem (&x->p_holm, sizeof x->p_holm, &y->p_holm, sizeof y->p_holm);
+    }
+}
+
+/* Exact sums: the order of the terms and the split into parts do not
+ * change a bit of them, and what a double sum loses is kept. */
+static void
+test_exact_sums (void)
+{
+  const double terms[] = { 1e16, 1, -1e16, 0.1, 0.1, 0.1, -0.3, 5e-324, 1e308, 1e308,
+                           -1e308, -1e308, 1.0 / 3, -2.0 / 3, 1.0 / 3 };
+  TwSimExact forward = { 0, }, backward = { 0, }, part1 = { 0, }, part2 = { 0, };
+  TwSimExact many = { 0, };
+  double naive = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (terms); i++)
+    {
+      tw_sim_exact_add (&forward, terms[i]);
+      tw_sim_exact_add (&backward, terms[G_N_ELEMENTS (terms) - 1 - i]);
+      tw_sim_exact_add (i % 2 ? &part1 : &part2, terms[i]);
+      naive += terms[i];
+    }
+  tw_sim_exact_merge (&part1, &part2);
+  g_assert_true (tw_sim_exact_equal (&forward, &backward));
+  g_assert_true (tw_sim_exact_equal (&forward, &part1));
+  /* 1 + (0.1 + 0.1 + 0.1 - 0.3 as doubles: 2^-54 + 2^-56) + 5e-324, nearest double: 1 */
+  g_assert_cmpfloat (tw_sim_exact_value (&forward), ==, 1.0);
+  g_assert_cmpfloat (naive, !=, 1.0);
+  /* negative sums, and sums of more terms than one carry covers */
+  tw_sim_exact_add (&forward, -3);
+  g_assert_cmpfloat (tw_sim_exact_value (&forward), ==, -2.0);
+  for (guint i = 0; i < (1u << 20); i++)
+    tw_sim_exact_add (&many, 4294967295.0);
+  g_assert_cmpfloat (tw_sim_exact_value (&many), ==, 4294967295.0 * (1u << 20));
+}
+
+/* A run that streams (no per-game records) gives the summary of the run
+ * that keeps its games bit for bit, its A/B comparison the paired one of
+ * the games, its shards merge into the same bytes as one run, and its games
+ * are handed on once each, in index order, whatever the threads. */
+/* @game with its first option that can change changed, or @game. */
+static TwGame *
+game_with_other_option (TwGame *game)
+{
+  for (guint i = 0; i < game->rules->n_options; i++)
+    for (int v = 0; v <= 1; v++)
+      {
+        TwOptions options = game->options;
+        TwGame *other;
+
+        if (options.values[i] == v)
+          continue;
+        options.values[i] = v;
+        other = tw_game_new (game->definition, game->n_players, &options, NULL);
+        if (other != NULL)
+          return other;
+      }
+  return tw_game_ref (game);
+}
+
+typedef struct
+{
+  guint64 next[2];
+  guint   calls;
+  gboolean in_order;
+} GameOrder;
+
+static void
+on_game (guint            arm,
+         const TwSimGame *game,
+         gpointer         data)
+{
+  GameOrder *order = data;
+
+  order->in_order &= arm < 2 && game->index == order->next[arm];
+  order->next[MIN (arm, 1)] = game->index + 1;
+  order->calls++;
+}
+
+static void
+test_stream (void)
+{
+  g_autoptr(TwGame) game = first_game ();
+  g_autoptr(TwGame) game_b = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TwSimArm) kept = NULL;
+  g_autoptr(TwSimArm) kept_b = NULL;
+  g_autoptr(TwSimArm) streamed = NULL;
+  g_autoptr(TwSimArm) streamed_b = NULL;
+  g_autoptr(GArray) rows_kept = NULL;
+  g_autoptr(GArray) rows_streamed = NULL;
+  g_autoptr(GArray) diffs_kept = NULL;
+  g_autoptr(GArray) diffs_streamed = NULL;
+  g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func ((GDestroyNotify) tw_sim_arm_free);
+  g_autofree char *json_full = NULL;
+  g_autofree char *json_merged = NULL;
+  GameOrder order = { { 0, 0 }, 0, TRUE };
+  TwSimConfig config;
+
+  if (game == NULL)
+    {
+      g_test_skip ("no registered game has a bundled definition");
+      return;
+    }
+  config_init (&config, game, "random", 37);
+  config.jobs = 3;
+  kept = tw_sim_run (&config, &error);
+  g_assert_no_error (error);
+  config.stream = TRUE;
+  config.on_game = on_game;
+  config.on_game_data = &order;
+  streamed = tw_sim_run (&config, &error);
+  g_assert_no_error (error);
+  g_assert_null (streamed->games);
+  g_assert_cmpuint (tw_sim_arm_n_games (streamed), ==, 37);
+  g_assert_true (order.in_order);
+  g_assert_cmpuint (order.calls, ==, 37);
+  rows_kept = tw_sim_summarize (kept);
+  rows_streamed = tw_sim_summarize (streamed);
+  assert_same_rows (rows_kept, rows_streamed);
+
+  /* A/B: B flips an option; the paired sums streamed are those of the
+   * games kept, paired by index */
+  game_b = game_with_other_option (game);
+  config.on_game = NULL;
+  config.jobs = 2;
+  streamed = (tw_sim_arm_free (streamed), tw_sim_run_pair (&config, game_b, NULL, &streamed_b,
+                                                           &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (streamed_b->acc);
+  config.stream = FALSE;
+  config.jobs = 1;
+  kept = (tw_sim_arm_free (kept), tw_sim_run_pair (&config, game_b, NULL, &kept_b, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (kept_b->games);
+  diffs_kept = tw_sim_compare (kept, kept_b);
+  diffs_streamed = tw_sim_compare (streamed, streamed_b);
+  assert_same_diffs (diffs_kept, diffs_streamed);
+  {
+    gboolean any = FALSE;
+
+    for (guint i = 0; i < diffs_streamed->len; i++)
+      {
+        const TwSimDiff *d = &g_array_index (diffs_streamed, TwSimDiff, i);
+
+        /* the mean of the differences is the difference of the means */
+        g_assert_cmpfloat_with_epsilon (d->diff, d->mean_b - d->mean_a,
+                                        1e-12 * MAX (1, fabs (d->mean_a) + fabs (d->mean_b)));
+        any |= d->diff != 0;
+      }
+    g_assert_true (any || game_b == game);
+  }
+
+  /* shards through JSON, merged in any order: the bytes of the full run */
+  config.stream = TRUE;
+  for (guint k = 1; k <= 3; k++)
+    {
+      TwSimArm *part_a, *part_b = NULL;
+      g_autoptr(GPtrArray) two = g_ptr_array_new_with_free_func ((GDestroyNotify) tw_sim_arm_free);
+      g_autoptr(GString) json = g_string_new (NULL);
+
+      tw_sim_shard_range (37, k, 3, &config.first, &config.last);
+      part_a = tw_sim_run_pair (&config, game_b, NULL, &part_b, &error);
+      g_assert_no_error (error);
+      part_a->label = g_strdup ("A");
+      part_b->label = g_strdup ("B");
+      g_ptr_array_add (two, part_a);
+      g_ptr_array_add (two, part_b);
+      tw_sim_to_json (two, json);
+      g_assert_true (tw_sim_from_json (json->str, json->len, parts, &error));
+      g_assert_no_error (error);
+    }
+  for (guint k = 2; k > 0; k--)
+    for (guint a = 0; a < 2; a++)
+      {
+        g_assert_true (tw_sim_arm_merge (g_ptr_array_index (parts, 4 + a),
+                                         g_ptr_array_index (parts, 2 * (k - 1) + a), &error));
+        g_assert_no_error (error);
+      }
+  {
+    g_autoptr(GPtrArray) whole = g_ptr_array_new ();
+    g_autoptr(GPtrArray) joined = g_ptr_array_new ();
+    GString *a = g_string_new (NULL), *b = g_string_new (NULL);
+
+    streamed->label = g_strdup ("A");
+    streamed_b->label = g_strdup ("B");
+    g_ptr_array_add (whole, streamed);
+    g_ptr_array_add (whole, streamed_b);
+    g_ptr_array_add (joined, g_ptr_array_index (parts, 4));
+    g_ptr_array_add (joined, g_ptr_array_index (parts, 5));
+    for (guint i = 0; i < 2; i++)
+      {
+        g_clear_pointer (&((TwSimArm *) g_ptr_array_index (whole, i))->path, g_free);
+        g_clear_pointer (&((TwSimArm *) g_ptr_array_index (joined, i))->path, g_free);
+      }
+    tw_sim_to_json (whole, a);
+    tw_sim_to_json (joined, b);
+    json_full = g_string_free (a, FALSE);
+    json_merged = g_string_free (b, FALSE);
+    g_assert_nonnull (strstr (json_full, "\"pairs\": {\"games\": 37"));
+    g_assert_cmpstr (json_full, ==, json_merged);
+  }
+  /* overlapping shards are refused */
+  g_assert_false (tw_sim_arm_merge (g_ptr_array_index (parts, 4), g_ptr_array_index (parts, 0),
+                                    &error));
+  g_assert_error (error, TW_SIM_ERROR, TW_SIM_ERROR_MISMATCH);
 }
 
 /* Results of more games than one batch of the reader (1024; it reads the
@@ -1207,6 +1439,8 @@ main (int    argc,
   g_test_add_func ("/tw/sim/seeds-and-shards", test_seeds_and_shards);
   g_test_add_func ("/tw/sim/jobs-do-not-matter", test_jobs_do_not_matter);
   g_test_add_func ("/tw/sim/shards-merge", test_shards_merge);
+  g_test_add_func ("/tw/sim/exact-sums", test_exact_sums);
+  g_test_add_func ("/tw/sim/stream", test_stream);
   g_test_add_func ("/tw/sim/json-many-games", test_json_many_games);
   g_test_add_func ("/tw/sim/json-errors", test_json_errors);
   g_test_add_func ("/tw/sim/compare", test_compare);

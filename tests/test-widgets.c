@@ -1028,7 +1028,8 @@ test_design_page_add_face (void)
   /* the button now shows the face in the text */
   g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (add)), ==, "_Show in Text");
 
-  /* its layers are listed in order; picking one selects it in the text */
+  /* its layers are listed in order; the one picked is in the form, whose
+   * Show in Text selects it in the text */
   {
     g_autoptr(GPtrArray) rows = find_all (editors->pdata[0], ADW_TYPE_ACTION_ROW);
     GtkWidget *second = NULL;
@@ -1046,7 +1047,18 @@ test_design_page_add_face (void)
       }
     g_assert_cmpuint (n_layers, ==, now->faces[0].n_layers);
     g_assert_nonnull (second);
-    g_signal_emit_by_name (second, "activated");
+    gtk_list_box_select_row (GTK_LIST_BOX (gtk_widget_get_parent (second)),
+                             GTK_LIST_BOX_ROW (second));
+    {
+      g_autoptr(GPtrArray) shows = find_all (editors->pdata[0], GTK_TYPE_BUTTON);
+      GtkWidget *show = NULL;
+
+      for (guint i = 0; i < shows->len; i++)
+        if (g_strcmp0 (gtk_widget_get_tooltip_text (shows->pdata[i]), "Show in Text") == 0)
+          show = shows->pdata[i];
+      g_assert_nonnull (show);
+      g_signal_emit_by_name (show, "clicked");
+    }
     g_assert_true (gtk_text_buffer_get_selection_bounds (buffer, &start, &end));
     selected = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
     g_assert_true (g_str_has_prefix (selected, "{type: rect, h: 14"));

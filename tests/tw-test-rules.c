@@ -385,6 +385,24 @@ tw_test_doc_block (const char *heading,
 }
 
 void
+tw_test_assert_terms_add_up (const TwGame  *game,
+                             const TwState *state)
+{
+  double scores[TW_MAX_PLAYERS];
+
+  game->rules->scores (game, state, scores);
+  for (guint q = 0; q < game->n_players; q++)
+    {
+      g_autoptr(GArray) terms = tw_result_terms (game, state, q);
+      int sum = 0;
+
+      for (guint i = 0; i < terms->len; i++)
+        sum += g_array_index (terms, TwScoreTerm, i).points;
+      g_assert_cmpint (sum, ==, (int) scores[q]);
+    }
+}
+
+void
 tw_test_append_score_terms (GString       *out,
                             const TwGame  *game,
                             const TwState *state)
@@ -401,6 +419,27 @@ tw_test_append_score_terms (GString       *out,
 }
 
 void
+tw_test_check_bad_text (const char *text,
+                        const char *where,
+                        const char *message,
+                        guint       index)
+{
+  g_autoptr(TwDiagnostics) diags = tw_diagnostics_new ("bad.yaml");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TwDefinition) def = tw_definition_load_data (text, -1, "bad.yaml", diags, &error);
+  const TwDiag *d;
+  g_autofree char *at = NULL;
+
+  g_assert_null (def);
+  g_assert_cmpuint (tw_diagnostics_n_errors (diags), >=, 1);
+  d = tw_diagnostics_get (diags, 0);
+  at = g_strdup_printf ("%u:%u: %s (%s)", d->line, d->column, d->message,
+                        d->hint ? d->hint : "no hint");
+  if (!g_str_has_prefix (at, where) || strstr (at, message) == NULL)
+    g_error ("case %u: %s (wanted %s: ...%s...)", index, at, where, message);
+}
+
+void
 tw_test_check_bad_sections (const char             *text,
                             const TwTestBadSection *cases,
                             guint                   n_cases)
@@ -408,19 +447,7 @@ tw_test_check_bad_sections (const char             *text,
   for (guint i = 0; i < n_cases; i++)
     {
       g_autofree char *full = g_strconcat ("# x\n", cases[i].section, text, NULL);
-      g_autoptr(TwDiagnostics) diags = tw_diagnostics_new ("bad.yaml");
-      g_autoptr(GError) error = NULL;
-      g_autoptr(TwDefinition) def = tw_definition_load_data (full, -1, "bad.yaml", diags, &error);
-      const TwDiag *d;
-      g_autofree char *at = NULL;
-
-      g_assert_null (def);
-      g_assert_cmpuint (tw_diagnostics_n_errors (diags), >=, 1);
-      d = tw_diagnostics_get (diags, 0);
-      at = g_strdup_printf ("%u:%u: %s (%s)", d->line, d->column, d->message,
-                            d->hint ? d->hint : "no hint");
-      if (!g_str_has_prefix (at, cases[i].where) || strstr (at, cases[i].message) == NULL)
-        g_error ("case %u: %s (wanted %s: ...%s...)", i, at, cases[i].where, cases[i].message);
+      tw_test_check_bad_text (full, cases[i].where, cases[i].message, i);
     }
 }
 

@@ -132,6 +132,10 @@ void          tw_test_append_score_terms (GString         *out,
                                         const TwGame      *game,
                                         const TwState     *state);
 
+/* Fails unless every seat's score terms of @state add up to its score. */
+void          tw_test_assert_terms_add_up (const TwGame   *game,
+                                        const TwState     *state);
+
 /* One seeded game of @game by @spec's bot in every seat, as text (its
  * moves, scores and whatever the test adds); @data is the test's. */
 typedef char *(*TwTestGameText) (TwGame          *game,
@@ -160,6 +164,13 @@ typedef struct
   const char *message;   /* part of the first problem's message and hint */
 } TwTestBadSection;
 
+/* Checks that the definition @text is refused with the problem @where
+ * ("line:column") whose message and hint hold @message; @index names the
+ * case in the failure. */
+void          tw_test_check_bad_text   (const char        *text,
+                                        const char        *where,
+                                        const char        *message,
+                                        guint              index);
 /* Loads each case's section, after one line and before @text (so its
  * lines are known: the section starts on line 2), and checks that the
  * definition is refused with the case's problem first. */

@@ -62,44 +62,6 @@ find_card_node (TwDesignPage *self,
   return item;
 }
 
-/* Sets @key of the map @map to @value like tw_design_edit_map_set(), but
- * where the old value is block text (`key: >-` and its lines, or a block map
- * on the lines below), which the parser ends where the next key starts, the
- * new value goes right after the colon and the line break before the next
- * key stays. */
-static TwDesignEdit *
-card_map_set (const char   *text,
-              const TwNode *map,
-              const char   *key,
-              const char   *value)
-{
-  TwDesignEdit *edit = tw_design_edit_map_set (text, map, key, value);
-
-  for (guint i = 0; edit != NULL && i < map->n_children; i++)
-    {
-      const TwNode *v = map->children[i];
-      gsize colon = map->keys[i]->end_offset;
-
-      if (g_strcmp0 (map->keys[i]->scalar, key) != 0 || v->end_offset <= v->start_offset)
-        continue;
-      while (edit->end > edit->start && g_ascii_isspace (text[edit->end - 1]))
-        edit->end--;
-      if (v->type != TW_NODE_SCALAR && text[v->start_offset] != '{' && text[v->start_offset] != '[')
-        {
-          while (text[colon] != '\0' && text[colon] != ':')
-            colon++;
-          if (text[colon] == ':')
-            {
-              g_autofree char *old = edit->text;
-
-              edit->start = colon + 1;
-              edit->text = g_strconcat (" ", old, NULL);
-            }
-        }
-    }
-  return edit;
-}
-
 /* One key of a card, from the card editor: "params.NAME" sets a parameter,
  * adding the `params` map when the card has none; a NULL @value removes the
  * key (an optional colour back to "any", a title back to the kind's). */
@@ -138,7 +100,7 @@ card_edit (TwDesignPage *self,
         return;
     }
   if (edit == NULL && value != NULL)
-    edit = card_map_set (text, map, name, value);
+    edit = tw_design_edit_map_set (text, map, name, value);
   else if (edit == NULL)
     {
       /* nothing to remove: the card already shows the default */
@@ -173,9 +135,9 @@ card_change_kind (TwDesignPage *self,
 
   if (root == NULL || (item = find_card_node (self, root, id)) == NULL)
     return;
-  kind_edit = card_map_set (text, item, "kind", kind);
+  kind_edit = tw_design_edit_map_set (text, item, "kind", kind);
   if (params != NULL)
-    params_edit = card_map_set (text, item, "params", params);
+    params_edit = tw_design_edit_map_set (text, item, "params", params);
   else if (tw_node_get (item, "params") != NULL)
     {
       params_edit = tw_design_edit_map_remove (text, item, "params");
@@ -356,4 +318,9 @@ _tw_design_page_forms_init (TwDesignPage *self)
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->face_editor, "show-layer", G_CALLBACK (show_layer), self,
                            G_CONNECT_SWAPPED);
+  tw_face_editor_set_document (self->face_editor, self->document);
+  g_signal_connect_object (self->face_editor, "apply-edit",
+                           G_CALLBACK (_tw_design_page_apply_edit), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->face_editor, "show-message",
+                           G_CALLBACK (_tw_design_page_notify_user), self, G_CONNECT_SWAPPED);
 }

@@ -32,6 +32,7 @@
 #include "tw-app-util.h"
 #include "tw-board-view.h"
 #include "tw-definition-document.h"
+#include "tw-game-picture.h"
 #include "tw-renderer.h"
 #include "tw-result.h"
 #include "tw-score-breakdown.h"
@@ -50,6 +51,8 @@ struct _TwPlayPage
   /* Template widgets */
   GtkStack        *stack;
   AdwStatusPage   *empty_page;
+  GtkBox          *empty_box;
+  GtkWidget       *empty_picture;  /* the definition's game in progress, over the buttons */
   GtkWidget       *game_box;
   GtkLabel        *turn_label;
   GtkLabel        *stage_label;
@@ -1167,6 +1170,10 @@ update_empty_page (TwPlayPage *self)
 
   if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "empty") != 0)
     return;
+  /* a picture of the game at the table stands for the generic icon */
+  gtk_widget_set_visible (self->empty_picture, definition != NULL);
+  adw_status_page_set_icon_name (self->empty_page,
+                                 definition == NULL ? "media-playback-start-symbolic" : NULL);
   if (definition == NULL)
     {
       adw_status_page_set_title (self->empty_page, _("Play"));
@@ -1205,6 +1212,7 @@ tw_play_page_set_definition (TwPlayPage   *self,
   g_clear_pointer (&self->definition, tw_definition_unref);
   g_clear_pointer (&self->stage, g_free);
   self->definition = definition != NULL ? tw_definition_ref (definition) : NULL;
+  tw_game_picture_set_definition (self->empty_picture, self->definition);
   update_empty_page (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DEFINITION]);
 }
@@ -1366,6 +1374,7 @@ tw_play_page_class_init (TwPlayPageClass *klass)
                                                "/io/github/tilewright/Tilewright/play-page.ui");
   gtk_widget_class_bind_template_child (widget_class, TwPlayPage, stack);
   gtk_widget_class_bind_template_child (widget_class, TwPlayPage, empty_page);
+  gtk_widget_class_bind_template_child (widget_class, TwPlayPage, empty_box);
   gtk_widget_class_bind_template_child (widget_class, TwPlayPage, turn_label);
   gtk_widget_class_bind_template_child (widget_class, TwPlayPage, stage_label);
   gtk_widget_class_bind_template_child (widget_class, TwPlayPage, scores_box);
@@ -1420,6 +1429,14 @@ tw_play_page_init (TwPlayPage *self)
   self->revealed_seat = -1;
   self->passing_to = -1;
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "play.promote-variation", FALSE);
+  self->empty_picture = tw_game_picture_new (360, 220);
+  gtk_widget_add_css_class (self->empty_picture, "card");
+  gtk_widget_set_overflow (self->empty_picture, GTK_OVERFLOW_HIDDEN);
+  gtk_widget_set_visible (self->empty_picture, FALSE);
+  gtk_box_prepend (self->empty_box, self->empty_picture);
+  /* Translators: what a screen reader says for the game's picture on the
+   * Play view's start page */
+  tw_app_set_accessible_label (self->empty_picture, _("The game at the table"));
 
   /* Return on the pass screen, wherever the focus is */
   controller = gtk_shortcut_controller_new ();

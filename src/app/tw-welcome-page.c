@@ -7,10 +7,7 @@
  * recently. The window decides what each choice does (::play, ::design,
  * ::open).
  *
- * The pictures are drawn by the games' own renderers, of a position the
- * game's policy bot reaches two fifths of the way through a random game's
- * length (or just before its end, if it ends sooner), so that they show the
- * game being played, whatever the game.
+ * The pictures are drawn by the games' own renderers (tw-game-picture.h).
  *
  * Copyright 2026 The Tilewright team
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -21,14 +18,11 @@
 #include <glib/gi18n.h>
 
 #include "tw-app-util.h"
-#include "tw-bot.h"
-#include "tw-game.h"
-#include "tw-renderer.h"
+#include "tw-game-picture.h"
 #include "tw-welcome-page.h"
 
 #define PICTURE_WIDTH   250
 #define PICTURE_HEIGHT  180
-#define PICTURE_SEED    7
 #define MAX_RECENT_ROWS 8
 
 struct _TwWelcomePage
@@ -47,123 +41,6 @@ G_DEFINE_FINAL_TYPE (TwWelcomePage, tw_welcome_page, ADW_TYPE_BIN)
 
 enum { SIGNAL_PLAY, SIGNAL_DESIGN, SIGNAL_OPEN, N_SIGNALS };
 static guint signals[N_SIGNALS];
-
-/* ------------------------------------------------------------------------ */
-/* A game's picture                                                         */
-
-typedef struct
-{
-  char    *path;
-  TwGame  *game;      /* NULL until drawn first, or when the game fails */
-  TwState *state;
-  gboolean tried;
-} Picture;
-
-static void
-picture_free (gpointer data)
-{
-  Picture *p = data;
-
-  if (p->state != NULL)
-    tw_state_free (p->state);
-  g_clear_pointer (&p->game, tw_game_unref);
-  g_free (p->path);
-  g_free (p);
-}
-
-/* The position the picture shows: the policy bot plays two fifths of as many
- * moves as a random game of the same seed lasts. */
-static void
-picture_prepare (Picture *p)
-{
-  g_autoptr(TwDiagnostics) diags = NULL;
-  g_autoptr(TwDefinition) def = NULL;
-  g_autoptr(GError) error = NULL;
-  TwBotSpec spec;
-  TwMoveList moves;
-  TwState *probe;
-  TwBot bot;
-  TwRng rng;
-  guint length;
-
-  p->tried = TRUE;
-  diags = tw_diagnostics_new (p->path);
-  def = tw_definition_load_file (p->path, diags, &error);
-  if (def == NULL)
-    return;
-  p->game = tw_game_new (def, MAX (def->min_players, 2), NULL, &error);
-  if (p->game == NULL)
-    return;
-  p->state = tw_state_new (p->game, PICTURE_SEED);
-
-  tw_rng_seed (&rng, PICTURE_SEED);
-  tw_move_list_init (&moves);
-  probe = tw_state_copy (p->game, p->state);
-  length = tw_state_random_playout (p->game, probe, &rng, &moves);
-  tw_state_free (probe);
-  tw_move_list_free (&moves);
-
-  if (!tw_bot_spec_parse ("policy", &spec, NULL))
-    return;
-  tw_bot_init (&bot, &spec);
-  probe = tw_state_copy (p->game, p->state);
-  for (guint i = 0; i < length * 2 / 5; i++)
-    {
-      TwMove move;
-
-      if (!tw_bot_play (&bot, p->game, p->state, &rng, NULL, &move))
-        break;
-      tw_state_copy_into (p->game, probe, p->state);
-      if (!p->game->rules->apply (p->game, p->state, &move, NULL))
-        break;
-      /* a game in progress, not its end: the position before a last move */
-      if (tw_state_is_terminal (p->game, p->state))
-        {
-          tw_state_copy_into (p->game, p->state, probe);
-          break;
-        }
-    }
-  tw_state_free (probe);
-  tw_bot_clear (&bot);
-}
-
-static void
-picture_draw (GtkDrawingArea *area,
-              cairo_t        *cr,
-              int             width,
-              int             height,
-              gpointer        user_data)
-{
-  Picture *p = user_data;
-  const double margin = 8;
-  /* the picture's shape, so that a renderer can arrange for it */
-  const TwRenderParams params = { .viewer = -1,
-                                  .aspect = width > 2 * margin && height > 2 * margin
-                                            ? (width - 2 * margin) / (height - 2 * margin) : 0 };
-  const TwRenderer *renderer;
-  TwLayout layout;
-  double scale;
-
-  if (!p->tried)
-    picture_prepare (p);
-
-  /* the table, as the Play view paints it */
-  cairo_set_source_rgb (cr, 0.86, 0.84, 0.80);
-  cairo_paint (cr);
-  if (p->state == NULL)
-    return;
-
-  renderer = tw_renderer_lookup (p->game->rules->id);
-  tw_renderer_layout (renderer, p->game, p->state, &params, &layout);
-  if (layout.width <= 0 || layout.height <= 0)
-    return;
-  scale = MIN ((width - 2 * margin) / layout.width, (height - 2 * margin) / layout.height);
-  if (scale <= 0)
-    return;
-  cairo_translate (cr, (width - layout.width * scale) / 2, (height - layout.height * scale) / 2);
-  cairo_scale (cr, scale, scale);
-  tw_renderer_draw (renderer, cr, p->game, p->state, &params);
-}
 
 /* ------------------------------------------------------------------------ */
 /* The bundled games                                                        */
@@ -210,18 +87,14 @@ game_card (TwWelcomePage *self,
   g_autofree char *play_label = NULL, *design_label = NULL, *picture_label = NULL;
   g_autofree char *play_tip = NULL, *design_tip = NULL;
   GtkWidget *card, *area, *title, *buttons, *play, *design;
-  Picture *picture = g_new0 (Picture, 1);
 
   card = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   gtk_widget_add_css_class (card, "card");
   gtk_widget_add_css_class (card, "welcome-game");
   gtk_widget_set_overflow (card, GTK_OVERFLOW_HIDDEN);
 
-  picture->path = g_strdup (path);
-  area = gtk_drawing_area_new ();
-  gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (area), PICTURE_WIDTH);
-  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (area), PICTURE_HEIGHT);
-  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (area), picture_draw, picture, picture_free);
+  area = tw_game_picture_new (PICTURE_WIDTH, PICTURE_HEIGHT);
+  tw_game_picture_set_path (area, path);
   /* Translators: what a screen reader says for a bundled game's picture */
   picture_label = g_strdup_printf (_("A game of %s in progress"), name);
   gtk_accessible_update_property (GTK_ACCESSIBLE (area),

@@ -13,9 +13,12 @@
 
 #include <glib/gi18n-lib.h>
 
+#include <errno.h>
+#include <glib/gstdio.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "tw-sim.h"
 
@@ -208,14 +211,14 @@ print_arm_text (GString        *out,
                 G_GUINT64_FORMAT " games\n",
                 label != NULL ? "[" : "", label != NULL ? label : "",
                 label != NULL ? "] " : "", definition, rules_id,
-                arm->n_players, arm->seed, arm->games->len, arm->total_games);
+                arm->n_players, arm->seed, (guint) tw_sim_arm_n_games (arm), arm->total_games);
   if (arm->change != NULL)
     {
       g_autofree char *change = tw_cli_printable (arm->change);
 
       g_string_append_printf (out, "change: %s\n", change);
     }
-  if (arm->games->len == 0)
+  if (tw_sim_arm_n_games (arm) == 0)
     {
       /* statistics of no games are all NaN: say so instead of rows of nan */
       g_string_append (out, "\nno game finished: there are no statistics to show\n");
@@ -319,10 +322,10 @@ print_compare_text (GString        *out,
   g_autoptr(GArray) diffs = NULL;
   gboolean paired;
 
-  if (a->games->len == 0 || b->games->len == 0)
+  if (tw_sim_arm_n_games (a) == 0 || tw_sim_arm_n_games (b) == 0)
     {
       g_string_append_printf (out, "\nB - A: no comparison, no game of %s finished\n",
-                              a->games->len == 0 ? "A" : "B");
+                              tw_sim_arm_n_games (a) == 0 ? "A" : "B");
       return;
     }
   diffs = tw_sim_compare (a, b);
@@ -395,9 +398,31 @@ print_results (GPtrArray   *arms,
   return tw_cli_write_output (out, path, error);
 }
 
-/* One CSV row per game (tw_sim_games_csv()) to @path. When games are
- * missing (Ctrl-C, or a shard missing from a merge), a first line "# partial:
- * …" says so: the table alone cannot tell a partial run from a whole one. */
+/* The first lines of a per-game table whose games are not all there
+ * (Ctrl-C, or a shard missing from a merge): the table alone cannot tell a
+ * partial run from a whole one. */
+static void
+per_game_partial (GString   *out,
+                  GPtrArray *arms)
+{
+  for (guint a = 0; a < arms->len; a++)
+    {
+      const TwSimArm *arm = g_ptr_array_index (arms, a);
+      guint64 n = tw_sim_arm_n_games (arm);
+
+      if (n < arm->total_games)
+        g_string_append_printf (out, "# partial: %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT
+                                " games%s%s, %s\n",
+                                n, arm->total_games,
+                                arm->label != NULL ? " of " : "",
+                                arm->label != NULL ? arm->label : "",
+                                arm->interrupted ? "the run was interrupted (Ctrl-C)"
+                                                 : "a shard is missing");
+    }
+}
+
+/* One CSV row per game (tw_sim_games_csv()) to @path, from arms that hold
+ * their games (merge). */
 static gboolean
 write_per_game (const char  *path,
                 GPtrArray   *arms,
@@ -405,20 +430,120 @@ write_per_game (const char  *path,
 {
   g_autoptr(GString) out = g_string_new (NULL);
 
-  for (guint a = 0; a < arms->len; a++)
-    {
-      const TwSimArm *arm = g_ptr_array_index (arms, a);
-
-      if (arm->games->len < arm->total_games)
-        g_string_append_printf (out, "# partial: %u of %" G_GUINT64_FORMAT " games%s%s, %s\n",
-                                arm->games->len, arm->total_games,
-                                arm->label != NULL ? " of " : "",
-                                arm->label != NULL ? arm->label : "",
-                                arm->interrupted ? "the run was interrupted (Ctrl-C)"
-                                                 : "a shard is missing");
-    }
+  per_game_partial (out, arms);
   tw_sim_games_csv (arms, FALSE, out);
   return tw_file_save (path, out->str, (gssize) out->len, error);
+}
+
+/* The per-game table of a run that keeps no games: each arm's rows go to
+ * an anonymous temporary file as the games end (in index order), and the
+ * table is put together when the run is over, after the lines that say
+ * whether it is partial. */
+typedef struct
+{
+  TwSimGamesCsv *csv;
+  GString       *header;
+  GString       *line;
+  FILE          *rows[2];
+  int            write_errno;   /* 0, or the first write's failure */
+} PerGame;
+
+static void
+per_game_row (guint            arm,
+              const TwSimGame *game,
+              gpointer         data)
+{
+  PerGame *pg = data;
+
+  g_string_truncate (pg->line, 0);
+  tw_sim_games_csv_row (pg->csv, arm, game, pg->line);
+  if (pg->write_errno == 0 && fwrite (pg->line->str, 1, pg->line->len, pg->rows[arm]) != pg->line->len)
+    pg->write_errno = errno != 0 ? errno : EIO;
+}
+
+static gboolean
+per_game_open (PerGame    *pg,
+               GPtrArray  *templates,
+               const char *path,
+               GError    **error)
+{
+  pg->header = g_string_new (NULL);
+  pg->line = g_string_new (NULL);
+  pg->csv = tw_sim_games_csv_new (templates, FALSE, pg->header);
+  for (guint a = 0; a < templates->len; a++)
+    if ((pg->rows[a] = tmpfile ()) == NULL)
+      {
+        int saved_errno = errno;
+        g_autofree char *display = g_filename_display_name (path);
+
+        g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                     _("cannot write '%s': %s"), display, g_strerror (saved_errno));
+        return FALSE;
+      }
+  return TRUE;
+}
+
+static void
+per_game_clear (PerGame *pg)
+{
+  for (guint a = 0; a < G_N_ELEMENTS (pg->rows); a++)
+    g_clear_pointer (&pg->rows[a], fclose);
+  g_clear_pointer (&pg->csv, tw_sim_games_csv_free);
+  if (pg->header != NULL)
+    g_string_free (g_steal_pointer (&pg->header), TRUE);
+  if (pg->line != NULL)
+    g_string_free (g_steal_pointer (&pg->line), TRUE);
+}
+
+/* Writes the table to @path: the partial lines and the header, then the
+ * rows of each arm, through a temporary file renamed over @path. */
+static gboolean
+per_game_finish (PerGame     *pg,
+                 GPtrArray   *arms,
+                 const char  *path,
+                 GError     **error)
+{
+  g_autoptr(GString) head = g_string_new (NULL);
+  g_autofree char *display = g_filename_display_name (path);
+  g_autofree char *tmp = g_strdup_printf ("%s.XXXXXX", path);
+  int saved_errno = pg->write_errno;
+  char buffer[65536];
+  FILE *out = NULL;
+  int fd;
+
+  per_game_partial (head, arms);
+  g_string_append_len (head, pg->header->str, pg->header->len);
+  fd = saved_errno == 0 ? g_mkstemp (tmp) : -1;
+  if (fd >= 0 && (out = fdopen (fd, "wb")) == NULL)
+    close (fd);
+  if (out == NULL && saved_errno == 0)
+    saved_errno = errno;
+  if (out != NULL && fwrite (head->str, 1, head->len, out) != head->len)
+    saved_errno = errno;
+  for (guint a = 0; out != NULL && saved_errno == 0 && a < arms->len; a++)
+    {
+      size_t n;
+
+      rewind (pg->rows[a]);
+      while (saved_errno == 0 && (n = fread (buffer, 1, sizeof buffer, pg->rows[a])) > 0)
+        if (fwrite (buffer, 1, n, out) != n)
+          saved_errno = errno;
+      if (ferror (pg->rows[a]))
+        saved_errno = EIO;
+    }
+  if (out != NULL && fclose (out) != 0 && saved_errno == 0)
+    saved_errno = errno;
+  if (saved_errno == 0 && g_rename (tmp, path) != 0)
+    saved_errno = errno;
+  if (saved_errno != 0)
+    {
+      if (fd >= 0)
+        g_unlink (tmp);
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                   _("cannot write '%s': %s"), display, g_strerror (saved_errno != 0 ? saved_errno : EIO));
+      return FALSE;
+    }
+  return TRUE;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -522,6 +647,7 @@ tw_cli_simulate (int    argc,
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) arms = g_ptr_array_new_with_free_func ((GDestroyNotify) tw_sim_arm_free);
   TwSimConfig config = { 0, };
+  PerGame pg = { 0, };
   TwCliProgress progress = { 0, };
   TwCliFormat format = TW_CLI_FORMAT_TEXT;
   guint shard_k = 1, shard_n = 1;
@@ -677,76 +803,83 @@ tw_cli_simulate (int    argc,
   config.progress_data = &progress;
   config.keep_partial = TRUE;
   config.impact = impact;
+  /* no per-game records: the statistics are exact sums, the per-game rows
+   * go to the file as the games end */
+  config.stream = TRUE;
 
-  tw_cli_progress_init (&progress, (config.last - config.first) * (game_b != NULL ? 2 : 1));
-  config.cancel = tw_cli_sigint_catch ();
-  for (guint a = 0; a < (game_b != NULL ? 2u : 1u) && !stopped; a++)
+  {
+    g_autoptr(GString) change = g_string_new (NULL);
+    const char *path_b = compare_file != NULL ? compare_file : argv[1];
+
+    if (game_b != NULL)
+      {
+        if (compare_file != NULL)
+          g_string_append_printf (change, "file %s", compare_file);
+        for (guint i = 0; compare != NULL && compare[i] != NULL; i++)
+          g_string_append_printf (change, "%sset %s", change->len > 0 ? ", " : "", compare[i]);
+      }
+    if (per_game != NULL)
+      {
+        /* arms of the run's configuration, for the table's columns */
+        g_autoptr(GPtrArray) templates = g_ptr_array_new_with_free_func ((GDestroyNotify) tw_sim_arm_free);
+
+        g_ptr_array_add (templates, tw_sim_arm_new (game, argv[1], config.bots, seed, config.total_games));
+        if (game_b != NULL)
+          {
+            g_ptr_array_add (templates, tw_sim_arm_new (game_b, path_b, config.bots, seed,
+                                                        config.total_games));
+            ((TwSimArm *) g_ptr_array_index (templates, 0))->label = g_strdup ("A");
+            ((TwSimArm *) g_ptr_array_index (templates, 1))->label = g_strdup ("B");
+          }
+        if (!per_game_open (&pg, templates, per_game, &error))
+          {
+            rc = tw_cli_report_error (error);
+            goto out;
+          }
+        config.on_game = per_game_row;
+        config.on_game_data = &pg;
+      }
+
+    tw_cli_progress_init (&progress, (config.last - config.first) * (game_b != NULL ? 2 : 1));
+    config.cancel = tw_cli_sigint_catch ();
     {
-      TwSimArm *arm;
+      TwSimArm *arm_b = NULL;
+      TwSimArm *arm = game_b != NULL ? tw_sim_run_pair (&config, game_b, path_b, &arm_b, &error)
+                                     : tw_sim_run (&config, &error);
 
-      if (a == 1)
-        {
-          config.game = game_b;
-          config.path = compare_file != NULL ? compare_file : argv[1];
-          progress.offset = config.last - config.first;
-        }
-      arm = tw_sim_run (&config, &error);
+      tw_cli_sigint_release ();
+      tw_cli_progress_end (&progress);
       if (arm == NULL)
         {
-          tw_cli_sigint_release ();
-          tw_cli_progress_end (&progress);
           tw_cli_error ("%s", error->message);
           rc = TW_EXIT_FAILURE;
           goto out;
         }
       stopped = arm->interrupted;
-      if (game_b != NULL)
-        {
-          arm->label = g_strdup (a == 0 ? "A" : "B");
-          if (a == 1)
-            {
-              g_autoptr(GString) change = g_string_new (NULL);
-
-              if (compare_file != NULL)
-                g_string_append_printf (change, "file %s", compare_file);
-              for (guint i = 0; compare != NULL && compare[i] != NULL; i++)
-                g_string_append_printf (change, "%sset %s", change->len > 0 ? ", " : "",
-                                        compare[i]);
-              arm->change = g_string_free (g_steal_pointer (&change), FALSE);
-            }
-        }
       g_ptr_array_add (arms, arm);
+      if (arm_b != NULL)
+        {
+          arm->label = g_strdup ("A");
+          arm_b->label = g_strdup ("B");
+          arm_b->change = g_string_free (g_steal_pointer (&change), FALSE);
+          g_ptr_array_add (arms, arm_b);
+        }
     }
-  tw_cli_sigint_release ();
-  tw_cli_progress_end (&progress);
+  }
 
   if (stopped)
     {
       const TwSimArm *last = g_ptr_array_index (arms, arms->len - 1);
-
       unsigned long long total = config.last - config.first;
-      const char *format;
 
-      if (last->label == NULL)
-        format = g_dngettext (GETTEXT_PACKAGE,
-                              "interrupted: %u of %llu game had ended; the results count only those",
-                              "interrupted: %u of %llu games had ended; the results count only those",
-                              total);
-      else if (g_str_equal (last->label, "A"))
-        format = g_dngettext (GETTEXT_PACKAGE,
-                              "interrupted: %u of %llu game of A (B was not played) had ended; "
-                              "the results count only those",
-                              "interrupted: %u of %llu games of A (B was not played) had ended; "
-                              "the results count only those",
-                              total);
-      else
-        format = g_dngettext (GETTEXT_PACKAGE,
-                              "interrupted: %u of %llu game of B had ended; the results count only those",
-                              "interrupted: %u of %llu games of B had ended; the results count only those",
-                              total);
-      tw_cli_error (format, last->games->len, total);
+      /* with a comparison, A and B count the same games: those that ended in both */
+      tw_cli_error (g_dngettext (GETTEXT_PACKAGE,
+                                 "interrupted: %u of %llu game had ended; the results count only those",
+                                 "interrupted: %u of %llu games had ended; the results count only those",
+                                 total),
+                    (guint) tw_sim_arm_n_games (last), total);
     }
-  if (per_game != NULL && !write_per_game (per_game, arms, &error))
+  if (per_game != NULL && !per_game_finish (&pg, arms, per_game, &error))
     {
       rc = tw_cli_report_error (error);
       goto out;
@@ -759,6 +892,7 @@ tw_cli_simulate (int    argc,
   rc = stopped ? TW_EXIT_INTERRUPTED : TW_EXIT_OK;
 
 out:
+  per_game_clear (&pg);
   g_free (seed_text);
   g_free (bots_text);
   g_strfreev (sets);
@@ -880,7 +1014,7 @@ tw_cli_merge (int    argc,
     {
       const TwSimArm *arm = g_ptr_array_index (arms, a);
 
-      if (arm->games->len < arm->total_games)
+      if (tw_sim_arm_n_games (arm) < arm->total_games)
         {
           unsigned long long total = arm->total_games;
 
@@ -889,16 +1023,24 @@ tw_cli_merge (int    argc,
                                        "warning: %u of %llu game in [%s] (a shard is missing?)",
                                        "warning: %u of %llu games in [%s] (a shard is missing?)",
                                        total),
-                          arm->games->len, total, arm->label);
+                          (guint) tw_sim_arm_n_games (arm), total, arm->label);
           else
             tw_cli_error (g_dngettext (GETTEXT_PACKAGE,
                                        "warning: %u of %llu game (a shard is missing?)",
                                        "warning: %u of %llu games (a shard is missing?)",
                                        total),
-                          arm->games->len, total);
+                          (guint) tw_sim_arm_n_games (arm), total);
         }
     }
 
+  for (guint a = 0; per_game != NULL && a < arms->len; a++)
+    if (((const TwSimArm *) g_ptr_array_index (arms, a))->games == NULL)
+      {
+        tw_cli_error (_("--per-game: these results hold no games (simulate keeps none; "
+                        "its --per-game writes them)"));
+        rc = TW_EXIT_USAGE;
+        goto out;
+      }
   if (per_game != NULL && !write_per_game (per_game, arms, &error))
     {
       rc = tw_cli_report_error (error);

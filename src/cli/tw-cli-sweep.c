@@ -333,8 +333,8 @@ print_text (GString       *out,
       g_ptr_array_add (table, row);
       for (guint a = 0; a < n_axes; a++)
         g_ptr_array_add (row, g_strdup (tw_sweep_cell_value (sweep, c, a)));
-      g_ptr_array_add (row, g_strdup_printf ("%u", cell->arm->games->len));
-      if (cell->arm->games->len == 0)
+      g_ptr_array_add (row, g_strdup_printf ("%u", (guint) tw_sim_arm_n_games (cell->arm)));
+      if (tw_sim_arm_n_games (cell->arm) == 0)
         {
           g_ptr_array_add (row, g_strdup ("no game finished"));
           continue;
@@ -551,7 +551,7 @@ tune_run (const TwCliSweepArgs *args,
     g_autofree char *label = tw_sweep_cell_label (sweep, result->best);
 
     g_string_append_printf (out, "\nbest: %s, %u games, miss %.2f\n", label,
-                            result->arm->games->len, result->miss);
+                            (guint) tw_sim_arm_n_games (result->arm), result->miss);
     for (guint t = 0; t < n_targets; t++)
       {
         const TwTuneTarget *target = &targets[t];
@@ -632,6 +632,8 @@ tw_cli_sweep_run (const TwCliSweepArgs *args)
   config.progress_data = &progress;
   config.keep_partial = TRUE;
   config.impact = args->impact;
+  /* each cell is the plain run's simulate: no per-game records */
+  config.stream = TRUE;
   tw_cli_progress_init (&progress, (config.last - config.first) * n_cells);
   config.cancel = tw_cli_sigint_catch ();
   for (guint c = 0; c < n_cells && !stopped; c++)
@@ -673,7 +675,7 @@ tw_cli_sweep_run (const TwCliSweepArgs *args)
                                  "had ended; the results count only those, and the %u cells "
                                  "after it were not played",
                                  total),
-                    cells[n_played - 1].arm->games->len, total, label,
+                    (guint) tw_sim_arm_n_games (cells[n_played - 1].arm), total, label,
                     n_played, n_cells, n_cells - n_played);
     }
   switch (args->format)
@@ -803,7 +805,7 @@ tw_cli_sweep_merge (char        **paths,
 
       cells[c].arm = g_ptr_array_index (arms, c);
       cells[c].rows = tw_sim_summarize (cells[c].arm);
-      if (arm->games->len < arm->total_games)
+      if (tw_sim_arm_n_games (arm) < arm->total_games)
         {
           g_autofree char *label = tw_sweep_cell_label (sweep, c);
 
@@ -813,7 +815,7 @@ tw_cli_sweep_merge (char        **paths,
                                      "warning: %u of %llu game in the cell %s (a shard is missing?)",
                                      "warning: %u of %llu games in the cell %s (a shard is missing?)",
                                      total),
-                        arm->games->len, total, label);
+                        (guint) tw_sim_arm_n_games (arm), total, label);
         }
     }
   if (arms->len < tw_sweep_n_cells (sweep))

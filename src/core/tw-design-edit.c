@@ -53,6 +53,43 @@ is_flow (const char   *text,
          && text[node->end_offset - 1] == '}';
 }
 
+static gsize content_end (const char   *text,
+                          const TwNode *node);
+
+/* Where the block scalar (`|` or `>` and its lines) that is the value of a
+ * key at 1-based @key_column and starts at @start ends: its last line
+ * indented deeper than the key. libyaml ends it where the next token
+ * starts, past blank and comment lines that are not its own. */
+static gsize
+block_scalar_end (const char *text,
+                  gsize       start,
+                  guint       key_column)
+{
+  gsize last = end_of_line (text, start);
+  gsize p = last;
+
+  while (text[p] == '\n')
+    {
+      gsize q = p + 1;
+      guint indent = 0;
+
+      while (text[q] == ' ')
+        {
+          q++;
+          indent++;
+        }
+      if (text[q] == '\n')
+        {
+          p = q;   /* a blank line: the scalar's if more of it follows */
+          continue;
+        }
+      if (text[q] == '\0' || indent + 1 <= key_column)
+        break;
+      last = p = end_of_line (text, q);
+    }
+  return last;
+}
+
 TwDesignEdit *
 tw_design_edit_map_set (const char   *text,
                         const TwNode *map,
@@ -80,7 +117,24 @@ tw_design_edit_map_set (const char   *text,
               at++;
             return edit_new (at, at, g_strconcat (" ", value, NULL));
           }
-        return edit_new (v->start_offset, v->end_offset, g_strdup (value));
+        if (text[v->start_offset] == '|' || text[v->start_offset] == '>')
+          return edit_new (v->start_offset,
+                           block_scalar_end (text, v->start_offset, map->keys[i]->column),
+                           g_strdup (value));
+        if (v->type != TW_NODE_SCALAR && text[v->start_offset] != '{'
+            && text[v->start_offset] != '[')
+          {
+            /* a block collection on the lines below: the new value goes
+             * right after the colon, the lines up to the next key go */
+            gsize colon = map->keys[i]->end_offset;
+
+            while (text[colon] != '\0' && text[colon] != ':')
+              colon++;
+            if (text[colon] == ':')
+              return edit_new (colon + 1, content_end (text, v),
+                               g_strconcat (" ", value, NULL));
+          }
+        return edit_new (v->start_offset, content_end (text, v), g_strdup (value));
       }
 
   if (is_flow (text, map))

@@ -28,7 +28,11 @@ void          tw_design_edit_free        (TwDesignEdit       *edit);
 
 /* Sets @key of the map @map to @value (YAML source text): the value's span is
  * replaced when the key exists, else a `key: value` entry is added in the
- * map's own style (flow `{...}` or block, indented like its first key). */
+ * map's own style (flow `{...}` or block, indented like its first key). An
+ * old value written as block text (`key: >-` and its lines, or a block map
+ * or list on the lines below) is replaced up to its last character, and
+ * @value written after the colon: the line break before the next key and
+ * comment lines after the old value stay. */
 TwDesignEdit *tw_design_edit_map_set     (const char         *text,
                                           const TwNode       *map,
                                           const char         *key,

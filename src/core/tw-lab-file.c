@@ -388,6 +388,11 @@ lab_read_results (TwJsonDoc    *doc,
       if (!tw_sim_arm_from_json (node, k, NULL, NULL, &arm, &arm_error))
         return tw_json_doc_fail (doc, node, error, "%s", arm_error->message);
       g_ptr_array_add (run->arms, arm);
+      /* the Lab lists and charts the games: results that kept none (a
+       * streamed `simulate`) are not a Lab run */
+      if (arm->games == NULL)
+        return tw_json_doc_fail (doc, node, error, _("arm %u: “%s” is missing or wrong"), k + 1,
+                                 "games");
       if (!lab_check_arm (doc, node, run, k, arm, error))
         return FALSE;
     }

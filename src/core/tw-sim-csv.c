@@ -141,81 +141,129 @@ tw_sim_summary_csv (GPtrArray *arms,
  * that ends one way), lead_changes, decided, comeback, forced, legal, as in
  * the JSON.
  */
+struct _TwSimGamesCsv
+{
+  GPtrArray *arms;
+  gboolean   with_arm;
+  GPtrArray *counters;   /* the names of every arm's counters, once each */
+  gboolean   play;
+};
+
+/**
+ * tw_sim_games_csv_new:
+ * @arms: (element-type TwSimArm): one arm, or A and B (kept, not owned)
+ * @arm_column: as tw_sim_games_csv()
+ * @out: where the header line is appended
+ *
+ * Returns: (transfer full): a writer of the rows, one game at a time
+ * (tw_sim_games_csv_row()), for a run that keeps no games.
+ */
+TwSimGamesCsv *
+tw_sim_games_csv_new (GPtrArray *arms,
+                      gboolean   arm_column,
+                      GString   *out)
+{
+  TwSimGamesCsv *csv = g_new0 (TwSimGamesCsv, 1);
+  const TwSimArm *first = g_ptr_array_index (arms, 0);
+
+  csv->arms = g_ptr_array_ref (arms);
+  csv->with_arm = arm_column || arms->len > 1;
+  csv->counters = g_ptr_array_new ();
+  csv->play = TRUE;
+  for (guint a = 0; a < arms->len; a++)
+    {
+      const TwSimArm *arm = g_ptr_array_index (arms, a);
+
+      csv->play &= arm->has_play;
+      for (guint c = 0; c < arm->n_counters; c++)
+        if (!g_ptr_array_find_with_equal_func (csv->counters, arm->counter_names[c], g_str_equal,
+                                               NULL))
+          g_ptr_array_add (csv->counters, arm->counter_names[c]);
+    }
+
+  g_string_append (out, csv->with_arm ? "arm,game,seed,moves" : "game,seed,moves");
+  for (guint p = 0; p < first->n_players; p++)
+    g_string_append_printf (out, ",score_p%u", p + 1);
+  for (guint p = 0; p < first->n_players; p++)
+    g_string_append_printf (out, ",place_p%u", p + 1);
+  for (guint c = 0; c < csv->counters->len; c++)
+    {
+      g_string_append_c (out, ',');
+      tw_sim_csv_field (out, g_ptr_array_index (csv->counters, c));
+    }
+  if (csv->play)
+    g_string_append (out, ",end,lead_changes,decided,comeback,forced,legal");
+  g_string_append_c (out, '\n');
+  return csv;
+}
+
+void
+tw_sim_games_csv_free (TwSimGamesCsv *csv)
+{
+  if (csv == NULL)
+    return;
+  g_ptr_array_unref (csv->counters);
+  g_ptr_array_unref (csv->arms);
+  g_free (csv);
+}
+
+/* Appends the row of game @g of arm @a. */
+void
+tw_sim_games_csv_row (TwSimGamesCsv   *csv,
+                      guint            a,
+                      const TwSimGame *g,
+                      GString         *out)
+{
+  const TwSimArm *first = g_ptr_array_index (csv->arms, 0);
+  const TwSimArm *arm = g_ptr_array_index (csv->arms, a);
+
+  if (csv->with_arm)
+    g_string_append_printf (out, "%s,", arm->label != NULL ? arm->label : "");
+  g_string_append_printf (out, "%" G_GUINT64_FORMAT ",%" G_GUINT64_FORMAT ",%u",
+                          g->index, g->seed, g->moves);
+  for (guint p = 0; p < first->n_players; p++)
+    csv_number (out, p < arm->n_players ? g->score[p] : NAN);
+  for (guint p = 0; p < first->n_players; p++)
+    if (p < arm->n_players)
+      g_string_append_printf (out, ",%u", g->rank[p] + 1);
+    else
+      g_string_append_c (out, ',');
+  for (guint c = 0; c < csv->counters->len; c++)
+    {
+      guint k;
+
+      g_string_append_c (out, ',');
+      for (k = 0; k < arm->n_counters; k++)
+        if (g_str_equal (arm->counter_names[k], g_ptr_array_index (csv->counters, c)))
+          break;
+      if (k < arm->n_counters)
+        g_string_append_printf (out, "%" G_GUINT64_FORMAT, g->counters[k]);
+    }
+  if (csv->play)
+    {
+      g_string_append_c (out, ',');
+      if (arm->end_reasons[0] != NULL)
+        tw_sim_csv_field (out, arm->end_reasons[g->end_reason]);
+      g_string_append_printf (out, ",%u,%u,%u,%u,%" G_GUINT64_FORMAT, g->lead_changes,
+                              g->decided, g->comeback, g->forced, g->legal);
+    }
+  g_string_append_c (out, '\n');
+}
+
 void
 tw_sim_games_csv (GPtrArray *arms,
                   gboolean   arm_column,
                   GString   *out)
 {
-  const TwSimArm *first = g_ptr_array_index (arms, 0);
-  gboolean with_arm = arm_column || arms->len > 1;
-  g_autoptr(GPtrArray) counters = g_ptr_array_new ();
-  gboolean play = TRUE;
+  TwSimGamesCsv *csv = tw_sim_games_csv_new (arms, arm_column, out);
 
   for (guint a = 0; a < arms->len; a++)
     {
       const TwSimArm *arm = g_ptr_array_index (arms, a);
 
-      play &= arm->has_play;
-
-      for (guint c = 0; c < arm->n_counters; c++)
-        if (!g_ptr_array_find_with_equal_func (counters, arm->counter_names[c], g_str_equal,
-                                               NULL))
-          g_ptr_array_add (counters, arm->counter_names[c]);
+      /* an arm that streamed has no games to list */
+      for (guint i = 0; arm->games != NULL && i < arm->games->len; i++)
+        tw_sim_games_csv_row (csv, a, &g_array_index (arm->games, TwSimGame, i), out);
     }
-
-  g_string_append (out, with_arm ? "arm,game,seed,moves" : "game,seed,moves");
-  for (guint p = 0; p < first->n_players; p++)
-    g_string_append_printf (out, ",score_p%u", p + 1);
-  for (guint p = 0; p < first->n_players; p++)
-    g_string_append_printf (out, ",place_p%u", p + 1);
-  for (guint c = 0; c < counters->len; c++)
-    {
-      g_string_append_c (out, ',');
-      tw_sim_csv_field (out, g_ptr_array_index (counters, c));
-    }
-  if (play)
-    g_string_append (out, ",end,lead_changes,decided,comeback,forced,legal");
-  g_string_append_c (out, '\n');
-
-  for (guint a = 0; a < arms->len; a++)
-    {
-      const TwSimArm *arm = g_ptr_array_index (arms, a);
-
-      for (guint i = 0; i < arm->games->len; i++)
-        {
-          const TwSimGame *g = &g_array_index (arm->games, TwSimGame, i);
-
-          if (with_arm)
-            g_string_append_printf (out, "%s,", arm->label != NULL ? arm->label : "");
-          g_string_append_printf (out, "%" G_GUINT64_FORMAT ",%" G_GUINT64_FORMAT ",%u",
-                                  g->index, g->seed, g->moves);
-          for (guint p = 0; p < first->n_players; p++)
-            csv_number (out, p < arm->n_players ? g->score[p] : NAN);
-          for (guint p = 0; p < first->n_players; p++)
-            if (p < arm->n_players)
-              g_string_append_printf (out, ",%u", g->rank[p] + 1);
-            else
-              g_string_append_c (out, ',');
-          for (guint c = 0; c < counters->len; c++)
-            {
-              guint k;
-
-              g_string_append_c (out, ',');
-              for (k = 0; k < arm->n_counters; k++)
-                if (g_str_equal (arm->counter_names[k], g_ptr_array_index (counters, c)))
-                  break;
-              if (k < arm->n_counters)
-                g_string_append_printf (out, "%" G_GUINT64_FORMAT, g->counters[k]);
-            }
-          if (play)
-            {
-              g_string_append_c (out, ',');
-              if (arm->end_reasons[0] != NULL)
-                tw_sim_csv_field (out, arm->end_reasons[g->end_reason]);
-              g_string_append_printf (out, ",%u,%u,%u,%u,%" G_GUINT64_FORMAT, g->lead_changes,
-                                      g->decided, g->comeback, g->forced, g->legal);
-            }
-          g_string_append_c (out, '\n');
-        }
-    }
+  tw_sim_games_csv_free (csv);
 }

@@ -110,6 +110,88 @@ json_impact (GString        *out,
   g_string_append (out, "\n      ],");
 }
 
+/* An exact sum as its carried digits, those not 0: [[K, DIGIT], …] for
+ * Σ DIGIT 2^(32 K - 1152), the digits of a negative sum all negative. */
+static void
+json_exact (GString          *out,
+            const TwSimExact *e)
+{
+  TwSimExact n = *e;
+  gboolean any = FALSE, negative;
+
+  tw_sim_exact_normalize (&n);
+  negative = n.d[TW_SIM_EXACT_DIGITS - 1] < 0;
+  /* a negative sum: the digits of its magnitude, negated */
+  if (negative)
+    {
+      tw_sim_exact_negate (&n);
+      for (guint k = 0; k < TW_SIM_EXACT_DIGITS; k++)
+        n.d[k] = -n.d[k];
+    }
+  g_string_append_c (out, '[');
+  for (guint k = 0; k < TW_SIM_EXACT_DIGITS; k++)
+    if (n.d[k] != 0)
+      {
+        g_string_append_printf (out, "%s[%u, %" G_GINT64_FORMAT "]", any ? ", " : "", k, n.d[k]);
+        any = TRUE;
+      }
+  g_string_append_c (out, ']');
+}
+
+/* "accumulator": what a run that kept no games knows of them
+ * (tw-sim-acc.c), so that merge gives the figures of one run. */
+static void
+json_acc (GString        *out,
+          const TwSimArm *arm)
+{
+  const TwSimAcc *acc = arm->acc;
+
+  g_string_append (out, "\n      \"accumulator\": {\n        \"ranges\": [");
+  for (guint i = 0; i < acc->ranges->len; i++)
+    {
+      const TwSimRange *r = &g_array_index (acc->ranges, TwSimRange, i);
+
+      g_string_append_printf (out, "%s[%" G_GUINT64_FORMAT ", %" G_GUINT64_FORMAT "]",
+                              i > 0 ? ", " : "", r->first, r->last);
+    }
+  g_string_append (out, "],\n        \"histograms\": [");
+  for (guint i = 0; i < acc->n_metrics; i++)
+    {
+      g_autofree char *name = tw_sim_metric_name (arm, &acc->metrics[i]);
+      g_autofree TwSimBin *bins = NULL;
+      guint n_bins;
+
+      g_string_append (out, i > 0 ? ",\n          {" : "\n          {");
+      json_metric (out, name, &acc->metrics[i]);
+      g_string_append (out, ", \"values\": [");
+      bins = tw_sim_hist_bins (&acc->hist[i], &n_bins);
+      for (guint b = 0; b < n_bins; b++)
+        {
+          g_string_append (out, b > 0 ? ", [" : "[");
+          tw_json_append_number (out, bins[b].value, 17);
+          g_string_append_printf (out, ", %" G_GUINT64_FORMAT "]", bins[b].count);
+        }
+      g_string_append (out, "]}");
+    }
+  g_string_append (out, "\n        ],\n        \"pairs\": ");
+  if (acc->pair_sum == NULL)
+    g_string_append (out, "null");
+  else
+    {
+      g_string_append_printf (out, "{\"games\": %" G_GUINT64_FORMAT ", \"sums\": [", acc->n_pairs);
+      for (guint i = 0; i < acc->n_pair_metrics; i++)
+        {
+          g_string_append (out, i > 0 ? ",\n          {\"sum\": " : "\n          {\"sum\": ");
+          json_exact (out, &acc->pair_sum[i]);
+          g_string_append (out, ", \"sum_sq\": ");
+          json_exact (out, &acc->pair_sum_sq[i]);
+          g_string_append_c (out, '}');
+        }
+      g_string_append (out, "\n        ]}");
+    }
+  g_string_append (out, "\n      }\n    }");
+}
+
 static void
 json_arm (GString        *out,
           const TwSimArm *arm)
@@ -135,8 +217,8 @@ json_arm (GString        *out,
   /* 64-bit seeds as strings: many JSON readers keep only 53 bits of a number */
   g_string_append_printf (out, ",\n      \"seed\": \"%" G_GUINT64_FORMAT "\","
                           "\n      \"games_total\": %" G_GUINT64_FORMAT ","
-                          "\n      \"games_played\": %u,\n      \"counter_names\": ",
-                          arm->seed, arm->total_games, arm->games->len);
+                          "\n      \"games_played\": %" G_GUINT64_FORMAT ",\n      \"counter_names\": ",
+                          arm->seed, arm->total_games, tw_sim_arm_n_games (arm));
   tw_json_append_strv (out, arm->counter_names);
   g_string_append (out, ",\n      \"end_reasons\": ");
   tw_json_append_strv (out, arm->end_reasons);
@@ -159,6 +241,11 @@ json_arm (GString        *out,
   g_string_append (out, "\n      ],");
   if (arm->impact != NULL)
     json_impact (out, arm);
+  if (arm->games == NULL)
+    {
+      json_acc (out, arm);
+      return;
+    }
   g_string_append (out, "\n      \"games\": [");
   for (guint i = 0; i < arm->games->len; i++)
     {
@@ -385,6 +472,127 @@ game_from_json (JsonNode        *item,
   return NULL;
 }
 
+/* An exact sum written by json_exact(); FALSE when it is not one. */
+static gboolean
+exact_from_json (JsonNode   *node,
+                 TwSimExact *e)
+{
+  JsonArray *list;
+  guint n;
+
+  memset (e, 0, sizeof *e);
+  if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node))
+    return FALSE;
+  list = json_node_get_array (node);
+  n = json_array_get_length (list);
+  for (guint i = 0; i < n; i++)
+    {
+      JsonArray *pair = list_of (json_array_get_element (list, i), 2);
+      JsonNode *value = pair != NULL ? json_array_get_element (pair, 1) : NULL;
+      guint64 k;
+      gint64 d;
+
+      if (pair == NULL || !number_u64 (json_array_get_element (pair, 0), TW_SIM_EXACT_DIGITS - 1, &k)
+          || !JSON_NODE_HOLDS_VALUE (value) || json_node_get_value_type (value) != G_TYPE_INT64)
+        return FALSE;
+      d = json_node_get_int (value);
+      /* carried digits: under 2^32 either way */
+      if (d <= -(G_GINT64_CONSTANT (1) << 32) || d >= (G_GINT64_CONSTANT (1) << 32))
+        return FALSE;
+      e->d[k] = d;
+    }
+  return TRUE;
+}
+
+/* Reads the "accumulator" of @arm, a run that kept no games; NULL, or what
+ * is wrong with it. Its figures must be ones games can have made: every
+ * histogram counts the games of the ranges, which lie in the run. */
+static char *
+acc_from_json (JsonNode *node,
+               TwSimArm *arm)
+{
+  g_autoptr(TwSimAcc) acc = NULL;
+  JsonArray *ranges, *hists;
+  JsonNode *pairs;
+  guint64 n = 0;
+
+  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
+    return g_strdup (_("“accumulator” is missing or wrong"));
+  acc = tw_sim_acc_new (arm);
+  ranges = tw_json_member (node, "ranges") != NULL
+           && JSON_NODE_HOLDS_ARRAY (tw_json_member (node, "ranges"))
+           ? json_node_get_array (tw_json_member (node, "ranges")) : NULL;
+  for (guint i = 0; ranges != NULL && i < json_array_get_length (ranges); i++)
+    {
+      JsonArray *r = list_of (json_array_get_element (ranges, i), 2);
+      guint64 first, last;
+
+      if (r == NULL || !number_u64 (json_array_get_element (r, 0), arm->total_games, &first)
+          || !number_u64 (json_array_get_element (r, 1), arm->total_games, &last)
+          || first >= last || !tw_sim_ranges_add (acc->ranges, first, last, NULL))
+        return g_strdup (_("“ranges” are not disjoint game indexes of the run"));
+      n += last - first;
+    }
+  hists = list_of (tw_json_member (node, "histograms"), acc->n_metrics);
+  if (ranges == NULL || hists == NULL)
+    return g_strdup (_("“ranges” or “histograms” is missing or has the wrong length"));
+  acc->n = n;
+  for (guint i = 0; i < acc->n_metrics; i++)
+    {
+      JsonNode *item = json_array_get_element (hists, i);
+      JsonNode *values = JSON_NODE_HOLDS_OBJECT (item) ? tw_json_member (item, "values") : NULL;
+      JsonArray *list = values != NULL && JSON_NODE_HOLDS_ARRAY (values)
+                        ? json_node_get_array (values) : NULL;
+      guint64 total = 0;
+
+      for (guint b = 0; list != NULL && b < json_array_get_length (list); b++)
+        {
+          JsonArray *bin = list_of (json_array_get_element (list, b), 2);
+          double value;
+          guint64 count;
+
+          if (bin == NULL || !tw_json_double (json_array_get_element (bin, 0), &value)
+              || !isfinite (value)
+              || !number_u64 (json_array_get_element (bin, 1), n - total, &count) || count == 0)
+            {
+              list = NULL;
+              break;
+            }
+          total += count;
+          tw_sim_acc_add_value (acc, i, value, count);
+        }
+      if (list == NULL || total != n)
+        return g_strdup_printf (_("histogram %u does not count the games of the ranges"), i + 1);
+    }
+  pairs = tw_json_member (node, "pairs");
+  if (pairs != NULL && !tw_json_is_null (pairs))
+    {
+      JsonArray *sums = JSON_NODE_HOLDS_OBJECT (pairs)
+                        && tw_json_member (pairs, "sums") != NULL
+                        && JSON_NODE_HOLDS_ARRAY (tw_json_member (pairs, "sums"))
+                        ? json_node_get_array (tw_json_member (pairs, "sums")) : NULL;
+      guint m = sums != NULL ? json_array_get_length (sums) : 0;
+
+      acc->n_pair_metrics = m;
+      acc->pair_sum = g_new0 (TwSimExact, MAX (m, 1));
+      acc->pair_sum_sq = g_new0 (TwSimExact, MAX (m, 1));
+      if (sums == NULL || m > 4096
+          || !number_u64 (tw_json_member (pairs, "games"), n, &acc->n_pairs))
+        return g_strdup (_("“pairs” is wrong"));
+      for (guint i = 0; i < m; i++)
+        {
+          JsonNode *item = json_array_get_element (sums, i);
+
+          if (!JSON_NODE_HOLDS_OBJECT (item)
+              || !exact_from_json (tw_json_member (item, "sum"), &acc->pair_sum[i])
+              || !exact_from_json (tw_json_member (item, "sum_sq"), &acc->pair_sum_sq[i]))
+            return g_strdup (_("“pairs” is wrong"));
+        }
+    }
+  arm->acc = g_steal_pointer (&acc);
+  return NULL;
+}
+
 /* Reads the optional "impact" of @arm, whose games are read; FALSE when it
  * is there but wrong: every sum must be one the games can have made. */
 static gboolean
@@ -414,7 +622,7 @@ impact_from_json (JsonNode *node,
       guint64 seat_games;
 
       if (id == NULL
-          || !number_u64 (tw_json_member (item, "games"), arm->games->len, &x->games)
+          || !number_u64 (tw_json_member (item, "games"), tw_sim_arm_n_games (arm), &x->games)
           || !number_u64 (tw_json_member (item, "uses"), G_MAXUINT64, &x->uses)
           || (seat_games = x->games * arm->n_players,
               !number_u64 (tw_json_member (item, "users"), seat_games, &x->users))
@@ -524,11 +732,11 @@ tw_sim_arm_from_json (JsonNode     *object,
 {
   g_autoptr(TwSimArm) arm = g_new0 (TwSimArm, 1);
   JsonNode *games = tw_json_member (object, "games");
+  JsonNode *acc = tw_json_member (object, "accumulator");
   JsonArray *list;
   guint64 v;
   const char *bad = NULL;
 
-  arm->games = g_array_new (FALSE, TRUE, sizeof (TwSimGame));
   if (!JSON_NODE_HOLDS_OBJECT (object))
     bad = "arm";
   else if (!get_string (object, "label", TRUE, &arm->label))
@@ -559,7 +767,7 @@ tw_sim_arm_from_json (JsonNode     *object,
   else if (!get_strv (object, "counter_names", &arm->counter_names)
            || g_strv_length (arm->counter_names) > TW_SIM_MAX_COUNTERS)
     bad = "counter_names";
-  else if (games == NULL || !JSON_NODE_HOLDS_ARRAY (games))
+  else if (games != NULL ? !JSON_NODE_HOLDS_ARRAY (games) : acc == NULL)
     bad = "games";
   if (bad != NULL)
     {
@@ -580,6 +788,28 @@ tw_sim_arm_from_json (JsonNode     *object,
     }
   arm->has_play = TRUE;
 
+  /* a run that kept no games: its sums */
+  if (games == NULL)
+    {
+      g_autofree char *wrong = acc_from_json (acc, arm);
+
+      if (wrong != NULL)
+        {
+          g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_PARSE, _("arm %u: %s"), arm_index + 1,
+                       wrong);
+          return FALSE;
+        }
+      if (!impact_from_json (tw_json_member (object, "impact"), arm))
+        {
+          g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_PARSE,
+                       _("arm %u: “impact” is wrong"), arm_index + 1);
+          return FALSE;
+        }
+      *out = g_steal_pointer (&arm);
+      return TRUE;
+    }
+
+  arm->games = g_array_new (FALSE, TRUE, sizeof (TwSimGame));
   list = json_node_get_array (games);
   g_array_set_size (arm->games, json_array_get_length (list));
   if (spans != NULL && spans->len != arm->games->len)
@@ -682,20 +912,25 @@ tw_sim_from_json (const char  *text,
                            _("“arms” must be a list of one or two results"));
       return FALSE;
     }
-  for (guint i = 0; i < n; i++)
+  for (guint i = 0, with_games = 0; i < n; i++)
     {
+      JsonNode *item = json_array_get_element (json_node_get_array (list), i);
+      gboolean has_games = JSON_NODE_HOLDS_OBJECT (item) && tw_json_member (item, "games") != NULL;
       TwSimArm *arm = NULL;
 
-      if (cut != NULL && spans->len != n)
+      /* the cut lists, one per arm that has games (runs that streamed have none) */
+      if (cut != NULL && has_games && with_games >= spans->len)
         {
           g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_PARSE,
                        _("arm %u: “games” is missing or wrong"), i + 1);
           return FALSE;
         }
-      if (!tw_sim_arm_from_json (json_array_get_element (json_node_get_array (list), i), i,
-                                 text, cut != NULL ? g_ptr_array_index (spans, i) : NULL,
+      if (!tw_sim_arm_from_json (item, i, text,
+                                 cut != NULL && has_games ? g_ptr_array_index (spans, with_games)
+                                                          : NULL,
                                  &arm, error))
         return FALSE;
+      with_games += has_games;
       g_ptr_array_add (parsed, arm);
     }
   /* a single run has no label, a comparison is A then B */

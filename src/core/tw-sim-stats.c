@@ -1,7 +1,8 @@
 /* tw-sim-stats.c: statistics of simulation results
  *
- * Every figure is reduced from an arm's games in index order, so the same
- * games give the same bytes however they were played or merged.
+ * Every figure is reduced from an arm's accumulator (tw-sim-acc.c), made
+ * from its games when it holds them: exact sums and histograms, so the same
+ * games give the same bytes however they were played, ordered or merged.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -280,15 +281,6 @@ tw_sim_game_metric (const TwSimArm    *arm,
 }
 
 static void
-metric_values (const TwSimArm    *arm,
-               const TwSimMetric *metric,
-               double            *out)
-{
-  for (guint i = 0; i < arm->games->len; i++)
-    out[i] = tw_sim_game_metric (arm, &g_array_index (arm->games, TwSimGame, i), metric);
-}
-
-static void
 clear_row (gpointer data)
 {
   TwSimRow *row = data;
@@ -323,9 +315,10 @@ tw_sim_metric_is_share (const TwSimMetric *metric)
     }
 }
 
-/* Every metric of an arm, in the order summaries list them. */
-static GArray *
-arm_metrics (const TwSimArm *arm)
+/* Every metric of an arm, in the order summaries list them (the metrics of
+ * how the games went last: tw-sim.c's merge relies on it). */
+GArray *
+tw_sim_arm_metrics (const TwSimArm *arm)
 {
   GArray *metrics = g_array_new (FALSE, FALSE, sizeof (TwSimMetric));
   TwSimMetric m;
@@ -369,8 +362,8 @@ arm_metrics (const TwSimArm *arm)
   return metrics;
 }
 
-static char *
-metric_name (const TwSimArm    *arm,
+char *
+tw_sim_metric_name (const TwSimArm    *arm,
              const TwSimMetric *metric)
 {
   switch (metric->kind)
@@ -398,23 +391,51 @@ metric_name (const TwSimArm    *arm,
  *
  * Returns: (transfer full) (element-type TwSimRow): one row per metric.
  */
+/* The accumulator of @arm's games: its own, or one made into @owned from
+ * the games it holds. */
+static const TwSimAcc *
+arm_acc (const TwSimArm  *arm,
+         TwSimAcc       **owned)
+{
+  if (arm->games != NULL)
+    return *owned = tw_sim_acc_from_games (arm);
+  if (arm->acc == NULL)
+    return *owned = tw_sim_acc_new (arm);   /* neither: no games */
+  return arm->acc;
+}
+
+/* The index in @acc of @metric, or G_MAXUINT. */
+static guint
+acc_metric (const TwSimAcc    *acc,
+            const TwSimMetric *metric)
+{
+  for (guint i = 0; i < acc->n_metrics; i++)
+    if (acc->metrics[i].kind == metric->kind && acc->metrics[i].index == metric->index)
+      return i;
+  return G_MAXUINT;
+}
+
 GArray *
 tw_sim_summarize (const TwSimArm *arm)
 {
-  g_autoptr(GArray) metrics = arm_metrics (arm);
+  g_autoptr(GArray) metrics = tw_sim_arm_metrics (arm);
   GArray *rows = g_array_new (FALSE, TRUE, sizeof (TwSimRow));
-  g_autofree double *values = g_new (double, MAX (arm->games->len, 1));
-  guint64 n = arm->games->len;
+  TwSimAcc *owned = NULL;
+  const TwSimAcc *acc = arm_acc (arm, &owned);
+  guint64 n = acc->n;
 
   g_array_set_clear_func (rows, clear_row);
   for (guint i = 0; i < metrics->len; i++)
     {
       TwSimRow row = { 0, };
+      guint k;
 
       row.metric = g_array_index (metrics, TwSimMetric, i);
-      row.name = metric_name (arm, &row.metric);
-      metric_values (arm, &row.metric, values);
-      tw_sim_stats_compute (values, n, &row.stats);
+      k = acc_metric (acc, &row.metric);
+      if (k == G_MAXUINT)
+        continue;
+      row.name = tw_sim_metric_name (arm, &row.metric);
+      tw_sim_acc_stats (acc, k, &row.stats);
       if (tw_sim_metric_is_share (&row.metric))
         tw_sim_wilson (row.stats.sum, n, 1.959963984540054, &row.lo, &row.hi);
       else if (row.metric.kind == TW_SIM_METRIC_ADVANTAGE)
@@ -436,23 +457,31 @@ tw_sim_summarize (const TwSimArm *arm)
         row.lo = row.hi = row.stats.mean;
       g_array_append_val (rows, row);
     }
+  tw_sim_acc_free (owned);
   return rows;
 }
 
-static gboolean
-arms_paired (const TwSimArm *a,
-             const TwSimArm *b)
+/* The accumulator of arm B holding the paired differences B - A: @b's own
+ * when the arms streamed by pairs, one made into @owned from the games when
+ * both hold the same games (index and seed), or NULL: not paired. */
+static const TwSimAcc *
+pairs_acc (const TwSimArm  *a,
+           const TwSimAcc  *acc_a,
+           const TwSimArm  *b,
+           const TwSimAcc  *acc_b,
+           TwSimAcc       **owned)
 {
-  if (a->games->len != b->games->len || a->games->len < 2)
-    return FALSE;
-  for (guint i = 0; i < a->games->len; i++)
-    {
-      const TwSimGame *ga = &g_array_index (a->games, TwSimGame, i);
-      const TwSimGame *gb = &g_array_index (b->games, TwSimGame, i);
-      if (ga->index != gb->index || ga->seed != gb->seed)
-        return FALSE;
-    }
-  return TRUE;
+  if (acc_a->n != acc_b->n || acc_a->n < 2)
+    return NULL;
+  if (a->games != NULL && b->games != NULL)
+    return *owned = tw_sim_acc_pairs_from_games (a, acc_a, b, acc_b);
+  if (a->games != NULL || b->games != NULL || acc_b->pair_sum == NULL
+      || acc_b->n_pairs != acc_b->n || acc_b->n_pair_metrics != acc_a->n_metrics
+      || a->seed != b->seed || acc_a->ranges->len != acc_b->ranges->len
+      || memcmp (acc_a->ranges->data, acc_b->ranges->data,
+                 acc_a->ranges->len * sizeof (TwSimRange)) != 0)
+    return NULL;
+  return acc_b;
 }
 
 /**
@@ -470,69 +499,44 @@ GArray *
 tw_sim_compare (const TwSimArm *a,
                 const TwSimArm *b)
 {
-  g_autoptr(GArray) metrics = arm_metrics (a);
+  g_autoptr(GArray) metrics = tw_sim_arm_metrics (a);
   GArray *diffs = g_array_new (FALSE, TRUE, sizeof (TwSimDiff));
-  guint64 na = a->games->len, nb = b->games->len;
-  g_autofree double *va = g_new (double, MAX (na, 1));
-  g_autofree double *vb = g_new (double, MAX (nb, 1));
-  gboolean paired = arms_paired (a, b);
+  TwSimAcc *owned_a = NULL, *owned_b = NULL, *owned_pairs = NULL;
+  const TwSimAcc *acc_a = arm_acc (a, &owned_a);
+  const TwSimAcc *acc_b = arm_acc (b, &owned_b);
+  const TwSimAcc *pairs = pairs_acc (a, acc_a, b, acc_b, &owned_pairs);
+  guint64 na = acc_a->n, nb = acc_b->n;
 
   g_array_set_clear_func (diffs, clear_diff);
   for (guint i = 0; i < metrics->len; i++)
     {
       TwSimMetric ma = g_array_index (metrics, TwSimMetric, i);
-      TwSimMetric mb = ma;
+      TwSimMetric mb;
       TwSimDiff d = { 0, };
       TwSimStats sa, sb;
+      guint ka, kb;
       double half;
 
-      if ((ma.kind == TW_SIM_METRIC_WIN || ma.kind == TW_SIM_METRIC_SCORE)
-          && ma.index >= b->n_players)
+      if (!tw_sim_pair_metric (a, b, &ma, &mb))
         continue;
-      if (ma.kind >= TW_SIM_METRIC_ADVANTAGE && !b->has_play)
-        continue;
-      if (ma.kind == TW_SIM_METRIC_ADVANTAGE && ma.index >= b->n_players)
-        continue;
-      if (ma.kind == TW_SIM_METRIC_END)
-        {
-          guint e;
-          for (e = 0; b->end_reasons[e] != NULL; e++)
-            if (g_str_equal (b->end_reasons[e], a->end_reasons[ma.index]))
-              break;
-          if (b->end_reasons[e] == NULL)
-            continue;
-          mb.index = e;
-        }
-      if (ma.kind == TW_SIM_METRIC_COUNTER)
-        {
-          guint c;
-          for (c = 0; c < b->n_counters; c++)
-            if (g_str_equal (b->counter_names[c], a->counter_names[ma.index]))
-              break;
-          if (c == b->n_counters)
-            continue;
-          mb.index = c;
-        }
-      if (na == 0 || nb == 0)
+      ka = acc_metric (acc_a, &ma);
+      kb = acc_metric (acc_b, &mb);
+      if (na == 0 || nb == 0 || ka == G_MAXUINT || kb == G_MAXUINT)
         continue;
 
       d.metric = ma;
       d.index_b = mb.index;
-      d.name = metric_name (a, &ma);
-      d.paired = paired;
-      metric_values (a, &ma, va);
-      metric_values (b, &mb, vb);
-      tw_sim_stats_compute (va, na, &sa);
-      tw_sim_stats_compute (vb, nb, &sb);
+      d.name = tw_sim_metric_name (a, &ma);
+      d.paired = pairs != NULL;
+      tw_sim_acc_stats (acc_a, ka, &sa);
+      tw_sim_acc_stats (acc_b, kb, &sb);
       d.mean_a = sa.mean;
       d.mean_b = sb.mean;
-      if (paired)
+      if (pairs != NULL)
         {
           TwSimStats sd;
 
-          for (guint64 g = 0; g < na; g++)
-            va[g] = vb[g] - va[g];
-          tw_sim_stats_compute (va, na, &sd);
+          tw_sim_acc_pair_stats (pairs, ka, &sd);
           d.diff = sd.mean;
           d.n = na;
           half = tw_sim_t975 (na - 1) * sd.sd / sqrt (na);
@@ -558,6 +562,9 @@ tw_sim_compare (const TwSimArm *a,
       g_array_append_val (diffs, d);
     }
   holm_families (diffs);
+  tw_sim_acc_free (owned_a);
+  tw_sim_acc_free (owned_b);
+  tw_sim_acc_free (owned_pairs);
   return diffs;
 }
 
@@ -836,7 +843,7 @@ tw_sim_impact_rows (const TwSimArm *arm)
   if (arm->impact == NULL)
     return NULL;
   rows = g_array_new (FALSE, TRUE, sizeof (TwSimImpactRow));
-  n_games = arm->games->len;
+  n_games = tw_sim_arm_n_games (arm);
   for (guint c = 0; c < arm->n_components; c++)
     {
       const TwSimImpact *x = &arm->impact[c];

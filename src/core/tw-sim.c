@@ -133,6 +133,7 @@ tw_sim_arm_free (TwSimArm *arm)
   g_strfreev (arm->counter_names);
   g_strfreev (arm->end_reasons);
   g_clear_pointer (&arm->games, g_array_unref);
+  g_clear_pointer (&arm->acc, tw_sim_acc_free);
   g_strfreev (arm->component_ids);
   g_free (arm->impact);
   g_free (arm);
@@ -168,13 +169,28 @@ tw_sim_arm_copy (const TwSimArm *arm)
   copy->end_reasons = g_strdupv (arm->end_reasons);
   copy->has_play = arm->has_play;
   copy->interrupted = arm->interrupted;
-  copy->games = g_array_sized_new (FALSE, TRUE, sizeof (TwSimGame), arm->games->len);
-  g_array_append_vals (copy->games, arm->games->data, arm->games->len);
+  if (arm->games != NULL)
+    {
+      copy->games = g_array_sized_new (FALSE, TRUE, sizeof (TwSimGame), arm->games->len);
+      g_array_append_vals (copy->games, arm->games->data, arm->games->len);
+    }
+  if (arm->acc != NULL)
+    copy->acc = tw_sim_acc_copy (arm->acc);
   copy->n_components = arm->n_components;
   copy->component_ids = g_strdupv (arm->component_ids);
   copy->impact = arm->impact != NULL
                  ? g_memdup2 (arm->impact, arm->n_components * sizeof (TwSimImpact)) : NULL;
   return copy;
+}
+
+guint64
+tw_sim_arm_n_games (const TwSimArm *arm)
+{
+  g_return_val_if_fail (arm != NULL, 0);
+
+  if (arm->games != NULL)
+    return arm->games->len;
+  return arm->acc != NULL ? arm->acc->n : 0;
 }
 
 gboolean
@@ -210,6 +226,31 @@ impact_add (TwSimImpact       *to,
       to[c].win_all += add[c].win_all;
       to[c].win2_all += add[c].win2_all;
     }
+}
+
+/* Keeps the first @n metrics of @acc (and of its paired sums). */
+static void
+acc_keep_metrics (TwSimAcc *acc,
+                  guint     n)
+{
+  while (acc->n_metrics > n)
+    tw_sim_hist_clear (&acc->hist[--acc->n_metrics]);
+  acc->n_pair_metrics = MIN (acc->n_pair_metrics, n);
+}
+
+/* What merging @other into @arm does to the figures beside the games. */
+static void
+merge_figures (TwSimArm       *arm,
+               const TwSimArm *other)
+{
+  /* results written before games carried how they went have no such figures */
+  arm->has_play = arm->has_play && other->has_play;
+  /* per-component figures add up when both have them for the same components */
+  if (arm->impact != NULL && other->impact != NULL
+      && tw_sim_strv_equal (arm->component_ids, other->component_ids))
+    impact_add (arm->impact, other->impact, arm->n_components);
+  else
+    tw_sim_arm_drop_impact (arm);
 }
 
 /**
@@ -260,6 +301,37 @@ tw_sim_arm_merge (TwSimArm        *arm,
       return FALSE;
     }
 
+  /* A run that streamed has no games to merge: merge the sums, those of
+   * games held made first (results of an older version) */
+  if (arm->games == NULL || other->games == NULL)
+    {
+      TwSimAcc *mine = arm->games != NULL ? tw_sim_acc_from_games (arm)
+                                          : tw_sim_acc_copy (arm->acc);
+      TwSimAcc *theirs = other->games != NULL ? tw_sim_acc_from_games (other)
+                                              : tw_sim_acc_copy (other->acc);
+      guint64 overlap = 0;
+      gboolean ok;
+
+      /* results without how the games went lack those metrics, the last ones */
+      acc_keep_metrics (mine, MIN (mine->n_metrics, theirs->n_metrics));
+      acc_keep_metrics (theirs, mine->n_metrics);
+      ok = tw_sim_acc_merge (mine, theirs, &overlap);
+      tw_sim_acc_free (theirs);
+      if (!ok)
+        {
+          tw_sim_acc_free (mine);
+          g_set_error (error, TW_SIM_ERROR, TW_SIM_ERROR_MISMATCH,
+                       _("game %llu is in two of the results (overlapping shards?)"),
+                       (unsigned long long) overlap);
+          return FALSE;
+        }
+      merge_figures (arm, other);
+      g_clear_pointer (&arm->games, g_array_unref);
+      g_clear_pointer (&arm->acc, tw_sim_acc_free);
+      arm->acc = mine;
+      return TRUE;
+    }
+
   /* Both are sorted by index: find a game in both by walking them side by
    * side, then merge @other in place from the end, so that merging shards
    * takes no memory but the games' own (merge holds every game). */
@@ -281,14 +353,7 @@ tw_sim_arm_merge (TwSimArm        *arm,
       else
         j++;
     }
-  /* results written before games carried how they went have no such figures */
-  arm->has_play = arm->has_play && other->has_play;
-  /* per-component figures add up when both have them for the same components */
-  if (arm->impact != NULL && other->impact != NULL
-      && tw_sim_strv_equal (arm->component_ids, other->component_ids))
-    impact_add (arm->impact, other->impact, arm->n_components);
-  else
-    tw_sim_arm_drop_impact (arm);
+  merge_figures (arm, other);
   g_array_set_size (arm->games, n + m);
   a = (TwSimGame *) arm->games->data;
   for (guint i = n, j = m, k = n + m; j > 0;)
@@ -697,21 +762,35 @@ tw_sim_play_game (const TwGame    *game,
   return ok;
 }
 
+/* One arm of a run: A, or B of a run by pairs */
+typedef struct
+{
+  const TwGame      *game;
+  TwSimArm          *arm;
+  TwSimImpact       *impact;    /* the arm's, or NULL: not measured */
+  guint              n_components;
+  TwSimGame         *results;   /* indexed by game - first; NULL when streaming */
+} RunArm;
+
 typedef struct
 {
   const TwSimConfig *config;
-  TwSimGame         *results;   /* indexed by game - first */
-  guint8            *finished;  /* likewise: 1 once the game has ended */
+  guint              n_arms;
+  RunArm             arms[2];
+  guint8            *finished;  /* indexed by game - first: 1 once the game has ended
+                                 * (in every arm); NULL when streaming */
   GMutex             mutex;
   GCond              cond;
   guint64            next;      /* the next game index to play */
-  guint64            done;
+  guint64            done;      /* games ended, of every arm */
   guint              running;   /* workers not yet finished */
   gboolean           stop;
   guint64            error_index;
   GError            *error;     /* of the lowest failing game index */
-  guint              n_components;
-  TwSimImpact       *impact;    /* the arm's, or NULL: not measured */
+  /* games ended out of order, waiting for those before them (index →
+   * TwSimGame[n_arms]), and the index of the next game to hand on */
+  GHashTable        *pending;
+  guint64            next_emit;
 } Run;
 
 /* The spec of @seat in @lineup (0 without lineups). */
@@ -725,25 +804,120 @@ seat_bot (const TwSimConfig *config,
   return &config->lineups[lineup * config->game->n_players + seat];
 }
 
+/* Hands game @index's results on (on_game) and counts its index in the
+ * streamed arms' ranges; with the run's mutex held. */
+static void
+emit_game (Run             *run,
+           const TwSimGame *games)
+{
+  const TwSimConfig *config = run->config;
+
+  for (guint k = 0; k < run->n_arms; k++)
+    {
+      TwSimAcc *acc = run->arms[k].arm->acc;
+
+      if (acc != NULL)
+        tw_sim_ranges_add (acc->ranges, games[k].index, games[k].index + 1, NULL);
+      if (config->on_game != NULL)
+        config->on_game (k, &games[k], config->on_game_data);
+    }
+}
+
+/* Game @index ended in every arm with @games: counts it, with the run's
+ * mutex held. */
+static void
+game_ended (Run             *run,
+            guint64          index,
+            const TwSimGame *games,
+            TwSimImpact    **impact)
+{
+  const TwSimConfig *config = run->config;
+
+  run->done += run->n_arms;
+  for (guint k = 0; k < run->n_arms; k++)
+    {
+      RunArm *ra = &run->arms[k];
+
+      /* sums of whole numbers: the same whatever order the games end in */
+      if (impact[k] != NULL)
+        impact_add (ra->impact, impact[k], ra->n_components);
+      if (ra->arm->acc != NULL)
+        tw_sim_acc_add_game (ra->arm->acc, ra->arm, &games[k]);
+      else
+        ra->results[index - config->first] = games[k];
+    }
+  if (run->arms[0].arm->acc != NULL && run->n_arms == 2)
+    tw_sim_acc_add_pair (run->arms[1].arm->acc, run->arms[0].arm, &games[0],
+                         run->arms[0].arm->acc, run->arms[1].arm, &games[1]);
+  if (run->finished != NULL)
+    run->finished[index - config->first] = 1;
+
+  if (index != run->next_emit)
+    {
+      TwSimGame *copy = g_memdup2 (games, run->n_arms * sizeof (TwSimGame));
+
+      g_hash_table_insert (run->pending, &copy[0].index, copy);
+      return;
+    }
+  emit_game (run, games);
+  run->next_emit++;
+  for (;;)
+    {
+      TwSimGame *next = g_hash_table_lookup (run->pending, &run->next_emit);
+
+      if (next == NULL)
+        break;
+      emit_game (run, next);
+      g_hash_table_remove (run->pending, &run->next_emit);
+      run->next_emit++;
+    }
+}
+
+static gint
+compare_index_ptr (gconstpointer a,
+                   gconstpointer b)
+{
+  guint64 x = *(const guint64 *) a, y = *(const guint64 *) b;
+
+  return (x > y) - (x < y);
+}
+
+/* The games still waiting when the run stopped early (after a game that
+ * was dropped), handed on in index order. */
+static void
+emit_pending (Run *run)
+{
+  GList *keys = g_list_sort (g_hash_table_get_keys (run->pending), compare_index_ptr);
+
+  for (GList *l = keys; l != NULL; l = l->next)
+    emit_game (run, g_hash_table_lookup (run->pending, l->data));
+  g_list_free (keys);
+  g_hash_table_remove_all (run->pending);
+}
+
 static gpointer
 worker (gpointer data)
 {
   Run *run = data;
   const TwSimConfig *config = run->config;
   guint n_players = config->game->n_players;
-  TwBot bots[TW_MAX_PLAYERS];
+  TwBot bots[2][TW_MAX_PLAYERS];
   guint lineup = 0;  /* the lineup bots[] holds */
-  g_autofree TwSimImpact *impact = run->impact != NULL
-                                   ? g_new (TwSimImpact, run->n_components) : NULL;
+  TwSimImpact *impact[2] = { NULL, NULL };
 
-  for (guint p = 0; p < n_players; p++)
-    tw_bot_init (&bots[p], seat_bot (config, 0, p));
+  for (guint k = 0; k < run->n_arms; k++)
+    {
+      if (run->arms[k].impact != NULL)
+        impact[k] = g_new (TwSimImpact, run->arms[k].n_components);
+      for (guint p = 0; p < n_players; p++)
+        tw_bot_init (&bots[k][p], seat_bot (config, 0, p));
+    }
 
   for (;;)
     {
       g_autoptr(GError) error = NULL;
+      TwSimGame out[2];
       guint64 index;
-      TwSimGame *out;
 
       g_mutex_lock (&run->mutex);
       index = run->next;
@@ -756,22 +930,22 @@ worker (gpointer data)
       if (config->n_lineups > 0 && index % config->n_lineups != lineup)
         {
           lineup = (guint) (index % config->n_lineups);
-          for (guint p = 0; p < n_players; p++)
-            {
-              tw_bot_clear (&bots[p]);
-              tw_bot_init (&bots[p], seat_bot (config, lineup, p));
-            }
+          for (guint k = 0; k < run->n_arms; k++)
+            for (guint p = 0; p < n_players; p++)
+              {
+                tw_bot_clear (&bots[k][p]);
+                tw_bot_init (&bots[k][p], seat_bot (config, lineup, p));
+              }
         }
 
-      out = &run->results[index - config->first];
-      if (impact != NULL)
-        memset (impact, 0, run->n_components * sizeof (TwSimImpact));
-      if (play_game (config->game, bots, tw_sim_game_seed (config->seed, index),
-                     config->cancel, config->on_move, config->on_move_data, index, impact,
-                     out, &error))
+      for (guint k = 0; k < run->n_arms && error == NULL; k++)
         {
-          out->index = index;
-          run->finished[index - config->first] = 1;
+          if (impact[k] != NULL)
+            memset (impact[k], 0, run->arms[k].n_components * sizeof (TwSimImpact));
+          if (play_game (run->arms[k].game, bots[k], tw_sim_game_seed (config->seed, index),
+                         config->cancel, config->on_move, config->on_move_data, index,
+                         impact[k], &out[k], &error))
+            out[k].index = index;
         }
 
       g_mutex_lock (&run->mutex);
@@ -793,17 +967,16 @@ worker (gpointer data)
             }
         }
       else
-        {
-          run->done++;
-          /* sums of whole numbers: the same whatever order the games end in */
-          if (impact != NULL)
-            impact_add (run->impact, impact, run->n_components);
-        }
+        game_ended (run, index, out, impact);
       g_mutex_unlock (&run->mutex);
     }
 
-  for (guint p = 0; p < n_players; p++)
-    tw_bot_clear (&bots[p]);
+  for (guint k = 0; k < run->n_arms; k++)
+    {
+      for (guint p = 0; p < n_players; p++)
+        tw_bot_clear (&bots[k][p]);
+      g_free (impact[k]);
+    }
 
   g_mutex_lock (&run->mutex);
   run->running--;
@@ -812,58 +985,73 @@ worker (gpointer data)
   return NULL;
 }
 
-/**
- * tw_sim_run:
- * @config: what to play; games config->first … config->last-1
- * @error: TW_SIM_ERROR_RULES with the first failing game, or
- *   TW_SIM_ERROR_CANCELLED (not with config->keep_partial)
- *
- * Plays the games on config->jobs threads. Each result goes to its game's
- * slot, so the arm is the same whatever the number of threads.
- *
- * When config->cancel is set, the workers stop at their next decision and
- * the games in play are dropped. With config->keep_partial the arm of the
- * games that ended is returned (fewer than last - first: the caller knows it
- * was cancelled); otherwise the run fails with TW_SIM_ERROR_CANCELLED.
- *
- * Returns: (transfer full): the arm, or %NULL on error.
- */
-TwSimArm *
-tw_sim_run (const TwSimConfig  *config,
-            GError            **error)
+/* A new arm of @game for @config, ready to be played into. */
+static TwSimArm *
+run_arm_init (RunArm            *ra,
+              const TwSimConfig *config,
+              const TwGame      *game,
+              const char        *path,
+              guint64            count)
 {
-  g_autoptr(TwSimArm) arm = NULL;
+  TwSimArm *arm = tw_sim_arm_new (game, path,
+                                  config->n_lineups > 0 ? config->lineups : config->bots,
+                                  config->seed, config->total_games);
+
+  ra->game = game;
+  ra->arm = arm;
+  if (config->impact && game->rules->component_events != NULL)
+    {
+      arm->component_ids = component_ids (game->definition);
+      arm->n_components = g_strv_length (arm->component_ids);
+      arm->impact = g_new0 (TwSimImpact, MAX (arm->n_components, 1));
+      ra->n_components = arm->n_components;
+      ra->impact = arm->impact;
+    }
+  if (config->stream)
+    {
+      g_clear_pointer (&arm->games, g_array_unref);
+      arm->acc = tw_sim_acc_new (arm);
+    }
+  else
+    {
+      g_array_set_size (arm->games, count);
+      ra->results = (TwSimGame *) (gpointer) arm->games->data;
+    }
+  return arm;
+}
+
+/* Plays @config on the games of @n_arms arms (A, and B on @game_b). */
+static gboolean
+run_arms (const TwSimConfig  *config,
+          guint               n_arms,
+          const TwGame       *game_b,
+          const char         *path_b,
+          TwSimArm          **out,
+          GError            **error)
+{
   g_autoptr(GPtrArray) threads = g_ptr_array_new ();
   guint64 count;
   guint jobs;
   Run run = { 0, };
 
-  g_return_val_if_fail (config != NULL && config->game != NULL, NULL);
-  g_return_val_if_fail (config->first <= config->last, NULL);
-  g_return_val_if_fail (config->n_lineups == 0 || config->lineups != NULL, NULL);
+  g_return_val_if_fail (config != NULL && config->game != NULL, FALSE);
+  g_return_val_if_fail (config->first <= config->last, FALSE);
+  g_return_val_if_fail (config->n_lineups == 0 || config->lineups != NULL, FALSE);
 
   count = config->last - config->first;
   jobs = CLAMP (config->jobs, 1, 256);
   if (jobs > count)
     jobs = MAX (1, (guint) count);
 
-  arm = tw_sim_arm_new (config->game, config->path,
-                        config->n_lineups > 0 ? config->lineups : config->bots, config->seed,
-                        config->total_games);
-  g_array_set_size (arm->games, count);
-
-  if (config->impact && config->game->rules->component_events != NULL)
-    {
-      arm->component_ids = component_ids (config->game->definition);
-      arm->n_components = g_strv_length (arm->component_ids);
-      arm->impact = g_new0 (TwSimImpact, MAX (arm->n_components, 1));
-      run.n_components = arm->n_components;
-      run.impact = arm->impact;
-    }
   run.config = config;
-  run.results = (TwSimGame *) (gpointer) arm->games->data;
-  run.finished = g_new0 (guint8, MAX (count, 1));
-  run.next = config->first;
+  run.n_arms = n_arms;
+  out[0] = run_arm_init (&run.arms[0], config, config->game, config->path, count);
+  if (n_arms == 2)
+    out[1] = run_arm_init (&run.arms[1], config, game_b, path_b, count);
+  if (!config->stream)
+    run.finished = g_new0 (guint8, MAX (count, 1));
+  run.pending = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL, g_free);
+  run.next = run.next_emit = config->first;
   run.running = jobs;
   g_mutex_init (&run.mutex);
   g_cond_init (&run.cond);
@@ -886,7 +1074,7 @@ tw_sim_run (const TwSimConfig  *config,
           guint64 done = run.done;
 
           g_mutex_unlock (&run.mutex);
-          config->progress (done, count, config->progress_data);
+          config->progress (done, count * n_arms, config->progress_data);
           g_mutex_lock (&run.mutex);
         }
     }
@@ -896,27 +1084,86 @@ tw_sim_run (const TwSimConfig  *config,
     g_thread_join (g_ptr_array_index (threads, j));
   g_mutex_clear (&run.mutex);
   g_cond_clear (&run.cond);
+  emit_pending (&run);
+  g_hash_table_unref (run.pending);
 
   if (run.error != NULL && config->keep_partial
       && g_error_matches (run.error, TW_SIM_ERROR, TW_SIM_ERROR_CANCELLED))
     {
-      guint kept = 0;
+      for (guint k = 0; k < n_arms; k++)
+        {
+          TwSimArm *arm = out[k];
 
-      /* the games that ended, still in index order */
-      for (guint64 i = 0; i < count; i++)
-        if (run.finished[i])
-          g_array_index (arm->games, TwSimGame, kept++) = g_array_index (arm->games, TwSimGame, i);
-      g_array_set_size (arm->games, kept);
-      arm->interrupted = kept < count;
+          if (arm->games != NULL)
+            {
+              guint kept = 0;
+
+              /* the games that ended, still in index order */
+              for (guint64 i = 0; i < count; i++)
+                if (run.finished[i])
+                  g_array_index (arm->games, TwSimGame, kept++) = g_array_index (arm->games,
+                                                                                 TwSimGame, i);
+              g_array_set_size (arm->games, kept);
+            }
+          arm->interrupted = tw_sim_arm_n_games (arm) < count;
+        }
       g_clear_error (&run.error);
     }
   g_free (run.finished);
   if (run.error != NULL)
     {
+      for (guint k = 0; k < n_arms; k++)
+        g_clear_pointer (&out[k], tw_sim_arm_free);
       g_propagate_error (error, run.error);
-      return NULL;
+      return FALSE;
     }
   if (config->progress != NULL)
-    config->progress (run.done, count, config->progress_data);
-  return g_steal_pointer (&arm);
+    config->progress (run.done, count * n_arms, config->progress_data);
+  return TRUE;
+}
+
+/**
+ * tw_sim_run:
+ * @config: what to play; games config->first … config->last-1
+ * @error: TW_SIM_ERROR_RULES with the first failing game, or
+ *   TW_SIM_ERROR_CANCELLED (not with config->keep_partial)
+ *
+ * Plays the games on config->jobs threads. Each result goes to its game's
+ * slot (or, with config->stream, into the arm's exact sums), so the arm is
+ * the same whatever the number of threads.
+ *
+ * When config->cancel is set, the workers stop at their next decision and
+ * the games in play are dropped. With config->keep_partial the arm of the
+ * games that ended is returned (fewer than last - first: the caller knows it
+ * was cancelled); otherwise the run fails with TW_SIM_ERROR_CANCELLED.
+ *
+ * Returns: (transfer full): the arm, or %NULL on error.
+ */
+TwSimArm *
+tw_sim_run (const TwSimConfig  *config,
+            GError            **error)
+{
+  TwSimArm *arms[2] = { NULL, NULL };
+
+  if (!run_arms (config, 1, NULL, NULL, arms, error))
+    return NULL;
+  return arms[0];
+}
+
+TwSimArm *
+tw_sim_run_pair (const TwSimConfig  *config,
+                 const TwGame       *game_b,
+                 const char         *path_b,
+                 TwSimArm          **arm_b,
+                 GError            **error)
+{
+  TwSimArm *arms[2] = { NULL, NULL };
+
+  g_return_val_if_fail (game_b != NULL && arm_b != NULL, NULL);
+  g_return_val_if_fail (game_b->n_players == config->game->n_players, NULL);
+
+  if (!run_arms (config, 2, game_b, path_b, arms, error))
+    return NULL;
+  *arm_b = arms[1];
+  return arms[0];
 }

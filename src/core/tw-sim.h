@@ -3,19 +3,24 @@
  * A simulation plays games 0 … N-1 of one configuration (game, bots, seed).
  * Game i is a pure function of (seed, i): its state is seeded with
  * tw_sim_game_seed (seed, i) and seat p's bot draws from a generator seeded
- * with tw_sim_seat_seed (that game seed, p). Results are stored per game in
- * an array indexed by game and every statistic is reduced from that array in
- * index order, so a run gives the same bytes whatever the number of threads,
- * and disjoint slices of the indexes (shards) merge into exactly the full run.
+ * with tw_sim_seat_seed (that game seed, p). Every statistic is reduced
+ * from exact sums and histograms of the games (tw-sim-acc.c), whose value
+ * does not depend on the order they are added in, so a run gives the same
+ * bytes whatever the number of threads, and disjoint slices of the indexes
+ * (shards) merge into exactly the full run.
  *
  * A TwSimArm is the result of one configuration over some game indexes: the
- * configuration as text (what merging checks) plus one TwSimGame per game.
+ * configuration as text (what merging checks) plus either one TwSimGame per
+ * game or, for a run that streams (TwSimConfig.stream), a TwSimAcc: exact,
+ * mergeable sums of everything the statistics need, whose size does not
+ * grow with the number of games (tw-sim-acc.c).
  * It owns everything in it. Runs happen on GThreads; the core has no main
  * loop, so progress is a callback on the calling thread and cancellation is
  * a flag the caller sets.
  *
  * Code: tw-sim.c (seeds, arms, the runner), tw-sim-playtest.c (the quick
- * playtest: can a game score at all?), tw-sim-stats.c (statistics),
+ * playtest: can a game score at all?), tw-sim-acc.c (the exact sums),
+ * tw-sim-stats.c (statistics),
  * tw-sim-json.c and tw-sim-csv.c (results as JSON and CSV), tw-lab-file.c
  * (the Lab's run files).
  */
@@ -85,6 +90,12 @@ typedef struct
 #define TW_SIM_WIN_UNIT 840
 
 /* Results of one configuration. Everything is owned by the arm. */
+/* The statistics of an arm's games as exact, mergeable sums (tw-sim-acc.c):
+ * per metric the histogram of its per-game values, the game indexes as
+ * ranges, and in arm B of a comparison played by pairs the sums of the
+ * paired differences. */
+typedef struct _TwSimAcc TwSimAcc;
+
 typedef struct
 {
   char      *label;          /* "A", "B", or NULL for a single run */
@@ -105,7 +116,9 @@ typedef struct
   char     **end_reasons;    /* the module's ways to end, NULL-terminated, maybe empty */
   gboolean   has_play;       /* the games carry how they went (TwSimGame.lead_changes…);
                               * FALSE for results written before they did */
-  GArray    *games;          /* TwSimGame, sorted by index, no duplicates */
+  GArray    *games;          /* TwSimGame, sorted by index, no duplicates; NULL
+                              * when the arm streamed: then acc holds its games */
+  TwSimAcc  *acc;            /* NULL when games is set */
   /* Per-component figures (config impact, modules with component_events):
    * one per component, the definition's tiles, then pieces, then cards,
    * named "tile:ID", "piece:ID", "card:ID"; NULL when not measured. */
@@ -126,6 +139,9 @@ void             tw_sim_arm_free         (TwSimArm          *arm);
 gboolean         tw_sim_arm_merge        (TwSimArm          *arm,
                                           const TwSimArm    *other,
                                           GError           **error);
+
+/* The games @arm counts (held, or accumulated). */
+guint64          tw_sim_arm_n_games      (const TwSimArm    *arm);
 
 /* Forgets @arm's per-component figures (merged with results without them). */
 void             tw_sim_arm_drop_impact  (TwSimArm          *arm);
@@ -167,6 +183,16 @@ typedef struct
   TwSimMoveFunc      on_move;                /* nullable: times every decision */
   gpointer           on_move_data;
   gboolean           impact;                 /* measure per-component figures */
+  /* Keep no per-game records: the arm's games are NULL and its acc counts
+   * them, so that memory does not grow with the number of games. */
+  gboolean           stream;
+  /* nullable: called with each game that ended, in index order (a game
+   * that ends early waits for those before it), on a worker thread, one
+   * call at a time; @arm is 0, or 1 for arm B of tw_sim_run_pair(). */
+  void             (*on_game)                (guint              arm,
+                                              const TwSimGame   *game,
+                                              gpointer           user_data);
+  gpointer           on_game_data;
 } TwSimConfig;
 
 /* Games @first … @last-1 of shard @k (1-based) of @n over @total games. */
@@ -184,6 +210,16 @@ gboolean         tw_sim_play_game        (const TwGame      *game,
                                           TwSimGame         *out,
                                           GError           **error);
 TwSimArm        *tw_sim_run              (const TwSimConfig *config,
+                                          GError           **error);
+/* Plays game i of @config and then of @game_b (arm B: the same bots, seed
+ * and games on another game) together, for every i, so that with
+ * config->stream arm B's acc holds the paired differences B - A without
+ * keeping games; a game i counts in both arms or in neither (cancelled).
+ * Returns arm A, and arm B in @arm_b. */
+TwSimArm        *tw_sim_run_pair         (const TwSimConfig *config,
+                                          const TwGame      *game_b,
+                                          const char        *path_b,
+                                          TwSimArm         **arm_b,
                                           GError           **error);
 
 /* Quick playtest ----------------------------------------------------------- */
@@ -433,6 +469,18 @@ void             tw_sim_summary_csv      (GPtrArray         *arms,
 void             tw_sim_games_csv        (GPtrArray         *arms,
                                           gboolean           arm_column,
                                           GString           *out);
+/* The same rows, written as games end (a run that keeps no games): the
+ * header is appended to @out by _new, each game's row by _row (@arm: its
+ * index in @arms, which must outlive the writer). */
+typedef struct _TwSimGamesCsv TwSimGamesCsv;
+TwSimGamesCsv   *tw_sim_games_csv_new    (GPtrArray         *arms,
+                                          gboolean           arm_column,
+                                          GString           *out);
+void             tw_sim_games_csv_row    (TwSimGamesCsv     *csv,
+                                          guint              arm,
+                                          const TwSimGame   *game,
+                                          GString           *out);
+void             tw_sim_games_csv_free   (TwSimGamesCsv     *csv);
 /* Appends @text as one field, quoted when it must be. */
 void             tw_sim_csv_field        (GString           *out,
                                           const char        *text);

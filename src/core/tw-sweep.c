@@ -616,15 +616,15 @@ tw_sweep_csv (GString                *out,
   for (guint c = 0; c < n_played; c++)
     {
       const TwSimArm *arm = arms[c];
-      gboolean any = arm->games->len > 0;
+      gboolean any = tw_sim_arm_n_games (arm) > 0;
 
       for (guint a = 0; a < n_axes; a++)
         {
           tw_sim_csv_field (out, tw_sweep_cell_value (sweep, c, a));
           g_string_append_c (out, ',');
         }
-      g_string_append_printf (out, "%u,%" G_GUINT64_FORMAT, arm->games->len,
-                              arm->total_games);
+      g_string_append_printf (out, "%" G_GUINT64_FORMAT ",%" G_GUINT64_FORMAT,
+                              tw_sim_arm_n_games (arm), arm->total_games);
       for (guint s = 0; s < seats; s++)
         csv_share (out, any && s < arm->n_players
                         ? tw_sim_find_row (rows[c], TW_SIM_METRIC_WIN, s) : NULL, TRUE);

@@ -593,8 +593,8 @@ cb_draw (cairo_t              *cr,
       const char *what = v->phase == CB_PHASE_PLACE ? _("Tile to play")
                          : v->phase == CB_PHASE_DONE ? _("Game over")
                          : _("Choose a colour to score");
-      tw_render_text (cr, L.tx + 0.2, L.ty + 0.15, L.tw - 0.4, T_TITLE, TRUE, TW_TEXT_LEFT, FALSE,
-                      what);
+      tw_render_text_line (cr, L.tx + 0.2, L.ty + 0.15, L.tw - 0.4, T_TITLE, TRUE, TW_TEXT_LEFT,
+                           what);
       if (v->phase == CB_PHASE_PLACE && v->tile != CB_NONE)
         {
           const TwTileDef *tile = cb_inst_def (game, v->tile);

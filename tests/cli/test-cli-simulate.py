@@ -22,6 +22,8 @@ from cli_common import (CLI, DATADIR, DEF, TMP, EXIT_OK, EXIT_USAGE,  # noqa: E4
                         MOVE_LINE, POSITION, test, run, check, expect, write, read, play,
                         moves_of, scores_of, run_tests)
 
+HERE = os.path.dirname(os.path.abspath(__file__))
+
 
 def simulate(*extra):
     return run("simulate", DEF, "--players", "2", "--seed", "5", *extra)
@@ -60,7 +62,11 @@ def simulate_json_and_per_game():
     doc = json.loads(out)
     check(doc["format"] == "tilewright-simulation", "format", out[:200])
     arm = doc["arms"][0]
-    check(arm["players"] == 2 and len(arm["games"]) == 25, "games", out[:400])
+    # a run keeps no per-game records: its JSON holds their exact sums
+    check(arm["players"] == 2 and arm["games_played"] == 25 and "games" not in arm
+          and arm["accumulator"]["ranges"] == [[0, 25]], "games", out[:400])
+    check(all(sum(c for _, c in h["values"]) == 25 for h in arm["accumulator"]["histograms"]),
+          "histograms count the games", arm["accumulator"]["histograms"][:3])
     wins = [r for r in arm["summary"] if r["metric"] == "win"]
     check(len(wins) == 2 and abs(sum(r["mean"] for r in wins) - 1) < 1e-9,
           "win rates do not sum to 1", wins)
@@ -108,6 +114,10 @@ def simulate_shards_merge():
     code, out, err = run("merge", parts[0])
     expect(code, (out, err), EXIT_OK)
     check("warning" in err and "of 31 games" in err, "missing shards are not reported", err)
+    # streamed results have no games to list
+    code, out, err = run("merge", *parts, "--per-game", os.path.join(TMP, "merged.csv"))
+    expect(code, (out, err), EXIT_USAGE)
+    check("--per-game: these results hold no games" in err, "per-game of streamed results", err)
     code, out, err = run("merge", parts[0], parts[0])
     expect(code, (out, err), EXIT_INVALID_FILE)
     check("two of the results" in err, "overlap message", err)
@@ -194,6 +204,21 @@ def merge_refuses_forged_shards():
             arm_of(doc)["games"][index][key] = value
         return forge
 
+    def set_acc(change):
+        def forge(doc):
+            change(arm_of(doc)["accumulator"])
+        return forge
+
+    def set_values(metric, values):
+        def change(acc):
+            acc["histograms"][metric]["values"] = values
+        return change
+
+    def set_key(key, value):
+        def change(acc):
+            acc[key] = value
+        return change
+
     other_sha = "0" * 64
     cases = [
         ("another definition of the same name", set_arm("definition_sha256", other_sha),
@@ -202,11 +227,16 @@ def merge_refuses_forged_shards():
         ("other bots", set_arm("bots", ["greedy", "random"]), "the bots"),
         ("another seed", set_arm("seed", "2"), "seed"),
         ("another game total", set_arm("games_total", 7), "total number of games"),
-        ("a game index outside the run", set_game("game", 1000000),
-         "game 1000000 is not one of the 6 games"),
-        ("a seed that is not the index's", set_game("seed", "12345"), "its seed is not"),
-        ("a rank beyond the players", set_game("ranks", [0, 2]), "a rank is not"),
-        ("a negative rank", set_game("ranks", [0, -1]), "a rank is not"),
+        ("games outside the run", set_acc(set_key("ranges", [[3, 1000000]])),
+         "“ranges” are not disjoint game indexes of the run"),
+        ("overlapping ranges", set_acc(set_key("ranges", [[3, 5], [4, 6]])),
+         "“ranges” are not disjoint game indexes of the run"),
+        ("a histogram that counts other games", set_acc(set_values(0, [[0, 2], [1, 2]])),
+         "histogram 1 does not count the games of the ranges"),
+        ("a count of 0", set_acc(set_values(2, [[0, 3], [5, 0]])), "histogram 3 does not"),
+        ("a histogram missing", set_acc(lambda acc: acc["histograms"].pop()),
+         "“histograms” is missing or has the wrong length"),
+        ("no accumulator", lambda doc: arm_of(doc).pop("accumulator"), "“games” is missing"),
         ("a label in a single run", set_arm("label", "A"), "“label” must be"),
         ("a games total of 0", set_arm("games_total", 0), "games_total"),
     ]
@@ -216,13 +246,38 @@ def merge_refuses_forged_shards():
         forged = write("forged.json", json.dumps(doc))
         code, out, err = run("merge", first, forged)
         check(code == EXIT_INVALID_FILE and message in err, f"{what}: exit {code}", err, out)
-    # what json.dumps cannot write: an infinite score, a name that is not UTF-8
-    for what, old, new, message in (
-            ("an infinite score", b'"scores": [', b'"scores": [1e999', "not a finite number"),
-            ("invalid UTF-8", b'"definition": "', b'"definition": "\xff', "not UTF-8")):
+    # results of an older version hold their games: they still merge with a
+    # run that kept none, to the same figures as one run of them all
+    old_shard = os.path.join(HERE, "data", "colorblock-games-shard-2-of-2.json")
+    code, whole, err = simulate("--games", "6")
+    expect(code, (whole, err), EXIT_OK)
+    code, out, err = run("merge", first, old_shard)
+    expect(code, (out, err), EXIT_OK)
+    check(out == whole, "a shard with games and one without differ from the whole run",
+          whole, out)
+    # and their games are checked as they always were
+    old_text = read(old_shard)
+    for what, forge, message in (
+            ("a game index outside the run", set_game("game", 1000000),
+             "game 1000000 is not one of the 6 games"),
+            ("a seed that is not the index's", set_game("seed", "12345"), "its seed is not"),
+            ("a rank beyond the players", set_game("ranks", [0, 2]), "a rank is not"),
+            ("a negative rank", set_game("ranks", [0, -1]), "a rank is not")):
+        doc = json.loads(old_text)
+        forge(doc)
+        forged = write("forged.json", json.dumps(doc))
+        code, out, err = run("merge", first, forged)
+        check(code == EXIT_INVALID_FILE and message in err, f"{what}: exit {code}", err, out)
+    # what json.dumps cannot write: an infinite value, a name that is not UTF-8
+    for what, text, old, new, message in (
+            ("an infinite score", old_text, b'"scores": [', b'"scores": [1e999',
+             "not a finite number"),
+            ("an infinite value", shards[1], b'"values": [[', b'"values": [[1e999, 1], [',
+             "histogram 1 does not count"),
+            ("invalid UTF-8", shards[1], b'"definition": "', b'"definition": "\xff', "not UTF-8")):
         forged = os.path.join(TMP, "forged.json")
         with open(forged, "wb") as f:
-            f.write(shards[1].encode().replace(old, new, 1))
+            f.write(text.encode().replace(old, new, 1))
         code, out, err = run("merge", first, forged)
         check(code == EXIT_INVALID_FILE and message in err, f"{what}: exit {code}", err, out)
     # two real definitions that share their name
@@ -350,29 +405,35 @@ def simulate_interrupted():
     doc = json.loads(read(output))
     check(doc.get("interrupted") is True, "JSON not marked interrupted", str(doc)[:300])
     arm = doc["arms"][0]
-    played = arm["games"]
-    check(0 < len(played) < total, f"{len(played)} of {total} games kept")
-    check(arm["games_played"] == len(played) and arm["games_total"] == total, "counts",
+    ranges = arm["accumulator"]["ranges"]
+    played = sum(last - first for first, last in ranges)
+    check(0 < played < total, f"{played} of {total} games kept")
+    check(arm["games_played"] == played and arm["games_total"] == total, "counts",
           arm["games_played"], arm["games_total"])
-    indexes = [g["game"] for g in played]
-    check(indexes == sorted(set(indexes)), "games out of order or repeated", indexes[:20])
+    bounds = [i for r in ranges for i in r]
+    check(bounds == sorted(bounds) and all(a < b for a, b in ranges), "ranges out of order",
+          ranges)
     wins = [r for r in arm["summary"] if r["metric"] == "win"]
-    check(all(r["n"] == len(played) for r in wins), "summary is not of the kept games", wins)
+    check(all(r["n"] == played for r in wins), "summary is not of the kept games", wins)
     rows = read(per_game).strip().split("\n")
-    check(rows[0] == f"# partial: {len(played)} of {total} games, the run was interrupted (Ctrl-C)",
+    check(rows[0] == f"# partial: {played} of {total} games, the run was interrupted (Ctrl-C)",
           "per-game CSV not marked partial", rows[0])
-    check(len(rows) == len(played) + 2, "per-game rows", len(rows), len(played))
+    check(len(rows) == played + 2, "per-game rows", len(rows), played)
+    header = rows[1].split(",")
+    indexes = [int(row.split(",")[0]) for row in rows[2:]]
+    check(indexes == [i for first, last in ranges for i in range(first, last)],
+          "per-game rows are not the games of the ranges, in order", indexes[:20], ranges)
     # a kept game is a whole game: `play --seed` replays it to the same end
-    first = played[0]
+    first = dict(zip(header, rows[2].split(",")))
     (pcode, pout, perr), _ = play("--seed", first["seed"], "--bots",
                                   f"{INTERRUPTED_BOT},{INTERRUPTED_BOT}")
     expect(pcode, (pout, perr), EXIT_OK)
-    check(scores_of(pout) == [float(s) for s in first["scores"]], "kept game differs", pout,
-          first)
+    check(scores_of(pout) == [float(first["score_p1"]), float(first["score_p2"])],
+          "kept game differs", pout, first)
     # partial results still merge (with a warning that games are missing)
     code, mout, merr = run("merge", output)
     expect(code, (mout, merr), EXIT_OK)
-    check(f"{len(played)} of {total} games" in mout, "merge of partial results", mout[:300])
+    check(f"{played} of {total} games" in mout, "merge of partial results", mout[:300])
 
     code, out, err, _ = interrupted_run()
     expect(code, (out, err), EXIT_INTERRUPTED)
@@ -430,8 +491,9 @@ def sweep_cells_are_plain_runs():
         check(cell["summary"] == json.loads(plain), f"cell goals={value} is not the plain run",
               json.dumps(cell["summary"])[:300], plain[:300])
     # the same seeds in every cell: game i has one seed whatever the cell
-    seeds = [[g["seed"] for g in c["summary"]["arms"][0]["games"]] for c in doc["cells"]]
-    check(seeds[0] == seeds[1] and len(seeds[0]) == 20, "cells play different seeds", seeds)
+    games = [(c["summary"]["arms"][0]["seed"], c["summary"]["arms"][0]["accumulator"]["ranges"])
+             for c in doc["cells"]]
+    check(games[0] == games[1] and games[0][1] == [[0, 20]], "cells play different seeds", games)
     # a grid: every combination, the first axis slowest
     code, out, err = sweep("--players", "2", "--sweep", "goals=false,true", "--sweep",
                            "rotation=true,false", "--format", "csv")
@@ -600,7 +662,7 @@ def sweep_shards_merge():
     check(err.count("warning:") == 4 and "games in the cell players=2, goals=false" in err,
           "missing games named by cell", err)
     doc = json.loads(open(parts[1], encoding="utf-8").read())
-    games = [len(c["summary"]["arms"][0]["games"]) for c in doc["cells"]]
+    games = [c["summary"]["arms"][0]["games_played"] for c in doc["cells"]]
     check(len(set(games)) == 1 and games[0] in (6, 7), "a third of 20 games in every cell",
           games)
     # the same shard twice, a plain run among sweeps, another sweep

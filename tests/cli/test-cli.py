@@ -205,14 +205,14 @@ def rules_text():
 def rules_expressions():
     """`rules MODULE --format json`: the modules whose definitions may write
     expressions list their vocabulary (Colorblock's goals, Blokus Shuffle's
-    advanced scoring, Color Shift's and Block 2 Block's end scoring), every
-    query and field with a type and a description; a definition written with
-    them loads."""
+    advanced scoring, Color Shift's and Block 2 Block's end scoring,
+    Colorfield's round-bonus tools), every query and field with a type and a
+    description; definitions written with them load."""
     have = {}
     for path in bundled_definitions():
         doc = json.loads(run("rules", path, "--format", "json")[1])
         have[doc["module"]] = doc["expressions"]
-    for module in ("colorblock", "blokus-shuffle", "color-shift", "block-2-block"):
+    for module in ("colorblock", "blokus-shuffle", "color-shift", "block-2-block", "colorfield"):
         v = have.get(module)
         check(v is not None and v["where"] and v["queries"], "no vocabulary", module, v)
         if v is None:
@@ -223,13 +223,17 @@ def rules_expressions():
             check(r["name"] and r["fields"], "record", module, r)
             for f in r["fields"]:
                 check(f["name"] and f["type"] and f["description"], "field", module, f)
-    check(have.get("colorfield", "missing") is None, "Colorfield has no vocabulary yet",
-          have.get("colorfield"))
     names = {q["name"] for q in have["color-shift"]["queries"]}
     check({"meeples", "areas"} <= names, "Color Shift's queries", names)
-    code, out, err = run("validate", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
-                                                  "data-files", "color-shift-expressions.yaml"))
-    expect(code, (out, err), EXIT_OK)
+    names = {q["name"] for q in have["colorfield"]["queries"]}
+    check({"tiles", "sides", "swaths", "specialty", "tokens_left"} <= names, "Colorfield's queries",
+          names)
+    check("round-bonus" in have["colorfield"]["where"], "Colorfield's where",
+          have["colorfield"]["where"])
+    for name in ("color-shift-expressions.yaml", "colorfield-expressions.yaml"):
+        code, out, err = run("validate", os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                                      "..", "data-files", name))
+        expect(code, (name, out, err), EXIT_OK)
 
 
 @test

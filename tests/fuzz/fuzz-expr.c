@@ -1,14 +1,15 @@
 /* fuzz-expr.c: the expression compiler and evaluator on arbitrary text
  *
  * The first byte chooses what the expression must give (bit 0: a number,
- * else a condition) and the vocabulary (bit 3: Block 2 Block's, else bit 2:
- * Color Shift's, else bit 1: Blokus Shuffle's, else Colorblock's); the rest
+ * else a condition) and the vocabulary (bit 6: Colorfield's, else bit 3:
+ * Block 2 Block's, else bit 2: Color Shift's, else bit 1: Blokus
+ * Shuffle's, else Colorblock's); the rest
  * is compiled against it and the bundled definition's colours. It must
  * compile or be refused with an error whose offset lies inside the text, in
  * bounded time; whatever compiles is evaluated on a position in the middle
  * of a game (Colorblock: for every seat, with and without a shape; Blokus
- * Shuffle: for every colour; Color Shift and Block 2 Block: for every seat)
- * and must end.
+ * Shuffle: for every colour; Color Shift, Block 2 Block and Colorfield:
+ * for every seat) and must end.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -22,13 +23,14 @@
 #include "games/blokus-shuffle/bs-private.h"
 #include "games/color-shift/cs-private.h"
 #include "games/colorblock/cb-private.h"
+#include "games/colorfield/cf-private.h"
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 
 /* kept for the life of the process: loaded once, like the real app's */
-static TwDefinition *definition, *bs_definition, *cs_definition, *bb_definition;
-static TwGame *game, *bs_game, *cs_game, *bb_game;
-static TwState *state, *bs_state, *cs_state, *bb_state;
+static TwDefinition *definition, *bs_definition, *cs_definition, *bb_definition, *cf_definition;
+static TwGame *game, *bs_game, *cs_game, *bb_game, *cf_game;
+static TwState *state, *bs_state, *cs_state, *bb_state, *cf_state;
 static CbShape shapes[2];
 
 /* A game of the bundled @rules_id with @players seats, 40 random moves in
@@ -67,7 +69,8 @@ setup (void)
   if (!start_game ("colorblock", 3, &definition, &game, &state)
       || !start_game ("blokus-shuffle", 4, &bs_definition, &bs_game, &bs_state)
       || !start_game ("color-shift", 3, &cs_definition, &cs_game, &cs_state)
-      || !start_game ("block-2-block", 3, &bb_definition, &bb_game, &bb_state))
+      || !start_game ("block-2-block", 3, &bb_definition, &bb_game, &bb_state)
+      || !start_game ("colorfield", 3, &cf_definition, &cf_game, &cf_state))
     return FALSE;
 
   const CbState *s = (const CbState *) state;
@@ -120,16 +123,19 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
     return 0;
 
   TwExprType want = data[0] & 1 ? TW_EXPR_NUMBER : TW_EXPR_BOOL;
-  gboolean block_2_block = (data[0] & 8) != 0;
+  gboolean colorfield = (data[0] & 0x40) != 0;
+  gboolean block_2_block = !colorfield && (data[0] & 8) != 0;
   gboolean color_shift = !block_2_block && (data[0] & 4) != 0;
   gboolean blokus = !block_2_block && !color_shift && (data[0] & 2) != 0;
   gint64 t0 = g_get_monotonic_time ();
   g_autoptr(TwExprProgram) program =
     tw_expr_compile ((const char *) data + 1, size - 1,
-                     block_2_block ? &bb_expr_vocabulary
+                     colorfield ? &cf_expr_vocabulary
+                     : block_2_block ? &bb_expr_vocabulary
                      : color_shift ? &cs_expr_vocabulary
                      : blokus ? &bs_expr_vocabulary : &cb_expr_vocabulary,
-                     block_2_block ? bb_definition
+                     colorfield ? cf_definition
+                     : block_2_block ? bb_definition
                      : color_shift ? cs_definition : blokus ? bs_definition : definition,
                      want, &where, &error);
   g_assert ((program == NULL) == (error != NULL));
@@ -140,7 +146,18 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
       tw_expr_where_clear (&where);
       return 0;
     }
-  if (block_2_block)
+  if (colorfield)
+    {
+      const CfState *s = (const CfState *) cf_state;
+      for (guint seat = 0; seat < cf_game->n_players; seat++)
+        {
+          CfExprEnv env;
+          cf_expr_env_init (&env, cf_game, s, seat, s->slot[seat], s->rot[seat]);
+          gint64 v = tw_expr_eval (program, &env);
+          g_assert (want != TW_EXPR_BOOL || v == 0 || v == 1);
+        }
+    }
+  else if (block_2_block)
     {
       BbExprEnv env = { bb_game, (const BbState *) bb_state, 0 };
       eval_each (program, want, &env, &env.seat, bb_game->n_players);

@@ -14,8 +14,8 @@ splits a section and joins it again, joins opposite edges through an edge's
 "Join With…" menu, each time checking the whole text
 and the totals per colour and per edge pattern, sets a card's
 parameter in the card editor, saves with Save Definition As through its file
-chooser, checks the saved file with `tilewright-cli validate`, starts a new definition from a bundled game
-and playtests it, and opens a saved game in Play: Design shows the
+chooser, checks the saved file with `tilewright-cli validate`, starts a new definition from a bundled game,
+adds a card face and picks a layer into the face editor's form, playtests it, and opens a saved game in Play: Design shows the
 definition it was played with (the file the record names).
 Screenshots go to OUTDIR/screenshots/design-*.png.
 """
@@ -41,7 +41,7 @@ do_action = smoke.do_action
 allocated = smoke.allocated
 screenshot = smoke.screenshot
 
-N_TESTS = 25
+N_TESTS = 26
 OVERALL_TIMEOUT = 260
 BOGUS = '\nbogus-key: 1'   # typed as Return, then the key
 
@@ -547,6 +547,42 @@ def run(tap, args, workdir):
         tap.result(bool(tabs) and bool(add) and bool(preview),
                    'the Faces tab previews a face and offers to add it',
                    f'tab {bool(tabs)}, Add Face {bool(add)}, preview {bool(preview)}')
+
+        # 21c: Add Face writes the card face; its third layer, picked in the
+        # list, is edited in the form beside the preview
+        template_text = view_text(view) or ''
+        if add:
+            do_action(add[0])
+        ok = wait_for(lambda: (view_text(view) or '') != template_text, timeout=10)
+        layer_lists = wait_for(lambda: [a for a in find_all(main, name='Layers')
+                                        if a.get_selection_iface() is not None and allocated(a)],
+                               timeout=10)
+        if layer_lists:
+            Atspi.Selection.select_child(layer_lists[0], 2)
+        heading = wait_for(lambda: labels(main, '^Layer 3$'), timeout=5)
+        text_row = wait_for(lambda: [a for a in find_all(main, name='Text') if allocated(a)],
+                            timeout=5)
+        # the form is below the list: the mouse wheel over the column shows
+        # it for the screenshot (nothing is checked on the way)
+        if layer_lists:
+            ext = layer_lists[0].get_extents(Atspi.CoordType.WINDOW)
+            subprocess.run(['xdotool', 'mousemove', '--sync', str(ext.x + ext.width // 2),
+                            str(ext.y + 40), 'click', '--repeat', '8', '5'], timeout=10)
+        time.sleep(0.5)
+        screenshot(args.outdir, 'design-face-layer-form')
+        # one undo takes the face back: the template is as it was for the
+        # playtest and the saved game below
+        undo = [a for a in find_all(main, role='push button', pattern='^Undo Edit')
+                if a.get_n_actions() > 0 and allocated(a)]
+        if undo:
+            do_action(undo[0])
+        back = wait_text(view, template_text)
+        tap.result(bool(ok) and bool(layer_lists) and bool(heading) and bool(text_row)
+                   and bool(back),
+                   'Add Face writes a face whose picked layer is edited in a form; one undo '
+                   'takes it back',
+                   f'added {bool(ok)}, layer list {bool(layer_lists)}, heading {bool(heading)}, '
+                   f'Text row {bool(text_row)}, undone {bool(back)}')
 
         # 22: Playtest: Play with a New Game dialog for the edited (unsaved) definition
         playtest = [a for a in find_all(main, role='push button', pattern='^Playtest( Playtest)?$')

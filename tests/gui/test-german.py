@@ -74,14 +74,18 @@ def run(tap, args, workdir):
     tabs = {t.get_name() for t in find_all(main, role='page tab') if allocated(t)}
     german = set(VIEWS.values())
     english = set(VIEWS) & tabs
-    shot = screenshot(args.outdir, 'german-design')
+    shot = screenshot(args.outdir, 'german-start')
     tap.result(german <= tabs and not english,
                'view switcher: Entwurf, Spielen, Labor, Drucken',
                f'tabs {sorted(tabs)}; German missing {sorted(german - tabs)}, '
                f'English left {sorted(english)}; see {os.path.basename(shot)}')
 
-    # 2: Design, with the variant form's options from the module's table
-    texts = [a for a in find_all(main, name='Definition als YAML') if allocated(a)]
+    # 2: Design, with the variant form's options from the module's table (the
+    # definition opened on Play: Design is shown first)
+    show_view(main, 'Entwurf')
+    texts = wait_for(lambda: [a for a in find_all(main, name='Definition als YAML')
+                              if allocated(a)], timeout=5) or []
+    screenshot(args.outdir, 'german-design')
     design_labels = labels(main)
     wanted = ['Keine Probleme', 'Plättchen dürfen gedreht werden', 'Zielkarten']
     missing = [w for w in wanted if w not in design_labels]

@@ -431,10 +431,13 @@ def check_main_window(tap, args, shots):
         opened_on = [v for v, t in tabs.items() if has_state(t, Atspi.StateType.SELECTED)]
         new_game = [b for b in find_all(main, role='push button', pattern=r'^New Game…')
                     if allocated(b)]
-        tap.result(sorted(tabs) == sorted(VIEWS) and opened_on == ['Play'] and new_game,
+        picture = [a for a in find_all(main, name='The game at the table') if allocated(a)]
+        tap.result(sorted(tabs) == sorted(VIEWS) and opened_on == ['Play'] and new_game
+                   and picture,
                    'view switcher offers Design, Play, Lab, Print; the definition opened on Play, '
-                   'with New Game… on screen',
-                   f'found {sorted(tabs)}, selected {opened_on}, New Game… buttons {len(new_game)}')
+                   'with a picture of the game and New Game… on screen',
+                   f'found {sorted(tabs)}, selected {opened_on}, New Game… buttons {len(new_game)}, '
+                   f'pictures {len(picture)}')
         shots['play-start'] = screenshot(args.outdir, 'view-play-start')
         previous = shots['play-start']
 

@@ -21,7 +21,9 @@
  * are left to the full count. A tile's points depend on its own sides and
  * its neighbours' only, so a placement is judged by the slots it touches
  * (the playout policy judges every move this way, and it is most of a
- * Colorfield simulation's time). */
+ * Colorfield simulation's time). A round-bonus tool (cf-expr.c) counts
+ * too, evaluated on the canvas with the change, unless it asks about
+ * swaths: the canvas as a whole, as the H-Frame Easel does. */
 typedef struct
 {
   const TwGame   *game;
@@ -33,7 +35,23 @@ typedef struct
   int             two[2];          /* a matched 2-side: another colour, the specialty */
   int             total;           /* the canvas as it is */
   int             at[CF_SLOTS];    /* its slots' parts of total */
+  guint           expr_mask;       /* the round-bonus tools counted (CfPrep.expr_local) */
+  int             expr;            /* their points, part of total */
 } CfCanvas;
+
+/* The counted round-bonus tools' points with the canvas @slot/@rot. */
+static inline int
+expr_points (const CfCanvas *c,
+             const guint8   *slot,
+             const guint8   *rot)
+{
+  CfExprEnv env;
+
+  if (c->expr_mask == 0)
+    return 0;
+  cf_expr_env_init (&env, c->game, c->s, c->seat, slot, rot);
+  return cf_expr_points (&env, c->expr_mask, NULL);
+}
 
 /* A matched side's points: cf_side_value() without its lookups. */
 static inline int
@@ -78,7 +96,7 @@ canvas_points_of (const CfCanvas *c,
                   const guint8   *slot,
                   const guint8   *rot)
 {
-  int pts = 0;
+  int pts = expr_points (c, slot, rot);
   for (guint i = 0; i < CF_SLOTS; i++)
     pts += slot_points (c, slot, rot, i);
   return pts;
@@ -99,7 +117,9 @@ canvas_init (CfCanvas      *c,
   c->spec = cf_specialty (game, s, seat);
   c->two[0] = cf_side_value (game, s, -1, TRUE, 0);
   c->two[1] = c->spec >= 0 ? cf_side_value (game, s, c->spec, TRUE, (guint) c->spec) : 0;
-  c->total = 0;
+  c->expr_mask = s->fx.expr & c->p->expr_local;
+  c->expr = expr_points (c, s->slot[seat], s->rot[seat]);
+  c->total = c->expr;
   for (guint i = 0; i < CF_SLOTS; i++)
     c->total += c->at[i] = slot_points (c, s->slot[seat], s->rot[seat], i);
 }
@@ -119,6 +139,15 @@ place_gain (const CfCanvas *c,
   guint two = (p->two[t] + r) & 3;
   int gain = (r == 0 ? c->s->fx.varnish : 0) - c->at[at];
 
+  if (c->expr_mask)
+    {
+      guint8 with_slot[CF_SLOTS], with_rot[CF_SLOTS];
+      memcpy (with_slot, slot, sizeof with_slot);
+      memcpy (with_rot, rot, sizeof with_rot);
+      with_slot[at] = t;
+      with_rot[at] = r;
+      gain += expr_points (c, with_slot, with_rot) - c->expr;
+    }
   for (guint d = 0; d < 4; d++)
     {
       int n = p->neighbour[at][d];
@@ -186,17 +215,13 @@ cf_heuristic (const TwGame  *game,
 {
   const CfState *s = (const CfState *) state;
   double total[CF_MAX_PLAYERS];
+  CfScore sc[CF_MAX_PLAYERS];
   guint n = s->n_players;
 
+  if (s->phase != CF_PHASE_DONE)
+    cf_round_points_all (game, s, sc);
   for (guint q = 0; q < n; q++)
-    {
-      CfScore sc;
-      total[q] = s->score[q];
-      if (s->phase == CF_PHASE_DONE)
-        continue;
-      cf_round_points (game, s, q, &sc);
-      total[q] += sc.total;
-    }
+    total[q] = s->score[q] + (s->phase != CF_PHASE_DONE ? sc[q].total : 0);
   if (s->phase == CF_PHASE_PLACE && s->n_hand > 0)
     {
       guint q = s->current;

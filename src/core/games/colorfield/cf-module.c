@@ -4,7 +4,7 @@
  * names of the counters and of the phases, the module's own sections and
  * tile keys, and the table the registry lists, whose hooks live in
  * cf-prepare.c (definition time), cf-rules.c (play) and cf-bot.c (what the
- * bots know).
+ * bots know); what a round-bonus tool's points can ask is in cf-expr.c.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -134,6 +134,12 @@ static const TwParamSpec p_token_value[] = {
   { "points", TW_VALUE_INT, FALSE, 5, 0, 20, NULL, N_("Points per unused ability token.") },
 };
 
+static const TwParamSpec p_round_bonus[] = {
+  { "points", TW_VALUE_TEXT, TRUE, 0, 0, 0, NULL,
+    N_("The points each player scores at the end of the round, an expression such as "
+       "`2 * count(t in tiles(own) where t.upright)` (doc/definition-format.md, Expressions).") },
+};
+
 const TwCardKind cf_card_kinds[] = {
   [CF_TOOL_PERFECT] = { "opponent-perfect-tiles", "tool", N_("Mahl Stick"),
     N_("When scoring, +N for every tile on an opponent's canvas that matches on all four sides."),
@@ -167,6 +173,9 @@ const TwCardKind cf_card_kinds[] = {
     N_("+N for every canvas edge space matched by its tile side."), p_points1, G_N_ELEMENTS (p_points1) },
   [CF_TOOL_TOKEN_VALUE] = { "token-value", "tool", N_("Minimalism"),
     N_("Unused ability tokens score N each."), p_token_value, G_N_ELEMENTS (p_token_value) },
+  [CF_TOOL_ROUND_BONUS] = { "round-bonus", "tool", N_("Custom tool"),
+    N_("When scoring, every player adds the points written on the card."),
+    p_round_bonus, G_N_ELEMENTS (p_round_bonus) },
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (cf_card_kinds) == CF_N_TOOL_KINDS);
@@ -269,6 +278,8 @@ const TwRules tw_cf_rules = {
   .options = cf_options,
   .n_options = CF_N_OPTIONS,
   .card_kinds = cf_card_kinds,
+  .expr_vocabulary = &cf_expr_vocabulary,
+  .expr_where = "the parameter `points:` of a tool card of kind `round-bonus`, a number",
   .n_card_kinds = CF_N_TOOL_KINDS,
   .extra_sections = cf_extra_sections,
   .extra_tile_keys = cf_extra_tile_keys,

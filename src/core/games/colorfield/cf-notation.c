@@ -399,7 +399,7 @@ cf_state_to_text (const TwGame  *game,
       if (s->round > 0)
         {
           g_string_append (out, " items=");
-          for (guint k = 0; k < CF_N_ITEMS; k++)
+          for (guint k = 0; k < CF_N_ITEMS + p->n_expr; k++)
             g_string_append_printf (out, "%s%d", k ? "," : "", s->item_score[q][k]);
         }
       g_string_append_printf (out, "\np%u-canvas:", q + 1);
@@ -660,17 +660,19 @@ read_item_scores (gpointer    data,
 {
   PlayerReading *P = data;
   g_auto(GStrv) parts = g_strsplit (val, ",", -1);
+  /* the rules' items, then one for each round-bonus tool of the definition */
+  guint n = CF_N_ITEMS + cf_prep (P->game)->n_expr;
   int v;
 
-  if (g_strv_length (parts) != CF_N_ITEMS)
+  if (g_strv_length (parts) != n)
     {
       g_string_printf (why,
                        g_dngettext (GETTEXT_PACKAGE, "player %u needs %u item score, not '%s'",
-                                    "player %u needs %u item scores, not '%s'", CF_N_ITEMS),
-                       P->q + 1, (guint) CF_N_ITEMS, val);
+                                    "player %u needs %u item scores, not '%s'", n),
+                       P->q + 1, n, val);
       return FALSE;
     }
-  for (guint k = 0; k < CF_N_ITEMS; k++)
+  for (guint k = 0; k < n; k++)
     {
       if (!parse_uint (parts[k], 0, 30000, &v))
         {
@@ -684,8 +686,9 @@ read_item_scores (gpointer    data,
 }
 
 /* The player line: painter=ID board=ID face=ID turns=N abilities=N bonus=N
- * rounds=A,B [items=T,K,P,S,V,W,E] (the rounds' points item by item, CfItem;
- * written once a round has been scored, optional when read) */
+ * rounds=A,B [items=T,K,P,S,V,W,E,...] (the rounds' points item by item,
+ * CfItem, then each round-bonus tool's; written once a round has been
+ * scored, optional when read) */
 static gboolean
 read_player (TwNotationReader *reader,
              const TwGame     *game,
@@ -723,7 +726,7 @@ read_player (TwNotationReader *reader,
 
       for (guint r = 0; r < s->round && r < CF_MAX_ROUNDS; r++)
         rounds += s->round_score[r][q];
-      for (guint k = 0; k < CF_N_ITEMS; k++)
+      for (guint k = 0; k < CF_N_ALL_ITEMS; k++)
         items += s->item_score[q][k];
       if (items != rounds)
         {

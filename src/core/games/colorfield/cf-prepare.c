@@ -376,6 +376,37 @@ parse_definition (const TwDefinition *def,
   if (!parse_canvas (def, diags, p))
     ok = FALSE;
 
+  /* the round-bonus tools' points, compiled; validate() only reports */
+  for (guint i = 0; i < def->n_cards; i++)
+    {
+      const TwCardDef *card = &def->cards[i];
+      const TwNode *points = tw_node_get (tw_node_get (card->node, "params"), "points");
+      TwExprProgram *program;
+
+      if (card->kind != CF_TOOL_ROUND_BONUS || points == NULL)
+        continue;   /* a missing parameter is the loader's to report */
+      if (p->n_expr >= CF_MAX_EXPR_TOOLS)
+        {
+          CF_ERR (diags, card->node, _("write their points in fewer cards"),
+                  g_dngettext (GETTEXT_PACKAGE, "Colorfield takes at most %u round-bonus tool",
+                               "Colorfield takes at most %u round-bonus tools", CF_MAX_EXPR_TOOLS),
+                  CF_MAX_EXPR_TOOLS);
+          ok = FALSE;
+          break;
+        }
+      program = tw_expr_compile_node (points, def->text, &cf_expr_vocabulary, def,
+                                      TW_EXPR_NUMBER, diags);
+      if (program == NULL)
+        {
+          ok = FALSE;
+          continue;
+        }
+      p->expr_card[p->n_expr] = i;
+      if (!(tw_expr_program_needs (program) & CF_EXPR_NEEDS_WHOLE))
+        p->expr_local |= 1u << p->n_expr;
+      p->expr[p->n_expr++] = program;
+    }
+
   /* the tool deck: every card, counts expanded */
   for (guint i = 0; i < def->n_cards; i++)
     for (guint c = 0; c < def->cards[i].count; c++)
@@ -396,6 +427,8 @@ parse_definition (const TwDefinition *def,
 static void
 free_prep (CfPrep *p)
 {
+  for (guint k = 0; k < p->n_expr; k++)
+    tw_expr_program_free (p->expr[k]);
   for (guint i = 0; i < p->n_painters; i++)
     {
       g_free (p->painters[i].id);

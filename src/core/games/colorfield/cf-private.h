@@ -22,6 +22,7 @@
 #include "tw-game.h"
 #include "tw-tile.h"
 #include "tw-module-util.h"
+#include "tw-expr.h"
 #include "cf-view.h"
 
 G_BEGIN_DECLS
@@ -42,6 +43,7 @@ enum /* tool effect kinds: indexes into cf_card_kinds */
   CF_TOOL_SWATH,          /* H-Frame Easel */
   CF_TOOL_EDGE_POINTS,    /* Paper Lining Tape */
   CF_TOOL_TOKEN_VALUE,    /* Minimalism */
+  CF_TOOL_ROUND_BONUS,    /* points written as an expression (cf-expr.c) */
   CF_N_TOOL_KINDS,
 };
 
@@ -99,7 +101,7 @@ typedef struct
   guint8  swath_tiles;
   guint8  edge_points;
   guint8  token_value;     /* 0: no Minimalism */
-  guint8  pad;
+  guint8  expr;            /* round-bonus tools in play: bit k for CfPrep.expr[k] */
 } CfEffects;
 
 /* Immutable tables built from the definition. */
@@ -123,7 +125,19 @@ typedef struct
   guint8     slot_y[CF_SLOTS];
   gint8      neighbour[CF_SLOTS][4];
   gint8      border_of[CF_SLOTS][4];
+  /* the tool cards of kind round-bonus, in definition order: each one's
+   * card index and its `points:` compiled against cf-expr.c's vocabulary;
+   * expr_local has bit k when expr[k] asks nothing of the canvas as a
+   * whole (CF_EXPR_NEEDS_WHOLE), so the bots count it in a placement's
+   * quick gain as they count Matte Varnish */
+  guint      n_expr;
+  guint8     expr_card[CF_MAX_EXPR_TOOLS];
+  TwExprProgram *expr[CF_MAX_EXPR_TOOLS];
+  guint8     expr_local;
 } CfPrep;
+
+/* The rounds' points item by item: CfItem's, then each round-bonus tool's */
+#define CF_N_ALL_ITEMS (CF_N_ITEMS + CF_MAX_EXPR_TOOLS)
 
 typedef struct
 {
@@ -158,7 +172,7 @@ typedef struct
   gint16     round_score[CF_MAX_ROUNDS][CF_MAX_PLAYERS];
   /* the rounds' points summed item by item (CfItem), for the score by rule;
    * not hashed: they follow from the rounds' canvases like round_score */
-  gint16     item_score[CF_MAX_PLAYERS][CF_N_ITEMS];
+  gint16     item_score[CF_MAX_PLAYERS][CF_N_ALL_ITEMS];
   /* tools */
   guint8     tool_deck_len;
   guint8     n_active;
@@ -234,10 +248,18 @@ cf_may_discard (const TwGame  *game,
 int      cf_tile_points        (const TwGame *game, const CfState *s, guint seat, guint slot);
 void     cf_matched_sides      (const TwGame *game, const CfState *s, guint seat,
                                 guint8 matched[CF_SLOTS]);
+void     cf_matched_sides_of   (const TwGame *game, const CfState *s, guint seat,
+                                const guint8 *slot, const guint8 *rot, guint8 matched[CF_SLOTS]);
 void     cf_round_points       (const TwGame *game, const CfState *s, guint seat, CfScore *out);
+/* The same for every seat at once (faster with round-bonus tools) */
+void     cf_round_points_all   (const TwGame *game, const CfState *s,
+                                CfScore out[CF_MAX_PLAYERS]);
 void     cf_compute_effects    (const TwGame *game, const CfState *s, CfEffects *fx);
 guint    cf_tokens_unused      (const TwGame *game, const CfState *s, guint seat);
 int      cf_specialty          (const TwGame *game, const CfState *s, guint seat);
+guint    cf_swath_mask         (const CfPrep *p, const guint8 *slot, const guint8 *rot,
+                                guint color, guint i);
+gboolean cf_shows_color        (const CfPrep *p, guint t, guint r, guint color);
 gboolean cf_check              (const TwGame *game, const TwState *state, GString *why);
 
 /* cf-prepare.c: definition time */
@@ -268,6 +290,51 @@ void     cf_score_terms     (const TwGame *game, const TwState *state, guint sea
                              GArray *terms);
 void     cf_describe_seat   (const TwGame *game, const TwState *state, guint seat, int viewer,
                              GString *out);
+
+/* cf-expr.c: what a round-bonus tool's points read: one seat's painting
+ * at the end of a round. The canvas of @seat is @slot/@rot (the state's,
+ * or one a bot is trying); the other seats' canvases are the state's.
+ * Make one with cf_expr_env_init(); the vocabulary's callbacks fill its
+ * facts about each canvas the first time they need them, so an env serves
+ * one position (and may be used again while that position stays). */
+typedef struct
+{
+  const TwGame  *game;
+  const CfState *s;
+  guint          seat;
+  const guint8  *slot;
+  const guint8  *rot;
+  /* Private: worked out seat by seat as needed (bit q of known, of
+   * known_matched for matched[q]) */
+  guint          known;
+  guint          known_matched;
+  guint8         occupied[CF_MAX_PLAYERS];            /* spaces with a tile: bit i */
+  guint8         matched[CF_MAX_PLAYERS][CF_SLOTS];   /* sides that score: bit d */
+  guint32        sides[CF_MAX_PLAYERS];               /* the sides of tiles: bit 4i + d */
+  guint32        matched_sides[CF_MAX_PLAYERS];       /* the sides that score: bit 4i + d */
+  gint8          specialty[CF_MAX_PLAYERS];
+} CfExprEnv;
+
+void     cf_expr_env_init   (CfExprEnv *env, const TwGame *game, const CfState *s, guint seat,
+                             const guint8 *slot, const guint8 *rot);
+/* Turns an env made with the state's canvas to another seat with its
+ * canvas in the state, keeping what it worked out (every canvas it read
+ * is the state's). */
+void     cf_expr_env_seat   (CfExprEnv *env, guint seat);
+
+/* a round-bonus tool's points are held to 0 to this */
+#define CF_MAX_BONUS 1000
+
+/* the `needs` bit of queries that look at a canvas as a whole */
+#define CF_EXPR_NEEDS_WHOLE 1u
+
+extern const TwExprVocabulary cf_expr_vocabulary;
+
+/* The points of the round-bonus tools of @mask (bits of CfPrep.expr) for
+ * the env's seat and canvas, each in @points[k] when not NULL; returns
+ * their sum. */
+int      cf_expr_points     (CfExprEnv *env, guint mask, int *points);
+
 
 /* cf-notation.c */
 void     cf_describe_move   (const TwGame *game, const TwState *state, const TwMove *move,

@@ -32,13 +32,13 @@ cf_specialty (const TwGame  *game,
 
 /* Which sides of each tile of the canvas @slot/@rot of @seat score: bit d
  * of matched[i]. The canvas is passed apart so that bots can try changes. */
-static void
-matched_sides_of (const TwGame  *game,
-                  const CfState *s,
-                  guint          seat,
-                  const guint8  *slot,
-                  const guint8  *rot,
-                  guint8        *matched)
+void
+cf_matched_sides_of (const TwGame  *game,
+                     const CfState *s,
+                     guint          seat,
+                     const guint8  *slot,
+                     const guint8  *rot,
+                     guint8         matched[CF_SLOTS])
 {
   const CfPrep *p = cf_prep (game);
   const guint16 *border = cf_border_of (p, s, seat);
@@ -71,7 +71,7 @@ matched_sides (const TwGame  *game,
                guint          seat,
                guint8        *matched)
 {
-  matched_sides_of (game, s, seat, s->slot[seat], s->rot[seat], matched);
+  cf_matched_sides_of (game, s, seat, s->slot[seat], s->rot[seat], matched);
 }
 
 void
@@ -147,6 +147,48 @@ cf_tokens_unused (const TwGame  *game,
   return (guint) MAX (0, tokens - spent);
 }
 
+/* The spaces of the canvas @slot/@rot joined to space @i (not empty) by
+ * touching sides of colour @color, as a mask of spaces: a swath. */
+guint
+cf_swath_mask (const CfPrep *p,
+               const guint8 *slot,
+               const guint8 *rot,
+               guint         color,
+               guint         i)
+{
+  guint8 stack[CF_SLOTS];
+  guint sp = 0, mask = 1u << i;
+
+  stack[sp++] = i;
+  while (sp > 0)
+    {
+      guint a = stack[--sp];
+      const guint8 *ea = p->edge[slot[a]][rot[a]];
+      for (guint d = 0; d < 4; d++)
+        {
+          int b = p->neighbour[a][d];
+          if (b < 0 || (mask & (1u << b)) || slot[b] == CF_NONE)
+            continue;
+          if (ea[d] == color && p->edge[slot[b]][rot[b]][tw_dir_opposite (d)] == color)
+            {
+              mask |= 1u << b;
+              stack[sp++] = b;
+            }
+        }
+    }
+  return mask;
+}
+
+gboolean
+cf_shows_color (const CfPrep *p,
+                guint         t,
+                guint         r,
+                guint         color)
+{
+  const guint8 *e = p->edge[t][r];
+  return e[0] == color || e[1] == color || e[2] == color || e[3] == color;
+}
+
 /* The largest group of tiles joined by touching sides of colour @color. */
 static guint
 largest_swath (const TwGame  *game,
@@ -155,43 +197,20 @@ largest_swath (const TwGame  *game,
                guint          color)
 {
   const CfPrep *p = cf_prep (game);
-  guint8 comp[CF_SLOTS];
-  guint best = 0;
+  const guint8 *slot = s->slot[seat], *rot = s->rot[seat];
+  guint seen = 0, best = 0;
 
-  memset (comp, CF_NONE, sizeof comp);
   for (guint i = 0; i < CF_SLOTS; i++)
     {
-      guint8 stack[CF_SLOTS];
-      guint sp = 0, n = 0;
-      if (comp[i] != CF_NONE || s->slot[seat][i] == CF_NONE)
+      guint mask, n;
+      if ((seen & (1u << i)) || slot[i] == CF_NONE)
         continue;
-      comp[i] = i;
-      stack[sp++] = i;
-      while (sp > 0)
-        {
-          guint a = stack[--sp];
-          const guint8 *ea = p->edge[s->slot[seat][a]][s->rot[seat][a]];
-          n++;
-          for (guint d = 0; d < 4; d++)
-            {
-              int b = p->neighbour[a][d];
-              if (b < 0 || comp[b] != CF_NONE || s->slot[seat][b] == CF_NONE)
-                continue;
-              const guint8 *eb = p->edge[s->slot[seat][b]][s->rot[seat][b]];
-              if (ea[d] == color && eb[tw_dir_opposite (d)] == color)
-                {
-                  comp[b] = i;
-                  stack[sp++] = b;
-                }
-            }
-        }
+      mask = cf_swath_mask (p, slot, rot, color, i);
+      seen |= mask;
+      n = __builtin_popcount (mask);
       /* a tile alone is a swath only if it shows the colour at all */
-      if (n == 1)
-        {
-          const guint8 *e = p->edge[s->slot[seat][i]][s->rot[seat][i]];
-          if (e[0] != color && e[1] != color && e[2] != color && e[3] != color)
-            n = 0;
-        }
+      if (n == 1 && !cf_shows_color (p, slot[i], rot[i], color))
+        n = 0;
       best = MAX (best, n);
     }
   return best;
@@ -204,11 +223,12 @@ largest_swath (const TwGame  *game,
  * Every tool is a separate item computed from the base rules, so that tools
  * never stack on one another (the rulebook's footnote).
  */
-void
-cf_round_points (const TwGame  *game,
-                 const CfState *s,
-                 guint          seat,
-                 CfScore       *out)
+static void
+round_points_with (const TwGame  *game,
+                   const CfState *s,
+                   guint          seat,
+                   CfExprEnv     *env,
+                   CfScore       *out)
 {
   const CfPrep *p = cf_prep (game);
   guint8 matched[CF_SLOTS];
@@ -261,6 +281,36 @@ cf_round_points (const TwGame  *game,
       }
   out->total = out->tiles + out->tokens + out->perfect + out->sponsor + out->varnish
                + out->swath + out->edges;
+  if (s->fx.expr)
+    out->total += cf_expr_points (env, s->fx.expr, out->expr);
+}
+
+void
+cf_round_points (const TwGame  *game,
+                 const CfState *s,
+                 guint          seat,
+                 CfScore       *out)
+{
+  CfExprEnv env;
+
+  cf_expr_env_init (&env, game, s, seat, s->slot[seat], s->rot[seat]);
+  round_points_with (game, s, seat, &env, out);
+}
+
+void
+cf_round_points_all (const TwGame  *game,
+                     const CfState *s,
+                     CfScore        out[CF_MAX_PLAYERS])
+{
+  CfExprEnv env;
+
+  /* one env: what it works out about a canvas serves every seat's tools */
+  cf_expr_env_init (&env, game, s, 0, s->slot[0], s->rot[0]);
+  for (guint q = 0; q < s->n_players; q++)
+    {
+      cf_expr_env_seat (&env, q);
+      round_points_with (game, s, q, &env, &out[q]);
+    }
 }
 
 /* ------------------------------------------------------------------------ */
@@ -301,6 +351,11 @@ cf_compute_effects (const TwGame    *game,
           break;
         case CF_TOOL_EDGE_POINTS: CF_MAXSET (edge_points, pa[0]); break;
         case CF_TOOL_TOKEN_VALUE: CF_MAXSET (token_value, pa[0]); break;
+        case CF_TOOL_ROUND_BONUS:
+          for (guint k = 0; k < cf_prep (game)->n_expr; k++)
+            if (cf_prep (game)->expr_card[k] == s->active[i])
+              fx->expr |= 1u << k;
+          break;
         default: break;
         }
 #undef CF_MAXSET
@@ -438,8 +493,7 @@ end_round (const TwGame *game,
   gboolean last = (int) s->round + 1 >= cf_opt (game, CF_OPT_ROUNDS);
 
   /* everyone scores on the same canvases before anything is cleared */
-  for (guint q = 0; q < s->n_players; q++)
-    cf_round_points (game, s, q, &sc[q]);
+  cf_round_points_all (game, s, sc);
   for (guint q = 0; q < s->n_players; q++)
     {
       const int items[CF_N_ITEMS] = {
@@ -453,6 +507,8 @@ end_round (const TwGame *game,
       s->score[q] += sc[q].total;
       for (guint k = 0; k < CF_N_ITEMS; k++)
         s->item_score[q][k] += items[k];
+      for (guint k = 0; k < cf_prep (game)->n_expr; k++)
+        s->item_score[q][CF_N_ITEMS + k] += sc[q].expr[k];
       for (guint i = 0; i < CF_SLOTS && !last; i++)
         {
           if (s->slot[q][i] != CF_NONE)

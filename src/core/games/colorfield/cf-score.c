@@ -19,6 +19,13 @@
 #include "cf-private.h"
 #include "tw-result.h"
 
+/* How the table names a card: its title, or its id */
+static const char *
+card_title (const TwCardDef *card)
+{
+  return card->title != NULL ? card->title : card->id;
+}
+
 /* The title of the definition's first card of tool kind @kind, as the
  * table names it, or NULL */
 static const char *
@@ -29,7 +36,7 @@ tool_title (const TwGame *game,
 
   for (guint i = 0; i < def->n_cards; i++)
     if (def->cards[i].kind == kind)
-      return def->cards[i].title != NULL ? def->cards[i].title : def->cards[i].id;
+      return card_title (&def->cards[i]);
   return NULL;
 }
 
@@ -52,6 +59,10 @@ item_label (const TwGame *game,
   };
   const char *title;
 
+  if (item >= CF_N_ITEMS)
+    /* a round-bonus tool: its card's title, as a C tool's item says it */
+    return g_strdup_printf (_("%s (Community Tool)"),
+                            card_title (&game->definition->cards[cf_prep (game)->expr_card[item - CF_N_ITEMS]]));
   switch (item)
     {
     case CF_ITEM_TILES:
@@ -76,16 +87,18 @@ cf_score_terms (const TwGame  *game,
                 GArray        *terms)
 {
   const CfState *s = (const CfState *) state;
+  guint n_items = CF_N_ITEMS + cf_prep (game)->n_expr;
   int rounds = 0, items = 0;
 
   for (guint r = 0; r < s->round && r < CF_MAX_ROUNDS; r++)
     rounds += s->round_score[r][seat];
-  for (guint k = 0; k < CF_N_ITEMS; k++)
+  for (guint k = 0; k < n_items; k++)
     items += s->item_score[seat][k];
   if (items == rounds)
     {
-      /* the matched sides always, for a finished round; the rest when they scored */
-      for (guint k = 0; k < CF_N_ITEMS; k++)
+      /* the matched sides always, for a finished round; the rest when they
+       * scored: the rules' items, then the round-bonus tools' */
+      for (guint k = 0; k < n_items; k++)
         if (s->item_score[seat][k] != 0 || (k == CF_ITEM_TILES && s->round > 0))
           tw_score_terms_add (terms, item_label (game, k), s->item_score[seat][k]);
     }

@@ -29,6 +29,7 @@ G_BEGIN_DECLS
 #define CF_MAX_PAINTERS  16
 #define CF_MAX_BOARDS    32
 #define CF_NONE          0xff
+#define CF_MAX_EXPR_TOOLS 8      /* tool cards of kind round-bonus in a definition */
 
 enum /* move kinds */
 {
@@ -104,6 +105,7 @@ typedef struct
   int varnish;      /* Matte Varnish */
   int swath;        /* H-Frame Easel */
   int edges;        /* Paper Lining Tape */
+  int expr[CF_MAX_EXPR_TOOLS];   /* each round-bonus tool's points (cf-expr.c), by its index */
   int total;
 } CfScore;
 

@@ -1,0 +1,519 @@
+/* test-face-editor.c: the Design view's face editor, layer by layer
+ *
+ * In process, on the Design page itself (so that an edit goes the page's
+ * way: one user action of the buffer, checked at once): the layer form sets
+ * and removes keys of one layer, each change one span of the text and one
+ * step of undo, with the comments left as they were; a layer is added,
+ * moves and goes; a value the loader refuses is listed in the form with its
+ * line:column while the text keeps it.
+ *
+ * Copyright 2026 The Tilewright team
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+
+#include "tw-definition.h"
+#include "tw-definition-document.h"
+#include "tw-design-page.h"
+#include "tw-face-editor.h"
+#include "tw-face-layer-form.h"
+#include "tw-test-widgets.h"
+
+/* The face the tests edit: a comment on a line of its own and one at the
+ * end of a layer's line, which every edit must leave where they are. */
+static const char faces[] =
+  "\nfaces:\n"
+  "  card:\n"
+  "    # the background\n"
+  "    - {type: rect, fill: \"#f7f5ed\", bleed: true}\n"
+  "    - {type: rect, h: 14, fill: \"#383d4d\"}  # the band\n"
+  "    - {type: text, text: \"{title}\", x: 4, y: 3, w: 39, h: 9, size: 11}\n"
+  "    - {type: image, file: \"art/{id}.png\", x: 4, y: 20, w: 55, h: 24}\n"
+  "    - type: icon\n"
+  "      icon: star   # the icon\n"
+  "      x: 45%\n";
+
+typedef struct
+{
+  GtkWidget     *page;
+  GtkWindow     *window;
+  GtkTextBuffer *buffer;
+  GtkWidget     *editor;
+  char          *dir;
+  char          *path;
+  char          *original;
+} Fixture;
+
+static void
+fixture_set_up (Fixture *f)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *source = tw_definition_bundled_path ("colorblock");
+  g_autofree char *rules = NULL;
+  g_autoptr(TwDefinition) def = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GPtrArray) editors = NULL;
+
+  f->dir = g_dir_make_tmp ("tw-faces-XXXXXX", &error);
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (source, &rules, NULL, &error));
+  f->original = g_strconcat (rules, faces, NULL);
+  f->path = g_build_filename (f->dir, "game.yaml", NULL);
+  g_assert_true (g_file_set_contents (f->path, f->original, -1, &error));
+  def = tw_definition_load_file (f->path, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (def->n_faces, ==, 1);
+  file = g_file_new_for_path (f->path);
+
+  f->page = g_object_ref_sink (g_object_new (TW_TYPE_DESIGN_PAGE, NULL));
+  f->window = show_in_window (f->page);
+  tw_design_page_set_document (TW_DESIGN_PAGE (f->page), file, def);
+  f->buffer = GTK_TEXT_BUFFER (tw_definition_document_get_buffer (
+    tw_design_page_get_document (TW_DESIGN_PAGE (f->page))));
+  editors = find_all (f->page, TW_TYPE_FACE_EDITOR);
+  g_assert_cmpuint (editors->len, ==, 1);
+  f->editor = editors->pdata[0];
+}
+
+static void
+fixture_tear_down (Fixture *f)
+{
+  destroy_window (f->window);
+  finalize_after_idle (f->page);
+  g_unlink (f->path);
+  g_rmdir (f->dir);
+  g_free (f->path);
+  g_free (f->dir);
+  g_free (f->original);
+}
+
+typedef struct
+{
+  GtkTextBuffer *buffer;
+  const char    *before;
+} TextWait;
+
+static gboolean
+text_changed (gpointer data)
+{
+  TextWait *w = data;
+  g_autofree char *now = buffer_text (w->buffer);
+
+  return strcmp (now, w->before) != 0;
+}
+
+/* Runs the main loop until the text is no longer @before (the form hands
+ * its edits on from an idle), and returns it. */
+static char *
+wait_for_edit (Fixture    *f,
+               const char *before)
+{
+  TextWait w = { f->buffer, before };
+
+  wait_until (text_changed, &w, "the form's edit in the text");
+  return buffer_text (f->buffer);
+}
+
+/* @text with its only @old replaced by @new. */
+static char *
+replaced (const char *text,
+          const char *old,
+          const char *new)
+{
+  const char *at = strstr (text, old);
+
+  g_assert_nonnull (at);
+  g_assert_null (strstr (at + 1, old));
+  return g_strdup_printf ("%.*s%s%s", (int) (at - text), text, new, at + strlen (old));
+}
+
+/* The row of the layer list titled @title ("3. text"). */
+static GtkListBoxRow *
+layer_row (Fixture    *f,
+           const char *title)
+{
+  g_autoptr(GPtrArray) rows = find_all (f->editor, ADW_TYPE_ACTION_ROW);
+
+  for (guint i = 0; i < rows->len; i++)
+    if (g_strcmp0 (adw_preferences_row_get_title (rows->pdata[i]), title) == 0)
+      return rows->pdata[i];
+  g_error ("no layer row %s", title);
+}
+
+/* Picks the layer titled @title in the list, as a click does. */
+static void
+select_layer (Fixture    *f,
+              const char *title)
+{
+  GtkListBoxRow *row = layer_row (f, title);
+
+  gtk_list_box_select_row (GTK_LIST_BOX (gtk_widget_get_parent (GTK_WIDGET (row))), row);
+}
+
+static TwFaceLayerForm *
+layer_form (Fixture *f)
+{
+  g_autoptr(GPtrArray) forms = find_all (f->editor, TW_TYPE_FACE_LAYER_FORM);
+
+  g_assert_cmpuint (forms->len, ==, 1);
+  g_assert_true (gtk_widget_get_visible (forms->pdata[0]));
+  return forms->pdata[0];
+}
+
+/* The form's heading and what it says of the type: "Layer 3 text". */
+static char *
+form_title (Fixture *f)
+{
+  g_autoptr(GPtrArray) groups = find_all (GTK_WIDGET (layer_form (f)),
+                                          ADW_TYPE_PREFERENCES_GROUP);
+  const char *description = adw_preferences_group_get_description (groups->pdata[0]);
+
+  return g_strdup_printf ("%s %.*s", adw_preferences_group_get_title (groups->pdata[0]),
+                          (int) strcspn (description, ":"), description);
+}
+
+static void
+assert_form_title (Fixture    *f,
+                   const char *want)
+{
+  g_autofree char *title = form_title (f);
+
+  g_assert_cmpstr (title, ==, want);
+}
+
+static GtkWidget *
+form_control (Fixture    *f,
+              const char *title,
+              GType       type)
+{
+  GtkWidget *control = find_in_row (GTK_WIDGET (layer_form (f)), title, type);
+
+  if (control == NULL)
+    g_error ("no %s in the form's row %s", g_type_name (type), title);
+  return control;
+}
+
+static GtkWidget *
+form_button (Fixture    *f,
+             const char *name)
+{
+  g_autoptr(GPtrArray) buttons = find_all (GTK_WIDGET (layer_form (f)), GTK_TYPE_BUTTON);
+
+  for (guint i = 0; i < buttons->len; i++)
+    if (g_strcmp0 (gtk_widget_get_tooltip_text (buttons->pdata[i]), name) == 0
+        || g_strcmp0 (gtk_button_get_label (buttons->pdata[i]), name) == 0)
+      return buttons->pdata[i];
+  g_error ("no button %s in the form", name);
+}
+
+static void
+undo (Fixture *f)
+{
+  g_assert_true (gtk_widget_activate_action (f->page, "design.undo", NULL));
+}
+
+static const TwFaceLayer *
+loaded_layer (Fixture *f,
+              guint    index)
+{
+  TwDefinition *def = tw_design_page_get_definition (TW_DESIGN_PAGE (f->page));
+
+  g_assert_cmpuint (def->n_faces, ==, 1);
+  g_assert_cmpuint (index, <, def->faces[0].n_layers);
+  return &def->faces[0].layers[index];
+}
+
+/* Each row of the form changes its key alone, in place, and one undo takes
+ * each change back. */
+static void
+test_layer_form_edits (void)
+{
+  Fixture f = { 0 };
+  g_autofree char *t1 = NULL, *t2 = NULL, *t3 = NULL, *t4 = NULL, *t5 = NULL;
+  g_autofree char *want = NULL, *undone = NULL;
+  GtkWidget *text_row;
+
+  fixture_set_up (&f);
+
+  /* the face's first layer is in the form until another is picked */
+  assert_form_title (&f, "Layer 1 rect");
+  select_layer (&f, "3. text");
+  assert_form_title (&f, "Layer 3 text");
+  text_row = form_control (&f, "Text", ADW_TYPE_ENTRY_ROW);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (text_row)), ==, "{title}");
+  g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (
+    form_control (&f, "Size (pt)", GTK_TYPE_SPIN_BUTTON))), ==, 11);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (form_control (&f, "Left edge (x)",
+                                                                      ADW_TYPE_ENTRY_ROW))),
+                   ==, "4");
+
+  /* a text: quoted, in place of the old one */
+  gtk_editable_set_text (GTK_EDITABLE (text_row), "{title}: {points}");
+  g_signal_emit_by_name (text_row, "apply");
+  t1 = wait_for_edit (&f, f.original);
+  want = replaced (f.original, "text: \"{title}\"", "text: \"{title}: {points}\"");
+  g_assert_cmpstr (t1, ==, want);
+  g_assert_cmpstr (loaded_layer (&f, 2)->text, ==, "{title}: {points}");
+  /* the definition loaded again and the form is the same layer's */
+  assert_form_title (&f, "Layer 3 text");
+
+  /* a number from its spin button */
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (form_control (&f, "Size (pt)",
+                                                            GTK_TYPE_SPIN_BUTTON)), 14.5);
+  t2 = wait_for_edit (&f, t1);
+  g_clear_pointer (&want, g_free);
+  want = replaced (t1, "size: 11}", "size: 14.5}");
+  g_assert_cmpstr (t2, ==, want);
+  g_assert_cmpfloat (loaded_layer (&f, 2)->size, ==, 14.5);
+
+  /* a key the layer does not have yet is added to its map */
+  adw_combo_row_set_selected (ADW_COMBO_ROW (form_control (&f, "Alignment", ADW_TYPE_COMBO_ROW)), 1);
+  t3 = wait_for_edit (&f, t2);
+  g_clear_pointer (&want, g_free);
+  want = replaced (t2, "size: 14.5}", "size: 14.5, align: center}");
+  g_assert_cmpstr (t3, ==, want);
+  g_assert_cmpint (loaded_layer (&f, 2)->align, ==, TW_ALIGN_CENTER);
+
+  gtk_switch_set_active (GTK_SWITCH (form_control (&f, "Italic", GTK_TYPE_SWITCH)), TRUE);
+  t4 = wait_for_edit (&f, t3);
+  g_clear_pointer (&want, g_free);
+  want = replaced (t3, "align: center}", "align: center, italic: true}");
+  g_assert_cmpstr (t4, ==, want);
+  g_assert_true (loaded_layer (&f, 2)->italic);
+
+  /* an emptied length goes from the text: the layer runs to the far edge */
+  gtk_editable_set_text (GTK_EDITABLE (form_control (&f, "Width", ADW_TYPE_ENTRY_ROW)), "");
+  g_signal_emit_by_name (form_control (&f, "Width", ADW_TYPE_ENTRY_ROW), "apply");
+  t5 = wait_for_edit (&f, t4);
+  g_clear_pointer (&want, g_free);
+  want = replaced (t4, "y: 3, w: 39, h: 9", "y: 3, h: 9");
+  g_assert_cmpstr (t5, ==, want);
+  g_assert_false (loaded_layer (&f, 2)->has_w);
+
+  /* one step of undo per change, newest first */
+  undo (&f);
+  undone = buffer_text (f.buffer);
+  g_assert_cmpstr (undone, ==, t4);
+  g_free (undone);
+  undo (&f);
+  undone = buffer_text (f.buffer);
+  g_assert_cmpstr (undone, ==, t3);
+  g_free (undone);
+  undo (&f);
+  undo (&f);
+  undo (&f);
+  undone = buffer_text (f.buffer);
+  g_assert_cmpstr (undone, ==, f.original);
+
+  fixture_tear_down (&f);
+}
+
+/* Draw Earlier and Draw Later swap the layer with its neighbour, a comment
+ * at the end of a layer's line going with it, and the form follows; Remove
+ * Layer takes its line out. Each is one step of undo. */
+static void
+test_layer_form_order (void)
+{
+  Fixture f = { 0 };
+  g_autofree char *up = NULL, *down = NULL, *removed = NULL, *want = NULL, *undone = NULL;
+  const char *band = "{type: rect, h: 14, fill: \"#383d4d\"}";
+  const char *text = "{type: text, text: \"{title}\", x: 4, y: 3, w: 39, h: 9, size: 11}";
+
+  fixture_set_up (&f);
+  select_layer (&f, "3. text");
+
+  g_signal_emit_by_name (form_button (&f, "Draw Earlier"), "clicked");
+  up = wait_for_edit (&f, f.original);
+  {
+    g_autofree char *old = g_strdup_printf ("    - %s  # the band\n    - %s\n", band, text);
+    /* the comment at the end of the band's line goes with it */
+    g_autofree char *new = g_strdup_printf ("    - %s\n    - %s  # the band\n", text, band);
+    want = replaced (f.original, old, new);
+  }
+  g_assert_cmpstr (up, ==, want);
+  g_assert_cmpint (loaded_layer (&f, 1)->type, ==, TW_LAYER_TEXT);
+  assert_form_title (&f, "Layer 2 text");
+
+  /* Alt+Down in the list: the same as Draw Later */
+  g_assert_true (gtk_widget_activate_action (f.editor, "design.layer-down", NULL));
+  down = wait_for_edit (&f, up);
+  g_assert_cmpstr (down, ==, f.original);
+  assert_form_title (&f, "Layer 3 text");
+
+  g_signal_emit_by_name (form_button (&f, "Remove Layer"), "clicked");
+  removed = wait_for_edit (&f, down);
+  g_clear_pointer (&want, g_free);
+  {
+    g_autofree char *line = g_strdup_printf ("    - %s\n", text);
+    want = replaced (f.original, line, "");
+  }
+  g_assert_cmpstr (removed, ==, want);
+  g_assert_cmpuint (tw_design_page_get_definition (TW_DESIGN_PAGE (f.page))->faces[0].n_layers,
+                    ==, 4);
+  /* the layer that took its place is in the form */
+  assert_form_title (&f, "Layer 3 image");
+
+  undo (&f);
+  undone = buffer_text (f.buffer);
+  g_assert_cmpstr (undone, ==, down);
+  fixture_tear_down (&f);
+}
+
+/* Add Layer writes a layer of the type chosen after the one in the form,
+ * with fields the face has, and shows it in the form. */
+static void
+test_layer_form_add (void)
+{
+  Fixture f = { 0 };
+  g_autofree char *added = NULL, *want = NULL, *undone = NULL;
+
+  fixture_set_up (&f);
+  select_layer (&f, "2. rect");
+  g_assert_true (gtk_widget_activate_action (f.editor, "faces.add-layer", "s", "text"));
+  added = wait_for_edit (&f, f.original);
+  want = replaced (f.original, "  # the band\n",
+                   "  # the band\n"
+                   "    - {type: text, text: \"{title}\", x: 4, y: 4, w: 40, h: 8, size: 10}\n");
+  g_assert_cmpstr (added, ==, want);
+  g_assert_cmpuint (tw_design_page_get_definition (TW_DESIGN_PAGE (f.page))->faces[0].n_layers,
+                    ==, 6);
+  assert_form_title (&f, "Layer 3 text");
+  g_assert_cmpstr (loaded_layer (&f, 2)->text, ==, "{title}");
+
+  undo (&f);
+  undone = buffer_text (f.buffer);
+  g_assert_cmpstr (undone, ==, f.original);
+  fixture_tear_down (&f);
+}
+
+/* A layer written as a block map is edited in its own style: a value in
+ * place with its comment, a key added on a line of its own, a key removed
+ * with its line; the icon menu writes the icon chosen. */
+static void
+test_layer_form_block (void)
+{
+  Fixture f = { 0 };
+  g_autofree char *t1 = NULL, *t2 = NULL, *t3 = NULL, *undone = NULL;
+  GtkWidget *x;
+
+  fixture_set_up (&f);
+  select_layer (&f, "5. icon");
+  assert_form_title (&f, "Layer 5 icon");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (form_control (&f, "Icon", ADW_TYPE_ENTRY_ROW))),
+                   ==, "star");
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (layer_form (&f)), "layer.icon", "s",
+                                             "heart"));
+  t1 = wait_for_edit (&f, f.original);
+  {
+    g_autofree char *want = replaced (f.original, "icon: star   # the icon", "icon: heart   # the icon");
+    g_assert_cmpstr (t1, ==, want);
+  }
+
+  gtk_editable_set_text (GTK_EDITABLE (form_control (&f, "Colour", ADW_TYPE_ENTRY_ROW)), "#ff0000");
+  g_signal_emit_by_name (form_control (&f, "Colour", ADW_TYPE_ENTRY_ROW), "apply");
+  t2 = wait_for_edit (&f, t1);
+  {
+    g_autofree char *want = replaced (t1, "      x: 45%\n", "      x: 45%\n      color: \"#ff0000\"\n");
+    g_assert_cmpstr (t2, ==, want);
+  }
+  g_assert_cmpstr (loaded_layer (&f, 4)->color, ==, "#ff0000");
+
+  x = form_control (&f, "Left edge (x)", ADW_TYPE_ENTRY_ROW);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (x)), ==, "45%");
+  gtk_editable_set_text (GTK_EDITABLE (x), "");
+  g_signal_emit_by_name (x, "apply");
+  t3 = wait_for_edit (&f, t2);
+  {
+    g_autofree char *want = replaced (t2, "      x: 45%\n", "");
+    g_assert_cmpstr (t3, ==, want);
+  }
+
+  undo (&f);
+  undo (&f);
+  undo (&f);
+  undone = buffer_text (f.buffer);
+  g_assert_cmpstr (undone, ==, f.original);
+  fixture_tear_down (&f);
+}
+
+/* A colour the loader refuses goes into the text as typed; the form lists
+ * the loader's error at its line and column, and the definition stays the
+ * last one that loaded. */
+static void
+test_layer_form_problem (void)
+{
+  Fixture f = { 0 };
+  g_autofree char *bad = NULL, *want = NULL, *where = NULL;
+  g_autoptr(GPtrArray) labels = NULL;
+  GtkWidget *fill;
+  const char *at;
+  guint line = 1, column;
+  gboolean found = FALSE;
+
+  fixture_set_up (&f);
+  select_layer (&f, "2. rect");
+  fill = form_control (&f, "Fill colour", ADW_TYPE_ENTRY_ROW);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (fill)), ==, "#383d4d");
+  gtk_editable_set_text (GTK_EDITABLE (fill), "#38zz4d");
+  g_signal_emit_by_name (fill, "apply");
+  bad = wait_for_edit (&f, f.original);
+  want = replaced (f.original, "fill: \"#383d4d\"", "fill: \"#38zz4d\"");
+  g_assert_cmpstr (bad, ==, want);
+  /* the definition that loaded last is kept */
+  g_assert_cmpstr (loaded_layer (&f, 1)->fill, ==, "#383d4d");
+
+  /* where the loader points: the value, at its line and column */
+  at = strstr (bad, "\"#38zz4d\"");
+  for (const char *p = bad; p < at; p++)
+    if (*p == '\n')
+      line++;
+  {
+    const char *line_start = at;
+
+    while (line_start > bad && line_start[-1] != '\n')
+      line_start--;
+    column = (guint) (at - line_start) + 1;
+  }
+  where = g_strdup_printf ("%u:%u", line, column);
+  labels = find_all (GTK_WIDGET (layer_form (&f)), GTK_TYPE_LABEL);
+  for (guint i = 0; i < labels->len; i++)
+    if (g_strcmp0 (gtk_label_get_label (labels->pdata[i]), where) == 0
+        && gtk_widget_is_visible (labels->pdata[i]))
+      found = TRUE;
+  g_assert_true (found);
+  /* the form still shows the value the text holds */
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (fill)), ==, "#38zz4d");
+
+  /* undone, the problem goes from the form */
+  undo (&f);
+  tw_definition_document_check_now (tw_design_page_get_document (TW_DESIGN_PAGE (f.page)));
+  g_clear_pointer (&labels, g_ptr_array_unref);
+  labels = find_all (GTK_WIDGET (layer_form (&f)), GTK_TYPE_LABEL);
+  for (guint i = 0; i < labels->len; i++)
+    g_assert_false (g_strcmp0 (gtk_label_get_label (labels->pdata[i]), where) == 0
+                    && gtk_widget_is_visible (labels->pdata[i]));
+  fixture_tear_down (&f);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  g_test_add_func ("/tw/face-editor/layer-form/edits", test_layer_form_edits);
+  g_test_add_func ("/tw/face-editor/layer-form/order", test_layer_form_order);
+  g_test_add_func ("/tw/face-editor/layer-form/add", test_layer_form_add);
+  g_test_add_func ("/tw/face-editor/layer-form/block", test_layer_form_block);
+  g_test_add_func ("/tw/face-editor/layer-form/problem", test_layer_form_problem);
+
+  return g_test_run ();
+}
