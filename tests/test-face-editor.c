@@ -93,15 +93,6 @@ fixture_tear_down (Fixture *f)
   g_free (f->original);
 }
 
-static char *
-buffer_text (GtkTextBuffer *buffer)
-{
-  GtkTextIter start, end;
-
-  gtk_text_buffer_get_bounds (buffer, &start, &end);
-  return gtk_text_buffer_get_text (buffer, &start, &end, TRUE);
-}
-
 typedef struct
 {
   GtkTextBuffer *buffer;

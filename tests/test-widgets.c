@@ -576,15 +576,6 @@ has_change (gpointer data)
   return ((Changes *) data)->n_changes > 0;
 }
 
-static char *
-buffer_text (GtkTextBuffer *buffer)
-{
-  GtkTextIter start, end;
-
-  gtk_text_buffer_get_bounds (buffer, &start, &end);
-  return gtk_text_buffer_get_text (buffer, &start, &end, TRUE);
-}
-
 /* A document shown as read; an edit of its text marks it modified and,
  * once checked, announces the new definition; design.save writes the text
  * to its file; undo takes the edit back. */

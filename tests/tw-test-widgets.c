@@ -142,3 +142,13 @@ load_bundled (const char *id)
   g_assert_nonnull (def);
   return def;
 }
+
+/* The whole text of @buffer. Free with g_free(). */
+char *
+buffer_text (GtkTextBuffer *buffer)
+{
+  GtkTextIter start, end;
+
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  return gtk_text_buffer_get_text (buffer, &start, &end, TRUE);
+}

@@ -45,5 +45,7 @@ GtkWidget    *find_in_row         (GtkWidget  *widget,
                                    GType       type);
 /* The bundled definition of the rules module @id. */
 TwDefinition *load_bundled        (const char *id);
+/* The whole text of @buffer. Free with g_free(). */
+char         *buffer_text         (GtkTextBuffer *buffer);
 
 G_END_DECLS

@@ -7,6 +7,12 @@
  * parameters the two kinds share by name and type keep their values,
  * required ones the card lacks get the kind's defaults, and the rest go.
  *
+ * A text parameter the module declares an expression (TwParamSpec's
+ * `expression`) is checked as it is typed against the module's vocabulary,
+ * its error shown under it with its column, and written only when it
+ * compiles; the kind that takes a condition is offered as "Custom
+ * condition".
+ *
  * Copyright 2026 The Tilewright team
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -21,6 +27,7 @@
 
 #include "tw-app-util.h"
 #include "tw-export.h"
+#include "tw-expr.h"
 #include "tw-rules.h"
 
 #define SHAPE_GRID_MIN 5   /* the shape drawing grid: at least 5 x 5 cells */
@@ -34,6 +41,8 @@ typedef struct
   GtkWidget         *control;     /* switch, spin button, combo row or entry row */
   GPtrArray         *cells;       /* SHAPE: the grid's toggle buttons, row by row */
   guint              grid;        /* SHAPE: cells per side */
+  GtkWidget         *error_row;   /* an expression: its error, under the entry */
+  gboolean           valid;       /* an expression: the entry's text compiles */
 } ParamRow;
 
 struct _TwCardEditor
@@ -203,10 +212,44 @@ default_yaml (const TwDefinition *def,
     case TW_VALUE_SHAPE:
       return g_strdup ("[\"##\"]");
     case TW_VALUE_TEXT:
+      /* an expression starts as the plainest one of its type that compiles:
+       * a condition never met, no points */
+      if (spec->expression == TW_EXPR_BOOL)
+        return yaml_quote ("false");
+      if (spec->expression == TW_EXPR_NUMBER)
+        return yaml_quote ("0");
       return g_strdup ("\"\"");
     default:
       return NULL;
     }
+}
+
+/* Whether @spec is an expression this build's module can check. */
+static gboolean
+is_expression (const TwDefinition *def,
+               const TwParamSpec  *spec)
+{
+  return spec->type == TW_VALUE_TEXT && spec->expression != 0
+         && def->rules->expr_vocabulary != NULL;
+}
+
+/* What the kind list calls @kind: its name, or "Custom condition" for a kind
+ * whose parameter is a condition written as an expression (the row's
+ * subtitle says what it does; the list is narrow). */
+static char *
+kind_label (const TwDefinition *def,
+            const TwCardKind   *kind)
+{
+  for (guint p = 0; p < kind->n_params; p++)
+    if (is_expression (def, &kind->params[p]))
+      return g_strdup (kind->params[p].expression == TW_EXPR_BOOL
+                       /* Translators: a card kind whose condition the
+                        * designer writes as an expression */
+                       ? _("Custom condition")
+                       /* Translators: a card kind whose value the designer
+                        * writes as an expression */
+                       : _("Custom expression"));
+  return g_strdup (kind->name);
 }
 
 static gboolean
@@ -332,6 +375,49 @@ param_row_free (gpointer data)
   g_free (r);
 }
 
+/* Compiles the entry's text against the module's vocabulary and shows
+ * the first error under the entry, at its column. */
+static void
+check_expression (ParamRow *r)
+{
+  const TwDefinition *def = r->editor->definition;
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (r->control));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TwExprProgram) program = NULL;
+  TwExprWhere where = { 0, };
+
+  if (def == NULL)
+    return;
+  program = tw_expr_compile (text, -1, def->rules->expr_vocabulary, def,
+                             (TwExprType) r->spec->expression, &where, &error);
+  r->valid = program != NULL;
+  if (r->valid)
+    {
+      gtk_widget_remove_css_class (r->control, "error");
+      gtk_widget_set_visible (r->error_row, FALSE);
+      gtk_accessible_reset_property (GTK_ACCESSIBLE (r->control),
+                                     GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+    }
+  else
+    {
+      glong column = g_utf8_pointer_to_offset (text, text + MIN (where.offset, strlen (text))) + 1;
+      g_autofree char *message = NULL;
+
+      message = where.hint != NULL
+                /* Translators: an expression's error under its entry: the
+                 * column, the message and a hint ("did you mean 'shapes'?") */
+                ? g_strdup_printf (_("Column %ld: %s (%s)"), column, error->message, where.hint)
+                /* Translators: an expression's error under its entry */
+                : g_strdup_printf (_("Column %ld: %s"), column, error->message);
+      gtk_widget_add_css_class (r->control, "error");
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (r->error_row), message);
+      gtk_widget_set_visible (r->error_row, TRUE);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (r->control),
+                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, message, -1);
+    }
+  tw_expr_where_clear (&where);
+}
+
 static void
 param_changed (ParamRow *r)
 {
@@ -378,6 +464,13 @@ param_changed (ParamRow *r)
       }
       break;
     case TW_VALUE_TEXT:
+      /* an expression that does not compile stays in the entry, with its
+       * error, until it does */
+      if (r->error_row != NULL && !r->valid)
+        {
+          gtk_widget_error_bell (r->control);
+          return;
+        }
       value = yaml_quote (gtk_editable_get_text (GTK_EDITABLE (r->control)));
       break;
     case TW_VALUE_SHAPE:
@@ -504,6 +597,16 @@ add_param_row (TwCardEditor      *self,
       adw_entry_row_set_show_apply_button (ADW_ENTRY_ROW (row), TRUE);
       r->control = row;
       g_signal_connect_swapped (row, "apply", G_CALLBACK (param_changed), r);
+      if (is_expression (def, spec))
+        {
+          r->error_row = adw_action_row_new ();
+          adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (r->error_row), FALSE);
+          gtk_widget_add_css_class (r->error_row, "error");
+          gtk_widget_add_css_class (r->error_row, "expression-error");
+          gtk_widget_set_visible (r->error_row, FALSE);
+          gtk_widget_add_css_class (row, "monospace");
+          g_signal_connect_swapped (row, "changed", G_CALLBACK (check_expression), r);
+        }
       break;
     case TW_VALUE_SHAPE:
       {
@@ -544,6 +647,8 @@ add_param_row (TwCardEditor      *self,
     gtk_widget_set_tooltip_text (row, _(spec->description));
   r->row = row;
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+  if (r->error_row != NULL)
+    adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), r->error_row);
   g_ptr_array_add (self->params, r);
 }
 
@@ -606,7 +711,7 @@ kind_changed (TwCardEditor *self)
     return;
   from = card_kind (self->definition, card);
   to = &self->definition->rules->card_kinds[k];
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->kind_row), _(to->description));
+  adw_preferences_group_set_description (self->card_group, _(to->description));
   params = params_for_kind (self->definition, card, from, to);
   /* the kind and the params it needs travel together: one edit of the text */
   value = g_strdup_printf ("%s\n%s", to->name, params != NULL ? params : "");
@@ -785,7 +890,11 @@ build_form (TwCardEditor    *self,
 
   clear_params (self);
   for (guint k = 0; k < def->rules->n_card_kinds; k++)
-    gtk_string_list_append (kinds, def->rules->card_kinds[k].name);
+    {
+      g_autofree char *label = kind_label (def, &def->rules->card_kinds[k]);
+
+      gtk_string_list_append (kinds, label);
+    }
   adw_combo_row_set_model (self->kind_row, G_LIST_MODEL (kinds));
 
   if (kind != NULL && kind->n_params > 0)
@@ -841,7 +950,10 @@ update_form (TwCardEditor *self)
       /* Translators: the kind row's subtitle: the card family and what it does */
       g_autofree char *subtitle = g_strdup_printf (_("%s deck: %s"), kind->deck,
                                                    _(kind->description));
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (self->kind_row), subtitle);
+
+      /* under the card's title, not in the kind row, where a long text left
+       * the chosen kind a few letters ("Cust…") */
+      adw_preferences_group_set_description (self->card_group, subtitle);
     }
   for (guint i = 0; i < self->params->len; i++)
     param_row_set (g_ptr_array_index (self->params, i), card);

@@ -29,6 +29,9 @@
 #include "tw-app-util.h"
 #include "tw-file.h"
 
+/* Where the app's resources keep the language definition (data/meson.build). */
+#define TW_LANGUAGE_SPECS "/io/github/tilewright/Tilewright/language-specs/"
+
 G_DEFINE_FINAL_TYPE (TwDesignPage, tw_design_page, ADW_TYPE_BIN)
 
 
@@ -517,6 +520,23 @@ build_new_menu (TwDesignPage *self)
   gtk_menu_button_set_menu_model (self->new_button, menu);
 }
 
+/* The definition's language: YAML with its expressions highlighted
+ * (data/tilewright-yaml.lang.in), from a language manager of the page's own
+ * whose search path adds the app's resources to GtkSourceView's folders; the
+ * default manager's path is fixed once a language has loaded. */
+static GtkSourceLanguage *
+definition_language (void)
+{
+  static GtkSourceLanguageManager *manager;
+
+  if (manager == NULL)
+    {
+      manager = gtk_source_language_manager_new ();
+      gtk_source_language_manager_append_search_path (manager, "resource://" TW_LANGUAGE_SPECS);
+    }
+  return gtk_source_language_manager_get_language (manager, "tilewright-yaml");
+}
+
 static void
 update_scheme (TwDesignPage *self)
 {
@@ -671,6 +691,15 @@ tw_design_page_init (TwDesignPage *self)
   self->document = tw_definition_document_new ();
   self->buffer = tw_definition_document_get_buffer (self->document);
   gtk_text_view_set_buffer (GTK_TEXT_VIEW (self->source_view), GTK_TEXT_BUFFER (self->buffer));
+  {
+    GtkSourceLanguage *language = definition_language ();
+
+    /* without it (a broken install) the document's plain YAML stays */
+    if (language != NULL)
+      gtk_source_buffer_set_language (self->buffer, language);
+    else
+      g_warning ("The definition language %s is missing from the resources", TW_LANGUAGE_SPECS);
+  }
   tw_pending_edits_init (&self->pending, apply_option, self);
   _tw_design_page_forms_init (self);
   gtk_text_buffer_create_tag (GTK_TEXT_BUFFER (self->buffer), "tw-error",

@@ -55,6 +55,13 @@ static const char * const keywords[] = {
   "let", "in", "if", "then", "else", "and", "or", "not", "true", "false", "where", "for", NULL
 };
 
+/* The names the language itself answers, whatever the vocabulary: the
+ * first N_BUILTIN_CALLS are calls, the rest collections. */
+static const char * const builtin_names[] = {
+  "count", "sum", "max", "min", "any", "all", "color", "colors", NULL
+};
+#define N_BUILTIN_CALLS 7
+
 /* ------------------------------------------------------------------------ */
 /* The tree                                                                 */
 

@@ -18,9 +18,9 @@ read_term (TwExprTerms            *terms,
            const TwExprVocabulary *vocabulary,
            TwDiagnostics          *diags)
 {
-  static const char * const keys[] = { "label", "points", NULL };
+  static const char * const keys[] = { "label", TW_EXPR_TERMS_KEY, NULL };
   const TwNode *label = tw_node_get (item, "label");
-  const TwNode *points = tw_node_get (item, "points");
+  const TwNode *points = tw_node_get (item, TW_EXPR_TERMS_KEY);
   TwExprProgram *program;
 
   if (!tw_node_expect (item, TW_NODE_MAP, _("a scoring term"), diags)
@@ -30,7 +30,7 @@ read_term (TwExprTerms            *terms,
     {
       tw_diag_error (diags, item, _("write both `label: TEXT` and `points: EXPRESSION`"),
                      _("scoring term %u has no `%s`"), index + 1,
-                     label == NULL ? "label" : "points");
+                     label == NULL ? "label" : TW_EXPR_TERMS_KEY);
       return FALSE;
     }
   if (!tw_node_expect (label, TW_NODE_SCALAR, _("a label"), diags))

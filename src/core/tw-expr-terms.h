@@ -21,6 +21,9 @@
 
 G_BEGIN_DECLS
 
+/* The key of a term that holds its expression. */
+#define TW_EXPR_TERMS_KEY "points"
+
 /* Terms a section may list. */
 #define TW_EXPR_MAX_TERMS       8
 /* A term's points are held to +-this, so that the terms add up inside an int. */

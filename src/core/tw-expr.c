@@ -184,9 +184,8 @@ hint_for_name (Compiler *C,
       g_ptr_array_add (names, g_strdup (C->vocab->queries[q].name));
   if (call)
     {
-      static const char * const calls[] = { "count", "sum", "max", "min", "any", "all", "color" };
-      for (guint i = 0; i < G_N_ELEMENTS (calls); i++)
-        g_ptr_array_add (names, g_strdup (calls[i]));
+      for (guint i = 0; i < N_BUILTIN_CALLS; i++)
+        g_ptr_array_add (names, g_strdup (builtin_names[i]));
     }
   else
     {
@@ -747,6 +746,30 @@ gen (Compiler   *C,
 
 /* ------------------------------------------------------------------------ */
 /* Public API: compiling                                                    */
+
+/**
+ * tw_expr_keywords:
+ *
+ * The words of the language that cannot be names (`let`, `and`, `true`...),
+ * for editors that highlight it. NULL-terminated, static.
+ */
+const char * const *
+tw_expr_keywords (void)
+{
+  return keywords;
+}
+
+/**
+ * tw_expr_builtins:
+ *
+ * The names the language answers in every vocabulary: its calls (`count`,
+ * `sum`, `color`...) and the collection `colors`. NULL-terminated, static.
+ */
+const char * const *
+tw_expr_builtins (void)
+{
+  return builtin_names;
+}
 
 void
 tw_expr_where_clear (TwExprWhere *where)

@@ -136,6 +136,11 @@ typedef struct
 
 void           tw_expr_where_clear   (TwExprWhere            *where);
 
+/* The language's reserved words and its built-in calls, NULL-terminated
+ * static lists, for editors that highlight expressions. */
+const char * const *tw_expr_keywords (void);
+const char * const *tw_expr_builtins (void);
+
 /* Compiles @text (@len bytes, -1 when NUL-terminated) against @vocabulary
  * and the colours of @def (nullable: no colour names), expecting a result of
  * type @want (TW_EXPR_BOOL or TW_EXPR_NUMBER). On an error returns NULL,

@@ -62,6 +62,10 @@ typedef struct
   const char * const *choices;       /* CHOICE only */
   const char         *description;
   const char * const *choice_labels; /* CHOICE: as TwOptionSpec's, or NULL */
+  /* TEXT only: 0, or the TwExprType (tw-expr.h) of the expression the text
+   * is, compiled against the module's expr_vocabulary (TW_EXPR_BOOL: a
+   * condition). Editors check it as it is typed and highlight it. */
+  guint               expression;
 } TwParamSpec;
 
 /* One entry of a module's card catalogue: a goal condition, a tool effect,

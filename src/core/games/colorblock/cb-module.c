@@ -134,7 +134,7 @@ static const TwParamSpec p_first_score[] = {
 static const TwParamSpec p_expression[] = {
   { "when", TW_VALUE_TEXT, TRUE, 0, 0, 0, NULL,
     N_("The condition, an expression such as `shape.size >= 4 and shape.own` "
-       "(doc/definition-format.md, Expressions).") },
+       "(doc/definition-format.md, Expressions)."), NULL, TW_EXPR_BOOL },
 };
 
 const TwCardKind cb_card_kinds[] = {
