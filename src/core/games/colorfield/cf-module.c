@@ -137,7 +137,8 @@ static const TwParamSpec p_token_value[] = {
 static const TwParamSpec p_round_bonus[] = {
   { "points", TW_VALUE_TEXT, TRUE, 0, 0, 0, NULL,
     N_("The points each player scores at the end of the round, an expression such as "
-       "`2 * count(t in tiles(own) where t.upright)` (doc/definition-format.md, Expressions).") },
+       "`2 * count(t in tiles(own) where t.upright)` (doc/definition-format.md, Expressions)."),
+    NULL, TW_EXPR_NUMBER },
 };
 
 const TwCardKind cf_card_kinds[] = {
