@@ -18,6 +18,7 @@
 #include "tw-export.h"
 #include "tw-face-draw.h"
 #include "tw-pdf-boxes.h"
+#include "tw-rules.h"
 
 static char *tmp_dir;
 
@@ -132,6 +133,43 @@ test_fields (void)
   /* a parameter by its name, the card's default text, markup escaped */
   c = tw_face_expand (def, TW_FACE_CARD, size_3, "{tiles}|{text}|{game}", TRUE);
   g_assert_cmpstr (c, ==, "3|Make any shape with the pictured number of tiles.|Colorblock");
+}
+
+/* A card written as an expression and without text of its own says its
+ * condition, not its kind's "meet the condition written on the card"; a card
+ * with text says its text; one of a C kind its kind's description. */
+static void
+test_expression_text (void)
+{
+  g_autofree char *base = definition_text ("");
+  g_autoptr(GString) text = g_string_new (base);
+  g_autofree char *path = g_build_filename (tmp_dir, "expression-text.yaml", NULL);
+  g_autoptr(TwDiagnostics) diags = tw_diagnostics_new (path);
+  g_autoptr(TwDefinition) def = NULL;
+  g_autofree char *said = NULL;
+
+  g_assert_cmpuint (g_string_replace (text, "\ncards:\n",
+                                      "\ncards:\n"
+                                      "  - {id: big-island, kind: expression, points: 2, title: Big,\n"
+                                      "     params: {when: 'shape.island and shape.size >= 4'}}\n"
+                                      "  - {id: told, kind: expression, points: 1, title: Told,\n"
+                                      "     params: {when: 'shape.size >= 6'}, text: Six or more.}\n",
+                                      1), ==, 1);
+  g_assert_true (g_file_set_contents (path, text->str, -1, NULL));
+  def = tw_definition_load_file (path, diags, NULL);
+  g_assert_nonnull (def);
+
+  const TwCardDef *big = &def->cards[tw_definition_find_card (def, "big-island")];
+  const TwCardDef *told = &def->cards[tw_definition_find_card (def, "told")];
+  const TwCardDef *size3 = &def->cards[tw_definition_find_card (def, "size-3")];
+  g_assert_cmpstr (tw_card_text (def, big), ==, "shape.island and shape.size >= 4");
+  g_assert_cmpstr (tw_card_text (def, told), ==, "Six or more.");
+  g_assert_cmpstr (tw_card_text (def, size3), ==,
+                   def->rules->card_kinds[size3->kind].description);
+  /* the face's {text} is the same */
+  said = tw_face_expand (def, TW_FACE_CARD, tw_definition_find_card (def, "big-island"),
+                         "{text}", FALSE);
+  g_assert_cmpstr (said, ==, "shape.island and shape.size >= 4");
 }
 
 static void
@@ -547,6 +585,7 @@ main (int   argc,
 
   g_test_add_func ("/tw/faces/fields", test_fields);
   g_test_add_func ("/tw/faces/own-fields", test_own_fields);
+  g_test_add_func ("/tw/faces/expression-text", test_expression_text);
   g_test_add_func ("/tw/faces/errors", test_errors);
   g_test_add_func ("/tw/faces/draw-layers", test_draw_layers);
   g_test_add_func ("/tw/faces/svg-fits", test_svg_fits);

@@ -571,11 +571,11 @@ tw_def_load_cards (Loader       *L,
         {
           load_card_params (L, card, kind, entry, what);
           /* a card without a title or text of its own shows its kind's, in
-           * the user's language */
+           * the user's language (tw_card_text()) */
           if (card->title == NULL)
             card->title = g_strdup (_(kind->title));
           if (card->text == NULL)
-            card->text = g_strdup (_(kind->description));
+            card->text = g_strdup (tw_card_text (L->def, card));
         }
 
       if (card->id != NULL)

@@ -119,6 +119,26 @@ bad_id_char (const char *id)
   return NULL;
 }
 
+const char *
+tw_card_text (const TwDefinition *def,
+              const TwCardDef    *card)
+{
+  const TwCardKind *kind;
+
+  g_return_val_if_fail (def != NULL && card != NULL, NULL);
+
+  if (card->text != NULL)
+    return card->text;
+  if (def->rules == NULL || card->kind >= def->rules->n_card_kinds)
+    return NULL;
+  kind = &def->rules->card_kinds[card->kind];
+  if (card->text_param != NULL)
+    for (guint p = 0; p < kind->n_params; p++)
+      if (kind->params[p].type == TW_VALUE_TEXT && kind->params[p].expression != 0)
+        return card->text_param;
+  return _(kind->description);
+}
+
 gboolean
 tw_definition_id_is_valid (const char *id)
 {

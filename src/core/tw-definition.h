@@ -161,6 +161,13 @@ gint          tw_definition_find_color  (const TwDefinition  *def,
 /* Whether @id is an id a definition accepts: a non-empty word of letters,
  * digits, '-' and '_' (what the move notation reads back). */
 gboolean      tw_definition_id_is_valid (const char          *id);
+/* What @card says, as its face and the table print it: its own `text:`;
+ * else, when its kind's text parameter is an expression, that expression
+ * (the condition itself, rather than "meet the condition written on the
+ * card"); else its kind's description, translated. NULL without a kind.
+ * The loader sets a card's text from this when the file gives none. */
+const char   *tw_card_text              (const TwDefinition  *def,
+                                         const TwCardDef     *card);
 gint          tw_definition_find_tile   (const TwDefinition  *def,
                                          const char          *id);
 gint          tw_definition_find_card   (const TwDefinition  *def,

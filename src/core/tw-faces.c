@@ -136,7 +136,7 @@ tw_face_field (const TwDefinition *def,
       if (strcmp (name, "title") == 0)
         return g_strdup (card->title ? card->title : kind ? _(kind->title) : NULL);
       if (strcmp (name, "text") == 0)
-        return g_strdup (card->text ? card->text : kind ? _(kind->description) : NULL);
+        return g_strdup (tw_card_text (def, card));
       if (strcmp (name, "points") == 0)
         return g_strdup_printf ("%d", card->points);
       if (strcmp (name, "count") == 0)

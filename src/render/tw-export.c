@@ -574,7 +574,7 @@ draw_card_front (const TwExportJob *job,
       ty += used + 5;
   }
   cairo_set_source_rgb (cr, 0.1, 0.1, 0.12);
-  layout_text (cr, card->text ? card->text : _(kind->description), "Sans 10",
+  layout_text (cr, tw_card_text (def, card), "Sans 10",
                x + inset, ty, w - 2 * inset, y + h - inset - 6 - ty, FALSE);
   cairo_set_source_rgb (cr, 0.4, 0.4, 0.42);
   layout_text (cr, def->name, "Sans Italic 6", x + inset, y + h - inset - 3, w - 2 * inset, 4, FALSE);

@@ -334,11 +334,8 @@ draw_goal (cairo_t              *cr,
 {
   const TwDefinition *def = game->definition;
   const TwCardDef *card = &def->cards[v->goal_card[g]];
-  const char *text = card->text;
+  const char *text = tw_card_text (def, card);
   guint owner = v->goal_owner[g];
-
-  if (text == NULL && card->kind < game->rules->n_card_kinds)
-    text = game->rules->card_kinds[card->kind].description;
 
   tw_render_rounded_rect (cr, x, y, CARD_W, CARD_H, 0.18);
   if (owner != CB_NONE)

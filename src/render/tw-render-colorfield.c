@@ -1030,13 +1030,11 @@ draw_tools (cairo_t       *cr,
   for (guint i = 0; i < v->n_active; i++)
     {
       const TwCardDef *card = &def->cards[v->active[i]];
-      const char *text = card->text;
+      const char *text = tw_card_text (def, card);
       double x = L->kx + (i / L->per_col) * (SIDE_W + 0.3);
       double y = L->ky + TOOLS_HEAD + (i % L->per_col) * (CARD_H + CARD_GAP);
       double th;
 
-      if (text == NULL && card->kind < game->rules->n_card_kinds)
-        text = _(game->rules->card_kinds[card->kind].description);
       tw_render_rounded_rect (cr, x, y, SIDE_W, CARD_H, 0.18);
       cairo_set_source_rgb (cr, 1, 1, 1);
       cairo_fill_preserve (cr);
