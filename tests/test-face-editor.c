@@ -218,6 +218,20 @@ undo (Fixture *f)
   g_assert_true (gtk_widget_activate_action (f->page, "design.undo", NULL));
 }
 
+/* Undoes @n steps and checks that the text is then @want. */
+static void
+assert_undone (Fixture    *f,
+               guint       n,
+               const char *want)
+{
+  g_autofree char *undone = NULL;
+
+  for (guint i = 0; i < n; i++)
+    undo (f);
+  undone = buffer_text (f->buffer);
+  g_assert_cmpstr (undone, ==, want);
+}
+
 static const TwFaceLayer *
 loaded_layer (Fixture *f,
               guint    index)
@@ -236,7 +250,7 @@ test_layer_form_edits (void)
 {
   Fixture f = { 0 };
   g_autofree char *t1 = NULL, *t2 = NULL, *t3 = NULL, *t4 = NULL, *t5 = NULL;
-  g_autofree char *want = NULL, *undone = NULL;
+  g_autofree char *want = NULL;
   GtkWidget *text_row;
 
   fixture_set_up (&f);
@@ -297,19 +311,9 @@ test_layer_form_edits (void)
   g_assert_false (loaded_layer (&f, 2)->has_w);
 
   /* one step of undo per change, newest first */
-  undo (&f);
-  undone = buffer_text (f.buffer);
-  g_assert_cmpstr (undone, ==, t4);
-  g_free (undone);
-  undo (&f);
-  undone = buffer_text (f.buffer);
-  g_assert_cmpstr (undone, ==, t3);
-  g_free (undone);
-  undo (&f);
-  undo (&f);
-  undo (&f);
-  undone = buffer_text (f.buffer);
-  g_assert_cmpstr (undone, ==, f.original);
+  assert_undone (&f, 1, t4);
+  assert_undone (&f, 1, t3);
+  assert_undone (&f, 3, f.original);
 
   fixture_tear_down (&f);
 }
@@ -321,7 +325,7 @@ static void
 test_layer_form_order (void)
 {
   Fixture f = { 0 };
-  g_autofree char *up = NULL, *down = NULL, *removed = NULL, *want = NULL, *undone = NULL;
+  g_autofree char *up = NULL, *down = NULL, *removed = NULL, *want = NULL;
   const char *band = "{type: rect, h: 14, fill: \"#383d4d\"}";
   const char *text = "{type: text, text: \"{title}\", x: 4, y: 3, w: 39, h: 9, size: 11}";
 
@@ -359,9 +363,7 @@ test_layer_form_order (void)
   /* the layer that took its place is in the form */
   assert_form_title (&f, "Layer 3 image");
 
-  undo (&f);
-  undone = buffer_text (f.buffer);
-  g_assert_cmpstr (undone, ==, down);
+  assert_undone (&f, 1, down);
   fixture_tear_down (&f);
 }
 
@@ -371,7 +373,7 @@ static void
 test_layer_form_add (void)
 {
   Fixture f = { 0 };
-  g_autofree char *added = NULL, *want = NULL, *undone = NULL;
+  g_autofree char *added = NULL, *want = NULL;
 
   fixture_set_up (&f);
   select_layer (&f, "2. rect");
@@ -386,9 +388,7 @@ test_layer_form_add (void)
   assert_form_title (&f, "Layer 3 text");
   g_assert_cmpstr (loaded_layer (&f, 2)->text, ==, "{title}");
 
-  undo (&f);
-  undone = buffer_text (f.buffer);
-  g_assert_cmpstr (undone, ==, f.original);
+  assert_undone (&f, 1, f.original);
   fixture_tear_down (&f);
 }
 
@@ -399,7 +399,7 @@ static void
 test_layer_form_block (void)
 {
   Fixture f = { 0 };
-  g_autofree char *t1 = NULL, *t2 = NULL, *t3 = NULL, *undone = NULL;
+  g_autofree char *t1 = NULL, *t2 = NULL, *t3 = NULL;
   GtkWidget *x;
 
   fixture_set_up (&f);
@@ -435,11 +435,7 @@ test_layer_form_block (void)
     g_assert_cmpstr (t3, ==, want);
   }
 
-  undo (&f);
-  undo (&f);
-  undo (&f);
-  undone = buffer_text (f.buffer);
-  g_assert_cmpstr (undone, ==, f.original);
+  assert_undone (&f, 3, f.original);
   fixture_tear_down (&f);
 }
 
