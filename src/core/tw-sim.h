@@ -89,13 +89,13 @@ typedef struct
 
 #define TW_SIM_WIN_UNIT 840
 
-/* Results of one configuration. Everything is owned by the arm. */
 /* The statistics of an arm's games as exact, mergeable sums (tw-sim-acc.c):
  * per metric the histogram of its per-game values, the game indexes as
  * ranges, and in arm B of a comparison played by pairs the sums of the
  * paired differences. */
 typedef struct _TwSimAcc TwSimAcc;
 
+/* Results of one configuration. Everything is owned by the arm. */
 typedef struct
 {
   char      *label;          /* "A", "B", or NULL for a single run */
