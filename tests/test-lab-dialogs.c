@@ -688,6 +688,25 @@ run_to_end (const TwLabRunConfig *config,
   return run;
 }
 
+/* Two-player games of Colorblock in @config: A as @def sets them, B with
+ * "goals-2p=1". */
+static void
+ab_config (TwDefinition   *def,
+           TwLabRunConfig *config)
+{
+  g_autoptr(GError) error = NULL;
+  TwOptions b = def->options;
+
+  g_assert_true (tw_options_set_from_string (&b, def->rules->options, def->rules->n_options,
+                                             "goals-2p=1", &error));
+  config->games[0] = tw_game_new (def, 2, NULL, &error);
+  g_assert_no_error (error);
+  config->games[1] = tw_game_new (def, 2, &b, &error);
+  g_assert_no_error (error);
+  config->change = g_strdup ("set goals-2p=1");
+  config->compare = g_strdup ("goals-2p=1");
+}
+
 /* The Lab's run: A/B chunks, paired, make the games tw_sim_run() plays in
  * one go, labelled A and B; cancelled, it hands over what it played; once
  * discarded, nothing. Every run lets go of itself when its thread ends. */
@@ -698,20 +717,12 @@ test_lab_run (void)
   g_autoptr(GError) error = NULL;
   g_auto(TwLabRunConfig) config = { { NULL, }, };
   g_autoptr(TwSimArm) whole = NULL;
-  TwOptions b = def->options;
   TwSimConfig sim = { 0, };
   TwLabRun *run;
   Told told;
   guint64 done, total;
 
-  g_assert_true (tw_options_set_from_string (&b, def->rules->options, def->rules->n_options,
-                                             "goals-2p=1", &error));
-  config.games[0] = tw_game_new (def, 2, NULL, &error);
-  g_assert_no_error (error);
-  config.games[1] = tw_game_new (def, 2, &b, &error);
-  g_assert_no_error (error);
-  config.change = g_strdup ("set goals-2p=1");
-  config.compare = g_strdup ("goals-2p=1");
+  ab_config (def, &config);
   for (guint p = 0; p < 2; p++)
     g_assert_true (tw_bot_spec_parse ("random", &config.bots[p], NULL));
   config.seed = 9;
@@ -759,7 +770,10 @@ test_lab_run (void)
   g_assert_cmpuint (tw_lab_run_get_n_arms (run), ==, 1);
   tw_lab_run_get_progress (run, &done, &total);
   g_assert_cmpuint (done, <, total);
-  g_assert_cmpuint (told.arms[0] != NULL ? told.arms[0]->games->len : 0, <=, done);
+  /* a run this long keeps no games: it streams */
+  g_assert_true (tw_lab_run_get_config (run)->stream);
+  g_assert_true (told.arms[0] == NULL || told.arms[0]->games == NULL);
+  g_assert_cmpuint (told.arms[0] != NULL ? tw_sim_arm_n_games (told.arms[0]) : 0, <=, done);
   told_clear (&told);
   finalize_run (run);
 
@@ -769,6 +783,159 @@ test_lab_run (void)
   g_assert_cmpuint (told.n_results, ==, 0);
   told_clear (&told);
   finalize_run (run);
+}
+
+/* Equal to 1e-9, or both not a number (a bar without a value). */
+static void
+assert_same_value (double x,
+                   double y)
+{
+  if (isnan (x) || isnan (y))
+    g_assert_true (isnan (x) && isnan (y));
+  else
+    g_assert_cmpfloat_with_epsilon (x, y, 1e-9);
+}
+
+/* Two results widgets show the same when their charts have the same bars
+ * and values, and their summaries the same lines. */
+static void
+assert_same_results (GtkWidget *x,
+                     GtkWidget *y)
+{
+  g_autoptr(GPtrArray) cx = tw_lab_results_get_charts (TW_LAB_RESULTS (x));
+  g_autoptr(GPtrArray) cy = tw_lab_results_get_charts (TW_LAB_RESULTS (y));
+  g_autoptr(GPtrArray) lx = find_all (x, GTK_TYPE_LABEL);
+  g_autoptr(GPtrArray) ly = find_all (y, GTK_TYPE_LABEL);
+
+  g_assert_cmpuint (cx->len, ==, cy->len);
+  for (guint c = 0; c < cx->len; c++)
+    {
+      const TwChart *a = cx->pdata[c], *b = cy->pdata[c];
+
+      g_assert_cmpstr (a->title, ==, b->title);
+      g_assert_cmpuint (a->bars->len, ==, b->bars->len);
+      for (guint i = 0; i < a->bars->len; i++)
+        {
+          const TwChartBar *ba = &g_array_index (a->bars, TwChartBar, i);
+          const TwChartBar *bb = &g_array_index (b->bars, TwChartBar, i);
+
+          g_assert_cmpstr (ba->label, ==, bb->label);
+          g_assert_true (ba->marked == bb->marked);
+          for (guint s = 0; s < a->n_series; s++)
+            {
+              assert_same_value (ba->value[s], bb->value[s]);
+              assert_same_value (ba->lo[s], bb->lo[s]);
+              assert_same_value (ba->hi[s], bb->hi[s]);
+            }
+        }
+    }
+  g_assert_cmpuint (lx->len, ==, ly->len);
+  for (guint i = 0; i < lx->len; i++)
+    g_assert_cmpstr (gtk_label_get_text (lx->pdata[i]), ==, gtk_label_get_text (ly->pdata[i]));
+}
+
+/* A Lab run that streams (as every run over TW_SIM_LAB_KEEP_GAMES games
+ * does) keeps no games, yet shows exactly what the same run keeping its
+ * games shows: the same summary lines, the same charts and histograms, and
+ * B against A still compared game by game (paired). */
+static void
+test_lab_run_stream (void)
+{
+  g_autoptr(TwDefinition) def = load_bundled ("colorblock");
+  g_autoptr(GError) error = NULL;
+  g_auto(TwLabRunConfig) config = { { NULL, }, };
+  GPtrArray *chunks[2][2];
+  g_autoptr(GArray) diffs_kept = NULL;
+  g_autoptr(GArray) diffs_streamed = NULL;
+  GtkWidget *shown[2];
+  GtkWindow *windows[2];
+  TwLabRun *run;
+  Told told[2];
+
+  ab_config (def, &config);
+  g_assert_true (tw_bot_spec_parse ("greedy", &config.bots[0], NULL));
+  g_assert_true (tw_bot_spec_parse ("random", &config.bots[1], NULL));
+  config.seed = 4;
+  config.total = 150;
+  config.jobs = 2;
+
+  /* the same run, keeping its games and streaming */
+  for (guint k = 0; k < 2; k++)
+    {
+      config.stream = k == 1;
+      run = run_to_end (&config, &told[k], NULL);
+      g_assert_no_error (told[k].error);
+      g_assert_cmpint (told[k].finished, ==, FALSE);
+      g_assert_true (tw_lab_run_get_config (run)->stream == (k == 1));
+      for (guint a = 0; a < 2; a++)
+        {
+          g_assert_cmpuint (tw_sim_arm_n_games (told[k].arms[a]), ==, 150);
+          g_assert_true ((told[k].arms[a]->games == NULL) == (k == 1));
+        }
+      finalize_run (run);
+    }
+  g_assert_cmpstr (told[1].arms[1]->label, ==, "B");
+  g_assert_cmpstr (told[1].arms[1]->change, ==, "set goals-2p=1");
+
+  /* B against A, game by game in both */
+  diffs_kept = tw_sim_compare (told[0].arms[0], told[0].arms[1]);
+  diffs_streamed = tw_sim_compare (told[1].arms[0], told[1].arms[1]);
+  g_assert_cmpuint (diffs_kept->len, ==, diffs_streamed->len);
+  for (guint i = 0; i < diffs_kept->len; i++)
+    {
+      const TwSimDiff *x = &g_array_index (diffs_kept, TwSimDiff, i);
+      const TwSimDiff *y = &g_array_index (diffs_streamed, TwSimDiff, i);
+
+      g_assert_cmpstr (x->name, ==, y->name);
+      g_assert_true (x->paired && y->paired);
+      g_assert_cmpuint (x->n, ==, y->n);
+      g_assert_cmpfloat_with_epsilon (x->diff, y->diff, 1e-12);
+      g_assert_cmpfloat_with_epsilon (x->lo, y->lo, 1e-9);
+      g_assert_cmpfloat_with_epsilon (x->hi, y->hi, 1e-9);
+    }
+
+  /* and the Lab's results show the same */
+  for (guint k = 0; k < 2; k++)
+    {
+      for (guint a = 0; a < 2; a++)
+        {
+          chunks[k][a] = g_ptr_array_new_with_free_func ((GDestroyNotify) tw_sim_arm_free);
+          g_ptr_array_add (chunks[k][a], g_steal_pointer (&told[k].arms[a]));
+        }
+      shown[k] = g_object_ref_sink (tw_lab_results_new ());
+      windows[k] = show_in_window (shown[k]);
+      g_assert_true (tw_lab_results_add_chunks (TW_LAB_RESULTS (shown[k]), chunks[k][0],
+                                                chunks[k][1]));
+    }
+  g_assert_nonnull (label_starting (shown[1], "150 games, "));
+  assert_same_results (shown[0], shown[1]);
+  {
+    /* each arm's length histogram counts its 150 games */
+    g_autoptr(GPtrArray) charts = tw_lab_results_get_charts (TW_LAB_RESULTS (shown[1]));
+    const TwChart *length = NULL;
+
+    for (guint c = 0; c < charts->len; c++)
+      if (g_str_equal (((TwChart *) charts->pdata[c])->title, "Game length (moves)"))
+        length = charts->pdata[c];
+    g_assert_nonnull (length);
+    g_assert_cmpuint (length->bars->len, >, 1);
+    for (guint a = 0; a < 2; a++)
+      {
+        double sum = 0;
+
+        for (guint i = 0; i < length->bars->len; i++)
+          sum += g_array_index (length->bars, TwChartBar, i).value[a];
+        g_assert_cmpfloat (sum, ==, 150);
+      }
+  }
+  for (guint k = 0; k < 2; k++)
+    {
+      told_clear (&told[k]);
+      for (guint a = 0; a < 2; a++)
+        g_ptr_array_unref (chunks[k][a]);
+      destroy_window (windows[k]);
+      g_assert_finalize_object (shown[k]);
+    }
 }
 
 static void
@@ -895,6 +1062,7 @@ main (int   argc,
   g_test_add_func ("/tw/lab-dialogs/sweep/stop", test_sweep_dialog_stop);
   g_test_add_func ("/tw/lab-dialogs/results/chunks", test_lab_results);
   g_test_add_func ("/tw/lab-dialogs/run/chunks", test_lab_run);
+  g_test_add_func ("/tw/lab-dialogs/run/stream", test_lab_run_stream);
   g_test_add_func ("/tw/lab-dialogs/form/config", test_lab_form);
 
   return g_test_run ();

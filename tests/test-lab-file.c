@@ -18,6 +18,10 @@
 
 #define GAMES 24
 
+/* Whether play_arm() streams (keeps no games), as a Lab run of over
+ * TW_SIM_LAB_KEEP_GAMES games does. */
+static gboolean play_streamed;
+
 static TwSimArm *
 play_arm (TwDefinition *def,
           const char   *assignment,
@@ -44,6 +48,7 @@ play_arm (TwDefinition *def,
   config.first = 0;
   config.last = GAMES;
   config.jobs = 2;
+  config.stream = play_streamed;
   arm = tw_sim_run (&config, &error);
   g_assert_no_error (error);
   tw_game_unref (game);
@@ -135,8 +140,11 @@ assert_same_run (const TwSimLabRun *x,
       g_assert_cmpstr (a->change, ==, b->change);
       g_assert_true (g_strv_equal ((const char * const *) a->options,
                                    (const char * const *) b->options));
-      g_assert_cmpmem (a->games->data, a->games->len * sizeof (TwSimGame),
-                       b->games->data, b->games->len * sizeof (TwSimGame));
+      g_assert_true ((a->games == NULL) == (b->games == NULL));
+      g_assert_cmpuint (tw_sim_arm_n_games (a), ==, tw_sim_arm_n_games (b));
+      if (a->games != NULL)
+        g_assert_cmpmem (a->games->data, a->games->len * sizeof (TwSimGame),
+                         b->games->data, b->games->len * sizeof (TwSimGame));
       g_assert_cmpuint (ra->len, ==, rb->len);
       for (guint i = 0; i < ra->len; i++)
         g_assert_cmpmem (&g_array_index (ra, TwSimRow, i).stats, sizeof (TwSimStats),
@@ -210,6 +218,45 @@ test_round_trip (void)
   }
   g_assert_cmpint (g_remove (path), ==, 0);
   g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+/* A run that kept no games (streamed) is saved and read back as it was,
+ * with its statistics; an A/B run with one arm streamed and the other not
+ * is refused. */
+static void
+test_streamed (void)
+{
+  g_autoptr(TwSimLabRun) run = NULL;
+  g_autoptr(TwSimLabRun) back = NULL;
+  g_autoptr(TwSimLabRun) kept = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *json = NULL;
+  g_autofree char *json_back = NULL;
+  g_autofree char *mixed = NULL;
+  TwSimArm *swap;
+
+  play_streamed = TRUE;
+  run = make_run (NULL);
+  play_streamed = FALSE;
+  for (guint k = 0; k < 2; k++)
+    g_assert_null (((TwSimArm *) g_ptr_array_index (run->arms, k))->games);
+  json = run_json (run);
+  g_assert_nonnull (strstr (json, "\"accumulator\""));
+  back = tw_sim_lab_run_from_json (json, -1, &error);
+  g_assert_no_error (error);
+  assert_same_run (run, back);
+  json_back = run_json (back);
+  g_assert_cmpstr (json, ==, json_back);
+
+  /* B of a run that kept its games, A of the streamed one */
+  kept = make_run (NULL);
+  swap = run->arms->pdata[1];
+  run->arms->pdata[1] = kept->arms->pdata[1];
+  kept->arms->pdata[1] = swap;
+  mixed = run_json (run);
+  g_assert_null (tw_sim_lab_run_from_json (mixed, -1, &error));
+  g_assert_error (error, TW_SIM_ERROR, TW_SIM_ERROR_PARSE);
+  g_assert_nonnull (strstr (error->message, "result B must keep its games as result A does"));
 }
 
 /* Replaces the first @from in @text by @to. */
@@ -451,6 +498,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/tw/lab-file/round-trip", test_round_trip);
   g_test_add_func ("/tw/lab-file/refusals", test_refusals);
+  g_test_add_func ("/tw/lab-file/streamed", test_streamed);
   g_test_add_func ("/tw/lab-file/other-definition", test_other_definition);
   g_test_add_func ("/tw/lab-file/load-errors", test_load_errors);
   return g_test_run ();

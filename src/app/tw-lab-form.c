@@ -454,14 +454,13 @@ build_settings (TwLabForm *self)
     g_autofree char *subtitle = NULL;
     g_autofree char *tooltip = NULL;
 
-    /* every game is kept (for exact quantiles, histograms and the CSV), so
-     * the Lab's runs are bounded; the CLI splits larger ones into shards */
-    subtitle = g_strdup_printf (_("How many games each configuration plays, up to %'u"),
-                                TW_SIM_LAB_MAX_GAMES);
-    tooltip = g_strdup_printf (_("The Lab keeps every game in memory, so a run has at most "
-                                 "%u games. Play larger runs with “tilewright-cli simulate "
-                                 "--shard K/N” and put them together with “tilewright-cli "
-                                 "merge”."), TW_SIM_LAB_MAX_GAMES);
+    /* runs up to TW_SIM_LAB_KEEP_GAMES keep every game (for the per-game
+     * CSV); larger ones keep exact statistics only, in the same memory */
+    subtitle = g_strdup (_("How many games each configuration plays"));
+    tooltip = g_strdup_printf (_("Runs of up to %'u games keep every game, for the per-game "
+                                 "CSV. Larger runs keep only their statistics, exact and in "
+                                 "the same memory however many games they play; their CSV "
+                                 "export is the summary."), TW_SIM_LAB_KEEP_GAMES);
     row = spin_row (_("Games"), subtitle, 1, TW_SIM_LAB_MAX_GAMES, 1000, &self->games_spin);
     gtk_widget_set_tooltip_text (row, tooltip);
     adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);

@@ -25,16 +25,25 @@
 /* Export                                                                   */
 
 /* Every game of A (and B), as `simulate --per-game` writes them, always
- * with the column "arm". */
+ * with the column "arm"; a run that kept no games (streamed, over
+ * TW_SIM_LAB_KEEP_GAMES) has the summary instead, as `simulate --format
+ * csv` writes it, and @summary says so. */
 static gboolean
 export_csv (TwLabPage   *self,
             const char  *path,
+            gboolean    *summary,
             GError     **error)
 {
   g_autoptr(GString) out = g_string_new (NULL);
   g_autoptr(GPtrArray) arms = tw_lab_results_get_arms (self->results);
 
-  tw_sim_games_csv (arms, TRUE, out);
+  *summary = FALSE;
+  for (guint k = 0; k < arms->len; k++)
+    *summary = *summary || ((TwSimArm *) arms->pdata[k])->games == NULL;
+  if (*summary)
+    tw_sim_summary_csv (arms, out);
+  else
+    tw_sim_games_csv (arms, TRUE, out);
   return tw_file_save (path, out->str, (gssize) out->len, error);
 }
 
@@ -106,19 +115,23 @@ export_to (TwLabPage  *self,
   g_autoptr(GError) error = NULL;
   g_autofree char *basename = g_path_get_basename (path);
   g_autofree char *message = NULL;
-  gboolean ok;
+  gboolean ok, summary = FALSE;
 
   if (!tw_lab_results_has_results (self->results))
     return;
   switch (kind)
     {
-    case EXPORT_CSV:  ok = export_csv (self, path, &error); break;
+    case EXPORT_CSV:  ok = export_csv (self, path, &summary, &error); break;
     case EXPORT_JSON: ok = export_json (self, path, &error); break;
     case EXPORT_PNG:  ok = export_charts (self, path, FALSE, &error); break;
     case EXPORT_SVG:
     default:          ok = export_charts (self, path, TRUE, &error); break;
     }
-  if (ok)
+  if (ok && summary)
+    /* Translators: %s is a file; %'u the largest run that keeps its games */
+    message = g_strdup_printf (_("Exported “%s”: the summary, since runs of over %'u games "
+                                 "keep no single games"), basename, TW_SIM_LAB_KEEP_GAMES);
+  else if (ok)
     message = g_strdup_printf (_("Exported “%s”"), basename);
   else
     message = g_strdup_printf (_("Could not export “%s”: %s"), basename, error->message);
@@ -512,11 +525,12 @@ open_finished (GObject      *source,
   /* Translators: a Lab run was opened: its file, games played, games asked for */
   status = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Opened “%s”: %u of %llu game",
                                          "Opened “%s”: %u of %llu games", arm->total_games),
-                            basename, arm->games->len, (unsigned long long) arm->total_games);
+                            basename, (guint) tw_sim_arm_n_games (arm),
+                            (unsigned long long) arm->total_games);
   gtk_label_set_label (self->status_label, status);
   gtk_progress_bar_set_fraction (self->progress_bar,
                                  arm->total_games > 0
-                                 ? (double) arm->games->len / arm->total_games : 0);
+                                 ? (double) tw_sim_arm_n_games (arm) / arm->total_games : 0);
   _tw_lab_page_update_actions (self);
 }
 

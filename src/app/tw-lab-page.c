@@ -182,7 +182,7 @@ static guint
 games_shown (TwLabPage *self)
 {
   return tw_lab_results_has_results (self->results)
-         ? tw_lab_results_get_arm (self->results, 0)->games->len : 0;
+         ? (guint) tw_sim_arm_n_games (tw_lab_results_get_arm (self->results, 0)) : 0;
 }
 
 /* The run has ended as @text says; Run may start the next. */

@@ -88,22 +88,26 @@ significant (GArray          *diffs,
   return FALSE;
 }
 
-/* A histogram of every series' values over common bins. */
+/* A histogram of every series' values over common bins: series @s takes
+ * the values of @bins[s] (n_bins[s] of them, each with its count of games),
+ * as tw_sim_arm_distribution() gives them. */
 static void
-histogram (TwChart       *chart,
-           double *const *values,
-           const guint64 *n)
+histogram (TwChart              *chart,
+           TwSimBin      *const *bins,
+           const guint          *n_bins)
 {
   double min = INFINITY, max = -INFINITY, width;
   gboolean integral = TRUE;
-  guint n_bins;
+  guint n_bars;
 
   for (guint s = 0; s < chart->n_series; s++)
-    for (guint64 i = 0; i < n[s]; i++)
+    for (guint i = 0; i < n_bins[s]; i++)
       {
-        min = MIN (min, values[s][i]);
-        max = MAX (max, values[s][i]);
-        integral = integral && values[s][i] == floor (values[s][i]);
+        double v = bins[s][i].value;
+
+        min = MIN (min, v);
+        max = MAX (max, v);
+        integral = integral && v == floor (v);
       }
   if (!isfinite (min))
     return;
@@ -117,8 +121,8 @@ histogram (TwChart       *chart,
       if (width <= 0)
         width = 1;
     }
-  n_bins = MIN ((guint) floor ((max - min) / width) + 1, MAX_BINS + 1);
-  for (guint b = 0; b < n_bins; b++)
+  n_bars = MIN ((guint) floor ((max - min) / width) + 1, MAX_BINS + 1);
+  for (guint b = 0; b < n_bars; b++)
     {
       double lo = min + b * width;
       g_autofree char *label = width == 1 && integral
@@ -128,11 +132,33 @@ histogram (TwChart       *chart,
       tw_chart_add_bar (chart, label);
     }
   for (guint s = 0; s < chart->n_series; s++)
-    for (guint64 i = 0; i < n[s]; i++)
+    for (guint i = 0; i < n_bins[s]; i++)
       {
-        guint b = MIN ((guint) floor ((values[s][i] - min) / width), n_bins - 1);
-        g_array_index (chart->bars, TwChartBar, b).value[s] += 1;
+        guint b = MIN ((guint) floor ((bins[s][i].value - min) / width), n_bars - 1);
+        g_array_index (chart->bars, TwChartBar, b).value[s] += bins[s][i].count;
       }
+}
+
+/* @arm's distribution of @kind (seat or counter @index) as the series
+ * @s of a histogram, added to what that series has. */
+static void
+add_distribution (TwSimBin       **bins,
+                  guint           *n_bins,
+                  guint            s,
+                  const TwSimArm  *arm,
+                  TwSimMetricKind  kind,
+                  guint            index)
+{
+  TwSimMetric m = { kind, index };
+  g_autofree TwSimBin *more = NULL;
+  guint n_more = 0;
+
+  more = tw_sim_arm_distribution (arm, &m, &n_more);
+  if (n_more == 0)
+    return;
+  bins[s] = g_renew (TwSimBin, bins[s], n_bins[s] + n_more);
+  memcpy (bins[s] + n_bins[s], more, n_more * sizeof *more);
+  n_bins[s] += n_more;
 }
 
 /* Whether B of the shown results plays another definition. */
@@ -495,8 +521,8 @@ update_summary (TwLabResults *self,
 
         /* Translators: games played, mean game length in moves, share of ties */
         text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u game, %.1f moves on average (median %.0f), ties %.1f %%",
-                                             "%u games, %.1f moves on average (median %.0f), ties %.1f %%", arm->games->len),
-                                arm->games->len, moves->stats.mean, moves->stats.median,
+                                             "%u games, %.1f moves on average (median %.0f), ties %.1f %%", (gulong) tw_sim_arm_n_games (arm)),
+                                (guint) tw_sim_arm_n_games (arm), moves->stats.mean, moves->stats.median,
                                 tie->stats.mean * 100);
         add_summary_label (self, &next, text);
       }
@@ -611,7 +637,7 @@ update (TwLabResults *self)
 
   a = self->arms[0];
   rows_a = tw_sim_summarize (a);
-  if (self->n_arms == 2 && self->arms[1]->games->len > 0)
+  if (self->n_arms == 2 && tw_sim_arm_n_games (self->arms[1]) > 0)
     {
       rows_b = tw_sim_summarize (self->arms[1]);
       diffs = tw_sim_compare (a, self->arms[1]);
@@ -671,10 +697,11 @@ update (TwLabResults *self)
 
   impact_chart (self, self->charts[CHART_IMPACT]);
 
-  /* distributions: per seat for one run, per arm (seats pooled) for A/B */
+  /* distributions: per seat for one run, per arm (seats pooled) for A/B;
+   * from the games held or a streamed arm's histograms alike */
   {
-    double *values[TW_CHART_MAX_SERIES] = { NULL, };
-    guint64 n[TW_CHART_MAX_SERIES] = { 0, };
+    TwSimBin *bins[TW_CHART_MAX_SERIES] = { NULL, };
+    guint n_bins[TW_CHART_MAX_SERIES] = { 0, };
     TwChart *hist;
 
     if (self->n_arms == 1)
@@ -682,13 +709,8 @@ update (TwLabResults *self)
         hist = tw_chart_new (_("Score distribution (games per score)"), a->n_players);
         for (guint p = 0; p < a->n_players; p++)
           {
-            TwSimMetric m = { TW_SIM_METRIC_SCORE, p };
-
             hist->series[p] = seat_label (a, p);
-            values[p] = g_new (double, a->games->len);
-            n[p] = a->games->len;
-            for (guint g = 0; g < a->games->len; g++)
-              values[p][g] = tw_sim_game_metric (a, &g_array_index (a->games, TwSimGame, g), &m);
+            add_distribution (bins, n_bins, p, a, TW_SIM_METRIC_SCORE, p);
           }
       }
     else
@@ -700,29 +722,23 @@ update (TwLabResults *self)
 
             hist->series[k] = b_is_definition (self) ? series_name (self, k)
                                                      : g_strdup (k == 0 ? "A" : "B");
-            values[k] = g_new (double, (gsize) arm->games->len * arm->n_players + 1);
-            for (guint g = 0; g < arm->games->len; g++)
-              for (guint p = 0; p < arm->n_players; p++)
-                values[k][n[k]++] = g_array_index (arm->games, TwSimGame, g).score[p];
+            for (guint p = 0; p < arm->n_players; p++)
+              add_distribution (bins, n_bins, k, arm, TW_SIM_METRIC_SCORE, p);
           }
       }
-    histogram (hist, values, n);
+    histogram (hist, bins, n_bins);
     self->charts[CHART_SCORE_HIST] = hist;
     for (guint s = 0; s < TW_CHART_MAX_SERIES; s++)
-      g_clear_pointer (&values[s], g_free);
+      {
+        g_clear_pointer (&bins[s], g_free);
+        n_bins[s] = 0;
+      }
 
     for (guint k = 0; k < self->n_arms; k++)
-      {
-        const TwSimArm *arm = self->arms[k];
-
-        values[k] = g_new (double, arm->games->len + 1);
-        n[k] = arm->games->len;
-        for (guint g = 0; g < arm->games->len; g++)
-          values[k][g] = g_array_index (arm->games, TwSimGame, g).moves;
-      }
-    histogram (self->charts[CHART_LENGTH], values, n);
+      add_distribution (bins, n_bins, k, self->arms[k], TW_SIM_METRIC_MOVES, 0);
+    histogram (self->charts[CHART_LENGTH], bins, n_bins);
     for (guint s = 0; s < TW_CHART_MAX_SERIES; s++)
-      g_clear_pointer (&values[s], g_free);
+      g_clear_pointer (&bins[s], g_free);
   }
   update_summary (self, rows, diffs);
 
@@ -989,7 +1005,7 @@ tw_lab_results_has_results (TwLabResults *self)
 {
   g_return_val_if_fail (TW_IS_LAB_RESULTS (self), FALSE);
 
-  return self->n_arms > 0 && self->arms[0]->games->len > 0;
+  return self->n_arms > 0 && tw_sim_arm_n_games (self->arms[0]) > 0;
 }
 
 guint

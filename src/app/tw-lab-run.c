@@ -32,6 +32,7 @@ typedef struct
   guint64    seed;
   guint64    total;
   guint      jobs;
+  gboolean   stream;       /* chunks keep no games (tw_sim_run's stream) */
   gint       cancel;
   GMutex     mutex;
   GPtrArray *pending[2];   /* finished chunks (TwSimArm) not yet handed on */
@@ -152,11 +153,15 @@ run_thread (GTask        *task,
       TwSimArm *arms[2] = { NULL, NULL };
       double elapsed;
 
-      for (guint k = 0; k < run->n_arms; k++)
+      /* a streamed A/B chunk plays game i of both arms together, so that
+       * B's statistics keep the paired differences without the games;
+       * otherwise an arm at a time */
+      for (guint k = 0; k < (run->stream ? 1 : run->n_arms); k++)
         {
           g_autoptr(GError) error = NULL;
           TwSimConfig config = { 0, };
           TwSimArm *arm;
+          gboolean pair = run->stream && run->n_arms == 2;
 
           config.game = run->games[k];
           config.path = k == 1 && run->path_b != NULL ? run->path_b : run->path;
@@ -169,10 +174,12 @@ run_thread (GTask        *task,
           config.cancel = &run->cancel;
           config.progress = run_progress;
           config.progress_data = run;
+          config.stream = run->stream;
           /* the components' figures cost little and answer "which card is
            * too strong?" */
           config.impact = TRUE;
-          arm = tw_sim_run (&config, &error);
+          arm = pair ? tw_sim_run_pair (&config, run->games[1], run->path_b, &arms[1], &error)
+                     : tw_sim_run (&config, &error);
           if (arm == NULL)
             {
               /* a chunk A played but B did not is dropped: the results stay paired */
@@ -180,17 +187,18 @@ run_thread (GTask        *task,
               g_task_return_error (task, g_steal_pointer (&error));
               return;
             }
-          if (run->n_arms == 2)
-            {
-              arm->label = g_strdup (k == 0 ? "A" : "B");
-              arm->change = g_strdup (k == 0 ? NULL : run->change);
-            }
           arms[k] = arm;
           g_mutex_lock (&run->mutex);
-          run->base += last - next;
+          run->base += (last - next) * (pair ? 2 : 1);
           run->done = run->base;
           g_mutex_unlock (&run->mutex);
         }
+      if (run->n_arms == 2)
+        for (guint k = 0; k < 2; k++)
+          {
+            arms[k]->label = g_strdup (k == 0 ? "A" : "B");
+            arms[k]->change = g_strdup (k == 0 ? NULL : run->change);
+          }
       /* both arms of a chunk are shown together, never A alone */
       g_mutex_lock (&run->mutex);
       for (guint k = 0; k < run->n_arms; k++)
@@ -401,6 +409,7 @@ tw_lab_run_new (const TwLabRunConfig *config)
   self->config.seed = config->seed;
   self->config.total = config->total;
   self->config.jobs = config->jobs;
+  self->config.stream = config->stream || config->total > TW_SIM_LAB_KEEP_GAMES;
 
   run = g_new0 (Run, 1);
   run->ref_count = 1;
@@ -419,6 +428,7 @@ tw_lab_run_new (const TwLabRunConfig *config)
   run->seed = config->seed;
   run->total = config->total;
   run->jobs = config->jobs;
+  run->stream = self->config.stream;
   self->run = run;
   return self;
 }

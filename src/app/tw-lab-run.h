@@ -32,6 +32,8 @@ typedef struct
   guint64    seed;
   guint64    total;                /* games per arm */
   guint      jobs;                 /* threads */
+  gboolean   stream;               /* keep no games, only exact statistics: always so
+                                    * above TW_SIM_LAB_KEEP_GAMES games */
 } TwLabRunConfig;
 
 void tw_lab_run_config_clear (TwLabRunConfig *config);

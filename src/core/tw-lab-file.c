@@ -388,11 +388,14 @@ lab_read_results (TwJsonDoc    *doc,
       if (!tw_sim_arm_from_json (node, k, NULL, NULL, &arm, &arm_error))
         return tw_json_doc_fail (doc, node, error, "%s", arm_error->message);
       g_ptr_array_add (run->arms, arm);
-      /* the Lab lists and charts the games: results that kept none (a
-       * streamed `simulate`) are not a Lab run */
-      if (arm->games == NULL)
-        return tw_json_doc_fail (doc, node, error, _("arm %u: “%s” is missing or wrong"), k + 1,
-                                 "games");
+      /* a run of over TW_SIM_LAB_KEEP_GAMES keeps no games, only their
+       * statistics; A and B of one run are played alike, so that B is
+       * compared with A game by game */
+      if (k == 1 && (arm->games == NULL)
+                    != (((TwSimArm *) g_ptr_array_index (run->arms, 0))->games == NULL))
+        return tw_json_doc_fail (doc, node, error,
+                                 _("result B must keep its games as result A does, or "
+                                   "neither"));
       if (!lab_check_arm (doc, node, run, k, arm, error))
         return FALSE;
     }

@@ -59,12 +59,6 @@ typedef struct
   guint64 *counts;
 } TwSimHist;
 
-typedef struct
-{
-  double  value;
-  guint64 count;
-} TwSimBin;
-
 /* Game indexes first … last-1 */
 typedef struct
 {

@@ -278,6 +278,13 @@ typedef struct
   guint           index;  /* seat, counter or end reason */
 } TwSimMetric;
 
+/* A value a metric takes, and in how many games. */
+typedef struct
+{
+  double  value;
+  guint64 count;
+} TwSimBin;
+
 /* Mean, standard deviation (n-1) and quantiles (linear interpolation between
  * order statistics, as R's type 7 and numpy's default). */
 typedef struct
@@ -362,6 +369,13 @@ gboolean         tw_sim_metric_is_share  (const TwSimMetric *metric);
 double           tw_sim_game_metric      (const TwSimArm    *arm,
                                           const TwSimGame   *g,
                                           const TwSimMetric *metric);
+/* The values @metric takes in @arm's games, ascending, each with how many
+ * games take it (held games or a streamed arm's histogram alike), for
+ * charts; NULL with 0 bins when the arm has no such metric or no games.
+ * Free with g_free. */
+TwSimBin        *tw_sim_arm_distribution (const TwSimArm    *arm,
+                                          const TwSimMetric *metric,
+                                          guint             *n_bins);
 /* Every metric of the arm: wins, scores, moves, tie, counters, and with
  * has_play advantage, endings and how the games went. Free with
  * g_array_unref (the rows' names are freed with it). */
@@ -448,8 +462,8 @@ void             tw_sim_to_json          (GPtrArray         *arms,
  * million games of 2-4 players at 150-250 bytes per game. Larger runs are
  * split into more shards. */
 #define TW_SIM_RESULTS_MAX_BYTES (256 * 1024 * 1024)
-/* The largest .twlab file read: a Lab run of TW_SIM_LAB_MAX_GAMES games per
- * arm is under 70 MB. */
+/* The largest .twlab file read: a Lab run of TW_SIM_LAB_KEEP_GAMES games per
+ * arm is under 70 MB (a streamed run, however large, is under 1 MB). */
 #define TW_SIM_LAB_FILE_MAX_BYTES (256 * 1024 * 1024)
 
 /* Reads such a document; appends its arms (TwSimArm, owned) to @arms. */
@@ -512,11 +526,16 @@ typedef struct
   GPtrArray *arms;             /* TwSimArm: A, or A and B */
 } TwSimLabRun;
 
-/* The Lab's largest run, in games per arm: an A/B run of this many games
- * holds about 350 bytes per game and arm (TwSimGame), some 70 MB, and stays
- * well under 200 MB while it is merged, charted and saved. Larger runs
- * belong to `tilewright-cli simulate --shard` and `merge`. */
-#define TW_SIM_LAB_MAX_GAMES 100000
+/* The Lab's runs keep every game up to this many games per arm (for the
+ * per-game CSV): an A/B run of this many holds about 350 bytes per game and
+ * arm (TwSimGame), some 70 MB, and stays well under 200 MB while it is
+ * merged, charted and saved. Larger runs stream (TwSimConfig.stream): their
+ * exact statistics take the same memory however many games are played. */
+#define TW_SIM_LAB_KEEP_GAMES 100000
+/* The Lab's largest run, in games per arm: a streamed run's memory does not
+ * grow with it; the bound keeps the count within a guint and the form's
+ * settings. */
+#define TW_SIM_LAB_MAX_GAMES 1000000000
 
 TwSimArm        *tw_sim_arm_copy         (const TwSimArm    *arm);
 TwSimLabRun     *tw_sim_lab_run_new      (void);
