@@ -10,10 +10,11 @@ rows.
 
 Then an A/B comparison: "What B changes" picks goals (Alt+W), the value in
 B is a switch generated from the option's schema (no free text), and B
-(goals=false) shows beside A with its significant differences marked. Ten
-million games are refused (the field stops at the Lab's limit, 100000); a
-run of that limit is cancelled: the games played so far stay, Run works
-again. That partial run is saved with Ctrl+S through the file chooser,
+(goals=false) shows beside A with its significant differences marked. Five
+billion games are refused (the field stops at the Lab's limit, a billion); a
+run of that limit, which keeps no games but their statistics, is cancelled:
+the games played so far stay, Run works again. That partial run is saved
+with Ctrl+S through the file chooser (its arms hold accumulators),
 another run replaces the charts, and Open Run brings the saved settings and
 charts back exactly, without playing; a damaged file gives an error with its
 line and column and changes nothing. Last, B plays another definition: a copy
