@@ -629,7 +629,9 @@ tw_cli_sweep_run (const TwCliSweepArgs *args)
   if (args->targets != NULL)
     {
       rc = tune_run (args, sweep, cells, out);
-      if ((rc == TW_EXIT_OK || rc == TW_EXIT_INTERRUPTED)
+      /* a round's shard that was stopped has no results to write */
+      if ((rc == TW_EXIT_OK
+           || (rc == TW_EXIT_INTERRUPTED && !tw_cli_rounds_is_shard (args->rounds)))
           && !tw_cli_write_output (out, args->output, &error))
         rc = tw_cli_report_error (error);
       goto out;

@@ -241,8 +241,8 @@ read_round (TwJsonDoc   *doc,
       || cells == NULL || !JSON_NODE_HOLDS_ARRAY (cells))
     {
       tw_json_doc_fail (doc, node, error, _("a round needs its “round” (1 to 64), its games "
-                                            "“first” … “last” (within %" G_GUINT64_FORMAT
-                                            ") and its “cells”"), games);
+                                            "“first” … “last” (within %llu) and its “cells”"),
+                        (unsigned long long) games);
       return NULL;
     }
   round = round_new ((guint) number, first, last);
@@ -526,18 +526,18 @@ tw_cli_rounds_play (const TwSimConfig *sim,
         {
           g_set_error (error, TW_CLI_ERROR, TW_EXIT_INVALID_FILE,
                        _("%s: round %u is not the one the search plays (it asks for the cell %s, "
-                         "games %" G_GUINT64_FORMAT " to %" G_GUINT64_FORMAT "): the state was "
-                         "changed or its results are another round's"),
-                       rounds->state_path, number, label, sim->first, sim->last - 1);
+                         "games %llu to %llu): the state was changed or its results are another "
+                         "round's"), rounds->state_path, number, label,
+                       (unsigned long long) sim->first, (unsigned long long) sim->last - 1);
           return NULL;
         }
       if (!tw_tune_arm_covers (g_ptr_array_index (round->arms, round->used), sim->first, sim->last))
         {
           g_set_error (error, TW_CLI_ERROR, TW_EXIT_INVALID_FILE,
-                       _("%s: round %u, the cell %s: its results are not exactly games %"
-                         G_GUINT64_FORMAT " to %" G_GUINT64_FORMAT " (a shard missing or "
-                         "another round's?)"), rounds->state_path, number, label, sim->first,
-                       sim->last - 1);
+                       _("%s: round %u, the cell %s: its results are not exactly games %llu to "
+                         "%llu (a shard missing or another round's?)"), rounds->state_path,
+                       number, label, (unsigned long long) sim->first,
+                       (unsigned long long) sim->last - 1);
           return NULL;
         }
       /* the games of this cell's game, bots, seed and total, as a run of it
@@ -586,6 +586,12 @@ tw_cli_rounds_set_sweep (TwCliRounds   *rounds,
                          const TwSweep *sweep)
 {
   rounds->sweep = sweep;
+}
+
+gboolean
+tw_cli_rounds_is_shard (const TwCliRounds *rounds)
+{
+  return rounds != NULL && rounds->shard != NULL;
 }
 
 void

@@ -225,6 +225,8 @@ int             tw_cli_rounds_pending     (TwCliRounds          *rounds,
  * for a shard (nothing is left to play). */
 gboolean        tw_cli_rounds_check_done  (const TwCliRounds    *rounds,
                                            GError              **error);
+/* Whether @rounds (nullable) plays a shard: simulate --round-state. */
+gboolean        tw_cli_rounds_is_shard    (const TwCliRounds    *rounds);
 /* merge over the results of shards of one round */
 gboolean        tw_cli_rounds_results_file (const char          *path);
 int             tw_cli_rounds_merge       (char                **paths);
