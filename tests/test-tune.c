@@ -69,6 +69,27 @@ cells_clear (Cells *c)
   tw_definition_unref (c->def);
 }
 
+/* A search of @c's cells for @target: @start games first, @games_max for
+ * the best, on 2 threads. */
+static void
+config_init (TwTuneConfig       *config,
+             const Cells        *c,
+             const TwTuneTarget *target,
+             guint64             seed,
+             guint64             start,
+             guint64             games_max)
+{
+  config->n_cells = c->n_cells;
+  config->games = c->games;
+  config->bots = c->bots;
+  config->seed = seed;
+  config->start = start;
+  config->games_max = games_max;
+  config->jobs = 2;
+  config->targets = target;
+  config->n_targets = 1;
+}
+
 typedef struct
 {
   guint   rounds;
@@ -110,15 +131,7 @@ test_known_value (void)
   g_assert_true (tw_tune_target_parse ("moves=80..90", c.games[0], &target, &error));
   g_assert_no_error (error);
 
-  config.n_cells = c.n_cells;
-  config.games = c.games;
-  config.bots = c.bots;
-  config.seed = 1;
-  config.start = 20;
-  config.games_max = 80;
-  config.jobs = 2;
-  config.targets = &target;
-  config.n_targets = 1;
+  config_init (&config, &c, &target, 1, 20, 80);
   config.round = round_cb;
   config.round_data = &rounds;
   result = tw_tune_run (&config, &error);
@@ -189,15 +202,9 @@ test_cancelled (void)
 
   cells_init (&c, "colorfield", "turns-per-round=4,5");
   g_assert_true (tw_tune_target_parse ("moves=80..90", c.games[0], &target, NULL));
-  config.n_cells = c.n_cells;
-  config.games = c.games;
-  config.bots = c.bots;
-  config.start = 10;
-  config.games_max = 40;
+  config_init (&config, &c, &target, 0, 10, 40);
   config.jobs = 1;
   config.cancel = &cancel;
-  config.targets = &target;
-  config.n_targets = 1;
   result = tw_tune_run (&config, &error);
   g_assert_null (result);
   g_assert_error (error, TW_TUNE_ERROR, TW_TUNE_ERROR_CANCELLED);
@@ -263,15 +270,7 @@ test_play (void)
 
   cells_init (&c, "colorfield", "turns-per-round=3..6");
   g_assert_true (tw_tune_target_parse ("moves=80..90", c.games[0], &target, NULL));
-  config.n_cells = c.n_cells;
-  config.games = c.games;
-  config.bots = c.bots;
-  config.seed = 3;
-  config.start = 10;
-  config.games_max = 40;
-  config.jobs = 2;
-  config.targets = &target;
-  config.n_targets = 1;
+  config_init (&config, &c, &target, 3, 10, 40);
   whole = tw_tune_run (&config, &error);
   g_assert_no_error (error);
 
