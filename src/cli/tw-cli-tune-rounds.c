@@ -636,7 +636,19 @@ tw_cli_rounds_check_done (const TwCliRounds  *rounds,
   return TRUE;
 }
 
-/* "simulate --round-state STATE --shard K/N --output STATE-roundR-K.json" */
+/* @path as a shell reads it: quoted when it has more than letters, digits
+ * and ./_-+,:@% */
+static char *
+shell_word (const char *path)
+{
+  for (const char *p = path; *p != '\0'; p++)
+    if (!g_ascii_isalnum (*p) && strchr ("./_-+,:@%", *p) == NULL)
+      return g_shell_quote (path);
+  return g_strdup (path);
+}
+
+/* "simulate --round-state STATE --shard K/N --output STATE-roundR-K.json",
+ * quoted for the shell */
 static char *
 shard_file (const TwCliRounds *rounds,
             guint              round,
@@ -646,8 +658,10 @@ shard_file (const TwCliRounds *rounds,
                           ? g_strndup (rounds->state_path, strlen (rounds->state_path) - 5)
                           : g_strdup (rounds->state_path);
 
-  return k > 0 ? g_strdup_printf ("%s-round%u-%u.json", stem, round, k)
-               : g_strdup_printf ("%s-round%u.json", stem, round);
+  g_autofree char *file = k > 0 ? g_strdup_printf ("%s-round%u-%u.json", stem, round, k)
+                                : g_strdup_printf ("%s-round%u.json", stem, round);
+
+  return shell_word (file);
 }
 
 int
@@ -657,6 +671,7 @@ tw_cli_rounds_pending (TwCliRounds   *rounds,
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *search = search_sha256 (rounds);
+  g_autofree char *state = shell_word (rounds->state_path);
   Round *next = rounds->pending;
 
   if (!check_replay (rounds, &error))
@@ -699,7 +714,7 @@ tw_cli_rounds_pending (TwCliRounds   *rounds,
       g_autofree char *file = shard_file (rounds, next->round, k);
 
       g_string_append_printf (out, "  tilewright-cli simulate --round-state %s --shard %u/%u "
-                              "--output %s\n", rounds->state_path, k, rounds->shards, file);
+                              "--output %s\n", state, k, rounds->shards, file);
     }
   {
     g_autofree char *merged = shard_file (rounds, next->round, 0);
@@ -712,7 +727,7 @@ tw_cli_rounds_pending (TwCliRounds   *rounds,
         g_string_append_printf (out, " %s", file);
       }
     g_string_append_printf (out, " > %s\n  tilewright-cli tune --round-state %s "
-                            "--round-results %s\n", merged, rounds->state_path, merged);
+                            "--round-results %s\n", merged, state, merged);
   }
   return TW_EXIT_OK;
 }
