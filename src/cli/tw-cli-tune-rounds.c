@@ -167,9 +167,9 @@ append_round (GString       *out,
               const Round   *round,
               const char    *indent)
 {
-  g_string_append_printf (out, "%s\"round\": %u,\n%s\"first\": %" G_GUINT64_FORMAT ",\n%s\"last\": %"
-                          G_GUINT64_FORMAT ",\n%s\"cells\": [", indent, round->round, indent,
-                          round->first, indent, round->last, indent);
+  g_string_append_printf (out, "%s\"round\": %u,\n%s\"first\": %" G_GUINT64_FORMAT
+                          ",\n%s\"last\": %" G_GUINT64_FORMAT ",\n%s\"cells\": [", indent,
+                          round->round, indent, round->first, indent, round->last, indent);
   for (guint i = 0; i < round->cells->len; i++)
     {
       guint cell = g_array_index (round->cells, guint, i);
@@ -201,7 +201,8 @@ write_state (const TwCliRounds  *rounds,
              const TwSweep      *sweep,
              GError            **error)
 {
-  g_autoptr(GString) out = g_string_new ("{\n  \"format\": \"" STATE_FORMAT "\",\n  \"version\": 1,\n");
+  g_autoptr(GString) out = g_string_new ("{\n  \"format\": \"" STATE_FORMAT "\",\n"
+                                         "  \"version\": 1,\n");
 
   append_search (out, rounds);
   g_string_append_printf (out, "  \"shards\": %u,\n  \"next\": {\n", rounds->shards);
@@ -276,7 +277,8 @@ read_round (TwJsonDoc   *doc,
       g_ptr_array_add (round->labels, tw_cli_printable (label != NULL ? label : ""));
       if (!plan)
         {
-          g_autoptr(GPtrArray) arms = g_ptr_array_new_with_free_func ((GDestroyNotify) tw_sim_arm_free);
+          g_autoptr(GPtrArray) arms =
+            g_ptr_array_new_with_free_func ((GDestroyNotify) tw_sim_arm_free);
           g_autoptr(GError) local_error = NULL;
           g_autofree char *text = summary != NULL && JSON_NODE_HOLDS_OBJECT (summary)
                                   ? json_to_string (summary, FALSE) : NULL;
@@ -521,7 +523,8 @@ tw_cli_rounds_play (const TwSimConfig *sim,
       g_autoptr(GError) local_error = NULL;
 
       /* played: the cells in the order the search asks for them */
-      if (round->used >= round->cells->len || g_array_index (round->cells, guint, round->used) != cell
+      if (round->used >= round->cells->len
+          || g_array_index (round->cells, guint, round->used) != cell
           || round->first != sim->first || round->last != sim->last)
         {
           g_set_error (error, TW_CLI_ERROR, TW_EXIT_INVALID_FILE,
@@ -829,7 +832,8 @@ tw_cli_rounds_run (const TwCliRoundsArgs *args)
         }
       if (results->first != plan->first || results->last != plan->last
           || results->cells->len != plan->cells->len
-          || memcmp (results->cells->data, plan->cells->data, plan->cells->len * sizeof (guint)) != 0)
+          || memcmp (results->cells->data, plan->cells->data,
+                     plan->cells->len * sizeof (guint)) != 0)
         {
           tw_cli_error (_("%s: its cells or games are not those round %u plays"),
                         args->results[0], plan->round);
@@ -890,8 +894,10 @@ tw_cli_rounds_merge (char **paths)
           unsigned long long total = all->last - all->first;
 
           tw_cli_error (g_dngettext (GETTEXT_PACKAGE,
-                                     "warning: %u of the round's %llu game in the cell %s (a shard is missing?)",
-                                     "warning: %u of the round's %llu games in the cell %s (a shard is missing?)",
+                                     "warning: %u of the round's %llu game in the cell %s "
+                                     "(a shard is missing?)",
+                                     "warning: %u of the round's %llu games in the cell %s "
+                                     "(a shard is missing?)",
                                      total),
                         (guint) tw_sim_arm_n_games (arm), total,
                         (const char *) g_ptr_array_index (all->labels, c));

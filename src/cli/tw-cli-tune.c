@@ -124,9 +124,9 @@ tw_cli_tune (int    argc,
       TwCliRoundsArgs rounds = {
         .state = round_state, .results = round_results, .path = argc == 2 ? argv[1] : NULL,
         .varies = varies, .targets = targets, .sets = sets, .players = players, .bots = bots,
-        .seed_given = seed_text != NULL, .games = games > 0 ? (guint64) games : 0, .start = (guint64) start,
-        .shards = (guint) shards, .jobs = jobs > 0 ? (guint) jobs : g_get_num_processors (),
-        .output = output, .write = write, .sweep_option = "--vary",
+        .seed_given = seed_text != NULL, .games = games > 0 ? (guint64) games : 0,
+        .start = (guint64) start, .shards = (guint) shards,
+        .jobs = jobs > 0 ? (guint) jobs : g_get_num_processors (), .output = output, .write = write, .sweep_option = "--vary",
       };
 
       if (seed_text != NULL && !tw_cli_parse_seed (seed_text, &rounds.seed, &error))

@@ -302,7 +302,8 @@ tw_tune_arm_covers (const TwSimArm *arm,
 
       /* sorted, without duplicates */
       return arm->games->len == last - first
-             && (arm->games->len == 0 || (g[0].index == first && g[arm->games->len - 1].index == last - 1));
+             && (arm->games->len == 0
+                 || (g[0].index == first && g[arm->games->len - 1].index == last - 1));
     }
   if (arm->acc->ranges->len == 0)
     return first == last;
