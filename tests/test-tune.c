@@ -69,6 +69,27 @@ cells_clear (Cells *c)
   tw_definition_unref (c->def);
 }
 
+/* A search of @c's cells for @target: @start games first, @games_max for
+ * the best, on 2 threads. */
+static void
+config_init (TwTuneConfig       *config,
+             const Cells        *c,
+             const TwTuneTarget *target,
+             guint64             seed,
+             guint64             start,
+             guint64             games_max)
+{
+  config->n_cells = c->n_cells;
+  config->games = c->games;
+  config->bots = c->bots;
+  config->seed = seed;
+  config->start = start;
+  config->games_max = games_max;
+  config->jobs = 2;
+  config->targets = target;
+  config->n_targets = 1;
+}
+
 typedef struct
 {
   guint   rounds;
@@ -110,15 +131,7 @@ test_known_value (void)
   g_assert_true (tw_tune_target_parse ("moves=80..90", c.games[0], &target, &error));
   g_assert_no_error (error);
 
-  config.n_cells = c.n_cells;
-  config.games = c.games;
-  config.bots = c.bots;
-  config.seed = 1;
-  config.start = 20;
-  config.games_max = 80;
-  config.jobs = 2;
-  config.targets = &target;
-  config.n_targets = 1;
+  config_init (&config, &c, &target, 1, 20, 80);
   config.round = round_cb;
   config.round_data = &rounds;
   result = tw_tune_run (&config, &error);
@@ -189,18 +202,104 @@ test_cancelled (void)
 
   cells_init (&c, "colorfield", "turns-per-round=4,5");
   g_assert_true (tw_tune_target_parse ("moves=80..90", c.games[0], &target, NULL));
-  config.n_cells = c.n_cells;
-  config.games = c.games;
-  config.bots = c.bots;
-  config.start = 10;
-  config.games_max = 40;
+  config_init (&config, &c, &target, 0, 10, 40);
   config.jobs = 1;
   config.cancel = &cancel;
-  config.targets = &target;
-  config.n_targets = 1;
   result = tw_tune_run (&config, &error);
   g_assert_null (result);
   g_assert_error (error, TW_TUNE_ERROR, TW_TUNE_ERROR_CANCELLED);
+  cells_clear (&c);
+}
+
+/* TwTuneConfig.play: what a search run round by round hands out */
+typedef struct
+{
+  guint    asked;      /* cells asked for */
+  guint64  first;
+  guint64  last;
+  gboolean pending;    /* answer TW_TUNE_ERROR_PENDING */
+} Play;
+
+static TwSimArm *
+play_cb (const TwSimConfig *sim,
+         guint              cell,
+         gpointer           user_data,
+         GError           **error)
+{
+  Play *p = user_data;
+  TwSimConfig half = *sim;
+  TwSimArm *arm;
+  g_autoptr(TwSimArm) rest = NULL;
+
+  p->asked++;
+  p->first = sim->first;
+  p->last = sim->last;
+  if (p->pending)
+    {
+      g_set_error (error, TW_TUNE_ERROR, TW_TUNE_ERROR_PENDING, "not played");
+      return NULL;
+    }
+  /* two shards that stream, merged: what merge gives the search */
+  half.stream = TRUE;
+  half.last = sim->first + (sim->last - sim->first) / 2;
+  arm = tw_sim_run (&half, error);
+  g_assert_nonnull (arm);
+  g_assert_false (tw_tune_arm_covers (arm, sim->first, sim->last));
+  half.first = half.last;
+  half.last = sim->last;
+  rest = tw_sim_run (&half, error);
+  g_assert_true (tw_sim_arm_merge (arm, rest, error));
+  g_assert_true (tw_tune_arm_covers (arm, sim->first, sim->last));
+  g_assert_false (tw_tune_arm_covers (arm, sim->first + 1, sim->last));
+  g_assert_false (tw_tune_arm_covers (arm, sim->first, sim->last + 1));
+  return arm;
+}
+
+static void
+test_play (void)
+{
+  Cells c = { 0 };
+  TwTuneTarget target;
+  TwTuneConfig config = { 0 };
+  Play play = { 0, 0, 0, TRUE };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TwTuneResult) whole = NULL;
+  g_autoptr(TwTuneResult) played = NULL;
+  TwTuneResult *result;
+  const TwSimRow *a, *b;
+
+  cells_init (&c, "colorfield", "turns-per-round=3..6");
+  g_assert_true (tw_tune_target_parse ("moves=80..90", c.games[0], &target, NULL));
+  config_init (&config, &c, &target, 3, 10, 40);
+  whole = tw_tune_run (&config, &error);
+  g_assert_no_error (error);
+
+  /* nothing played yet: every cell of round 1 is asked for, then it stops */
+  config.play = play_cb;
+  config.play_data = &play;
+  result = tw_tune_run (&config, &error);
+  g_assert_null (result);
+  g_assert_error (error, TW_TUNE_ERROR, TW_TUNE_ERROR_PENDING);
+  g_clear_error (&error);
+  g_assert_cmpuint (play.asked, ==, 4);
+  g_assert_cmpuint (play.first, ==, 0);
+  g_assert_cmpuint (play.last, ==, 10);
+
+  /* handed out in shards, the games make the whole run's search */
+  play.pending = FALSE;
+  play.asked = 0;
+  played = tw_tune_run (&config, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (play.asked, ==, 4 + 2 + 1);
+  g_assert_cmpuint (played->best, ==, whole->best);
+  g_assert_cmpuint (played->rounds, ==, whole->rounds);
+  g_assert_cmpfloat (played->miss, ==, whole->miss);
+  g_assert_cmpuint (tw_sim_arm_n_games (played->arm), ==, 40);
+  a = tw_sim_find_row (whole->rows, TW_SIM_METRIC_MOVES, 0);
+  b = tw_sim_find_row (played->rows, TW_SIM_METRIC_MOVES, 0);
+  g_assert_cmpfloat (a->stats.mean, ==, b->stats.mean);
+  g_assert_cmpfloat (a->lo, ==, b->lo);
+  g_assert_cmpfloat (a->hi, ==, b->hi);
   cells_clear (&c);
 }
 
@@ -212,5 +311,6 @@ main (int   argc,
   g_test_add_func ("/tw/tune/known-value", test_known_value);
   g_test_add_func ("/tw/tune/targets", test_targets);
   g_test_add_func ("/tw/tune/cancelled", test_cancelled);
+  g_test_add_func ("/tw/tune/play", test_play);
   return g_test_run ();
 }

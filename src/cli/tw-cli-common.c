@@ -6,6 +6,7 @@
 
 #include "tw-cli.h"
 
+#include <gio/gio.h>
 #include <glib/gi18n-lib.h>
 #include <math.h>
 #include <signal.h>
@@ -444,4 +445,20 @@ tw_cli_check_faces (TwDefinition *def,
       return FALSE;
     }
   return TRUE;
+}
+
+gboolean
+tw_cli_file_head_has (const char *path,
+                      const char *text)
+{
+  g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
+  g_autoptr(GFileInputStream) in = g_file_read (file, NULL, NULL);
+  char head[256];
+  gsize got = 0;
+
+  if (in == NULL
+      || !g_input_stream_read_all (G_INPUT_STREAM (in), head, sizeof head - 1, &got, NULL, NULL))
+    return FALSE;
+  head[got] = '\0';
+  return strstr (head, text) != NULL;
 }

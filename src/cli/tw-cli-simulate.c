@@ -592,6 +592,7 @@ tw_cli_simulate (int    argc,
   char **targets = NULL;
   int start = 0;
   char *write = NULL;
+  char *round_state = NULL;
   gboolean impact = FALSE;
   const GOptionEntry entries[] = {
     { "games", 'g', 0, G_OPTION_ARG_INT, &games,
@@ -637,6 +638,9 @@ tw_cli_simulate (int    argc,
     { "impact", 0, 0, G_OPTION_ARG_NONE, &impact,
       N_("Per component (tile, piece, card): how often it came into play and was used, and "
          "the win share of the seats that used it against the others'"), NULL },
+    { "round-state", 0, 0, G_OPTION_ARG_FILENAME, &round_state,
+      N_("Play the next round of a search run round by round (tune --round-state) and "
+         "write its results as JSON; with --shard, a slice of its games"), N_("STATE") },
     { NULL }
   };
   g_autoptr(GOptionContext) context = tw_cli_context_new ("simulate", entries);
@@ -683,6 +687,37 @@ tw_cli_simulate (int    argc,
       "  130  interrupted by Ctrl-C (SIGINT); partial results were written\n"));
 
   rc = tw_cli_parse (context, &argc, &argv);
+  if (rc == TW_EXIT_OK && round_state != NULL)
+    {
+      if (argc > 1 || sweeps != NULL || targets != NULL || compare != NULL || compare_file != NULL
+          || per_game != NULL || sets != NULL || players != 0 || bots_text != NULL
+          || seed_text != NULL || start != 0 || write != NULL || impact
+          || (format_text != NULL && !g_str_equal (format_text, "json")))
+        {
+          tw_cli_error (_("--round-state plays the round its state plans: give only --shard, "
+                          "--jobs and --output"));
+          rc = TW_EXIT_USAGE;
+        }
+      if (rc == TW_EXIT_OK && (jobs < 0 || jobs > 256))
+        {
+          tw_cli_error (_("--jobs must be between 1 and 256"));
+          rc = TW_EXIT_USAGE;
+        }
+      if (rc == TW_EXIT_OK && shard_text != NULL
+          && !parse_shard (shard_text, &shard_k, &shard_n, &error))
+        rc = tw_cli_report_error (error);
+      if (rc == TW_EXIT_OK)
+        {
+          TwCliRoundsArgs step = {
+            .state = round_state, .jobs = jobs > 0 ? (guint) jobs : g_get_num_processors (),
+            .output = output, .sweep_option = "--sweep", .shard_k = shard_k,
+            .shard_n = shard_n,
+          };
+
+          rc = tw_cli_rounds_run (&step);
+        }
+      goto out;
+    }
   if (rc == TW_EXIT_OK && argc != 2)
     {
       tw_cli_error (argc < 2 ? _("no definition file given") : _("only one definition file, please"));
@@ -724,7 +759,8 @@ tw_cli_simulate (int    argc,
         { compare != NULL, "--compare", _("the cells of a sweep are its comparison") },
         { compare_file != NULL, "--compare-file", _("the cells of a sweep are its comparison") },
         { shard_text != NULL && targets != NULL, "--shard",
-          _("a search (--target) decides each round from the last: run it whole") },
+          _("a search (--target) decides each round from the last: run it whole, or round "
+            "by round with tune --round-state (doc/simulate.md, \"A search on a cluster\")") },
         { per_game != NULL, "--per-game",
           _("a sweep writes no per-game rows; its JSON holds every cell's games") },
       };
@@ -893,6 +929,7 @@ tw_cli_simulate (int    argc,
 
 out:
   per_game_clear (&pg);
+  g_free (round_state);
   g_free (seed_text);
   g_free (bots_text);
   g_strfreev (sets);
@@ -954,6 +991,18 @@ tw_cli_merge (int    argc,
   if (rc != TW_EXIT_OK)
     goto out;
 
+  if (tw_cli_rounds_results_file (argv[1]))
+    {
+      if (per_game != NULL || (format_text != NULL && format != TW_CLI_FORMAT_JSON))
+        {
+          tw_cli_error (_("a search round's shards merge into JSON only, for tune "
+                          "--round-results"));
+          rc = TW_EXIT_USAGE;
+        }
+      else
+        rc = tw_cli_rounds_merge (argv + 1);
+      goto out;
+    }
   if (tw_cli_sweep_results_file (argv[1]))
     {
       if (per_game != NULL)

@@ -459,6 +459,7 @@ typedef struct
   guint          round;
   guint          lead;
   double         lead_miss;
+  TwCliRounds   *rounds;
 } RoundPrinter;
 
 static void
@@ -481,6 +482,8 @@ print_round (const TwTuneRound *round,
   p->round = round->round;
   p->lead = round->cells[0];
   p->lead_miss = round->miss[0];
+  if (p->rounds != NULL)
+    tw_cli_rounds_round_ended (p->rounds);
 }
 
 /* Successive halving over the sweep's cells (tw-tune.h): the rounds, then
@@ -497,7 +500,7 @@ tune_run (const TwCliSweepArgs *args,
   g_autofree TwBotSpec *bots = g_new0 (TwBotSpec, (gsize) n_cells * TW_MAX_PLAYERS);
   g_autoptr(TwTuneResult) result = NULL;
   g_autoptr(GError) error = NULL;
-  RoundPrinter printer = { out, sweep, 0, 0, 0 };
+  RoundPrinter printer = { out, sweep, 0, 0, 0, args->rounds };
   TwTuneConfig config = { 0, };
   guint n_targets = 0;
   int rc = TW_EXIT_OK;
@@ -523,11 +526,22 @@ tune_run (const TwCliSweepArgs *args,
   config.round = print_round;
   config.round_data = &printer;
   config.cancel = tw_cli_sigint_catch ();
+  if (args->rounds != NULL)
+    {
+      /* round by round: the rounds played are handed out, the next waits */
+      config.play = tw_cli_rounds_play;
+      config.play_data = args->rounds;
+      tw_cli_rounds_set_sweep (args->rounds, sweep);
+    }
   g_string_append_printf (out, "tuning %u cells by successive halving, up to %" G_GUINT64_FORMAT
                           " games for the best; a miss is the distance to the targets, in "
                           "moves and in points of a share\n", n_cells, args->games);
   result = tw_tune_run (&config, &error);
   tw_cli_sigint_release ();
+  if (result == NULL && g_error_matches (error, TW_TUNE_ERROR, TW_TUNE_ERROR_PENDING))
+    return tw_cli_rounds_pending (args->rounds, sweep, out);
+  if (result != NULL && args->rounds != NULL && !tw_cli_rounds_check_done (args->rounds, &error))
+    return tw_cli_report_error (error);
   if (result == NULL && g_error_matches (error, TW_TUNE_ERROR, TW_TUNE_ERROR_CANCELLED))
     {
       tw_cli_error (_("interrupted: the search stopped in round 1"));
@@ -615,7 +629,9 @@ tw_cli_sweep_run (const TwCliSweepArgs *args)
   if (args->targets != NULL)
     {
       rc = tune_run (args, sweep, cells, out);
-      if ((rc == TW_EXIT_OK || rc == TW_EXIT_INTERRUPTED)
+      /* a round's shard that was stopped has no results to write */
+      if ((rc == TW_EXIT_OK
+           || (rc == TW_EXIT_INTERRUPTED && !tw_cli_rounds_is_shard (args->rounds)))
           && !tw_cli_write_output (out, args->output, &error))
         rc = tw_cli_report_error (error);
       goto out;
@@ -708,18 +724,9 @@ out:
 gboolean
 tw_cli_sweep_results_file (const char *path)
 {
-  g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
-  g_autoptr(GFileInputStream) in = g_file_read (file, NULL, NULL);
-  char head[256];
-  gsize got = 0;
-
-  if (in == NULL
-      || !g_input_stream_read_all (G_INPUT_STREAM (in), head, sizeof head - 1, &got, NULL, NULL))
-    return FALSE;
-  head[got] = '\0';
   /* the format's name, which simulate --sweep writes before the cells
    * (however a tool may have laid the JSON out again) */
-  return strstr (head, "\"tilewright-sweep\"") != NULL;
+  return tw_cli_file_head_has (path, "\"tilewright-sweep\"");
 }
 
 /* Whether two sweeps have the same axes and values. */

@@ -22,7 +22,9 @@ int
 tw_cli_tune (int    argc,
              char **argv)
 {
-  int games = 400, players = 0, jobs = 0, start = 0;
+  int games = -1, players = 0, jobs = 0, start = 0, shards = 0;
+  g_autofree char *round_state = NULL;
+  g_auto(GStrv) round_results = NULL;
   g_autofree char *bots = NULL;
   g_autofree char *seed_text = NULL;
   g_autofree char *output = NULL;
@@ -55,6 +57,15 @@ tw_cli_tune (int    argc,
       N_("Save the definition with the best values to FILE (comments and layout kept)"), N_("FILE") },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       N_("Write the report to FILE instead of standard output"), N_("FILE") },
+    { "round-state", 0, 0, G_OPTION_ARG_FILENAME, &round_state,
+      N_("Run the search round by round, its state in FILE: each step writes the next "
+         "round's plan and prints the commands of its shards"), N_("FILE") },
+    { "round-results", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &round_results,
+      N_("With --round-state: the results of the round it waits for (merged, or its "
+         "shards; repeatable)"), N_("FILE") },
+    { "shards", 0, 0, G_OPTION_ARG_INT, &shards,
+      N_("With --round-state: how many shards the printed commands split a round into "
+         "(default: 4)"), "N" },
     { NULL }
   };
   g_autoptr(GOptionContext) context = tw_cli_context_new ("tune", entries);
@@ -76,6 +87,10 @@ tw_cli_tune (int    argc,
       "  tune colorfield.yaml --vary turns-per-round=3..8 --target moves=80..90 --write long.yaml\n\n"
       "Ctrl-C stops the search: the rounds played so far are reported and the\n"
       "exit status is 130. See doc/simulate.md, \"Tuning\".\n\n"
+      "With --round-state, the search runs round by round, each round split into\n"
+      "shards (on a cluster): every step prints the next one's commands, and the\n"
+      "last prints and writes what the whole run would. See doc/simulate.md,\n"
+      "\"A search on a cluster\".\n\n"
       "Exit status:\n"
       "  0    done\n"
       "  1    a game did not end or a bot found no legal move (a bug)\n"
@@ -87,6 +102,39 @@ tw_cli_tune (int    argc,
   rc = tw_cli_parse (context, &argc, &argv);
   if (rc != TW_EXIT_OK)
     return rc;
+  if (round_state == NULL && (round_results != NULL || shards != 0))
+    {
+      tw_cli_error (_("--round-results and --shards go with --round-state"));
+      return TW_EXIT_USAGE;
+    }
+  if (shards < 0 || shards > TW_CLI_ROUNDS_MAX_SHARDS)
+    {
+      tw_cli_error (_("--shards must be between 1 and %d"), TW_CLI_ROUNDS_MAX_SHARDS);
+      return TW_EXIT_USAGE;
+    }
+  if (games == 0 || games < -1)
+    {
+      tw_cli_error (_("--games must be at least 1"));
+      return TW_EXIT_USAGE;
+    }
+  if (round_state != NULL && round_results != NULL && argc <= 2 && start >= 0
+      && jobs >= 0 && jobs <= 256)
+    {
+      /* a next step: the search is the state's */
+      TwCliRoundsArgs rounds = {
+        .state = round_state, .results = round_results, .path = argc == 2 ? argv[1] : NULL,
+        .varies = varies, .targets = targets, .sets = sets, .players = players, .bots = bots,
+        .seed_given = seed_text != NULL, .games = games > 0 ? (guint64) games : 0,
+        .start = (guint64) start, .shards = (guint) shards,
+        .jobs = jobs > 0 ? (guint) jobs : g_get_num_processors (), .output = output, .write = write, .sweep_option = "--vary",
+      };
+
+      if (seed_text != NULL && !tw_cli_parse_seed (seed_text, &rounds.seed, &error))
+        return tw_cli_report_error (error);
+      return tw_cli_rounds_run (&rounds);
+    }
+  if (games == -1)
+    games = 400;
   if (argc != 2)
     {
       tw_cli_error (argc < 2 ? _("no definition file given") : _("only one definition file, please"));
@@ -122,6 +170,20 @@ tw_cli_tune (int    argc,
     if (game == NULL)
       return tw_cli_report_error (error);
   }
+  if (round_state != NULL)
+    {
+      /* the first step of a search round by round */
+      TwCliRoundsArgs rounds = {
+        .state = round_state, .path = argv[1], .varies = varies, .targets = targets,
+        .sets = sets, .players = players, .bots = bots != NULL ? bots : "greedy", .seed = seed,
+        .games = (guint64) games, .start = (guint64) (start > 0 ? start : MIN (20, games)),
+        .shards = shards > 0 ? (guint) shards : 4,
+        .jobs = jobs > 0 ? (guint) jobs : g_get_num_processors (), .output = output,
+        .write = write, .sweep_option = "--vary",
+      };
+
+      return tw_cli_rounds_run (&rounds);
+    }
   {
     TwCliSweepArgs args = {
       .path = argv[1], .def = def, .sweeps = varies, .sets = sets, .players = players,

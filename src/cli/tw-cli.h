@@ -13,6 +13,8 @@
 #include "tw-file.h"
 #include "tw-bot.h"
 #include "tw-game.h"
+#include "tw-sim.h"
+#include "tw-sweep.h"
 
 G_BEGIN_DECLS
 
@@ -111,6 +113,11 @@ char           *tw_cli_printable          (const char          *text);
 void            tw_cli_print              (const char          *format,
                                            ...) G_GNUC_PRINTF (1, 2);
 
+/* Whether the first 255 bytes of @path hold @text (a JSON document's
+ * format), for merge to choose its reader; an unreadable file does not. */
+gboolean        tw_cli_file_head_has      (const char          *path,
+                                           const char          *text);
+
 /* Writes @out to @path (atomically) or, when NULL, to standard output. */
 gboolean        tw_cli_write_output       (const GString       *out,
                                            const char          *path,
@@ -123,6 +130,13 @@ typedef enum
   TW_CLI_FORMAT_JSON,
   TW_CLI_FORMAT_CSV,
 } TwCliFormat;
+
+/* tw-cli-tune-rounds.c: a search run round by round (doc/simulate.md,
+ * "A search on a cluster"). */
+typedef struct _TwCliRounds TwCliRounds;
+
+/* The most shards the printed commands split a round into. */
+#define TW_CLI_ROUNDS_MAX_SHARDS 10000
 
 /* tw-cli-sweep.c: `simulate --sweep`, what tw_cli_simulate() read from its
  * command line (checked, except the sweeps and how they fit with the rest). */
@@ -146,6 +160,7 @@ typedef struct
   guint         shard_k;      /* --shard K/N: every cell plays the K-th slice of its games */
   guint         shard_n;      /* 0 or 1: the whole */
   gboolean      impact;       /* --impact: every cell measures its components */
+  TwCliRounds  *rounds;       /* nullable: a search run round by round (with targets) */
 } TwCliSweepArgs;
 
 /* Plays every cell of the sweep and prints the table; returns a TwExit. */
@@ -158,6 +173,65 @@ gboolean        tw_cli_sweep_results_file (const char           *path);
 int             tw_cli_sweep_merge        (char                **paths,
                                            guint                 n_paths,
                                            TwCliFormat           format);
+
+/* What `tune --round-state` and `simulate --round-state` read from their
+ * command line. Without @results and @shard_n the search begins as given;
+ * otherwise it is the state's, and the options given must be its own. */
+typedef struct
+{
+  const char   *state;        /* --round-state */
+  char        **results;      /* nullable: --round-results, the last round's (shards) */
+  const char   *path;         /* nullable after the first step */
+  char        **varies;       /* nullable after the first step, as the rest */
+  char        **targets;
+  char        **sets;
+  int           players;
+  const char   *bots;
+  guint64       seed;
+  gboolean      seed_given;
+  guint64       games;        /* 0: not given */
+  guint64       start;        /* 0: not given */
+  guint         shards;       /* 0: not given */
+  guint         jobs;
+  const char   *output;
+  const char   *write;
+  const char   *sweep_option;
+  guint         shard_k;      /* simulate --round-state --shard K/N */
+  guint         shard_n;      /* 0: not a shard */
+} TwCliRoundsArgs;
+
+/* Runs one step: writes the next round's plan, plays a shard of it, or
+ * prints the report of the search that ended; returns a TwExit. */
+int             tw_cli_rounds_run         (const TwCliRoundsArgs *args);
+TwCliRounds    *tw_cli_rounds_read        (const char           *state_path,
+                                           GError              **error);
+void            tw_cli_rounds_free        (TwCliRounds          *rounds);
+/* TwTuneConfig.play and the end of a round (tune_run() in tw-cli-sweep.c) */
+TwSimArm       *tw_cli_rounds_play        (const TwSimConfig    *sim,
+                                           guint                 cell,
+                                           gpointer              rounds,
+                                           GError              **error);
+void            tw_cli_rounds_round_ended (TwCliRounds          *rounds);
+/* The search's cells, for messages: set before the search runs. */
+void            tw_cli_rounds_set_sweep   (TwCliRounds          *rounds,
+                                           const TwSweep        *sweep);
+/* The search stopped at a round not played yet: writes the state and
+ * appends the next step's commands to @out (or, for a shard, puts its
+ * results in @out); returns a TwExit. */
+int             tw_cli_rounds_pending     (TwCliRounds          *rounds,
+                                           const TwSweep        *sweep,
+                                           GString              *out);
+/* The search ended: FALSE when the state's rounds are not all its own, or
+ * for a shard (nothing is left to play). */
+gboolean        tw_cli_rounds_check_done  (const TwCliRounds    *rounds,
+                                           GError              **error);
+/* Whether @rounds (nullable) plays a shard: simulate --round-state. */
+gboolean        tw_cli_rounds_is_shard    (const TwCliRounds    *rounds);
+/* merge over the results of shards of one round */
+gboolean        tw_cli_rounds_results_file (const char          *path);
+int             tw_cli_rounds_merge       (char                **paths);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TwCliRounds, tw_cli_rounds_free)
 
 /* Batch runs (simulate, tournament). A progress line on stderr while it is
  * a terminal: pass tw_cli_progress_cb and the struct as TwSimConfig's

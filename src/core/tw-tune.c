@@ -15,6 +15,7 @@
 
 #include "tw-design-edit.h"
 #include "tw-rules.h"
+#include "tw-sim-private.h"
 #include "tw-tune.h"
 
 G_DEFINE_QUARK (tw-tune-error-quark, tw_tune_error)
@@ -161,6 +162,7 @@ tw_tune_run (const TwTuneConfig  *config,
   gboolean interrupted = FALSE;
   Ranked last_lead = { 0, 0 };
   gboolean have_lead = FALSE;
+  gboolean pending = FALSE;
 
   g_return_val_if_fail (config != NULL && config->n_cells > 0, NULL);
   g_return_val_if_fail (config->n_targets > 0 && config->games_max > 0, NULL);
@@ -194,7 +196,21 @@ tw_tune_run (const TwTuneConfig  *config,
           sim.last = games;
           if (sim.first < sim.last)
             {
-              more = tw_sim_run (&sim, error);
+              GError *local_error = NULL;
+
+              more = config->play != NULL
+                     ? config->play (&sim, r->cell, config->play_data, &local_error)
+                     : tw_sim_run (&sim, &local_error);
+              if (more == NULL
+                  && g_error_matches (local_error, TW_TUNE_ERROR, TW_TUNE_ERROR_PENDING))
+                {
+                  /* asked for: the other cells of the round are asked too */
+                  g_clear_error (&local_error);
+                  pending = TRUE;
+                  continue;
+                }
+              if (local_error != NULL)
+                g_propagate_error (error, local_error);
               if (more == NULL && config->cancel != NULL && g_atomic_int_get (config->cancel))
                 {
                   /* a run cancelled before any game ended has nothing to keep */
@@ -221,6 +237,12 @@ tw_tune_run (const TwTuneConfig  *config,
         }
       if (interrupted)
         break;
+      if (pending)
+        {
+          g_set_error (error, TW_TUNE_ERROR, TW_TUNE_ERROR_PENDING,
+                       _("round %u waits for its games"), round);
+          goto out;
+        }
       g_array_sort (alive, ranked_cmp);
       last_lead = g_array_index (alive, Ranked, 0);
       have_lead = TRUE;
@@ -267,6 +289,27 @@ out:
   g_free (arms);
   g_free (rows);
   return result;
+}
+
+gboolean
+tw_tune_arm_covers (const TwSimArm *arm,
+                    guint64         first,
+                    guint64         last)
+{
+  if (arm->games != NULL)
+    {
+      const TwSimGame *g = (const TwSimGame *) arm->games->data;
+
+      /* sorted, without duplicates */
+      return arm->games->len == last - first
+             && (arm->games->len == 0
+                 || (g[0].index == first && g[arm->games->len - 1].index == last - 1));
+    }
+  if (arm->acc->ranges->len == 0)
+    return first == last;
+  return arm->acc->ranges->len == 1
+         && g_array_index (arm->acc->ranges, TwSimRange, 0).first == first
+         && g_array_index (arm->acc->ranges, TwSimRange, 0).last == last;
 }
 
 char *

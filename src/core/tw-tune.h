@@ -28,6 +28,7 @@ typedef enum
   TW_TUNE_ERROR_TARGET,     /* a target that cannot be read */
   TW_TUNE_ERROR_CANCELLED,  /* stopped before a round ended */
   TW_TUNE_ERROR_FAILED,     /* the best values cannot be written */
+  TW_TUNE_ERROR_PENDING,    /* a round's games are not played yet (TwTuneConfig.play) */
 } TwTuneError;
 
 /* A figure to reach: the mean of @metric within [lo, hi] (shares as
@@ -67,6 +68,16 @@ typedef struct
 typedef void (*TwTuneRoundFunc) (const TwTuneRound *round,
                                  gpointer           user_data);
 
+/* Plays games sim->first … sim->last-1 of cell @cell (sim->game and
+ * sim->bots are the cell's) in place of tw_sim_run(). A search run round
+ * by round hands out the games its shards played: NULL with
+ * TW_TUNE_ERROR_PENDING says they are not played yet; the round still asks
+ * for every other cell, then the search stops with that error. */
+typedef TwSimArm *(*TwTunePlayFunc) (const TwSimConfig *sim,
+                                     guint              cell,
+                                     gpointer           user_data,
+                                     GError           **error);
+
 typedef struct
 {
   guint               n_cells;
@@ -82,6 +93,8 @@ typedef struct
   guint               n_targets;
   TwTuneRoundFunc     round;      /* nullable: after every round, on the calling thread */
   gpointer            round_data;
+  TwTunePlayFunc      play;       /* nullable: tw_sim_run() */
+  gpointer            play_data;
 } TwTuneConfig;
 
 typedef struct
@@ -101,6 +114,12 @@ typedef struct
 TwTuneResult   *tw_tune_run          (const TwTuneConfig  *config,
                                       GError             **error);
 void            tw_tune_result_free  (TwTuneResult        *result);
+
+/* Whether @arm holds exactly the games @first … @last-1: a round's
+ * results, checked before the search takes them. */
+gboolean        tw_tune_arm_covers   (const TwSimArm      *arm,
+                                      guint64              first,
+                                      guint64              last);
 
 /* The text of @def with cell @cell's values: numbers at their paths as the
  * sweep wrote them, options in `variant:`; comments and layout kept. */

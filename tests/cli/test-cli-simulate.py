@@ -771,5 +771,150 @@ def sweep_interrupted():
     check(out.startswith("interrupted (Ctrl-C)") and "(interrupted)" in out, "text marks", out)
 
 
+# A search round by round (tune --round-state): the search of sweep_target,
+# on a path and an option, whose rounds play 5, 10 and 20 games
+ROUND_SEARCH = ("--vary", "tiles.full-r.count=1,8", "--vary", "goals=false,true",
+                "--target", "moves=20..30", "--target", "advantage_p1=-0.05..0.05",
+                "--players", "2", "--start", "5", "--games", "20", "--seed", "5",
+                "--bots", "random", "--jobs", "2")
+
+
+def round_step(out):
+    """The round a step's output says the search waits for, or None."""
+    waits = re.search(r"^round (\d+) waits: ", out, re.M)
+    return int(waits.group(1)) if waits else None
+
+
+@test
+def tune_round_by_round_gnu_parallel():
+    # every round split into three shards run by GNU parallel and merged:
+    # the same report, byte for byte, and the same definition written as
+    # the whole tune with the same seed
+    parallel = shutil.which("parallel")
+    if parallel is None:
+        check(False, "GNU parallel is missing: build-aux/tw test installs it (package parallel)")
+        return
+    outdir = os.path.join(TMP, "tune-rounds")
+    os.makedirs(outdir, exist_ok=True)
+    tuned = os.path.join(outdir, "tuned.yaml")
+    code, whole, err = run("tune", DEF, *ROUND_SEARCH, "--write", tuned)
+    expect(code, (whole, err), EXIT_OK)
+    whole_text = read(tuned)
+    os.remove(tuned)
+    state = os.path.join(outdir, "search.json")
+    code, out, err = run("tune", DEF, *ROUND_SEARCH, "--round-state", state, "--shards", "3")
+    expect(code, (out, err), EXIT_OK)
+    check(f"simulate --round-state {state} --shard 3/3 --output" in out
+          and f"tune --round-state {state} --round-results" in out, "the next step's commands",
+          out)
+    played = []
+    while round_step(out) is not None and len(played) < 8:
+        r = round_step(out)
+        played.append(r)
+        check(not os.path.exists(tuned), "nothing written before the search ends")
+        shard = os.path.join(outdir, f"round{r}-{{}}.json")
+        proc = subprocess.run([parallel, "--will-cite", "-j", "2", CLI, "simulate",
+                               "--round-state", state, "--jobs", "1", "--shard", "{}/3",
+                               "--output", shard, ":::", "1", "2", "3"],
+                              capture_output=True, text=True, timeout=300)
+        check(proc.returncode == 0, "parallel ran every shard", proc.stdout, proc.stderr)
+        code, merged, err = run("merge", *(shard.format(k) for k in (1, 2, 3)))
+        expect(code, (merged, err), EXIT_OK)
+        check(err == "", "no warning when every shard is there", err)
+        results = write(f"round{r}.json", merged)
+        code, out, err = run("tune", "--round-state", state, "--round-results", results,
+                             "--write", tuned)
+        expect(code, (out, err), EXIT_OK)
+    check(played == [1, 2, 3], "one step per round that plays games", played, out)
+    check(out == whole, "the round-by-round search's report is the whole run's", whole, out)
+    check(os.path.exists(tuned) and read(tuned) == whole_text,
+          "the definition written is the whole run's")
+
+
+@test
+def tune_round_by_round_refusals():
+    outdir = os.path.join(TMP, "tune-refusals")
+    os.makedirs(outdir, exist_ok=True)
+
+    def begin(name, definition=DEF, *extra):
+        state = os.path.join(outdir, name)
+        code, out, err = run("tune", definition, *ROUND_SEARCH, *extra, "--round-state", state)
+        expect(code, (out, err), EXIT_OK)
+        check(round_step(out) == 1, "round 1 waits", out)
+        return state
+
+    def play_round(state, name):
+        code, out, err = run("simulate", "--round-state", state, "--output",
+                             os.path.join(outdir, name))
+        expect(code, (out, err), EXIT_OK)
+        return os.path.join(outdir, name)
+
+    def refused(args, want, message):
+        code, out, err = run(*args)
+        expect(code, (out, err, args), want)
+        check(message in err, "message", args, err)
+
+    state = begin("a.json")
+    round1 = play_round(state, "a-round1.json")
+    before = read(state)
+    # the results of another search: another seed
+    other = begin("other.json", DEF, "--seed", "6")
+    refused(("tune", "--round-state", state, "--round-results",
+             play_round(other, "other-round1.json")),
+            EXIT_INVALID_FILE, "the results of another search")
+    # a shard alone
+    code, out, err = run("simulate", "--round-state", state, "--shard", "1/2", "--output",
+                         os.path.join(outdir, "a-round1-1.json"))
+    expect(code, (out, err), EXIT_OK)
+    refused(("tune", "--round-state", state, "--round-results",
+             os.path.join(outdir, "a-round1-1.json")),
+            EXIT_INVALID_FILE, "its results are not exactly games 0 to 4")
+    check(read(state) == before, "a refused step leaves the state as it was")
+    code, out, err = run("tune", "--round-state", state, "--round-results", round1)
+    expect(code, (out, err), EXIT_OK)
+    check(round_step(out) == 2, "round 2 waits", out)
+    # the results of another round
+    refused(("tune", "--round-state", state, "--round-results", round1), EXIT_INVALID_FILE,
+            "the results of round 1; " + state + " waits for round 2's")
+    round2 = play_round(state, "a-round2.json")
+    # a forged round number: the state's next round, then its results too
+    forged = json.loads(read(state))
+    forged["next"]["round"] = 3
+    forged_state = write("tune-forged.json", json.dumps(forged))
+    refused(("tune", "--round-state", forged_state, "--round-results", round2),
+            EXIT_INVALID_FILE, "the results of round 2; " + forged_state + " waits for round 3's")
+    refused(("simulate", "--round-state", forged_state), EXIT_INVALID_FILE,
+            "its next round is not the one the search plays")
+    forged_results = json.loads(read(round2))
+    forged_results["round"] = 3
+    refused(("tune", "--round-state", forged_state, "--round-results",
+             write("tune-forged-round.json", json.dumps(forged_results))),
+            EXIT_INVALID_FILE, "is not one the search plays")
+    # a state of another definition: the file changed since the search began
+    copy = os.path.join(outdir, "colorblock.yaml")
+    shutil.copyfile(DEF, copy)
+    changed = begin("changed.json", copy)
+    with open(copy, "a", encoding="utf-8") as f:
+        f.write("# changed\n")
+    refused(("tune", "--round-state", changed, "--round-results", round1), EXIT_INVALID_FILE,
+            "is not the one this search began with")
+    refused(("tune", DEF, "--round-state", changed, "--round-results", round1), EXIT_USAGE,
+            f"this state searches {copy}, not {DEF}")
+    # options that are not the state's, a state too large, a plain --shard
+    refused(("tune", "--round-state", state, "--round-results", round2, "--seed", "9"),
+            EXIT_USAGE, "the search of this state has other options")
+    big = os.path.join(outdir, "big.json")
+    with open(big, "w") as f:
+        f.truncate(65 * 1024 * 1024)
+    refused(("tune", "--round-state", big, "--round-results", round2), EXIT_INVALID_FILE,
+            "more than the limit of 64 MiB for a search's round state")
+    refused(("simulate", DEF, "--sweep", "goals=false,true", "--target", "tie=0", "--shard",
+             "1/2"), EXIT_USAGE, "run it whole, or round by round with tune --round-state")
+    refused(("simulate", "--round-state", state, "--sweep", "goals=true"), EXIT_USAGE,
+            "--round-state plays the round its state plans")
+    refused(("tune", DEF, *ROUND_SEARCH, "--round-results", round1), EXIT_USAGE,
+            "--round-results and --shards go with --round-state")
+
+
 if __name__ == "__main__":
     sys.exit(run_tests())
