@@ -238,14 +238,14 @@ result_text (TwBalanceDialog    *self,
   if (s->target.metric.kind == TW_SIM_METRIC_MOVES)
     /* Translators: the best value's game length: mean, interval, games */
     return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%.1f moves a game (95%%: %.1f to %.1f) in %u game",
-                                         "%.1f moves a game (95%%: %.1f to %.1f) in %u games", result->arm->games->len),
-                            row->stats.mean, row->lo, row->hi, result->arm->games->len);
+                                         "%.1f moves a game (95%%: %.1f to %.1f) in %u games", (guint) tw_sim_arm_n_games (result->arm)),
+                            row->stats.mean, row->lo, row->hi, (guint) tw_sim_arm_n_games (result->arm));
   /* Translators: the best value's first-seat advantage in points of a
    * share: mean, interval, games */
   return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Player 1's advantage %+.1f points (95%%: %+.1f to %+.1f) in %u game",
-                                       "Player 1's advantage %+.1f points (95%%: %+.1f to %+.1f) in %u games", result->arm->games->len),
+                                       "Player 1's advantage %+.1f points (95%%: %+.1f to %+.1f) in %u games", (guint) tw_sim_arm_n_games (result->arm)),
                           100 * row->stats.mean, 100 * row->lo, 100 * row->hi,
-                          result->arm->games->len);
+                          (guint) tw_sim_arm_n_games (result->arm));
 }
 
 static gboolean

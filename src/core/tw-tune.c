@@ -182,6 +182,9 @@ tw_tune_run (const TwTuneConfig  *config,
   sim.total_games = config->games_max;
   sim.jobs = MAX (config->jobs, 1);
   sim.cancel = config->cancel;
+  /* a cell's games are only summarised: its memory stays the same however
+   * many it plays (merging streamed arms adds their exact sums) */
+  sim.stream = TRUE;
   for (;;)
     {
       round++;
