@@ -435,20 +435,21 @@ test_sweep_dialog_stop (void)
       g_signal_emit_by_name (run, "clicked");
       g_assert_true (gtk_widget_get_visible (stop));
       if (close_running)
-        {
-          gtk_window_destroy (GTK_WINDOW (dialog));
-          finalize_after_idle (dialog);
-          continue;
-        }
-      g_signal_emit_by_name (stop, "clicked");
+        /* closed while it plays: the sweep stops (it does not play on,
+         * unseen, to its last game) */
+        gtk_window_destroy (GTK_WINDOW (dialog));
+      else
+        g_signal_emit_by_name (stop, "clicked");
       wait_until (run_ended, stop, "the sweep to stop");
       labels = find_all (dialog, GTK_TYPE_LABEL);
       for (guint i = 0; i < labels->len; i++)
         if (g_str_has_prefix (gtk_label_get_label (labels->pdata[i]), "Stopped with "))
           status = g_strdup (gtk_label_get_label (labels->pdata[i]));
       g_assert_nonnull (status);
+      g_clear_pointer (&status, g_free);
       g_assert_true (gtk_widget_get_sensitive (run));
-      gtk_window_destroy (GTK_WINDOW (dialog));
+      if (!close_running)
+        gtk_window_destroy (GTK_WINDOW (dialog));
       finalize_after_idle (dialog);
     }
 }

@@ -285,8 +285,8 @@ update_charts (TwSweepDialog *self)
             /* Translators: a value of a sweep stopped before its games
              * were all played, and the games it played */
             label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s (%u game)",
-                                                  "%s (%u games)", arm->games->len), tw_sweep_cell_value (self->shown, c, 0),
-                                     arm->games->len);
+                                                  "%s (%u games)", (gulong) tw_sim_arm_n_games (arm)), tw_sweep_cell_value (self->shown, c, 0),
+                                     (guint) tw_sim_arm_n_games (arm));
           else
             label = g_strdup (tw_sweep_cell_value (self->shown, c, 0));
           bar = tw_chart_add_bar (self->charts[ch], label);
@@ -420,6 +420,8 @@ run_thread (GTask        *task,
       config.progress_data = run;
       config.keep_partial = TRUE;
       config.impact = TRUE;
+      /* as `simulate --sweep`: a value's memory does not grow with its games */
+      config.stream = TRUE;
       arm = tw_sim_run (&config, &error);
       if (arm == NULL)
         {
@@ -427,7 +429,7 @@ run_thread (GTask        *task,
           return;
         }
       g_mutex_lock (&run->mutex);
-      if (arm->games->len > 0)
+      if (tw_sim_arm_n_games (arm) > 0)
         g_ptr_array_add (run->finished, arm);
       else
         tw_sim_arm_free (arm);
@@ -474,7 +476,7 @@ run_done (GObject      *source,
       g_autofree char *text = g_strdup_printf (_("Done: %u values, %u games each, "
                                                  "played by %s"),
                                                self->arms->len,
-                                               arm != NULL ? arm->games->len : 0, bots);
+                                               arm != NULL ? (guint) tw_sim_arm_n_games (arm) : 0, bots);
       gtk_label_set_text (self->status_label, text);
       gtk_progress_bar_set_fraction (self->progress, 1);
     }
@@ -810,6 +812,19 @@ tw_sweep_dialog_finalize (GObject *object)
   G_OBJECT_CLASS (tw_sweep_dialog_parent_class)->finalize (object);
 }
 
+/* Closed (or hidden) while a sweep plays: it stops now. Its task holds the
+ * dialog until the thread ends, so dispose alone would come only after every
+ * game was played. */
+static void
+tw_sweep_dialog_unmap (GtkWidget *widget)
+{
+  TwSweepDialog *self = TW_SWEEP_DIALOG (widget);
+
+  if (self->run != NULL)
+    g_atomic_int_set (&self->run->cancel, 1);
+  GTK_WIDGET_CLASS (tw_sweep_dialog_parent_class)->unmap (widget);
+}
+
 static void
 tw_sweep_dialog_class_init (TwSweepDialogClass *klass)
 {
@@ -818,6 +833,7 @@ tw_sweep_dialog_class_init (TwSweepDialogClass *klass)
 
   object_class->dispose = tw_sweep_dialog_dispose;
   object_class->finalize = tw_sweep_dialog_finalize;
+  widget_class->unmap = tw_sweep_dialog_unmap;
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
