@@ -433,7 +433,7 @@ test_component_box (void)
     "faces:\n"
     "  piece:\n"
     "    - {type: rect, fill: \"#ffffff\", bleed: true}\n"
-    "    - {type: component, x: 25%, y: 25%, w: 50%, h: 50%}\n", NULL);
+    "    - {type: component, w: 100%, h: 50%}\n", NULL);
   TwExportSettings s;
   cairo_surface_t *img;
   cairo_t *cr;
@@ -442,7 +442,6 @@ test_component_box (void)
   g_assert_nonnull (def);
   o4 = tw_definition_find_piece (def, "o4");
   tw_export_settings_init (&s);
-  /* o4 is 24 x 24 mm: the piece drawn 12 x 12 mm in the middle */
   img = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 27 * PX_PER_MM, 27 * PX_PER_MM);
   cr = cairo_create (img);
   cairo_set_source_rgb (cr, 0, 0, 0);
@@ -453,8 +452,13 @@ test_component_box (void)
                             tw_face_piece_index (def, o4, 3), &s);
   cairo_destroy (cr);
   cairo_surface_flush (img);
-  g_assert_cmphex (pixel_mm (img, 1.5 + 9, 1.5 + 9), ==, 0x2e9e4f);   /* green, the fourth set */
-  g_assert_cmphex (pixel_mm (img, 1.5 + 4, 1.5 + 4), ==, 0xffffff);   /* outside the box */
+  /* o4 is 24 x 24 mm; in the top half, 24 x 12 mm, it is drawn 12 x 12 mm
+   * from x = 6 mm, in green, the fourth set's colour */
+  g_assert_cmphex (pixel_mm (img, 1.5 + 9, 1.5 + 3), ==, 0x2e9e4f);
+  g_assert_cmphex (pixel_mm (img, 1.5 + 15, 1.5 + 9), ==, 0x2e9e4f);
+  g_assert_cmphex (pixel_mm (img, 1.5 + 3, 1.5 + 3), ==, 0xffffff);   /* beside it */
+  g_assert_cmphex (pixel_mm (img, 1.5 + 21, 1.5 + 3), ==, 0xffffff);
+  g_assert_cmphex (pixel_mm (img, 1.5 + 9, 1.5 + 18), ==, 0xffffff);  /* below the box */
   g_assert_cmphex (pixel_mm (img, 0.5, 0.5), ==, 0xffffff);           /* the bleed */
   cairo_surface_destroy (img);
 }
