@@ -26,21 +26,28 @@ tw_test_load_text (const char     *dir,
   return def;
 }
 
-void
-tw_test_keep_render (cairo_surface_t *img,
-                     const char      *name)
+char *
+tw_test_screenshot_path (const char *name)
 {
   const char *build = g_getenv ("TILEWRIGHT_BUILDDIR");
   g_autofree char *dir = NULL;
   g_autofree char *file = NULL;
-  g_autofree char *path = NULL;
 
   if (build == NULL)
-    return;
+    return NULL;
   dir = g_build_filename (build, "tests", "gui", "screenshots", NULL);
   if (g_mkdir_with_parents (dir, 0755) != 0)
-    return;
+    return NULL;
   file = g_strconcat (name, ".png", NULL);
-  path = g_build_filename (dir, file, NULL);
-  cairo_surface_write_to_png (img, path);
+  return g_build_filename (dir, file, NULL);
+}
+
+void
+tw_test_keep_render (cairo_surface_t *img,
+                     const char      *name)
+{
+  g_autofree char *path = tw_test_screenshot_path (name);
+
+  if (path != NULL)
+    cairo_surface_write_to_png (img, path);
 }

@@ -20,8 +20,12 @@ TwDefinition *tw_test_load_text   (const char      *dir,
                                    const char      *text,
                                    TwDiagnostics  **diags_out);
 
-/* Keeps @img as NAME.png among the GUI suite's screenshots
- * (build/tests/gui/screenshots) when the test runs from a build tree. */
+/* Where screenshot NAME.png goes among the GUI suite's screenshots
+ * (build/tests/gui/screenshots), the folder made; NULL when the test does
+ * not run from a build tree. */
+char         *tw_test_screenshot_path (const char *name);
+
+/* Keeps @img as NAME.png there. */
 void          tw_test_keep_render (cairo_surface_t *img,
                                    const char      *name);
 
