@@ -23,6 +23,7 @@
 #include "tw-design-page.h"
 #include "tw-face-editor.h"
 #include "tw-face-layer-form.h"
+#include "tw-test-render.h"
 #include "tw-test-widgets.h"
 
 /* The face the tests edit: a comment on a line of its own and one at the
@@ -50,11 +51,16 @@ typedef struct
   char          *original;
 } Fixture;
 
+/* The Design page on the bundled definition of @game with @extra at the
+ * end of its text, which has @n_faces faces. */
 static void
-fixture_set_up (Fixture *f)
+fixture_set_up_game (Fixture    *f,
+                     const char *game,
+                     const char *extra,
+                     guint       n_faces)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *source = tw_definition_bundled_path ("colorblock");
+  g_autofree char *source = tw_definition_bundled_path (game);
   g_autofree char *rules = NULL;
   g_autoptr(TwDefinition) def = NULL;
   g_autoptr(GFile) file = NULL;
@@ -63,12 +69,12 @@ fixture_set_up (Fixture *f)
   f->dir = g_dir_make_tmp ("tw-faces-XXXXXX", &error);
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (source, &rules, NULL, &error));
-  f->original = g_strconcat (rules, faces, NULL);
+  f->original = g_strconcat (rules, extra, NULL);
   f->path = g_build_filename (f->dir, "game.yaml", NULL);
   g_assert_true (g_file_set_contents (f->path, f->original, -1, &error));
   def = tw_definition_load_file (f->path, NULL, &error);
   g_assert_no_error (error);
-  g_assert_cmpuint (def->n_faces, ==, 1);
+  g_assert_cmpuint (def->n_faces, ==, n_faces);
   file = g_file_new_for_path (f->path);
 
   f->page = g_object_ref_sink (g_object_new (TW_TYPE_DESIGN_PAGE, NULL));
@@ -79,6 +85,12 @@ fixture_set_up (Fixture *f)
   editors = find_all (f->page, TW_TYPE_FACE_EDITOR);
   g_assert_cmpuint (editors->len, ==, 1);
   f->editor = editors->pdata[0];
+}
+
+static void
+fixture_set_up (Fixture *f)
+{
+  fixture_set_up_game (f, "colorblock", faces, 1);
 }
 
 static void
@@ -498,6 +510,163 @@ test_layer_form_problem (void)
   fixture_tear_down (&f);
 }
 
+/* The position of @label in the combo row whose list holds it. */
+static AdwComboRow *
+combo_with (Fixture    *f,
+            const char *label,
+            guint      *position)
+{
+  g_autoptr(GPtrArray) rows = find_all (f->editor, ADW_TYPE_COMBO_ROW);
+
+  for (guint r = 0; r < rows->len; r++)
+    {
+      GListModel *model = adw_combo_row_get_model (rows->pdata[r]);
+
+      for (guint i = 0; model != NULL && i < g_list_model_get_n_items (model); i++)
+        if (g_strcmp0 (gtk_string_list_get_string (GTK_STRING_LIST (model), i), label) == 0)
+          {
+            *position = i;
+            return rows->pdata[r];
+          }
+    }
+  g_error ("no combo row lists %s", label);
+}
+
+static gboolean
+has_size (gpointer widget)
+{
+  return gtk_widget_get_width (widget) > 0 && gtk_widget_get_height (widget) > 0;
+}
+
+/* Keeps what @widget shows as NAME.png among the GUI suite's screenshots,
+ * when the test runs from a build tree. */
+static void
+keep_widget (GtkWidget  *widget,
+             const char *name)
+{
+  g_autofree char *path = tw_test_screenshot_path (name);
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+
+  if (path == NULL || w <= 0 || h <= 0)
+    {
+      g_test_message ("%s not kept: %s", name, path == NULL ? "not in a build tree" : "not shown");
+      return;
+    }
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), w, h);
+  node = gtk_snapshot_to_node (snapshot);
+  if (node == NULL)
+    return;
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)),
+                                         node, NULL);
+  gdk_texture_save_to_png (texture, path);
+}
+
+/* Blokus Shuffle's pieces in the colours of their sets, with a star and
+ * their id: the face of every piece. */
+static const char piece_faces[] =
+  "\nfaces:\n"
+  "  piece:\n"
+  "    - {type: rect, fill: \"{color}\", bleed: true}\n"
+  "    - {type: rect, fill: \"#ffffff55\", x: 2, y: 2, w: 8, h: 8, radius: 1}\n"
+  "    - {type: icon, icon: star, x: 3, y: 3, w: 6, h: 6, color: \"#ffffff\"}\n"
+  "    - {type: text, text: \"{id} · {size}\", x: 0, y: 0, w: 100%, h: 100%, size: 9,"
+  " weight: bold, align: right, valign: bottom, color: \"#ffffff\"}\n";
+
+/* The text of the source row: "Drawn by the rules module" ... */
+static const char *
+source_title (Fixture *f)
+{
+  g_autoptr(GPtrArray) rows = find_all (f->editor, ADW_TYPE_ACTION_ROW);
+
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const char *title = adw_preferences_row_get_title (rows->pdata[i]);
+      if (g_str_has_prefix (title, "Drawn by") || g_str_has_suffix (title, "layers"))
+        return title;
+    }
+  g_error ("no source row");
+}
+
+/* A game with pieces offers a face for every piece and one for each
+ * piece; the preview takes the chosen piece's size, in each colour's set;
+ * Add Face writes the face for the one piece. No game is named in the
+ * editor: the pieces come from the definition. */
+static void
+test_piece_face (void)
+{
+  Fixture f = { 0 };
+  g_autofree char *added = NULL, *want = NULL;
+  g_autoptr(GPtrArray) previews = NULL;
+  AdwComboRow *face_row, *subject_row;
+  TwDefinition *def;
+  guint every, one, at;
+  int w, h;
+
+  fixture_set_up_game (&f, "blokus-shuffle", piece_faces, 1);
+  face_row = combo_with (&f, "Pieces", &every);
+  g_assert_true (combo_with (&f, "Piece i5", &one) == face_row);
+  g_assert_cmpuint (one, ==, every + 1 + 10);   /* i5 is the 11th piece */
+
+  adw_combo_row_set_selected (face_row, one);
+  g_assert_cmpstr (source_title (&f), ==, "Drawn by the face of every piece");
+  /* i5 in each of the four sets */
+  subject_row = combo_with (&f, "i5, Yellow", &at);
+  g_assert_cmpuint (at, ==, 1);
+  g_assert_cmpuint (g_list_model_get_n_items (adw_combo_row_get_model (subject_row)), ==, 4);
+  /* the preview: 60 x 12 mm and 1.5 mm of bleed around, at 96 DPI */
+  previews = find_all (f.editor, GTK_TYPE_DRAWING_AREA);
+  g_assert_cmpuint (previews->len, ==, 1);
+  w = gtk_drawing_area_get_content_width (previews->pdata[0]);
+  h = gtk_drawing_area_get_content_height (previews->pdata[0]);
+  g_assert_cmpint (w, ==, 239);
+  g_assert_cmpint (h, ==, 57);
+
+  {
+    g_autoptr(GPtrArray) buttons = find_all (f.editor, GTK_TYPE_BUTTON);
+    GtkWidget *add = NULL;
+
+    for (guint i = 0; i < buttons->len; i++)
+      if (g_strcmp0 (gtk_button_get_label (buttons->pdata[i]), "_Add Face") == 0)
+        add = buttons->pdata[i];
+    g_assert_nonnull (add);
+    g_signal_emit_by_name (add, "clicked");
+  }
+  added = wait_for_edit (&f, f.original);
+  /* written as the page writes a new face, after a blank line */
+  want = g_strconcat (f.original, "\n  piece.i5:\n    - {type: component}", NULL);
+  g_assert_cmpstr (added, ==, want);
+  tw_definition_document_check_now (tw_design_page_get_document (TW_DESIGN_PAGE (f.page)));
+  def = tw_design_page_get_definition (TW_DESIGN_PAGE (f.page));
+  g_assert_cmpuint (def->n_faces, ==, 2);
+  g_assert_cmpint (def->faces[1].target, ==, TW_FACE_PIECE);
+  g_assert_cmpint (def->faces[1].kind, ==, tw_definition_find_piece (def, "i5"));
+  assert_undone (&f, 1, f.original);
+
+  /* every piece: each piece in each set, the preview as big as the one
+   * chosen (x5: 36 x 36 mm) */
+  adw_combo_row_set_selected (face_row, every);
+  subject_row = combo_with (&f, "x5, Green", &at);
+  g_assert_cmpuint (g_list_model_get_n_items (adw_combo_row_get_model (subject_row)), ==, 21 * 4);
+  adw_combo_row_set_selected (subject_row, at);
+  g_assert_cmpint (gtk_drawing_area_get_content_width (previews->pdata[0]), ==, 148);
+  g_assert_cmpint (gtk_drawing_area_get_content_height (previews->pdata[0]), ==, 148);
+  {
+    /* on the Faces tab, to be seen */
+    GtkWidget *stack = gtk_widget_get_ancestor (f.editor, GTK_TYPE_STACK);
+
+    g_assert_nonnull (stack);
+    gtk_stack_set_visible_child_name (GTK_STACK (stack), "faces");
+    gtk_window_set_default_size (f.window, 1200, 800);
+    wait_until (has_size, previews->pdata[0], "the preview laid out");
+    keep_widget (f.editor, "design-piece-face");
+  }
+  fixture_tear_down (&f);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -510,6 +679,7 @@ main (int   argc,
   g_test_add_func ("/tw/face-editor/layer-form/add", test_layer_form_add);
   g_test_add_func ("/tw/face-editor/layer-form/block", test_layer_form_block);
   g_test_add_func ("/tw/face-editor/layer-form/problem", test_layer_form_problem);
+  g_test_add_func ("/tw/face-editor/piece-face", test_piece_face);
 
   return g_test_run ();
 }

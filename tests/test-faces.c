@@ -17,6 +17,7 @@
 
 #include "tw-export.h"
 #include "tw-face-draw.h"
+#include "tw-test-render.h"
 #include "tw-pdf-boxes.h"
 #include "tw-rules.h"
 
@@ -43,17 +44,8 @@ load (const char     *faces,
       TwDiagnostics **diags_out)
 {
   g_autofree char *text = definition_text (faces);
-  g_autofree char *path = g_build_filename (tmp_dir, "game.yaml", NULL);
-  TwDiagnostics *diags = tw_diagnostics_new (path);
-  TwDefinition *def;
 
-  g_assert_true (g_file_set_contents (path, text, -1, NULL));
-  def = tw_definition_load_file (path, diags, NULL);
-  if (diags_out != NULL)
-    *diags_out = diags;
-  else
-    tw_diagnostics_free (diags);
-  return def;
+  return tw_test_load_text (tmp_dir, text, diags_out);
 }
 
 /* The line of the text where @needle is (1-based). */
@@ -235,27 +227,6 @@ test_errors (void)
   tw_diagnostics_free (diags);
 }
 
-/* Keeps @img among the GUI suite's screenshots (build/tests/gui/screenshots),
- * to be looked at with the rest, when the test runs from a build tree. */
-static void
-keep_render (cairo_surface_t *img,
-             const char      *name)
-{
-  const char *build = g_getenv ("TILEWRIGHT_BUILDDIR");
-  g_autofree char *dir = NULL;
-  g_autofree char *file = NULL;
-  g_autofree char *path = NULL;
-
-  if (build == NULL)
-    return;
-  dir = g_build_filename (build, "tests", "gui", "screenshots", NULL);
-  if (g_mkdir_with_parents (dir, 0755) != 0)
-    return;
-  file = g_strconcat (name, ".png", NULL);
-  path = g_build_filename (dir, file, NULL);
-  cairo_surface_write_to_png (img, path);
-}
-
 /* A card drawn alone at 10 px/mm; returns the image. */
 static cairo_surface_t *
 draw_card (TwDefinition *def,
@@ -336,7 +307,7 @@ test_draw_layers (void)
   g_assert_cmphex (pixel (img, 2, 52, 81), ==, 0x00ff00);
   g_assert_cmphex (pixel (img, 2, 52, 76), ==, 0x0000ff);
   g_assert_cmphex (pixel (img, 2, 52, 86), ==, 0x0000ff);
-  keep_render (img, "faces-layers-five-red");
+  tw_test_keep_render (img, "faces-layers-five-red");
   cairo_surface_destroy (img);
 
   /* "size-3": no colour parameter, the fallback header */
@@ -406,7 +377,7 @@ test_text_fits (void)
       inked_outside |= pixel (img, 0, x, y) != 0xffffff;
   g_assert_true (inked_low);
   g_assert_false (inked_outside);
-  keep_render (img, "faces-text-shrunk");
+  tw_test_keep_render (img, "faces-text-shrunk");
   cairo_surface_destroy (img);
 }
 
@@ -448,7 +419,7 @@ test_images_checked (void)
   {
     cairo_surface_t *img = draw_card (def, "size-3", 0);
     g_assert_cmphex (pixel (img, 0, 30, 30), !=, 0xffffff);
-    keep_render (img, "faces-missing-images");
+    tw_test_keep_render (img, "faces-missing-images");
     cairo_surface_destroy (img);
   }
 }

@@ -44,7 +44,8 @@ struct _TwFaceEditor
   TwDefinition   *definition;
   TwDefinitionDocument *document; /* whose text the layer form's edits are made on */
   GPtrArray      *face_names;     /* "card", "card.KIND", ... in face_row's order */
-  GArray         *subjects;       /* guint: the cards or tiles subject_row lists */
+  GArray         *subjects;       /* guint: the cards, tiles or pieces (tw_face_piece_index())
+                                   * subject_row lists */
   TwExportSettings sizes;         /* card and tile sizes, bleed: the Print view's */
   GPtrArray      *layer_rows;     /* the rows in layer_list */
   guint           layer;          /* the layer in the form, G_MAXUINT: none */
@@ -89,6 +90,14 @@ target_of (const char *name,
     return TW_FACE_TILE;
   if (strcmp (name, "tile-back") == 0)
     return TW_FACE_TILE_BACK;
+  if (strcmp (name, "piece") == 0)
+    return TW_FACE_PIECE;
+  if (g_str_has_prefix (name, "piece."))
+    {
+      if (def != NULL)
+        *kind_out = tw_definition_find_piece (def, name + 6);
+      return TW_FACE_PIECE;
+    }
   return TW_FACE_CARD;
 }
 
@@ -162,7 +171,7 @@ tw_face_starter_layers (const TwDefinition *def,
                              "italic: true, color: \"#66666b\"}");
     }
   else
-    /* tiles and backs: the module's drawing, to build on */
+    /* tiles, pieces and backs: the module's drawing, to build on */
     g_strv_builder_add (b, "{type: component}");
   layers = g_strv_builder_end (b);
   g_strv_builder_unref (b);
@@ -209,6 +218,33 @@ list_faces (TwFaceEditor *self,
       g_ptr_array_add (names, g_strdup ("tile-back"));
       gtk_string_list_append (labels, _("Tile backs"));
     }
+  if (def->n_pieces > 0)
+    {
+      g_ptr_array_add (names, g_strdup ("piece"));
+      gtk_string_list_append (labels, _("Pieces"));
+      for (guint p = 0; p < def->n_pieces; p++)
+        {
+          const TwPieceDef *piece = &def->pieces[p];
+          /* Translators: a face drawn on one piece, e.g. "Piece L5" */
+          g_autofree char *label = g_strdup_printf (_("Piece %s"),
+                                                    piece->name ? piece->name : piece->id);
+
+          g_ptr_array_add (names, g_strconcat ("piece.", piece->id, NULL));
+          gtk_string_list_append (labels, label);
+        }
+    }
+}
+
+/* The piece the preview shows (its index in the definition), or -1. */
+static gint
+preview_piece (TwFaceEditor *self)
+{
+  guint selected = adw_combo_row_get_selected (self->subject_row);
+
+  if (self->definition == NULL || self->definition->n_pieces == 0
+      || self->subjects == NULL || selected >= self->subjects->len)
+    return -1;
+  return g_array_index (self->subjects, guint, selected) % self->definition->n_pieces;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -227,6 +263,15 @@ face_size (TwFaceEditor     *self,
   *settings = self->sizes;
   if (target == TW_FACE_TILE || target == TW_FACE_TILE_BACK)
     *w = *h = settings->tile_size;
+  else if (target == TW_FACE_PIECE)
+    {
+      /* the piece's bounding box: what the face's lengths are measured on */
+      gint piece = preview_piece (self);
+      const TwPolyomino *poly = piece >= 0 ? &self->definition->pieces[piece].shape : NULL;
+
+      *w = poly ? tw_polyomino_width (poly) * settings->piece_cell : settings->piece_cell;
+      *h = poly ? tw_polyomino_height (poly) * settings->piece_cell : settings->piece_cell;
+    }
   else
     {
       *w = settings->card_width;
@@ -256,6 +301,50 @@ draw_layer_box (TwFaceEditor *self,
   cairo_set_line_width (cr, 1.5 / PX_PER_MM);
   cairo_set_dash (cr, (double[]) { 2 / PX_PER_MM, 2 / PX_PER_MM }, 2, 0);
   cairo_stroke (cr);
+}
+
+static gboolean
+has_cell (const TwPolyomino *poly,
+          int                x,
+          int                y)
+{
+  for (guint i = 0; i < poly->n; i++)
+    if (poly->x[i] == x && poly->y[i] == y)
+      return TRUE;
+  return FALSE;
+}
+
+/* A piece's cut: the sides of its cells that no other cell shares. */
+static void
+piece_outline (cairo_t           *cr,
+               const TwPolyomino *poly,
+               double             cell)
+{
+  for (guint i = 0; i < poly->n; i++)
+    {
+      double x = poly->x[i] * cell, y = poly->y[i] * cell;
+
+      if (!has_cell (poly, poly->x[i], poly->y[i] - 1))
+        {
+          cairo_move_to (cr, x, y);
+          cairo_line_to (cr, x + cell, y);
+        }
+      if (!has_cell (poly, poly->x[i] + 1, poly->y[i]))
+        {
+          cairo_move_to (cr, x + cell, y);
+          cairo_line_to (cr, x + cell, y + cell);
+        }
+      if (!has_cell (poly, poly->x[i], poly->y[i] + 1))
+        {
+          cairo_move_to (cr, x, y + cell);
+          cairo_line_to (cr, x + cell, y + cell);
+        }
+      if (!has_cell (poly, poly->x[i] - 1, poly->y[i]))
+        {
+          cairo_move_to (cr, x, y);
+          cairo_line_to (cr, x, y + cell);
+        }
+    }
 }
 
 static void
@@ -289,12 +378,16 @@ draw_preview (GtkDrawingArea *area,
     case TW_FACE_TILE_BACK:
       what = TW_EXPORT_COMPONENT_TILE_BACK;
       break;
+    case TW_FACE_PIECE:
+      what = TW_EXPORT_COMPONENT_PIECE;
+      break;
     case TW_FACE_CARD:
     default:
       what = TW_EXPORT_COMPONENT_CARD_FRONT;
       break;
     }
-  if (what == TW_EXPORT_COMPONENT_TILE || what == TW_EXPORT_COMPONENT_CARD_FRONT)
+  if (what == TW_EXPORT_COMPONENT_TILE || what == TW_EXPORT_COMPONENT_CARD_FRONT
+      || what == TW_EXPORT_COMPONENT_PIECE)
     {
       if (self->subjects == NULL || selected >= self->subjects->len)
         return;
@@ -306,7 +399,11 @@ draw_preview (GtkDrawingArea *area,
   tw_export_draw_component (cr, self->definition, what, index, &settings);
   cairo_restore (cr);
   /* the cut line, dashed: what is outside it is bleed */
-  cairo_rectangle (cr, 0, 0, w, h);
+  if (what == TW_EXPORT_COMPONENT_PIECE)
+    piece_outline (cr, &self->definition->pieces[index % self->definition->n_pieces].shape,
+                   settings.piece_cell);
+  else
+    cairo_rectangle (cr, 0, 0, w, h);
   cairo_set_source_rgba (cr, 0, 0, 0, 0.5);
   cairo_set_line_width (cr, 1 / PX_PER_MM);
   cairo_set_dash (cr, (double[]) { 4 / PX_PER_MM, 3 / PX_PER_MM }, 2, 0);
@@ -358,13 +455,30 @@ update_subjects (TwFaceEditor *self)
         g_array_append_val (self->subjects, t);
         gtk_string_list_append (labels, def->tiles[t].name ? def->tiles[t].name : def->tiles[t].id);
       }
+  else if (target == TW_FACE_PIECE)
+    /* every piece (or the one) in every colour's set: {color} differs */
+    for (guint i = 0; i < tw_face_n_subjects (def, TW_FACE_PIECE); i++)
+      {
+        g_autofree char *id = tw_face_field (def, TW_FACE_PIECE, i, "name");
+        g_autofree char *color = tw_face_field (def, TW_FACE_PIECE, i, "color-name");
+        /* Translators: a piece in one colour's set, e.g. "L5, Blue" */
+        g_autofree char *label = color ? g_strdup_printf (_("%s, %s"), id, color) : g_strdup (id);
+
+        if (kind >= 0 && i % def->n_pieces != (guint) kind)
+          continue;
+        if (i == old_index)
+          reselect = self->subjects->len;
+        g_array_append_val (self->subjects, i);
+        gtk_string_list_append (labels, label);
+      }
   else
     gtk_string_list_append (labels, target == TW_FACE_CARD_BACK ? _("Every card")
                                                                  : _("Every tile"));
   adw_combo_row_set_model (self->subject_row, G_LIST_MODEL (labels));
   adw_combo_row_set_selected (self->subject_row, reselect);
   gtk_widget_set_sensitive (GTK_WIDGET (self->subject_row),
-                            target == TW_FACE_CARD || target == TW_FACE_TILE);
+                            target == TW_FACE_CARD || target == TW_FACE_TILE
+                            || target == TW_FACE_PIECE);
 }
 
 /* A layer in a few words: its type and what it shows. */
@@ -583,11 +697,12 @@ new_layer (const TwDefinition *def,
 {
   gint kind;
   TwFaceTarget target = target_of (name, &kind, def);
-  gboolean front = target == TW_FACE_CARD || target == TW_FACE_TILE;
+  gboolean front = target == TW_FACE_CARD || target == TW_FACE_TILE || target == TW_FACE_PIECE;
   const char *words = target == TW_FACE_CARD ? "{title}"
-                      : target == TW_FACE_TILE ? "{name}" : "{game}";
+                      : target == TW_FACE_TILE || target == TW_FACE_PIECE ? "{name}" : "{game}";
   const char *count = target == TW_FACE_CARD ? "{points}"
-                      : target == TW_FACE_TILE ? "{count}" : "3";
+                      : target == TW_FACE_TILE ? "{count}"
+                      : target == TW_FACE_PIECE ? "{size}" : "3";
 
   if (strcmp (type, "rect") == 0)
     return g_strdup ("{type: rect, x: 4, y: 4, w: 20, h: 10, fill: \"#383d4d\"}");
@@ -825,10 +940,13 @@ update_source (TwFaceEditor *self)
       gint kind;
       gboolean general = name != NULL && g_str_has_prefix (name, "card.")
                          && written_face (self, "card") != NULL;
+      gboolean every_piece = name != NULL && g_str_has_prefix (name, "piece.")
+                             && written_face (self, "piece") != NULL;
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->source_row),
                                      general ? _("Drawn by the face of every card front")
-                                             : _("Drawn by the rules module"));
+                                     : every_piece ? _("Drawn by the face of every piece")
+                                     : _("Drawn by the rules module"));
       adw_action_row_set_subtitle (self->source_row, "");
       gtk_button_set_label (self->source_button, _("_Add Face"));
       (void) kind;
@@ -860,6 +978,12 @@ face_selected (TwFaceEditor *self)
 static void
 subject_selected (TwFaceEditor *self)
 {
+  const char *name = current_face (self);
+  gint kind;
+
+  /* pieces differ in size: the preview takes the one chosen's */
+  if (name != NULL && target_of (name, &kind, self->definition) == TW_FACE_PIECE)
+    update_source (self);
   gtk_widget_queue_draw (GTK_WIDGET (self->preview));
 }
 
@@ -986,7 +1110,8 @@ tw_face_editor_class_init (TwFaceEditorClass *klass)
 
   /**
    * TwFaceEditor::add-face:
-   * @name: the face to add: "card", "card.KIND", "card-back", "tile", "tile-back"
+   * @name: the face to add: "card", "card.KIND", "card-back", "tile", "tile-back",
+   *   "piece", "piece.ID"
    *
    * The face is not written: the page adds tw_face_starter_layers() for it.
    */

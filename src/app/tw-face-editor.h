@@ -47,7 +47,7 @@ void    tw_face_editor_set_sizes      (TwFaceEditor           *self,
                                        const TwExportSettings *settings);
 
 /* The layers of a new face @name ("card", "card.KIND", "card-back",
- * "tile", "tile-back") that draw what the module draws without one, as
+ * "tile", "tile-back", "piece", "piece.ID") that draw what the module draws without one, as
  * one-line YAML flow maps, NULL-terminated. */
 char  **tw_face_starter_layers        (const TwDefinition *definition,
                                        const char         *name);

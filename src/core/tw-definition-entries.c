@@ -348,7 +348,7 @@ void
 tw_def_load_pieces (Loader       *L,
                     const TwNode *root)
 {
-  static const char * const keys[] = { "id", "name", "cells", "count", NULL };
+  static const char * const keys[] = { "id", "name", "cells", "count", "art", "fields", NULL };
   const TwNode *list = tw_node_get (root, "pieces");
   g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
   guint n;

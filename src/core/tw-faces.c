@@ -20,7 +20,7 @@
 #include "tw-faces.h"
 #include "tw-rules.h"
 
-#define MAX_FACES  (TW_MAX_CARD_DEFS + 8)
+#define MAX_FACES  (TW_MAX_CARD_DEFS + TW_MAX_PIECE_DEFS + 8)
 #define MAX_LAYERS 64
 #define MAX_SYMBOLS 100
 
@@ -167,6 +167,27 @@ tw_face_field (const TwDefinition *def,
         return node_field (tile->node, "art", FALSE);
       return node_field (tile->node, name, TRUE);
     }
+  if (target == TW_FACE_PIECE && index < tw_face_n_subjects (def, TW_FACE_PIECE))
+    {
+      const TwPieceDef *piece = &def->pieces[index % def->n_pieces];
+      guint set = index / def->n_pieces;
+
+      if (strcmp (name, "id") == 0)
+        return g_strdup (piece->id);
+      if (strcmp (name, "name") == 0)
+        return g_strdup (piece->name ? piece->name : piece->id);
+      if (strcmp (name, "size") == 0)
+        return g_strdup_printf ("%u", piece->shape.n);
+      if (strcmp (name, "count") == 0)
+        return g_strdup_printf ("%u", piece->count);
+      if (strcmp (name, "color") == 0)
+        return set < def->n_colors ? g_strdup (def->colors[set].id) : NULL;
+      if (strcmp (name, "color-name") == 0)
+        return set < def->n_colors ? g_strdup (def->colors[set].name) : NULL;
+      if (strcmp (name, "art") == 0)
+        return node_field (piece->node, "art", FALSE);
+      return node_field (piece->node, name, TRUE);
+    }
   return NULL;
 }
 
@@ -278,6 +299,38 @@ tw_face_expand (const TwDefinition *def,
 /* ---------------------------------------------------------------------- */
 /* Finding a component's face                                              */
 
+guint
+tw_face_piece_index (const TwDefinition *def,
+                     guint               piece,
+                     guint               set)
+{
+  g_return_val_if_fail (def != NULL && piece < def->n_pieces, 0);
+
+  return set * def->n_pieces + piece;
+}
+
+guint
+tw_face_n_subjects (const TwDefinition *def,
+                    TwFaceTarget        target)
+{
+  g_return_val_if_fail (def != NULL, 0);
+
+  switch (target)
+    {
+    case TW_FACE_CARD:
+      return def->n_cards;
+    case TW_FACE_TILE:
+      return def->n_tiles;
+    case TW_FACE_PIECE:
+      /* as the sheets print them: every piece in every colour's set */
+      return def->n_pieces * MAX (def->n_colors, 1);
+    case TW_FACE_CARD_BACK:
+    case TW_FACE_TILE_BACK:
+    default:
+      return 1;
+    }
+}
+
 const TwFace *
 tw_face_find (const TwDefinition *def,
               TwFaceTarget        target,
@@ -297,6 +350,9 @@ tw_face_find (const TwDefinition *def,
         general = face;
       else if (target == TW_FACE_CARD && index < def->n_cards
                && (guint) face->kind == def->cards[index].kind)
+        return face;
+      else if (target == TW_FACE_PIECE && def->n_pieces > 0
+               && (guint) face->kind == index % def->n_pieces)
         return face;
     }
   return general;
@@ -695,28 +751,53 @@ load_layer (FaceLoader   *F,
     }
 }
 
+/* Adds @name to @f once. */
+static void
+add_field (GPtrArray  *f,
+           GHashTable *seen,
+           const char *name)
+{
+  if (g_hash_table_add (seen, (gpointer) name))
+    g_ptr_array_add (f, (gpointer) name);
+}
+
+/* Adds the keys of the `fields:` of a component's map @node. */
+static void
+add_own_fields (GPtrArray    *f,
+                GHashTable   *seen,
+                const TwNode *node)
+{
+  const TwNode *fields = tw_node_get (node, "fields");
+
+  for (guint i = 0; fields != NULL && fields->type == TW_NODE_MAP && i < fields->n_children; i++)
+    add_field (f, seen, fields->keys[i]->scalar);
+}
+
 /* Every field a template of @face may name. */
 static void
 collect_fields (FaceLoader *F)
 {
+  static const char * const card_base[] = {
+    "id", "title", "text", "points", "count", "kind", "kind-title", "art", NULL
+  };
+  static const char * const tile_base[] = { "id", "name", "kind", "count", "art", NULL };
+  static const char * const piece_base[] = {
+    "id", "name", "size", "count", "color", "color-name", "art", NULL
+  };
   const TwDefinition *def = F->def;
   GPtrArray *f = F->fields;
   GHashTable *seen = g_hash_table_new (g_str_hash, g_str_equal);
+  TwFaceTarget target = F->face->target;
+  const char * const *base = target == TW_FACE_CARD ? card_base
+                             : target == TW_FACE_TILE ? tile_base
+                             : target == TW_FACE_PIECE ? piece_base : NULL;
 
-#define ADD(name) G_STMT_START { \
-    if (g_hash_table_add (seen, (gpointer) (name))) \
-      g_ptr_array_add (f, (gpointer) (name)); \
-  } G_STMT_END
-
-  ADD ("game");
-  ADD ("description");
-  if (F->face->target == TW_FACE_CARD)
+  add_field (f, seen, "game");
+  add_field (f, seen, "description");
+  for (guint i = 0; base != NULL && base[i] != NULL; i++)
+    add_field (f, seen, base[i]);
+  if (target == TW_FACE_CARD)
     {
-      static const char * const base[] = {
-        "id", "title", "text", "points", "count", "kind", "kind-title", "art", NULL
-      };
-      for (guint i = 0; base[i] != NULL; i++)
-        ADD (base[i]);
       for (guint k = 0; def->rules != NULL && k < def->rules->n_card_kinds; k++)
         {
           const TwCardKind *kind = &def->rules->card_kinds[k];
@@ -724,39 +805,28 @@ collect_fields (FaceLoader *F)
             continue;
           for (guint p = 0; p < kind->n_params; p++)
             {
-              ADD (kind->params[p].name);
+              add_field (f, seen, kind->params[p].name);
               if (kind->params[p].type == TW_VALUE_COLOR)
                 {
                   /* lives as long as the module's static tables: interned */
                   g_autofree char *n = g_strconcat (kind->params[p].name, "-name", NULL);
-                  ADD (g_intern_string (n));
+                  add_field (f, seen, g_intern_string (n));
                 }
             }
         }
       for (guint c = 0; c < def->n_cards; c++)
-        {
-          const TwNode *fields = tw_node_get (def->cards[c].node, "fields");
-          for (guint i = 0; fields != NULL && fields->type == TW_NODE_MAP && i < fields->n_children; i++)
-            ADD (fields->keys[i]->scalar);
-        }
+        add_own_fields (f, seen, def->cards[c].node);
     }
-  else if (F->face->target == TW_FACE_TILE)
-    {
-      static const char * const base[] = { "id", "name", "kind", "count", "art", NULL };
-      for (guint i = 0; base[i] != NULL; i++)
-        ADD (base[i]);
-      for (guint t = 0; t < def->n_tiles; t++)
-        {
-          const TwNode *fields = tw_node_get (def->tiles[t].node, "fields");
-          for (guint i = 0; fields != NULL && fields->type == TW_NODE_MAP && i < fields->n_children; i++)
-            ADD (fields->keys[i]->scalar);
-        }
-    }
-#undef ADD
+  else if (target == TW_FACE_TILE)
+    for (guint t = 0; t < def->n_tiles; t++)
+      add_own_fields (f, seen, def->tiles[t].node);
+  else if (target == TW_FACE_PIECE)
+    for (guint p = 0; p < def->n_pieces; p++)
+      add_own_fields (f, seen, def->pieces[p].node);
   g_hash_table_unref (seen);
 }
 
-/* `art:` and `fields:` of a card or tile: what its face may show. */
+/* `art:` and `fields:` of a card, tile or piece: what its face may show. */
 static void
 check_extras (const TwNode  *entry,
               TwDiagnostics *diags)
@@ -791,6 +861,8 @@ tw_faces_load (TwDefinition  *def,
     check_extras (def->cards[i].node, diags);
   for (guint i = 0; i < def->n_tiles; i++)
     check_extras (def->tiles[i].node, diags);
+  for (guint i = 0; i < def->n_pieces; i++)
+    check_extras (def->pieces[i].node, diags);
 
   if (faces == NULL || (faces->type == TW_NODE_SCALAR && faces->plain
                         && (faces->scalar[0] == '\0' || strcmp (faces->scalar, "null") == 0
@@ -822,6 +894,38 @@ tw_faces_load (TwDefinition  *def,
         face->target = TW_FACE_TILE;
       else if (strcmp (key, "tile-back") == 0)
         face->target = TW_FACE_TILE_BACK;
+      else if (strcmp (key, "piece") == 0)
+        face->target = TW_FACE_PIECE;
+      else if (g_str_has_prefix (key, "piece."))
+        {
+          gint piece = tw_definition_find_piece (def, key + 6);
+
+          face->target = TW_FACE_PIECE;
+          face->kind = piece;
+          if (piece < 0)
+            {
+              g_autoptr(GPtrArray) ids = g_ptr_array_new ();
+              g_autofree char *shown = tw_excerpt (key + 6, TW_EXCERPT_VALUE);
+              g_autofree char *hint = NULL;
+              const char *near;
+
+              for (guint p = 0; p < def->n_pieces; p++)
+                g_ptr_array_add (ids, def->pieces[p].id);
+              g_ptr_array_add (ids, NULL);
+              near = tw_nearest_word (key + 6, (const char * const *) ids->pdata);
+              if (near != NULL)
+                hint = g_strdup_printf (_("did you mean 'piece.%s'?"), near);
+              else if (def->n_pieces > 0)
+                {
+                  g_autofree char *all = g_strjoinv (", ", (char **) ids->pdata);
+                  hint = g_strdup_printf (_("the pieces are: %s"), all);
+                }
+              else
+                hint = g_strdup (_("this game has no pieces"));
+              tw_diag_error (diags, faces->keys[i], hint, _("unknown piece '%s'"), shown);
+              continue;
+            }
+        }
       else if (g_str_has_prefix (key, "card."))
         {
           face->target = TW_FACE_CARD;
@@ -846,10 +950,13 @@ tw_faces_load (TwDefinition  *def,
         }
       else
         {
-          static const char * const names[] = { "card", "card-back", "tile", "tile-back", NULL };
+          static const char * const names[] = {
+            "card", "card-back", "tile", "tile-back", "piece", NULL
+          };
           const char *near = tw_nearest_word (key, names);
           g_autofree char *hint = near ? g_strdup_printf (_("did you mean '%s'?"), near)
-                                       : g_strdup (_("faces are card, card.KIND, card-back, tile and tile-back"));
+                                       : g_strdup (_("faces are card, card.KIND, card-back, tile, "
+                                                     "tile-back, piece and piece.ID"));
           g_autofree char *shown = tw_excerpt (key, TW_EXCERPT_VALUE);
 
           tw_diag_error (diags, faces->keys[i], hint, _("unknown face '%s'"), shown);

@@ -1,7 +1,8 @@
 /* tw-faces.h: how printed cards and tiles look, as the designer wrote it
  *
  * A definition's `faces:` section gives, per kind of component (every card
- * front, the fronts of one card kind, the card back, tiles), a template: a
+ * front, the fronts of one card kind, the card back, tiles, pieces, one
+ * piece), a template: a
  * list of layers drawn in order on the component, measured in millimetres
  * (or percent of the component) from the cut's top-left corner. Layers are
  * rectangles and rounded frames, text bound to the component's fields
@@ -35,6 +36,8 @@ typedef enum
   TW_FACE_CARD_BACK,   /* the back every card shares */
   TW_FACE_TILE,        /* tiles */
   TW_FACE_TILE_BACK,   /* the back every tile shares (duplex sheets) */
+  TW_FACE_PIECE,       /* polyomino pieces ("piece", or "piece.ID" for one), once per
+                        * colour set: see tw_face_piece_index() */
 } TwFaceTarget;
 
 typedef enum
@@ -101,9 +104,11 @@ typedef struct
 
 typedef struct
 {
-  const char   *name;             /* "card", "card.skip", "card-back", "tile", "tile-back" */
+  const char   *name;             /* "card", "card.skip", "card-back", "tile", "tile-back",
+                                   * "piece", "piece.i5" */
   TwFaceTarget  target;
-  gint          kind;             /* card kind index for "card.KIND", else -1 */
+  gint          kind;             /* card kind index for "card.KIND", piece index for
+                                   * "piece.ID", else -1 */
   TwFaceLayer  *layers;
   guint         n_layers;
   const TwNode *node;
@@ -112,9 +117,22 @@ typedef struct
 /* The icons the project draws (NULL-terminated): star, heart, ... */
 const char * const *tw_face_icon_names   (void);
 
+/* A piece is printed once per colour set, and its fields ({color}) differ
+ * from set to set: the index of piece @piece in colour set @set, for the
+ * functions below with TW_FACE_PIECE. */
+guint         tw_face_piece_index     (const TwDefinition *def,
+                                       guint               piece,
+                                       guint               set);
+
+/* How many components of @target there are to draw a face on: cards, tiles,
+ * pieces times colour sets, or 1 for a back. */
+guint         tw_face_n_subjects      (const TwDefinition *def,
+                                       TwFaceTarget        target);
+
 /* The face drawn on @index-th component of @target (for cards, the card's
- * kind's own face first), or NULL when the definition has none: the module's
- * default drawing applies. @index is ignored for TW_FACE_CARD_BACK. */
+ * kind's own face first; for pieces, the piece's own), or NULL when the
+ * definition has none: the module's default drawing applies. @index is
+ * ignored for TW_FACE_CARD_BACK and TW_FACE_TILE_BACK. */
 const TwFace *tw_face_find            (const TwDefinition *def,
                                        TwFaceTarget        target,
                                        guint               index);

@@ -637,6 +637,52 @@ draw_tile_component (const TwExportJob *job,
     }
 }
 
+/* A piece as printed without a face: its cells in its set's colour at
+ * @cell mm a square, a halo of @b mm of colour around them (the bleed of a
+ * piece cut along its outline), and thin lines between the cells. */
+static void
+draw_piece_component (const TwExportJob *job,
+                      cairo_t           *cr,
+                      guint              index,
+                      guint              color,
+                      double             x,
+                      double             y,
+                      double             cell,
+                      double             b)
+{
+  const TwPolyomino *poly = &job->def->pieces[index].shape;
+
+  cairo_set_line_width (cr, 2 * b);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
+  draw_polyomino (cr, poly, x, y, cell);
+  tw_render_set_color (cr, job->def, color);
+  cairo_fill_preserve (cr);
+  if (b > 0)
+    cairo_stroke_preserve (cr);
+  cairo_new_path (cr);
+  cairo_set_line_width (cr, 0.25);
+  cairo_set_source_rgba (cr, 0, 0, 0, 0.35);
+  draw_polyomino (cr, poly, x, y, cell);
+  cairo_stroke (cr);
+}
+
+/* The piece's outline grown by @b on every side: its cells, each with its
+ * bleed, which is where a piece's artwork may be (its halo). */
+static void
+piece_outline_path (cairo_t           *cr,
+                    const TwPolyomino *poly,
+                    double             x,
+                    double             y,
+                    double             cell,
+                    double             b)
+{
+  /* every square is traced the same way round: with the nonzero rule,
+   * overlaps count once */
+  for (guint i = 0; i < poly->n; i++)
+    cairo_rectangle (cr, x + poly->x[i] * cell - b, y + poly->y[i] * cell - b,
+                     cell + 2 * b, cell + 2 * b);
+}
+
 /* What a face's `component` layer draws (tw-face-draw.h). */
 typedef struct
 {
@@ -669,6 +715,23 @@ face_component (cairo_t  *cr,
       cairo_set_source_rgb (cr, 0.1, 0.1, 0.12);
       tw_render_card_picture (cr, job->def, &job->def->cards[c->it->index], x, y, w, h);
       break;
+    case ITEM_PIECE:
+      {
+        const TwPolyomino *poly = &job->def->pieces[c->it->index].shape;
+        double pw = tw_polyomino_width (poly), ph = tw_polyomino_height (poly);
+        double cell = MIN (w / pw, h / ph);
+
+        /* the whole piece: drawn as without a face, halo and all; in a
+         * smaller box, the piece fitted and centred, without a halo */
+        if (x <= c->it->x + 0.01 && y <= c->it->y + 0.01
+            && w >= c->it->w - 0.01 && h >= c->it->h - 0.01)
+          draw_piece_component (job, cr, c->it->index, c->it->color, c->it->x, c->it->y,
+                                job->settings.piece_cell, job->settings.bleed);
+        else
+          draw_piece_component (job, cr, c->it->index, c->it->color, x + (w - pw * cell) / 2,
+                                y + (h - ph * cell) / 2, cell, 0);
+        break;
+      }
     case ITEM_CARD_BACK:
     case ITEM_TILE_BACK:
       {
@@ -694,6 +757,7 @@ draw_face (const TwExportJob *job,
   TwFaceTarget target;
   const TwFace *face;
   Component c = { job, it };
+  guint index = it->index;
 
   switch (it->kind)
     {
@@ -709,13 +773,24 @@ draw_face (const TwExportJob *job,
     case ITEM_TILE_BACK:
       target = TW_FACE_TILE_BACK;
       break;
+    case ITEM_PIECE:
+      target = TW_FACE_PIECE;
+      index = tw_face_piece_index (job->def, it->index, it->color);
+      break;
     default:
       return FALSE;
     }
-  face = tw_face_find (job->def, target, it->index);
+  face = tw_face_find (job->def, target, index);
   if (face == NULL)
     return FALSE;
-  tw_face_draw (cr, job->def, face, it->index, it->x, it->y, it->w, it->h, job->settings.bleed,
+  if (it->kind == ITEM_PIECE)
+    {
+      /* a piece is cut along its outline: its face is too */
+      piece_outline_path (cr, &job->def->pieces[it->index].shape, it->x, it->y,
+                          job->settings.piece_cell, job->settings.bleed);
+      cairo_clip (cr);
+    }
+  tw_face_draw (cr, job->def, face, index, it->x, it->y, it->w, it->h, job->settings.bleed,
                 face_component, &c);
   return TRUE;
 }
@@ -749,24 +824,10 @@ draw_item (const TwExportJob *job,
       draw_card_back (job, cr, it);
       break;
     case ITEM_PIECE:
-      {
-        const TwPolyomino *poly = &def->pieces[it->index].shape;
-        double cell = job->settings.piece_cell;
-        /* pieces are cut along their outline; the bleed is a halo of colour */
-        cairo_set_line_width (cr, 2 * b);
-        cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
-        draw_polyomino (cr, poly, it->x, it->y, cell);
-        tw_render_set_color (cr, def, it->color);
-        cairo_fill_preserve (cr);
-        if (b > 0)
-          cairo_stroke_preserve (cr);
-        cairo_new_path (cr);
-        cairo_set_line_width (cr, 0.25);
-        cairo_set_source_rgba (cr, 0, 0, 0, 0.35);
-        draw_polyomino (cr, poly, it->x, it->y, cell);
-        cairo_stroke (cr);
-        break;
-      }
+      /* pieces are cut along their outline; the bleed is a halo of colour */
+      draw_piece_component (job, cr, it->index, it->color, it->x, it->y,
+                            job->settings.piece_cell, b);
+      break;
     default:
       break;
     }
@@ -1173,7 +1234,8 @@ tw_export_draw_card (cairo_t                *cr,
  * tw_export_draw_component:
  * @def: the definition
  * @what: which kind of component
- * @index: the tile or card in @def (ignored for backs)
+ * @index: the tile or card in @def (ignored for backs), or the piece in
+ *   one colour set (tw_face_piece_index())
  * @settings: the sizes and bleed to draw at
  *
  * Draws one component exactly as the sheets print it (mm, the cut's top-left
@@ -1192,6 +1254,7 @@ tw_export_draw_component (cairo_t                *cr,
     [TW_EXPORT_COMPONENT_CARD_FRONT] = ITEM_CARD_FRONT,
     [TW_EXPORT_COMPONENT_CARD_BACK] = ITEM_CARD_BACK,
     [TW_EXPORT_COMPONENT_TILE_BACK] = ITEM_TILE_BACK,
+    [TW_EXPORT_COMPONENT_PIECE] = ITEM_PIECE,
   };
   TwExportJob job = { 0 };
   Item it = { 0 };
@@ -1200,11 +1263,18 @@ tw_export_draw_component (cairo_t                *cr,
   g_return_if_fail ((guint) what < G_N_ELEMENTS (kinds));
   g_return_if_fail (what != TW_EXPORT_COMPONENT_TILE || index < def->n_tiles);
   g_return_if_fail (what != TW_EXPORT_COMPONENT_CARD_FRONT || index < def->n_cards);
+  g_return_if_fail (what != TW_EXPORT_COMPONENT_PIECE
+                    || index < tw_face_n_subjects (def, TW_FACE_PIECE));
 
   job.def = def;
   job.settings = *settings;
   it.kind = kinds[what];
   it.index = index;
+  if (what == TW_EXPORT_COMPONENT_PIECE)
+    {
+      it.index = index % def->n_pieces;
+      it.color = index / def->n_pieces;
+    }
   component_size (&job, &it, &it.w, &it.h);
   draw_item (&job, cr, &it);
 }

@@ -121,10 +121,13 @@ typedef enum
   TW_EXPORT_COMPONENT_CARD_FRONT,
   TW_EXPORT_COMPONENT_CARD_BACK,
   TW_EXPORT_COMPONENT_TILE_BACK,
+  TW_EXPORT_COMPONENT_PIECE,
 } TwExportComponent;
 
 /* Draws one component as printed, like tw_export_draw_card(): @index is
- * the tile or card (ignored for backs), its size from @settings. */
+ * the tile or card (ignored for backs), or for a piece
+ * tw_face_piece_index() (the piece in one colour set), its size from
+ * @settings (a piece's cut is its bounding box). */
 void         tw_export_draw_component (cairo_t                 *cr,
                                        TwDefinition            *def,
                                        TwExportComponent        what,

@@ -770,23 +770,6 @@ tw_face_draw (cairo_t             *cr,
 /* ---------------------------------------------------------------------- */
 /* Checks                                                                  */
 
-static guint
-n_subjects (const TwDefinition *def,
-            const TwFace       *face)
-{
-  switch (face->target)
-    {
-    case TW_FACE_CARD:
-      return def->n_cards;
-    case TW_FACE_TILE:
-      return def->n_tiles;
-    case TW_FACE_CARD_BACK:
-    case TW_FACE_TILE_BACK:
-    default:
-      return 1;
-    }
-}
-
 static const char *
 subject_name (const TwDefinition *def,
               const TwFace       *face,
@@ -796,6 +779,8 @@ subject_name (const TwDefinition *def,
     return def->cards[i].id;
   if (face->target == TW_FACE_TILE)
     return def->tiles[i].id;
+  if (face->target == TW_FACE_PIECE)
+    return def->pieces[i % def->n_pieces].id;
   return face->target == TW_FACE_TILE_BACK ? _("the tile back") : _("the card back");
 }
 
@@ -812,13 +797,14 @@ check_file (const TwDefinition *def,
   g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   const TwNode *at = tw_node_get (l->node, key);
 
-  for (guint i = 0; i < n_subjects (def, face); i++)
+  for (guint i = 0; i < tw_face_n_subjects (def, face->target); i++)
     {
       g_autofree char *file = NULL;
       g_autofree char *path = NULL;
       g_autofree char *problem = NULL;
 
-      if (face->target == TW_FACE_CARD && tw_face_find (def, TW_FACE_CARD, i) != face)
+      if ((face->target == TW_FACE_CARD || face->target == TW_FACE_PIECE)
+          && tw_face_find (def, face->target, i) != face)
         continue;
       file = tw_face_expand (def, face->target, i, template_, FALSE);
       if (file == NULL || g_strstrip (file)[0] == '\0'
@@ -840,8 +826,10 @@ check_file (const TwDefinition *def,
         g_autofree char *msg = NULL;
 
         if (strchr (template_, '{') != NULL
-            && (face->target == TW_FACE_CARD || face->target == TW_FACE_TILE))
+            && (face->target == TW_FACE_CARD || face->target == TW_FACE_TILE
+                || face->target == TW_FACE_PIECE))
           msg = g_strdup_printf (face->target == TW_FACE_TILE ? _("image '%s' of tile '%s': %s")
+                                 : face->target == TW_FACE_PIECE ? _("image '%s' of piece '%s': %s")
                                  : _("image '%s' of card '%s': %s"), shown,
                                  subject_name (def, face, i), problem);
         else
