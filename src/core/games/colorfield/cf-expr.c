@@ -592,6 +592,31 @@ cf_expr_next_set (gconstpointer env_,
   return FALSE;
 }
 
+/* Of the elements @bits of seat @q's canvas, those whose @field is @value;
+ * inlined with a constant field where the hot ones are asked, so that
+ * their loop reads the one array it needs. */
+static inline __attribute__ ((always_inline)) guint64
+field_set_of (const CfExprEnv *env,
+              const CfPrep    *p,
+              const guint8    *slot,
+              const guint8    *rot,
+              guint            record,
+              guint            field,
+              guint            q,
+              guint64          bits,
+              gint64           value)
+{
+  guint64 out = 0;
+
+  for (guint64 left = bits; left != 0; left &= left - 1)
+    {
+      guint k = (guint) __builtin_ctzll (left);
+      if (field_at (env, p, slot, rot, record, field, q, k) == value)
+        out |= G_GUINT64_CONSTANT (1) << k;
+    }
+  return out;
+}
+
 /* Of the tiles or sides @base + k (bits k of @bits), those whose @field
  * is @value: the fields as cf_expr_field() reads them, one canvas's
  * elements in one loop. */
@@ -607,17 +632,22 @@ cf_expr_field_set (gconstpointer env_,
   const CfPrep *p = cf_prep (env->game);
   const guint q = (guint) base / 32;
   const guint8 *slot, *rot;
-  guint64 out = 0;
 
   /* a part is one canvas: base is its seat's first element */
   canvas_of (env, q, &slot, &rot);
-  for (guint64 left = bits; left != 0; left &= left - 1)
-    {
-      guint k = (guint) __builtin_ctzll (left);
-      if (field_at (env, p, slot, rot, record, field, q, k) == value)
-        out |= G_GUINT64_CONSTANT (1) << k;
-    }
-  return out;
+#define FIELD_SET(r, f) field_set_of (env, p, slot, rot, r, f, q, bits, value)
+  if (record == R_SIDE && field == F_SIDE_COLOR)
+    return FIELD_SET (R_SIDE, F_SIDE_COLOR);
+  if (record == R_SIDE && field == F_SIDE_TWO)
+    return FIELD_SET (R_SIDE, F_SIDE_TWO);
+  if (record == R_SIDE && field == F_SIDE_BORDER)
+    return FIELD_SET (R_SIDE, F_SIDE_BORDER);
+  if (record == R_TILE && field == F_TILE_PERFECT)
+    return FIELD_SET (R_TILE, F_TILE_PERFECT);
+  if (record == R_TILE && field == F_TILE_UPRIGHT)
+    return FIELD_SET (R_TILE, F_TILE_UPRIGHT);
+  return FIELD_SET (record, field);
+#undef FIELD_SET
 }
 
 /* next_set() walks tiles(), sides() and matched_sides(); every field of a
