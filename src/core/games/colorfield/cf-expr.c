@@ -15,8 +15,9 @@
  *
  * Elements: a side is seat * 32 + space * 4 + its direction (N E S W), a
  * tile the same with direction 0, so that a seat's tiles and sides are
- * the bits of one mask; a swath is seat * 256 + colour * 16 + the lowest
- * space it covers.
+ * the bits of one mask; a swath is (seat * 256 + colour * 16 + the lowest
+ * space it covers) * 64 + the spaces it covers (bit i), so that its size
+ * is not measured again.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -384,7 +385,12 @@ next_in (const CfExprEnv *env,
   return FALSE;
 }
 
-/* The next swath from *@cursor: each once, at its lowest space. */
+G_STATIC_ASSERT (CF_SLOTS <= 6);
+
+/* The next swath from *@cursor: each once, at its lowest space. The
+ * cursor is the next seat * 256 + colour * 16 + space to look at, and
+ * above bit 16 the spaces that that seat's swaths of that colour so far
+ * cover, which need no measuring again. */
 static gboolean
 next_swath (const CfExprEnv *env,
             gint64           which,
@@ -393,29 +399,33 @@ next_swath (const CfExprEnv *env,
 {
   const CfPrep *p = cf_prep (env->game);
   const guint n = env->s->n_players;
+  guint seen = (guint) (*cursor >> 16);
 
-  for (guint k = (guint) *cursor; k < n * 256; k++)
+  for (guint k = (guint) (*cursor & 0xffff); k < n * 256; k++)
     {
       guint q = k / 256, c = (k % 256) / 16, i = k % 16;
       const guint8 *slot, *rot;
       guint mask;
 
+      if (i == 0)
+        seen = 0;
       if (!whose (env, which, q) || c >= p->n_colors)
         {
           k = (q + 1) * 256 - 1;
           continue;
         }
-      if (i >= CF_SLOTS || !(know (env, q)->occupied[q] & (1u << i)))
+      if (i >= CF_SLOTS || !(know (env, q)->occupied[q] & (1u << i)) || (seen & (1u << i)))
         continue;
       mask = swath_mask (env, q, c, i);
+      seen |= mask;
       if ((mask & ((1u << i) - 1)) != 0)
         continue;
       canvas_of (env, q, &slot, &rot);
       /* a tile alone is a swath only if it shows the colour at all */
       if (mask == (1u << i) && !cf_shows_color (p, slot[i], rot[i], c))
         continue;
-      *element = k;
-      *cursor = k + 1;
+      *element = (gint64) k * 64 + mask;
+      *cursor = (k + 1) | (gint64) seen << 16;
       return TRUE;
     }
   *cursor = (gint64) n * 256;
@@ -548,11 +558,11 @@ cf_expr_field (gconstpointer env_,
       }
     case R_SWATH:
       {
-        guint q = (guint) (element / 256), c = (guint) (element % 256) / 16;
+        guint k = (guint) (element / 64), q = k / 256, c = k % 256 / 16;
         switch (field)
           {
           case F_SWATH_COLOR: return c;
-          case F_SWATH_SIZE:  return __builtin_popcount (swath_mask (env, q, c, element % 16));
+          case F_SWATH_SIZE:  return __builtin_popcount ((guint) (element % 64));
           case F_SWATH_OWN:   return q == env->seat;
           default:            g_assert_not_reached ();
           }
