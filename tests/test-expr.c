@@ -124,6 +124,56 @@ static const TwExprVocabulary items_vocabulary = {
   item_value, item_next, item_field,
 };
 
+/* The same vocabulary answering items as sets too (TwExprVocabulary's
+ * set_queries): bit k is item k, the odd items' part without the even. */
+static guint n_set_calls;
+
+static gboolean
+item_next_set (gconstpointer env_,
+               guint         query,
+               gint64        arg,
+               gint64       *cursor,
+               gint64       *base,
+               guint64      *bits)
+{
+  const Env *env = env_;
+
+  g_assert_cmpuint (query, ==, Q_ITEMS);
+  n_set_calls++;
+  if (*cursor > 0)
+    return FALSE;
+  *cursor = 1;
+  *base = 0;
+  *bits = (G_GUINT64_CONSTANT (1) << env->n_items) - 1;
+  if (arg == 1)
+    *bits &= G_GUINT64_CONSTANT (0xaaaaaaaaaaaaaaaa);
+  return TRUE;
+}
+
+static guint64
+item_field_set (gconstpointer env,
+                guint         record,
+                guint         field,
+                gint64        base,
+                guint64       bits,
+                gint64        value)
+{
+  guint64 out = 0;
+
+  for (guint k = 0; k < 64; k++)
+    if ((bits & (G_GUINT64_CONSTANT (1) << k)) && item_field (env, record, field, base + k) == value)
+      out |= G_GUINT64_CONSTANT (1) << k;
+  return out;
+}
+
+static const guint32 item_set_fields[] = { (1u << F_HEAVY) | (1u << F_TINT) };
+
+static const TwExprVocabulary items_set_vocabulary = {
+  "items", item_queries, G_N_ELEMENTS (item_queries), item_records, G_N_ELEMENTS (item_records),
+  item_value, item_next, item_field,
+  1u << Q_ITEMS, item_set_fields, item_next_set, item_field_set,
+};
+
 static const Item test_items[] = {
   { 3, FALSE, 0 },   /* red */
   { 8, TRUE, 1 },    /* green */
@@ -300,6 +350,57 @@ test_short_circuit (void)
   g_assert_cmpuint (env.n_queries, ==, 1);
 }
 
+/* count() and any() over a vocabulary that answers sets give what the
+ * walk gives, a set at a time where the condition is fields of the
+ * element compared with values (the program shorter), else by the walk. */
+static void
+test_sets (void)
+{
+  static const struct
+  {
+    const char *text;
+    TwExprType  want;
+    gint64      value;
+    gboolean    fused;
+  } cases[] = {
+    { "count(i in items(all) where i.heavy)", TW_EXPR_NUMBER, 2, TRUE },
+    { "count(i in items(odd) where not i.heavy)", TW_EXPR_NUMBER, 1, TRUE },
+    { "count(items(all) where it.tint == red)", TW_EXPR_NUMBER, 2, TRUE },
+    { "count(i in items(all) where red == i.tint and i.heavy)", TW_EXPR_NUMBER, 0, TRUE },
+    { "count(i in items(all) where i.tint != red and i.heavy)", TW_EXPR_NUMBER, 2, TRUE },
+    { "let c = focus.tint in count(i in items(all) where i.tint == c)", TW_EXPR_NUMBER, 1, TRUE },
+    { "2 * count(i in items(odd)) + 1", TW_EXPR_NUMBER, 5, TRUE },
+    { "any(i in items(odd) where i.tint == green)", TW_EXPR_BOOL, 1, TRUE },
+    { "any(i in items(all) where i.tint == green and not i.heavy)", TW_EXPR_BOOL, 0, TRUE },
+    { "count(a in items(all) where any(b in items(all) where b.tint == a.tint and b.heavy))",
+      TW_EXPR_NUMBER, 2, TRUE },
+    /* walked: a field not answered as a set, 'or', a value naming the element */
+    { "count(i in items(all) where i.weight == 3)", TW_EXPR_NUMBER, 1, FALSE },
+    { "count(i in items(all) where i.heavy or i.tint == red)", TW_EXPR_NUMBER, 4, FALSE },
+    { "count(i in items(all) where i.tint == i.tint)", TW_EXPR_NUMBER, 4, FALSE },
+    { "sum(i.weight for i in items(all) where i.heavy)", TW_EXPR_NUMBER, 13, FALSE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      Env env = { test_items, G_N_ELEMENTS (test_items), 2, 0 };
+      g_autoptr(GError) error = NULL;
+      g_autoptr(TwExprProgram) walk = tw_expr_compile (cases[i].text, -1, &items_vocabulary,
+                                                       &test_def, cases[i].want, NULL, &error);
+      g_autoptr(TwExprProgram) sets = tw_expr_compile (cases[i].text, -1, &items_set_vocabulary,
+                                                       &test_def, cases[i].want, NULL, &error);
+      g_assert_no_error (error);
+      n_set_calls = 0;
+      if (tw_expr_eval (walk, &env) != cases[i].value || n_set_calls != 0)
+        g_error ("'%s' walked gives %" G_GINT64_FORMAT, cases[i].text, tw_expr_eval (walk, &env));
+      if (tw_expr_eval (sets, &env) != cases[i].value)
+        g_error ("'%s' by sets gives %" G_GINT64_FORMAT, cases[i].text, tw_expr_eval (sets, &env));
+      if (cases[i].fused != (n_set_calls > 0)
+          || cases[i].fused != (tw_expr_program_size (sets) < tw_expr_program_size (walk)))
+        g_error ("'%s' %s counted by sets", cases[i].text, cases[i].fused ? "not" : "wrongly");
+    }
+}
+
 static void
 test_needs (void)
 {
@@ -315,6 +416,16 @@ test_needs (void)
   g_assert_cmpuint (tw_expr_program_needs (c), ==, NEEDS_FOCUS);
   /* compact: a few instructions per part */
   g_assert_cmpuint (tw_expr_program_size (a), <=, 6);
+  /* the queries a program asks, with their arguments, walked or by sets */
+  g_assert_true (tw_expr_program_asks (b, Q_TOTAL, 0));
+  g_assert_true (tw_expr_program_asks (b, Q_ITEMS, 0));
+  g_assert_false (tw_expr_program_asks (b, Q_ITEMS, 1));
+  g_assert_false (tw_expr_program_asks (a, Q_TOTAL, 0));
+  g_autoptr(TwExprProgram) d = tw_expr_compile ("count(i in items(odd) where i.heavy)", -1,
+                                                &items_set_vocabulary, &test_def, TW_EXPR_NUMBER,
+                                                NULL, NULL);
+  g_assert_true (tw_expr_program_asks (d, Q_ITEMS, 1));
+  g_assert_false (tw_expr_program_asks (d, Q_ITEMS, 0));
 }
 
 /* ------------------------------------------------------------------------ */
@@ -601,6 +712,7 @@ main (int   argc,
   g_test_add_func ("/tw/expr/conditions", test_conditions);
   g_test_add_func ("/tw/expr/loops", test_loops);
   g_test_add_func ("/tw/expr/short-circuit", test_short_circuit);
+  g_test_add_func ("/tw/expr/sets", test_sets);
   g_test_add_func ("/tw/expr/needs", test_needs);
   g_test_add_func ("/tw/expr/errors", test_errors);
   g_test_add_func ("/tw/expr/limits", test_limits);

@@ -137,6 +137,38 @@ tw_expr_eval (const TwExprProgram *program,
             slot[in->a] = a;
           slot[in->a + 1] = 1;
           break;
+        case I_SET_COUNT:
+          {
+            const guint n_atoms = in->a & SET_ATOMS;
+            const Instr *atom = in + 1;
+            const guint record = (vocab->queries[in->b].type & ~TW_EXPR_LIST) - TW_EXPR_RECORD0;
+            gint64 cursor = 0, base, total = 0;
+            guint64 bits;
+            guint n_values = 0;
+
+            for (guint k = 0; k < n_atoms; k++)
+              n_values += (atom[k].a & ATOM_STACK) != 0;
+            sp -= n_values;
+            while (vocab->next_set (env, in->b, in->imm, &cursor, &base, &bits))
+              {
+                const gint64 *value = &stack[sp];
+                for (guint k = 0; k < n_atoms; k++)
+                  {
+                    gint64 v = (atom[k].a & ATOM_STACK) ? *value++ : atom[k].imm;
+                    guint64 m;
+                    if (bits == 0)
+                      break;
+                    m = vocab->field_set (env, record, atom[k].b, base, bits, v);
+                    bits &= (atom[k].a & ATOM_NE) ? ~m : m;
+                  }
+                total += __builtin_popcountll (bits);
+                if ((in->a & SET_ANY) && total > 0)
+                  break;
+              }
+            stack[sp++] = (in->a & SET_ANY) ? total > 0 : total;
+            pc += n_atoms;
+          }
+          break;
         default:
           g_assert_not_reached ();
         }

@@ -138,7 +138,19 @@ typedef enum
   I_ADD_TO,    /* slot[a] += pop */
   I_MAX_TO,    /* slot[a] = max (slot[a], pop), the first value taken as is (slot[a+1]: seen) */
   I_MIN_TO,
+  I_SET_COUNT, /* push count(element of query b, arg imm, where every atom holds) (any: != 0);
+                * a: the atoms that follow (SET_ATOMS bits), SET_ANY; the atoms' values
+                * (ATOM_STACK) on the stack in their order, popped */
+  I_ATOM,      /* of I_SET_COUNT: field b == value (ATOM_NE: !=), the value imm or popped */
 } InstrCode;
+
+/* I_SET_COUNT's a */
+#define SET_ATOMS  0x0f
+#define SET_ANY    0x80
+#define MAX_ATOMS  8
+/* I_ATOM's a */
+#define ATOM_NE    1
+#define ATOM_STACK 2
 
 typedef struct
 {

@@ -546,9 +546,9 @@ gen_if (Compiler   *C,
 }
 
 static gboolean
-gen_loop (Compiler   *C,
-          const Node *n,
-          TwExprType *type)
+gen_loop_walk (Compiler   *C,
+               const Node *n,
+               TwExprType *type)
 {
   guint scope = C->scope->len, slots = C->slots;
   guint query = 0, base = 0;
@@ -643,6 +643,183 @@ gen_loop (Compiler   *C,
   g_array_set_size (C->scope, scope);
   C->slots = slots;
   C->loops--;
+  return TRUE;
+}
+
+/* Whether node @index is the name of loop @loop's element. */
+static gboolean
+is_element (Compiler   *C,
+            int         index,
+            const Node *loop)
+{
+  const Node *n = NODE (C, index);
+
+  if (n->kind != N_NAME)
+    return FALSE;
+  if (loop->name_len == 0)
+    return name_is (C, n->name_off, n->name_len, "it");
+  return n->name_len == loop->name_len
+         && memcmp (C->text + n->name_off, C->text + loop->name_off, n->name_len) == 0;
+}
+
+/* Whether the text of node @index names loop @loop's element anywhere
+ * (also where an inner name hides it: the answer need only be safe). */
+static gboolean
+mentions_element (Compiler   *C,
+                  int         index,
+                  const Node *loop)
+{
+  const Node *n;
+
+  if (index < 0)
+    return FALSE;
+  n = NODE (C, index);
+  return is_element (C, index, loop)
+         || mentions_element (C, n->a, loop) || mentions_element (C, n->b, loop)
+         || mentions_element (C, n->c, loop) || mentions_element (C, n->d, loop);
+}
+
+/* One test of a condition a set loop can take (fused): `x.f` (a boolean
+ * field), `not x.f`, `x.f == v` or `x.f != v` (either way round, v not
+ * naming x). */
+typedef struct
+{
+  guint field;
+  guint flags;     /* ATOM_NE, ATOM_STACK */
+  int   value;     /* ATOM_STACK: the node of v */
+} Atom;
+
+/* The field of the element that node @index reads (x.f), if the
+ * vocabulary answers it as a set, or -1. */
+static int
+set_field (Compiler   *C,
+           int         index,
+           const Node *loop,
+           guint       record)
+{
+  const Node *n = NODE (C, index);
+  const TwExprRecordType *rec = &C->vocab->records[record];
+
+  if (n->kind != N_FIELD || !is_element (C, n->a, loop))
+    return -1;
+  for (guint f = 0; f < rec->n_fields && f < 32; f++)
+    if (name_is (C, n->name_off, n->name_len, rec->fields[f].name))
+      return (C->vocab->set_fields[record] & (1u << f)) ? (int) f : -1;
+  return -1;
+}
+
+/* The tests of condition @index, joined by `and`, into @atoms; FALSE if
+ * it is not of that form. */
+static gboolean
+set_atoms (Compiler   *C,
+           int         index,
+           const Node *loop,
+           guint       record,
+           Atom       *atoms,
+           guint      *n_atoms)
+{
+  const Node *n = NODE (C, index);
+  Atom atom = { 0, 0, -1 };
+  int f;
+
+  if (n->kind == N_BINARY && n->op == OP_AND)
+    return set_atoms (C, n->a, loop, record, atoms, n_atoms)
+           && set_atoms (C, n->b, loop, record, atoms, n_atoms);
+  if (*n_atoms >= MAX_ATOMS)
+    return FALSE;
+  if (n->kind == N_UNARY && n->op == OP_NOT)
+    {
+      if ((f = set_field (C, n->a, loop, record)) < 0)
+        return FALSE;
+      atom.flags = ATOM_NE;
+    }
+  else if (n->kind == N_BINARY && (n->op == OP_EQ || n->op == OP_NE))
+    {
+      int v = n->b;
+      if ((f = set_field (C, n->a, loop, record)) < 0)
+        {
+          f = set_field (C, n->b, loop, record);
+          v = n->a;
+        }
+      if (f < 0 || mentions_element (C, v, loop))
+        return FALSE;
+      atom.flags = ATOM_STACK | (n->op == OP_NE ? ATOM_NE : 0);
+      atom.value = v;
+    }
+  else if ((f = set_field (C, index, loop, record)) < 0)
+    return FALSE;
+  /* a bare field is a test only when it is a boolean */
+  if (atom.value < 0 && C->vocab->records[record].fields[f].type != TW_EXPR_BOOL)
+    return FALSE;
+  atom.field = (guint) f;
+  atoms[(*n_atoms)++] = atom;
+  return TRUE;
+}
+
+/* count() or any() of loop @n, which gen_loop_walk() compiled from @start,
+ * counted a set at a time when the vocabulary can (TwExprVocabulary's
+ * set_queries): the code is compiled again as I_SET_COUNT, its tests'
+ * values first. Left as it is otherwise. */
+static void
+gen_loop_sets (Compiler   *C,
+               const Node *n,
+               guint       start,
+               guint       stack,
+               guint       max_stack)
+{
+  Atom atoms[MAX_ATOMS];
+  guint n_atoms = 0, query, record, walked = here (C), walked_max = C->max_stack;
+  gint32 arg;
+  TwExprType element;
+  g_autoptr(GArray) walk = NULL;
+
+  if ((n->op != OP_COUNT && n->op != OP_ANY) || C->vocab == NULL || C->vocab->next_set == NULL
+      || C->vocab->set_fields == NULL
+      || !collection (C, n->a, &query, &arg, &element) || query >= 64
+      || !(C->vocab->set_queries & (G_GUINT64_CONSTANT (1) << query))
+      || element < TW_EXPR_RECORD0 || element - TW_EXPR_RECORD0 >= (int) C->vocab->n_records)
+    return;
+  record = element - TW_EXPR_RECORD0;
+  if (n->b >= 0 && !set_atoms (C, n->b, n, record, atoms, &n_atoms))
+    return;
+
+  walk = g_array_sized_new (FALSE, FALSE, sizeof (Instr), walked - start);
+  g_array_append_vals (walk, &g_array_index (C->code, Instr, start), walked - start);
+  g_array_set_size (C->code, start);
+  C->stack = stack;
+  C->max_stack = max_stack;
+  for (guint k = 0; k < n_atoms; k++)
+    if (atoms[k].flags & ATOM_STACK)
+      {
+        TwExprType t;
+        /* compiled before, inside the loop: it cannot fail now */
+        if (!gen (C, atoms[k].value, &t))
+          g_assert_not_reached ();
+      }
+  emit (C, I_SET_COUNT, n_atoms | (n->op == OP_ANY ? SET_ANY : 0), query, arg,
+        1 - (int) (C->stack - stack));
+  for (guint k = 0; k < n_atoms; k++)
+    emit (C, I_ATOM, atoms[k].flags, atoms[k].field, 1, 0);
+  if (C->max_stack > TW_EXPR_MAX_STACK && walked_max <= TW_EXPR_MAX_STACK)
+    {
+      /* the values at once hold more than the walk did: keep the walk */
+      g_array_set_size (C->code, start);
+      g_array_append_vals (C->code, walk->data, walk->len);
+      C->stack = stack + 1;
+      C->max_stack = walked_max;
+    }
+}
+
+static gboolean
+gen_loop (Compiler   *C,
+          const Node *n,
+          TwExprType *type)
+{
+  guint start = here (C), stack = C->stack, max_stack = C->max_stack;
+
+  if (!gen_loop_walk (C, n, type))
+    return FALSE;
+  gen_loop_sets (C, n, start, stack, max_stack);
   return TRUE;
 }
 
@@ -968,6 +1145,43 @@ tw_expr_program_needs (const TwExprProgram *program)
 {
   g_return_val_if_fail (program != NULL, 0);
   return program->needs;
+}
+
+/**
+ * tw_expr_program_asks:
+ *
+ * Whether @program asks query @query with argument @arg anywhere (the
+ * argument's index among the query's words, 0 for a query without one):
+ * a program that never does gives the same value whatever that query
+ * would answer.
+ */
+gboolean
+tw_expr_program_asks (const TwExprProgram *program,
+                      guint                query,
+                      gint64               arg)
+{
+  g_return_val_if_fail (program != NULL, FALSE);
+  for (guint pc = 0; pc < program->n_code; pc++)
+    {
+      const Instr *in = &program->code[pc];
+      switch ((InstrCode) in->code)
+        {
+        case I_QUERY:
+        case I_SET_COUNT:
+          if (in->b == query && in->imm == arg)
+            return TRUE;
+          break;
+        case I_NEXT:
+          /* a walk's argument is in the I_ITER just before */
+          g_assert (pc > 0 && program->code[pc - 1].code == I_ITER);
+          if (in->b == query && program->code[pc - 1].imm == arg)
+            return TRUE;
+          break;
+        default:
+          break;
+        }
+    }
+  return FALSE;
 }
 
 guint

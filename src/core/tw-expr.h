@@ -111,6 +111,31 @@ typedef struct
                                   guint         record,
                                   guint         field,
                                   gint64        element);
+  /* Optional, for speed: a collection as sets of elements and a field as
+   * the set of those elements where it has a value, so that `count(x in C
+   * where x.f and x.g == v)` and `any(...)` are counted a set at a time
+   * (set_queries and set_fields may be 0 and the callbacks NULL: every
+   * loop then walks next()). next_set() gives the elements of query q
+   * (bit q of set_queries) part by part: *base + k for each bit k of
+   * *bits, *cursor 0 at the start, FALSE when no part is left; it may give
+   * an empty part. field_set() gives, of the elements @base + k for
+   * the bits k of @bits (some of a part next_set() gave), those whose field
+   * @field (bit @field of set_fields[record]) equals @value, a boolean
+   * being 1 or 0. Both answer as next() and field() would, only faster. */
+  guint64                 set_queries;
+  const guint32          *set_fields;   /* n_records words */
+  gboolean              (*next_set)  (gconstpointer env,
+                                      guint         query,
+                                      gint64        arg,
+                                      gint64       *cursor,
+                                      gint64       *base,
+                                      guint64      *bits);
+  guint64               (*field_set) (gconstpointer env,
+                                      guint         record,
+                                      guint         field,
+                                      gint64        base,
+                                      guint64       bits,
+                                      gint64        value);
 } TwExprVocabulary;
 
 typedef struct _TwExprProgram TwExprProgram;
@@ -166,6 +191,12 @@ void           tw_expr_program_free  (TwExprProgram          *program);
 /* The OR of the `needs` of every query the program uses: a caller that
  * cannot provide one of them need not evaluate it. */
 guint32        tw_expr_program_needs (const TwExprProgram    *program);
+/* Whether the program asks @query with argument @arg (the index of its
+ * word; 0 without one) anywhere: if not, its value does not depend on
+ * that answer. */
+gboolean       tw_expr_program_asks  (const TwExprProgram    *program,
+                                      guint                   query,
+                                      gint64                  arg);
 /* The number of instructions (a measure of size, for tests and docs). */
 guint          tw_expr_program_size  (const TwExprProgram    *program);
 

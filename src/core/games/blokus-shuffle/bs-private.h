@@ -130,6 +130,17 @@ typedef struct
   guint8   hand[BS_N_COLORS][BS_MAX_HAND];
   guint8   discard[BS_N_COLORS][BS_MAX_DECK];
   guint32  counters[BS_N_COUNTERS];
+  /* A cache for the bots: each colour's advanced-scoring terms
+   * (BsPrep.terms), whose evaluation is most of what the greedy bot pays
+   * for the score. Bit c of terms_known: terms[c] and terms_total[c] hold
+   * colour c's points. bs_observe() works them out (the bots judge the
+   * moves from an observed copy); bs_put_piece() and remove_piece(), the
+   * only changes to a colour's pieces, clear the colour's bit, so a move
+   * leaves the other colours' terms known. A state that no bot observed
+   * never has a bit set. */
+  guint8   terms_known;
+  int      terms[BS_N_COLORS][TW_EXPR_MAX_TERMS];
+  int      terms_total[BS_N_COLORS];
 } BsState;
 
 extern const TwOptionSpec bs_options[];
@@ -246,6 +257,9 @@ typedef struct
 
 void     bs_color_parts     (const TwGame *game, const BsState *s, guint c,
                              BsColorParts *parts);
+/* Works out every colour's advanced-scoring terms into the state's cache
+ * (BsState.terms_known); nothing without terms or in basic scoring. */
+void     bs_terms_know      (const TwGame *game, BsState *s);
 void     bs_score_terms     (const TwGame *game, const TwState *state, guint seat,
                              GArray *terms);
 gboolean bs_explain_ranking (const TwGame *game, const TwState *state,

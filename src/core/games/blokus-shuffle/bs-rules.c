@@ -177,6 +177,7 @@ bs_put_piece (const TwGame *game,
       s->remaining[color] -= p->squares[piece];
     }
   s->placed[color][s->n_placed[color]++] = (BsPlaced) { piece, orient, x, y };
+  s->terms_known &= ~(1u << color);
 }
 
 /* Every colour's sets from the covered cells, after a piece left the board. */
@@ -219,6 +220,7 @@ remove_piece (const TwGame *game,
   memmove (&s->placed[color][index], &s->placed[color][index + 1],
            (s->n_placed[color] - index - 1) * sizeof (BsPlaced));
   s->n_placed[color]--;
+  s->terms_known &= ~(1u << color);
 }
 
 /* The placed piece covering (x, y): its index, with its colour in @color; -1 if none. */
@@ -470,6 +472,7 @@ warp_rule (const TwGame  *game,
   memcpy (tmp->n_placed, s->n_placed, sizeof s->n_placed);
   memcpy (tmp->supply, s->supply, sizeof s->supply);
   memcpy (tmp->remaining, s->remaining, sizeof s->remaining);
+  tmp->terms_known = 0;   /* a scratch copy of the pieces only */
   remove_piece (game, tmp, o, index);
   bs_recompute (game, tmp);
   memcpy (F, tmp->forb[o], p->size * sizeof (guint32));
@@ -1264,6 +1267,8 @@ bs_observe (const TwGame *game,
       memcpy (s->deck[d], pool + n, s->deck_len[d]);
     }
   tw_rng_seed (&s->rng, tw_rng_next (rng));
+  /* the bots judge moves from here: the colours' terms once, not once a move */
+  bs_terms_know (game, s);
 }
 
 void

@@ -40,6 +40,12 @@ bs_color_parts (const TwGame  *game,
     {
       BsExprEnv env = { game, s, c };
 
+      if (s->terms_known & (1u << c))
+        {
+          memcpy (parts->terms, s->terms[c], sizeof parts->terms);
+          parts->total = s->terms_total[c];
+          return;
+        }
       parts->total = tw_expr_terms_eval (&p->terms, &env, parts->terms);
       return;
     }
@@ -51,6 +57,25 @@ bs_color_parts (const TwGame  *game,
       && (bs_opt (game, BS_OPT_MONOMINO_BONUS) == 0 || s->remaining[c] == 0))
     parts->monomino = 5;
   parts->total = parts->squares + parts->all_placed + parts->monomino;
+}
+
+void
+bs_terms_know (const TwGame *game,
+               BsState      *s)
+{
+  const BsPrep *p = bs_prep (game);
+
+  if (p->terms.n == 0 || bs_opt (game, BS_OPT_SCORING) == 0)
+    return;
+  for (guint c = 0; c < p->n_colors; c++)
+    if (!(s->terms_known & (1u << c)))
+      {
+        BsExprEnv env = { game, s, c };
+
+        memset (s->terms[c], 0, sizeof s->terms[c]);
+        s->terms_total[c] = tw_expr_terms_eval (&p->terms, &env, s->terms[c]);
+        s->terms_known |= 1u << c;
+      }
 }
 
 void

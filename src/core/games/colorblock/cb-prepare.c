@@ -23,11 +23,18 @@ compile_when (const TwDefinition *def,
               const TwCardDef    *card,
               TwDiagnostics      *diags)
 {
+  const TwCardKind *kind = &cb_card_kinds[card->kind];
   const TwNode *when = tw_node_get (tw_node_get (card->node, "params"), "when");
+  const TwParamSpec *spec = NULL;
 
   if (when == NULL)
     return NULL;   /* a missing parameter is the loader's to report */
-  return tw_expr_compile_node (when, def->text, &cb_expr_vocabulary, def, TW_EXPR_BOOL, diags);
+  /* the type the parameter says its expression gives, as the card editor checks it */
+  for (guint k = 0; k < kind->n_params && spec == NULL; k++)
+    if (g_str_equal (kind->params[k].name, "when"))
+      spec = &kind->params[k];
+  g_assert (spec != NULL && spec->expression != 0);
+  return tw_expr_compile_node (when, def->text, &cb_expr_vocabulary, def, spec->expression, diags);
 }
 
 void

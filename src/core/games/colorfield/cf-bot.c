@@ -23,7 +23,9 @@
  * (the playout policy judges every move this way, and it is most of a
  * Colorfield simulation's time). A round-bonus tool (cf-expr.c) counts
  * too, evaluated on the canvas with the change, unless it asks about
- * swaths: the canvas as a whole, as the H-Frame Easel does. */
+ * swaths: the canvas as a whole, as the H-Frame Easel does; one that
+ * does not read the seat's canvas (the Mahl Stick's, the others') gains
+ * nothing and is not evaluated. */
 typedef struct
 {
   const TwGame   *game;
@@ -35,7 +37,8 @@ typedef struct
   int             two[2];          /* a matched 2-side: another colour, the specialty */
   int             total;           /* the canvas as it is */
   int             at[CF_SLOTS];    /* its slots' parts of total */
-  guint           expr_mask;       /* the round-bonus tools counted (CfPrep.expr_local) */
+  guint           expr_mask;       /* the round-bonus tools counted (CfPrep.expr_local,
+                                    * expr_own) */
   int             expr;            /* their points, part of total */
 } CfCanvas;
 
@@ -117,7 +120,8 @@ canvas_init (CfCanvas      *c,
   c->spec = cf_specialty (game, s, seat);
   c->two[0] = cf_side_value (game, s, -1, TRUE, 0);
   c->two[1] = c->spec >= 0 ? cf_side_value (game, s, c->spec, TRUE, (guint) c->spec) : 0;
-  c->expr_mask = s->fx.expr & c->p->expr_local;
+  /* a tool that does not read this canvas gains nothing from a change of it */
+  c->expr_mask = s->fx.expr & c->p->expr_local & c->p->expr_own;
   c->expr = expr_points (c, s->slot[seat], s->rot[seat]);
   c->total = c->expr;
   for (guint i = 0; i < CF_SLOTS; i++)

@@ -15,8 +15,9 @@
  *
  * Elements: a side is seat * 32 + space * 4 + its direction (N E S W), a
  * tile the same with direction 0, so that a seat's tiles and sides are
- * the bits of one mask; a swath is seat * 256 + colour * 16 + the lowest
- * space it covers.
+ * the bits of one mask; a swath is (seat * 256 + colour * 16 + the lowest
+ * space it covers) * 64 + the spaces it covers (bit i), so that its size
+ * is not measured again.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -255,6 +256,13 @@ matched_of (const CfExprEnv *env,
   return know_matched (env, q)->matched[q][i];
 }
 
+const guint8 *
+cf_expr_env_matched (CfExprEnv *env,
+                     guint      q)
+{
+  return know_matched (env, q)->matched[q];
+}
+
 void
 cf_expr_env_init (CfExprEnv     *env,
                   const TwGame  *game,
@@ -377,7 +385,12 @@ next_in (const CfExprEnv *env,
   return FALSE;
 }
 
-/* The next swath from *@cursor: each once, at its lowest space. */
+G_STATIC_ASSERT (CF_SLOTS <= 6);
+
+/* The next swath from *@cursor: each once, at its lowest space. The
+ * cursor is the next seat * 256 + colour * 16 + space to look at, and
+ * above bit 16 the spaces that that seat's swaths of that colour so far
+ * cover, which need no measuring again. */
 static gboolean
 next_swath (const CfExprEnv *env,
             gint64           which,
@@ -386,29 +399,33 @@ next_swath (const CfExprEnv *env,
 {
   const CfPrep *p = cf_prep (env->game);
   const guint n = env->s->n_players;
+  guint seen = (guint) (*cursor >> 16);
 
-  for (guint k = (guint) *cursor; k < n * 256; k++)
+  for (guint k = (guint) (*cursor & 0xffff); k < n * 256; k++)
     {
       guint q = k / 256, c = (k % 256) / 16, i = k % 16;
       const guint8 *slot, *rot;
       guint mask;
 
+      if (i == 0)
+        seen = 0;
       if (!whose (env, which, q) || c >= p->n_colors)
         {
           k = (q + 1) * 256 - 1;
           continue;
         }
-      if (i >= CF_SLOTS || !(know (env, q)->occupied[q] & (1u << i)))
+      if (i >= CF_SLOTS || !(know (env, q)->occupied[q] & (1u << i)) || (seen & (1u << i)))
         continue;
       mask = swath_mask (env, q, c, i);
+      seen |= mask;
       if ((mask & ((1u << i) - 1)) != 0)
         continue;
       canvas_of (env, q, &slot, &rot);
       /* a tile alone is a swath only if it shows the colour at all */
       if (mask == (1u << i) && !cf_shows_color (p, slot[i], rot[i], c))
         continue;
-      *element = k;
-      *cursor = k + 1;
+      *element = (gint64) k * 64 + mask;
+      *cursor = (k + 1) | (gint64) seen << 16;
       return TRUE;
     }
   *cursor = (gint64) n * 256;
@@ -453,16 +470,16 @@ points_of (const CfExprEnv *env,
   return pts;
 }
 
-static gint64
-tile_field (const CfExprEnv *env,
-            guint            field,
-            guint            tile)
+/* Field @field of the tile in space @i of seat @q's canvas @slot/@rot. */
+static inline gint64
+tile_field_at (const CfExprEnv *env,
+               const CfPrep    *p,
+               const guint8    *slot,
+               const guint8    *rot,
+               guint            field,
+               guint            q,
+               guint            i)
 {
-  const CfPrep *p = cf_prep (env->game);
-  guint q = tile / 32, i = tile % 32 / 4;
-  const guint8 *slot, *rot;
-
-  canvas_of (env, q, &slot, &rot);
   switch (field)
     {
     case F_TILE_SPACE:     return i + 1;
@@ -480,16 +497,17 @@ tile_field (const CfExprEnv *env,
     }
 }
 
-static gint64
-side_field (const CfExprEnv *env,
-            guint            field,
-            guint            side)
+/* Field @field of side @d of that tile. */
+static inline gint64
+side_field_at (const CfExprEnv *env,
+               const CfPrep    *p,
+               const guint8    *slot,
+               const guint8    *rot,
+               guint            field,
+               guint            q,
+               guint            i,
+               guint            d)
 {
-  const CfPrep *p = cf_prep (env->game);
-  guint tile = side & ~3u, d = side % 4, q = side / 32, i = side % 32 / 4;
-  const guint8 *slot, *rot;
-
-  canvas_of (env, q, &slot, &rot);
   switch (field)
     {
     case F_SIDE_COLOR:   return p->edge[slot[i]][rot[i]][d];
@@ -497,10 +515,26 @@ side_field (const CfExprEnv *env,
     case F_SIDE_MATCHED: return (matched_of (env, q, i) >> d) & 1;
     case F_SIDE_BORDER:  return p->border_of[i][d] >= 0;
     case F_SIDE_POINTS:  return points_of (env, q, i, d);
-    case F_SIDE_TILE:    return tile;
+    case F_SIDE_TILE:    return q * 32 + i * 4;
     case F_SIDE_OWN:     return q == env->seat;
     default:             g_assert_not_reached ();
     }
+}
+
+/* Field @field of tile or side (@record) @k, bit 4i + d of seat @q's
+ * canvas @slot/@rot. */
+static inline gint64
+field_at (const CfExprEnv *env,
+          const CfPrep    *p,
+          const guint8    *slot,
+          const guint8    *rot,
+          guint            record,
+          guint            field,
+          guint            q,
+          guint            k)
+{
+  return record == R_TILE ? tile_field_at (env, p, slot, rot, field, q, k / 4)
+                          : side_field_at (env, p, slot, rot, field, q, k / 4, k % 4);
 }
 
 static gint64
@@ -514,16 +548,21 @@ cf_expr_field (gconstpointer env_,
   switch (record)
     {
     case R_TILE:
-      return tile_field (env, field, (guint) element);
     case R_SIDE:
-      return side_field (env, field, (guint) element);
+      {
+        guint q = (guint) element / 32;
+        const guint8 *slot, *rot;
+        canvas_of (env, q, &slot, &rot);
+        return field_at (env, cf_prep (env->game), slot, rot, record, field, q,
+                         (guint) element % 32);
+      }
     case R_SWATH:
       {
-        guint q = (guint) (element / 256), c = (guint) (element % 256) / 16;
+        guint k = (guint) (element / 64), q = k / 256, c = k % 256 / 16;
         switch (field)
           {
           case F_SWATH_COLOR: return c;
-          case F_SWATH_SIZE:  return __builtin_popcount (swath_mask (env, q, c, element % 16));
+          case F_SWATH_SIZE:  return __builtin_popcount ((guint) (element % 64));
           case F_SWATH_OWN:   return q == env->seat;
           default:            g_assert_not_reached ();
           }
@@ -532,6 +571,104 @@ cf_expr_field (gconstpointer env_,
       g_assert_not_reached ();
     }
 }
+
+/* The tiles, sides or sides that score of a seat's canvas at a time. */
+static gboolean
+cf_expr_next_set (gconstpointer env_,
+                  guint         query,
+                  gint64        arg,
+                  gint64       *cursor,
+                  gint64       *base,
+                  guint64      *bits)
+{
+  const CfExprEnv *env = env_;
+  const guint n = env->s->n_players;
+
+  for (guint q = (guint) *cursor; q < n; q++)
+    if (whose (env, arg, q))
+      {
+        switch (query)
+          {
+          case Q_TILES:         *bits = know (env, q)->sides[q] & 0x111111u; break;
+          case Q_SIDES:         *bits = know (env, q)->sides[q]; break;
+          case Q_MATCHED_SIDES: *bits = know_matched (env, q)->matched_sides[q]; break;
+          default:              g_assert_not_reached ();
+          }
+        *base = q * 32;
+        *cursor = q + 1;
+        return TRUE;
+      }
+  *cursor = n;
+  return FALSE;
+}
+
+/* Of the elements @bits of seat @q's canvas, those whose @field is @value;
+ * inlined with a constant field where the hot ones are asked, so that
+ * their loop reads the one array it needs. */
+static inline __attribute__ ((always_inline)) guint64
+field_set_of (const CfExprEnv *env,
+              const CfPrep    *p,
+              const guint8    *slot,
+              const guint8    *rot,
+              guint            record,
+              guint            field,
+              guint            q,
+              guint64          bits,
+              gint64           value)
+{
+  guint64 out = 0;
+
+  for (guint64 left = bits; left != 0; left &= left - 1)
+    {
+      guint k = (guint) __builtin_ctzll (left);
+      if (field_at (env, p, slot, rot, record, field, q, k) == value)
+        out |= G_GUINT64_CONSTANT (1) << k;
+    }
+  return out;
+}
+
+/* Of the tiles or sides @base + k (bits k of @bits), those whose @field
+ * is @value: the fields as cf_expr_field() reads them, one canvas's
+ * elements in one loop. */
+static guint64
+cf_expr_field_set (gconstpointer env_,
+                   guint         record,
+                   guint         field,
+                   gint64        base,
+                   guint64       bits,
+                   gint64        value)
+{
+  const CfExprEnv *env = env_;
+  const CfPrep *p = cf_prep (env->game);
+  const guint q = (guint) base / 32;
+  const guint8 *slot, *rot;
+
+  /* a part is one canvas: base is its seat's first element */
+  canvas_of (env, q, &slot, &rot);
+#define FIELD_SET(r, f) field_set_of (env, p, slot, rot, r, f, q, bits, value)
+  if (record == R_SIDE && field == F_SIDE_COLOR)
+    return FIELD_SET (R_SIDE, F_SIDE_COLOR);
+  if (record == R_SIDE && field == F_SIDE_TWO)
+    return FIELD_SET (R_SIDE, F_SIDE_TWO);
+  if (record == R_SIDE && field == F_SIDE_BORDER)
+    return FIELD_SET (R_SIDE, F_SIDE_BORDER);
+  if (record == R_TILE && field == F_TILE_PERFECT)
+    return FIELD_SET (R_TILE, F_TILE_PERFECT);
+  if (record == R_TILE && field == F_TILE_UPRIGHT)
+    return FIELD_SET (R_TILE, F_TILE_UPRIGHT);
+  return FIELD_SET (record, field);
+#undef FIELD_SET
+}
+
+/* next_set() walks tiles(), sides() and matched_sides(); every field of a
+ * tile and of a side is asked as a set (swaths are walked one by one). */
+static const guint32 set_fields[] = {
+  [R_TILE] = (1u << N_TILE_FIELDS) - 1,
+  [R_SIDE] = (1u << N_SIDE_FIELDS) - 1,
+  [R_SWATH] = 0,
+};
+
+G_STATIC_ASSERT (G_N_ELEMENTS (set_fields) == G_N_ELEMENTS (records));
 
 const TwExprVocabulary cf_expr_vocabulary = {
   .name = "colorfield",
@@ -542,7 +679,23 @@ const TwExprVocabulary cf_expr_vocabulary = {
   .value = cf_expr_value,
   .next = cf_expr_next,
   .field = cf_expr_field,
+  .set_queries = (1u << Q_TILES) | (1u << Q_SIDES) | (1u << Q_MATCHED_SIDES),
+  .set_fields = set_fields,
+  .next_set = cf_expr_next_set,
+  .field_set = cf_expr_field_set,
 };
+
+gboolean
+cf_expr_reads_own (const TwExprProgram *program)
+{
+  static const guint canvas_queries[] = { Q_TILES, Q_SIDES, Q_MATCHED_SIDES, Q_SWATHS };
+
+  for (guint k = 0; k < G_N_ELEMENTS (canvas_queries); k++)
+    if (tw_expr_program_asks (program, canvas_queries[k], W_OWN)
+        || tw_expr_program_asks (program, canvas_queries[k], W_ALL))
+      return TRUE;
+  return FALSE;
+}
 
 int
 cf_expr_points (CfExprEnv *env,

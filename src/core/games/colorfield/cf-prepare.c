@@ -404,6 +404,8 @@ parse_definition (const TwDefinition *def,
       p->expr_card[p->n_expr] = i;
       if (!(tw_expr_program_needs (program) & CF_EXPR_NEEDS_WHOLE))
         p->expr_local |= 1u << p->n_expr;
+      if (cf_expr_reads_own (program))
+        p->expr_own |= 1u << p->n_expr;
       p->expr[p->n_expr++] = program;
     }
 

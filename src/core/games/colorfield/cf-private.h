@@ -129,11 +129,16 @@ typedef struct
    * card index and its `points:` compiled against cf-expr.c's vocabulary;
    * expr_local has bit k when expr[k] asks nothing of the canvas as a
    * whole (CF_EXPR_NEEDS_WHOLE), so the bots count it in a placement's
-   * quick gain as they count Matte Varnish */
+   * quick gain as they count Matte Varnish; expr_own has bit k when
+   * expr[k] reads the canvas of the seat being scored
+   * (cf_expr_reads_own()): one that does not, such as the Mahl Stick's
+   * count of the others' tiles, gains nothing by a placement, and the bots
+   * leave it out of a placement's gain */
   guint      n_expr;
   guint8     expr_card[CF_MAX_EXPR_TOOLS];
   TwExprProgram *expr[CF_MAX_EXPR_TOOLS];
   guint8     expr_local;
+  guint8     expr_own;
 } CfPrep;
 
 /* The rounds' points item by item: CfItem's, then each round-bonus tool's */
@@ -321,6 +326,9 @@ void     cf_expr_env_init   (CfExprEnv *env, const TwGame *game, const CfState *
  * canvas in the state, keeping what it worked out (every canvas it read
  * is the state's). */
 void     cf_expr_env_seat   (CfExprEnv *env, guint seat);
+/* Which sides of each tile of seat @q's canvas (the env's) score, as
+ * cf_matched_sides_of() gives them, worked out once for the env. */
+const guint8 *cf_expr_env_matched (CfExprEnv *env, guint q);
 
 /* a round-bonus tool's points are held to 0 to this */
 #define CF_MAX_BONUS 1000
@@ -334,6 +342,10 @@ extern const TwExprVocabulary cf_expr_vocabulary;
  * the env's seat and canvas, each in @points[k] when not NULL; returns
  * their sum. */
 int      cf_expr_points     (CfExprEnv *env, guint mask, int *points);
+/* Whether @program reads the canvas of the seat being scored (its tiles,
+ * sides or swaths, as own or all): one that does not is worth the same
+ * whatever that canvas holds. */
+gboolean cf_expr_reads_own  (const TwExprProgram *program);
 
 
 /* cf-notation.c */

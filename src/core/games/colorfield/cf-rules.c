@@ -236,7 +236,12 @@ round_points_with (const TwGame  *game,
   guint unused = cf_tokens_unused (game, s, seat);
 
   memset (out, 0, sizeof *out);
-  matched_sides (game, s, seat, matched);
+  /* the round-bonus tools read the same sides: worked out once */
+  g_assert (env->seat == seat && env->slot == s->slot[seat]);
+  if (s->fx.expr)
+    memcpy (matched, cf_expr_env_matched (env, seat), sizeof matched);
+  else
+    matched_sides (game, s, seat, matched);
   for (guint i = 0; i < CF_SLOTS; i++)
     {
       out->tiles += tile_points_with (game, s, seat, i, matched[i]);
