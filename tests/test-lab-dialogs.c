@@ -235,6 +235,56 @@ test_balance_dialog_two (void)
   g_free (applied.label);
 }
 
+/* The label below @widget whose text starts with @prefix, or NULL. */
+static GtkWidget *
+label_starting (GtkWidget  *widget,
+                const char *prefix)
+{
+  g_autoptr(GPtrArray) labels = find_all (widget, GTK_TYPE_LABEL);
+
+  for (guint i = 0; i < labels->len; i++)
+    if (g_str_has_prefix (gtk_label_get_text (labels->pdata[i]), prefix))
+      return labels->pdata[i];
+  return NULL;
+}
+
+/* Whether a label under @data says the search or sweep stopped. */
+static gboolean
+says_stopped (gpointer data)
+{
+  return label_starting (data, "Stopped") != NULL;
+}
+
+/* Closed while it searches, the dialog stops the search (it does not play
+ * on, unseen, to the last of its 100,000 games). */
+static void
+test_balance_dialog_close (void)
+{
+  g_autoptr(TwDefinition) def = load_bundled ("colorblock");
+  g_autoptr(GPtrArray) buttons = NULL;
+  g_autoptr(GError) error = NULL;
+  TwBotSpec bots[TW_MAX_PLAYERS] = { { 0 } };
+  GtkWidget *dialog, *games, *search = NULL;
+
+  g_assert_true (tw_bot_spec_parse ("random", &bots[0], &error));
+  bots[1] = bots[0];
+  dialog = tw_balance_dialog_new (NULL, def, 2, bots, &def->options, 1);
+  g_object_ref (dialog);
+  gtk_window_present (GTK_WINDOW (dialog));
+  wait_until (is_mapped, dialog, "the dialog to show");
+  games = find_in_row (dialog, "Games for the Best", GTK_TYPE_SPIN_BUTTON);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (games), 100000);
+  buttons = find_all (dialog, GTK_TYPE_BUTTON);
+  for (guint i = 0; i < buttons->len; i++)
+    if (g_strcmp0 (gtk_button_get_label (buttons->pdata[i]), "_Search") == 0)
+      search = buttons->pdata[i];
+  g_assert_nonnull (search);
+  g_signal_emit_by_name (search, "clicked");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  wait_until (says_stopped, dialog, "the search to stop");
+  finalize_after_idle (dialog);
+}
+
 /* ------------------------------------------------------------------------ */
 /* Sweep…                                                                   */
 
@@ -478,19 +528,6 @@ lab_chunk (TwGame  *game,
   arm = tw_sim_run (&config, &error);
   g_assert_no_error (error);
   return arm;
-}
-
-/* The label below @widget whose text starts with @prefix, or NULL. */
-static GtkWidget *
-label_starting (GtkWidget  *widget,
-                const char *prefix)
-{
-  g_autoptr(GPtrArray) labels = find_all (widget, GTK_TYPE_LABEL);
-
-  for (guint i = 0; i < labels->len; i++)
-    if (g_str_has_prefix (gtk_label_get_text (labels->pdata[i]), prefix))
-      return labels->pdata[i];
-  return NULL;
 }
 
 /* The Lab's results: chunks merge into the games shown, the summary and
@@ -1059,6 +1096,7 @@ main (int   argc,
   g_test_add_func ("/tw/lab-dialogs/balance/search-apply", test_balance_dialog);
   g_test_add_func ("/tw/lab-dialogs/balance/card-points", test_balance_dialog_points);
   g_test_add_func ("/tw/lab-dialogs/balance/two", test_balance_dialog_two);
+  g_test_add_func ("/tw/lab-dialogs/balance/close", test_balance_dialog_close);
   g_test_add_func ("/tw/lab-dialogs/sweep/players", test_sweep_dialog_players);
   g_test_add_func ("/tw/lab-dialogs/sweep/stop", test_sweep_dialog_stop);
   g_test_add_func ("/tw/lab-dialogs/results/chunks", test_lab_results);
