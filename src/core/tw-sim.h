@@ -463,7 +463,7 @@ void             tw_sim_to_json          (GPtrArray         *arms,
  * split into more shards. */
 #define TW_SIM_RESULTS_MAX_BYTES (256 * 1024 * 1024)
 /* The largest .twlab file read: a Lab run of TW_SIM_LAB_KEEP_GAMES games per
- * arm is under 70 MB (a streamed run, however large, is under 1 MB). */
+ * arm is under 70 MB (a streamed A/B run of 200,000 games, 424 KB). */
 #define TW_SIM_LAB_FILE_MAX_BYTES (256 * 1024 * 1024)
 
 /* Reads such a document; appends its arms (TwSimArm, owned) to @arms. */
