@@ -620,17 +620,17 @@ tw_balance_dialog_finalize (GObject *object)
   G_OBJECT_CLASS (tw_balance_dialog_parent_class)->finalize (object);
 }
 
-/* Closed (or hidden) while a search plays: it stops now. Its task holds the
+/* Closed (destroyed) while a search plays: it stops now. Its task holds the
  * dialog until the thread ends, so dispose alone would come only after every
  * game was played. */
 static void
-tw_balance_dialog_unmap (GtkWidget *widget)
+tw_balance_dialog_unrealize (GtkWidget *widget)
 {
   TwBalanceDialog *self = TW_BALANCE_DIALOG (widget);
 
   if (self->search != NULL)
     g_atomic_int_set (&self->search->cancel, 1);
-  GTK_WIDGET_CLASS (tw_balance_dialog_parent_class)->unmap (widget);
+  GTK_WIDGET_CLASS (tw_balance_dialog_parent_class)->unrealize (widget);
 }
 
 static void
@@ -641,7 +641,7 @@ tw_balance_dialog_class_init (TwBalanceDialogClass *klass)
 
   object_class->dispose = tw_balance_dialog_dispose;
   object_class->finalize = tw_balance_dialog_finalize;
-  widget_class->unmap = tw_balance_dialog_unmap;
+  widget_class->unrealize = tw_balance_dialog_unrealize;
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 
   /**

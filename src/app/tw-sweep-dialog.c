@@ -812,17 +812,17 @@ tw_sweep_dialog_finalize (GObject *object)
   G_OBJECT_CLASS (tw_sweep_dialog_parent_class)->finalize (object);
 }
 
-/* Closed (or hidden) while a sweep plays: it stops now. Its task holds the
+/* Closed (destroyed) while a sweep plays: it stops now. Its task holds the
  * dialog until the thread ends, so dispose alone would come only after every
  * game was played. */
 static void
-tw_sweep_dialog_unmap (GtkWidget *widget)
+tw_sweep_dialog_unrealize (GtkWidget *widget)
 {
   TwSweepDialog *self = TW_SWEEP_DIALOG (widget);
 
   if (self->run != NULL)
     g_atomic_int_set (&self->run->cancel, 1);
-  GTK_WIDGET_CLASS (tw_sweep_dialog_parent_class)->unmap (widget);
+  GTK_WIDGET_CLASS (tw_sweep_dialog_parent_class)->unrealize (widget);
 }
 
 static void
@@ -833,7 +833,7 @@ tw_sweep_dialog_class_init (TwSweepDialogClass *klass)
 
   object_class->dispose = tw_sweep_dialog_dispose;
   object_class->finalize = tw_sweep_dialog_finalize;
-  widget_class->unmap = tw_sweep_dialog_unmap;
+  widget_class->unrealize = tw_sweep_dialog_unrealize;
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
