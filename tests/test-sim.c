@@ -504,6 +504,27 @@ test_stream (void)
   rows_kept = tw_sim_summarize (kept);
   rows_streamed = tw_sim_summarize (streamed);
   assert_same_rows (rows_kept, rows_streamed);
+  /* every metric's values and their counts, for charts, are the same
+   * from the games and from the streamed histogram */
+  for (guint i = 0; i < rows_kept->len; i++)
+    {
+      const TwSimMetric *m = &g_array_index (rows_kept, TwSimRow, i).metric;
+      guint n_kept = 0, n_streamed = 0;
+      guint64 total = 0;
+      g_autofree TwSimBin *from_games = tw_sim_arm_distribution (kept, m, &n_kept);
+      g_autofree TwSimBin *from_acc = tw_sim_arm_distribution (streamed, m, &n_streamed);
+
+      g_assert_cmpuint (n_kept, >, 0);
+      g_assert_cmpuint (n_kept, ==, n_streamed);
+      g_assert_cmpmem (from_games, n_kept * sizeof (TwSimBin),
+                       from_acc, n_streamed * sizeof (TwSimBin));
+      for (guint b = 0; b < n_kept; b++)
+        {
+          g_assert_true (b == 0 || from_games[b - 1].value < from_games[b].value);
+          total += from_games[b].count;
+        }
+      g_assert_cmpuint (total, ==, 37);
+    }
 
   /* A/B: B flips an option; the paired sums streamed are those of the
    * games kept, paired by index */
