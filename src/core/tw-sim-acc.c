@@ -302,6 +302,25 @@ tw_sim_hist_bins (const TwSimHist *h,
   return bins;
 }
 
+/* The values @metric takes in the games @arm holds, with their counts,
+ * ascending: the bins an accumulator of those games would have for it, from
+ * the same value table (-0 counted as 0). Free with g_free. */
+TwSimBin *
+tw_sim_games_bins (const TwSimArm    *arm,
+                   const TwSimMetric *metric,
+                   guint             *n_bins)
+{
+  TwSimHist h = { 0, };
+  TwSimBin *bins;
+
+  for (guint g = 0; g < arm->games->len; g++)
+    hist_add_key (&h, value_key (tw_sim_game_metric (arm, &g_array_index (arm->games, TwSimGame,
+                                                                           g), metric)), 1);
+  bins = tw_sim_hist_bins (&h, n_bins);
+  tw_sim_hist_clear (&h);
+  return bins;
+}
+
 /* The k-th smallest (0-based) of the values the sorted @bins count. */
 static double
 bins_kth (const TwSimBin *bins,

@@ -123,6 +123,11 @@ TwSimAcc        *tw_sim_acc_pairs_from_games (const TwSimArm  *a,
 void             tw_sim_hist_clear          (TwSimHist        *h);
 TwSimBin        *tw_sim_hist_bins           (const TwSimHist  *h,
                                              guint            *n_bins);
+/* The values @metric takes in the games @arm holds, with their counts,
+ * ascending, as an accumulator's bins. */
+TwSimBin        *tw_sim_games_bins          (const TwSimArm   *arm,
+                                             const TwSimMetric *metric,
+                                             guint            *n_bins);
 gboolean         tw_sim_ranges_add          (GArray           *ranges,
                                              guint64           first,
                                              guint64           last,

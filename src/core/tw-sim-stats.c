@@ -415,55 +415,25 @@ acc_metric (const TwSimAcc    *acc,
   return G_MAXUINT;
 }
 
-static int
-compare_doubles (gconstpointer a,
-                 gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
 TwSimBin *
 tw_sim_arm_distribution (const TwSimArm    *arm,
                          const TwSimMetric *metric,
                          guint             *n_bins)
 {
   TwSimBin *bins;
-  guint n = 0;
+  guint k;
 
   g_return_val_if_fail (arm != NULL && metric != NULL && n_bins != NULL, NULL);
 
   *n_bins = 0;
-  if (arm->games == NULL)
-    {
-      guint k = arm->acc != NULL ? acc_metric (arm->acc, metric) : G_MAXUINT;
-
-      if (k == G_MAXUINT)
-        return NULL;
-      bins = tw_sim_hist_bins (&arm->acc->hist[k], n_bins);
-      if (*n_bins == 0)
-        g_clear_pointer (&bins, g_free);
-      return bins;
-    }
-  if (arm->games->len == 0)
+  if (arm->games != NULL)
+    bins = tw_sim_games_bins (arm, metric, n_bins);
+  else if (arm->acc != NULL && (k = acc_metric (arm->acc, metric)) != G_MAXUINT)
+    bins = tw_sim_hist_bins (&arm->acc->hist[k], n_bins);
+  else
     return NULL;
-  {
-    /* held games: their values sorted, then runs of equal ones counted
-     * (cheaper than an accumulator of every metric for one chart) */
-    g_autofree double *values = g_new (double, arm->games->len);
-
-    for (guint g = 0; g < arm->games->len; g++)
-      values[g] = tw_sim_game_metric (arm, &g_array_index (arm->games, TwSimGame, g), metric);
-    qsort (values, arm->games->len, sizeof *values, compare_doubles);
-    bins = g_new (TwSimBin, arm->games->len);
-    for (guint g = 0; g < arm->games->len; g++)
-      if (n > 0 && bins[n - 1].value == values[g])
-        bins[n - 1].count++;
-      else
-        bins[n++] = (TwSimBin) { values[g], 1 };
-  }
-  *n_bins = n;
+  if (*n_bins == 0)
+    g_clear_pointer (&bins, g_free);
   return bins;
 }
 
