@@ -688,13 +688,20 @@ def sweep_shards_merge():
     expect(code, (out, err), EXIT_USAGE)
 
 
+def gnu_parallel():
+    """GNU parallel's path; None, and a failed check, when it is missing."""
+    parallel = shutil.which("parallel")
+    check(parallel is not None,
+          "GNU parallel is missing: build-aux/tw test installs it (package parallel)")
+    return parallel
+
+
 @test
 def sweep_shards_gnu_parallel():
     # the form doc/simulate.md gives: GNU parallel runs the shards, merge
     # joins them; the result is the single run's
-    parallel = shutil.which("parallel")
+    parallel = gnu_parallel()
     if parallel is None:
-        check(False, "GNU parallel is missing: build-aux/tw test installs it (package parallel)")
         return
     outdir = os.path.join(TMP, "parallel")
     os.makedirs(outdir, exist_ok=True)
@@ -790,9 +797,8 @@ def tune_round_by_round_gnu_parallel():
     # every round split into three shards run by GNU parallel and merged:
     # the same report, byte for byte, and the same definition written as
     # the whole tune with the same seed
-    parallel = shutil.which("parallel")
+    parallel = gnu_parallel()
     if parallel is None:
-        check(False, "GNU parallel is missing: build-aux/tw test installs it (package parallel)")
         return
     outdir = os.path.join(TMP, "tune-rounds")
     os.makedirs(outdir, exist_ok=True)
